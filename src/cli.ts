@@ -1,0 +1,94 @@
+/**
+ * Builds the command tree and maps every failure to one line on stderr and an exit code.
+ * Only commander and the resource table are loaded up front; actions load what they use.
+ */
+import { Command, CommanderError, Option } from 'commander';
+import pkg from '../package.json' with { type: 'json' };
+import { processContext, type Context } from './context.js';
+import { CliError, EXIT } from './errors.js';
+import { FORMATS, LANGUAGES } from './resources.js';
+import { Ui } from './output/ui.js';
+import { attachContext } from './commands/context-of.js';
+import { allResourceCommands, type ActionRunner } from './commands/resource.js';
+import { extraCommands } from './commands/index.js';
+import { environmentHelp, OVERVIEW } from './commands/help.js';
+
+/** Wraps a lazily loaded action: positional arguments first, then the command. */
+const run: ActionRunner = (load) => async (...args: unknown[]) => {
+  const command = args[args.length - 1] as Command;
+  const positional = args.slice(0, -2) as string[];
+  const action = await load();
+  await action(command, ...positional);
+};
+
+export function buildProgram(ctx: Context): Command {
+  const program = new Command('calendar')
+    .description('Manage an events calendar (The Events Calendar for WordPress) through its REST API.')
+    .version(pkg.version, '-V, --version', 'print the version')
+    .option('--profile <name>', 'configuration profile to use (env CALENDAR_PROFILE)')
+    .option('--base-url <url>', 'REST root of the site, e.g. https://example.org/wp-json (env CALENDAR_BASE_URL)')
+    .option('--namespace <ns>', 'API namespace (default tribe/events/v1; env CALENDAR_NAMESPACE)')
+    .addOption(new Option('--lang <code>', `language of the content, sent as i18n_language (${LANGUAGES.join(', ')}; env CALENDAR_LANG)`))
+    .addOption(new Option('--format <format>', `output format: ${FORMATS.join(', ')} (default table)`))
+    .option('--json', 'same as --format json')
+    .option('--fields <list>', 'fields or dot paths to print, comma-separated (e.g. id,title,venue.venue)')
+    .option('--no-color', 'no colour (also NO_COLOR)')
+    .option('--debug', 'log each request on stderr (credentials are never shown)')
+    .option('-y, --yes', 'do not ask before destructive actions')
+    .option('--timeout <seconds>', 'time allowed for each request (default 30)')
+    .option('--retries <n>', 'retries of idempotent requests on network errors, 429 and 5xx (default 3)')
+    .option('--ca-cert <file>', 'trust this CA certificate (PEM) for HTTPS sites')
+    .addHelpText('after', environmentHelp())
+    .showSuggestionAfterError(true)
+    .exitOverride();
+  attachContext(program, ctx);
+  for (const command of [...allResourceCommands(run), ...extraCommands(run)]) program.addCommand(command);
+  const output = { writeOut: (text: string) => ctx.stdout.write(text), writeErr: (text: string) => ctx.stderr.write(text), outputError: () => undefined };
+  const configure = (command: Command) => {
+    command.exitOverride().configureOutput(output).showSuggestionAfterError(true);
+    command.commands.forEach(configure);
+  };
+  configure(program);
+  return program;
+}
+
+/** Turns a commander parse error into our one-line message (typos get the nearest command). */
+function usageMessage(err: CommanderError): { message: string; hint?: string } {
+  const [first, ...rest] = err.message.replace(/^error: /, '').split('\n');
+  const suggestion = rest.find((l) => l.startsWith('(Did you mean'));
+  return {
+    message: first,
+    hint: suggestion ? suggestion.replace(/^\(Did you mean (.*)\?\)$/, 'Did you mean: calendar $1?') : 'See calendar --help.',
+  };
+}
+
+export async function main(argv: string[], ctx: Context = processContext()): Promise<number> {
+  const debug = argv.includes('--debug');
+  const ui = new Ui(ctx, { noColor: argv.includes('--no-color') });
+  if (argv.length === 0) {
+    ctx.stdout.write(OVERVIEW);
+    return EXIT.ok;
+  }
+  const program = buildProgram(ctx);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return EXIT.ok;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return EXIT.ok;
+      if (err.code === 'commander.help') return EXIT.ok;
+      const { message, hint } = usageMessage(err);
+      ui.error(message, hint);
+      return EXIT.usage;
+    }
+    if (err instanceof CliError) {
+      if (err.message) ui.error(err.message, err.hint);
+      if (debug && err.stack) ctx.stderr.write(`${err.stack}\n`);
+      return err.exitCode;
+    }
+    const e = err as Error;
+    ui.error(`unexpected error: ${e?.message ?? String(err)}`, debug ? undefined : 'Run again with --debug for details.');
+    if (debug && e?.stack) ctx.stderr.write(`${e.stack}\n`);
+    return EXIT.refused;
+  }
+}

@@ -1,0 +1,78 @@
+/** Help text shared by the commands: examples that work on the built-in sandbox, and the environment. */
+import type { Resource } from '../resources.js';
+
+export const ENVIRONMENT = [
+  ['CALENDAR_PROFILE', 'profile to use (like --profile)'],
+  ['CALENDAR_BASE_URL', 'REST root of the site, e.g. https://example.org/wp-json (like --base-url)'],
+  ['CALENDAR_NAMESPACE', 'API namespace (default tribe/events/v1)'],
+  ['CALENDAR_LANG', 'language sent as i18n_language: fr, it or es (like --lang)'],
+  ['CALENDAR_USERNAME', 'WordPress user name for writes'],
+  ['CALENDAR_APP_PASSWORD', 'application password of that user (never printed)'],
+  ['NO_COLOR, FORCE_COLOR', 'turn colour off or on'],
+] as const;
+
+export function environmentHelp(): string {
+  const width = Math.max(...ENVIRONMENT.map(([name]) => name.length));
+  return `\nEnvironment:\n${ENVIRONMENT.map(([name, what]) => `  ${name.padEnd(width)}  ${what}`).join('\n')}\n`;
+}
+
+export function examplesHelp(lines: string[]): string {
+  return `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
+}
+
+type Verb = 'list' | 'get' | 'create' | 'update' | 'delete';
+
+const firstId = (r: Resource) =>
+  r.name === 'categories' || r.name === 'tags' ? `$(calendar ${r.name} list --no-hide-empty --format ids --per-page 1)` : `$(calendar ${r.name} list --format ids --per-page 1)`;
+
+export function verbExamples(resource: Resource, verb: Verb): string[] {
+  const n = resource.name;
+  switch (verb) {
+    case 'list':
+      if (n === 'events') {
+        return [
+          'calendar events list',
+          'calendar events list --starts-after today --ends-before +30d',
+          'calendar events list --search jazz --format json',
+          'calendar events list --all --format ndjson > events.ndjson',
+          'calendar events list --start-date 2025-01-01 --fields id,title,start_date --format csv',
+        ];
+      }
+      if (n === 'categories' || n === 'tags') return [`calendar ${n} list --no-hide-empty`, `calendar ${n} list --search mus --orderby count --order desc`];
+      return [`calendar ${n} list`, `calendar ${n} list --search hall --format json`, `calendar ${n} list --has-events --format ids`];
+    case 'get':
+      return resource.bySlug
+        ? [`calendar ${n} get ${firstId(resource)}`, `calendar ${n} get SLUG --json`, `calendar ${n} get ${firstId(resource)} --fields id,${resource.nameField}`]
+        : [`calendar ${n} get ${firstId(resource)}`, `calendar ${n} get ${firstId(resource)} --json`];
+    case 'create':
+      if (n === 'events') {
+        return [
+          'calendar events create --title "Jazz Night" --start-date "2027-01-10 20:00" --end-date "2027-01-10 23:00"',
+          'calendar events create --title "Fair" --start-date tomorrow --end-date tomorrow --all-day --featured --format ids',
+          "calendar events create --data '{\"title\":\"Talk\",\"start_date\":\"2027-02-01 18:00\",\"end_date\":\"2027-02-01 19:00\"}'",
+          'calendar events create --data @event.json --title "Title from the flag wins"',
+        ];
+      }
+      if (n === 'venues') return ['calendar venues create --name "Blue Note Hall" --city "New York" --format ids', 'calendar venues create --data @venue.json --json'];
+      if (n === 'organizers') return ['calendar organizers create --name "Jazz Society" --email info@jazz.example.com --format ids'];
+      if (n === 'categories') return ['calendar categories create --name Music', `calendar categories create --name Jazz --parent ${firstId(resource)}`];
+      return ['calendar tags create --name Outdoors --format ids'];
+    case 'update':
+      if (n === 'events') return [`calendar events update ${firstId(resource)} --title "New title"`, `calendar events update ${firstId(resource)} --featured --dry-run`];
+      return [`calendar ${n} update ${firstId(resource)} --description "Updated from the shell"`];
+    case 'delete':
+      return [`calendar ${n} delete ${firstId(resource)} --yes`, `calendar ${n} delete ${firstId(resource)} --dry-run`];
+  }
+}
+
+export const OVERVIEW = `calendar manages an events calendar (The Events Calendar for WordPress) through its REST API.
+
+First commands to try (they run on a built-in sandbox calendar until you add a site):
+  $ calendar events list                     upcoming events
+  $ calendar events list --format json       the same, as JSON
+  $ calendar venues list                     venues
+  $ calendar events get SLUG-OR-ID           one event
+  $ calendar profile add mysite --url https://example.org   use a real site
+  $ calendar serve --seed demo               run the sandbox as a server
+  $ calendar help COMMAND                    help on a command
+`;

@@ -1,0 +1,93 @@
+/** Addressing one record (ID or slug), reading --data, and saying "not found" when the server means it. */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Context } from '../context.js';
+import { ApiError, CliError, EXIT, UsageError } from '../errors.js';
+import { isNumericId, type Resource } from '../resources.js';
+import type { ApiClient } from '../http/client.js';
+import { wpError } from '../http/client.js';
+
+export type RecordRef = { kind: 'id'; id: number; text: string } | { kind: 'slug'; slug: string; text: string };
+
+export function parseRef(resource: Resource, raw: string): RecordRef {
+  const text = raw.trim();
+  if (isNumericId(text)) {
+    const id = Number(text);
+    if (id < 1 || !Number.isSafeInteger(id)) throw new UsageError(`"${raw}" is not a valid ${resource.singular} ID`);
+    return { kind: 'id', id, text };
+  }
+  if (text === '' || /[\s/?#]/.test(text)) {
+    throw new UsageError(`"${raw}" is neither an ID nor a slug`, `Give the ${resource.singular}'s numeric ID or its slug (e.g. summer-fest).`);
+  }
+  return { kind: 'slug', slug: text, text };
+}
+
+/** The path of one record; categories and tags have no by-slug route, so a slug costs one lookup. */
+export async function recordPath(resource: Resource, ref: RecordRef, client: ApiClient): Promise<string> {
+  if (ref.kind === 'id') return `${resource.path}/${ref.id}`;
+  if (resource.bySlug) return `${resource.path}/by-slug/${encodeURIComponent(ref.slug)}`;
+  const res = await client.call<Record<string, unknown>>('GET', resource.path, { query: { slug: ref.slug, hide_empty: 'false', per_page: 1 } });
+  const items = (res.body[resource.listKey] as Array<{ id: number }> | undefined) ?? [];
+  if (items.length === 0) throw notFound(resource, ref);
+  return `${resource.path}/${items[0].id}`;
+}
+
+export function notFound(resource: Resource, ref: RecordRef): CliError {
+  return new CliError(`${resource.singular} ${ref.text} not found`, EXIT.notFound);
+}
+
+/**
+ * The server says "not found" in several ways: 404, 400 rest_invalid_param on the id or
+ * slug, 410 for a trashed record. Anything else passes through unchanged.
+ */
+export function translateNotFound(err: unknown, resource: Resource, ref: RecordRef, verb: 'get' | 'update' | 'delete'): unknown {
+  if (!(err instanceof ApiError)) return err;
+  const body = wpError(err.body);
+  const params = body?.data?.params;
+  const aboutRef = params && !Array.isArray(params) && ('id' in params || 'slug' in params);
+  if (err.status === 404 || (err.status === 400 && body?.code === 'rest_invalid_param' && aboutRef)) return notFound(resource, ref);
+  if (err.status === 410) {
+    return new CliError(`${resource.singular} ${ref.text} is already in the trash`, EXIT.notFound, verb === 'delete' ? undefined : 'Restore it in WordPress first.');
+  }
+  return err;
+}
+
+/** `--data '{"title":...}'`, `--data @file.json` or `--data -` (stdin). */
+export async function readData(option: string | undefined, ctx: Context): Promise<Record<string, unknown>> {
+  if (option === undefined) return {};
+  let text: string;
+  let source: string;
+  if (option === '-') {
+    source = 'stdin';
+    text = await readAll(ctx.stdin);
+  } else if (option.startsWith('@')) {
+    const file = resolve(ctx.cwd, option.slice(1));
+    source = option.slice(1);
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : (code ?? 'unreadable');
+      throw new UsageError(`--data: cannot read ${source}: ${why}`);
+    }
+  } else {
+    source = 'the --data value';
+    text = option;
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`--data: ${source} is not valid JSON (${(err as Error).message.split('\n')[0]})`);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new UsageError(`--data: ${source} must hold one JSON object`);
+  }
+  return value as Record<string, unknown>;
+}
+
+export async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}

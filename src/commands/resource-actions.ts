@@ -1,0 +1,151 @@
+/**
+ * The verbs, each a short sentence: check the input, open a session, send, print.
+ * Every check that can be made without the server runs before the session opens.
+ */
+import type { Command } from 'commander';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import type { ApiClient } from '../http/client.js';
+import type { Resource } from '../resources.js';
+import { checkRecord, type WriteMode } from '../schema.js';
+import { prepare, withSession, type GlobalOptions, type Prepared } from '../session.js';
+import { listWriter, printRecord } from '../output/writer.js';
+import { collectFields } from './resource.js';
+import { parseRef, readData, recordPath, translateNotFound, type RecordRef } from './records.js';
+import { buildListQuery, walkPages } from './list.js';
+import { confirm } from './confirm.js';
+import { contextOf } from './context-of.js';
+
+type Opts = GlobalOptions & Record<string, unknown>;
+
+function options(command: Command): Opts {
+  return command.optsWithGlobals() as Opts;
+}
+
+export async function runList(resource: Resource, command: Command): Promise<void> {
+  const ctx = contextOf(command);
+  const opts = options(command);
+  const query = buildListQuery(resource, opts);
+  const limit = opts.limit === undefined ? undefined : positive(String(opts.limit), '--limit');
+  const prepared = prepare(opts, ctx);
+  await withSession(prepared, ctx, async ({ client }) => {
+    const writer = listWriter(resource, prepared.output, ctx);
+    const { total, written } = await walkPages(client, resource, query, { all: opts.all === true, limit }, (record) => writer.write(record));
+    await writer.end({ total });
+    if (written === 0 && resource.name === 'events' && !hasDateFilter(query) && query.include === undefined) {
+      prepared.ui.notice('No events from today on (the server lists events starting from today by default). Widen the window with --start-date 1900-01-01, or see calendar events list --help.');
+    }
+  });
+}
+
+function hasDateFilter(query: Record<string, unknown>): boolean {
+  return ['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after'].some((k) => query[k] !== undefined);
+}
+
+export function positive(raw: string, where: string): number {
+  if (!/^[0-9]+$/.test(raw) || Number(raw) < 1) throw new UsageError(`${where}: "${raw}" is not a whole number of at least 1`);
+  return Number(raw);
+}
+
+function passwordQuery(opts: Opts): Record<string, string> | undefined {
+  if (opts.password === undefined) return undefined;
+  if (String(opts.password) === '') throw new UsageError('--password must not be empty');
+  return { password: String(opts.password) };
+}
+
+export async function runGet(resource: Resource, command: Command, rawRef: string): Promise<void> {
+  const ctx = contextOf(command);
+  const opts = options(command);
+  const ref = parseRef(resource, rawRef);
+  const query = passwordQuery(opts);
+  const prepared = prepare(opts, ctx);
+  await withSession(prepared, ctx, async ({ client }) => {
+    try {
+      const path = await recordPath(resource, ref, client);
+      const res = await client.call('GET', path, { query });
+      await printRecord(res.body, resource, prepared.output, ctx);
+    } catch (err) {
+      throw translateNotFound(err, resource, ref, 'get');
+    }
+  });
+}
+
+/** Flags merged over --data, checked against the resource's schema. */
+async function writeBody(resource: Resource, opts: Opts, ctx: Context, mode: WriteMode): Promise<Record<string, unknown>> {
+  const data = await readData(opts.data as string | undefined, ctx);
+  const merged = { ...data, ...collectFields(resource.fields, opts) };
+  const checked = checkRecord(resource, merged, mode);
+  if (!checked.ok) {
+    const [first, ...rest] = checked.problems;
+    const flag = `--${first.field.replace(/_/g, '-')}`;
+    const more = rest.length ? ` (and ${rest.length} more: ${rest.map((p) => p.field).join(', ')})` : '';
+    throw new UsageError(`${resource.singular} ${first.field === '(record)' ? '' : `${flag}: `}${first.message}${more}`);
+  }
+  if (mode === 'update' && Object.keys(checked.record).length === 0) {
+    throw new UsageError('nothing to update', `Give at least one field, e.g. --${resource.fields[0].name.replace(/_/g, '-')} VALUE, or --data.`);
+  }
+  return checked.record;
+}
+
+export async function runCreate(resource: Resource, command: Command): Promise<void> {
+  const ctx = contextOf(command);
+  const opts = options(command);
+  const body = await writeBody(resource, opts, ctx, 'create');
+  const prepared = prepare(opts, ctx);
+  await withSession(prepared, ctx, async ({ client }) => {
+    if (opts.dryRun) return dryRunInSession(ctx, client, 'POST', resource.path, body);
+    const res = await client.call('POST', resource.path, { body });
+    await printRecord(res.body, resource, prepared.output, ctx);
+  });
+}
+
+export async function runUpdate(resource: Resource, command: Command, rawRef: string): Promise<void> {
+  const ctx = contextOf(command);
+  const opts = options(command);
+  const ref = parseRef(resource, rawRef);
+  const query = passwordQuery(opts);
+  const body = await writeBody(resource, opts, ctx, 'update');
+  const prepared = prepare(opts, ctx);
+  await withSession(prepared, ctx, async ({ client }) => {
+    try {
+      const path = await recordPath(resource, ref, client);
+      if (opts.dryRun) return await dryRunInSession(ctx, client, 'POST', path, body, query);
+      const res = await client.call('POST', path, { body, query });
+      await printRecord(res.body, resource, prepared.output, ctx);
+    } catch (err) {
+      throw translateNotFound(err, resource, ref, 'update');
+    }
+  });
+}
+
+/** --dry-run: the request as it would be sent, credentials masked; nothing is sent. */
+async function dryRunInSession(ctx: Context, client: ApiClient, method: string, path: string, body?: unknown, query?: Record<string, string>) {
+  const lines = [`${method} ${client.url(path, query)}`];
+  if (client.hasCredentials) lines.push('Authorization: Basic ********');
+  if (body !== undefined) lines.push('Content-Type: application/json', '', JSON.stringify(body, null, 2));
+  ctx.stdout.write(`${lines.join('\n')}\n`);
+}
+
+export async function runDelete(resource: Resource, command: Command, rawRef: string): Promise<void> {
+  const ctx = contextOf(command);
+  const opts = options(command);
+  const ref: RecordRef = parseRef(resource, rawRef);
+  const query = passwordQuery(opts);
+  const prepared = prepare(opts, ctx);
+  if (!opts.dryRun) {
+    const what = resource.trashes ? `Move ${resource.singular} ${ref.text} to the trash?` : `Delete ${resource.singular} ${ref.text} for good? This cannot be undone.`;
+    await confirm(ctx, opts.yes === true, what);
+  }
+  await withSession(prepared, ctx, async ({ client }) => {
+    try {
+      const path = await recordPath(resource, ref, client);
+      if (opts.dryRun) return await dryRunInSession(ctx, client, 'DELETE', path, undefined, query);
+      const res = await client.call<Record<string, unknown>>('DELETE', path, { query });
+      const name = String(res.body?.[resource.nameField] ?? ref.text);
+      prepared.ui.notice(resource.trashes ? `Moved ${resource.singular} ${res.body?.id ?? ref.text} (${name}) to the trash.` : `Deleted ${resource.singular} ${res.body?.id ?? ref.text} (${name}) for good.`);
+      if (prepared.output.format !== 'table') await printRecord(res.body, resource, prepared.output, ctx);
+    } catch (err) {
+      throw translateNotFound(err, resource, ref, 'delete');
+    }
+  });
+}

@@ -1,0 +1,250 @@
+/**
+ * The one HTTP client: a keep-alive undici pool with retries for idempotent requests,
+ * Basic auth from the profile, `i18n_language` on every request, and WordPress error
+ * bodies decoded into ApiError. The Authorization value never reaches any output.
+ */
+import { Agent, RetryAgent, request, type Dispatcher } from 'undici';
+import { readFileSync } from 'node:fs';
+import { ApiError, CliError, EXIT } from '../errors.js';
+import type { OutputStream } from '../context.js';
+import { buildUrl, namespaceRoute, type Query, type RestRoot } from './url.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+
+export interface ClientOptions {
+  root: RestRoot;
+  namespace: string;
+  language?: string;
+  username?: string;
+  password?: string;
+  timeoutMs: number;
+  retries: number;
+  debug: boolean;
+  stderr: OutputStream;
+  caCertFile?: string;
+  connections?: number;
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Record<string, string>;
+  body: T;
+  /** The raw text when the body was not JSON. */
+  text?: string;
+  url: string;
+  method: Method;
+}
+
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  /** The path is from the REST root (`/wp/v2/...`) rather than the namespace. */
+  fromRoot?: boolean;
+}
+
+const RETRY_STATUS = [429, 502, 503, 504];
+const RETRY_ERRORS = ['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'UND_ERR_SOCKET', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'];
+
+export class ApiClient {
+  private readonly dispatcher: Dispatcher;
+  private readonly agent: Agent;
+  private readonly authHeader?: string;
+
+  constructor(readonly options: ClientOptions) {
+    const ca = options.caCertFile ? readCa(options.caCertFile) : undefined;
+    this.agent = new Agent({
+      connections: options.connections ?? 8,
+      keepAliveTimeout: 10_000,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      connect: ca ? { ca } : undefined,
+    });
+    this.dispatcher =
+      options.retries > 0
+        ? new RetryAgent(this.agent, {
+            maxRetries: options.retries,
+            minTimeout: 300,
+            maxTimeout: 10_000,
+            timeoutFactor: 2,
+            retryAfter: true,
+            methods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'DELETE'],
+            statusCodes: RETRY_STATUS,
+            errorCodes: RETRY_ERRORS,
+            throwOnError: false,
+          })
+        : this.agent;
+    if (options.username && options.password) {
+      this.authHeader = `Basic ${Buffer.from(`${options.username}:${options.password}`).toString('base64')}`;
+    }
+  }
+
+  get hasCredentials(): boolean {
+    return this.authHeader !== undefined;
+  }
+
+  url(path: string, query: Query = {}, fromRoot = false): string {
+    const route = fromRoot ? path : namespaceRoute(this.options.namespace, path);
+    const withLanguage = this.options.language ? { ...query, i18n_language: this.options.language } : query;
+    return buildUrl(this.options.root, route, withLanguage);
+  }
+
+  /** Sends a request and returns the response whatever its status. */
+  async send<T = unknown>(method: Method, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const url = this.url(path, opts.query, opts.fromRoot);
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'calendar-cli' };
+    if (this.authHeader) headers.authorization = this.authHeader;
+    let payload: string | undefined;
+    if (opts.body !== undefined) {
+      payload = JSON.stringify(opts.body);
+      headers['content-type'] = 'application/json';
+    }
+    const started = Date.now();
+    this.debug(`> ${method} ${url}${payload ? ` (${payload.length} bytes)` : ''}`);
+    let res: Dispatcher.ResponseData;
+    try {
+      res = await request(url, { method, headers, body: payload, dispatcher: this.dispatcher });
+    } catch (err) {
+      throw networkError(err, url, this.options.timeoutMs);
+    }
+    let text: string;
+    try {
+      text = await res.body.text();
+    } catch (err) {
+      throw networkError(err, url, this.options.timeoutMs);
+    }
+    const flat = flattenHeaders(res.headers);
+    this.debug(`< ${res.statusCode} ${method} ${url} in ${Date.now() - started} ms`);
+    const parsed = parseBody(text, flat['content-type']);
+    return { status: res.statusCode, headers: flat, body: parsed.json as T, text: parsed.ok ? undefined : text, url, method };
+  }
+
+  /** Sends a request and throws ApiError unless the status is 2xx with a JSON body. */
+  async call<T = unknown>(method: Method, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const res = await this.send<T>(method, path, opts);
+    if (res.status >= 200 && res.status < 300 && res.text === undefined) return res;
+    throw errorFromResponse(res);
+  }
+
+  async close(): Promise<void> {
+    await this.dispatcher.close().catch(() => undefined);
+  }
+
+  private debug(line: string): void {
+    if (this.options.debug) this.options.stderr.write(`debug: ${line}\n`);
+  }
+}
+
+function readCa(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new CliError(`cannot read --ca-cert ${file}: ${(err as NodeJS.ErrnoException).code ?? 'unreadable'}`, EXIT.usage);
+  }
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+function parseBody(text: string, contentType = ''): { ok: boolean; json: unknown } {
+  const trimmed = text.trimStart();
+  if (trimmed === '') return { ok: true, json: null };
+  if (contentType.includes('json') || trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    try {
+      return { ok: true, json: JSON.parse(text) };
+    } catch {
+      return { ok: false, json: undefined };
+    }
+  }
+  return { ok: false, json: undefined };
+}
+
+interface WpError {
+  code?: string;
+  message?: string;
+  data?: { status?: number; params?: Record<string, string> | string[]; details?: Record<string, { code?: string; message?: string }> };
+}
+
+export function wpError(body: unknown): WpError | undefined {
+  if (body && typeof body === 'object' && !Array.isArray(body) && typeof (body as WpError).code === 'string') return body as WpError;
+  return undefined;
+}
+
+/** Strips HTML tags and entities from a WordPress message (`<strong>Error:</strong> ...`). */
+function plain(message: string): string {
+  return message
+    .replace(/<[^>]*>/g, '')
+    .replace(/&[a-z#0-9]+;/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function exitCodeForStatus(status: number): (typeof EXIT)[keyof typeof EXIT] {
+  if (status === 401 || status === 403) return EXIT.auth;
+  if (status === 404 || status === 410) return EXIT.notFound;
+  if (status >= 500) return EXIT.network;
+  return EXIT.refused;
+}
+
+export function errorFromResponse(res: ApiResponse): ApiError {
+  const where = `${res.method} ${res.url.replace(/[?&]i18n_language=[a-z]+/, '')}`;
+  if (res.text !== undefined) {
+    const kind = /<html|<!doctype|<body/i.test(res.text) ? 'an HTML page' : 'a body that is not JSON';
+    const code = res.status >= 200 && res.status < 300 ? EXIT.network : exitCodeForStatus(res.status);
+    return new ApiError(
+      `the server answered ${res.status} with ${kind}, not JSON (${where})`,
+      code === EXIT.refused ? EXIT.network : code,
+      res.status,
+      undefined,
+      undefined,
+      'Check that the base URL is the REST root of a WordPress site (e.g. https://example.org/wp-json).',
+    );
+  }
+  const err = wpError(res.body);
+  const message = err?.message ? plain(err.message) : `HTTP ${res.status}`;
+  const params = err?.data?.params;
+  let detail = '';
+  if (params && !Array.isArray(params)) {
+    const parts = Object.entries(params).map(([k, v]) => `${k}: ${plain(String(v))}`);
+    if (parts.length) detail = ` (${parts.join('; ')})`;
+  }
+  const exit = exitCodeForStatus(res.status);
+  const hint =
+    exit === EXIT.auth
+      ? res.status === 401 && err?.code === 'rest_forbidden'
+        ? 'This needs credentials: set CALENDAR_USERNAME and CALENDAR_APP_PASSWORD, or add them to a profile (calendar profile add).'
+        : err?.code === 'event-password-protected'
+          ? 'Give the event password with --password.'
+          : res.status === 401
+            ? 'Check the username and application password of the profile (CALENDAR_USERNAME, CALENDAR_APP_PASSWORD).'
+            : 'The user of this profile is not allowed to do that.'
+      : undefined;
+  return new ApiError(`${message}${detail} [${err?.code ?? 'http_error'}, HTTP ${res.status}]`, exit, res.status, err?.code, res.body, hint);
+}
+
+function networkError(err: unknown, url: string, timeoutMs: number): CliError {
+  const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
+  const code = e.code ?? e.cause?.code ?? e.name;
+  const origin = (() => {
+    try {
+      return new URL(url).origin;
+    } catch {
+      return url;
+    }
+  })();
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
+    return new CliError(`no answer from ${origin} within ${timeoutMs / 1000} s`, EXIT.network, 'Raise --timeout or try again later.');
+  }
+  if (code === 'ECONNREFUSED') return new CliError(`cannot connect to ${origin}: connection refused`, EXIT.network, 'Is the site up and the base URL right?');
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new CliError(`cannot resolve the host of ${origin}`, EXIT.network);
+  if (typeof code === 'string' && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|TLS/i.test(code)) {
+    return new CliError(
+      `the TLS certificate of ${origin} is not trusted (${code})`,
+      EXIT.network,
+      'If the site uses a private certificate authority, pass its certificate with --ca-cert FILE.',
+    );
+  }
+  return new CliError(`request to ${origin} failed: ${code ?? 'network error'}`, EXIT.network);
+}

@@ -1,0 +1,48 @@
+/**
+ * Builds request URLs from a REST root. Two root forms exist on real sites:
+ * pretty (`https://site/wp-json`, possibly under a language segment `https://site/fr/wp-json`)
+ * and plain (`https://site/?rest_route=/` or `https://site/index.php?rest_route=`).
+ */
+export type Query = Record<string, string | number | boolean | undefined>;
+
+export interface RestRoot {
+  /** The root as the user gave it, normalised (no trailing slash on pretty roots). */
+  root: string;
+  plain: boolean;
+}
+
+export function parseRestRoot(input: string): RestRoot {
+  const url = new URL(input.trim());
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`not an http(s) URL: ${input}`);
+  url.hash = '';
+  if (url.searchParams.has('rest_route')) {
+    url.searchParams.delete('rest_route');
+    const rest = url.searchParams.toString();
+    return { root: `${url.origin}${url.pathname}?${rest ? `${rest}&` : ''}rest_route=`, plain: true };
+  }
+  url.search = '';
+  return { root: url.toString().replace(/\/+$/, ''), plain: false };
+}
+
+/** Encodes like PHP's rawurlencode, keeping commas readable in list values. */
+function encode(value: string): string {
+  return encodeURIComponent(value).replace(/%2C/gi, ',');
+}
+
+export function buildUrl(root: RestRoot, route: string, query: Query = {}): string {
+  const path = `/${route.replace(/^\/+/, '')}`.replace(/\/+$/, '') || '/';
+  const pairs = Object.entries(query)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${encode(k)}=${encode(String(v))}`);
+  if (root.plain) {
+    return `${root.root}${encode(path).replace(/%2F/gi, '/')}${pairs.length ? `&${pairs.join('&')}` : ''}`;
+  }
+  return `${root.root}${path}${pairs.length ? `?${pairs.join('&')}` : ''}`;
+}
+
+/** A route under the namespace: `tribe/events/v1` + `events/12` -> `/tribe/events/v1/events/12`. */
+export function namespaceRoute(namespace: string, path: string): string {
+  const ns = namespace.replace(/^\/+|\/+$/g, '');
+  const rest = path.replace(/^\/+/, '');
+  return rest ? `/${ns}/${rest}` : `/${ns}`;
+}

@@ -1,0 +1,100 @@
+/** Small pure helpers shared by the output formats. */
+
+export function getPath(record: unknown, path: string): unknown {
+  let current: unknown = record;
+  for (const key of path.split('.')) {
+    if (current === null || current === undefined) return undefined;
+    if (Array.isArray(current)) {
+      current = current.map((item) => (item && typeof item === 'object' ? (item as Record<string, unknown>)[key] : undefined));
+      continue;
+    }
+    if (typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+/** Keeps only the given dot paths, nesting preserved: `venue.venue` -> `{ venue: { venue } }`. */
+export function pickFields(record: unknown, fields: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const path of fields) {
+    const value = getPath(record, path);
+    if (value === undefined) continue;
+    const keys = path.split('.');
+    let target = out;
+    keys.forEach((key, i) => {
+      if (i === keys.length - 1) target[key] = value;
+      else {
+        if (typeof target[key] !== 'object' || target[key] === null || Array.isArray(target[key])) target[key] = {};
+        target = target[key] as Record<string, unknown>;
+      }
+    });
+  }
+  return out;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—', hellip: '…' };
+
+/** WordPress titles come with HTML entities (`&#8217;`, `&amp;`); a terminal wants the characters. */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, body: string) => {
+    if (body[0] === '#') {
+      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[body.toLowerCase()] ?? whole;
+  });
+}
+
+/** A cell as text: scalars as they are, lists joined, objects by their name-like key. */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return decodeEntities(value.replace(/<[^>]*>/g, ''));
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return value.map(cellText).filter((s) => s !== '').join(', ');
+  if (typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    for (const key of ['name', 'title', 'venue', 'organizer', 'url', 'id']) if (key in o) return cellText(o[key]);
+    return JSON.stringify(value);
+  }
+  return String(value);
+}
+
+/** `2027-01-10 20:00:00` -> `2027-01-10 20:00`, with the event's timezone abbreviation when known. */
+export function dateCell(value: unknown, abbreviation?: unknown): string {
+  if (typeof value !== 'string' || value === '') return '';
+  const short = value.replace(/^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}):\d{2}$/, '$1 $2');
+  return typeof abbreviation === 'string' && abbreviation ? `${short} ${abbreviation}` : short;
+}
+
+export function csvCell(text: string): string {
+  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** YAML that any parser reads back: strings always double-quoted (JSON strings are valid YAML). */
+export function toYaml(value: unknown, indent = 0): string {
+  const pad = ' '.repeat(indent);
+  if (value === null || value === undefined) return 'null';
+  if (typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    return value
+      .map((item) => {
+        const inner = toYaml(item, indent + 2);
+        return `\n${pad}- ${isBlock(item) ? inner.replace(/^\n\s*/, '') : inner}`;
+      })
+      .join('');
+  }
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length === 0) return '{}';
+  return entries
+    .map(([k, v]) => {
+      const key = /^[A-Za-z_][A-Za-z0-9_-]*$/.test(k) ? k : JSON.stringify(k);
+      return `\n${pad}${key}:${isBlock(v) ? toYaml(v, indent + 2) : ` ${toYaml(v, indent + 2)}`}`;
+    })
+    .join('');
+}
+
+function isBlock(v: unknown): boolean {
+  return v !== null && typeof v === 'object' && (Array.isArray(v) ? v.length > 0 : Object.keys(v).length > 0);
+}

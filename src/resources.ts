@@ -1,0 +1,305 @@
+/**
+ * The one description of the five resources. Flags, validation (CLI and sandbox),
+ * completions, table columns and import/export shapes are all derived from it:
+ * a new field or parameter is one line here.
+ *
+ * This module must stay free of imports so that start-up stays cheap.
+ */
+
+/** How a value is typed on the command line and checked before sending. */
+export type ValueType =
+  | 'string' //        any non-empty text
+  | 'text' //          text that may be empty (clears a field)
+  | 'integer' //       a whole number >= 0
+  | 'positive' //      a whole number >= 1
+  | 'number' //        a decimal number
+  | 'boolean' //       --flag / --no-flag on the command line, JSON boolean on the wire
+  | 'boolstring' //    --flag / --no-flag, sent as the string "true"/"false" (venue show_map)
+  | 'date' //          a date the CLI checks and normalises
+  | 'url' //           http(s) URL, or empty
+  | 'email' //         text with an @
+  | 'ids' //           comma-separated positive integers
+  | 'id' //            one positive integer
+  | 'terms' //         comma-separated IDs or slugs (categories/tags filters)
+  | 'list' //          comma-separated words
+  | 'untyped'; //      passed as given (event cost)
+
+/** What a related-record field refers to, so names and slugs can be resolved to IDs. */
+export type Relation = 'venues' | 'organizers' | 'categories' | 'tags' | 'events' | 'users';
+
+export interface Field {
+  /** The wire name (snake_case), as in the API. */
+  name: string;
+  type: ValueType;
+  description: string;
+  required?: boolean;
+  /** Extra long flags besides the kebab-case wire name (e.g. `--name` for a venue). */
+  aliases?: string[];
+  /** Allowed values, checked before sending and offered by completions. */
+  choices?: readonly string[];
+  /** The resource an ID in this field points at. */
+  relation?: Relation;
+  /** Wire shape: one ID (venue) or a list (organizer, categories). */
+  many?: boolean;
+}
+
+export interface Column {
+  /** A dot path into the record (`venue.venue`). */
+  path: string;
+  header: string;
+  kind?: 'date' | 'text' | 'status';
+}
+
+export type ResourceName = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
+
+export interface Resource {
+  name: ResourceName;
+  singular: string;
+  /** Path segment under the namespace. */
+  path: string;
+  /** Key of the array in a list response. */
+  listKey: string;
+  /** The field that holds a record's display name. */
+  nameField: string;
+  /** `/by-slug/{slug}` routes exist (events, venues, organizers). */
+  bySlug: boolean;
+  /** DELETE moves to the trash (posts) rather than deleting for good (terms). */
+  trashes: boolean;
+  /** Post type or taxonomy name on a WordPress site. */
+  wpType: string;
+  fields: Field[];
+  listParams: Field[];
+  columns: Column[];
+  /** Fields kept by `export` beyond the writable ones: none today, related records go as slugs. */
+}
+
+export const POST_STATUSES = ['publish', 'draft', 'pending', 'private', 'future', 'trash'] as const;
+export const LANGUAGES = ['fr', 'it', 'es'] as const;
+export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'yaml', 'ids', 'count'] as const;
+export type Format = (typeof FORMATS)[number];
+export const TERM_ORDERBY = ['name', 'slug', 'count', 'description', 'id', 'term_id', 'include'] as const;
+
+const paging: Field[] = [
+  { name: 'page', type: 'positive', description: 'page of the result set (default 1)' },
+  { name: 'per_page', type: 'positive', description: 'records per page (default 10, at most 50)' },
+];
+
+const postMeta: Field[] = [
+  { name: 'status', type: 'string', description: 'publication status', choices: POST_STATUSES.filter((s) => s !== 'trash') },
+  { name: 'author', type: 'id', description: 'author user ID', relation: 'users' },
+  { name: 'date', type: 'date', description: 'publication date (site time)' },
+  { name: 'date_utc', type: 'date', description: 'publication date in UTC' },
+];
+
+const linkedPostListParams: Field[] = [
+  ...paging,
+  { name: 'search', type: 'string', description: 'text in the name, description or address fields' },
+  { name: 'event', type: 'id', description: 'only records linked to this event ID', relation: 'events' },
+  { name: 'has_events', type: 'boolean', description: 'only records with (or, negated, without) published events' },
+  { name: 'only_with_upcoming', type: 'boolean', description: 'only records with upcoming events' },
+  { name: 'status', type: 'list', description: 'post status(es)', choices: POST_STATUSES },
+];
+
+const termListParams: Field[] = [
+  ...paging,
+  { name: 'search', type: 'string', description: 'text in the name or slug' },
+  { name: 'exclude', type: 'ids', description: 'IDs to leave out' },
+  { name: 'include', type: 'ids', description: 'only these IDs' },
+  { name: 'order', type: 'string', description: 'sort direction', choices: ['asc', 'desc'] },
+  { name: 'orderby', type: 'string', description: 'term attribute to sort by', choices: TERM_ORDERBY },
+  { name: 'hide_empty', type: 'boolean', description: 'hide terms used by no published event (server default: true)' },
+  { name: 'post', type: 'id', description: 'terms of this event ID', relation: 'events' },
+  { name: 'event', type: 'id', description: 'terms of this event ID (alias of --post)', relation: 'events' },
+  { name: 'slug', type: 'string', description: 'terms with this slug' },
+];
+
+const termFields: Field[] = [
+  { name: 'name', type: 'string', description: 'name', required: true },
+  { name: 'description', type: 'string', description: 'description' },
+  { name: 'slug', type: 'string', description: 'slug (derived from the name when left out)' },
+];
+
+export const resources: Record<ResourceName, Resource> = {
+  events: {
+    name: 'events',
+    singular: 'event',
+    path: 'events',
+    listKey: 'events',
+    nameField: 'title',
+    bySlug: true,
+    trashes: true,
+    wpType: 'tribe_events',
+    fields: [
+      { name: 'title', type: 'string', description: 'title', required: true },
+      { name: 'start_date', type: 'date', description: 'start, wall-clock time in the event timezone', required: true },
+      { name: 'end_date', type: 'date', description: 'end, wall-clock time in the event timezone', required: true },
+      { name: 'description', type: 'string', description: 'description (HTML allowed)' },
+      { name: 'slug', type: 'string', description: 'slug (derived from the title when left out)' },
+      { name: 'excerpt', type: 'string', description: 'short summary' },
+      ...postMeta,
+      { name: 'timezone', type: 'string', description: 'IANA timezone of the event, e.g. Europe/Paris' },
+      { name: 'all_day', type: 'boolean', description: 'an all-day event' },
+      { name: 'image', type: 'string', description: 'featured image: attachment ID or image URL' },
+      { name: 'cost', type: 'untyped', description: 'cost text, e.g. "15" or "5-10" or "Free"' },
+      { name: 'website', type: 'url', description: 'event website URL' },
+      { name: 'show_map', type: 'boolean', description: 'show the venue map' },
+      { name: 'show_map_link', type: 'boolean', description: 'show a link to the venue map' },
+      { name: 'hide_from_listings', type: 'boolean', description: 'hide from the calendar lists' },
+      { name: 'sticky', type: 'boolean', description: 'pin in the calendar view' },
+      { name: 'featured', type: 'boolean', description: 'a featured event' },
+      { name: 'categories', type: 'ids', description: 'category IDs', relation: 'categories', many: true },
+      { name: 'tags', type: 'ids', description: 'tag IDs', relation: 'tags', many: true },
+      { name: 'venue', type: 'id', description: 'venue ID', relation: 'venues' },
+      { name: 'organizer', type: 'ids', description: 'organizer IDs', relation: 'organizers', many: true },
+    ],
+    listParams: [
+      ...paging,
+      { name: 'start_date', type: 'date', description: 'events starting on or after this date (default: today)' },
+      { name: 'end_date', type: 'date', description: 'events ending on or before this date (default: in two years)' },
+      { name: 'starts_before', type: 'date', description: 'events that start before the date' },
+      { name: 'starts_after', type: 'date', description: 'events that start after the date' },
+      { name: 'ends_before', type: 'date', description: 'events that end before the date' },
+      { name: 'ends_after', type: 'date', description: 'events that end after the date' },
+      { name: 'strict_dates', type: 'boolean', description: 'apply date filters at the exact times, not whole days' },
+      { name: 'search', type: 'string', description: 'text in the title, description or excerpt' },
+      { name: 'categories', type: 'terms', description: 'category IDs or slugs (any of them)', relation: 'categories' },
+      { name: 'tags', type: 'terms', description: 'tag IDs or slugs (any of them)', relation: 'tags' },
+      { name: 'venue', type: 'ids', description: 'venue IDs', relation: 'venues' },
+      { name: 'organizer', type: 'ids', description: 'organizer IDs', relation: 'organizers' },
+      { name: 'featured', type: 'boolean', description: 'only featured (or, negated, only non-featured) events' },
+      { name: 'status', type: 'list', description: 'post status(es)', choices: POST_STATUSES },
+      { name: 'geoloc', type: 'boolean', description: 'venue has geolocation data (needs the Pro add-on)' },
+      { name: 'geoloc_lat', type: 'number', description: 'latitude (with --geoloc-lng; needs the Pro add-on)' },
+      { name: 'geoloc_lng', type: 'number', description: 'longitude (with --geoloc-lat; needs the Pro add-on)' },
+      { name: 'include', type: 'ids', description: 'only these event IDs' },
+      { name: 'post_parent', type: 'id', description: 'events whose parent is this event ID', relation: 'events' },
+      { name: 'ticketed', type: 'boolean', description: 'with (or, negated, without) tickets (needs Event Tickets)' },
+      { name: 'password', type: 'string', description: 'password that unlocks protected events' },
+    ],
+    columns: [
+      { path: 'id', header: 'ID' },
+      { path: 'start_date', header: 'START', kind: 'date' },
+      { path: 'end_date', header: 'END', kind: 'date' },
+      { path: 'title', header: 'TITLE', kind: 'text' },
+      { path: 'venue.venue', header: 'VENUE', kind: 'text' },
+      { path: 'status', header: 'STATUS', kind: 'status' },
+    ],
+  },
+  venues: {
+    name: 'venues',
+    singular: 'venue',
+    path: 'venues',
+    listKey: 'venues',
+    nameField: 'venue',
+    bySlug: true,
+    trashes: true,
+    wpType: 'tribe_venue',
+    fields: [
+      { name: 'venue', type: 'string', description: 'name of the venue', required: true, aliases: ['name'] },
+      { name: 'description', type: 'text', description: 'description (HTML allowed)' },
+      ...postMeta,
+      { name: 'address', type: 'text', description: 'street address' },
+      { name: 'city', type: 'text', description: 'city' },
+      { name: 'country', type: 'text', description: 'country' },
+      { name: 'province', type: 'text', description: 'province' },
+      { name: 'state', type: 'text', description: 'state' },
+      { name: 'zip', type: 'text', description: 'postal code' },
+      { name: 'phone', type: 'text', description: 'phone number' },
+      { name: 'stateprovince', type: 'text', description: 'state or province' },
+      { name: 'website', type: 'url', description: 'website URL' },
+      { name: 'show_map', type: 'boolstring', description: 'show the map' },
+      { name: 'show_map_link', type: 'boolstring', description: 'show a link to the map' },
+      { name: 'image', type: 'string', description: 'featured image: attachment ID or image URL' },
+    ],
+    listParams: linkedPostListParams,
+    columns: [
+      { path: 'id', header: 'ID' },
+      { path: 'venue', header: 'NAME', kind: 'text' },
+      { path: 'city', header: 'CITY', kind: 'text' },
+      { path: 'country', header: 'COUNTRY', kind: 'text' },
+      { path: 'slug', header: 'SLUG' },
+      { path: 'status', header: 'STATUS', kind: 'status' },
+    ],
+  },
+  organizers: {
+    name: 'organizers',
+    singular: 'organizer',
+    path: 'organizers',
+    listKey: 'organizers',
+    nameField: 'organizer',
+    bySlug: true,
+    trashes: true,
+    wpType: 'tribe_organizer',
+    fields: [
+      { name: 'organizer', type: 'string', description: 'name of the organizer', required: true, aliases: ['name'] },
+      { name: 'description', type: 'text', description: 'description (HTML allowed)' },
+      ...postMeta,
+      { name: 'phone', type: 'text', description: 'phone number' },
+      { name: 'website', type: 'url', description: 'website URL' },
+      { name: 'email', type: 'text', description: 'email address' },
+      { name: 'image', type: 'string', description: 'featured image: attachment ID or image URL' },
+    ],
+    listParams: linkedPostListParams,
+    columns: [
+      { path: 'id', header: 'ID' },
+      { path: 'organizer', header: 'NAME', kind: 'text' },
+      { path: 'email', header: 'EMAIL' },
+      { path: 'phone', header: 'PHONE' },
+      { path: 'slug', header: 'SLUG' },
+      { path: 'status', header: 'STATUS', kind: 'status' },
+    ],
+  },
+  categories: {
+    name: 'categories',
+    singular: 'category',
+    path: 'categories',
+    listKey: 'categories',
+    nameField: 'name',
+    bySlug: false,
+    trashes: false,
+    wpType: 'tribe_events_cat',
+    fields: [...termFields, { name: 'parent', type: 'id', description: 'parent category ID', relation: 'categories' }],
+    listParams: [...termListParams, { name: 'parent', type: 'id', description: 'only children of this category ID', relation: 'categories' }],
+    columns: [
+      { path: 'id', header: 'ID' },
+      { path: 'name', header: 'NAME', kind: 'text' },
+      { path: 'slug', header: 'SLUG' },
+      { path: 'parent', header: 'PARENT' },
+      { path: 'count', header: 'EVENTS' },
+    ],
+  },
+  tags: {
+    name: 'tags',
+    singular: 'tag',
+    path: 'tags',
+    listKey: 'tags',
+    nameField: 'name',
+    bySlug: false,
+    trashes: false,
+    wpType: 'post_tag',
+    fields: termFields,
+    listParams: termListParams,
+    columns: [
+      { path: 'id', header: 'ID' },
+      { path: 'name', header: 'NAME', kind: 'text' },
+      { path: 'slug', header: 'SLUG' },
+      { path: 'count', header: 'POSTS' },
+    ],
+  },
+};
+
+export const RESOURCE_NAMES = Object.keys(resources) as ResourceName[];
+
+/** `start_date` -> `--start-date`. */
+export function flagName(wireName: string): string {
+  return wireName.replace(/_/g, '-');
+}
+
+export function isResourceName(name: string): name is ResourceName {
+  return Object.prototype.hasOwnProperty.call(resources, name);
+}
+
+/** Digits address a record by ID; anything else is a slug. */
+export function isNumericId(ref: string): boolean {
+  return /^[0-9]+$/.test(ref);
+}

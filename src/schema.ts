@@ -1,0 +1,70 @@
+/**
+ * zod schemas of the writable records, derived from the resource table. They check
+ * flags merged with --data, and every record of an import file, before anything is sent.
+ */
+import { z } from 'zod';
+import { UsageError } from './errors.js';
+import { coerceValue } from './values.js';
+import type { Field, Resource } from './resources.js';
+
+export type WriteMode = 'create' | 'update';
+
+function fieldSchema(field: Field, required = false) {
+  return z.unknown().transform((raw, ctx) => {
+    if (required && (raw === undefined || raw === null)) {
+      ctx.addIssue({ code: 'custom', message: 'is required' });
+      return z.NEVER;
+    }
+    try {
+      return coerceValue(field, raw, field.name);
+    } catch (err) {
+      const message = err instanceof UsageError ? err.message.replace(`${field.name}: `, '') : String(err);
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+  });
+}
+
+const cache = new Map<string, z.ZodType<Record<string, unknown>>>();
+
+export function writeSchema(resource: Resource, mode: WriteMode): z.ZodType<Record<string, unknown>> {
+  const key = `${resource.name}:${mode}`;
+  let schema = cache.get(key);
+  if (!schema) {
+    const shape: Record<string, z.ZodType> = {};
+    for (const field of resource.fields) {
+      shape[field.name] = mode === 'create' && field.required ? fieldSchema(field, true) : fieldSchema(field).optional();
+    }
+    schema = z.strictObject(shape) as unknown as z.ZodType<Record<string, unknown>>;
+    cache.set(key, schema);
+  }
+  return schema;
+}
+
+export interface RecordProblem {
+  field: string;
+  message: string;
+}
+
+/** Checks one record; returns the wire-ready record or the list of problems. */
+export function checkRecord(
+  resource: Resource,
+  input: unknown,
+  mode: WriteMode,
+): { ok: true; record: Record<string, unknown> } | { ok: false; problems: RecordProblem[] } {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    return { ok: false, problems: [{ field: '(record)', message: 'expected a JSON object' }] };
+  }
+  const defined = Object.fromEntries(Object.entries(input as Record<string, unknown>).filter(([, v]) => v !== undefined));
+  const result = writeSchema(resource, mode).safeParse(defined);
+  if (result.success) return { ok: true, record: result.data };
+  const writable = resource.fields.map((f) => f.name).join(', ');
+  const problems = result.error.issues.flatMap((issue): RecordProblem[] => {
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((k) => ({ field: k, message: `not a writable ${resource.singular} field (writable: ${writable})` }));
+    }
+    const field = String(issue.path[0] ?? '(record)');
+    return [{ field, message: issue.message }];
+  });
+  return { ok: false, problems };
+}

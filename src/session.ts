@@ -1,0 +1,123 @@
+/**
+ * What every command that talks to a site needs: the resolved profile, output settings,
+ * a UI for stderr and the HTTP client; for the built-in profile, a sandbox started in-process.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Context } from './context.js';
+import { UsageError } from './errors.js';
+import { FORMATS, type Format } from './resources.js';
+import type { OutputSettings } from './output/writer.js';
+import { Ui } from './output/ui.js';
+import type { GlobalFlags, Profile } from './config/profile.js';
+import type { ApiClient } from './http/client.js';
+
+export interface GlobalOptions extends GlobalFlags {
+  format?: string;
+  json?: boolean;
+  fields?: string;
+  color?: boolean;
+  debug?: boolean;
+  yes?: boolean;
+}
+
+export interface Prepared {
+  ui: Ui;
+  output: OutputSettings;
+  globals: GlobalOptions;
+}
+
+/** Checks the output options; no I/O, so it runs before anything else. */
+export function prepare(globals: GlobalOptions, ctx: Context, defaultFormat: Format = 'table'): Prepared {
+  const ui = new Ui(ctx, { noColor: globals.color === false });
+  let format = (globals.format ?? defaultFormat) as Format;
+  if (globals.json) {
+    if (globals.format && globals.format !== 'json') throw new UsageError(`--json conflicts with --format ${globals.format}`);
+    format = 'json';
+  }
+  if (!FORMATS.includes(format)) throw new UsageError(`--format: "${format}" is not one of ${FORMATS.join(', ')}`);
+  let fields: string[] | undefined;
+  if (globals.fields !== undefined) {
+    fields = globals.fields.split(',').map((f) => f.trim());
+    if (fields.some((f) => !/^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/.test(f))) {
+      throw new UsageError(`--fields: "${globals.fields}" is not a comma-separated list of field names or dot paths`);
+    }
+  }
+  const color = ui.color && ctx.stdout.isTTY === true;
+  return { ui, output: { format, fields, color }, globals };
+}
+
+export interface Session {
+  profile: Profile;
+  client: ApiClient;
+  close(): Promise<void>;
+}
+
+export async function openSession(prepared: Prepared, ctx: Context): Promise<Session> {
+  const [{ resolveProfile }, { ApiClient }, { parseRestRoot }] = await Promise.all([
+    import('./config/profile.js'),
+    import('./http/client.js'),
+    import('./http/url.js'),
+  ]);
+  const profile = await resolveProfile(prepared.globals, ctx.env, ctx.cwd);
+  for (const warning of profile.warnings) prepared.ui.warn(warning);
+  let stopSandbox: (() => Promise<void>) | undefined;
+  if (profile.builtInSandbox) {
+    const started = await startBuiltInSandbox(profile, ctx, prepared.ui);
+    profile.baseUrl = started.restRoot;
+    profile.username = 'admin';
+    profile.password = started.password;
+    stopSandbox = started.close;
+  }
+  let root;
+  try {
+    root = parseRestRoot(profile.baseUrl!);
+  } catch {
+    throw new UsageError(`the base URL "${profile.baseUrl}" is not an http(s) URL`);
+  }
+  const client = new ApiClient({
+    root,
+    namespace: profile.namespace,
+    language: profile.language,
+    username: profile.username,
+    password: profile.password,
+    timeoutMs: profile.timeoutMs,
+    retries: profile.retries,
+    debug: prepared.globals.debug === true,
+    stderr: ctx.stderr,
+    caCertFile: profile.caCert,
+  });
+  return {
+    profile,
+    client,
+    async close() {
+      await client.close();
+      await stopSandbox?.();
+    },
+  };
+}
+
+async function startBuiltInSandbox(profile: Profile, ctx: Context, ui: Ui) {
+  const { sandboxDataFile } = await import('./config/paths.js');
+  const dataFile = sandboxDataFile(ctx.env);
+  const firstUse = !existsSync(dataFile);
+  mkdirSync(dirname(dataFile), { recursive: true });
+  if (firstUse || ctx.stderr.isTTY) {
+    ui.notice(`Using the built-in sandbox calendar (${dataFile}). Point calendar at a real site with: calendar profile add NAME --url https://example.org`);
+  }
+  const { startSandbox } = await import('./sandbox/index.js');
+  const password = randomBytes(18).toString('base64url');
+  const sandbox = await startSandbox({ port: 0, dataFile, shared: true, seed: 'demo', user: 'admin', password, namespace: profile.namespace, quiet: true });
+  return { restRoot: sandbox.restRoot, password, close: () => sandbox.close() };
+}
+
+/** Opens a session, runs the work, and always closes what was opened. */
+export async function withSession<T>(prepared: Prepared, ctx: Context, work: (session: Session) => Promise<T>): Promise<T> {
+  const session = await openSession(prepared, ctx);
+  try {
+    return await work(session);
+  } finally {
+    await session.close();
+  }
+}
