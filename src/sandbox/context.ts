@@ -1,0 +1,41 @@
+import type { Language } from './i18n.js';
+import type { Store } from './store.js';
+import { utcMsToUtcString, utcMsToZoned } from '../time.js';
+
+export interface Site {
+  /** `http://127.0.0.1:PORT`, no trailing slash. */
+  baseUrl: string;
+  namespace: string;
+  timezone: string;
+}
+
+export interface User {
+  id: number;
+  login: string;
+}
+
+/** Everything a handler needs to answer one request. */
+export interface RequestContext {
+  store: Store;
+  site: Site;
+  now: Date;
+  language: Language | undefined;
+  user: User | null;
+}
+
+export function restBase(site: Site): string {
+  return `${site.baseUrl}/wp-json/${site.namespace}`;
+}
+
+/** `127.0.0.1` for `http://127.0.0.1:8787`: the prefix of `global_id`. */
+export function siteHost(site: Site): string {
+  return new URL(site.baseUrl).hostname;
+}
+
+export function nowUtcWall(ctx: RequestContext): string {
+  return utcMsToUtcString(ctx.now.getTime());
+}
+
+export function nowLocalWall(ctx: RequestContext): string {
+  return utcMsToZoned(ctx.now.getTime(), ctx.site.timezone);
+}

@@ -1,0 +1,167 @@
+/**
+ * `GET /events`: the date window, every filter, paging and the `*_rest_url` links,
+ * with the real server's quirks (default window, `include` re-applying it, hidden and
+ * end-before-start events never listed).
+ */
+import { restBase, type RequestContext } from './context.js';
+import type { ParsedDate } from './dates.js';
+import { ApiError, ParamProblems } from './errors.js';
+import { asList, readListParams, type Params } from './params.js';
+import { eventJson } from './records.js';
+import type { EventRecord } from './store.js';
+import { addDays, addMonths, convertWallClock, utcMsToUtcString } from '../time.js';
+import { pageLinks, paging, type Page } from './paging.js';
+
+export interface DefaultWindow {
+  /** As the server computes them before widening (shown in `rest_url` with `include`). */
+  rawStart: string;
+  rawEnd: string;
+  /** The window actually applied. */
+  start: string;
+  end: string;
+}
+
+/**
+ * The default window: from 00:00 of the site-local day of "yesterday 23:59 UTC" to the
+ * end of the day 24 months ahead. In strict mode both ends are read as UTC and converted.
+ */
+export function defaultWindow(now: Date, zone: string, strict: boolean): DefaultWindow {
+  const utcNow = utcMsToUtcString(now.getTime());
+  const rawStart = convertWallClock(`${addDays(utcNow.slice(0, 10), -1)} 23:59:00`, 'UTC', zone);
+  const rawEnd = addMonths(utcNow, 24);
+  if (strict) return { rawStart, rawEnd, start: convertWallClock(rawStart, 'UTC', zone), end: convertWallClock(rawEnd, 'UTC', zone) };
+  return { rawStart, rawEnd, start: `${rawStart.slice(0, 10)} 00:00:00`, end: `${rawEnd.slice(0, 10)} 23:59:59` };
+}
+
+/** A list date filter as the server applies it: whole days unless strict, UTC-read when strict. */
+export function filterDate(parsed: ParsedDate, zone: string, strict: boolean, dayEdge: 'start' | 'end'): string {
+  if (strict) return convertWallClock(parsed.utcWall ?? parsed.wall, 'UTC', zone);
+  const day = (parsed.utcWall ?? parsed.wall).slice(0, 10);
+  return dayEdge === 'start' ? `${day} 00:00:00` : `${day} 23:59:59`;
+}
+
+const RANGE_PARAMS = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
+const EDITOR_DEFAULT_STATUSES = ['publish', 'draft', 'pending', 'private', 'future'];
+
+function sortedEvents(ctx: RequestContext): EventRecord[] {
+  return ctx.store.derived('events:byStart', () =>
+    [...ctx.store.events()].sort((a, b) => (a.fields.start < b.fields.start ? -1 : a.fields.start > b.fields.start ? 1 : a.id - b.id)),
+  );
+}
+
+function searchText(ctx: RequestContext): Map<number, string> {
+  return ctx.store.derived('events:search', () => {
+    const index = new Map<number, string>();
+    for (const event of ctx.store.events()) {
+      const variants = Object.values(event.variants ?? {}).flatMap((variant) => Object.values(variant ?? {}));
+      index.set(event.id, [event.fields.title, event.fields.description, event.fields.excerpt, ...variants].join('\n').toLowerCase());
+    }
+    return index;
+  });
+}
+
+/** WordPress keyword search: every word must appear; a leading `-` excludes. */
+export function searchMatcher(search: string): (text: string) => boolean {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  const wanted = words.filter((word) => !word.startsWith('-') || word.length === 1);
+  const unwanted = words.filter((word) => word.startsWith('-') && word.length > 1).map((word) => word.slice(1));
+  return (text) => wanted.every((word) => text.includes(word)) && !unwanted.some((word) => text.includes(word));
+}
+
+export function listEvents(ctx: RequestContext, params: Params, problems: ParamProblems): Page {
+  const query = readListParams(ctx, 'events', params, problems);
+  const editor = ctx.user !== null;
+  if ('status' in params) {
+    const raw = params.status;
+    const exactlyPublish = raw === 'publish' || (Array.isArray(raw) && asList(raw).every((item) => item === 'publish'));
+    if (!editor && !exactlyPublish) problems.invalid('status');
+    if (editor && raw === '') query.values.delete('status');
+  }
+  problems.throwIfAny();
+
+  const zone = ctx.site.timezone;
+  const strict = query.get<boolean>('strict_dates') === true;
+  const defaults = defaultWindow(ctx.now, zone, strict);
+  const usesRange = RANGE_PARAMS.some((name) => query.has(name));
+  const include = query.get<number[]>('include');
+  let start: string | null = null;
+  let end: string | null = null;
+  let shownStart: string | null = null;
+  let shownEnd: string | null = null;
+  if (include) {
+    if (!usesRange) {
+      start = shownStart = defaults.rawStart;
+      end = shownEnd = defaults.rawEnd;
+    }
+  } else {
+    const startParam = query.get<ParsedDate>('start_date');
+    const endParam = query.get<ParsedDate>('end_date');
+    if (startParam) start = filterDate(startParam, zone, strict, 'start');
+    else if (!usesRange) start = defaults.start;
+    if (endParam) end = filterDate(endParam, zone, strict, 'end');
+    else if (!usesRange) end = defaults.end;
+    shownStart = start;
+    shownEnd = end;
+  }
+  const ranges = RANGE_PARAMS.filter((name) => query.has(name)).map((name) => ({ name, value: filterDate(query.get<ParsedDate>(name)!, zone, strict, 'end') }));
+
+  const statusList = query.get<string[]>('status');
+  const statuses = new Set(statusList ?? (editor ? EDITOR_DEFAULT_STATUSES : ['publish']));
+  const search = query.get<string>('search');
+  const matches = search ? searchMatcher(search) : null;
+  const texts = matches ? searchText(ctx) : null;
+  const categories = query.get<number[]>('categories');
+  const tags = query.get<number[]>('tags');
+  const venues = query.get<number[]>('venue');
+  const organizers = query.get<number[]>('organizer');
+  const featured = query.get<boolean>('featured');
+  const includeSet = include ? new Set(include) : null;
+  const parent = query.get<number>('post_parent');
+
+  const found = sortedEvents(ctx).filter((event) => {
+    const f = event.fields;
+    if (!statuses.has(event.status) || f.hideFromListings || f.backwards) return false;
+    if (start !== null && f.start < start) return false;
+    if (end !== null && f.end > end) return false;
+    for (const range of ranges) {
+      if (range.name === 'starts_before' && !(f.start < range.value)) return false;
+      if (range.name === 'starts_after' && !(f.start > range.value)) return false;
+      if (range.name === 'ends_before' && !(f.end < range.value)) return false;
+      if (range.name === 'ends_after' && !(f.end > range.value)) return false;
+    }
+    if (includeSet && !includeSet.has(event.id)) return false;
+    if (categories && !f.categories.some((id) => categories.includes(id))) return false;
+    if (tags && !f.tags.some((id) => tags.includes(id))) return false;
+    if (venues && (f.venue === null || !venues.includes(f.venue))) return false;
+    if (organizers && !f.organizers.some((id) => organizers.includes(id))) return false;
+    if (featured !== undefined && f.featured !== featured) return false;
+    if (parent !== undefined && f.parent !== parent) return false;
+    if (matches && !matches(texts!.get(event.id) ?? '')) return false;
+    return true;
+  });
+
+  const { page, perPage, totalPages, slice } = paging(found, query.get<number>('page'), query.get<number>('per_page'));
+  if (page > Math.max(totalPages, 1)) throw new ApiError(404, 'event-archive-page-not-found', 'The requested event archive page does not exist');
+  const password = query.get<string>('password');
+  const events = slice.map((event) => eventJson(ctx, event, { blank: Boolean(event.password) && event.password !== password }));
+
+  const shown: [string, string][] = [];
+  if (shownStart !== null) shown.push(['start_date', shownStart]);
+  if (shownEnd !== null) shown.push(['end_date', shownEnd]);
+  if (search) shown.push(['search', search]);
+  shown.push(['status', statusList ? statusList.join(',') : editor ? 'any' : 'publish']);
+  if (venues) shown.push(['venue', venues.join(',')]);
+  if (organizers) shown.push(['organizer', organizers.join(',')]);
+  if (featured) shown.push(['featured', '1']);
+  if (include) shown.push(['include', include.join(',')]);
+  if (parent !== undefined) shown.push(['post_parent', String(parent)]);
+  for (const range of ranges) shown.push([range.name, range.value]);
+  if (query.has('geoloc') && query.get('geoloc')) shown.push(['geoloc', '1'], ['geoloc_lat', ''], ['geoloc_lng', '']);
+  const encodeAll = Boolean(venues || organizers || featured);
+  const links = pageLinks(`${restBase(ctx.site)}/events/`, shown, { page, perPage, totalPages, encodeAll });
+  return {
+    body: { events, rest_url: links.restUrl, ...links.neighbours, total: found.length, total_pages: totalPages },
+    total: found.length,
+    totalPages,
+  };
+}

@@ -1,0 +1,228 @@
+/**
+ * Event create and update. An update REPLACES, as on the real server: left-out booleans
+ * turn false, cost and website are cleared, organizers and image removed, the status
+ * republished, and the timezone label reset without recomputing the UTC times.
+ */
+import { nowLocalWall, nowUtcWall, type RequestContext } from './context.js';
+import { parseDateInput } from './dates.js';
+import { ApiError, ParamProblems } from './errors.js';
+import { checkWritableFields, postMeta, TRASH_SUFFIX } from './fields.js';
+import { setVariant, translatableFields } from './i18n.js';
+import { createLinked } from './linked.js';
+import { asList, findTerm, parseBoolean, type Params } from './params.js';
+import { slugify, type EventFields, type EventRecord, type Taxonomy } from './store.js';
+import { convertWallClock } from '../time.js';
+
+const FLAGS = [
+  ['all_day', 'allDay'],
+  ['show_map', 'showMap'],
+  ['show_map_link', 'showMapLink'],
+  ['hide_from_listings', 'hideFromListings'],
+  ['sticky', 'sticky'],
+  ['featured', 'featured'],
+] as const;
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isIdLike = (value: unknown) => (typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^\d+$/.test(value.trim()));
+
+function checkVenue(ctx: RequestContext, value: unknown, problems: ParamProblems): void {
+  if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length > 0)) return;
+  if (Array.isArray(value)) return;
+  if (isIdLike(value)) {
+    if (Number(value) !== 0 && !ctx.store.postOfType(Number(value), 'venue')) problems.invalid('venue');
+    return;
+  }
+  if (isObject(value)) {
+    if ('id' in value && !ctx.store.postOfType(Number(value.id), 'venue')) problems.invalid('venue');
+    return;
+  }
+  problems.invalid('venue');
+}
+
+function checkOrganizer(ctx: RequestContext, value: unknown, problems: ParamProblems): void {
+  if (value === undefined || value === null || value === '') return;
+  const exists = (id: unknown) => ctx.store.postOfType(Number(id), 'organizer') !== undefined;
+  if (isIdLike(value)) {
+    if (!exists(value)) problems.invalid('organizer');
+    return;
+  }
+  if (typeof value === 'string') {
+    if (!/^[\d\s,]+$/.test(value)) problems.invalid('organizer');
+    return;
+  }
+  const entries = Array.isArray(value) ? value : [value];
+  for (const entry of entries) {
+    if (isIdLike(entry) ? !exists(entry) : isObject(entry) ? 'id' in entry && !exists(entry.id) : true) problems.invalid('organizer');
+  }
+}
+
+/** Checks an event write completely; validation runs before the permission check. */
+export function checkEventWrite(ctx: RequestContext, params: Params, create: boolean): ParamProblems {
+  const problems = checkWritableFields(ctx, 'events', params, create);
+  checkVenue(ctx, params.venue, problems);
+  checkOrganizer(ctx, params.organizer, problems);
+  return problems;
+}
+
+function resolveVenue(ctx: RequestContext, value: unknown, current: number | null): number | null {
+  if (value === undefined || value === null || value === '' || value === 0 || value === '0') return current;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return current;
+    throw new ApiError(400, 'could-not-create-venue', 'The venue could not be created from the provided data');
+  }
+  if (isIdLike(value)) return Number(value);
+  if (isObject(value)) {
+    if ('id' in value) return Number(value.id);
+    if (typeof value.venue !== 'string' || !value.venue) throw new ApiError(400, 'could-not-create-venue', 'The venue could not be created from the provided data');
+    return createLinked(ctx, 'venues', value).id;
+  }
+  return current;
+}
+
+function resolveOrganizers(ctx: RequestContext, value: unknown): number[] {
+  const fail = () => new ApiError(400, 'could-not-create-organizer', 'The organizer could not be created from the provided data');
+  if (value === undefined || value === null || value === '') return [];
+  if (isIdLike(value)) return [Number(value)];
+  if (typeof value === 'string') throw fail();
+  if (isObject(value)) {
+    if ('id' in value) return [Number(value.id)];
+    throw fail();
+  }
+  const ids: number[] = [];
+  for (const entry of value as unknown[]) {
+    if (isIdLike(entry)) ids.push(Number(entry));
+    else if (isObject(entry) && 'id' in entry) ids.push(Number(entry.id));
+    else if (isObject(entry) && typeof entry.organizer === 'string' && entry.organizer) ids.push(createLinked(ctx, 'organizers', entry).id);
+    else throw fail();
+  }
+  return [...new Set(ids)];
+}
+
+/** Term IDs from IDs, names or slugs. Categories by name resolve or get created; tags by existing name get a junk tag. */
+function resolveTerms(ctx: RequestContext, taxonomy: Taxonomy, value: unknown): number[] {
+  const ids: number[] = [];
+  for (const ref of asList(value)) {
+    if (/^\d+$/.test(ref)) {
+      if (ctx.store.term(Number(ref), taxonomy)) ids.push(Number(ref));
+      continue; // unknown numeric IDs are dropped silently
+    }
+    const existing = findTerm(ctx, taxonomy, ref);
+    if (existing && taxonomy === 'categories') {
+      ids.push(existing.id);
+    } else if (existing) {
+      const junkName = String(existing.id);
+      const junk = ctx.store.terms('tags').find((term) => term.name === junkName);
+      ids.push((junk ?? ctx.store.addTerm({ taxonomy, name: junkName, slug: uniqueTermSlug(ctx, taxonomy, slugify(junkName)), description: '', parent: 0 })).id);
+    } else {
+      ids.push(ctx.store.addTerm({ taxonomy, name: ref, slug: uniqueTermSlug(ctx, taxonomy, slugify(ref)), description: '', parent: 0 }).id);
+    }
+  }
+  return [...new Set(ids)];
+}
+
+export function uniqueTermSlug(ctx: RequestContext, taxonomy: Taxonomy, slug: string): string {
+  return ctx.store.uniqueSlug(slug, (candidate) => ctx.store.terms(taxonomy).some((term) => term.slug === candidate));
+}
+
+function eventDates(ctx: RequestContext, params: Params, zone: string, allDay: boolean) {
+  const localNow = nowLocalWall(ctx);
+  let start = parseDateInput(String(params.start_date), localNow)!.wall;
+  let end = parseDateInput(String(params.end_date), localNow)!.wall;
+  if (allDay) {
+    start = `${start.slice(0, 10)} 00:00:00`;
+    end = `${end.slice(0, 10)} 23:59:59`;
+  }
+  const utcStart = convertWallClock(start, zone, 'UTC');
+  const utcEnd = convertWallClock(end, zone, 'UTC');
+  const backwards = end < start;
+  return { start, end: backwards ? start : end, utcStart, utcEnd, backwards };
+}
+
+function applyText(ctx: RequestContext, event: EventRecord, params: Params, creating: boolean): void {
+  const translated = translatableFields('events');
+  for (const name of ['title', 'description', 'excerpt'] as const) {
+    const value = params[name];
+    if (typeof value !== 'string') continue;
+    if (ctx.language && translated.has(name)) {
+      setVariant(event, ctx.language, name, value);
+      if (!creating) continue;
+    }
+    event.fields[name] = value;
+  }
+}
+
+function publishSlug(ctx: RequestContext, event: EventRecord, requested: unknown): void {
+  if (typeof requested === 'string' && requested) {
+    event.slug = ctx.store.uniqueSlug(slugify(requested), (slug) => slug !== event.slug && ctx.store.postBySlug('event', slug) !== undefined && ctx.store.postBySlug('event', slug) !== event);
+  } else if (event.status !== 'draft' && event.status !== 'pending' && !event.slug) {
+    event.slug = ctx.store.uniqueSlug(slugify(event.fields.title), (slug) => ctx.store.postBySlug('event', slug) !== undefined);
+  }
+}
+
+export function createEvent(ctx: RequestContext, params: Params): EventRecord {
+  const zone = typeof params.timezone === 'string' && params.timezone ? params.timezone : ctx.site.timezone;
+  const allDay = parseBoolean(params.all_day) ?? false;
+  const dates = eventDates(ctx, params, zone, allDay);
+  const venue = resolveVenue(ctx, params.venue, null);
+  const organizers = resolveOrganizers(ctx, params.organizer);
+  const fields: EventFields = {
+    title: '',
+    description: '',
+    excerpt: '',
+    ...dates,
+    timezone: zone,
+    allDay,
+    image: typeof params.image === 'string' && params.image ? params.image : null,
+    cost: params.cost ?? '',
+    website: typeof params.website === 'string' ? params.website : null,
+    showMap: false,
+    showMapLink: false,
+    hideFromListings: false,
+    sticky: false,
+    featured: false,
+    categories: resolveTerms(ctx, 'categories', params.categories),
+    tags: resolveTerms(ctx, 'tags', params.tags),
+    venue,
+    organizers,
+  };
+  for (const [wire, key] of FLAGS) if (params[wire] !== undefined) fields[key] = parseBoolean(params[wire])!;
+  if (!dates.backwards) delete fields.backwards;
+  const meta = postMeta(ctx, params);
+  const event = ctx.store.addPost({ type: 'event', ...meta, modifiedUtc: nowUtcWall(ctx), slug: '', fields }) as EventRecord;
+  applyText(ctx, event, params, true);
+  publishSlug(ctx, event, params.slug);
+  ctx.store.changed();
+  return event;
+}
+
+export function updateEvent(ctx: RequestContext, event: EventRecord, params: Params): void {
+  const f = event.fields;
+  const meta = postMeta(ctx, params, { author: event.author });
+  const wasTrashed = event.status === 'trash';
+  Object.assign(event, meta);
+  if (wasTrashed && event.slug.endsWith(TRASH_SUFFIX)) event.slug = event.slug.slice(0, -TRASH_SUFFIX.length);
+  const zoneGiven = typeof params.timezone === 'string' && params.timezone !== '';
+  const zone = zoneGiven ? String(params.timezone) : ctx.site.timezone;
+  const allDay = parseBoolean(params.all_day) ?? false;
+  if (params.start_date !== undefined && params.end_date !== undefined) {
+    const dates = eventDates(ctx, params, zone, allDay);
+    Object.assign(f, dates);
+    if (!dates.backwards) delete f.backwards;
+  } else if (zoneGiven && zone !== f.timezone) {
+    f.utcStart = convertWallClock(f.start, zone, 'UTC');
+    f.utcEnd = convertWallClock(f.end, zone, 'UTC');
+  }
+  f.timezone = zone; // without `timezone` only the label changes: the UTC times stay as they were
+  for (const [wire, key] of FLAGS) f[key] = parseBoolean(params[wire]) ?? false;
+  f.cost = params.cost ?? '';
+  f.website = typeof params.website === 'string' ? params.website : '';
+  f.image = typeof params.image === 'string' && params.image ? params.image : null;
+  f.venue = resolveVenue(ctx, params.venue, f.venue);
+  f.organizers = resolveOrganizers(ctx, params.organizer);
+  if (params.categories !== undefined) f.categories = resolveTerms(ctx, 'categories', params.categories);
+  if (params.tags !== undefined) f.tags = resolveTerms(ctx, 'tags', params.tags);
+  applyText(ctx, event, params, false);
+  publishSlug(ctx, event, params.slug);
+  event.modifiedUtc = nowUtcWall(ctx);
+  ctx.store.changed();
+}

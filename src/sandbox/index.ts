@@ -1,0 +1,188 @@
+/**
+ * The sandbox: a local HTTP server that behaves like a real events calendar site.
+ * `startSandbox` is the in-process API used by tests, the `serve` command and the
+ * CLI's built-in `sandbox` profile.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { fingerprint, readDataFile, withFileLock, writeDataFile, DataFileError } from './persistence.js';
+import { respond, type Engine } from './server.js';
+import { seedDemo } from './seed.js';
+import { emptyData, Store } from './store.js';
+import { isValidTimeZone } from '../time.js';
+
+export { DataFileError } from './persistence.js';
+
+export interface SandboxOptions {
+  host?: string;
+  /** 0 picks a free port; default 8787. */
+  port?: number;
+  dataFile?: string;
+  /** Lock and reload the data file around every request, for several processes sharing it. */
+  shared?: boolean;
+  /** Seeds only an empty store. */
+  seed?: 'demo';
+  namespace?: string;
+  user?: string;
+  password?: string;
+  /** Site timezone, default America/New_York. */
+  timezone?: string;
+  /** Injectable clock for tests. */
+  now?: () => Date;
+  quiet?: boolean;
+}
+
+export interface Sandbox {
+  /** `http://127.0.0.1:PORT` */
+  url: string;
+  /** `url + '/wp-json'` */
+  restRoot: string;
+  port: number;
+  /** The password writes need (generated when none was given). */
+  password: string;
+  user: string;
+  close(): Promise<void>;
+  stats: { requests: number };
+}
+
+export const DEFAULT_PORT = 8787;
+export const DEFAULT_NAMESPACE = 'tribe/events/v1';
+export const DEFAULT_TIMEZONE = 'America/New_York';
+const WRITE_DELAY_MS = 20;
+
+export function generatePassword(): string {
+  return randomBytes(12).toString('base64url');
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const timezone = options.timezone ?? DEFAULT_TIMEZONE;
+  if (!isValidTimeZone(timezone)) throw new Error(`unknown timezone: ${timezone}`);
+  const dataFile = options.dataFile;
+  const shared = options.shared === true && dataFile !== undefined;
+  const store = new Store(dataFile ? (readDataFile(dataFile) ?? emptyData()) : emptyData());
+  let seenFingerprint = dataFile ? fingerprint(dataFile) : null;
+  const user = options.user ?? 'admin';
+  const password = options.password ?? generatePassword();
+  const now = options.now ?? (() => new Date());
+  const site = { baseUrl: '', namespace: (options.namespace ?? DEFAULT_NAMESPACE).replace(/^\/+|\/+$/g, ''), timezone };
+  const stats = { requests: 0 };
+
+  const persist = () => {
+    if (!dataFile || !store.dirty) return;
+    writeDataFile(dataFile, store.data);
+    store.dirty = false;
+    seenFingerprint = fingerprint(dataFile);
+  };
+  const reloadIfChanged = () => {
+    if (!dataFile) return;
+    const current = fingerprint(dataFile);
+    if (current === seenFingerprint) return;
+    store.replace(readDataFile(dataFile) ?? emptyData());
+    seenFingerprint = current;
+  };
+
+  let flushTimer: NodeJS.Timeout | undefined;
+  const scheduleFlush = () => {
+    if (!dataFile || !store.dirty || flushTimer) return;
+    flushTimer = setTimeout(() => {
+      flushTimer = undefined;
+      persist();
+    }, WRITE_DELAY_MS);
+  };
+
+  // In shared mode requests of this process queue up, and each write holds the file lock.
+  let queue: Promise<unknown> = Promise.resolve();
+  const engine: Engine = {
+    site,
+    credentials: { user, password },
+    now,
+    withStore<T>(write: boolean, work: (current: Store) => T): Promise<T> {
+      if (!shared) {
+        try {
+          return Promise.resolve(work(store));
+        } finally {
+          scheduleFlush();
+        }
+      }
+      const run = async () => {
+        if (!write) {
+          reloadIfChanged();
+          return work(store);
+        }
+        return withFileLock(dataFile!, () => {
+          reloadIfChanged();
+          try {
+            return work(store);
+          } finally {
+            persist();
+          }
+        });
+      };
+      const result = queue.then(run, run);
+      queue = result.catch(() => undefined);
+      return result;
+    },
+  };
+
+  if (options.seed === 'demo') {
+    const seedNow = now();
+    const seedIfEmpty = () => {
+      reloadIfChanged();
+      if (store.data.posts.length || store.data.terms.length) return;
+      seedDemo(store, { ...site, baseUrl: 'http://localhost' }, seedNow);
+      persist();
+    };
+    if (shared) await withFileLock(dataFile!, seedIfEmpty);
+    else {
+      seedIfEmpty();
+      persist();
+    }
+  }
+
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => acceptRequest(request, response));
+  /** Every request enters here: the place for a later fault-injection layer. */
+  function acceptRequest(request: IncomingMessage, response: ServerResponse): void {
+    stats.requests++;
+    respond(engine, request, response).catch((error: unknown) => {
+      if (!options.quiet) process.stderr.write(`calendar serve: ${(error as Error).stack ?? error}\n`);
+      if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'application/json; charset=UTF-8' });
+      response.end('{"code":"internal_server_error","message":"The sandbox failed to answer.","data":{"status":500}}');
+    });
+  }
+
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? DEFAULT_PORT, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  site.baseUrl = `http://${urlHost}:${port}`;
+
+  let closed = false;
+  return {
+    url: site.baseUrl,
+    restRoot: `${site.baseUrl}/wp-json`,
+    port,
+    user,
+    password,
+    stats,
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (flushTimer) clearTimeout(flushTimer);
+      flushTimer = undefined;
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await queue;
+      if (!shared) persist();
+    },
+  };
+}
+
+export function isDataFileError(error: unknown): error is DataFileError {
+  return error instanceof DataFileError;
+}

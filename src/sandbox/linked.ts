@@ -1,0 +1,180 @@
+/**
+ * Venues and organizers: create (with the real server's de-duplication by name), update
+ * (venue: image removed, maps switched on, stateprovince dropped), trash, read, list.
+ */
+import { resources } from '../resources.js';
+import { nowLocalWall, nowUtcWall, restBase, type RequestContext } from './context.js';
+import { ApiError, ParamProblems } from './errors.js';
+import { isVisibleTo, postMeta, trash } from './fields.js';
+import { setVariant, translatableFields } from './i18n.js';
+import { asList, readListParams, type Params } from './params.js';
+import { pageLinks, paging, type Page } from './paging.js';
+import { organizerJson, venueJson } from './records.js';
+import { slugify, type LinkedFields, type PostRecord, type PostType } from './store.js';
+import { searchMatcher } from './event-list.js';
+
+export type LinkedResource = 'venues' | 'organizers';
+
+export const LINKED_TYPE: Record<LinkedResource, PostType> = { venues: 'venue', organizers: 'organizer' };
+const NAME_FIELD: Record<LinkedResource, string> = { venues: 'venue', organizers: 'organizer' };
+const TRUE_WORDS = new Set(['true', '1', 'yes', 'on']);
+const STATE_FIELDS = ['state', 'province', 'stateprovince'];
+const META = new Set(['status', 'author', 'date', 'date_utc']);
+
+export function linkedJson(ctx: RequestContext, resource: LinkedResource, post: PostRecord, jsonLd = false) {
+  return resource === 'venues' ? venueJson(ctx, post, { jsonLd }) : organizerJson(ctx, post, { jsonLd });
+}
+
+/** Stores the fields sent; with a language, text goes to that language's variant. */
+function applyFields(ctx: RequestContext, resource: LinkedResource, post: PostRecord, params: Params, creating: boolean): void {
+  const fields = post.fields as LinkedFields;
+  const translated = translatableFields(resource);
+  for (const field of resources[resource].fields) {
+    const value = params[field.name];
+    if (value === undefined || META.has(field.name)) continue;
+    if (field.name === 'show_map') fields.showMap = TRUE_WORDS.has(String(value).toLowerCase());
+    else if (field.name === 'show_map_link') fields.showMapLink = TRUE_WORDS.has(String(value).toLowerCase());
+    else if (ctx.language && translated.has(field.name)) {
+      setVariant(post, ctx.language, field.name, String(value));
+      if (creating) fields[field.name] = String(value);
+    } else fields[field.name] = String(value);
+  }
+  if ('excerpt' in params && typeof params.excerpt === 'string') fields.excerpt = params.excerpt;
+}
+
+function stateProvince(fields: LinkedFields): string {
+  return String(fields.stateprovince || fields.state || fields.province || '');
+}
+
+function sameText(a: unknown, b: unknown): boolean {
+  return String(a ?? '').trim().toLowerCase() === String(b ?? '').trim().toLowerCase();
+}
+
+/** POST /venues and /organizers, and inline objects in an event write. Returns the old record on a name match. */
+export function createLinked(ctx: RequestContext, resource: LinkedResource, params: Params): PostRecord {
+  const type = LINKED_TYPE[resource];
+  const nameField = NAME_FIELD[resource];
+  const name = String(params[nameField] ?? '');
+  const existing = ctx.store.postsOfType(type).find((post) => {
+    const fields = post.fields as LinkedFields;
+    if (post.status === 'trash' || !sameText(fields[nameField], name)) return false;
+    if (params.description !== undefined && !sameText(fields.description, params.description)) return false;
+    if (params.excerpt !== undefined && !sameText(fields.excerpt, params.excerpt)) return false;
+    return true;
+  });
+  if (existing) {
+    applyFields(ctx, resource, existing, params, false);
+    if (resource === 'venues' && STATE_FIELDS.some((key) => key in params)) (existing.fields as LinkedFields).stateprovince = stateProvince(existing.fields as LinkedFields);
+    existing.modifiedUtc = nowUtcWall(ctx);
+    ctx.store.changed();
+    return existing;
+  }
+  const meta = postMeta(ctx, params);
+  const fields: LinkedFields = resource === 'venues' ? { showMap: true, showMapLink: true } : {};
+  const post = ctx.store.addPost({ type, ...meta, modifiedUtc: nowUtcWall(ctx), slug: '', fields });
+  applyFields(ctx, resource, post, params, true);
+  if (resource === 'venues') fields.stateprovince = stateProvince(fields);
+  post.slug = ctx.store.uniqueSlug(slugify(name), (slug) => ctx.store.postBySlug(type, slug) !== undefined);
+  ctx.store.changed();
+  return post;
+}
+
+export function updateLinked(ctx: RequestContext, resource: LinkedResource, post: PostRecord, params: Params): void {
+  const fields = post.fields as LinkedFields;
+  const meta = postMeta(ctx, params, { status: post.status === 'trash' ? 'publish' : post.status, author: post.author, date: post.date, dateUtc: post.dateUtc });
+  Object.assign(post, { status: meta.status, author: meta.author, date: meta.date, dateUtc: meta.dateUtc });
+  if (post.status !== 'trash' && post.slug.endsWith('__trashed')) post.slug = post.slug.slice(0, -'__trashed'.length);
+  fields.image = null;
+  if (resource === 'venues') {
+    fields.showMap = true;
+    fields.showMapLink = true;
+    const stateSent = STATE_FIELDS.some((key) => key in params);
+    applyFields(ctx, resource, post, params, false);
+    if (stateSent) fields.stateprovince = stateProvince(fields);
+    else delete fields.stateprovince;
+  } else {
+    applyFields(ctx, resource, post, params, false);
+  }
+  post.modifiedUtc = nowUtcWall(ctx);
+  ctx.store.changed();
+}
+
+export function deleteLinked(ctx: RequestContext, resource: LinkedResource, post: PostRecord): void {
+  if (post.status === 'trash') {
+    const kind = LINKED_TYPE[resource];
+    throw new ApiError(410, `${kind}-is-in-trash`, `The ${kind} is already trashed`);
+  }
+  trash(ctx, post);
+  if (resource === 'venues') {
+    for (const event of ctx.store.events()) if (event.fields.venue === post.id) event.fields.venue = null;
+  }
+}
+
+export function readableLinked(ctx: RequestContext, resource: LinkedResource, post: PostRecord): PostRecord {
+  if (!isVisibleTo(ctx, post)) {
+    const kind = LINKED_TYPE[resource];
+    throw new ApiError(403, `${kind}-not-accessible`, `The requested ${kind} is not accessible`);
+  }
+  return post;
+}
+
+function searchableText(resource: LinkedResource, post: PostRecord): string {
+  const fields = post.fields as LinkedFields;
+  const keys = resource === 'venues'
+    ? ['venue', 'description', 'excerpt', 'address', 'city', 'country', 'province', 'state', 'zip', 'stateprovince']
+    : ['organizer', 'description', 'excerpt', 'phone', 'email', 'website'];
+  return keys.map((key) => String(fields[key] ?? '')).join('\n').toLowerCase();
+}
+
+export function listLinked(ctx: RequestContext, resource: LinkedResource, params: Params, problems: ParamProblems): Page {
+  const query = readListParams(ctx, resource, params, problems);
+  const editor = ctx.user !== null;
+  if ('status' in params && !editor && !(params.status === 'publish' || (Array.isArray(params.status) && asList(params.status).every((s) => s === 'publish')))) {
+    problems.invalid('status');
+  }
+  problems.throwIfAny();
+  const type = LINKED_TYPE[resource];
+  const statusList = query.get<string[]>('status');
+  const statuses = new Set(statusList ?? (editor ? ['publish', 'draft', 'pending', 'private', 'future'] : ['publish']));
+  const eventId = query.get<number>('event');
+  const hasEvents = query.get<boolean>('has_events');
+  const upcoming = query.get<boolean>('only_with_upcoming');
+  const nowLocal = nowLocalWall(ctx);
+  const linkedTo = (post: PostRecord, published: boolean, upcomingOnly: boolean) =>
+    ctx.store.events().some((event) => {
+      if (published && event.status !== 'publish') return false;
+      if (upcomingOnly && event.fields.end < nowLocal) return false;
+      return type === 'venue' ? event.fields.venue === post.id : event.fields.organizers.includes(post.id);
+    });
+  const eventRecord = eventId !== undefined ? ctx.store.event(eventId) : undefined;
+  const base = ctx.store
+    .postsOfType(type)
+    .filter((post) => {
+      if (!statuses.has(post.status)) return false;
+      if (eventRecord && !(type === 'venue' ? eventRecord.fields.venue === post.id : eventRecord.fields.organizers.includes(post.id))) return false;
+      if (hasEvents !== undefined && linkedTo(post, true, false) !== hasEvents) return false;
+      if (upcoming && !linkedTo(post, true, true)) return false;
+      return true;
+    })
+    .sort((a, b) => ((a.dateUtc ?? a.date) < (b.dateUtc ?? b.date) ? 1 : (a.dateUtc ?? a.date) > (b.dateUtc ?? b.date) ? -1 : b.id - a.id));
+  const search = query.get<string>('search');
+  const matches = search ? searchMatcher(search) : null;
+  const found = matches ? base.filter((post) => matches(searchableText(resource, post))) : base;
+  // A search that matches nothing still reports the unfiltered total, like the real server.
+  const total = found.length === 0 && matches ? base.length : found.length;
+  const { page, perPage, slice } = paging(found, query.get<number>('page'), query.get<number>('per_page'));
+  const totalPages = Math.ceil(total / perPage);
+  if (page > Math.max(totalPages, 1)) {
+    throw new ApiError(404, `${type}-archive-page-not-found`, `The requested ${type} archive page does not exist`);
+  }
+  const shown: [string, string][] = [];
+  if (eventId !== undefined) shown.push(['event', String(eventId)]);
+  if (hasEvents !== undefined) shown.push(['has_events', String(hasEvents)]);
+  shown.push(['status', statusList ? statusList.join(',') : editor ? 'any' : 'publish']);
+  const links = pageLinks(`${restBase(ctx.site)}/${resource}/`, shown, { page, perPage, totalPages: Math.ceil(found.length / perPage), encodeAll: false });
+  return {
+    body: { [resource]: slice.map((post) => linkedJson(ctx, resource, post)), rest_url: links.restUrl, ...links.neighbours, total, total_pages: totalPages },
+    total,
+    totalPages,
+  };
+}

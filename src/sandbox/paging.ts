@@ -1,0 +1,42 @@
+/** Paging shared by every list: `per_page` default 10 and cut to 50, and the page links. */
+export interface Page {
+  body: Record<string, unknown>;
+  total: number;
+  totalPages: number;
+}
+
+export const DEFAULT_PER_PAGE = 10;
+export const MAX_PER_PAGE = 50;
+
+export function paging<T>(items: T[], page = 1, perPage = DEFAULT_PER_PAGE) {
+  const size = Math.min(perPage, MAX_PER_PAGE);
+  const totalPages = Math.ceil(items.length / size);
+  return { page, perPage: size, totalPages, slice: items.slice((page - 1) * size, page * size) };
+}
+
+function query(pairs: [string, string][], encode: boolean): string {
+  if (encode) return new URLSearchParams(pairs).toString();
+  return pairs.map(([key, value]) => `${key}=${value}`).join('&');
+}
+
+/**
+ * `rest_url` shows the effective query, raw unless `encodeAll`; the neighbour links are
+ * rebuilt encoded, with `page` moved to the end and left out for page 1.
+ */
+export function pageLinks(base: string, shown: [string, string][], options: { page: number; perPage: number; totalPages: number; encodeAll: boolean }) {
+  const { page, perPage, totalPages, encodeAll } = options;
+  const restUrl = `${base}?${query([['page', String(page)], ['per_page', String(perPage)], ...shown], encodeAll)}`;
+  const rest: [string, string][] = [['per_page', String(perPage)], ...shown];
+  const neighbours: Record<string, string> = {};
+  if (page < totalPages) neighbours.next_rest_url = `${base}?${query([...rest, ['page', String(page + 1)]], true)}`;
+  if (page > 1) neighbours.previous_rest_url = `${base}?${query(page - 1 > 1 ? [...rest, ['page', String(page - 1)]] : rest, true)}`;
+  return { restUrl, neighbours };
+}
+
+/** Term lists: bare collection URL, neighbours carry only `page`. */
+export function termPageLinks(base: string, page: number, totalPages: number) {
+  const neighbours: Record<string, string> = {};
+  if (page < totalPages) neighbours.next_rest_url = `${base}?page=${page + 1}`;
+  if (page > 1) neighbours.previous_rest_url = page - 1 > 1 ? `${base}?page=${page - 1}` : base;
+  return { restUrl: base, neighbours };
+}

@@ -1,0 +1,313 @@
+/**
+ * Records as the real server serialises them: keys in its order, dates as wall-clock
+ * strings, `*_details` parts as strings, `author` as a string, venue as object or `[]`,
+ * venues and organizers without their empty fields.
+ */
+import { localized } from './i18n.js';
+import { restBase, siteHost, type RequestContext } from './context.js';
+import { formatCost } from './cost.js';
+import type { EventRecord, LinkedFields, PostRecord, TermRecord } from './store.js';
+import { convertWallClock, offsetString, zonedToUtcMs, zoneAbbreviation } from '../time.js';
+
+type Json = Record<string, unknown>;
+
+const NEVER_PUBLISHED = '0000-00-00 00:00:00';
+const WP_TYPES = { event: 'tribe_events', venue: 'tribe_venue', organizer: 'tribe_organizer' } as const;
+const PERMALINK_BASE = { event: 'event', venue: 'venue', organizer: 'organizer' } as const;
+
+export function dateDetails(wall: string): Json {
+  return { year: wall.slice(0, 4), month: wall.slice(5, 7), day: wall.slice(8, 10), hour: wall.slice(11, 13), minutes: wall.slice(14, 16), seconds: wall.slice(17, 19) };
+}
+
+/** WordPress's paragraph filter, reduced: text without a block tag is wrapped in `<p>`. */
+export function autop(text: string): string {
+  if (!text.trim()) return '';
+  return text
+    .split(/\n\s*\n/)
+    .map((para) => para.trim())
+    .filter(Boolean)
+    .map((para) => (/^<(p|div|h[1-6]|ul|ol|blockquote|table|pre|figure)[\s>]/i.test(para) ? para : `<p>${para.replace(/\n/g, '<br />\n')}</p>`))
+    .join('\n');
+}
+
+function entityEscape(html: string): string {
+  return html.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** The json_ld description: HTML with its tags entity-escaped plus a literal backslash-n. */
+function ldDescription(html: string): string {
+  return html ? `${entityEscape(html)}\\n` : '';
+}
+
+/** Email hidden behind HTML character references, as WordPress's antispambot does (deterministically here). */
+function obfuscateEmail(email: string): string {
+  return [...email].map((char, index) => (index % 2 === 0 || char === '@' ? `&#${char.charCodeAt(0)};` : char)).join('');
+}
+
+export function postUrl(ctx: RequestContext, post: PostRecord): string {
+  if (post.status === 'publish' && post.slug) return `${ctx.site.baseUrl}/${PERMALINK_BASE[post.type]}/${post.slug}/`;
+  return `${ctx.site.baseUrl}/?post_type=${WP_TYPES[post.type]}&p=${post.id}`;
+}
+
+function postHead(ctx: RequestContext, post: PostRecord): Json {
+  const modifiedLocal = convertWallClock(post.modifiedUtc, 'UTC', ctx.site.timezone);
+  return {
+    author: String(post.author),
+    status: post.status,
+    date: post.date,
+    date_utc: post.dateUtc ?? NEVER_PUBLISHED,
+    modified: modifiedLocal,
+    modified_utc: post.modifiedUtc,
+    url: postUrl(ctx, post),
+  };
+}
+
+function globalIds(ctx: RequestContext, post: PostRecord): Json {
+  const id = `${siteHost(ctx.site)}?id=${post.id}`;
+  return { global_id: id, global_id_lineage: [id] };
+}
+
+function imageJson(ctx: RequestContext, url: string | null | undefined): Json | false {
+  if (!url) return false;
+  const extension = /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(url)?.[1]?.toLowerCase() ?? '';
+  return { url, id: 0, extension };
+}
+
+const text = (ctx: RequestContext, post: PostRecord | TermRecord, field: string, base: unknown) => localized(post, field, typeof base === 'string' ? base : '', ctx.language);
+
+const VENUE_TEXT = ['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website', 'stateprovince'] as const;
+
+export function venueJson(ctx: RequestContext, venue: PostRecord, options: { jsonLd?: boolean } = {}): Json {
+  const fields = venue.fields as LinkedFields;
+  const { author, ...head } = postHead(ctx, venue);
+  const out: Json = { id: venue.id, ...(venue.author ? { author } : {}), ...head };
+  out.venue = text(ctx, venue, 'venue', fields.venue);
+  const description = autop(text(ctx, venue, 'description', fields.description));
+  if (description) out.description = description;
+  const excerpt = autop(text(ctx, venue, 'excerpt', fields.excerpt));
+  if (excerpt) out.excerpt = excerpt;
+  if (venue.slug) out.slug = venue.slug;
+  const image = imageJson(ctx, fields.image as string | null);
+  if (image) out.image = image;
+  for (const name of VENUE_TEXT) {
+    const value = text(ctx, venue, name, fields[name]);
+    if (value) out[name] = value;
+  }
+  if (options.jsonLd) {
+    out.json_ld = {
+      '@type': 'Place',
+      name: out.venue,
+      description: ldDescription(description),
+      url: '',
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: out.address ?? '',
+        addressLocality: out.city ?? '',
+        addressRegion: out.stateprovince ?? out.state ?? out.province ?? '',
+        postalCode: out.zip ?? '',
+        addressCountry: out.country ?? '',
+      },
+      telephone: out.phone ?? '',
+      sameAs: out.website ?? '',
+    };
+  }
+  out.show_map = fields.showMap !== false;
+  out.show_map_link = fields.showMapLink !== false;
+  return { ...out, ...globalIds(ctx, venue) };
+}
+
+export function organizerJson(ctx: RequestContext, organizer: PostRecord, options: { jsonLd?: boolean } = {}): Json {
+  const fields = organizer.fields as LinkedFields;
+  const { author, ...head } = postHead(ctx, organizer);
+  const out: Json = { id: organizer.id, ...(organizer.author ? { author } : {}), ...head };
+  out.organizer = text(ctx, organizer, 'organizer', fields.organizer);
+  const description = autop(text(ctx, organizer, 'description', fields.description));
+  if (description) out.description = description;
+  const excerpt = autop(text(ctx, organizer, 'excerpt', fields.excerpt));
+  if (excerpt) out.excerpt = excerpt;
+  if (organizer.slug) out.slug = organizer.slug;
+  const image = imageJson(ctx, fields.image as string | null);
+  if (image) out.image = image;
+  for (const name of ['phone', 'website', 'email'] as const) {
+    const value = text(ctx, organizer, name, fields[name]);
+    if (value) out[name] = value;
+  }
+  if (options.jsonLd) {
+    out.json_ld = {
+      '@type': 'Person',
+      name: out.organizer,
+      description: ldDescription(description),
+      url: out.website ?? '',
+      telephone: out.phone ?? '',
+      email: out.email ? obfuscateEmail(String(out.email)) : '',
+      sameAs: out.website ?? '',
+    };
+  }
+  return { ...out, ...globalIds(ctx, organizer) };
+}
+
+function termUrls(ctx: RequestContext, term: TermRecord): Json {
+  const collection = `${restBase(ctx.site)}/${term.taxonomy}`;
+  return { self: `${collection}/${term.id}`, collection, ...(term.parent ? { up: `${collection}/${term.parent}` } : {}) };
+}
+
+const TAXONOMY_NAME = { categories: 'tribe_events_cat', tags: 'post_tag' } as const;
+
+/** A category or tag inside an event. */
+export function embeddedTermJson(ctx: RequestContext, term: TermRecord): Json {
+  return {
+    name: text(ctx, term, 'name', term.name),
+    slug: term.slug,
+    term_group: 0,
+    term_taxonomy_id: term.id,
+    taxonomy: TAXONOMY_NAME[term.taxonomy],
+    description: text(ctx, term, 'description', term.description),
+    parent: term.parent,
+    count: ctx.store.termCounts().get(term.id) ?? 0,
+    filter: 'raw',
+    id: term.id,
+    urls: termUrls(ctx, term),
+  };
+}
+
+function termArchiveUrl(ctx: RequestContext, term: TermRecord): string {
+  if (term.taxonomy === 'tags') return `${ctx.site.baseUrl}/tag/${term.slug}/`;
+  const path: string[] = [];
+  for (let current: TermRecord | undefined = term; current && path.length < 20; current = current.parent ? ctx.store.term(current.parent) : undefined) path.unshift(current.slug);
+  return `${ctx.site.baseUrl}/events/category/${path.join('/')}/`;
+}
+
+/** A category or tag as `/categories` and `/tags` return it; `_links` only on single reads and writes. */
+export function termJson(ctx: RequestContext, term: TermRecord, options: { links?: boolean; admin?: boolean } = {}): Json {
+  const out: Json = {
+    id: term.id,
+    count: ctx.store.termCounts().get(term.id) ?? 0,
+    description: text(ctx, term, 'description', term.description),
+    name: text(ctx, term, 'name', term.name),
+    slug: term.slug,
+    taxonomy: TAXONOMY_NAME[term.taxonomy],
+  };
+  if (term.taxonomy === 'categories') out.parent = term.parent;
+  out.meta = [];
+  out.url = termArchiveUrl(ctx, term);
+  out.urls = termUrls(ctx, term);
+  if (options.links) {
+    const core = `${ctx.site.baseUrl}/wp-json/wp/v2`;
+    const route = term.taxonomy === 'tags' ? 'tags' : 'tribe_events_cat';
+    const wpType = TAXONOMY_NAME[term.taxonomy];
+    out._links = {
+      self: [{ href: `${core}/${route}/${term.id}`, targetHints: { allow: options.admin ? ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] : ['GET'] } }],
+      collection: [{ href: `${core}/${route}` }],
+      about: [{ href: `${core}/taxonomies/${wpType}` }],
+      'wp:post_type': [
+        ...(term.taxonomy === 'tags' ? [{ href: `${core}/posts?tags=${term.id}` }] : []),
+        { href: `${core}/tribe_events?${wpType === 'post_tag' ? 'tags' : wpType}=${term.id}` },
+      ],
+      curies: [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }],
+    };
+  }
+  return out;
+}
+
+function sortedTerms(ctx: RequestContext, ids: number[], taxonomy: 'categories' | 'tags'): TermRecord[] {
+  return ids
+    .map((id) => ctx.store.term(id, taxonomy))
+    .filter((term): term is TermRecord => Boolean(term))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export interface EventJsonOptions {
+  jsonLd?: boolean;
+  /** Password-protected and not unlocked: protected fields blanked, as in the list sample. */
+  blank?: boolean;
+}
+
+export function eventJson(ctx: RequestContext, event: EventRecord, options: EventJsonOptions = {}): Json {
+  const f = event.fields;
+  const blank = options.blank === true;
+  const startMs = zonedToUtcMs(f.utcStart, 'UTC');
+  const description = autop(text(ctx, event, 'description', f.description));
+  const excerpt = autop(text(ctx, event, 'excerpt', f.excerpt));
+  const cost = formatCost(f.cost);
+  const url = postUrl(ctx, event);
+  const venue = f.venue ? ctx.store.postOfType(f.venue, 'venue') : undefined;
+  const organizers = f.organizers.map((id) => ctx.store.postOfType(id, 'organizer')).filter((post): post is PostRecord => Boolean(post));
+  const flag = (value: boolean) => (blank ? null : value);
+  const out: Json = {
+    id: event.id,
+    ...globalIds(ctx, event),
+    ...postHead(ctx, event),
+    rest_url: `${restBase(ctx.site)}/events/${event.id}`,
+    title: text(ctx, event, 'title', f.title),
+    description: blank ? '' : description,
+    excerpt: blank ? '' : excerpt,
+    slug: event.slug,
+    image: blank ? false : imageJson(ctx, f.image),
+    all_day: flag(f.allDay),
+    start_date: f.start,
+    start_date_details: dateDetails(f.start),
+    end_date: f.end,
+    end_date_details: dateDetails(f.end),
+    utc_start_date: f.utcStart,
+    utc_start_date_details: dateDetails(f.utcStart),
+    utc_end_date: f.utcEnd,
+    utc_end_date_details: dateDetails(f.utcEnd),
+    timezone: f.timezone,
+    timezone_abbr: zoneAbbreviation(startMs, f.timezone),
+    cost: blank ? '' : cost.cost,
+    cost_details: blank ? { currency_symbol: '', currency_position: '', currency_code: '', values: [] } : cost.details,
+    website: blank ? '' : f.website === null ? url : f.website,
+    show_map: flag(f.showMap),
+    show_map_link: flag(f.showMapLink),
+    hide_from_listings: flag(f.hideFromListings),
+    sticky: flag(f.sticky),
+    featured: flag(f.featured),
+    categories: blank ? [] : sortedTerms(ctx, f.categories, 'categories').map((term) => embeddedTermJson(ctx, term)),
+    tags: blank ? [] : sortedTerms(ctx, f.tags, 'tags').map((term) => embeddedTermJson(ctx, term)),
+    venue: blank || !venue ? [] : venueJson(ctx, venue),
+    organizer: blank ? [] : organizers.map((organizer) => organizerJson(ctx, organizer)),
+    custom_fields: [],
+  };
+  if (options.jsonLd && !blank) out.json_ld = eventJsonLd(ctx, event, out, venue, organizers[0], cost.details.values);
+  return out;
+}
+
+function eventJsonLd(ctx: RequestContext, event: EventRecord, out: Json, venue: PostRecord | undefined, organizer: PostRecord | undefined, prices: string[]): Json {
+  const f = event.fields;
+  const iso = (wall: string) => `${wall.replace(' ', 'T')}${offsetString(zonedToUtcMs(wall, f.timezone), f.timezone)}`;
+  const ld: Json = {
+    '@context': 'http://schema.org',
+    '@type': 'Event',
+    name: out.title,
+    description: ldDescription(String(out.excerpt)),
+  };
+  const image = out.image as Json | false;
+  if (image) ld.image = image.url;
+  ld.url = postUrl(ctx, event);
+  ld.eventAttendanceMode = 'https://schema.org/OfflineEventAttendanceMode';
+  ld.eventStatus = 'https://schema.org/EventScheduled';
+  ld.startDate = iso(f.start);
+  ld.endDate = iso(f.end);
+  if (venue) {
+    const { json_ld: place } = venueJson(ctx, venue, { jsonLd: true }) as { json_ld: Json };
+    ld.location = place;
+  }
+  if (organizer) {
+    const { json_ld: person } = organizerJson(ctx, organizer, { jsonLd: true }) as { json_ld: Json };
+    ld.organizer = person;
+  }
+  if (prices.length) {
+    const published = event.date;
+    ld.offers = {
+      '@type': 'Offer',
+      price: prices[0] === 'free' ? '0' : prices[0],
+      priceCurrency: 'USD',
+      url: ld.url,
+      category: 'primary',
+      availability: 'inStock',
+      validFrom: `${published.slice(0, 10)}T00:00:00+00:00`,
+    };
+  }
+  ld.performer = 'Organization';
+  return ld;
+}

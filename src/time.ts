@@ -1,0 +1,171 @@
+/**
+ * Dependency-free timezone helpers built on Intl. Wall-clock strings have the
+ * form `YYYY-MM-DD HH:MM:SS` and carry no zone; the zone travels beside them.
+ * Zones are IANA names, `UTC`, or the fixed offsets WordPress allows (`UTC+2`, `UTC-5.5`).
+ */
+
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const abbreviationFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Minutes east of UTC for `UTC+2` / `UTC-5.5`, or null for any other zone name. */
+export function fixedOffsetMinutes(zone: string): number | null {
+  if (zone === 'UTC' || zone === 'GMT') return 0;
+  const match = /^UTC([+-])(\d{1,2}(?:\.\d+)?)$/.exec(zone);
+  if (!match) return null;
+  const hours = Number(match[2]);
+  return Math.round((match[1] === '-' ? -hours : hours) * 60);
+}
+
+export function isValidTimeZone(zone: string): boolean {
+  if (!zone) return false;
+  if (fixedOffsetMinutes(zone) !== null) return true;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function formatterFor(zone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(zone, formatter);
+  }
+  return formatter;
+}
+
+function wallFromUtcFields(date: Date): WallClock {
+  return {
+    year: date.getUTCFullYear(),
+    month: date.getUTCMonth() + 1,
+    day: date.getUTCDate(),
+    hour: date.getUTCHours(),
+    minute: date.getUTCMinutes(),
+    second: date.getUTCSeconds(),
+  };
+}
+
+/** The wall clock in `zone` at the instant `utcMs`. */
+export function wallClockAt(utcMs: number, zone: string): WallClock {
+  const fixed = fixedOffsetMinutes(zone);
+  if (fixed !== null) return wallFromUtcFields(new Date(utcMs + fixed * 60_000));
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(zone).formatToParts(new Date(utcMs))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour % 24, minute: parts.minute, second: parts.second };
+}
+
+/** Offset of `zone` from UTC at `utcMs`, in minutes east. */
+export function offsetMinutesAt(utcMs: number, zone: string): number {
+  const wall = wallClockAt(utcMs, zone);
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  return Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / 60_000);
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+export function formatWallClock(wall: WallClock): string {
+  return `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)} ${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}`;
+}
+
+/** `YYYY-MM-DD HH:MM:SS` (time optional) into its parts, or null. */
+export function parseWallClock(text: string): WallClock | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text.trim());
+  if (!match) return null;
+  const wall = {
+    year: Number(match[1]),
+    month: Number(match[2]),
+    day: Number(match[3]),
+    hour: Number(match[4] ?? 0),
+    minute: Number(match[5] ?? 0),
+    second: Number(match[6] ?? 0),
+  };
+  const check = new Date(Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second));
+  if (check.getUTCMonth() !== wall.month - 1 || check.getUTCDate() !== wall.day || wall.hour > 23 || wall.minute > 59 || wall.second > 59) {
+    return null;
+  }
+  return wall;
+}
+
+/** Instant (ms) of a wall-clock string read in `zone`. Times skipped by a DST jump move forward. */
+export function zonedToUtcMs(wallText: string, zone: string): number {
+  const wall = parseWallClock(wallText);
+  if (!wall) throw new RangeError(`not a wall-clock time: ${wallText}`);
+  const naive = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  let guess = naive - offsetMinutesAt(naive, zone) * 60_000;
+  const second = naive - offsetMinutesAt(guess, zone) * 60_000;
+  if (second !== guess) guess = Math.max(guess, second);
+  return guess;
+}
+
+/** Wall-clock string in `zone` at instant `utcMs`. */
+export function utcMsToZoned(utcMs: number, zone: string): string {
+  return formatWallClock(wallClockAt(utcMs, zone));
+}
+
+/** Wall-clock string in UTC at instant `utcMs`. */
+export function utcMsToUtcString(utcMs: number): string {
+  return formatWallClock(wallFromUtcFields(new Date(utcMs)));
+}
+
+/** Convert a wall-clock string from one zone to another. */
+export function convertWallClock(wallText: string, fromZone: string, toZone: string): string {
+  return utcMsToZoned(zonedToUtcMs(wallText, fromZone), toZone);
+}
+
+/** `-05:00` style offset of `zone` at `utcMs`. */
+export function offsetString(utcMs: number, zone: string): string {
+  const minutes = offsetMinutesAt(utcMs, zone);
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/** Short name of the zone at `utcMs`: `EST`, `EDT`, `GMT`, `UTC`, or `UTC+2` style when Intl knows none. */
+export function zoneAbbreviation(utcMs: number, zone: string): string {
+  if (zone === 'UTC') return 'UTC';
+  if (fixedOffsetMinutes(zone) !== null) return zone;
+  let formatter = abbreviationFormatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' });
+    abbreviationFormatters.set(zone, formatter);
+  }
+  const name = formatter.formatToParts(new Date(utcMs)).find((part) => part.type === 'timeZoneName')?.value ?? zone;
+  return name;
+}
+
+/** Add whole days to a `YYYY-MM-DD` date. */
+export function addDays(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number);
+  const shifted = new Date(Date.UTC(year, month - 1, day + days));
+  return `${pad(shifted.getUTCFullYear(), 4)}-${pad(shifted.getUTCMonth() + 1)}-${pad(shifted.getUTCDate())}`;
+}
+
+/** Add calendar months to a wall-clock string, clamping the day like PHP does not (it overflows). */
+export function addMonths(wallText: string, months: number): string {
+  const wall = parseWallClock(wallText);
+  if (!wall) throw new RangeError(`not a wall-clock time: ${wallText}`);
+  const shifted = new Date(Date.UTC(wall.year, wall.month - 1 + months, wall.day, wall.hour, wall.minute, wall.second));
+  return formatWallClock(wallFromUtcFields(shifted));
+}
