@@ -199,6 +199,7 @@ export function termJson(ctx: RequestContext, term: TermRecord, options: { links
       self: [{ href: `${core}/${route}/${term.id}`, targetHints: { allow: options.admin ? ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] : ['GET'] } }],
       collection: [{ href: `${core}/${route}` }],
       about: [{ href: `${core}/taxonomies/${wpType}` }],
+      ...(term.parent ? { up: [{ embeddable: true, href: `${core}/${route}/${term.parent}` }] } : {}),
       'wp:post_type': [
         ...(term.taxonomy === 'tags' ? [{ href: `${core}/posts?tags=${term.id}` }] : []),
         { href: `${core}/tribe_events?${wpType === 'post_tag' ? 'tags' : wpType}=${term.id}` },
@@ -264,8 +265,8 @@ export function eventJson(ctx: RequestContext, event: EventRecord, options: Even
     featured: flag(f.featured),
     categories: blank ? [] : sortedTerms(ctx, f.categories, 'categories').map((term) => embeddedTermJson(ctx, term)),
     tags: blank ? [] : sortedTerms(ctx, f.tags, 'tags').map((term) => embeddedTermJson(ctx, term)),
-    venue: blank || !venue ? [] : venueJson(ctx, venue),
-    organizer: blank ? [] : organizers.map((organizer) => organizerJson(ctx, organizer)),
+    venue: blank || !venue ? [] : venueJson(ctx, venue, { jsonLd: options.jsonLd }),
+    organizer: blank ? [] : organizers.map((organizer) => organizerJson(ctx, organizer, { jsonLd: options.jsonLd })),
     custom_fields: [],
   };
   if (options.jsonLd && !blank) out.json_ld = eventJsonLd(ctx, event, out, venue, organizers[0], cost.details.values);

@@ -99,6 +99,7 @@ export async function respond(engine: Engine, request: IncomingMessage, response
   delete parsed.query._envelope;
   let status: number;
   let body: unknown;
+  const resultHeaders: Record<string, string> = {};
   try {
     let user: User | null = null;
     try {
@@ -113,13 +114,19 @@ export async function respond(engine: Engine, request: IncomingMessage, response
     const result = await dispatch(engine, parsed, params, user, headers);
     status = result.status;
     body = result.body;
-    Object.assign(headers, result.headers ?? {});
+    Object.assign(resultHeaders, result.headers ?? {});
+    Object.assign(headers, resultHeaders);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     status = error.status;
     body = error.body();
   }
-  if (envelope) sendJson(response, 200, { body, status, headers }, baseHeaders(engine));
+  if (envelope) {
+    const shown: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(resultHeaders)) shown[name] = /^X-TEC-/.test(name) ? Number(value) : value;
+    if (headers.Allow) shown.Allow = headers.Allow;
+    sendJson(response, 200, { body, status, headers: shown }, baseHeaders(engine));
+  }
   else sendJson(response, status, body, headers);
 }
 
