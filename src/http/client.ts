@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { ApiError, CliError, EXIT } from '../errors.js';
 import type { OutputStream } from '../context.js';
 import { buildUrl, namespaceRoute, type Query, type RestRoot } from './url.js';
+import { RETRY_ERRORS, RETRY_METHODS, RETRY_STATUS, retryDecider } from './retry.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
@@ -42,8 +43,6 @@ export interface RequestOptions {
   fromRoot?: boolean;
 }
 
-const RETRY_STATUS = [429, 502, 503, 504];
-const RETRY_ERRORS = ['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'UND_ERR_SOCKET', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'];
 
 export class ApiClient {
   private readonly dispatcher: Dispatcher;
@@ -63,13 +62,11 @@ export class ApiClient {
       options.retries > 0
         ? new RetryAgent(this.agent, {
             maxRetries: options.retries,
-            minTimeout: 300,
-            maxTimeout: 10_000,
-            timeoutFactor: 2,
-            retryAfter: true,
-            methods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'DELETE'],
+            retry: retryDecider(options.retries),
+            methods: RETRY_METHODS as Dispatcher.HttpMethod[],
             statusCodes: RETRY_STATUS,
             errorCodes: RETRY_ERRORS,
+            // A response that is still an error after the last retry comes back as a response.
             throwOnError: false,
           })
         : this.agent;
@@ -192,10 +189,11 @@ export function errorFromResponse(res: ApiResponse): ApiError {
   const where = `${res.method} ${res.url.replace(/[?&]i18n_language=[a-z]+/, '')}`;
   if (res.text !== undefined) {
     const kind = /<html|<!doctype|<body/i.test(res.text) ? 'an HTML page' : 'a body that is not JSON';
-    const code = res.status >= 200 && res.status < 300 ? EXIT.network : exitCodeForStatus(res.status);
+    // A page instead of JSON means the URL is not the API, whatever the status says about the page.
+    const code = res.status >= 500 ? EXIT.network : res.status === 401 || res.status === 403 ? EXIT.auth : EXIT.refused;
     return new ApiError(
       `the server answered ${res.status} with ${kind}, not JSON (${where})`,
-      code === EXIT.refused ? EXIT.network : code,
+      code,
       res.status,
       undefined,
       undefined,

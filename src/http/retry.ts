@@ -1,0 +1,72 @@
+/**
+ * When and how long to wait before retrying an idempotent request: exponential backoff
+ * with jitter (so that many clients failing together do not come back together), and
+ * the server's Retry-After when it gives one.
+ */
+import type { RetryHandler } from 'undici';
+
+export const RETRY_STATUS = [429, 502, 503, 504];
+export const RETRY_ERRORS = [
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ECONNABORTED',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+];
+export const RETRY_METHODS = ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'DELETE'];
+
+export interface BackoffPolicy {
+  /** Delay before the first retry, in ms. */
+  baseMs: number;
+  /** No computed delay is longer than this. */
+  maxMs: number;
+  /** A Retry-After longer than this is not waited for: the error goes back to the user. */
+  maxRetryAfterMs: number;
+}
+
+export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 300, maxMs: 10_000, maxRetryAfterMs: 60_000 };
+
+/** Milliseconds asked for by a Retry-After header (seconds or an HTTP date), or undefined. */
+export function retryAfterMs(header: string | string[] | undefined, now: number = Date.now()): number | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined || value.trim() === '') return undefined;
+  if (/^\s*\d+(\.\d+)?\s*$/.test(value)) return Math.round(Number(value) * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/**
+ * The wait before retry number `attempt` (1 for the first retry): "equal jitter", half the
+ * exponential step plus a random share of the other half. A Retry-After wins when given,
+ * with a little jitter on top so that it is never undercut.
+ */
+export function backoffDelay(attempt: number, retryAfter: number | undefined, policy: BackoffPolicy = DEFAULT_BACKOFF, random: () => number = Math.random): number {
+  if (retryAfter !== undefined) return retryAfter + Math.floor(random() * Math.min(1000, policy.baseMs));
+  const step = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.floor(step / 2 + random() * (step / 2));
+}
+
+type RetryCallback = NonNullable<RetryHandler.RetryOptions['retry']>;
+
+/** The retry decision for undici's RetryAgent: which failures, how many times, how long to wait. */
+export function retryDecider(maxRetries: number, policy: BackoffPolicy = DEFAULT_BACKOFF): RetryCallback {
+  return (err, { state, opts }, callback) => {
+    const failure = err as Error & { statusCode?: number; code?: string; headers?: Record<string, string | string[]> };
+    const method = String(opts.method ?? 'GET').toUpperCase();
+    if (!RETRY_METHODS.includes(method)) return callback(err);
+    const status = failure.statusCode;
+    if (status !== undefined && status !== null) {
+      if (!RETRY_STATUS.includes(status)) return callback(err);
+    } else if (!RETRY_ERRORS.includes(failure.code ?? '')) {
+      return callback(err);
+    }
+    if (state.counter > maxRetries) return callback(err);
+    const asked = retryAfterMs(failure.headers?.['retry-after']);
+    if (asked !== undefined && asked > policy.maxRetryAfterMs) return callback(err);
+    setTimeout(() => callback(null), backoffDelay(state.counter, asked, policy));
+    return undefined;
+  };
+}
