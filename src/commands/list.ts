@@ -7,6 +7,8 @@ import { coerceValue, queryValue } from '../values.js';
 import { collectFields } from './resource.js';
 
 export const SERVER_MAX_PER_PAGE = 50;
+/** Pages fetched at once once the first page has told how many there are. */
+export const PAGES_IN_FLIGHT = 5;
 
 export function buildListQuery(resource: Resource, opts: Record<string, unknown>): Query {
   const raw = collectFields(resource.listParams, opts);
@@ -24,6 +26,8 @@ export function buildListQuery(resource: Resource, opts: Record<string, unknown>
 export interface WalkOptions {
   all: boolean;
   limit?: number;
+  /** Pages in flight after the first one (default PAGES_IN_FLIGHT). */
+  parallel?: number;
 }
 
 interface ListBody {
@@ -32,8 +36,32 @@ interface ListBody {
   [key: string]: unknown;
 }
 
+interface Page {
+  records: unknown[];
+  total?: number;
+  totalPages?: number;
+}
+
+/** One page of a list; a page past the end (404 on posts, empty on terms) is an empty page. */
+async function fetchPage(client: ApiClient, resource: Resource, query: Query): Promise<Page> {
+  try {
+    const { body, headers } = await client.call<ListBody>('GET', resource.path, { query });
+    const records = Array.isArray(body?.[resource.listKey]) ? (body[resource.listKey] as unknown[]) : [];
+    return {
+      records,
+      total: numberOr(body?.total, headers['x-tec-total']),
+      totalPages: numberOr(body?.total_pages, headers['x-tec-totalpages']),
+    };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404 && /archive-page-not-found$/.test(err.code ?? '')) return { records: [] };
+    throw err;
+  }
+}
+
 /**
  * Fetches one page, or every page with `all`, handing each record to `onRecord` in order.
+ * With `all`, the first page tells how many pages there are; the rest are fetched a few
+ * at a time and written in order, so at most `parallel` pages are held in memory.
  * Page URLs are built here: the server's next_rest_url drops filters.
  */
 export async function walkPages(
@@ -41,36 +69,58 @@ export async function walkPages(
   resource: Resource,
   query: Query,
   walk: WalkOptions,
-  onRecord: (record: unknown) => Promise<void>,
+  onRecord: (record: unknown) => Promise<void> | void,
 ): Promise<{ total: number | undefined; written: number }> {
   const perPage = query.per_page !== undefined ? Number(query.per_page) : walk.all ? SERVER_MAX_PER_PAGE : undefined;
-  let page = query.page !== undefined ? Number(query.page) : 1;
-  let total: number | undefined;
+  const firstPage = query.page !== undefined ? Number(query.page) : 1;
+  const pageQuery = (page: number): Query => ({ ...query, page: walk.all || query.page !== undefined ? page : undefined, per_page: perPage });
   let written = 0;
-  for (;;) {
-    const pageQuery: Query = { ...query, page: walk.all || query.page !== undefined ? page : undefined, per_page: perPage };
-    let body: ListBody;
-    let headers: Record<string, string>;
-    try {
-      const res = await client.call<ListBody>('GET', resource.path, { query: pageQuery });
-      body = res.body;
-      headers = res.headers;
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 404 && /archive-page-not-found$/.test(err.code ?? '')) break;
-      throw err;
-    }
-    const records = Array.isArray(body[resource.listKey]) ? (body[resource.listKey] as unknown[]) : [];
-    total ??= numberOr(body.total, headers['x-tec-total']);
+  const limitReached = () => walk.limit !== undefined && written >= walk.limit;
+  const emit = async (records: unknown[]) => {
     for (const record of records) {
-      if (walk.limit !== undefined && written >= walk.limit) return { total, written };
+      if (limitReached()) return;
       await onRecord(record);
       written++;
     }
-    const totalPages = numberOr(body.total_pages, headers['x-tec-totalpages']) ?? page;
-    if (!walk.all || records.length === 0 || page >= totalPages) break;
-    if (walk.limit !== undefined && written >= walk.limit) break;
-    page++;
+  };
+
+  const first = await fetchPage(client, resource, pageQuery(firstPage));
+  const total = first.total;
+  await emit(first.records);
+  if (!walk.all || first.records.length === 0 || limitReached()) return { total, written };
+
+  const size = perPage ?? first.records.length;
+  if (first.totalPages === undefined) {
+    // No paging metadata: walk page after page until one comes back empty.
+    for (let page = firstPage + 1; !limitReached(); page++) {
+      const next = await fetchPage(client, resource, pageQuery(page));
+      if (next.records.length === 0) break;
+      await emit(next.records);
+    }
+    return { total, written };
   }
+
+  let lastPage = first.totalPages;
+  if (walk.limit !== undefined) lastPage = Math.min(lastPage, firstPage - 1 + Math.ceil(walk.limit / Math.max(1, size)));
+  const parallel = Math.max(1, walk.parallel ?? PAGES_IN_FLIGHT);
+  const inFlight: Array<Promise<Page>> = [];
+  let nextToFetch = firstPage + 1;
+  const refill = () => {
+    while (inFlight.length < parallel && nextToFetch <= lastPage) {
+      const pending = fetchPage(client, resource, pageQuery(nextToFetch++));
+      pending.catch(() => undefined); // awaited in order below; avoids an unhandled rejection meanwhile
+      inFlight.push(pending);
+    }
+  };
+  refill();
+  while (inFlight.length > 0 && !limitReached()) {
+    const page = await inFlight.shift()!;
+    if (page.records.length === 0) break; // the list shrank while we walked it
+    refill();
+    await emit(page.records);
+  }
+  // Let pages still in flight settle so that no request outlives the command.
+  await Promise.allSettled(inFlight);
   return { total, written };
 }
 
@@ -79,4 +129,3 @@ function numberOr(value: unknown, header: string | undefined): number | undefine
   if (header !== undefined && /^[0-9]+$/.test(header)) return Number(header);
   return undefined;
 }
-
