@@ -20,7 +20,9 @@ export interface LoadedConfig {
 type Env = Record<string, string | undefined>;
 
 export async function loadConfig(cwd: string, env: Env): Promise<LoadedConfig> {
-  const { cosmiconfig } = await import('cosmiconfig');
+  // A CommonJS package: through the bundle its exports may sit on `default`.
+  const loaded = (await import('cosmiconfig')) as typeof import('cosmiconfig') & { default?: typeof import('cosmiconfig') };
+  const cosmiconfig = loaded.cosmiconfig ?? loaded.default!.cosmiconfig;
   const explorer = cosmiconfig('calendar', { searchStrategy: 'global', cache: false });
   const found: Array<{ filepath: string; config: unknown }> = [];
   try {

@@ -1,0 +1,76 @@
+/**
+ * Reads and writes the user's config file (the one `profile add` manages). Writes are
+ * atomic (temp file + rename) and the file is private (0600): it may hold a secret.
+ */
+import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { CliError, EXIT } from '../errors.js';
+import { userConfigFile } from './paths.js';
+import type { ConfigFile, ProfileConfig } from './schema.js';
+
+type Env = Record<string, string | undefined>;
+
+export interface UserConfig {
+  file: string;
+  /** The file's content; profiles always present. Unknown top-level keys are kept as they were. */
+  config: ConfigFile & Record<string, unknown>;
+  exists: boolean;
+}
+
+export function readUserConfig(env: Env): UserConfig {
+  const file = userConfigFile(env);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { file, config: { profiles: {} }, exists: false };
+    throw new CliError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? 'unreadable'}`, EXIT.usage);
+  }
+  let parsed: unknown;
+  try {
+    parsed = text.trim() === '' ? {} : JSON.parse(text);
+  } catch (err) {
+    throw new CliError(`${file} is not valid JSON (${(err as Error).message.split('\n')[0]})`, EXIT.usage, 'Fix or remove the file, then try again.');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new CliError(`${file} must hold one JSON object`, EXIT.usage, 'Fix or remove the file, then try again.');
+  }
+  const config = parsed as UserConfig['config'];
+  const profiles = config.profiles;
+  if (profiles === undefined) config.profiles = {};
+  else if (!profiles || typeof profiles !== 'object' || Array.isArray(profiles)) {
+    throw new CliError(`${file}: "profiles" must be an object`, EXIT.usage);
+  }
+  return { file, config, exists: true };
+}
+
+/** Replaces the file in one step, readable and writable by its owner only. */
+export function writeUserConfig(file: string, config: UserConfig['config']): void {
+  const dir = dirname(file);
+  const temp = join(dir, `.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const fd = openSync(temp, 'wx', 0o600);
+    try {
+      writeSync(fd, `${JSON.stringify(config, null, 2)}\n`);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    chmodSync(temp, 0o600); // in case the umask took bits away from or added to the mode
+    renameSync(temp, file);
+  } catch (err) {
+    rmSync(temp, { force: true });
+    throw new CliError(`cannot write ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, EXIT.usage);
+  }
+}
+
+/** Adds or replaces one profile; the first profile of the file becomes the default. */
+export function saveProfile(env: Env, name: string, profile: ProfileConfig, makeDefault: boolean): { file: string; isDefault: boolean } {
+  const { file, config } = readUserConfig(env);
+  config.profiles[name] = profile;
+  if (makeDefault || config.defaultProfile === undefined) config.defaultProfile = name;
+  writeUserConfig(file, config);
+  return { file, isDefault: config.defaultProfile === name };
+}

@@ -1,0 +1,100 @@
+/**
+ * Turns a record as the server returns it into the writable fields the server takes back:
+ * linked records become IDs (or slugs for export), the formatted cost becomes cost text,
+ * the image object becomes its ID, and values the server invents (the permalink shown as
+ * an unset event website) are left out.
+ */
+import type { Resource } from '../resources.js';
+
+type Json = Record<string, unknown>;
+
+export interface WritableOptions {
+  /** How linked venues, organizers and terms are written: by ID (to update) or by slug (to export). */
+  links: 'ids' | 'slugs';
+}
+
+const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+function linkOf(value: unknown, links: WritableOptions['links']): number | string | undefined {
+  if (!isObject(value)) return typeof value === 'number' ? value : undefined;
+  if (links === 'slugs' && typeof value.slug === 'string' && value.slug !== '') return value.slug;
+  return typeof value.id === 'number' ? value.id : undefined;
+}
+
+/** `cost_details` back to the text the server parses: `15`, `5-10`, `Free`, `$15`, `20€`. */
+export function costText(record: Json): string {
+  const details = isObject(record.cost_details) ? record.cost_details : undefined;
+  const values = Array.isArray(details?.values) ? (details!.values as unknown[]).map(String) : [];
+  if (values.length === 0) return typeof record.cost === 'string' ? record.cost : '';
+  const symbol = typeof details?.currency_symbol === 'string' ? details.currency_symbol : '';
+  const position = details?.currency_position === 'postfix' ? 'postfix' : 'prefix';
+  const parts = values.map((v) => (v === 'free' ? 'Free' : symbol ? (position === 'prefix' ? `${symbol}${v}` : `${v}${symbol}`) : v));
+  return parts.join(' - ');
+}
+
+/** The writable fields of a server record, in the shape create and update accept. */
+export function toWritable(resource: Resource, record: Json, options: WritableOptions = { links: 'ids' }): Json {
+  const out: Json = {};
+  for (const field of resource.fields) {
+    const value = record[field.name];
+    if (value === undefined) continue;
+    switch (field.name) {
+      case 'venue':
+        if (resource.name === 'events') {
+          const link = Array.isArray(value) ? linkOf(value[0], options.links) : linkOf(value, options.links);
+          if (link !== undefined) out.venue = link;
+          continue;
+        }
+        break;
+      case 'organizer':
+      case 'categories':
+      case 'tags':
+        if (Array.isArray(value)) {
+          out[field.name] = value.map((v) => linkOf(v, options.links)).filter((v) => v !== undefined);
+          continue;
+        }
+        if (field.name === 'organizer' && resource.name === 'events') continue;
+        break;
+      case 'parent':
+        if (resource.name === 'categories') {
+          if (typeof value === 'number' && value > 0) out.parent = value;
+          continue;
+        }
+        break;
+      case 'image':
+        if (isObject(value)) {
+          if (value.id !== undefined) out.image = String(value.id);
+          else if (typeof value.url === 'string') out.image = value.url;
+        } else if (typeof value === 'string' && value !== '') out.image = value;
+        continue;
+      case 'cost':
+        out.cost = costText(record);
+        continue;
+      case 'website':
+        // An event whose website was never set shows its own permalink there.
+        out.website = resource.name === 'events' && value === record.url ? '' : value;
+        continue;
+      case 'author':
+        if (value !== '' && value !== '0') out.author = Number(value);
+        continue;
+      case 'show_map':
+      case 'show_map_link':
+        if (resource.name !== 'events' && typeof value === 'boolean') {
+          out[field.name] = String(value);
+          continue;
+        }
+        break;
+      case 'description':
+      case 'excerpt':
+        if (value === '' && resource.name !== 'events') continue;
+        break;
+    }
+    if (value === null || Array.isArray(value) || isObject(value)) continue;
+    out[field.name] = value;
+  }
+  if (resource.name === 'events') {
+    if (out.status === 'trash') delete out.status;
+    if (record.date_utc === '0000-00-00 00:00:00') delete out.date_utc;
+  }
+  return out;
+}

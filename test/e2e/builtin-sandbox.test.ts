@@ -1,0 +1,44 @@
+/** With nothing configured, calendar runs on its built-in sandbox, seeded with demo data. */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { json, runCli, tempHome } from './helpers.js';
+
+let home: ReturnType<typeof tempHome>;
+
+beforeAll(() => {
+  home = tempHome();
+});
+afterAll(() => home?.cleanup());
+
+describe('built-in sandbox profile', () => {
+  test('events list shows the demo calendar on a fresh install and says where the data lives', async () => {
+    const r = await runCli(['events', 'list', '--json'], { env: home.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(json<unknown[]>(r.stdout).length).toBeGreaterThan(0);
+    expect(r.stderr).toMatch(/built-in sandbox/);
+    expect(existsSync(join(home.env.XDG_DATA_HOME, 'calendar', 'sandbox.json'))).toBe(true);
+  });
+
+  test('writes persist between runs, with no credentials to set up', async () => {
+    const created = await runCli(['venues', 'create', '--venue', 'Fresh Hall', '--format', 'ids'], { env: home.env });
+    expect(created.code, created.stderr).toBe(0);
+    const read = await runCli(['venues', 'get', 'fresh-hall', '--json'], { env: home.env });
+    expect(json<{ id: number; venue: string }>(read.stdout)).toMatchObject({ id: Number(created.stdout.trim()), venue: 'Fresh Hall' });
+  });
+
+  test('a project .calendarrc.json profile with appPasswordEnv replaces it', async () => {
+    const project = join(home.home, 'project');
+    mkdirSync(project);
+    writeFileSync(join(project, '.calendarrc.json'), JSON.stringify({ defaultProfile: 'dead', profiles: { dead: { baseUrl: 'http://127.0.0.1:9/wp-json', appPasswordEnv: 'MY_PASS' } } }));
+    const r = await runCli(['venues', 'list', '--retries', '0'], { env: { ...home.env, MY_PASS: 'x' }, cwd: project });
+    expect(r.code).toBe(5);
+    expect(r.stderr).toMatch(/127\.0\.0\.1:9/);
+  });
+
+  test('an unknown --profile is a usage error that lists the known ones', async () => {
+    const r = await runCli(['--profile', 'nope', 'venues', 'list'], { env: home.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/no profile named "nope"/);
+  });
+});
