@@ -1,0 +1,37 @@
+/** Small HTTP helpers for sandbox tests. */
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+
+export const PASSWORD = 'test-pass';
+export const RECORDING_CLOCK = new Date('2026-11-22T03:34:11Z');
+
+export interface Client {
+  sandbox: Sandbox;
+  api: string;
+  call(method: string, path: string, body?: unknown, options?: { auth?: boolean }): Promise<{ status: number; headers: Headers; body: any }>;
+  close(): Promise<void>;
+}
+
+export async function client(options: SandboxOptions = {}): Promise<Client> {
+  const sandbox = await startSandbox({ port: 0, password: PASSWORD, now: () => RECORDING_CLOCK, quiet: true, ...options });
+  const api = `${sandbox.restRoot}/${options.namespace ?? 'tribe/events/v1'}`;
+  const authorization = `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}`;
+  return {
+    sandbox,
+    api,
+    async call(method, path, body, { auth = method !== 'GET' } = {}) {
+      const headers: Record<string, string> = {};
+      if (auth) headers.authorization = authorization;
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const response = await fetch(`${api}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON
+      }
+      return { status: response.status, headers: response.headers, body: parsed };
+    },
+    close: () => sandbox.close(),
+  };
+}
