@@ -1,0 +1,123 @@
+/** Behaviours a client must defend against, plus the sandbox's own conventions. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, PASSWORD, type Client } from './helpers.js';
+
+let c: Client;
+beforeAll(async () => {
+  c = await client();
+});
+afterAll(() => c.close());
+
+describe('sandbox behaviour', () => {
+  it('stores text per language and answers 400 to an unknown language', async () => {
+    const event = await c.call('POST', '/events', { title: 'Board Meeting', start_date: '2027-01-08 09:00:00', end_date: '2027-01-08 10:00:00' });
+    await c.call('POST', `/events/${event.body.id}?i18n_language=fr`, { title: 'Réunion du conseil' });
+    expect((await c.call('GET', `/events/${event.body.id}?i18n_language=fr`)).body.title).toBe('Réunion du conseil');
+    expect((await c.call('GET', `/events/${event.body.id}`)).body.title).toBe('Board Meeting');
+    const bad = await c.call('GET', '/events?i18n_language=de');
+    expect([bad.status, bad.body.code]).toEqual([400, 'rest_invalid_param']);
+  });
+
+  it('tunnels methods through POST with _method and X-HTTP-Method-Override', async () => {
+    const venue = await c.call('POST', '/venues', { venue: 'Tunnel Hall' });
+    const patched = await c.call('POST', `/venues/${venue.body.id}?_method=PATCH`, { city: 'Albany' });
+    expect(patched.body.city).toBe('Albany');
+    const response = await fetch(`${c.api}/venues/${venue.body.id}`, {
+      method: 'POST',
+      headers: { 'x-http-method-override': 'DELETE', authorization: `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}` },
+    });
+    expect(((await response.json()) as { status: string }).status).toBe('trash');
+  });
+
+  it('reads form-encoded bodies with array fields', async () => {
+    const organizer = await c.call('POST', '/organizers', { organizer: 'Form Org' });
+    const response = await fetch(`${c.api}/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}` },
+      body: `title=Form+Event&start_date=2027-02-01+10:00&end_date=2027-02-01+11:00&organizer[]=${organizer.body.id}`,
+    });
+    const body = (await response.json()) as { organizer: { id: number }[] };
+    expect(response.status).toBe(201);
+    expect(body.organizer.map((item) => item.id)).toEqual([organizer.body.id]);
+  });
+
+  it('replaces an event on update, keeping only dates sent in pairs', async () => {
+    const organizer = await c.call('POST', '/organizers', { organizer: 'Kept Nowhere' });
+    const event = await c.call('POST', '/events', {
+      title: 'Gala', start_date: '2027-03-01 18:00:00', end_date: '2027-03-01 20:00:00', timezone: 'Europe/Paris',
+      organizer: [organizer.body.id], cost: '20', featured: true, website: 'https://gala.example.com', status: 'draft',
+    });
+    const updated = await c.call('PATCH', `/events/${event.body.id}`, { start_date: '2027-03-02 18:00:00' });
+    expect(updated.body).toMatchObject({ featured: false, cost: '', website: '', organizer: [], status: 'publish', start_date: '2027-03-01 18:00:00', timezone: 'America/New_York' });
+    expect(updated.body.utc_start_date).toBe('2027-03-01 17:00:00');
+    expect(updated.body.slug).toBe('gala');
+  });
+
+  it('hides an end-before-start event from every list but answers it by ID', async () => {
+    const event = await c.call('POST', '/events', { title: 'Backwards', start_date: '2027-04-01 11:00:00', end_date: '2027-04-01 10:00:00' });
+    expect(event.status).toBe(201);
+    expect(event.body.end_date).toBe(event.body.start_date);
+    expect(event.body.utc_end_date).toBe('2027-04-01 14:00:00');
+    const list = await c.call('GET', `/events?include=${event.body.id}&starts_after=1900-01-01`);
+    expect(list.body.events).toEqual([]);
+    expect((await c.call('GET', `/events/${event.body.id}`)).status).toBe(200);
+  });
+
+  it('de-duplicates venues by name and overwrites the old one', async () => {
+    const first = await c.call('POST', '/venues', { venue: 'Dup Hall', city: 'Oldtown' });
+    const second = await c.call('POST', '/venues', { venue: 'DUP HALL', city: 'Newtown' });
+    expect(second.status).toBe(201);
+    expect(second.body.id).toBe(first.body.id);
+    expect(second.body.city).toBe('Newtown');
+  });
+
+  it('turns venue maps on and drops stateprovince on update', async () => {
+    const venue = await c.call('POST', '/venues', { venue: 'Map Hall', state: 'NY', show_map: 'false', show_map_link: 'no' });
+    expect(venue.body).toMatchObject({ show_map: false, show_map_link: false, stateprovince: 'NY' });
+    const updated = await c.call('PUT', `/venues/${venue.body.id}`, { phone: '555' });
+    expect(updated.body).toMatchObject({ show_map: true, show_map_link: true, state: 'NY' });
+    expect(updated.body).not.toHaveProperty('stateprovince');
+  });
+
+  it('attaches a junk tag when an existing tag is named in an event write', async () => {
+    const tag = await c.call('POST', '/tags', { name: 'Outdoors' });
+    const event = await c.call('POST', '/events', { title: 'Hike', start_date: '2027-05-01 08:00:00', end_date: '2027-05-01 12:00:00', tags: ['Outdoors', 'Brand New', 999999], categories: ['Nature'] });
+    expect(event.body.tags.map((item: { name: string }) => item.name).sort()).toEqual([String(tag.body.id), 'Brand New'].sort());
+    expect(event.body.categories.map((item: { name: string }) => item.name)).toEqual(['Nature']);
+  });
+
+  it('checks parameters before permission, and credentials on reads', async () => {
+    const anonymous = await c.call('POST', '/events', { start_date: '2027-01-01' }, { auth: false });
+    expect([anonymous.status, anonymous.body.code]).toEqual([400, 'rest_missing_callback_param']);
+    const noAuth = await c.call('POST', '/tags', { name: 'Anon' }, { auth: false });
+    expect([noAuth.status, noAuth.body.code]).toEqual([401, 'rest_forbidden']);
+    const wrong = await fetch(`${c.api}/events`, { headers: { authorization: `Basic ${Buffer.from('admin:nope').toString('base64')}` } });
+    expect(wrong.status).toBe(401);
+    const unknown = await fetch(`${c.api}/events`, { headers: { authorization: `Basic ${Buffer.from('ghost:nope').toString('base64')}` } });
+    expect(((await unknown.json()) as { code: string }).code).toBe('invalid_username');
+  });
+
+  it('answers the REST index, the site root and the ?rest_route= form', async () => {
+    const index = await fetch(`${c.sandbox.restRoot}/`);
+    const body = (await index.json()) as { namespaces: string[]; timezone_string: string };
+    expect(body.namespaces).toContain('tribe/events/v1');
+    expect(body.timezone_string).toBe('America/New_York');
+    expect(index.headers.get('link')).toBe(`<${c.sandbox.url}/wp-json/>; rel="https://api.w.org/"`);
+    const root = await fetch(`${c.sandbox.url}/`);
+    expect(await root.text()).toContain('rel="https://api.w.org/"');
+    const viaIndexPhp = await fetch(`${c.sandbox.url}/index.php?rest_route=/tribe/events/v1/tags`);
+    expect(viaIndexPhp.status).toBe(200);
+    expect(c.sandbox.stats.requests).toBeGreaterThan(3);
+  });
+
+  it('serves another namespace when asked', async () => {
+    const other = await client({ namespace: 'vendor/events/v1' });
+    try {
+      expect((await other.call('GET', '/events')).status).toBe(200);
+      const old = await fetch(`${other.sandbox.restRoot}/tribe/events/v1/events`);
+      expect(old.status).toBe(404);
+    } finally {
+      await other.close();
+    }
+  });
+});
