@@ -155,7 +155,6 @@ describe('contract: the sandbox re-enacts the real-server recordings', () => {
       tally.reenacted++;
       const actual = await send(recording);
       learnIds(recording, actual.body);
-      if (process.env.CONTRACT_DEBUG === recording.name) console.log(JSON.stringify(actual.body).slice(0, 600));
       const problems: string[] = [];
       if (actual.status !== recording.status) problems.push(`status ${actual.status}, recorded ${recording.status}`);
       const recordedCode = (recording.body as Json | null)?.code;
