@@ -21,6 +21,8 @@ export type ValueType =
   | 'ids' //           comma-separated positive integers
   | 'id' //            one positive integer
   | 'terms' //         comma-separated IDs or slugs (categories/tags filters)
+  | 'ref' //           one linked record by ID, slug or name; resolved to a checked ID before a write
+  | 'refs' //          comma-separated IDs, slugs or names of linked records; resolved likewise
   | 'list' //          comma-separated words
   | 'untyped'; //      passed as given (event cost)
 
@@ -147,10 +149,10 @@ export const resources: Record<ResourceName, Resource> = {
       { name: 'hide_from_listings', type: 'boolean', description: 'hide from the calendar lists' },
       { name: 'sticky', type: 'boolean', description: 'pin in the calendar view' },
       { name: 'featured', type: 'boolean', description: 'a featured event' },
-      { name: 'categories', type: 'ids', description: 'category IDs', relation: 'categories', many: true },
-      { name: 'tags', type: 'ids', description: 'tag IDs', relation: 'tags', many: true },
-      { name: 'venue', type: 'id', description: 'venue ID', relation: 'venues' },
-      { name: 'organizer', type: 'ids', description: 'organizer IDs', relation: 'organizers', many: true },
+      { name: 'categories', type: 'refs', description: 'categories: IDs, slugs or names', relation: 'categories', many: true },
+      { name: 'tags', type: 'refs', description: 'tags: IDs, slugs or names', relation: 'tags', many: true },
+      { name: 'venue', type: 'ref', description: 'venue: ID, slug or name', relation: 'venues' },
+      { name: 'organizer', type: 'refs', description: 'organizers: IDs, slugs or names', relation: 'organizers', many: true },
     ],
     listParams: [
       ...paging,
@@ -258,7 +260,7 @@ export const resources: Record<ResourceName, Resource> = {
     bySlug: false,
     trashes: false,
     wpType: 'tribe_events_cat',
-    fields: [...termFields, { name: 'parent', type: 'id', description: 'parent category ID', relation: 'categories' }],
+    fields: [...termFields, { name: 'parent', type: 'ref', description: 'parent category: ID, slug or name', relation: 'categories' }],
     listParams: [...termListParams, { name: 'parent', type: 'id', description: 'only children of this category ID', relation: 'categories' }],
     columns: [
       { path: 'id', header: 'ID' },

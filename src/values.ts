@@ -83,7 +83,7 @@ function splitList(raw: unknown): string[] {
 
 const isPositiveInt = (v: string) => /^[0-9]+$/.test(v) && Number(v) >= 1 && Number.isSafeInteger(Number(v));
 
-export type WireValue = string | number | boolean | number[] | string[];
+export type WireValue = string | number | boolean | number[] | string[] | Array<number | string>;
 
 /**
  * Checks one value against its field and returns it in wire form.
@@ -164,6 +164,17 @@ export function coerceValue(field: Field, raw: unknown, where: string = label(fi
       const bad = items.filter((v) => !isPositiveInt(v));
       if (bad.length) fail(`${bad.map((b) => `"${b}"`).join(', ')} ${bad.length > 1 ? 'are not IDs' : 'is not an ID'} (whole numbers expected)`);
       return items.map(Number);
+    }
+    case 'ref':
+    case 'refs': {
+      const items = (Array.isArray(raw) ? raw : field.type === 'refs' && typeof raw === 'string' ? raw.split(',') : [raw]).map((v) =>
+        typeof v === 'number' ? v : String(v).trim(),
+      );
+      if (field.type === 'ref' && items.length !== 1) fail('takes one record');
+      const refs = items.filter((v) => v !== '').map((v) => (typeof v === 'string' && /^[0-9]+$/.test(v) ? Number(v) : v));
+      const bad = refs.filter((v) => (typeof v === 'number' ? !Number.isSafeInteger(v) || v < 1 : typeof v !== 'string'));
+      if (bad.length || (field.type === 'ref' && refs.length === 0)) fail(`${items.map((v) => JSON.stringify(v)).join(', ')}: give IDs, slugs or names`);
+      return field.type === 'ref' ? (refs[0] as number | string) : (refs as Array<number | string>) as WireValue;
     }
     case 'terms':
     case 'list': {

@@ -87,14 +87,27 @@ async function writeBody(resource: Resource, opts: Opts, ctx: Context, mode: Wri
   return checked.record;
 }
 
+/** Links resolved to checked IDs and event dates settled, for the body of a write. */
+async function finishBody(resource: Resource, client: ApiClient, profileZone: string | undefined, body: Record<string, unknown>, opts: Opts, current?: Record<string, unknown>) {
+  const { Resolver, resolveLinks } = await import('../records/resolve.js');
+  let out = await resolveLinks(new Resolver(client), resource, body, { createMissing: opts.createMissing === true && !opts.dryRun });
+  if (resource.name === 'events') {
+    const { ZoneSource, settleEventDates } = await import('../records/dates.js');
+    out = await settleEventDates(out, new ZoneSource(client, profileZone), current);
+  }
+  return out;
+}
+
 export async function runCreate(resource: Resource, command: Command): Promise<void> {
   const ctx = contextOf(command);
   const opts = options(command);
   const body = await writeBody(resource, opts, ctx, 'create');
+  if (resource.name === 'events') (await import('../records/dates.js')).checkEventOrder(body);
   const prepared = prepare(opts, ctx);
-  await withSession(prepared, ctx, async ({ client }) => {
-    if (opts.dryRun) return dryRunInSession(ctx, client, 'POST', resource.path, body);
-    const res = await client.call('POST', resource.path, { body });
+  await withSession(prepared, ctx, async ({ client, profile }) => {
+    const final = await finishBody(resource, client, profile.timezone, body, opts);
+    if (opts.dryRun) return dryRunInSession(ctx, client, 'POST', resource.path, final);
+    const res = await client.call('POST', resource.path, { body: final });
     await printRecord(res.body, resource, prepared.output, ctx);
   });
 }
@@ -104,14 +117,22 @@ export async function runUpdate(resource: Resource, command: Command, rawRef: st
   const opts = options(command);
   const ref = parseRef(resource, rawRef);
   const query = passwordQuery(opts);
-  const body = await writeBody(resource, opts, ctx, 'update');
+  const changes = await writeBody(resource, opts, ctx, 'update');
+  if (resource.name === 'events') (await import('../records/dates.js')).checkEventOrder(changes);
   const prepared = prepare(opts, ctx);
-  await withSession(prepared, ctx, async ({ client }) => {
+  await withSession(prepared, ctx, async ({ client, profile }) => {
     try {
       const path = await recordPath(resource, ref, client);
-      if (opts.dryRun) return await dryRunInSession(ctx, client, 'POST', path, body, query);
-      const res = await client.call('POST', path, { body, query });
-      await printRecord(res.body, resource, prepared.output, ctx);
+      const { needsMerge, mergeForUpdate, safeUpdate } = await import('../records/safe-update.js');
+      const replace = opts.replace === true;
+      const current = needsMerge(resource) && !replace ? (await client.call<Record<string, unknown>>('GET', path, { query })).body : undefined;
+      const resolved = await finishBody(resource, client, profile.timezone, changes, opts, current);
+      if (opts.dryRun) return await dryRunInSession(ctx, client, 'POST', path, current ? mergeForUpdate(resource, current, resolved) : resolved, query);
+      const result = await safeUpdate(client, resource, path, resolved, { replace, query, current });
+      for (const { field, sent, got } of result.ignored) {
+        prepared.ui.warn(`the server did not keep ${field}: sent ${JSON.stringify(sent)}, it holds ${JSON.stringify(got ?? null)}`);
+      }
+      await printRecord(result.record, resource, prepared.output, ctx);
     } catch (err) {
       throw translateNotFound(err, resource, ref, 'update');
     }

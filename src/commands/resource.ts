@@ -18,6 +18,8 @@ const PLACEHOLDER: Partial<Record<Field['type'], string>> = {
   ids: 'ids',
   id: 'id',
   terms: 'ids|slugs',
+  ref: 'id|slug|name',
+  refs: 'ids|slugs|names',
   integer: 'n',
   positive: 'n',
   number: 'number',
@@ -67,6 +69,8 @@ function helpFor(command: Command, resource: Resource, verb: Parameters<typeof v
   return command.addHelpText('after', examplesHelp(verbExamples(resource, verb)) + environmentHelp());
 }
 
+const hasLinks = (r: Resource) => r.fields.some((f) => f.type === 'ref' || f.type === 'refs');
+
 export function resourceCommand(resource: Resource, run: ActionRunner): Command {
   const r = resource;
   const actions = () => import('./resource-actions.js');
@@ -89,11 +93,14 @@ export function resourceCommand(resource: Resource, run: ActionRunner): Command 
   const create = group.command('create').description(`create a ${r.singular}`);
   create.option('--data <json|@file|->', 'fields as a JSON object, from a file (@file) or stdin (-); flags override its keys');
   addOptions(create, r.fields).option('--dry-run', 'print the request instead of sending it');
+  if (hasLinks(r)) create.option('--create-missing', 'create linked records given by a name that matches none');
   helpFor(create, r, 'create').action(run(async () => (await actions()).runCreate.bind(null, r)));
 
   const update = group.command('update').argument(ref, `${r.singular} ID or slug`).description(`change fields of a ${r.singular}`);
   update.option('--data <json|@file|->', 'fields as a JSON object, from a file (@file) or stdin (-); flags override its keys');
   addOptions(update, r.fields).option('--dry-run', 'print the request instead of sending it');
+  if (hasLinks(r)) update.option('--create-missing', 'create linked records given by a name that matches none');
+  if (r.trashes) update.option('--replace', 'send only the given fields; the server then resets what is left out');
   if (r.name === 'events') update.option('--password <password>', 'password of a protected event');
   helpFor(update, r, 'update').action(run(async () => (await actions()).runUpdate.bind(null, r)));
 

@@ -84,11 +84,9 @@ export function toWritable(resource: Resource, record: Json, options: WritableOp
           continue;
         }
         break;
-      case 'description':
-      case 'excerpt':
-        if (value === '' && resource.name !== 'events') continue;
-        break;
     }
+    // Fields checked as non-empty strings cannot be sent empty; empty means "not set" there.
+    if (value === '' && field.type === 'string') continue;
     if (value === null || Array.isArray(value) || isObject(value)) continue;
     out[field.name] = value;
   }

@@ -1,0 +1,85 @@
+/**
+ * Event dates as the server needs them. The server ignores UTC offsets on writes (it stores
+ * the wall-clock digits as local time), so an offset date is converted here to wall-clock
+ * time in the event's timezone. An end before the start is refused: the server would accept
+ * it and the event would then vanish from every list.
+ */
+import { UsageError } from '../errors.js';
+import { hasOffset } from '../values.js';
+import { isValidTimeZone, utcMsToUtcString, utcMsToZoned } from '../time.js';
+import type { ApiClient } from '../http/client.js';
+
+type Json = Record<string, unknown>;
+
+/** The zone of an event write: its own field, the profile's, else the site's (read once from the REST index). */
+export class ZoneSource {
+  private site?: Promise<string>;
+
+  constructor(
+    private readonly client: ApiClient,
+    private readonly profileZone?: string,
+  ) {}
+
+  siteZone(): Promise<string> {
+    this.site ??= this.client
+      .send<{ timezone_string?: string; gmt_offset?: number | string }>('GET', '/', { fromRoot: true })
+      .then((res) => {
+        const body = res.status === 200 && res.body && typeof res.body === 'object' ? res.body : {};
+        if (body.timezone_string) return body.timezone_string;
+        const offset = Number(body.gmt_offset ?? 0);
+        return offset === 0 ? 'UTC' : `UTC${offset > 0 ? '+' : ''}${offset}`;
+      })
+      .catch(() => 'UTC');
+    return this.site;
+  }
+
+  async eventZone(record: Json, current?: Json): Promise<string> {
+    const own = (record.timezone as string | undefined) || (current?.timezone as string | undefined);
+    return own || this.profileZone || this.siteZone();
+  }
+}
+
+function toWall(value: string, zone: string): string {
+  const ms = Date.parse(value);
+  return zone === 'UTC' ? utcMsToUtcString(ms) : utcMsToZoned(ms, zone);
+}
+
+/** Converts offset dates to wall-clock time and checks the order of start and end. Returns a new record. */
+export async function settleEventDates(record: Json, zones: ZoneSource, current?: Json): Promise<Json> {
+  const out = { ...record };
+  if (typeof out.timezone === 'string' && out.timezone !== '' && !isValidTimeZone(out.timezone)) {
+    throw new UsageError(`--timezone: "${out.timezone}" is not a timezone`, 'Use an IANA name such as Europe/Paris or America/New_York, or UTC.');
+  }
+  const offsetFields = ['start_date', 'end_date', 'date', 'date_utc'].filter((f) => typeof out[f] === 'string' && hasOffset(out[f] as string));
+  if (offsetFields.length) {
+    const eventZone = await zones.eventZone(out, current);
+    for (const field of offsetFields) {
+      const zone = field === 'date_utc' ? 'UTC' : field === 'date' ? await zones.siteZone() : eventZone;
+      out[field] = toWall(out[field] as string, zone);
+    }
+  }
+  checkEventOrder(out, current);
+  return out;
+}
+
+/**
+ * Refuses an end before the start. Dates that both carry offsets compare as instants,
+ * wall-clock dates as text; a mix is left for after conversion.
+ */
+export function checkEventOrder(record: Json, current?: Json): void {
+  const start = (record.start_date ?? current?.start_date) as string | undefined;
+  const end = (record.end_date ?? current?.end_date) as string | undefined;
+  if (!start || !end || hasOffset(start) !== hasOffset(end)) return;
+  const before = hasOffset(start) ? Date.parse(end) < Date.parse(start) : pad(end, record.all_day === true) < pad(start, false);
+  if (before) {
+    throw new UsageError(
+      `end_date ${end} is before start_date ${start}`,
+      'The server would accept it and the event would then appear in no list; give an end after the start.',
+    );
+  }
+}
+
+function pad(date: string, endOfDay: boolean): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) return `${date} ${endOfDay ? '23:59:59' : '00:00:00'}`;
+  return date;
+}

@@ -1,0 +1,211 @@
+/**
+ * The traps of the real server, reproduced by the sandbox, and how calendar defends
+ * against each (README "What calendar protects you from").
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { api, json, runCli, siteEnv, startTestSandbox, tempHome, type Sandbox } from './helpers.js';
+
+let sandbox: Sandbox;
+let home: ReturnType<typeof tempHome>;
+let env: Record<string, string>;
+const cli = (...args: string[]) => runCli(args, { env });
+type Json = Record<string, any>;
+
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+  home = tempHome();
+  env = siteEnv(sandbox, home.env);
+  ids.venue = (await api<Json>(sandbox, 'POST', 'venues', { venue: 'Blue Note Hall', city: 'New York', show_map: 'false', show_map_link: 'false', state: 'NY' })).body.id;
+  ids.organizer = (await api<Json>(sandbox, 'POST', 'organizers', { organizer: 'Jazz Society' })).body.id;
+  ids.organizer2 = (await api<Json>(sandbox, 'POST', 'organizers', { organizer: 'Parks Department' })).body.id;
+  ids.music = (await api<Json>(sandbox, 'POST', 'categories', { name: 'Music' })).body.id;
+  ids.jazz = (await api<Json>(sandbox, 'POST', 'categories', { name: 'Jazz', parent: ids.music })).body.id;
+  ids.outdoors = (await api<Json>(sandbox, 'POST', 'tags', { name: 'Outdoors' })).body.id;
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+  home?.cleanup();
+});
+
+describe('an update of one field keeps every other field', () => {
+  test('events', async () => {
+    const created = await cli(
+      'events', 'create', '--title', 'Winter Jazz Night', '--start-date', '2027-12-05 19:00', '--end-date', '2027-12-05 22:30',
+      '--venue', String(ids.venue), '--organizer', `${ids.organizer},${ids.organizer2}`, '--categories', String(ids.jazz), '--tags', String(ids.outdoors),
+      '--cost', '15', '--website', 'https://jazz.example.com/winter', '--featured', '--sticky', '--show-map', '--show-map-link',
+      '--timezone', 'Europe/Paris', '--excerpt', 'Live jazz', '--json',
+    );
+    expect(created.code, created.stderr).toBe(0);
+    const before = json<Json>(created.stdout);
+    const r = await cli('events', 'update', String(before.id), '--title', 'Winter Jazz Night (updated)', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    const after = json<Json>(r.stdout);
+    expect(after.title).toBe('Winter Jazz Night (updated)');
+    for (const key of ['featured', 'sticky', 'show_map', 'show_map_link', 'hide_from_listings', 'all_day', 'cost', 'website', 'timezone', 'start_date', 'end_date', 'utc_start_date', 'excerpt', 'status', 'date']) {
+      expect(after[key], key).toEqual(before[key]);
+    }
+    expect(after.organizer.map((o: Json) => o.id)).toEqual([ids.organizer, ids.organizer2]);
+    expect(after.venue.id).toBe(ids.venue);
+    expect(after.categories.map((c: Json) => c.id)).toEqual(before.categories.map((c: Json) => c.id));
+    expect(after.tags.map((t: Json) => t.id)).toEqual([ids.outdoors]);
+  });
+
+  test('--replace gives the server behaviour for those who want it', async () => {
+    const made = json<Json>((await cli('events', 'create', '--title', 'Replace Me', '--start-date', '2027-11-01 10:00', '--end-date', '2027-11-01 11:00', '--featured', '--organizer', String(ids.organizer), '--json')).stdout);
+    const r = await cli('events', 'update', String(made.id), '--title', 'Replaced', '--replace', '--json');
+    const after = json<Json>(r.stdout);
+    expect(after.featured).toBe(false);
+    expect(after.organizer).toEqual([]);
+  });
+
+  test('a draft stays a draft', async () => {
+    const made = json<Json>((await cli('events', 'create', '--title', 'Draft Plan', '--start-date', '2027-11-02 10:00', '--end-date', '2027-11-02 11:00', '--status', 'draft', '--json')).stdout);
+    const after = json<Json>((await cli('events', 'update', String(made.id), '--excerpt', 'Still secret', '--json')).stdout);
+    expect(after.status).toBe('draft');
+  });
+
+  test('changing only the start sends the end too, so the change is kept', async () => {
+    const made = json<Json>((await cli('events', 'create', '--title', 'Moved', '--start-date', '2027-10-01 10:00', '--end-date', '2027-10-01 18:00', '--json')).stdout);
+    const after = json<Json>((await cli('events', 'update', String(made.id), '--start-date', '2027-10-01 12:00', '--json')).stdout);
+    expect(after.start_date).toBe('2027-10-01 12:00:00');
+    expect(after.end_date).toBe('2027-10-01 18:00:00');
+  });
+
+  test('venues keep their map settings, image and state', async () => {
+    const r = await cli('venues', 'update', 'blue-note-hall', '--phone', '+1 212 555 0199', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const venue = json<Json>(r.stdout);
+    expect(venue.phone).toBe('+1 212 555 0199');
+    expect(venue.show_map).toBe(false);
+    expect(venue.show_map_link).toBe(false);
+    expect(venue.stateprovince).toBe('NY');
+    expect(venue.city).toBe('New York');
+  });
+});
+
+describe('names and slugs resolve to IDs', () => {
+  test('venue, organizer, categories and tags by slug or name', async () => {
+    const r = await cli(
+      'events', 'create', '--title', 'Named Links', '--start-date', '2027-09-01 20:00', '--end-date', '2027-09-01 22:00',
+      '--venue', 'blue-note-hall', '--organizer', 'Jazz Society,parks-department', '--categories', 'music,Jazz', '--tags', 'Outdoors', '--json',
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const event = json<Json>(r.stdout);
+    expect(event.venue.id).toBe(ids.venue);
+    expect(event.organizer.map((o: Json) => o.id)).toEqual([ids.organizer, ids.organizer2]);
+    expect(event.categories.map((c: Json) => c.id).sort()).toEqual([ids.music, ids.jazz].sort());
+    expect(event.tags.map((t: Json) => t.id)).toEqual([ids.outdoors]);
+  });
+
+  test('no junk tag is ever created from an existing tag name', async () => {
+    const tags = (await api<Json>(sandbox, 'GET', 'tags?hide_empty=false&per_page=50')).body.tags as Json[];
+    expect(tags.map((t) => t.name)).not.toContain(String(ids.outdoors));
+  });
+
+  test('unknown names fail with exit 2 and nothing is written', async () => {
+    const before = (await api<Json>(sandbox, 'GET', 'events?start_date=1900-01-01&per_page=1')).body.total;
+    const r = await cli('events', 'create', '--title', 'Ghost', '--start-date', '2027-09-02', '--end-date', '2027-09-02', '--venue', 'no-such-hall', '--tags', 'nope,Outdoors');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/unknown tags: nope; venue: no-such-hall/);
+    expect((await api<Json>(sandbox, 'GET', 'events?start_date=1900-01-01&per_page=1')).body.total).toBe(before);
+  });
+
+  test('unknown numeric IDs fail too instead of being dropped by the server', async () => {
+    const r = await cli('events', 'create', '--title', 'Ghost', '--start-date', '2027-09-02', '--end-date', '2027-09-02', '--categories', '99999');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/unknown categories: 99999/);
+  });
+
+  test('--create-missing creates them first', async () => {
+    const r = await cli('events', 'create', '--title', 'New Links', '--start-date', '2027-09-03', '--end-date', '2027-09-03', '--tags', 'Brand New Tag', '--create-missing', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    expect(json<Json>(r.stdout).tags.map((t: Json) => t.name)).toEqual(['Brand New Tag']);
+  });
+
+  test('categories get, update and delete accept a slug', async () => {
+    const r = await cli('categories', 'update', 'jazz', '--description', 'Swing and bop', '--json');
+    expect(json<Json>(r.stdout).id).toBe(ids.jazz);
+  });
+});
+
+describe('not found means not found', () => {
+  const cases: Array<[string, string, string]> = [];
+  for (const [resource, singular] of [['events', 'event'], ['venues', 'venue'], ['organizers', 'organizer'], ['categories', 'category'], ['tags', 'tag']]) {
+    for (const verb of ['get', 'update', 'delete']) for (const ref of ['999999', 'no-such-slug']) cases.push([resource, `${verb} ${ref}`, singular]);
+  }
+  test.each(cases)('%s %s exits 3', async (resource, verbRef, singular) => {
+    const [verb, ref] = verbRef.split(' ');
+    const extra = verb === 'update' ? ['--description', 'x'] : verb === 'delete' ? ['--yes'] : [];
+    const r = await cli(resource, verb, ref, ...extra);
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stderr).toMatch(new RegExp(`^calendar: ${singular} ${ref} not found\\n`));
+  });
+
+  test('a 400 about another parameter stays a validation error naming it', async () => {
+    const r = await cli('events', 'list', '--status', 'trash,publish', '--categories', 'no-such-category');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/categories/);
+  });
+});
+
+describe('writes checked before sending', () => {
+  test('end before start exits 2 with no request sent', async () => {
+    const before = sandbox.stats.requests;
+    const r = await cli('events', 'create', '--title', 'Backwards', '--start-date', '2027-12-01 11:00', '--end-date', '2027-12-01 10:00');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/end_date 2027-12-01 10:00:00 is before start_date 2027-12-01 11:00:00/);
+    expect(sandbox.stats.requests).toBe(before);
+  });
+
+  test('an update that would put the end before the stored start is refused', async () => {
+    const made = json<Json>((await cli('events', 'create', '--title', 'Ordered', '--start-date', '2027-08-01 10:00', '--end-date', '2027-08-01 12:00', '--json')).stdout);
+    const r = await cli('events', 'update', String(made.id), '--end-date', '2027-07-31 10:00');
+    expect(r.code).toBe(2);
+  });
+
+  test('offset dates land at the right wall-clock time in the event timezone', async () => {
+    const r = await cli('events', 'create', '--title', 'Offset', '--start-date', '2027-05-01T10:00:00Z', '--end-date', '2027-05-01T11:30:00+00:00', '--timezone', 'Europe/Paris', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const event = json<Json>(r.stdout);
+    expect(event.start_date).toBe('2027-05-01 12:00:00');
+    expect(event.end_date).toBe('2027-05-01 13:30:00');
+    expect(event.utc_start_date).toBe('2027-05-01 10:00:00');
+  });
+
+  test('without a timezone, offsets use the site timezone from the REST index', async () => {
+    const r = await cli('events', 'create', '--title', 'Site Zone', '--start-date', '2027-01-15T15:00:00Z', '--end-date', '2027-01-15T16:00:00Z', '--json');
+    const event = json<Json>(r.stdout);
+    expect(event.start_date).toBe('2027-01-15 10:00:00');
+    expect(event.utc_start_date).toBe('2027-01-15 15:00:00');
+  });
+
+  test('image is sent as a string and venue show_map as a string', async () => {
+    const dry = await cli('venues', 'create', '--venue', 'Dry Hall', '--no-show-map', '--image', '27', '--dry-run');
+    expect(dry.stdout).toContain('"show_map": "false"');
+    expect(dry.stdout).toContain('"image": "27"');
+  });
+});
+
+describe('lists explain themselves', () => {
+  test('an empty default window says which window it asked for and how to widen it', async () => {
+    const empty = await startTestSandbox();
+    try {
+      const r = await runCli(['events', 'list'], { env: siteEnv(empty, home.env) });
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/from today/);
+      expect(r.stderr).toMatch(/--start-date/);
+    } finally {
+      await empty.close();
+    }
+  });
+
+  test('drafts shown to an authenticated user are marked in the table', async () => {
+    const r = await cli('events', 'list', '--start-date', '2027-11-02', '--end-date', '2027-11-02');
+    expect(r.stdout).toMatch(/Draft Plan\t\tdraft/);
+  });
+});
