@@ -1,7 +1,9 @@
 /** Help text shared by the commands: examples that work on the built-in sandbox, and the environment. */
 import type { Resource } from '../resources.js';
 
-export const ENVIRONMENT = [
+type EnvironmentList = ReadonlyArray<readonly [string, string]>;
+
+export const ENVIRONMENT: EnvironmentList = [
   ['CALENDAR_PROFILE', 'profile to use (like --profile)'],
   ['CALENDAR_BASE_URL', 'REST root of the site, e.g. https://example.org/wp-json (like --base-url)'],
   ['CALENDAR_NAMESPACE', 'API namespace (default tribe/events/v1)'],
@@ -9,11 +11,25 @@ export const ENVIRONMENT = [
   ['CALENDAR_USERNAME', 'WordPress user name for writes'],
   ['CALENDAR_APP_PASSWORD', 'application password of that user (never printed)'],
   ['NO_COLOR, FORCE_COLOR', 'turn colour off or on'],
-] as const;
+];
 
-export function environmentHelp(): string {
-  const width = Math.max(...ENVIRONMENT.map(([name]) => name.length));
-  return `\nEnvironment:\n${ENVIRONMENT.map(([name, what]) => `  ${name.padEnd(width)}  ${what}`).join('\n')}\n`;
+/** What the profile commands read: where the config lives, and the overrides. */
+export const PROFILE_ENVIRONMENT: EnvironmentList = [
+  ['XDG_CONFIG_HOME', 'the user config file is $XDG_CONFIG_HOME/calendar/config.json (default ~/.config)'],
+  ['CALENDAR_PROFILE', 'profile to use (like --profile)'],
+  ['CALENDAR_APP_PASSWORD', 'application password; profile add stores it when --username is given'],
+  ['NO_COLOR, FORCE_COLOR', 'turn colour off or on'],
+];
+
+/** The completion scripts call `calendar __complete`, which reads the usual settings. */
+export const COMPLETION_ENVIRONMENT: EnvironmentList = [
+  ['CALENDAR_PROFILE', 'profile whose records and names are offered (like --profile)'],
+  ['XDG_CONFIG_HOME', 'where the profiles are read from'],
+];
+
+export function environmentHelp(list: EnvironmentList = ENVIRONMENT): string {
+  const width = Math.max(...list.map(([name]) => name.length));
+  return `\nEnvironment:\n${list.map(([name, what]) => `  ${name.padEnd(width)}  ${what}`).join('\n')}\n`;
 }
 
 export function examplesHelp(lines: string[]): string {
@@ -76,3 +92,9 @@ First commands to try (they run on a built-in sandbox calendar until you add a s
   $ calendar serve --seed demo               run the sandbox as a server
   $ calendar help COMMAND                    help on a command
 `;
+
+/** The sandbox server's own settings. */
+export const SERVE_ENVIRONMENT: EnvironmentList = [
+  ['CALENDAR_SANDBOX_USER', 'user name writes need (like --user; default admin)'],
+  ['CALENDAR_SANDBOX_PASSWORD', 'application password writes need (like --password)'],
+];

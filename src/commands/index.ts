@@ -1,7 +1,10 @@
 /** Commands beyond the resource verbs. Each definition is cheap; its action is loaded when run. */
 import { Command } from 'commander';
 import type { ActionRunner } from './resource.js';
-import { environmentHelp, examplesHelp } from './help.js';
+import { environmentHelp, examplesHelp, SERVE_ENVIRONMENT } from './help.js';
+import { profileCommand } from './profile.js';
+import { apiCommand } from './api.js';
+import { completeCommand, completionCommand } from './completion.js';
 
 export function extraCommands(run: ActionRunner): Command[] {
   const doc = new Command('doc')
@@ -25,7 +28,7 @@ export function extraCommands(run: ActionRunner): Command[] {
     .option('--user <name>', 'user name for writes (env CALENDAR_SANDBOX_USER; default admin)')
     .option('--password <password>', 'application password for writes (env CALENDAR_SANDBOX_PASSWORD; random when not given)')
     .option('--timezone <zone>', 'site timezone (default America/New_York)')
-    .addHelpText('after', examplesHelp(['calendar serve --seed demo', 'calendar serve --port 0 --data ./calendar.json --password secret']))
+    .addHelpText('after', examplesHelp(['calendar serve --seed demo', 'calendar serve --port 0 --data ./calendar.json --password secret']) + environmentHelp(SERVE_ENVIRONMENT))
     .action(
       run(async () => async (command: Command) => {
         const { contextOf } = await import('./context-of.js');
@@ -39,5 +42,34 @@ export function extraCommands(run: ActionRunner): Command[] {
       }),
     );
 
-  return [doc, info, serve];
+  const importCommand = new Command('import')
+    .description('create (or with --upsert-by, update) records from a JSON array, NDJSON or CSV file; every record is checked before any is sent')
+    .argument('<resource>', 'events, venues, organizers, categories or tags')
+    .argument('<file>', 'file to read, or - for stdin')
+    .option('--input-format <format>', 'json, ndjson or csv (default: from the file extension, or sniffed)')
+    .option('--upsert-by <key>', 'update the existing record with the same slug, name or id instead of creating one')
+    .option('--concurrency <n>', 'requests in flight at once (default 4)')
+    .option('--dry-run', 'print what would be created or updated; send no write')
+    .option('--fail-fast', 'stop at the first record that fails')
+    .option('--failed-to <file>', 'write the records that failed to this file, in the input format, to import again')
+    .addHelpText(
+      'after',
+      examplesHelp([
+        'calendar import venues venues.csv',
+        'calendar import events events.ndjson --upsert-by slug --yes --failed-to failed.ndjson',
+        'calendar export events | calendar import events - --upsert-by slug --yes',
+      ]) + environmentHelp(),
+    )
+    .action(run(async () => (await import('./import.js')).runImport));
+
+  const exportCommand = new Command('export')
+    .description('write every record (past events and drafts too) in the shape import takes back: --format ndjson (default), json or csv')
+    .argument('<resource>', 'events, venues, organizers, categories or tags')
+    .addHelpText(
+      'after',
+      examplesHelp(['calendar export venues > venues.ndjson', 'calendar export events --format csv > events.csv']) + environmentHelp(),
+    )
+    .action(run(async () => (await import('./export.js')).runExport));
+
+  return [doc, info, serve, profileCommand(run), apiCommand(run), completionCommand(run), completeCommand(run), importCommand, exportCommand];
 }

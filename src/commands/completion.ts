@@ -1,0 +1,34 @@
+/** `calendar completion SHELL` and the hidden `calendar __complete` the scripts call. Definitions only. */
+import { Argument, Command } from 'commander';
+import type { ActionRunner } from './resource.js';
+import { COMPLETION_ENVIRONMENT, environmentHelp, examplesHelp } from './help.js';
+
+export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+
+export function completionCommand(run: ActionRunner): Command {
+  return new Command('completion')
+    .description('print the shell completion script for bash, zsh or fish')
+    .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))
+    .addHelpText(
+      'after',
+      examplesHelp([
+        'source <(calendar completion bash)                                  # bash, this shell only',
+        'calendar completion bash > ~/.local/share/bash-completion/completions/calendar',
+        'calendar completion zsh > "${fpath[1]}/_calendar"                    # zsh',
+        'calendar completion fish > ~/.config/fish/completions/calendar.fish  # fish',
+      ]) + environmentHelp(COMPLETION_ENVIRONMENT),
+    )
+    .action(run(async () => (await import('./completion-actions.js')).runCompletion));
+}
+
+/** Answers the scripts' questions about the site: profile names, record IDs and slugs. */
+export function completeCommand(run: ActionRunner): Command {
+  const command = new Command('__complete')
+    .description('(used by the completion scripts) print candidates: profiles, or ids RESOURCE')
+    .argument('<kind>', 'profiles or ids')
+    .argument('[resource]', 'the resource whose IDs and slugs to print')
+    .action(run(async () => (await import('./complete-actions.js')).runComplete));
+  // commander keeps hidden commands out of help and suggestions; addCommand() alone cannot set it.
+  (command as unknown as { _hidden: boolean })._hidden = true;
+  return command;
+}

@@ -1,0 +1,236 @@
+/** The profile verbs. `add` discovers and checks everything before it writes anything. */
+import { exec } from 'node:child_process';
+import { isAbsolute, resolve } from 'node:path';
+import type { Command } from 'commander';
+import type { Context } from '../context.js';
+import { CliError, EXIT, UsageError } from '../errors.js';
+import { loadConfig } from '../config/load.js';
+import { DEFAULT_NAMESPACE, SANDBOX_PROFILE, checkLanguage } from '../config/profile.js';
+import type { ProfileConfig } from '../config/schema.js';
+import { readUserConfig, saveProfile, writeUserConfig } from '../config/write.js';
+import { sandboxDataFile } from '../config/paths.js';
+import { prepare, type GlobalOptions } from '../session.js';
+import { listWriter, printRecord } from '../output/writer.js';
+import { contextOf } from './context-of.js';
+import { readAll } from './records.js';
+import { discover } from './profile-discover.js';
+
+type Opts = GlobalOptions & Record<string, unknown>;
+
+const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+export const MASK = '********';
+
+function checkName(name: string): string {
+  if (!NAME.test(name)) throw new UsageError(`"${name}" is not a valid profile name`, 'Use letters, digits, dots, dashes and underscores.');
+  return name;
+}
+
+interface Secret {
+  stored: Pick<ProfileConfig, 'appPassword' | 'appPasswordEnv' | 'appPasswordCommand'>;
+  /** The password to check now; undefined when it cannot be known yet. */
+  value?: string;
+  from: string;
+}
+
+/** Where the application password comes from; only one source may be given. */
+async function readSecretOptions(opts: Opts, ctx: Context): Promise<Secret | undefined> {
+  const sources = ['appPasswordStdin', 'appPasswordEnv', 'appPasswordCommand'].filter((k) => opts[k] !== undefined);
+  if (sources.length > 1) throw new UsageError('give only one of --app-password-stdin, --app-password-env and --app-password-command');
+  const username = opts.username as string | undefined;
+  if (sources.length === 1 && !username) throw new UsageError('an application password needs --username too');
+  if (!username) return undefined;
+  if (opts.appPasswordStdin) {
+    const value = (await readAll(ctx.stdin)).replace(/\r?\n$/, '');
+    if (value.trim() === '') throw new UsageError('--app-password-stdin: stdin was empty', "Pipe the password in, e.g. printf '%s\\n' \"$PASSWORD\" | calendar profile add ...");
+    return { stored: { appPassword: value }, value, from: 'stdin (stored in the config file)' };
+  }
+  if (opts.appPasswordEnv !== undefined) {
+    const name = String(opts.appPasswordEnv);
+    if (!ENV_NAME.test(name)) throw new UsageError(`--app-password-env: "${name}" is not an environment variable name`);
+    const value = ctx.env[name];
+    return { stored: { appPasswordEnv: name }, value: value === '' ? undefined : value, from: `environment variable ${name}` };
+  }
+  if (opts.appPasswordCommand !== undefined) {
+    const command = String(opts.appPasswordCommand);
+    if (command.trim() === '') throw new UsageError('--app-password-command must not be empty');
+    const value = await runSecretCommand(command, ctx);
+    return { stored: { appPasswordCommand: command }, value, from: 'command' };
+  }
+  const fromEnv = ctx.env.CALENDAR_APP_PASSWORD;
+  if (fromEnv) return { stored: { appPassword: fromEnv }, value: fromEnv, from: 'CALENDAR_APP_PASSWORD (stored in the config file)' };
+  return undefined;
+}
+
+function runSecretCommand(command: string, ctx: Context): Promise<string> {
+  return new Promise((done, fail) => {
+    exec(command, { cwd: ctx.cwd, env: ctx.env as NodeJS.ProcessEnv, timeout: 15_000, encoding: 'utf8' }, (err, stdout) => {
+      const value = String(stdout ?? '').replace(/\r?\n$/, '');
+      if (err || value.trim() === '') fail(new UsageError('--app-password-command failed or printed nothing', 'Run the command by hand to see why.'));
+      else done(value);
+    });
+  });
+}
+
+export async function runProfileAdd(command: Command, rawName: string): Promise<void> {
+  const ctx = contextOf(command);
+  const opts = command.optsWithGlobals() as Opts;
+  const prepared = prepare(opts, ctx);
+  const name = checkName(rawName);
+  if (name === SANDBOX_PROFILE) throw new UsageError('"sandbox" is the built-in profile; choose another name');
+  const language = checkLanguage(opts.lang, '--lang');
+  const timeoutSec = opts.timeout === undefined ? 30 : Number(opts.timeout);
+  if (!Number.isFinite(timeoutSec) || timeoutSec <= 0) throw new UsageError(`--timeout: "${opts.timeout}" is not a positive number of seconds`);
+  const existing = readUserConfig(ctx.env);
+  if (existing.config.profiles[name] && !opts.force) throw new UsageError(`a profile named "${name}" already exists in ${existing.file}`, 'Add --force to replace it.');
+  const secret = await readSecretOptions(opts, ctx);
+  const caCert = opts.caCert ? (isAbsolute(opts.caCert) ? opts.caCert : resolve(ctx.cwd, opts.caCert)) : undefined;
+
+  const site = await discover(String(opts.url), { timeoutMs: timeoutSec * 1000, caCertFile: caCert, namespace: opts.namespace, debug: opts.debug ? ctx.stderr : undefined });
+  const username = opts.username as string | undefined;
+  if (username && secret?.value !== undefined) await checkCredentials(site.restRoot, site.namespace, username, secret.value, timeoutSec, caCert, opts, ctx);
+
+  const profile: ProfileConfig = { baseUrl: site.restRoot, namespace: site.namespace };
+  if (language) profile.language = language as ProfileConfig['language'];
+  if (site.timezone) profile.timezone = site.timezone;
+  if (username) profile.username = username;
+  Object.assign(profile, secret?.stored ?? {});
+  if (caCert) profile.caCert = caCert;
+  const saved = saveProfile(ctx.env, name, profile, opts.default === true);
+
+  const ui = prepared.ui;
+  ui.notice(`Added profile ${name}: ${site.restRoot} (namespace ${site.namespace}${site.timezone ? `, timezone ${site.timezone}` : ''}) in ${saved.file}.`);
+  if (username && secret?.value !== undefined) ui.notice(`The credentials of ${username} work (application password from ${secret.from}).`);
+  else if (username && secret) ui.warn(`${secret.from} is not set, so the credentials were not checked.`);
+  else if (username) ui.notice('No application password given: writes will need CALENDAR_APP_PASSWORD.');
+  ui.notice(saved.isDefault ? `${name} is the default profile.` : `Use it with --profile ${name}, or make it the default: calendar profile use ${name}`);
+}
+
+async function checkCredentials(root: string, namespace: string, username: string, password: string, timeoutSec: number, caCert: string | undefined, opts: Opts, ctx: Context) {
+  const [{ ApiClient }, { parseRestRoot }] = await Promise.all([import('../http/client.js'), import('../http/url.js')]);
+  const client = new ApiClient({ root: parseRestRoot(root), namespace, username, password, timeoutMs: timeoutSec * 1000, retries: 1, debug: opts.debug === true, stderr: ctx.stderr, caCertFile: caCert });
+  try {
+    const res = await client.send('GET', 'events', { query: { per_page: 1 } });
+    if (res.status === 401 || res.status === 403) {
+      const code = (res.body as { code?: string } | null)?.code ?? 'http_error';
+      throw new CliError(`the site refused the credentials of ${username} [${code}, HTTP ${res.status}]; nothing was saved`, EXIT.auth, 'Check the user name and the application password (Users > Profile > Application Passwords).');
+    }
+  } finally {
+    await client.close();
+  }
+}
+
+interface Row {
+  default: string;
+  name: string;
+  baseUrl: string;
+  namespace: string;
+  source: string;
+}
+
+export async function runProfileList(command: Command): Promise<void> {
+  const ctx = contextOf(command);
+  const prepared = prepare(command.optsWithGlobals() as Opts, ctx);
+  const loaded = await loadConfig(ctx.cwd, ctx.env);
+  const current = ctx.env.CALENDAR_PROFILE || loaded.config.defaultProfile || SANDBOX_PROFILE;
+  const rows: Row[] = Object.entries(loaded.config.profiles).map(([name, p]) => ({
+    default: name === current ? '*' : '',
+    name,
+    baseUrl: p.baseUrl ?? '',
+    namespace: p.namespace ?? DEFAULT_NAMESPACE,
+    source: loaded.sources[name] ?? '',
+  }));
+  if (!loaded.config.profiles[SANDBOX_PROFILE]) {
+    rows.push({ default: current === SANDBOX_PROFILE ? '*' : '', name: SANDBOX_PROFILE, baseUrl: '(built in)', namespace: DEFAULT_NAMESPACE, source: sandboxDataFile(ctx.env) });
+  }
+  const { format } = prepared.output;
+  if (format === 'ids') {
+    ctx.stdout.write(rows.map((r) => `${r.name}\n`).join(''));
+    return;
+  }
+  const structured = format === 'json' || format === 'ndjson' || format === 'yaml';
+  const settings = { ...prepared.output, fields: prepared.output.fields ?? (structured ? undefined : ['default', 'name', 'baseUrl', 'namespace', 'source']) };
+  const writer = listWriter(undefined, settings, ctx);
+  for (const row of rows) await writer.write(structured ? { ...row, default: row.default === '*' } : row);
+  await writer.end({ total: rows.length });
+}
+
+export async function runProfileShow(command: Command, rawName?: string): Promise<void> {
+  const ctx = contextOf(command);
+  const opts = command.optsWithGlobals() as Opts;
+  const prepared = prepare(opts, ctx);
+  const loaded = await loadConfig(ctx.cwd, ctx.env);
+  const name = rawName ?? (opts.profile || ctx.env.CALENDAR_PROFILE || loaded.config.defaultProfile || SANDBOX_PROFILE);
+  const stored = loaded.config.profiles[name];
+  let view: Record<string, unknown>;
+  if (!stored && name === SANDBOX_PROFILE) {
+    view = { name, builtIn: true, baseUrl: '(a local sandbox started on demand)', namespace: DEFAULT_NAMESPACE, dataFile: sandboxDataFile(ctx.env), username: 'admin', appPassword: '(generated for each run)' };
+  } else if (!stored) {
+    const known = [...Object.keys(loaded.config.profiles), SANDBOX_PROFILE];
+    throw new UsageError(`no profile named "${name}"`, `Known profiles: ${known.join(', ')}.`);
+  } else {
+    view = {
+      name,
+      file: loaded.sources[name],
+      default: name === (loaded.config.defaultProfile ?? SANDBOX_PROFILE),
+      baseUrl: stored.baseUrl,
+      namespace: stored.namespace ?? DEFAULT_NAMESPACE,
+      language: stored.language,
+      timezone: stored.timezone,
+      username: stored.username,
+      appPassword: stored.appPassword ? MASK : undefined,
+      appPasswordSource: secretSource(stored),
+      timeout: stored.timeout,
+      caCert: stored.caCert,
+    };
+    for (const key of Object.keys(view)) if (view[key] === undefined) delete view[key];
+  }
+  if (ctx.env.CALENDAR_APP_PASSWORD && view.builtIn === undefined) view.appPasswordSource = 'environment variable CALENDAR_APP_PASSWORD (overrides the profile)';
+  if (prepared.output.format === 'table' && prepared.output.fields === undefined) {
+    const width = Math.max(...Object.keys(view).map((k) => k.length));
+    ctx.stdout.write(Object.entries(view).map(([k, v]) => `${`${k}:`.padEnd(width + 2)}${String(v)}\n`).join(''));
+    return;
+  }
+  await printRecord(view, undefined, prepared.output, ctx);
+}
+
+function secretSource(p: ProfileConfig): string {
+  if (p.appPasswordEnv) return `environment variable ${p.appPasswordEnv}`;
+  if (p.appPasswordCommand) return `command: ${p.appPasswordCommand}`;
+  if (p.appPassword) return 'stored in the config file';
+  return 'none (CALENDAR_APP_PASSWORD if set)';
+}
+
+export async function runProfileUse(command: Command, rawName: string): Promise<void> {
+  const ctx = contextOf(command);
+  const prepared = prepare(command.optsWithGlobals() as Opts, ctx);
+  const loaded = await loadConfig(ctx.cwd, ctx.env);
+  if (rawName !== SANDBOX_PROFILE && !loaded.config.profiles[rawName]) {
+    throw new UsageError(`no profile named "${rawName}"`, `Known profiles: ${[...Object.keys(loaded.config.profiles), SANDBOX_PROFILE].join(', ')}.`);
+  }
+  const user = readUserConfig(ctx.env);
+  user.config.defaultProfile = rawName;
+  writeUserConfig(user.file, user.config);
+  prepared.ui.notice(`${rawName} is now the default profile (${user.file}).`);
+  const nearer = loaded.files.find((f) => f !== user.file);
+  if (nearer) prepared.ui.warn(`${nearer} is read first; if it sets defaultProfile, that one wins here.`);
+  if (ctx.env.CALENDAR_PROFILE) prepared.ui.warn(`CALENDAR_PROFILE=${ctx.env.CALENDAR_PROFILE} is set and wins over the default.`);
+}
+
+export async function runProfileRemove(command: Command, rawName: string): Promise<void> {
+  const ctx = contextOf(command);
+  const prepared = prepare(command.optsWithGlobals() as Opts, ctx);
+  if (rawName === SANDBOX_PROFILE) throw new UsageError('the built-in sandbox profile cannot be removed');
+  const user = readUserConfig(ctx.env);
+  if (!user.config.profiles[rawName]) {
+    const loaded = await loadConfig(ctx.cwd, ctx.env);
+    const elsewhere = loaded.sources[rawName];
+    if (elsewhere) throw new UsageError(`profile "${rawName}" comes from ${elsewhere}, not the user config file`, 'Edit that file to remove it.');
+    throw new UsageError(`no profile named "${rawName}" in ${user.file}`);
+  }
+  delete user.config.profiles[rawName];
+  const wasDefault = user.config.defaultProfile === rawName;
+  if (wasDefault) delete user.config.defaultProfile;
+  writeUserConfig(user.file, user.config);
+  prepared.ui.notice(`Removed profile ${rawName} from ${user.file}.${wasDefault ? ' There is no default profile now (the built-in sandbox is used); pick one with calendar profile use NAME.' : ''}`);
+}

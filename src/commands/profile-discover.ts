@@ -1,0 +1,187 @@
+/**
+ * Finds a site's REST root the way WordPress advertises it: the `Link: <…>; rel="https://api.w.org/"`
+ * header (or `<link>` tag) of any page or response, falling back to `<url>/wp-json/` and then
+ * `<url>/?rest_route=/`. The REST index then names the events namespace and the timezone.
+ */
+import { readFileSync } from 'node:fs';
+import { Agent, request } from 'undici';
+import type { OutputStream } from '../context.js';
+import { CliError, EXIT, UsageError } from '../errors.js';
+import { buildUrl, parseRestRoot, type RestRoot } from '../http/url.js';
+
+export interface Discovery {
+  /** The REST root as it will be stored: `https://site/wp-json` or `https://site/?rest_route=/`. */
+  restRoot: string;
+  namespace: string;
+  timezone?: string;
+  siteName?: string;
+}
+
+export interface DiscoverOptions {
+  timeoutMs: number;
+  caCertFile?: string;
+  /** A namespace the user asked for; it must be among the site's namespaces. */
+  namespace?: string;
+  debug?: OutputStream;
+}
+
+interface Page {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  url: string;
+}
+
+const API_REL = /<([^>]+)>\s*;[^,]*rel\s*=\s*"?https:\/\/api\.w\.org\/"?/i;
+const API_LINK_TAG = /<link[^>]+rel=["']https:\/\/api\.w\.org\/["'][^>]*>/i;
+const MAX_REDIRECTS = 5;
+
+export function checkSiteUrl(raw: string): URL {
+  let url: URL | undefined;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new UsageError(`--url: "${raw}" is not an http(s) URL`, 'Give the site address (https://example.org) or its REST root (https://example.org/wp-json).');
+  }
+  url.hash = '';
+  return url;
+}
+
+/** The stored form of a root, which parseRestRoot reads back to the same thing. */
+export function storedRoot(root: RestRoot): string {
+  return root.plain ? `${root.root}/` : root.root;
+}
+
+/** The REST root a page or response points at, from its Link header or, in HTML, its link tag. */
+export function advertisedRoot(page: { headers: Record<string, string>; text?: string }): string | undefined {
+  const header = page.headers.link?.match(API_REL)?.[1];
+  if (header) return header;
+  const tag = page.text?.match(API_LINK_TAG)?.[0].match(/href=["']([^"']+)["']/i)?.[1];
+  return tag?.replace(/&amp;/g, '&');
+}
+
+/** Candidate REST roots for a URL the user gave, in the order they are tried. */
+export function fallbackRoots(url: URL): string[] {
+  if (url.searchParams.has('rest_route') || /\/wp-json\/?$/.test(url.pathname)) return [url.toString()];
+  const base = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  return [`${base}/wp-json/`, `${base}/?rest_route=/`];
+}
+
+/** The events namespace: the one asked for, else `tribe/events/v1`, else any ending in /events/v1. */
+export function pickNamespace(namespaces: string[], wanted?: string): string | undefined {
+  if (wanted) return namespaces.includes(wanted) ? wanted : undefined;
+  const events = namespaces.filter((ns) => /\/events\/v1$/.test(ns));
+  return events.find((ns) => ns === 'tribe/events/v1') ?? events[0];
+}
+
+export async function discover(input: string, options: DiscoverOptions): Promise<Discovery> {
+  const url = checkSiteUrl(input);
+  const ca = options.caCertFile ? readCa(options.caCertFile) : undefined;
+  const agent = new Agent({ headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs, connect: { timeout: options.timeoutMs, ...(ca ? { ca } : {}) } });
+  const get = (target: string) => fetchPage(target, agent, options);
+  try {
+    const candidates: string[] = [];
+    const givenIsRoot = fallbackRoots(url).length === 1;
+    if (!givenIsRoot) {
+      const home = await get(url.toString()); // a network error here means the site is unreachable
+      const advertised = advertisedRoot(home);
+      if (advertised) candidates.push(advertised);
+    }
+    candidates.push(...fallbackRoots(url));
+    let reached = givenIsRoot ? 0 : 1;
+    let lastNetworkError: CliError | undefined;
+    for (let i = 0; i < candidates.length; i++) {
+      let root: RestRoot;
+      try {
+        root = parseRestRoot(candidates[i]);
+      } catch {
+        continue;
+      }
+      let page: Page;
+      try {
+        page = await get(buildUrl(root, '/'));
+        reached++;
+      } catch (err) {
+        lastNetworkError = err as CliError;
+        continue;
+      }
+      const advertised = advertisedRoot({ headers: page.headers });
+      if (advertised && !candidates.includes(advertised)) candidates.splice(i + 1, 0, advertised);
+      const index = jsonObject(page.text);
+      if (page.status !== 200 || !index || !Array.isArray(index.namespaces)) continue;
+      const namespaces = (index.namespaces as unknown[]).filter((n): n is string => typeof n === 'string');
+      const namespace = pickNamespace(namespaces, options.namespace);
+      if (!namespace) {
+        const wanted = options.namespace ?? '.../events/v1';
+        throw new CliError(`not a calendar site: no ${wanted} namespace at ${storedRoot(root)}`, EXIT.refused, 'Is The Events Calendar active, with its REST API switched on?');
+      }
+      const timezone = typeof index.timezone_string === 'string' && index.timezone_string !== '' ? index.timezone_string : undefined;
+      return { restRoot: storedRoot(root), namespace, timezone, siteName: typeof index.name === 'string' ? index.name : undefined };
+    }
+    if (reached === 0 && lastNetworkError) throw lastNetworkError;
+    throw new CliError(`not a calendar site: no WordPress REST API found at ${url.toString()}`, EXIT.refused, 'Give the site address (https://example.org) or its REST root (https://example.org/wp-json).');
+  } finally {
+    await agent.close().catch(() => undefined);
+  }
+}
+
+async function fetchPage(start: string, agent: Agent, options: DiscoverOptions): Promise<Page> {
+  let target = start;
+  for (let hop = 0; ; hop++) {
+    options.debug?.write(`debug: > GET ${target}\n`);
+    let res;
+    try {
+      res = await request(target, { method: 'GET', headers: { accept: 'application/json, text/html;q=0.9', 'user-agent': 'calendar-cli' }, dispatcher: agent });
+    } catch (err) {
+      throw unreachable(err, target, options.timeoutMs);
+    }
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+    let text: string;
+    try {
+      text = await res.body.text();
+    } catch (err) {
+      throw unreachable(err, target, options.timeoutMs);
+    }
+    options.debug?.write(`debug: < ${res.statusCode} GET ${target}\n`);
+    const location = headers.location;
+    if (res.statusCode >= 300 && res.statusCode < 400 && location && hop < MAX_REDIRECTS) {
+      target = new URL(location, target).toString();
+      continue;
+    }
+    return { status: res.statusCode, headers, text, url: target };
+  }
+}
+
+function jsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function readCa(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(`cannot read --ca-cert ${file}: ${(err as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+  }
+}
+
+function unreachable(err: unknown, target: string, timeoutMs: number): CliError {
+  const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
+  const code = e.code ?? e.cause?.code ?? e.name;
+  const origin = new URL(target).origin;
+  if (typeof code === 'string' && code.includes('TIMEOUT')) return new CliError(`no answer from ${origin} within ${timeoutMs / 1000} s`, EXIT.network, 'Is the address right? Raise --timeout for a slow site.');
+  if (code === 'ECONNREFUSED') return new CliError(`cannot connect to ${origin}: connection refused`, EXIT.network, 'Is the site up and the address right?');
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new CliError(`cannot resolve the host of ${origin}`, EXIT.network, 'Check the address.');
+  if (typeof code === 'string' && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|TLS/i.test(code)) {
+    return new CliError(`the TLS certificate of ${origin} is not trusted (${code})`, EXIT.network, 'If the site uses a private certificate authority, pass its certificate with --ca-cert FILE.');
+  }
+  return new CliError(`cannot reach ${origin}: ${code ?? 'network error'}`, EXIT.network);
+}
