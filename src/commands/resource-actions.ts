@@ -7,7 +7,7 @@ import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
 import type { Resource } from '../resources.js';
-import { checkRecord, type WriteMode } from '../schema.js';
+import type { WriteMode } from '../schema.js';
 import { prepare, withSession, type GlobalOptions, type Prepared } from '../session.js';
 import { listWriter, printRecord } from '../output/writer.js';
 import { collectFields } from './resource.js';
@@ -74,6 +74,7 @@ export async function runGet(resource: Resource, command: Command, rawRef: strin
 async function writeBody(resource: Resource, opts: Opts, ctx: Context, mode: WriteMode): Promise<Record<string, unknown>> {
   const data = await readData(opts.data as string | undefined, ctx);
   const merged = { ...data, ...collectFields(resource.fields, opts) };
+  const { checkRecord } = await import('../schema.js');
   const checked = checkRecord(resource, merged, mode);
   if (!checked.ok) {
     const [first, ...rest] = checked.problems;
