@@ -1,8 +1,9 @@
 /** Reading the real-server recordings: the request of each (from index.tsv) and its response. */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
-export const RECORDINGS_DIR = '/work/shared/reference/recordings';
+/** shared/ sits beside the checkout, in development and in CI alike. */
+export const RECORDINGS_DIR = resolve(import.meta.dirname, '../../../shared/reference/recordings');
 export const RECORDED_BASE = 'http://127.0.0.1:8080';
 
 export interface RecordedRequest {
@@ -82,26 +83,32 @@ export function parseCurl(command: string): RecordedRequest {
   return request;
 }
 
+/** One recorded response: status, headers (lower-cased) and body (parsed when it is JSON). */
+export function readResponse(name: string): { status: number; headers: Record<string, string>; body: unknown; text: string } {
+  const raw = readFileSync(join(RECORDINGS_DIR, `${name}.http`), 'utf8');
+  const split = raw.indexOf('\r\n\r\n');
+  const head = raw.slice(0, split).split('\r\n');
+  const text = raw.slice(split + 4);
+  const headers: Record<string, string> = {};
+  for (const headerLine of head.slice(1)) {
+    const colon = headerLine.indexOf(':');
+    headers[headerLine.slice(0, colon).trim().toLowerCase()] = headerLine.slice(colon + 1).trim();
+  }
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: Number(head[0].split(' ')[1]), headers, body, text };
+}
+
 export function loadRecordings(): Recording[] {
   const lines = readFileSync(join(RECORDINGS_DIR, 'index.tsv'), 'utf8').split('\n').filter(Boolean);
   return lines.map((line) => {
     const [name, what, command] = line.split('\t');
-    const raw = readFileSync(join(RECORDINGS_DIR, `${name}.http`), 'utf8');
-    const split = raw.indexOf('\r\n\r\n');
-    const head = raw.slice(0, split).split('\r\n');
-    const text = raw.slice(split + 4);
-    const headers: Record<string, string> = {};
-    for (const headerLine of head.slice(1)) {
-      const colon = headerLine.indexOf(':');
-      headers[headerLine.slice(0, colon).trim().toLowerCase()] = headerLine.slice(colon + 1).trim();
-    }
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // not JSON
-    }
-    return { name, what, request: parseCurl(command), status: Number(head[0].split(' ')[1]), headers, body };
+    const { status, headers, body } = readResponse(name);
+    return { name, what, request: parseCurl(command), status, headers, body };
   });
 }
 

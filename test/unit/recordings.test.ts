@@ -3,8 +3,6 @@
  * through the CLI's response handling: error decoding, "not found" translation, exit
  * codes, and turning records back into writable fields for a safe update.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { errorFromResponse, type ApiResponse } from '../../src/http/client.js';
 import { translateNotFound, parseRef } from '../../src/commands/records.js';
@@ -12,27 +10,12 @@ import { resources, type ResourceName } from '../../src/resources.js';
 import { CliError, EXIT } from '../../src/errors.js';
 import { costText, toWritable } from '../../src/records/writable.js';
 import { differences, mergeForUpdate } from '../../src/records/safe-update.js';
-
-const RECORDINGS = join(import.meta.dirname, '../../../shared/reference/recordings');
+import { readResponse } from '../sandbox/recordings.js';
 
 function recorded(name: string): ApiResponse {
-  const raw = readFileSync(join(RECORDINGS, `${name}.http`), 'utf8');
-  const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split).split('\r\n');
-  const body = raw.slice(split + 4);
-  const headers: Record<string, string> = {};
-  for (const line of head.slice(1)) {
-    const i = line.indexOf(':');
-    headers[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
-  }
-  let json: unknown;
-  let text: string | undefined;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    text = body;
-  }
-  return { status: Number(head[0].split(' ')[1]), headers, body: json, text, url: 'http://127.0.0.1:8080/wp-json/tribe/events/v1/x', method: 'GET' };
+  const { status, headers, body, text } = readResponse(name);
+  const json = typeof body === 'string' ? undefined : body;
+  return { status, headers, body: json, text: json === undefined ? text : undefined, url: 'http://127.0.0.1:8080/wp-json/tribe/events/v1/x', method: 'GET' };
 }
 
 function outcome(name: string, resource: ResourceName, ref: string, verb: 'get' | 'update' | 'delete' = 'get') {
