@@ -1,0 +1,186 @@
+/**
+ * Records from an import file or stdin, one at a time: a JSON array, NDJSON or CSV.
+ * Stdin is spooled to a temporary file first, because import reads its input twice
+ * (once to check every record, once to send them) and must stay flat in memory.
+ */
+import { createReadStream, createWriteStream, mkdtempSync, openSync, readSync, closeSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { extname, join, resolve } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import { CsvError, CsvParser } from './csv.js';
+import { JsonArrayError, JsonArraySplitter } from './json-array.js';
+
+export const INPUT_FORMATS = ['json', 'ndjson', 'csv'] as const;
+export type InputFormat = (typeof INPUT_FORMATS)[number];
+
+export interface InputRecord {
+  /** The parsed record: an object for JSON formats, cell texts by column for CSV. */
+  value: unknown;
+  /** Where it is, for messages: `line 4` or `index 2` (0-based array index). */
+  where: string;
+}
+
+export interface Input {
+  format: InputFormat;
+  /** The name to show in messages: the file as given, or `stdin`. */
+  name: string;
+  records(): AsyncGenerator<InputRecord>;
+  /** CSV: the header's column names, once the first row has been read. */
+  columns: string[];
+  close(): void;
+}
+
+const EXTENSIONS: Record<string, InputFormat> = { '.json': 'json', '.ndjson': 'ndjson', '.jsonl': 'ndjson', '.csv': 'csv' };
+
+export function formatFromExtension(file: string): InputFormat | undefined {
+  return EXTENSIONS[extname(file).toLowerCase()];
+}
+
+/** Guesses the format from the first bytes: `[` is a JSON array, `{` NDJSON, a header of words CSV. */
+export function sniffFormat(head: string): InputFormat | undefined {
+  const text = head.replace(/^\uFEFF/, '').trimStart();
+  if (text.startsWith('[')) return 'json';
+  if (text.startsWith('{')) return 'ndjson';
+  const firstLine = text.split(/\r?\n/)[0];
+  if (/^"?[a-z_]+"?(,"?[a-z_]+"?)*$/.test(firstLine)) return 'csv';
+  return undefined;
+}
+
+export async function openInput(source: string, requested: string | undefined, ctx: Context): Promise<Input> {
+  if (requested !== undefined && !(INPUT_FORMATS as readonly string[]).includes(requested)) {
+    throw new UsageError(`--input-format: "${requested}" is not one of ${INPUT_FORMATS.join(', ')}`);
+  }
+  let path: string;
+  let name: string;
+  let spoolDir: string | undefined;
+  if (source === '-') {
+    name = 'stdin';
+    spoolDir = mkdtempSync(join(tmpdir(), 'calendar-import-'));
+    path = join(spoolDir, 'stdin');
+    await pipeline(ctx.stdin, createWriteStream(path));
+  } else {
+    name = source;
+    path = resolve(ctx.cwd, source);
+    let isFile = false;
+    try {
+      isFile = statSync(path).isFile();
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      throw new UsageError(`cannot read ${source}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (code ?? 'unreadable')}`);
+    }
+    if (!isFile) throw new UsageError(`cannot read ${source}: not a file`);
+  }
+  const cleanup = () => {
+    if (spoolDir) rmSync(spoolDir, { recursive: true, force: true });
+  };
+  const format = (requested as InputFormat | undefined) ?? (source === '-' ? sniffFormat(readHead(path)) : formatFromExtension(source) ?? sniffFormat(readHead(path)));
+  if (!format) {
+    cleanup();
+    throw new UsageError(
+      `cannot tell the format of ${name}`,
+      `Give --input-format ${INPUT_FORMATS.join('|')}${source === '-' ? '' : ', or name the file .json, .ndjson or .csv'}.`,
+    );
+  }
+  const input: Input = { format, name, columns: [], records: () => readRecords(path, format, name, (header) => (input.columns = header)), close: cleanup };
+  return input;
+}
+
+function readHead(path: string): string {
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.alloc(4096);
+    const n = readSync(fd, buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, n).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+async function* chunks(path: string): AsyncGenerator<string> {
+  for await (const chunk of createReadStream(path, { encoding: 'utf8', highWaterMark: 64 * 1024 })) yield chunk as string;
+}
+
+function readRecords(path: string, format: InputFormat, name: string, onHeader: (header: string[]) => void): AsyncGenerator<InputRecord> {
+  if (format === 'csv') return csvRecords(path, name, onHeader);
+  if (format === 'json') return arrayRecords(path, name);
+  return ndjsonRecords(path, name);
+}
+
+function parseJson(text: string, name: string, where: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`${name} ${where}: not valid JSON (${(err as Error).message.split('\n')[0]})`);
+  }
+}
+
+async function* ndjsonRecords(path: string, name: string): AsyncGenerator<InputRecord> {
+  let rest = '';
+  let line = 0;
+  const parse = (text: string): InputRecord | undefined => {
+    line++;
+    const trimmed = text.replace(/^\uFEFF/, '').trim();
+    if (trimmed === '') return undefined;
+    return { value: parseJson(trimmed, name, `line ${line}`), where: `line ${line}` };
+  };
+  for await (const chunk of chunks(path)) {
+    const parts = (rest + chunk).split('\n');
+    rest = parts.pop()!;
+    for (const part of parts) {
+      const record = parse(part);
+      if (record) yield record;
+    }
+  }
+  const last = parse(rest);
+  if (last) yield last;
+}
+
+async function* arrayRecords(path: string, name: string): AsyncGenerator<InputRecord> {
+  const splitter = new JsonArraySplitter();
+  try {
+    for await (const chunk of chunks(path)) {
+      for (const element of splitter.push(chunk)) {
+        yield { value: parseJson(element.text, name, `index ${element.index}`), where: `index ${element.index}` };
+      }
+    }
+    splitter.end();
+  } catch (err) {
+    if (err instanceof JsonArrayError) throw new UsageError(`${name} index ${err.index}: ${err.message}`);
+    throw err;
+  }
+}
+
+async function* csvRecords(path: string, name: string, onHeader: (header: string[]) => void): AsyncGenerator<InputRecord> {
+  const parser = new CsvParser();
+  let header: string[] | undefined;
+  function* rows(list: ReturnType<CsvParser['push']>): Generator<InputRecord> {
+    for (const row of list) {
+      if (!header) {
+        header = row.cells.map((c, i) => (i === 0 ? c.replace(/^\uFEFF/, '') : c).trim());
+        const blank = header.findIndex((h) => h === '');
+        if (blank >= 0) throw new UsageError(`${name} line ${row.line}: column ${blank + 1} of the header has no name`);
+        const dup = header.find((h, i) => header!.indexOf(h) !== i);
+        if (dup) throw new UsageError(`${name} line ${row.line}: column "${dup}" appears twice in the header`);
+        onHeader(header);
+        continue;
+      }
+      if (row.cells.length !== header.length) {
+        throw new UsageError(`${name} line ${row.line}: ${row.cells.length} cells where the header has ${header.length}`, 'Quote cells that hold commas: "Beta, Org".');
+      }
+      const value: Record<string, string> = {};
+      row.cells.forEach((cell, i) => {
+        if (cell !== '') value[header![i]] = cell; // an empty cell leaves the field out
+      });
+      yield { value, where: `line ${row.line}` };
+    }
+  }
+  try {
+    for await (const chunk of chunks(path)) yield* rows(parser.push(chunk));
+    yield* rows(parser.end());
+  } catch (err) {
+    if (err instanceof CsvError) throw new UsageError(`${name} line ${err.line}: ${err.message}`);
+    throw err;
+  }
+}
