@@ -1,0 +1,208 @@
+/**
+ * An import in two passes over the input: first every record is checked against the
+ * resource table (a bad file stops here, nothing sent), then the records are sent a few
+ * at a time. Links are resolved once for the whole import, `--upsert-by` compares with
+ * an index of the site's records fetched once, and failures go to stderr and to a file
+ * that can be imported again.
+ */
+import type { Context } from '../context.js';
+import { CliError, EXIT, UsageError } from '../errors.js';
+import type { ApiClient } from '../http/client.js';
+import type { Resource } from '../resources.js';
+import type { Ui } from '../output/ui.js';
+import { settleEventDates, ZoneSource } from '../records/dates.js';
+import { LinkCatalog } from './catalog.js';
+import type { Input, InputRecord } from './input.js';
+import { lazyFileSink } from './output-file.js';
+import { runPool } from './pool.js';
+import { linkFields, prepareRecord, withLinks, type LinkRelation, type PreparedRecord } from './prepare.js';
+import { startProgress, summaryLine, type Counts } from './progress.js';
+import { fileKey, UpsertIndex, type UpsertKey } from './upsert-index.js';
+import { createRecord, updateRecord } from './writes.js';
+
+export interface ImportSettings {
+  resource: Resource;
+  upsertBy?: UpsertKey;
+  concurrency: number;
+  dryRun: boolean;
+  failFast: boolean;
+  failedTo?: string;
+}
+
+/** What the checking pass learnt about the file. */
+export interface Scan {
+  count: number;
+  /** Writable fields used by at least one record. */
+  fields: Set<string>;
+  /** Every distinct link ref, by relation. */
+  links: Map<LinkRelation, Set<string | number>>;
+  /** Slugs and names of the file's own records (a category's parent may be one of them). */
+  own: Set<string | number>;
+}
+
+const MAX_LISTED_PROBLEMS = 3;
+
+/** The checking pass: exit 2 naming the line (or array index) and field of the first bad record. */
+export async function scanInput(input: Input, settings: ImportSettings): Promise<Scan> {
+  const { resource, upsertBy } = settings;
+  const scan: Scan = { count: 0, fields: new Set(), links: new Map(), own: new Set() };
+  const problems: string[] = [];
+  let bad = 0;
+  const seenKeys = new Map<string, string>();
+  for await (const item of input.records()) {
+    scan.count++;
+    const prepared = prepareRecord(resource, item.value);
+    if (!prepared.ok) {
+      bad++;
+      if (problems.length < MAX_LISTED_PROBLEMS) {
+        const [first] = prepared.problems;
+        problems.push(`${item.where}: ${first.field === '(record)' ? '' : `${first.field}: `}${first.message}`);
+      }
+      continue;
+    }
+    const record = prepared.record;
+    for (const field of Object.keys(record.body)) scan.fields.add(field);
+    for (const link of record.links) {
+      scan.fields.add(link.field);
+      let refs = scan.links.get(link.relation);
+      if (!refs) scan.links.set(link.relation, (refs = new Set()));
+      for (const ref of link.refs) refs.add(ref);
+    }
+    if (record.slug) scan.own.add(record.slug);
+    if (record.name) scan.own.add(record.name);
+    if (upsertBy) {
+      const key = fileKey(upsertBy, record);
+      if (key === undefined) {
+        bad++;
+        if (problems.length < MAX_LISTED_PROBLEMS) problems.push(`${item.where}: ${upsertBy === 'name' ? resource.nameField : upsertBy}: is required by --upsert-by ${upsertBy}`);
+      } else if (seenKeys.has(key)) {
+        bad++;
+        if (problems.length < MAX_LISTED_PROBLEMS) problems.push(`${item.where}: ${upsertBy} "${key}" is also on ${seenKeys.get(key)}`);
+      } else seenKeys.set(key, item.where);
+    }
+  }
+  if (bad > 0) {
+    const more = bad > problems.length ? ` (${bad} records have problems)` : '';
+    throw new UsageError(`${input.name} ${problems.join('; ')}${more}`, 'Nothing was sent. Fix the file and run the import again.');
+  }
+  return scan;
+}
+
+/** Every link of the file exists on the site (or, for a category's parent, in the file). */
+async function checkLinks(catalog: LinkCatalog, scan: Scan, resource: Resource): Promise<void> {
+  await catalog.load(scan.links.keys());
+  const unknown: string[] = [];
+  for (const [relation, refs] of scan.links) {
+    for (const ref of refs) {
+      if ((await catalog.find(relation, ref)) !== undefined) continue;
+      if (relation === resource.name && scan.own.has(ref)) continue;
+      unknown.push(`${relation.replace(/ies$/, 'y').replace(/s$/, '')} "${ref}"`);
+    }
+  }
+  if (unknown.length) {
+    const listed = unknown.slice(0, 5).join(', ') + (unknown.length > 5 ? ` and ${unknown.length - 5} more` : '');
+    throw new UsageError(`not on the site: ${listed}`, 'Nothing was written. Import venues, organizers, categories and tags before the records that use them.');
+  }
+}
+
+export interface ImportRun {
+  ctx: Context;
+  ui: Ui;
+  client: ApiClient;
+}
+
+export async function runImportPasses(input: Input, scan: Scan, settings: ImportSettings, run: ImportRun): Promise<Counts> {
+  const { resource, upsertBy, dryRun } = settings;
+  const { ctx, ui, client } = run;
+  const catalog = new LinkCatalog(client);
+  const zones = new ZoneSource(client);
+  await checkLinks(catalog, scan, resource);
+  const index = upsertBy ? await UpsertIndex.build(client, resource, upsertBy, scan.fields) : undefined;
+  const counts: Counts = { created: 0, updated: 0, unchanged: 0, failed: 0 };
+  const failed = settings.failedTo ? lazyFileSink(settings.failedTo, input.format, () => input.columns) : undefined;
+  const deferred: InputRecord[] = [];
+  let stop = false;
+  const own = linkFields(resource).some((f) => f.relation === resource.name);
+
+  const resolve = async (record: PreparedRecord): Promise<Record<string, unknown> | undefined> => {
+    const resolved = new Map<string, number[]>();
+    for (const link of record.links) {
+      const ids: number[] = [];
+      for (const ref of link.refs) {
+        const id = await catalog.find(link.relation, ref);
+        if (id === undefined) return undefined; // a parent from the same file, not created yet
+        ids.push(id);
+      }
+      resolved.set(link.field, ids);
+    }
+    return withLinks(record, (link) => resolved.get(link.field)!);
+  };
+
+  const process = async (item: InputRecord, lastRound: boolean): Promise<void> => {
+    const prepared = prepareRecord(resource, item.value);
+    if (!prepared.ok) throw new Error('record changed between the two passes');
+    const record = prepared.record;
+    try {
+      let body = await resolve(record);
+      if (body && resource.name === 'events') body = await settleEventDates(body, zones);
+      if (!body) {
+        if (dryRun) {
+          ctx.stdout.write(`create ${resource.singular} ${JSON.stringify(record.name ?? record.slug ?? '')}\n`);
+          return void counts.created++;
+        }
+        if (!lastRound) return void deferred.push(item);
+        throw new CliError(`parent not found: ${record.links.map((l) => l.refs.join(',')).join(' ')}`, EXIT.refused);
+      }
+      const key = upsertBy ? fileKey(upsertBy, record) : undefined;
+      const existing = key !== undefined ? index!.find(key) : undefined;
+      const label = `${resource.singular} ${JSON.stringify(record.name ?? record.slug ?? '')}`;
+      if (existing && key !== undefined) {
+        const changed = index!.changedFields(key, body);
+        if (changed.length === 0) return void counts.unchanged++;
+        if (dryRun) ctx.stdout.write(`update ${label} (ID ${existing.id}): ${changed.join(', ')}\n`);
+        else await updateRecord(client, resource, existing.id, body);
+        counts.updated++;
+        return;
+      }
+      if (dryRun) {
+        ctx.stdout.write(`create ${label}\n`);
+        counts.created++;
+        return;
+      }
+      const created = await createRecord(client, resource, body, upsertBy ? { by: upsertBy, slug: record.slug, name: record.name } : undefined);
+      counts.created++;
+      if (own) await catalog.remember(resource.name as LinkRelation, created);
+    } catch (err) {
+      if (err instanceof CliError && err.exitCode === EXIT.auth) throw err; // every other record would fail the same way
+      counts.failed++;
+      ui.error(`${input.name} ${item.where}: ${err instanceof Error ? err.message : String(err)}`);
+      await failed?.write(item.value as Record<string, unknown>);
+      if (settings.failFast) stop = true;
+    }
+  };
+
+  const progress = await startProgress(ctx, `import ${resource.name}`, scan.count, counts);
+  try {
+    await runPool(input.records(), settings.concurrency, (item) => process(item, !own), () => stop);
+    // Categories whose parent is created by this same import, round after round.
+    while (deferred.length > 0 && !stop) {
+      const round = deferred.splice(0);
+      const before = processed(counts);
+      await runPool(toAsync(round), settings.concurrency, (item) => process(item, false), () => stop);
+      if (processed(counts) === before) {
+        await runPool(toAsync(deferred.splice(0)), settings.concurrency, (item) => process(item, true), () => stop);
+      }
+    }
+  } finally {
+    progress.stop();
+    await failed?.end();
+  }
+  ui.notice(summaryLine(counts, dryRun));
+  return counts;
+}
+
+const processed = (c: Counts) => c.created + c.updated + c.unchanged + c.failed;
+
+async function* toAsync<T>(items: T[]): AsyncGenerator<T> {
+  yield* items;
+}

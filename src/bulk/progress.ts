@@ -1,0 +1,41 @@
+/**
+ * Progress of a bulk run on stderr, only when stderr is a terminal: done/total, rate and
+ * failures, redrawn a few times a second. Off a terminal nothing is drawn.
+ */
+import type { Context } from '../context.js';
+
+export interface Counts {
+  created: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+}
+
+export interface Progress {
+  stop(): void;
+}
+
+export async function startProgress(ctx: Context, label: string, total: number, counts: Counts): Promise<Progress> {
+  if (!ctx.stderr.isTTY) return { stop() {} };
+  const { default: ora } = await import('ora');
+  const started = Date.now();
+  const spinner = ora({ stream: ctx.stderr as NodeJS.WritableStream, text: label, discardStdin: false }).start();
+  const render = () => {
+    const done = counts.created + counts.updated + counts.unchanged + counts.failed;
+    const seconds = (Date.now() - started) / 1000;
+    const rate = seconds > 0 ? Math.round(done / seconds) : 0;
+    spinner.text = `${label}: ${done}/${total} (${rate}/s)${counts.failed ? `, ${counts.failed} failed` : ''}`;
+  };
+  const timer = setInterval(render, 100);
+  return {
+    stop() {
+      clearInterval(timer);
+      spinner.stop();
+    },
+  };
+}
+
+export function summaryLine(counts: Counts, dryRun: boolean): string {
+  const line = `${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ${counts.failed} failed`;
+  return dryRun ? `dry run, nothing sent: ${line.replace(' created', ' to create').replace(' updated', ' to update')}` : line;
+}

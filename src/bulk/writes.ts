@@ -1,0 +1,83 @@
+/**
+ * The two writes of an import. Updates are safe updates (the changes merged over the
+ * record's current writable form, since the server resets what an update leaves out)
+ * sent as PUT, which the HTTP client may retry. Creates go as POST and are retried only after checking that
+ * the failed attempt did not create the record after all.
+ */
+import { ApiError, CliError, EXIT } from '../errors.js';
+import type { ApiClient } from '../http/client.js';
+import { backoffDelay } from '../http/retry.js';
+import type { Resource } from '../resources.js';
+import { safeUpdate } from '../records/safe-update.js';
+import { nameKey } from './catalog.js';
+import type { UpsertKey } from './upsert-index.js';
+
+type Json = Record<string, unknown>;
+
+/** The safe update, sent as PUT: idempotent, so the HTTP client may retry it. */
+export async function updateRecord(client: ApiClient, resource: Resource, id: number, changes: Json): Promise<Json> {
+  const { record } = await safeUpdate(client, resource, `${resource.path}/${id}`, changes, { method: 'PUT' });
+  return record;
+}
+
+/** A failure after which the record may or may not exist: the connection broke, or a 5xx. */
+function uncertain(err: unknown): boolean {
+  if (err instanceof ApiError) return err.status >= 500;
+  return err instanceof CliError && err.exitCode === EXIT.network;
+}
+
+/** Looks the record up by the key the import matches on; undefined when it is not there. */
+export interface MatchKey {
+  by: UpsertKey;
+  slug?: string;
+  name?: string;
+}
+
+export async function findExisting(client: ApiClient, resource: Resource, match: MatchKey): Promise<Json | undefined> {
+  const { slug, name } = match;
+  if (match.by === 'slug' && slug !== undefined) {
+    if (resource.bySlug) {
+      const res = await client.send<Json>('GET', `${resource.path}/by-slug/${encodeURIComponent(slug)}`);
+      if (res.status === 200 && res.body && typeof res.body.id === 'number') return res.body;
+      if (res.status === 400 || res.status === 404) return undefined;
+      throw new CliError(`cannot look up ${resource.singular} ${slug} (HTTP ${res.status})`, EXIT.network);
+    }
+    const res = await client.call<Json>('GET', resource.path, { query: { slug, hide_empty: 'false' } });
+    return (res.body[resource.listKey] as Json[] | undefined)?.[0];
+  }
+  if (match.by === 'name' && name !== undefined) {
+    const query: Json = { search: name, per_page: 50 };
+    if (resource.name === 'events') Object.assign(query, { start_date: '1900-01-01', end_date: '2999-12-31' });
+    if (!resource.trashes) query.hide_empty = 'false';
+    const res = await client.call<Json>('GET', resource.path, { query: query as Record<string, string | number> });
+    const items = (res.body?.[resource.listKey] as Json[] | undefined) ?? [];
+    return items.find((item) => typeof item[resource.nameField] === 'string' && nameKey(item[resource.nameField] as string) === nameKey(name));
+  }
+  return undefined;
+}
+
+/**
+ * POST a new record. With a match key, a create that failed in a way that leaves its
+ * outcome unknown is retried only once a lookup shows the record is not there.
+ */
+export async function createRecord(client: ApiClient, resource: Resource, body: Json, match: MatchKey | undefined, sleep = defaultSleep): Promise<Json> {
+  const retries = match && (match.by === 'slug' || match.by === 'name') ? client.options.retries : 0;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const res = await client.call<Json>('POST', resource.path, { body });
+      return res.body;
+    } catch (err) {
+      if (attempt >= retries || !uncertain(err)) throw err;
+      await sleep(backoffDelay(attempt + 1, undefined));
+      // If the lookup itself fails, the original error stands: no blind second POST.
+      const existing = await findExisting(client, resource, match!).catch(() => {
+        throw err;
+      });
+      if (existing) return existing;
+    }
+  }
+}
+
+function defaultSleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,70 @@
+/**
+ * `calendar export <resource>`: every record in the shape `import` takes back: writable
+ * fields, related records by slug, as NDJSON (default), a JSON array or CSV.
+ */
+import type { Command } from 'commander';
+import { UsageError } from '../errors.js';
+import type { Resource } from '../resources.js';
+import { prepare, withSession, type GlobalOptions } from '../session.js';
+import { toWritable } from '../records/writable.js';
+import { walkEveryRecord } from '../bulk/catalog.js';
+import { INPUT_FORMATS, type InputFormat } from '../bulk/input.js';
+import { recordSink } from '../bulk/output-file.js';
+import { resourceArgument } from './import.js';
+import { contextOf } from './context-of.js';
+
+type Json = Record<string, unknown>;
+
+/** The columns of a CSV export: the writable fields, with the slug beside the name where it is read-only. */
+export function exportColumns(resource: Resource): string[] {
+  const names = resource.fields.map((f) => f.name);
+  if (!names.includes('slug')) names.splice(names.indexOf(resource.nameField) + 1, 0, 'slug');
+  return names;
+}
+
+/** A server record as an import record: writable fields, links by slug, the slug kept as the match key. */
+export function exportShape(resource: Resource, record: Json, categorySlugs?: Map<number, string>): Json {
+  const out = toWritable(resource, record, { links: 'slugs' });
+  if (out.slug === undefined && typeof record.slug === 'string' && record.slug !== '') {
+    const ordered: Json = {};
+    for (const [key, value] of Object.entries(out)) {
+      ordered[key] = value;
+      if (key === resource.nameField) ordered.slug = record.slug;
+    }
+    if (ordered.slug === undefined) ordered.slug = record.slug;
+    return exportParent(ordered, categorySlugs);
+  }
+  return exportParent(out, categorySlugs);
+}
+
+/** A parent category by slug: IDs differ from one site to the next. */
+function exportParent(record: Json, categorySlugs?: Map<number, string>): Json {
+  if (typeof record.parent === 'number' && categorySlugs?.has(record.parent)) record.parent = categorySlugs.get(record.parent);
+  return record;
+}
+
+export async function runExport(command: Command, resourceName: string): Promise<void> {
+  const ctx = contextOf(command);
+  const flags = command.optsWithGlobals() as GlobalOptions;
+  const resource = resourceArgument(resourceName);
+  if (flags.json && flags.format && flags.format !== 'json') throw new UsageError(`--json conflicts with --format ${flags.format}`);
+  const format = (flags.json ? 'json' : (flags.format ?? 'ndjson')) as InputFormat;
+  if (!(INPUT_FORMATS as readonly string[]).includes(format)) {
+    throw new UsageError(`--format: export writes ${INPUT_FORMATS.join(', ')}, not "${format}"`, 'These are the formats import reads back.');
+  }
+  if (flags.fields !== undefined) throw new UsageError('--fields does not apply to export: it writes every writable field so that import can take it back');
+  const prepared = prepare({ ...flags, format: undefined, json: undefined }, ctx);
+  await withSession(prepared, ctx, async ({ client }) => {
+    const sink = recordSink(ctx.stdout, format, exportColumns(resource));
+    if (resource.name === 'categories') {
+      // Terms are few: read them all to turn parent IDs into slugs whatever the order.
+      const all: Json[] = [];
+      await walkEveryRecord(client, resource, (record) => void all.push(record));
+      const slugs = new Map(all.map((c) => [c.id as number, c.slug as string]));
+      for (const record of all) await sink.write(exportShape(resource, record, slugs));
+    } else {
+      await walkEveryRecord(client, resource, (record) => sink.write(exportShape(resource, record)));
+    }
+    await sink.end();
+  });
+}

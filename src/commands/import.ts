@@ -1,0 +1,82 @@
+/** `calendar import <resource> <file|->`: check every record, then send them a few at a time. */
+import type { Command } from 'commander';
+import { resolve } from 'node:path';
+import { CliError, EXIT, UsageError } from '../errors.js';
+import { isResourceName, RESOURCE_NAMES, resources, type Resource } from '../resources.js';
+import { prepare, withSession, type GlobalOptions } from '../session.js';
+import { openInput } from '../bulk/input.js';
+import { runImportPasses, scanInput, type ImportSettings } from '../bulk/importer.js';
+import { UPSERT_KEYS, type UpsertKey } from '../bulk/upsert-index.js';
+import { summaryLine } from '../bulk/progress.js';
+import { confirm } from './confirm.js';
+import { contextOf } from './context-of.js';
+
+export const MAX_CONCURRENCY = 32;
+
+export function resourceArgument(name: string): Resource {
+  if (!isResourceName(name)) throw new UsageError(`"${name}" is not a resource`, `Use one of: ${RESOURCE_NAMES.join(', ')}.`);
+  return resources[name];
+}
+
+interface ImportFlags extends GlobalOptions {
+  inputFormat?: string;
+  upsertBy?: string;
+  concurrency?: string;
+  dryRun?: boolean;
+  failFast?: boolean;
+  failedTo?: string;
+}
+
+export function importSettings(resource: Resource, flags: ImportFlags, cwd: string, source: string): ImportSettings {
+  if (flags.upsertBy !== undefined && !(UPSERT_KEYS as readonly string[]).includes(flags.upsertBy)) {
+    throw new UsageError(`--upsert-by: "${flags.upsertBy}" is not one of ${UPSERT_KEYS.join(', ')}`);
+  }
+  const raw = flags.concurrency ?? '4';
+  if (!/^[0-9]+$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_CONCURRENCY) {
+    throw new UsageError(`--concurrency: "${raw}" is not a whole number from 1 to ${MAX_CONCURRENCY}`);
+  }
+  let failedTo: string | undefined;
+  if (flags.failedTo !== undefined) {
+    if (flags.failedTo.trim() === '') throw new UsageError('--failed-to needs a file name');
+    failedTo = resolve(cwd, flags.failedTo);
+    if (source !== '-' && failedTo === resolve(cwd, source)) throw new UsageError('--failed-to must not be the file being imported');
+  }
+  return {
+    resource,
+    upsertBy: flags.upsertBy as UpsertKey | undefined,
+    concurrency: Number(raw),
+    dryRun: flags.dryRun === true,
+    failFast: flags.failFast === true,
+    failedTo,
+  };
+}
+
+export async function runImport(command: Command, resourceName: string, source: string): Promise<void> {
+  const ctx = contextOf(command);
+  const flags = command.optsWithGlobals() as ImportFlags;
+  const resource = resourceArgument(resourceName);
+  const settings = importSettings(resource, flags, ctx.cwd, source);
+  const prepared = prepare(flags, ctx);
+  const input = await openInput(source, flags.inputFormat, ctx);
+  try {
+    const scan = await scanInput(input, settings);
+    if (scan.count === 0) {
+      // An empty export imports as nothing to do, so that round trips of any calendar work.
+      prepared.ui.notice(`${input.name} holds no records: ${summaryLine({ created: 0, updated: 0, unchanged: 0, failed: 0 }, settings.dryRun)}`);
+      return;
+    }
+    if (settings.upsertBy && !settings.dryRun) {
+      await confirm(ctx, flags.yes === true, `Update the existing ${resource.name} that match a record of ${input.name} by ${settings.upsertBy}?`);
+    }
+    const counts = await withSession(prepared, ctx, (session) => runImportPasses(input, scan, settings, { ctx, ui: prepared.ui, client: session.client }));
+    if (counts.failed > 0) {
+      throw new CliError(
+        `${counts.failed} of ${scan.count} records failed`,
+        EXIT.partial,
+        settings.failedTo ? `They are in ${flags.failedTo}: fix them and import that file again.` : 'Keep them for another try with --failed-to FILE.',
+      );
+    }
+  } finally {
+    input.close();
+  }
+}
