@@ -52,7 +52,8 @@ export function caseData(prefix: string, root: CommandSpec, withDescriptions: bo
         ...c.commands.map((s) => `${s.name.replace(/:/g, '\\:')}:${s.description.replace(/\s+/g, ' ')}`),
       ];
       if (lines.length) described.push([[shellQuote(`${here}|commands`)], lines.join('\n')]);
-      described.push([[shellQuote(`${here}|options`)], all.flatMap((o) => o.names.map((n) => `${n}:${o.description.replace(/\s+/g, ' ')}`)).join('\n')]);
+      // Each path lists its own options; the scripts add the root's (the global ones) themselves.
+      described.push([[shellQuote(`${here}|options`)], c.options.flatMap((o) => o.names.map((n) => `${n}:${o.description.replace(/\s+/g, ' ')}`)).join('\n')]);
     }
   }
   for (const o of root.options.filter((o) => o.takesValue)) values.push([o.names.map((n) => `*${shellQuote(`|${n}`)}`), marker(o.values)]);

@@ -61,6 +61,10 @@ _calendar() {
   if [[ $cur == -* ]]; then
     _calendar_described "$cpath" options
     items=(\${(f)r})
+    if [[ -n $cpath ]]; then
+      _calendar_described '' options
+      items+=(\${(f)r})
+    fi
     _describe -t options option items
     return
   fi

@@ -43,7 +43,7 @@ async function readSecretOptions(opts: Opts, ctx: Context): Promise<Secret | und
   if (opts.appPasswordStdin) {
     const value = (await readAll(ctx.stdin)).replace(/\r?\n$/, '');
     if (value.trim() === '') throw new UsageError('--app-password-stdin: stdin was empty', "Pipe the password in, e.g. printf '%s\\n' \"$PASSWORD\" | calendar profile add ...");
-    return { stored: { appPassword: value }, value, from: 'stdin (stored in the config file)' };
+    return { stored: { appPassword: value }, value, from: 'stdin, stored in the config file' };
   }
   if (opts.appPasswordEnv !== undefined) {
     const name = String(opts.appPasswordEnv);
@@ -58,7 +58,7 @@ async function readSecretOptions(opts: Opts, ctx: Context): Promise<Secret | und
     return { stored: { appPasswordCommand: command }, value, from: 'command' };
   }
   const fromEnv = ctx.env.CALENDAR_APP_PASSWORD;
-  if (fromEnv) return { stored: { appPassword: fromEnv }, value: fromEnv, from: 'CALENDAR_APP_PASSWORD (stored in the config file)' };
+  if (fromEnv) return { stored: { appPassword: fromEnv }, value: fromEnv, from: 'CALENDAR_APP_PASSWORD, stored in the config file' };
   return undefined;
 }
 
