@@ -134,29 +134,42 @@ function terminalTable(resource: Resource | undefined, settings: OutputSettings,
     async end() {
       if (rows.length === 0) return;
       const columns = columnsFor(resource, settings, rows[0]);
+      const cells = rows.map((record) => columns.map((c) => cell(record, c)));
+      const widths = fitWidths(columns, cells, ctx.stdout.columns ?? 100);
       const [{ default: Table }, paint] = await Promise.all([import('cli-table3'), painter(settings.color)]);
-      const width = ctx.stdout.columns ?? 120;
-      const maxCell = Math.max(12, Math.floor((width - columns.length * 3) / Math.max(1, columns.length)) * 2);
       const table = new Table({
-        head: columns.map((c) => paint.header(c.header)),
+        head: columns.map((c, i) => paint.header(truncate(c.header, widths[i]))),
+        colWidths: widths.map((w) => w + 2),
         style: { head: [], border: settings.color ? ['grey'] : [] },
+        chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
         wordWrap: false,
       });
-      for (const record of rows) {
-        table.push(
-          columns.map((c) => {
-            const text = truncate(cell(record, c), maxCell);
-            return c.kind === 'status' ? paint.status(text) : text;
-          }),
-        );
-      }
+      for (const row of cells) table.push(row.map((text, i) => (columns[i].kind === 'status' ? paint.status(truncate(text, widths[i])) : truncate(text, widths[i]))));
       await put(ctx.stdout, `${table.toString()}\n`);
     },
   };
 }
 
+/** Column widths that fit the terminal: the widest text columns give way first. */
+export function fitWidths(columns: Column[], cells: string[][], terminalWidth: number): number[] {
+  const widths = columns.map((c, i) => Math.max(c.header.length, ...cells.map((row) => row[i].length)));
+  const available = terminalWidth - 3 * columns.length - 1;
+  const shrinkable = columns.map((c) => c.kind === 'text' || c.kind === undefined);
+  let excess = widths.reduce((a, b) => a + b, 0) - available;
+  while (excess > 0) {
+    let widest = -1;
+    widths.forEach((w, i) => {
+      if (shrinkable[i] && w > 8 && (widest < 0 || w > widths[widest])) widest = i;
+    });
+    if (widest < 0) break;
+    widths[widest]--;
+    excess--;
+  }
+  return widths;
+}
+
 function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  return text.length > max ? `${text.slice(0, Math.max(1, max - 1))}…` : text;
 }
 
 interface Paint {

@@ -1,0 +1,90 @@
+import { describe, expect, test } from 'vitest';
+import { Writable } from 'node:stream';
+import { fitWidths, listWriter, printRecord } from '../../src/output/writer.js';
+import { cellText, csvCell, decodeEntities, pickFields, toYaml } from '../../src/output/values.js';
+import { resources } from '../../src/resources.js';
+import type { Context } from '../../src/context.js';
+
+function capture(isTTY = false): { ctx: Context; out: () => string } {
+  let text = '';
+  const stdout = Object.assign(new Writable({ write: (chunk, _enc, done) => ((text += String(chunk)), done()) }), { isTTY, columns: 100 });
+  const ctx = { stdout, stderr: stdout, stdin: process.stdin, env: {}, cwd: '/' } as unknown as Context;
+  return { ctx, out: () => text };
+}
+
+const events = [
+  { id: 1, title: 'Rock &amp; Roll', start_date: '2027-01-10 20:00:00', end_date: '2027-01-10 23:00:00', timezone_abbr: 'EST', venue: { venue: 'Hall, "A"' }, status: 'publish' },
+  { id: 2, title: 'Quiet', start_date: '2027-01-11 10:00:00', end_date: '2027-01-11 11:00:00', timezone_abbr: 'EST', venue: [], status: 'draft' },
+];
+
+async function render(format: Parameters<typeof listWriter>[1]['format'], fields?: string[], isTTY = false) {
+  const { ctx, out } = capture(isTTY);
+  const writer = listWriter(resources.events, { format, fields, color: false }, ctx);
+  for (const e of events) await writer.write(e);
+  await writer.end({ total: 7 });
+  return out();
+}
+
+describe('list formats', () => {
+  test('json is one array and parses back to the records', async () => {
+    expect(JSON.parse(await render('json'))).toEqual(events);
+  });
+  test('an empty json list is []', async () => {
+    const { ctx, out } = capture();
+    const writer = listWriter(resources.events, { format: 'json', color: false }, ctx);
+    await writer.end();
+    expect(JSON.parse(out())).toEqual([]);
+  });
+  test('ndjson, ids and count', async () => {
+    expect((await render('ndjson')).trim().split('\n').map((l) => JSON.parse(l).id)).toEqual([1, 2]);
+    expect(await render('ids')).toBe('1\n2\n');
+    expect(await render('count')).toBe('7\n');
+  });
+  test('csv quotes what needs it and keeps raw values', async () => {
+    expect(await render('csv', ['id', 'title', 'venue.venue'])).toBe('id,title,venue.venue\n1,Rock &amp; Roll,"Hall, ""A"""\n2,Quiet,\n');
+  });
+  test('the plain table decodes entities and shows dates with their zone', async () => {
+    expect(await render('table')).toBe('1\t2027-01-10 20:00 EST\t2027-01-10 23:00 EST\tRock & Roll\tHall, "A"\tpublish\n2\t2027-01-11 10:00 EST\t2027-01-11 11:00 EST\tQuiet\t\tdraft\n');
+  });
+  test('the terminal table has borders and a header', async () => {
+    const text = await render('table', undefined, true);
+    expect(text).toMatch(/┌/);
+    expect(text).toMatch(/│ ID │ START/);
+    expect(text).toMatch(/Rock & Roll/);
+  });
+  test('yaml reads as a list of mappings', async () => {
+    expect(await render('yaml', ['id', 'venue.venue'])).toBe('- id: 1\n  venue:\n    venue: "Hall, \\"A\\""\n- id: 2\n  venue:\n    venue: []\n');
+  });
+});
+
+describe('one record', () => {
+  test('the plain table is field<TAB>value, skipping empty and bulky fields', async () => {
+    const { ctx, out } = capture();
+    await printRecord({ id: 4, venue: 'Hall', city: '', json_ld: { a: 1 }, show_map: true }, resources.venues, { format: 'table', color: false }, ctx);
+    expect(out()).toBe('id\t4\nvenue\tHall\nshow_map\ttrue\n');
+  });
+});
+
+describe('helpers', () => {
+  test('pickFields keeps nesting and skips missing paths', () => {
+    expect(pickFields({ id: 1, venue: { venue: 'A', city: 'B' } }, ['id', 'venue.venue', 'nope.x'])).toEqual({ id: 1, venue: { venue: 'A' } });
+  });
+  test('pickFields reaches into lists', () => {
+    expect(pickFields({ organizer: [{ organizer: 'A' }, { organizer: 'B' }] }, ['organizer.organizer'])).toEqual({ organizer: { organizer: ['A', 'B'] } });
+  });
+  test('entities and cells', () => {
+    expect(decodeEntities('It&#8217;s &amp; &lt;ok&gt; &#x263A; &bogus;')).toBe('It’s & <ok> ☺ &bogus;');
+    expect(cellText('<p>Hi <strong>there</strong></p>')).toBe('Hi there');
+    expect(cellText([{ name: 'Jazz' }, { name: 'Music' }])).toBe('Jazz, Music');
+    expect(csvCell(' lead')).toBe('" lead"');
+  });
+  test('yaml of scalars, empty containers and odd keys', () => {
+    expect(toYaml({ a: [], b: {}, 'c d': null, e: 'x: y' }).trim()).toBe('a: []\nb: {}\n"c d": null\ne: "x: y"');
+  });
+  test('fitWidths shrinks the widest text column first and never below 8', () => {
+    const columns = [{ path: 'id', header: 'ID' }, { path: 't', header: 'TITLE', kind: 'text' as const }, { path: 'd', header: 'DATE', kind: 'date' as const }];
+    const cells = [['1', 'x'.repeat(60), '2027-01-01 10:00 EST']];
+    expect(fitWidths(columns, cells, 60)).toEqual([2, 60 - 9 - 1 - 2 - 20, 20]);
+    expect(fitWidths(columns, cells, 10)[1]).toBe(8);
+  });
+});
