@@ -12,8 +12,6 @@ import { sandboxDataFile } from '../config/paths.js';
 import { prepare, type GlobalOptions } from '../session.js';
 import { listWriter, printRecord } from '../output/writer.js';
 import { contextOf } from './context-of.js';
-import { readAll } from './records.js';
-import { discover } from './profile-discover.js';
 
 type Opts = GlobalOptions & Record<string, unknown>;
 
@@ -62,6 +60,12 @@ async function readSecretOptions(opts: Opts, ctx: Context): Promise<Secret | und
   return undefined;
 }
 
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = '';
+  for await (const chunk of stream) text += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
+  return text;
+}
+
 function runSecretCommand(command: string, ctx: Context): Promise<string> {
   return new Promise((done, fail) => {
     exec(command, { cwd: ctx.cwd, env: ctx.env as NodeJS.ProcessEnv, timeout: 15_000, encoding: 'utf8' }, (err, stdout) => {
@@ -86,6 +90,7 @@ export async function runProfileAdd(command: Command, rawName: string): Promise<
   const secret = await readSecretOptions(opts, ctx);
   const caCert = opts.caCert ? (isAbsolute(opts.caCert) ? opts.caCert : resolve(ctx.cwd, opts.caCert)) : undefined;
 
+  const { discover } = await import('./profile-discover.js');
   const site = await discover(String(opts.url), { timeoutMs: timeoutSec * 1000, caCertFile: caCert, namespace: opts.namespace, debug: opts.debug ? ctx.stderr : undefined });
   const username = opts.username as string | undefined;
   if (username && secret?.value !== undefined) await checkCredentials(site.restRoot, site.namespace, username, secret.value, timeoutSec, caCert, opts, ctx);
