@@ -40,7 +40,7 @@ function canonical(value: unknown): string {
     const items = value.every((v) => typeof v === 'number') ? [...(value as number[])].sort((a, b) => a - b) : value;
     return JSON.stringify(items);
   }
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
 }
 

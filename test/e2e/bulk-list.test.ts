@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { api, json, runCli, siteEnv, startTestSandbox, tempHome, type Sandbox } from './helpers.js';
+
+let sandbox: Sandbox;
+let home: ReturnType<typeof tempHome>;
+let env: Record<string, string>;
+const VENUES = 173; // four pages of 50
+
+const cli = (args: string[]) => runCli(args, { env });
+
+/** Venue IDs by walking the pages one after the other, directly, until an empty or missing page. */
+async function directIds(filter = ''): Promise<number[]> {
+  const ids: number[] = [];
+  for (let page = 1; ; page++) {
+    const res = await api<{ venues?: Array<{ id: number }> }>(sandbox, 'GET', `venues?per_page=50&page=${page}${filter}`);
+    if (res.status !== 200 || !res.body.venues?.length) return ids;
+    ids.push(...res.body.venues.map((v) => v.id));
+  }
+}
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+  home = tempHome();
+  env = siteEnv(sandbox, home.env);
+  for (let start = 0; start < VENUES; start += 20) {
+    const batch = Array.from({ length: Math.min(20, VENUES - start) }, (_, i) => start + i);
+    await Promise.all(batch.map((i) => api(sandbox, 'POST', 'venues', { venue: `Listed ${String(i).padStart(3, '0')}`, city: 'Lyon' })));
+  }
+  for (let i = 0; i < 3; i++) {
+    await api(sandbox, 'POST', 'events', { title: `Past ${i}`, start_date: `2001-0${i + 1}-01 10:00:00`, end_date: `2001-0${i + 1}-01 11:00:00` });
+  }
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+  home?.cleanup();
+});
+
+describe('list --all', () => {
+  test('walks every page: each record once, in the server order', async () => {
+    const r = await cli(['venues', 'list', '--all', '--format', 'ids']);
+    expect(r.code, r.stderr).toBe(0);
+    const ids = r.stdout.trim().split('\n').map(Number);
+    expect(ids).toHaveLength(VENUES);
+    expect(new Set(ids).size).toBe(VENUES);
+    expect(ids).toEqual(await directIds());
+  });
+
+  test('--format json streams one valid array; ndjson one record a line', async () => {
+    const asJson = await cli(['venues', 'list', '--all', '--format', 'json']);
+    const array = json<Array<{ id: number; venue: string }>>(asJson.stdout);
+    expect(array).toHaveLength(VENUES);
+    const asNdjson = await cli(['venues', 'list', '--all', '--format', 'ndjson']);
+    const lines = asNdjson.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: number });
+    expect(lines.map((v) => v.id)).toEqual(array.map((v) => v.id));
+  });
+
+  test('csv has one header then a row per record', async () => {
+    const r = await cli(['venues', 'list', '--all', '--format', 'csv', '--fields', 'id,venue']);
+    const rows = r.stdout.trim().split('\n');
+    expect(rows[0]).toBe('id,venue');
+    expect(rows).toHaveLength(VENUES + 1);
+  });
+
+  test('--limit stops after N records and stops fetching', async () => {
+    const before = sandbox.stats.requests;
+    const r = await cli(['venues', 'list', '--all', '--limit', '60', '--format', 'ndjson']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trim().split('\n')).toHaveLength(60);
+    expect(sandbox.stats.requests - before).toBe(2); // pages 1 and 2 of 50, nothing more
+  });
+
+  test('--all keeps the filters given, past the first page', async () => {
+    const r = await cli(['venues', 'list', '--all', '--search', 'Listed 1', '--format', 'ids']);
+    expect(r.code, r.stderr).toBe(0);
+    const expected = await directIds('&search=Listed%201');
+    expect(expected.length).toBeGreaterThan(50);
+    expect(expected.length).toBeLessThan(VENUES);
+    expect(r.stdout.trim().split('\n').map(Number)).toEqual(expected);
+  });
+
+  test('events --all keeps the default window unless dates are given', async () => {
+    const windowed = await cli(['events', 'list', '--all', '--format', 'count']);
+    expect(windowed.stdout.trim()).toBe('0');
+    const past = await cli(['events', 'list', '--all', '--start-date', '1900-01-01', '--format', 'ids']);
+    expect(past.stdout.trim().split('\n')).toHaveLength(3);
+  });
+});
