@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { api, runCli, siteEnv, startTestSandbox, tempHome, type Sandbox } from './helpers.js';
+
+let sandbox: Sandbox;
+let home: ReturnType<typeof tempHome>;
+let env: Record<string, string>;
+
+const cli = (args: string[], stdin?: string) => runCli(args, { env, stdin, timeoutMs: 120_000 });
+const file = (name: string, content: string) => {
+  const path = join(home.home, name);
+  writeFileSync(path, content);
+  return path;
+};
+const total = async (resource: string) => (await api<{ total: number }>(sandbox, 'GET', `${resource}?per_page=1&hide_empty=false`)).body.total;
+const ndjson = (records: unknown[]) => records.map((r) => JSON.stringify(r)).join('\n') + '\n';
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+  home = tempHome();
+  env = siteEnv(sandbox, home.env);
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+  home?.cleanup();
+});
+
+describe('import with --upsert-by', () => {
+  const venues = Array.from({ length: 1000 }, (_, i) => ({ venue: `Venue ${String(i).padStart(4, '0')}`, slug: `venue-${String(i).padStart(4, '0')}`, city: 'Nantes' }));
+
+  test('1,000 venues, then the same file again changes nothing', async () => {
+    const path = file('venues.ndjson', ndjson(venues));
+    const first = await cli(['import', 'venues', path, '--upsert-by', 'slug', '--concurrency', '8', '--yes']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toContain('1000 created, 0 updated, 0 unchanged, 0 failed');
+    expect(first.stdout).toBe('');
+    expect(await total('venues')).toBe(1000);
+
+    const before = sandbox.stats.requests;
+    const second = await cli(['import', 'venues', path, '--upsert-by', 'slug', '--concurrency', '8', '--yes']);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toContain('0 created, 0 updated, 1000 unchanged, 0 failed');
+    expect(await total('venues')).toBe(1000);
+    expect(sandbox.stats.requests - before).toBeLessThanOrEqual(21); // the index: 20 pages of 50, no request per record
+  });
+
+  test('a changed record is updated, the others are left alone', async () => {
+    const changed = venues.map((v, i) => (i === 5 ? { ...v, city: 'Rennes' } : v));
+    const r = await cli(['import', 'venues', file('changed.ndjson', ndjson(changed)), '--upsert-by', 'slug', '--yes']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('0 created, 1 updated, 999 unchanged, 0 failed');
+    const venue = await api<{ city: string }>(sandbox, 'GET', 'venues/by-slug/venue-0005');
+    expect(venue.body.city).toBe('Rennes');
+    expect(await total('venues')).toBe(1000);
+  });
+
+  test('off a terminal, --upsert-by needs --yes; --dry-run does not and writes nothing', async () => {
+    const path = file('one.ndjson', ndjson([{ ...venues[0], city: 'Brest' }]));
+    const refused = await cli(['import', 'venues', path, '--upsert-by', 'slug']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--yes/);
+    const dry = await cli(['import', 'venues', path, '--upsert-by', 'slug', '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toMatch(/^update venue "Venue 0000" \(ID \d+\): city\n$/);
+    expect((await api<{ city: string }>(sandbox, 'GET', 'venues/by-slug/venue-0000')).body.city).toBe('Nantes');
+  });
+});
+
+describe('checks before anything is sent', () => {
+  test('one bad record: exit 2 naming the line and field, no request at all', async () => {
+    const path = file('bad.ndjson', ndjson([{ organizer: 'Fine' }, { organizer: 'Also fine' }, { email: 'no-name@example.com' }]));
+    const before = sandbox.stats.requests;
+    const r = await cli(['import', 'organizers', path]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('bad.ndjson line 3: organizer: is required');
+    expect(sandbox.stats.requests).toBe(before);
+  });
+
+  test('a JSON array names the index; CSV the line', async () => {
+    const json = await cli(['import', 'tags', file('bad.json', JSON.stringify([{ name: 'ok' }, { name: 'x', colour: 'red' }]))]);
+    expect(json.code).toBe(2);
+    expect(json.stderr).toMatch(/index 1: colour: not a writable tag field/);
+    const csv = await cli(['import', 'events', file('bad.csv', 'title,start_date,end_date\nA,2027-01-01,2027-01-01\nB,someday,2027-01-01\n')]);
+    expect(csv.code).toBe(2);
+    expect(csv.stderr).toMatch(/line 3: start_date: "someday" is not a date/);
+  });
+
+  test('bad options are usage errors', async () => {
+    const path = file('fine.ndjson', ndjson([{ name: 'fine' }]));
+    for (const args of [['--upsert-by', 'title'], ['--concurrency', '0'], ['--input-format', 'xml']]) {
+      const r = await cli(['import', 'tags', path, ...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+    }
+    expect((await cli(['import', 'nothing', path])).code).toBe(2);
+    expect((await cli(['import', 'tags', join(home.home, 'missing.csv')])).stderr).toMatch(/no such file/);
+  });
+});
+
+describe('partial failures', () => {
+  test('exit 6, each failure on stderr with its line, and a failed file that imports again', async () => {
+    const events = [
+      { title: 'Good 1', start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 11:00:00' },
+      { title: 'Bad author', start_date: '2027-01-02 10:00:00', end_date: '2027-01-02 11:00:00', author: 9999 },
+      { title: 'Good 2', start_date: '2027-01-03 10:00:00', end_date: '2027-01-03 11:00:00' },
+    ];
+    const failedPath = join(home.home, 'failed.json');
+    const r = await cli(['import', 'events', file('events.json', JSON.stringify(events)), '--failed-to', failedPath]);
+    expect(r.code).toBe(6);
+    expect(r.stderr).toMatch(/events\.json index 1: .*author/);
+    expect(r.stderr).toContain('2 created, 0 updated, 0 unchanged, 1 failed');
+    const failed = JSON.parse(readFileSync(failedPath, 'utf8')) as Array<Record<string, unknown>>;
+    expect(failed).toEqual([events[1]]);
+
+    writeFileSync(failedPath, JSON.stringify(failed.map(({ author: _author, ...rest }) => rest)));
+    const again = await cli(['import', 'events', failedPath]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('1 created');
+  });
+
+  test('--fail-fast stops at the first failure; no failure, no file', async () => {
+    const bad = Array.from({ length: 30 }, (_, i) => ({ organizer: `Failing ${i}`, author: 9999 }));
+    const r = await cli(['import', 'organizers', file('bad-orgs.ndjson', ndjson(bad)), '--fail-fast', '--concurrency', '1']);
+    expect(r.code).toBe(6);
+    expect(r.stderr).toContain('0 created, 0 updated, 0 unchanged, 1 failed');
+    const none = join(home.home, 'none.ndjson');
+    const ok = await cli(['import', 'tags', file('ok-tags.ndjson', ndjson([{ name: 'fine tag' }])), '--failed-to', none]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(existsSync(none)).toBe(false);
+  });
+});
+
+describe('CSV and stdin', () => {
+  test('a CSV with a quoted comma; the same file again through stdin is sniffed', async () => {
+    const before = await total('organizers');
+    const csv = 'organizer,email,phone\nAlpha Org,a@example.com,+33 1\n"Beta, Org",b@example.com,+33 2\n';
+    const r = await cli(['import', 'organizers', file('orgs.csv', csv)]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(await total('organizers')).toBe(before + 2);
+    const list = await api<{ organizers: Array<{ organizer: string }> }>(sandbox, 'GET', 'organizers?search=Beta');
+    expect(list.body.organizers.map((o) => o.organizer)).toContain('Beta, Org');
+    const dry = await cli(['import', 'organizers', '-', '--dry-run'], csv);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toBe('create organizer "Alpha Org"\ncreate organizer "Beta, Org"\n');
+  });
+});
