@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Tiny launcher: answers --version without loading anything, else loads the built CLI.
-import { readFileSync } from 'node:fs';
+'use strict';
+// Tiny launcher, CommonJS for the quickest start (bin/package.json): answers --version
+// without loading anything else, and loads the built CLI for everything else.
 
 // A reader that goes away (`calendar events list | head`) is not an error.
 for (const stream of [process.stdout, process.stderr]) {
@@ -12,9 +13,15 @@ for (const stream of [process.stdout, process.stderr]) {
 
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-  process.stdout.write(`${pkg.version}\n`);
+  process.stdout.write(`${require('../package.json').version}\n`);
 } else {
-  const { main } = await import('../dist/cli.js');
-  process.exitCode = await main(args);
+  import('../dist/cli.js').then(
+    async ({ main }) => {
+      process.exitCode = await main(args);
+    },
+    (err) => {
+      process.stderr.write(`calendar: cannot load the built CLI (${err.code ?? err.message}); run npm run build\n`);
+      process.exitCode = 1;
+    },
+  );
 }
