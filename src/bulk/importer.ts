@@ -74,7 +74,7 @@ export async function scanInput(input: Input, settings: ImportSettings): Promise
       const key = fileKey(upsertBy, record);
       if (key === undefined) {
         bad++;
-        if (problems.length < MAX_LISTED_PROBLEMS) problems.push(`${item.where}: ${upsertBy === 'name' ? resource.nameField : upsertBy}: is required by --upsert-by ${upsertBy}`);
+        if (problems.length < MAX_LISTED_PROBLEMS) problems.push(`${item.where}: ${upsertBy === 'name' ? resource.nameField : upsertBy}: is required by --upsert-by ${upsertBy}${upsertBy === 'slug' && resource.trashes ? ' (drafts have no slug until published; --upsert-by name may fit)' : ''}`);
       } else if (seenKeys.has(key)) {
         bad++;
         if (problems.length < MAX_LISTED_PROBLEMS) problems.push(`${item.where}: ${upsertBy} "${key}" is also on ${seenKeys.get(key)}`);

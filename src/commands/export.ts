@@ -25,6 +25,11 @@ export function exportColumns(resource: Resource): string[] {
 /** A server record as an import record: writable fields, links by slug, the slug kept as the match key. */
 export function exportShape(resource: Resource, record: Json, categorySlugs?: Map<number, string>): Json {
   const out = toWritable(resource, record, { links: 'slugs' });
+  // A draft never given a date only shows when it was last saved; sent back, it would pin a date.
+  if (record.date_utc === '0000-00-00 00:00:00') {
+    delete out.date;
+    delete out.date_utc;
+  }
   if (out.slug === undefined && typeof record.slug === 'string' && record.slug !== '') {
     const ordered: Json = {};
     for (const [key, value] of Object.entries(out)) {
