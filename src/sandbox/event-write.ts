@@ -191,7 +191,7 @@ export function createEvent(ctx: RequestContext, params: Params): EventRecord {
   const event = ctx.store.addPost({ type: 'event', ...meta, modifiedUtc: nowUtcWall(ctx), slug: '', fields }) as EventRecord;
   applyText(ctx, event, params, true);
   publishSlug(ctx, event, params.slug);
-  ctx.store.changed();
+  ctx.store.changed(event);
   return event;
 }
 
@@ -224,5 +224,5 @@ export function updateEvent(ctx: RequestContext, event: EventRecord, params: Par
   applyText(ctx, event, params, false);
   publishSlug(ctx, event, params.slug);
   event.modifiedUtc = nowUtcWall(ctx);
-  ctx.store.changed();
+  ctx.store.changed(event);
 }

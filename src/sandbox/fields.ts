@@ -120,5 +120,5 @@ export function trash(ctx: RequestContext, post: PostRecord): void {
   post.status = 'trash';
   if (post.slug && !post.slug.endsWith(TRASH_SUFFIX)) post.slug += TRASH_SUFFIX;
   post.modifiedUtc = nowUtcWall(ctx);
-  ctx.store.changed();
+  ctx.store.changed(post);
 }

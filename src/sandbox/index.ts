@@ -50,6 +50,7 @@ export const DEFAULT_PORT = 8787;
 export const DEFAULT_NAMESPACE = 'tribe/events/v1';
 export const DEFAULT_TIMEZONE = 'America/New_York';
 const WRITE_DELAY_MS = 20;
+const FLUSH_TIME_FACTOR = 5;
 
 export function generatePassword(): string {
   return randomBytes(12).toString('base64url');
@@ -68,9 +69,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const site = { baseUrl: '', namespace: (options.namespace ?? DEFAULT_NAMESPACE).replace(/^\/+|\/+$/g, ''), timezone };
   const stats = { requests: 0 };
 
+  let lastWriteMs = 0;
   const persist = () => {
     if (!dataFile || !store.dirty) return;
+    const started = performance.now();
     writeDataFile(dataFile, store.data);
+    lastWriteMs = performance.now() - started;
     store.dirty = false;
     seenFingerprint = fingerprint(dataFile);
   };
@@ -85,14 +89,42 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let flushTimer: NodeJS.Timeout | undefined;
   const scheduleFlush = () => {
     if (!dataFile || !store.dirty || flushTimer) return;
+    // A big store takes a while to write: wait longer so that writing stays a small share of the time.
     flushTimer = setTimeout(() => {
       flushTimer = undefined;
       persist();
-    }, WRITE_DELAY_MS);
+    }, Math.max(WRITE_DELAY_MS, FLUSH_TIME_FACTOR * lastWriteMs));
   };
 
-  // In shared mode requests of this process queue up, and each write holds the file lock.
+  // In shared mode requests of this process queue up. Writes waiting together form one batch
+  // that holds the file lock once and writes the file once, before any of them is answered.
   let queue: Promise<unknown> = Promise.resolve();
+  const waitingWrites: { work: (current: Store) => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void }[] = [];
+  const runWriteBatch = async () => {
+    await new Promise((resolve) => setImmediate(resolve)); // lets requests already read join the batch
+    const batch = waitingWrites.splice(0);
+    const outcomes: { ok: boolean; value: unknown }[] = [];
+    try {
+      await withFileLock(dataFile!, () => {
+        reloadIfChanged();
+        try {
+          for (const job of batch) {
+            try {
+              outcomes.push({ ok: true, value: job.work(store) });
+            } catch (error) {
+              outcomes.push({ ok: false, value: error });
+            }
+          }
+        } finally {
+          persist();
+        }
+      });
+    } catch (error) {
+      for (const job of batch) job.reject(error);
+      return;
+    }
+    batch.forEach((job, index) => (outcomes[index].ok ? job.resolve(outcomes[index].value) : job.reject(outcomes[index].value)));
+  };
   const engine: Engine = {
     site,
     credentials: { user, password },
@@ -105,21 +137,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           scheduleFlush();
         }
       }
-      const run = async () => {
-        if (!write) {
-          reloadIfChanged();
-          return work(store);
-        }
-        return withFileLock(dataFile!, () => {
-          reloadIfChanged();
-          try {
-            return work(store);
-          } finally {
-            persist();
-          }
+      if (write) {
+        return new Promise<T>((resolve, reject) => {
+          waitingWrites.push({ work, resolve: resolve as (value: unknown) => void, reject });
+          if (waitingWrites.length === 1) queue = queue.then(runWriteBatch, runWriteBatch);
         });
+      }
+      const read = async () => {
+        reloadIfChanged();
+        return work(store);
       };
-      const result = queue.then(run, run);
+      const result = queue.then(read, read);
       queue = result.catch(() => undefined);
       return result;
     },

@@ -55,9 +55,9 @@ export function createLinked(ctx: RequestContext, resource: LinkedResource, para
   const type = LINKED_TYPE[resource];
   const nameField = NAME_FIELD[resource];
   const name = String(params[nameField] ?? '');
-  const existing = ctx.store.postsOfType(type).find((post) => {
+  const existing = ctx.store.postsNamed(type as 'venue' | 'organizer', name).find((post) => {
     const fields = post.fields as LinkedFields;
-    if (post.status === 'trash' || !sameText(fields[nameField], name)) return false;
+    if (post.status === 'trash') return false;
     if (params.description !== undefined && !sameText(fields.description, params.description)) return false;
     if (params.excerpt !== undefined && !sameText(fields.excerpt, params.excerpt)) return false;
     return true;
@@ -66,7 +66,7 @@ export function createLinked(ctx: RequestContext, resource: LinkedResource, para
     applyFields(ctx, resource, existing, params, false);
     if (resource === 'venues' && STATE_FIELDS.some((key) => key in params)) (existing.fields as LinkedFields).stateprovince = stateProvince(existing.fields as LinkedFields);
     existing.modifiedUtc = nowUtcWall(ctx);
-    ctx.store.changed();
+    ctx.store.changed(existing);
     return existing;
   }
   const meta = postMeta(ctx, params);
@@ -75,7 +75,7 @@ export function createLinked(ctx: RequestContext, resource: LinkedResource, para
   applyFields(ctx, resource, post, params, true);
   if (resource === 'venues') fields.stateprovince = stateProvince(fields);
   post.slug = ctx.store.uniqueSlug(slugify(name), (slug) => ctx.store.postBySlug(type, slug) !== undefined);
-  ctx.store.changed();
+  ctx.store.changed(post);
   return post;
 }
 
@@ -96,7 +96,7 @@ export function updateLinked(ctx: RequestContext, resource: LinkedResource, post
     applyFields(ctx, resource, post, params, false);
   }
   post.modifiedUtc = nowUtcWall(ctx);
-  ctx.store.changed();
+  ctx.store.changed(post);
 }
 
 export function deleteLinked(ctx: RequestContext, resource: LinkedResource, post: PostRecord): void {

@@ -97,6 +97,19 @@ export function checkDataShape(value: unknown): StoreData {
   return data;
 }
 
+/** The lower-cased, trimmed name venues and organizers are de-duplicated by. */
+export function nameKey(value: unknown): string {
+  return String(value ?? '').trim().toLowerCase();
+}
+
+const NAME_FIELD: Partial<Record<PostType, string>> = { venue: 'venue', organizer: 'organizer' };
+
+/**
+ * Indexes are kept up to date record by record (a write costs about the same with 10 or
+ * 10,000 records): by ID, by type, by slug and, for venues and organizers, by name. A writer
+ * that changes a post's slug or name passes the post to `changed(post)`; lookups check the
+ * current value, so an entry left under an old key is never returned.
+ */
 export class Store {
   data: StoreData;
   /** Bumped on every change; caches compare against it. */
@@ -104,6 +117,14 @@ export class Store {
   dirty = false;
   private postsById = new Map<number, PostRecord>();
   private termsById = new Map<number, TermRecord>();
+  private postsByType = new Map<PostType, PostRecord[]>();
+  private termsByTaxonomy = new Map<Taxonomy, TermRecord[]>();
+  private bySlug = new Map<string, PostRecord[]>();
+  private byName = new Map<string, PostRecord[]>();
+  private indexedKeys = new Map<number, { slug: string; name: string | null }>();
+  /** Published events per term; null means "recount everything on the next read". */
+  private counts: Map<number, number> | null = null;
+  private countedTerms = new Map<number, number[]>();
   private cache = new Map<string, { revision: number; value: unknown }>();
 
   constructor(data: StoreData = emptyData()) {
@@ -118,13 +139,58 @@ export class Store {
   }
 
   private reindex(): void {
-    this.postsById = new Map(this.data.posts.map((post) => [post.id, post]));
+    this.postsById = new Map();
+    this.postsByType = new Map();
+    this.bySlug = new Map();
+    this.byName = new Map();
+    this.indexedKeys = new Map();
+    for (const post of this.data.posts) this.indexPost(post);
     this.termsById = new Map(this.data.terms.map((term) => [term.id, term]));
+    this.termsByTaxonomy = new Map();
+    for (const term of this.data.terms) this.listOf(this.termsByTaxonomy, term.taxonomy).push(term);
+    this.counts = null;
     this.cache.clear();
   }
 
-  /** Marks the state changed: caches drop, persistence picks it up. */
-  changed(): void {
+  private listOf<K, V>(map: Map<K, V[]>, key: K): V[] {
+    let list = map.get(key);
+    if (!list) map.set(key, (list = []));
+    return list;
+  }
+
+  private indexPost(post: PostRecord): void {
+    this.postsById.set(post.id, post);
+    this.listOf(this.postsByType, post.type).push(post);
+    this.indexKeys(post);
+  }
+
+  /** Files the post under its current slug and name (old entries are dropped). */
+  private indexKeys(post: PostRecord): void {
+    if (post.type === 'event') this.recount(post as EventRecord);
+    const nameField = NAME_FIELD[post.type];
+    const name = nameField ? nameKey((post.fields as LinkedFields)[nameField]) : null;
+    const previous = this.indexedKeys.get(post.id);
+    if (previous && previous.slug === post.slug && previous.name === name) return;
+    if (previous) {
+      this.unfile(this.bySlug, `${post.type}:${previous.slug}`, post);
+      if (previous.name !== null) this.unfile(this.byName, `${post.type}:${previous.name}`, post);
+    }
+    this.listOf(this.bySlug, `${post.type}:${post.slug}`).push(post);
+    if (name !== null) this.listOf(this.byName, `${post.type}:${name}`).push(post);
+    this.indexedKeys.set(post.id, { slug: post.slug, name });
+  }
+
+  private unfile(map: Map<string, PostRecord[]>, key: string, post: PostRecord): void {
+    const list = map.get(key);
+    if (!list) return;
+    const rest = list.filter((entry) => entry !== post);
+    if (rest.length) map.set(key, rest);
+    else map.delete(key);
+  }
+
+  /** Marks the state changed: caches drop, persistence picks it up, the posts given are re-indexed. */
+  changed(...posts: PostRecord[]): void {
+    for (const post of posts) this.indexKeys(post);
     this.revision++;
     this.dirty = true;
   }
@@ -151,27 +217,37 @@ export class Store {
     return this.postOfType(id, 'event') as EventRecord | undefined;
   }
 
-  postsOfType(type: PostType): PostRecord[] {
-    return this.derived(`posts:${type}`, () => this.data.posts.filter((post) => post.type === type));
+  /** Posts of one type in ID order. The array is the live index: do not modify it. */
+  postsOfType(type: PostType): readonly PostRecord[] {
+    return this.postsByType.get(type) ?? [];
   }
 
-  events(): EventRecord[] {
-    return this.postsOfType('event') as EventRecord[];
+  events(): readonly EventRecord[] {
+    return this.postsOfType('event') as readonly EventRecord[];
   }
 
+  /** The lowest-ID post of that type whose slug is `slug` now. */
   postBySlug(type: PostType, slug: string): PostRecord | undefined {
-    const index = this.derived(`slugs:${type}`, () => {
-      const map = new Map<string, PostRecord>();
-      for (const post of this.postsOfType(type)) if (post.slug && !map.has(post.slug)) map.set(post.slug, post);
-      return map;
-    });
-    return index.get(slug);
+    if (!slug) return undefined;
+    return this.lowestId((this.bySlug.get(`${type}:${slug}`) ?? []).filter((post) => post.slug === slug));
+  }
+
+  /** Venues or organizers whose name matches case-insensitively, in ID order. */
+  postsNamed(type: 'venue' | 'organizer', name: string): PostRecord[] {
+    const key = nameKey(name);
+    return (this.byName.get(`${type}:${key}`) ?? [])
+      .filter((post) => nameKey((post.fields as LinkedFields)[type]) === key)
+      .sort((a, b) => a.id - b.id);
+  }
+
+  private lowestId(posts: PostRecord[]): PostRecord | undefined {
+    return posts.reduce<PostRecord | undefined>((best, post) => (!best || post.id < best.id ? post : best), undefined);
   }
 
   addPost(post: Omit<PostRecord, 'id'>): PostRecord {
     const record = { id: this.data.nextPostId++, ...post } as PostRecord;
     this.data.posts.push(record);
-    this.postsById.set(record.id, record);
+    this.indexPost(record);
     this.changed();
     return record;
   }
@@ -181,38 +257,50 @@ export class Store {
     return term && (!taxonomy || term.taxonomy === taxonomy) ? term : undefined;
   }
 
-  terms(taxonomy: Taxonomy): TermRecord[] {
-    return this.derived(`terms:${taxonomy}`, () => this.data.terms.filter((term) => term.taxonomy === taxonomy));
+  /** Terms of one taxonomy in ID order. The array is the live index: do not modify it. */
+  terms(taxonomy: Taxonomy): readonly TermRecord[] {
+    return this.termsByTaxonomy.get(taxonomy) ?? [];
   }
 
   addTerm(term: Omit<TermRecord, 'id'>): TermRecord {
     const record = { id: this.data.nextTermId++, ...term };
     this.data.terms.push(record);
     this.termsById.set(record.id, record);
+    this.listOf(this.termsByTaxonomy, record.taxonomy).push(record);
     this.changed();
     return record;
   }
 
   removeTerm(id: number): void {
-    this.data.terms = this.data.terms.filter((term) => term.id !== id);
+    const term = this.termsById.get(id);
+    this.data.terms = this.data.terms.filter((entry) => entry.id !== id);
     this.termsById.delete(id);
+    if (term) this.termsByTaxonomy.set(term.taxonomy, this.terms(term.taxonomy).filter((entry) => entry.id !== id));
     for (const event of this.events()) {
       event.fields.categories = event.fields.categories.filter((termId) => termId !== id);
       event.fields.tags = event.fields.tags.filter((termId) => termId !== id);
     }
+    this.counts = null;
     this.changed();
   }
 
   /** Published events per term ID (the `count` WordPress shows). */
-  termCounts(): Map<number, number> {
-    return this.derived('termCounts', () => {
-      const counts = new Map<number, number>();
-      for (const event of this.events()) {
-        if (event.status !== 'publish') continue;
-        for (const id of [...event.fields.categories, ...event.fields.tags]) counts.set(id, (counts.get(id) ?? 0) + 1);
-      }
-      return counts;
-    });
+  termCounts(): ReadonlyMap<number, number> {
+    if (!this.counts) {
+      this.counts = new Map();
+      this.countedTerms = new Map();
+      for (const event of this.events()) this.recount(event);
+    }
+    return this.counts;
+  }
+
+  private recount(event: EventRecord): void {
+    const counts = this.counts;
+    if (!counts) return;
+    for (const id of this.countedTerms.get(event.id) ?? []) counts.set(id, (counts.get(id) ?? 1) - 1);
+    const now = event.status === 'publish' ? [...event.fields.categories, ...event.fields.tags] : [];
+    for (const id of now) counts.set(id, (counts.get(id) ?? 0) + 1);
+    this.countedTerms.set(event.id, now);
   }
 
   /** A slug not yet used by another record of the same kind: `name`, `name-2`, `name-3`... */

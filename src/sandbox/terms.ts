@@ -62,7 +62,7 @@ export function updateTerm(ctx: RequestContext, term: TermRecord, params: Params
   ctx.store.changed();
 }
 
-const COMPARE: Record<string, (a: TermRecord, b: TermRecord, counts: Map<number, number>) => number> = {
+const COMPARE: Record<string, (a: TermRecord, b: TermRecord, counts: ReadonlyMap<number, number>) => number> = {
   name: (a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()),
   slug: (a, b) => a.slug.localeCompare(b.slug),
   description: (a, b) => a.description.localeCompare(b.description),
