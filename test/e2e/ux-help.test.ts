@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import type { Command } from 'commander';
+import { buildProgram } from '../../src/cli.js';
+import type { Context } from '../../src/context.js';
+import { BIN, runCli, tempHome } from './helpers.js';
+
+let home: ReturnType<typeof tempHome>;
+
+beforeAll(() => {
+  home = tempHome();
+});
+
+afterAll(() => home?.cleanup());
+
+/** The program as the CLI builds it, with its output captured. */
+function program(): { root: Command; take(): string } {
+  let out = '';
+  const stream = { write: (s: string) => ((out += s), true), isTTY: false };
+  const ctx: Context = { stdout: stream, stderr: stream, stdin: new PassThrough(), env: {}, cwd: home.home };
+  return {
+    root: buildProgram(ctx),
+    take() {
+      const text = out;
+      out = '';
+      return text;
+    },
+  };
+}
+
+function walk(command: Command, path: string[] = []): Array<{ path: string[]; command: Command }> {
+  const visible = command.commands.filter((c) => !(c as unknown as { _hidden: boolean })._hidden);
+  return visible.flatMap((c) => [{ path: [...path, c.name()], command: c }, ...walk(c, [...path, c.name()])]);
+}
+
+function section(help: string, title: string): string[] {
+  const start = help.indexOf(`\n${title}:\n`);
+  if (start < 0) return [];
+  const lines = help.slice(start + title.length + 3).split('\n');
+  const end = lines.findIndex((l) => !l.startsWith('  '));
+  return lines.slice(0, end < 0 ? lines.length : end).map((l) => l.trim());
+}
+
+/** Runnable commands, and the groups whose help is part of this work; resource groups only route to their verbs. */
+const checked = (root: Command) => walk(root).filter(({ command, path }) => command.commands.length === 0 || path[0] === 'profile');
+
+describe('help of every command', () => {
+  test('has examples that start with calendar and lists the environment it reads', () => {
+    const p = program();
+    const commands = checked(p.root);
+    expect(commands.length).toBeGreaterThan(30);
+    for (const { path, command } of commands) {
+      command.outputHelp();
+      const help = p.take();
+      const examples = section(help, 'Examples');
+      expect(examples.length, `${path.join(' ')} has examples`).toBeGreaterThan(0);
+      for (const line of examples) expect(line, path.join(' ')).toMatch(/^\$ (calendar |printf |echo |source <\(calendar )/);
+      expect(examples.some((l) => l.includes(`calendar ${path.join(' ')}`)), `${path.join(' ')} shows itself`).toBe(true);
+      const environment = section(help, 'Environment');
+      expect(environment.length, `${path.join(' ')} lists its environment`).toBeGreaterThan(0);
+      for (const line of environment) expect(line).toMatch(/^[A-Z_]+(, [A-Z_]+)?\s{2,}\S/);
+    }
+  });
+
+  test('the read-only examples work on the built-in sandbox', async () => {
+    const p = program();
+    const readOnly = checked(p.root).filter(({ path }) => ['list', 'get', 'show', 'info', 'doc'].includes(path[path.length - 1]) || path[0] === 'api');
+    const lines: string[] = [];
+    for (const { command } of readOnly) {
+      command.outputHelp();
+      for (const line of section(p.take(), 'Examples')) {
+        const example = line.replace(/^\$ /, '');
+        if (/[>|&]/.test(example) || /^calendar api (POST|PUT|PATCH|DELETE)/.test(example) || example.includes('SLUG')) continue;
+        lines.push(example);
+      }
+    }
+    expect(lines.length).toBeGreaterThan(15);
+    const bin = join(home.home, 'bin');
+    mkdirSync(bin, { recursive: true });
+    writeFileSync(join(bin, 'calendar'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+    chmodSync(join(bin, 'calendar'), 0o755);
+    const script = `set -e\n${lines.map((l) => `${l} > /dev/null 2>>"$ERRORS" || { echo "failed: ${l.replace(/["$`\\]/g, '\\$&')}"; exit 1; }`).join('\n')}\n`;
+    const result = await new Promise<{ code: number; out: string }>((resolve, reject) => {
+      const child = spawn('bash', ['--norc', '-c', script], {
+        cwd: home.home,
+        env: { ...home.env, PATH: `${bin}:${process.env.PATH}`, NO_COLOR: '1', ERRORS: join(home.home, 'errors.txt') },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+      child.stderr.setEncoding('utf8').on('data', (d: string) => (out += d));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code: code ?? -1, out }));
+    });
+    expect(result.out).toBe('');
+    expect(result.code).toBe(0);
+  }, 120_000);
+});
+
+describe('finding your way', () => {
+  test('events list --help, as the acceptance check reads it', async () => {
+    const r = await runCli(['events', 'list', '--help'], { env: home.env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Examples:\n  $ calendar events list');
+    expect(r.stdout).toContain('CALENDAR_PROFILE');
+    expect(r.stderr).toBe('');
+  });
+
+  test('bare calendar prints the overview with the first commands to try', async () => {
+    const r = await runCli([], { env: home.env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('$ calendar events list');
+    expect(r.stdout).toContain('$ calendar profile add');
+  });
+
+  test.each([
+    [['evnts', 'list'], 'events'],
+    [['events', 'lst'], 'list'],
+    [['profile', 'ad', 'x'], 'add'],
+    [['completon', 'bash'], 'completion'],
+  ])('a typo (%j) exits 2 and suggests the nearest command', async (args, suggestion) => {
+    const r = await runCli(args, { env: home.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^calendar: unknown command/);
+    expect(r.stderr).toMatch(new RegExp(`\\nDid you mean: .*\\b${suggestion}\\b`));
+    expect(r.stdout).toBe('');
+  });
+});
