@@ -1,0 +1,187 @@
+// The at-scale benchmarks, side by side against a sandbox in another process; prints
+// `name: value` ratios and the raw figures (medians of several runs).
+// Run with `npm run bench` (builds first). BENCH_QUICK=1 runs fewer repetitions and
+// measures memory at 2,000/20,000 records instead of 5,000/50,000.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const BIN = join(ROOT, 'bin/calendar.js');
+const USER = 'admin';
+const PASSWORD = 'bench-secret';
+const QUICK = process.env.BENCH_QUICK === '1';
+const REPS = QUICK ? 3 : 7;
+const SMALL = QUICK ? 2_000 : 5_000;
+const LARGE = QUICK ? 20_000 : 50_000;
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+const work = mkdtempSync(join(tmpdir(), 'calendar-bench-'));
+const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CALENDAR_')));
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmt = (n, digits = 2) => n.toFixed(digits);
+
+/** Runs a command to the end; returns wall time in ms, output and peak RSS (kB) when /usr/bin/time is there. */
+function run(cmd, args, { env = {}, stdout = 'ignore', rss = false } = {}) {
+  const [file, argv] = rss && TIME ? [TIME, ['-v', cmd, ...args]] : [cmd, args];
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(file, argv, { env: { ...cleanEnv, ...env }, stdio: ['ignore', stdout === 'ignore' ? 'ignore' : 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout?.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const ms = performance.now() - started;
+      if (code !== 0) return reject(new Error(`${cmd} ${args.join(' ')} exited ${code}: ${err.slice(-400)}`));
+      const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(err)?.[1];
+      resolve({ ms, out, err, rssKb: kb ? Number(kb) : undefined });
+    });
+  });
+}
+
+/** `calendar serve` in its own process, in memory. */
+async function startServe() {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--user', USER, '--password', PASSWORD], { env: cleanEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+  const restRoot = await new Promise((resolve, reject) => {
+    let text = '';
+    child.stderr.on('data', (d) => {
+      text += d;
+      const m = /listening on (http:\/\/\S+\/wp-json)\//.exec(text);
+      if (m) resolve(m[1]);
+    });
+    child.on('close', () => reject(new Error(`serve stopped: ${text}`)));
+  });
+  const api = `${restRoot}/tribe/events/v1`;
+  return {
+    restRoot,
+    api,
+    env: { CALENDAR_BASE_URL: restRoot, CALENDAR_USERNAME: USER, CALENDAR_APP_PASSWORD: PASSWORD, HOME: work, XDG_CONFIG_HOME: join(work, 'cfg'), XDG_DATA_HOME: join(work, 'data') },
+    stop: () => new Promise((resolve) => {
+      child.removeAllListeners('close');
+      child.on('close', resolve);
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+const auth = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`;
+
+async function post(api, path, body) {
+  const res = await fetch(`${api}/${path}`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const json = await res.json();
+  if (res.status >= 300) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function seedEvents(api, count, from = 0) {
+  let next = from;
+  const end = from + count;
+  const worker = async () => {
+    for (let i = next++; i < end; i = next++) {
+      const day = new Date(Date.UTC(2030, 0, 1) + i * 3_600_000).toISOString().slice(0, 13).replace('T', ' ');
+      await post(api, 'events', { title: `Bench event ${i}`, start_date: `${day}:00:00`, end_date: `${day}:30:00` });
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+}
+
+function venuesFile(count, prefix) {
+  const path = join(work, `${prefix}-${count}.ndjson`);
+  const lines = [];
+  for (let i = 0; i < count; i++) lines.push(JSON.stringify({ venue: `${prefix} venue ${i}`, city: 'Nantes', address: `${i} Main Street` }));
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  return path;
+}
+
+const results = [];
+const report = (name, value, aim, raw) => {
+  results.push({ name, value, aim });
+  console.log(`${name}: ${fmt(value)}   (aim <= ${aim}; ${raw})`);
+};
+
+console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${REPS} repetitions, medians`);
+
+// 1. start-up
+{
+  const cli = [];
+  const bare = [];
+  for (let i = 0; i < REPS + 3; i++) {
+    bare.push((await run(process.execPath, ['-e', '0'])).ms);
+    cli.push((await run(process.execPath, [BIN, '--version'])).ms);
+  }
+  report('version_vs_node', median(cli) / median(bare), 1.3, `calendar --version ${fmt(median(cli), 1)} ms, node -e 0 ${fmt(median(bare), 1)} ms`);
+}
+
+const serve = await startServe();
+try {
+  // 2. one GET
+  {
+    const event = await post(serve.api, 'events', { title: 'Bench one', start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00' });
+    const cli = [];
+    const minimal = [];
+    for (let i = 0; i < REPS; i++) {
+      minimal.push((await run(process.execPath, [join(ROOT, 'bench/minimal-get.mjs'), `${serve.api}/events/${event.id}`], { env: { BENCH_AUTH: auth } })).ms);
+      cli.push((await run(process.execPath, [BIN, 'events', 'get', String(event.id), '--json'], { env: serve.env })).ms);
+    }
+    report('get_vs_undici', median(cli) / median(minimal), 1.3, `calendar events get ${fmt(median(cli), 1)} ms, minimal undici GET ${fmt(median(minimal), 1)} ms`);
+  }
+
+  // 3. import 1,000 venues vs xargs -P8 curl
+  {
+    const cli = [];
+    const curl = [];
+    const reps = Math.max(3, Math.floor(REPS / 2));
+    for (let i = 0; i < reps; i++) {
+      const file = venuesFile(1000, `cli${i}`);
+      cli.push((await run(process.execPath, [BIN, 'import', 'venues', file, '--concurrency', '8'], { env: serve.env })).ms);
+      const bodies = venuesFile(1000, `curl${i}`);
+      const script = `xargs -d '\\n' -P8 -I{} curl -s -o /dev/null -u '${USER}:${PASSWORD}' -H 'content-type: application/json' -X POST -d {} '${serve.api}/venues' < '${bodies}'`;
+      curl.push((await run('sh', ['-c', script])).ms);
+    }
+    report('import_vs_curl', median(cli) / median(curl), 0.7, `import 1,000 venues ${fmt(median(cli), 0)} ms, xargs -P8 curl ${fmt(median(curl), 0)} ms`);
+  }
+
+  // 4. --all over 5,000 events vs a sequential page walk
+  {
+    await seedEvents(serve.api, 5000);
+    const args = ['events', 'list', '--all', '--start-date', '2029-01-01', '--end-date', '2099-12-31', '--format', 'ndjson'];
+    const cli = [];
+    const sequential = [];
+    for (let i = 0; i < REPS; i++) {
+      sequential.push((await run(process.execPath, [join(ROOT, 'bench/sequential-walk.mjs'), `${serve.api}/events`, 'start_date=2029-01-01&end_date=2099-12-31'], { env: { BENCH_AUTH: auth } })).ms);
+      cli.push((await run(process.execPath, [BIN, ...args], { env: serve.env })).ms);
+    }
+    report('list_all_vs_sequential', median(cli) / median(sequential), 0.6, `events list --all (5,000) ${fmt(median(cli), 0)} ms, sequential walk ${fmt(median(sequential), 0)} ms`);
+  }
+} finally {
+  await serve.stop();
+}
+
+// 5. peak memory at SMALL and LARGE records
+if (TIME) {
+  const listRss = {};
+  const importRss = {};
+  for (const count of [SMALL, LARGE]) {
+    const site = await startServe();
+    try {
+      await seedEvents(site.api, count);
+      listRss[count] = (await run(process.execPath, [BIN, 'events', 'list', '--all', '--start-date', '2029-01-01', '--end-date', '2099-12-31', '--format', 'ndjson'], { env: site.env, rss: true })).rssKb;
+      importRss[count] = (await run(process.execPath, [BIN, 'import', 'venues', venuesFile(count, `rss${count}`), '--concurrency', '8'], { env: site.env, rss: true })).rssKb;
+    } finally {
+      await site.stop();
+    }
+  }
+  const mb = (kb) => `${fmt(kb / 1024, 1)} MB`;
+  report('rss_list_all_large_vs_small', listRss[LARGE] / listRss[SMALL], 1.2, `--all peak RSS ${mb(listRss[SMALL])} at ${SMALL}, ${mb(listRss[LARGE])} at ${LARGE}`);
+  report('rss_import_large_vs_small', importRss[LARGE] / importRss[SMALL], 1.2, `import peak RSS ${mb(importRss[SMALL])} at ${SMALL}, ${mb(importRss[LARGE])} at ${LARGE}`);
+} else {
+  console.log('rss: skipped (/usr/bin/time not found)');
+}
+
+rmSync(work, { recursive: true, force: true });
+const missed = results.filter((r) => r.value > r.aim);
+console.log(missed.length ? `missed aims: ${missed.map((r) => r.name).join(', ')}` : 'all aims met');
