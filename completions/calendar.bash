@@ -103,7 +103,7 @@ _calendar_options() {
     'tags delete') r='--dry-run -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'doc') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'info') r='--context -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
-    'serve') r='--host --port --data --seed --namespace --user --password --timezone -h --help --profile --base-url --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'serve') r='--host --port --data --seed --namespace --user --password --timezone --faults --faults-seed --tls-cert --tls-key -h --help --profile --base-url --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'profile') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'profile add') r='--url --username --app-password-stdin --app-password-env --app-password-command --default --force -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'profile list') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
@@ -305,6 +305,10 @@ _calendar_value() {
     'serve|--user') r='a' ;;
     'serve|--password') r='a' ;;
     'serve|--timezone') r='a' ;;
+    'serve|--faults') r='a' ;;
+    'serve|--faults-seed') r='a' ;;
+    'serve|--tls-cert') r='f' ;;
+    'serve|--tls-key') r='f' ;;
     'profile add|--url') r='a' ;;
     'profile add|--username') r='a' ;;
     'profile add|--app-password-env') r='a' ;;
@@ -354,9 +358,9 @@ _calendar_arg() {
     'api|0') r='w:GET POST PUT PATCH DELETE HEAD OPTIONS' ;;
     'api|1') r='w:/events /venues /organizers /categories /tags /doc /wp-json/' ;;
     'completion|0') r='w:bash zsh fish' ;;
-    'import|0') r='a' ;;
-    'import|1') r='a' ;;
-    'export|0') r='a' ;;
+    'import|0') r='w:events venues organizers categories tags' ;;
+    'import|1') r='f' ;;
+    'export|0') r='w:events venues organizers categories tags' ;;
     'help|0') r='w:events venues organizers categories tags doc info serve profile api completion import export' ;;
     *) r='' ;;
   esac

@@ -74,6 +74,8 @@ function argumentValues(path: string[], argument: Argument): ValueSpec {
   const name = argument.name();
   if (name === 'id-or-slug' && isResource(path[0])) return { kind: 'ids', resource: path[0] };
   if (path[0] === 'profile' && path[1] !== 'add') return { kind: 'profiles' };
+  if (name === 'resource') return { kind: 'words', words: [...RESOURCE_NAMES] };
+  if (name === 'file') return { kind: 'files' };
   if (path[0] === 'api' && name === 'method') return { kind: 'words', words: [...METHODS] };
   if (path[0] === 'api' && name === 'path') return { kind: 'words', words: [...RESOURCE_NAMES.map((r) => `/${r}`), '/doc', '/wp-json/'] };
   return ANY;
