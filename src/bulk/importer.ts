@@ -49,6 +49,8 @@ export async function scanInput(input: Input, settings: ImportSettings): Promise
   const problems: string[] = [];
   let bad = 0;
   const seenKeys = new Map<string, string>();
+  // Only a resource that links to itself (a category's parent) needs the file's own keys.
+  const linksToItself = linkFields(resource).some((f) => f.relation === resource.name);
   for await (const item of input.records()) {
     scan.count++;
     const prepared = prepareRecord(resource, item.value);
@@ -68,8 +70,8 @@ export async function scanInput(input: Input, settings: ImportSettings): Promise
       if (!refs) scan.links.set(link.relation, (refs = new Set()));
       for (const ref of link.refs) refs.add(ref);
     }
-    if (record.slug) scan.own.add(record.slug);
-    if (record.name) scan.own.add(record.name);
+    if (linksToItself && record.slug) scan.own.add(record.slug);
+    if (linksToItself && record.name) scan.own.add(record.name);
     if (upsertBy) {
       const key = fileKey(upsertBy, record);
       if (key === undefined) {
