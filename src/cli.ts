@@ -52,14 +52,27 @@ export function buildProgram(ctx: Context): Command {
   return program;
 }
 
+/** The command path the user typed before the unknown word: `calendar profile`. */
+function commandPath(program: Command, argv: string[]): string[] {
+  const path = ['calendar'];
+  let current = program;
+  for (const word of argv) {
+    const next = current.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (!next) break;
+    path.push(next.name());
+    current = next;
+  }
+  return path;
+}
+
 /** Turns a commander parse error into our one-line message (typos get the nearest command). */
-function usageMessage(err: CommanderError): { message: string; hint?: string } {
+function usageMessage(err: CommanderError, program: Command, argv: string[]): { message: string; hint?: string } {
   const [first, ...rest] = err.message.replace(/^error: /, '').split('\n');
-  const suggestion = rest.find((l) => l.startsWith('(Did you mean'));
-  return {
-    message: first,
-    hint: suggestion ? suggestion.replace(/^\(Did you mean (.*)\?\)$/, 'Did you mean: calendar $1?') : 'See calendar --help.',
-  };
+  const suggestion = /^\(Did you mean (?:one of )?(.*)\?\)$/.exec(rest.find((l) => l.startsWith('(Did you mean')) ?? '');
+  if (!suggestion) return { message: first, hint: 'See calendar --help.' };
+  const prefix = err.code === 'commander.unknownCommand' ? `${commandPath(program, argv).join(' ')} ` : '';
+  const options = suggestion[1].split(', ').map((s) => `${prefix}${s}`);
+  return { message: first, hint: `Did you mean ${options.length > 1 ? `one of: ${options.join(', ')}` : options[0]}?` };
 }
 
 export async function main(argv: string[], ctx: Context = processContext()): Promise<number> {
@@ -77,7 +90,7 @@ export async function main(argv: string[], ctx: Context = processContext()): Pro
     if (err instanceof CommanderError) {
       if (err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return EXIT.ok;
       if (err.code === 'commander.help') return EXIT.ok;
-      const { message, hint } = usageMessage(err);
+      const { message, hint } = usageMessage(err, program, argv);
       ui.error(message, hint);
       return EXIT.usage;
     }

@@ -75,7 +75,9 @@ export function resourceCommand(resource: Resource, run: ActionRunner): Command 
   const r = resource;
   const actions = () => import('./resource-actions.js');
   const ref = '<id-or-slug>';
-  const group = new Command(r.name).description(`list, read, create, update and delete ${r.name}`);
+  const group = new Command(r.name)
+    .description(`list, read, create, update and delete ${r.name}`)
+    .addHelpText('after', examplesHelp([...verbExamples(r, 'list').slice(0, 2), verbExamples(r, 'get')[0], verbExamples(r, 'create')[0]]) + environmentHelp());
 
   const list = group
     .command('list')

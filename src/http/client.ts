@@ -32,6 +32,8 @@ export interface ApiResponse<T = unknown> {
   body: T;
   /** The raw text when the body was not JSON. */
   text?: string;
+  /** The body exactly as received. */
+  raw: string;
   url: string;
   method: Method;
 }
@@ -112,7 +114,7 @@ export class ApiClient {
     const flat = flattenHeaders(res.headers);
     this.debug(`< ${res.statusCode} ${method} ${url} in ${Date.now() - started} ms`);
     const parsed = parseBody(text, flat['content-type']);
-    return { status: res.statusCode, headers: flat, body: parsed.json as T, text: parsed.ok ? undefined : text, url, method };
+    return { status: res.statusCode, headers: flat, body: parsed.json as T, text: parsed.ok ? undefined : text, raw: text, url, method };
   }
 
   /** Sends a request and throws ApiError unless the status is 2xx with a JSON body. */
