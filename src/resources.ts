@@ -39,6 +39,8 @@ export interface Field {
   aliases?: string[];
   /** Allowed values, checked before sending and offered by completions. */
   choices?: readonly string[];
+  /** Usual values, offered by completions but not enforced (sites may register more). */
+  suggestions?: readonly string[];
   /** The resource an ID in this field points at. */
   relation?: Relation;
   /** Wire shape: one ID (venue) or a list (organizer, categories). */
@@ -87,7 +89,7 @@ const paging: Field[] = [
 ];
 
 const postMeta: Field[] = [
-  { name: 'status', type: 'string', description: 'publication status', choices: POST_STATUSES.filter((s) => s !== 'trash') },
+  { name: 'status', type: 'string', description: 'publication status', suggestions: POST_STATUSES.filter((s) => s !== 'trash') },
   { name: 'author', type: 'id', description: 'author user ID', relation: 'users' },
   { name: 'date', type: 'date', description: 'publication date (site time)' },
   { name: 'date_utc', type: 'date', description: 'publication date in UTC' },
@@ -99,7 +101,7 @@ const linkedPostListParams: Field[] = [
   { name: 'event', type: 'id', description: 'only records linked to this event ID', relation: 'events' },
   { name: 'has_events', type: 'boolean', description: 'only records with (or, negated, without) published events' },
   { name: 'only_with_upcoming', type: 'boolean', description: 'only records with upcoming events' },
-  { name: 'status', type: 'list', description: 'post status(es)', choices: POST_STATUSES },
+  { name: 'status', type: 'list', description: 'post status(es)', suggestions: POST_STATUSES },
 ];
 
 const termListParams: Field[] = [
@@ -169,7 +171,7 @@ export const resources: Record<ResourceName, Resource> = {
       { name: 'venue', type: 'ids', description: 'venue IDs', relation: 'venues' },
       { name: 'organizer', type: 'ids', description: 'organizer IDs', relation: 'organizers' },
       { name: 'featured', type: 'boolean', description: 'only featured (or, negated, only non-featured) events' },
-      { name: 'status', type: 'list', description: 'post status(es)', choices: POST_STATUSES },
+      { name: 'status', type: 'list', description: 'post status(es)', suggestions: POST_STATUSES },
       { name: 'geoloc', type: 'boolean', description: 'venue has geolocation data (needs the Pro add-on)' },
       { name: 'geoloc_lat', type: 'number', description: 'latitude (with --geoloc-lng; needs the Pro add-on)' },
       { name: 'geoloc_lng', type: 'number', description: 'longitude (with --geoloc-lat; needs the Pro add-on)' },

@@ -26,6 +26,8 @@ export interface Prepared {
   ui: Ui;
   output: OutputSettings;
   globals: GlobalOptions;
+  /** Connections kept open to the site; bulk commands raise it to their concurrency. */
+  connections?: number;
 }
 
 /** Checks the output options; no I/O, so it runs before anything else. */
@@ -87,6 +89,7 @@ export async function openSession(prepared: Prepared, ctx: Context): Promise<Ses
     debug: prepared.globals.debug === true,
     stderr: ctx.stderr,
     caCertFile: profile.caCert,
+    connections: prepared.connections,
   });
   return {
     profile,

@@ -56,7 +56,7 @@ export async function runImport(command: Command, resourceName: string, source: 
   const flags = command.optsWithGlobals() as ImportFlags;
   const resource = resourceArgument(resourceName);
   const settings = importSettings(resource, flags, ctx.cwd, source);
-  const prepared = prepare(flags, ctx);
+  const prepared = { ...prepare(flags, ctx), connections: settings.concurrency };
   const input = await openInput(source, flags.inputFormat, ctx);
   try {
     const scan = await scanInput(input, settings);

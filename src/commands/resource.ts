@@ -44,7 +44,8 @@ export function fieldOptions(field: Field): Option[] {
 
 function describe(field: Field): string {
   const extra = field.required ? ' (required)' : '';
-  const choices = field.choices && field.type === 'list' ? ` (${field.choices.join(', ')}, comma-separated)` : '';
+  const known = field.choices ?? field.suggestions;
+  const choices = known && (field.type === 'list' || !field.choices) ? ` (${known.join(', ')}${field.type === 'list' ? ', comma-separated' : ''})` : '';
   return `${field.description}${choices}${extra}`;
 }
 

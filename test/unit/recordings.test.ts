@@ -15,7 +15,7 @@ import { readResponse } from '../sandbox/recordings.js';
 function recorded(name: string): ApiResponse {
   const { status, headers, body, text } = readResponse(name);
   const json = typeof body === 'string' ? undefined : body;
-  return { status, headers, body: json, text: json === undefined ? text : undefined, url: 'http://127.0.0.1:8080/wp-json/tribe/events/v1/x', method: 'GET' };
+  return { status, headers, body: json, text: json === undefined ? text : undefined, raw: text, url: 'http://127.0.0.1:8080/wp-json/tribe/events/v1/x', method: 'GET' };
 }
 
 function outcome(name: string, resource: ResourceName, ref: string, verb: 'get' | 'update' | 'delete' = 'get') {
