@@ -3,9 +3,11 @@
  * package.json#calendar) from the current directory upward, merged over the user's file
  * in the config directory. Profiles of the nearer file win.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { CliError, EXIT } from '../errors.js';
-import { userConfigFile } from './paths.js';
+import { configDir, userConfigFile } from './paths.js';
 import type { ConfigFile } from './schema.js';
 
 export interface LoadedConfig {
@@ -19,7 +21,31 @@ export interface LoadedConfig {
 
 type Env = Record<string, string | undefined>;
 
+const EXTENSIONS = ['', '.json', '.yaml', '.yml', '.js', '.ts', '.cjs', '.mjs'];
+const PROJECT_FILES = [
+  ...EXTENSIONS.map((ext) => `.calendarrc${ext}`),
+  ...EXTENSIONS.map((ext) => `.config/calendarrc${ext}`),
+  ...['.js', '.ts', '.cjs', '.mjs'].map((ext) => `calendar.config${ext}`),
+];
+
+/**
+ * Whether any file cosmiconfig would read exists. Most runs have none, and this check
+ * costs a few stat calls where loading cosmiconfig costs a good part of the start-up.
+ */
+export function configCandidateExists(cwd: string, env: Env): boolean {
+  const stop = resolve(env.HOME || homedir());
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    if (PROJECT_FILES.some((file) => existsSync(join(dir, file)))) return true;
+    const pkg = join(dir, 'package.json');
+    if (existsSync(pkg) && /"calendar"\s*:/.test(readFileSync(pkg, 'utf8'))) return true;
+    if (dir === stop || dirname(dir) === dir) break;
+  }
+  const globalDir = configDir(env);
+  return EXTENSIONS.some((ext) => existsSync(join(globalDir, `config${ext}`)));
+}
+
 export async function loadConfig(cwd: string, env: Env): Promise<LoadedConfig> {
+  if (!configCandidateExists(cwd, env)) return { config: { profiles: {} }, files: [], sources: {}, warnings: [] };
   // A CommonJS package: through the bundle its exports may sit on `default`.
   const loaded = (await import('cosmiconfig')) as typeof import('cosmiconfig') & { default?: typeof import('cosmiconfig') };
   const cosmiconfig = loaded.cosmiconfig ?? loaded.default!.cosmiconfig;

@@ -1,0 +1,42 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { configCandidateExists, loadConfig } from '../../src/config/load.js';
+
+const dirs: string[] = [];
+function layout(): { home: string; project: string; env: Record<string, string> } {
+  const home = mkdtempSync(join(tmpdir(), 'calendar-cfg-'));
+  dirs.push(home);
+  const project = join(home, 'work', 'project');
+  mkdirSync(project, { recursive: true });
+  return { home, project, env: { HOME: home, XDG_CONFIG_HOME: join(home, '.config') } };
+}
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe('configCandidateExists', () => {
+  test('nothing there: no candidate, and loading gives no profiles without cosmiconfig', async () => {
+    const { project, env } = layout();
+    expect(configCandidateExists(project, env)).toBe(false);
+    expect((await loadConfig(project, env)).config.profiles).toEqual({});
+  });
+
+  test('a package.json without a calendar key is not a candidate; with one it is', () => {
+    const { project, env } = layout();
+    writeFileSync(join(project, 'package.json'), '{"name":"x"}');
+    expect(configCandidateExists(project, env)).toBe(false);
+    writeFileSync(join(project, 'package.json'), '{"name":"x","calendar":{"profiles":{}}}');
+    expect(configCandidateExists(project, env)).toBe(true);
+  });
+
+  test('rc files in a parent directory and the user config file count', async () => {
+    const { home, project, env } = layout();
+    writeFileSync(join(home, 'work', '.calendarrc.yaml'), 'defaultProfile: a\nprofiles:\n  a:\n    baseUrl: https://a.example/wp-json\n');
+    expect(configCandidateExists(project, env)).toBe(true);
+    expect((await loadConfig(project, env)).config.defaultProfile).toBe('a');
+    rmSync(join(home, 'work', '.calendarrc.yaml'));
+    mkdirSync(join(home, '.config', 'calendar'), { recursive: true });
+    writeFileSync(join(home, '.config', 'calendar', 'config.json'), JSON.stringify({ profiles: { b: { baseUrl: 'https://b.example/wp-json' } } }));
+    expect(configCandidateExists(project, env)).toBe(true);
+  });
+});
