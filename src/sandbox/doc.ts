@@ -57,7 +57,7 @@ function args(fields: Field[], defaults: Record<string, unknown> = {}, requiredT
       ...(field.name in defaults ? { default: defaults[field.name] } : {}),
       description: field.description,
       ...schemaType(field),
-      ...(field.choices ? { enum: [...field.choices] } : {}),
+      ...(field.choices ?? field.suggestions ? { enum: [...(field.choices ?? field.suggestions)!] } : {}),
       required: requiredToo && field.required === true,
     };
   }

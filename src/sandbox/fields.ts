@@ -51,7 +51,7 @@ export function checkWritableFields(ctx: RequestContext, resource: ResourceName,
           problems.wrongType(name, 'string');
         } else if (value === '' && nonEmpty.includes(name)) {
           problems.invalid(name);
-        } else if (field.choices && !field.choices.includes(value)) {
+        } else if ((field.choices ?? field.suggestions) && !(field.choices ?? field.suggestions)!.includes(value)) {
           problems.invalid(name);
         } else if (name === 'timezone' && value !== '' && !isValidTimeZone(value)) {
           problems.invalid(name);

@@ -120,7 +120,8 @@ function readListParam(ctx: RequestContext, resource: ResourceName, field: Field
     }
     case 'list': {
       const items = asList(raw);
-      const choices = field.choices ?? [];
+      // The sandbox registers only the suggested post statuses: they are its closed list.
+      const choices = field.choices ?? field.suggestions ?? [];
       if (!items.length || items.some((item) => !choices.includes(item))) return problems.invalid(name);
       return items;
     }
