@@ -28,6 +28,10 @@ export function extraCommands(run: ActionRunner): Command[] {
     .option('--user <name>', 'user name for writes (env CALENDAR_SANDBOX_USER; default admin)')
     .option('--password <password>', 'application password for writes (env CALENDAR_SANDBOX_PASSWORD; random when not given)')
     .option('--timezone <zone>', 'site timezone (default America/New_York)')
+    .option('--faults <spec>', 'inject faults: comma list of kind=rate, kinds reset, reset-after, 429, 500, 503, html, slow=MS:RATE (e.g. reset=0.1,429=5%)')
+    .option('--faults-seed <n>', 'seed of the fault picker, for reproducible runs (default 1)')
+    .option('--tls-cert <file>', 'serve HTTPS with this certificate (PEM); needs --tls-key')
+    .option('--tls-key <file>', 'private key (PEM) of --tls-cert')
     .addHelpText('after', examplesHelp(['calendar serve --seed demo', 'calendar serve --port 0 --data ./calendar.json --password secret']) + environmentHelp(SERVE_ENVIRONMENT))
     .action(
       run(async () => async (command: Command) => {

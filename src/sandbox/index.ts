@@ -4,6 +4,7 @@
  * CLI's built-in `sandbox` profile.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { fingerprint, readDataFile, withFileLock, writeDataFile, DataFileError } from './persistence.js';
@@ -11,8 +12,10 @@ import { respond, type Engine } from './server.js';
 import { seedDemo } from './seed.js';
 import { emptyData, Store } from './store.js';
 import { isValidTimeZone } from '../time.js';
+import { applyFault, faultPicker, parseFaultSpec, type FaultRule } from './faults.js';
 
 export { DataFileError } from './persistence.js';
+export { FaultSpecError } from './faults.js';
 
 export interface SandboxOptions {
   host?: string;
@@ -31,6 +34,12 @@ export interface SandboxOptions {
   /** Injectable clock for tests. */
   now?: () => Date;
   quiet?: boolean;
+  /** Fault injection spec, e.g. `reset=0.1,429=0.05,slow=200:0.1` (see faults.ts); throws FaultSpecError when bad. */
+  faults?: string | FaultRule[];
+  /** Seed of the generator that picks faults (default 1). */
+  faultsSeed?: number;
+  /** Serve HTTPS with this certificate and key (PEM text). */
+  tls?: { cert: string | Buffer; key: string | Buffer };
 }
 
 export interface Sandbox {
@@ -43,7 +52,8 @@ export interface Sandbox {
   password: string;
   user: string;
   close(): Promise<void>;
-  stats: { requests: number };
+  /** Requests received, and how many of them got each injected fault. */
+  stats: { requests: number; faults: Record<string, number> };
 }
 
 export const DEFAULT_PORT = 8787;
@@ -58,6 +68,8 @@ export function generatePassword(): string {
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const timezone = options.timezone ?? DEFAULT_TIMEZONE;
+  const faultRules = typeof options.faults === 'string' ? parseFaultSpec(options.faults) : (options.faults ?? []);
+  const faults = faultRules.length ? faultPicker(faultRules, options.faultsSeed ?? 1) : null;
   if (!isValidTimeZone(timezone)) throw new Error(`unknown timezone: ${timezone}`);
   const dataFile = options.dataFile;
   const shared = options.shared === true && dataFile !== undefined;
@@ -67,7 +79,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const password = options.password ?? generatePassword();
   const now = options.now ?? (() => new Date());
   const site = { baseUrl: '', namespace: (options.namespace ?? DEFAULT_NAMESPACE).replace(/^\/+|\/+$/g, ''), timezone };
-  const stats = { requests: 0 };
+  const stats = { requests: 0, faults: faults?.counts ?? {} };
 
   let lastWriteMs = 0;
   const persist = () => {
@@ -168,10 +180,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
   }
 
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => acceptRequest(request, response));
-  /** Every request enters here: the place for a later fault-injection layer. */
+  const listener = (request: IncomingMessage, response: ServerResponse) => acceptRequest(request, response);
+  const server = options.tls ? createTlsServer({ cert: options.tls.cert, key: options.tls.key }, listener) : createServer(listener);
+  /** Every request enters here, in arrival order; this is where faults are drawn. */
   function acceptRequest(request: IncomingMessage, response: ServerResponse): void {
     stats.requests++;
+    const fault = faults?.next();
+    if (fault) applyFault(fault, request, response, () => handle(request, response));
+    else handle(request, response);
+  }
+  function handle(request: IncomingMessage, response: ServerResponse): void {
     respond(engine, request, response).catch((error: unknown) => {
       if (!options.quiet) process.stderr.write(`calendar serve: ${(error as Error).stack ?? error}\n`);
       if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'application/json; charset=UTF-8' });
@@ -186,7 +204,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
-  site.baseUrl = `http://${urlHost}:${port}`;
+  site.baseUrl = `${options.tls ? 'https' : 'http'}://${urlHost}:${port}`;
 
   let closed = false;
   return {

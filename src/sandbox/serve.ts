@@ -1,5 +1,7 @@
 /** `calendar serve`: runs the sandbox until SIGINT/SIGTERM. */
+import { readFileSync } from 'node:fs';
 import { DataFileError, DEFAULT_PORT, startSandbox, type SandboxOptions } from './index.js';
+import { FaultSpecError, parseFaultSeed, parseFaultSpec, type FaultRule } from './faults.js';
 
 export interface ServeOptions {
   host?: string;
@@ -10,6 +12,10 @@ export interface ServeOptions {
   user?: string;
   password?: string;
   timezone?: string;
+  faults?: string;
+  faultsSeed?: string;
+  tlsCert?: string;
+  tlsKey?: string;
 }
 
 export interface ServeIo {
@@ -30,6 +36,24 @@ export async function serve(opts: ServeOptions, io: ServeIo): Promise<number> {
   if (opts.seed !== undefined && opts.seed !== 'demo') return fail(io, `--seed accepts only "demo", got ${opts.seed}`);
   const host = opts.host ?? '127.0.0.1';
   if (!LOOPBACK.test(host)) io.stderr.write(`calendar serve: warning: listening on ${host}, not a loopback address\n`);
+  let faults: FaultRule[] | undefined;
+  let faultsSeed: number | undefined;
+  try {
+    if (opts.faults !== undefined) faults = parseFaultSpec(opts.faults);
+    if (opts.faultsSeed !== undefined) faultsSeed = parseFaultSeed(opts.faultsSeed);
+  } catch (error) {
+    if (error instanceof FaultSpecError) return fail(io, error.message);
+    throw error;
+  }
+  if ((opts.tlsCert === undefined) !== (opts.tlsKey === undefined)) return fail(io, '--tls-cert and --tls-key go together: give both files (PEM) or neither');
+  let tls: SandboxOptions['tls'];
+  if (opts.tlsCert !== undefined && opts.tlsKey !== undefined) {
+    const cert = readPem(opts.tlsCert, '--tls-cert');
+    const key = readPem(opts.tlsKey, '--tls-key');
+    if (typeof cert !== 'string') return fail(io, cert.problem);
+    if (typeof key !== 'string') return fail(io, key.problem);
+    tls = { cert, key };
+  }
   const user = opts.user ?? io.env.CALENDAR_SANDBOX_USER ?? 'admin';
   const givenPassword = opts.password ?? io.env.CALENDAR_SANDBOX_PASSWORD;
   const options: SandboxOptions = {
@@ -41,6 +65,9 @@ export async function serve(opts: ServeOptions, io: ServeIo): Promise<number> {
     user,
     password: givenPassword || undefined,
     timezone: opts.timezone,
+    faults,
+    faultsSeed,
+    tls,
   };
   let sandbox;
   try {
@@ -52,9 +79,11 @@ export async function serve(opts: ServeOptions, io: ServeIo): Promise<number> {
     }
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') return fail(io, `port ${port} is already in use; pick another with --port (0 picks a free one)`);
+    if (error instanceof Error && /certificate|key|PEM|asn1/i.test(error.message) && tls) return fail(io, `cannot use the TLS certificate or key: ${error.message}`);
     io.stderr.write(`calendar serve: ${(error as Error).message}\n`);
     return 1;
   }
+  if (faults?.length) io.stderr.write(`calendar serve: injecting faults ${opts.faults} (seed ${faultsSeed ?? 1})\n`);
   if (!givenPassword) io.stderr.write(`calendar serve: user ${sandbox.user}, generated password ${sandbox.password} (writes need it)\n`);
   io.stderr.write(`listening on ${sandbox.url}/wp-json/\n`);
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
@@ -64,4 +93,17 @@ export async function serve(opts: ServeOptions, io: ServeIo): Promise<number> {
   await sandbox.close();
   io.stderr.write(`calendar serve: ${signal}, data saved, stopped\n`);
   return 0;
+}
+
+function readPem(path: string, option: string): string | { problem: string } {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
+    return { problem: `cannot read ${option} ${path}: ${why}` };
+  }
+  if (!text.includes('-----BEGIN ')) return { problem: `${option} ${path} is not a PEM file (no -----BEGIN line)` };
+  return text;
 }
