@@ -5,8 +5,8 @@
  * the failed attempt did not create the record after all.
  */
 import { ApiError, CliError, EXIT } from '../errors.js';
-import type { ApiClient } from '../http/client.js';
-import { backoffDelay } from '../http/retry.js';
+import { errorFromResponse, type ApiClient } from '../http/client.js';
+import { backoffDelay, retryAfterMs } from '../http/retry.js';
 import type { Resource } from '../resources.js';
 import { safeUpdate } from '../records/safe-update.js';
 import { nameKey } from './catalog.js';
@@ -57,23 +57,41 @@ export async function findExisting(client: ApiClient, resource: Resource, match:
 }
 
 /**
- * POST a new record. With a match key, a create that failed in a way that leaves its
- * outcome unknown is retried only once a lookup shows the record is not there.
+ * POST a new record. A 429 did nothing, so it is sent again after the Retry-After wait.
+ * With a match key, a create that failed in a way that leaves its outcome unknown is
+ * retried only once a lookup shows the record is not there.
  */
 export async function createRecord(client: ApiClient, resource: Resource, body: Json, match: MatchKey | undefined, sleep = defaultSleep): Promise<Json> {
   const retries = match && (match.by === 'slug' || match.by === 'name') ? client.options.retries : 0;
-  for (let attempt = 0; ; attempt++) {
+  let throttled = 0;
+  let attempt = 0;
+  for (;;) {
+    let failure: unknown;
     try {
-      const res = await client.call<Json>('POST', resource.path, { body });
+      const res = await client.send<Json>('POST', resource.path, { body });
+      if (res.status === 429 && throttled < client.options.retries) {
+        throttled++;
+        await sleep(backoffDelay(throttled, retryAfterMs(res.headers['retry-after'])));
+        continue;
+      }
+      if (res.status < 200 || res.status >= 300 || res.text !== undefined) throw errorFromResponse(res);
       return res.body;
     } catch (err) {
-      if (attempt >= retries || !uncertain(err)) throw err;
-      await sleep(backoffDelay(attempt + 1, undefined));
-      // If the lookup itself fails, the original error stands: no blind second POST.
-      const existing = await findExisting(client, resource, match!).catch(() => {
-        throw err;
-      });
-      if (existing) return existing;
+      failure = err;
+    }
+    if (!uncertain(failure)) throw failure;
+    // The outcome is unknown: look the record up (a failed lookup is tried again) before any second POST.
+    for (;;) {
+      if (attempt >= retries) throw failure;
+      attempt++;
+      await sleep(backoffDelay(attempt, undefined));
+      try {
+        const existing = await findExisting(client, resource, match!);
+        if (existing) return existing;
+        break;
+      } catch (lookupError) {
+        if (!uncertain(lookupError)) throw failure;
+      }
     }
   }
 }
