@@ -24,6 +24,8 @@ export interface ClientOptions {
   stderr: OutputStream;
   caCertFile?: string;
   connections?: number;
+  /** Environment read for NODE_TLS_REJECT_UNAUTHORIZED (default: the process's). */
+  env?: Record<string, string | undefined>;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -53,12 +55,16 @@ export class ApiClient {
 
   constructor(readonly options: ClientOptions) {
     const ca = options.caCertFile ? readCa(options.caCertFile) : undefined;
+    if ((options.env ?? process.env).NODE_TLS_REJECT_UNAUTHORIZED === '0' && options.root.root.startsWith('https:')) {
+      options.stderr.write('calendar: warning: NODE_TLS_REJECT_UNAUTHORIZED=0 is ignored: certificates are always verified (trust a private CA with --ca-cert FILE)\n');
+    }
     this.agent = new Agent({
       connections: options.connections ?? 8,
       keepAliveTimeout: 10_000,
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
-      connect: ca ? { ca } : undefined,
+      // Verification is always on, whatever NODE_TLS_REJECT_UNAUTHORIZED says.
+      connect: ca ? { ca, rejectUnauthorized: true } : { rejectUnauthorized: true },
     });
     this.dispatcher =
       options.retries > 0
@@ -199,7 +205,9 @@ export function errorFromResponse(res: ApiResponse): ApiError {
       res.status,
       undefined,
       undefined,
-      'Check that the base URL is the REST root of a WordPress site (e.g. https://example.org/wp-json).',
+      res.status >= 500
+        ? 'The site failed while answering (an error page from PHP or a proxy); try again later.'
+        : 'Check that the base URL is the REST root of a WordPress site (e.g. https://example.org/wp-json).',
     );
   }
   const err = wpError(res.body);
@@ -239,6 +247,12 @@ function networkError(err: unknown, url: string, timeoutMs: number): CliError {
   }
   if (code === 'ECONNREFUSED') return new CliError(`cannot connect to ${origin}: connection refused`, EXIT.network, 'Is the site up and the base URL right?');
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new CliError(`cannot resolve the host of ${origin}`, EXIT.network);
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+    return new CliError(`the TLS certificate of ${origin} is for another host name (${code})`, EXIT.network, 'Use the host name the certificate was issued for in the base URL.');
+  }
+  if (code === 'CERT_HAS_EXPIRED') {
+    return new CliError(`the TLS certificate of ${origin} has expired (${code})`, EXIT.network, 'The site must renew its certificate.');
+  }
   if (typeof code === 'string' && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|TLS/i.test(code)) {
     return new CliError(
       `the TLS certificate of ${origin} is not trusted (${code})`,
