@@ -167,12 +167,13 @@ export function coerceValue(field: Field, raw: unknown, where: string = label(fi
     }
     case 'ref':
     case 'refs': {
-      const items = (Array.isArray(raw) ? raw : field.type === 'refs' && typeof raw === 'string' ? raw.split(',') : [raw]).map((v) =>
-        typeof v === 'number' ? v : String(v).trim(),
+      // Objects, booleans and null stay as they are, to be refused below rather than read as names.
+      const items = (Array.isArray(raw) ? raw : field.type === 'refs' && typeof raw === 'string' ? raw.split(',') : [raw]).map((v: unknown) =>
+        typeof v === 'string' ? v.trim() : v,
       );
       if (field.type === 'ref' && items.length !== 1) fail('takes one record');
       const refs = items.filter((v) => v !== '').map((v) => (typeof v === 'string' && /^[0-9]+$/.test(v) ? Number(v) : v));
-      const bad = refs.filter((v) => (typeof v === 'number' ? !Number.isSafeInteger(v) || v < 1 : typeof v !== 'string'));
+      const bad = refs.filter((v) => (typeof v === 'number' ? !Number.isSafeInteger(v) || v < 1 : typeof v !== 'string' || !/[\p{L}\p{N}]/u.test(v)));
       if (bad.length || (field.type === 'ref' && refs.length === 0)) fail(`${items.map((v) => JSON.stringify(v)).join(', ')}: give IDs, slugs or names`);
       return field.type === 'ref' ? (refs[0] as number | string) : (refs as Array<number | string>) as WireValue;
     }
