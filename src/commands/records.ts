@@ -16,6 +16,9 @@ export function parseRef(resource: Resource, raw: string): RecordRef {
     if (id < 1 || !Number.isSafeInteger(id)) throw new UsageError(`"${raw}" is not a valid ${resource.singular} ID`);
     return { kind: 'id', id, text };
   }
+  if (/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(text)) {
+    throw new UsageError(`"${raw}" is not a valid ${resource.singular} ID`, 'IDs are whole numbers of at least 1.');
+  }
   if (text === '' || /[\s/?#]/.test(text)) {
     throw new UsageError(`"${raw}" is neither an ID nor a slug`, `Give the ${resource.singular}'s numeric ID or its slug (e.g. summer-fest).`);
   }
