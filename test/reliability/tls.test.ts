@@ -1,0 +1,62 @@
+/**
+ * TLS: an HTTPS sandbox with a self-signed certificate is refused by default (exit 5, naming
+ * the certificate and --ca-cert), accepted with --ca-cert, and nothing turns verification off.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { PASSWORD, ROOT, runCli, startTestSandbox, tempHome, USER, type Sandbox } from '../e2e/helpers.js';
+import { reportFigure } from './helpers.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'calendar-tls-'));
+const certFile = join(dir, 'cert.pem');
+const keyFile = join(dir, 'key.pem');
+const home = tempHome();
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+  // A throwaway self-signed certificate for 127.0.0.1, made fresh for each run.
+  await promisify(execFile)('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost']);
+  sandbox = await startTestSandbox({ tls: { cert: readFileSync(certFile), key: readFileSync(keyFile) } });
+});
+afterAll(async () => {
+  await sandbox?.close();
+  home.cleanup();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith('.ts') || path.endsWith('.js') ? [path] : [];
+  });
+}
+
+describe('tls', () => {
+  it('refuses a self-signed certificate by default and accepts it with --ca-cert', async () => {
+    expect(sandbox.restRoot.startsWith('https://')).toBe(true);
+    const env = { ...home.env, CALENDAR_BASE_URL: sandbox.restRoot, CALENDAR_USERNAME: USER, CALENDAR_APP_PASSWORD: PASSWORD };
+    const [refused, ignoredEnv, accepted] = await Promise.all([
+      runCli(['venues', 'list'], { env }),
+      runCli(['venues', 'list'], { env: { ...env, NODE_TLS_REJECT_UNAUTHORIZED: '0' } }),
+      runCli(['venues', 'create', '--name', 'Trusted Hall', '--ca-cert', certFile, '--format', 'ids'], { env }),
+    ]);
+    expect(refused.code).toBe(5);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toMatch(/^calendar: the TLS certificate of https:\/\/127\.0\.0\.1:\d+ is not trusted/);
+    expect(refused.stderr).toContain('--ca-cert');
+    expect(ignoredEnv.code).toBe(5);
+    expect(ignoredEnv.stderr).toContain('calendar: warning: NODE_TLS_REJECT_UNAUTHORIZED=0 is ignored');
+    expect(accepted.code).toBe(0);
+    expect(Number(accepted.stdout.trim())).toBeGreaterThan(0);
+    reportFigure(refused.code === 5 && accepted.code === 0 ? 'tls: refused by default' : 'tls: NOT refused by default');
+  }, 60_000);
+
+  it('has no switch that turns certificate verification off', () => {
+    const offending = [...sourceFiles(join(ROOT, 'src')), ...sourceFiles(join(ROOT, 'bin'))].filter((file) => /rejectUnauthorized\s*:\s*false|\.NODE_TLS_REJECT_UNAUTHORIZED\s*=[^=]|\[['"]NODE_TLS_REJECT_UNAUTHORIZED['"]\]\s*=[^=]/.test(readFileSync(file, 'utf8')));
+    expect(offending).toEqual([]);
+  });
+});
