@@ -24,6 +24,9 @@ try {
     chunkNames: 'chunks/[name]-[hash]',
     // Bundled CommonJS packages call require() for Node built-ins.
     banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
+    // cosmiconfig reaches for the TypeScript compiler only to read a calendar.config.ts;
+    // bundling it would ship megabytes nobody loads.
+    external: ['typescript'],
     logLevel: 'warning',
   });
   try {
