@@ -90,6 +90,7 @@ export async function openSession(prepared: Prepared, ctx: Context): Promise<Ses
     stderr: ctx.stderr,
     caCertFile: profile.caCert,
     connections: prepared.connections,
+    env: ctx.env,
   });
   return {
     profile,

@@ -63,7 +63,7 @@ function optionValues(path: string[], option: Option): ValueSpec {
   if (path.length === 0 && GLOBAL_VALUES[long]) return GLOBAL_VALUES[long];
   const field = fieldOf(path, long);
   const words = field?.choices ?? field?.suggestions;
-  if (words) return { kind: 'words', words: [...words], list: field!.type === 'list' };
+  if (words) return { kind: 'words', words: [...words], ...(field!.type === 'list' ? { list: true } : {}) };
   if (field?.relation && isResource(field.relation)) return { kind: 'ids', resource: field.relation, list: ['ids', 'terms', 'refs'].includes(field.type) };
   if (/<file\b/.test(option.flags)) return { kind: 'files' };
   if (path[0] === 'serve' && long === '--seed') return { kind: 'words', words: ['demo'] };

@@ -80,7 +80,7 @@ export function pickNamespace(namespaces: string[], wanted?: string): string | u
 export async function discover(input: string, options: DiscoverOptions): Promise<Discovery> {
   const url = checkSiteUrl(input);
   const ca = options.caCertFile ? readCa(options.caCertFile) : undefined;
-  const agent = new Agent({ headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs, connect: { timeout: options.timeoutMs, ...(ca ? { ca } : {}) } });
+  const agent = new Agent({ headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs, connect: { timeout: options.timeoutMs, rejectUnauthorized: true, ...(ca ? { ca } : {}) } });
   const get = (target: string) => fetchPage(target, agent, options);
   try {
     const candidates: string[] = [];

@@ -125,7 +125,7 @@ describe('finding your way', () => {
     const r = await runCli(args, { env: home.env });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^calendar: unknown command/);
-    expect(r.stderr).toMatch(new RegExp(`\\nDid you mean: .*\\b${suggestion}\\b`));
+    expect(r.stderr).toMatch(new RegExp(`\\nDid you mean (one of: )?calendar .*\\b${suggestion}\\b`));
     expect(r.stdout).toBe('');
   });
 });
