@@ -32,14 +32,14 @@ export async function runList(resource: Resource, command: Command): Promise<voi
     const writer = listWriter(resource, prepared.output, ctx);
     const { total, written } = await walkPages(client, resource, query, { all: opts.all === true, limit }, (record) => writer.write(record));
     await writer.end({ total });
-    if (written === 0 && resource.name === 'events' && !hasDateFilter(query) && query.include === undefined) {
+    if (written === 0 && resource.name === 'events' && !hasDateFilter(resource, query) && query.include === undefined) {
       prepared.ui.notice('No events from today on (the server lists events starting from today by default). Widen the window with --start-date 1900-01-01, or see calendar events list --help.');
     }
   });
 }
 
-function hasDateFilter(query: Record<string, unknown>): boolean {
-  return ['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after'].some((k) => query[k] !== undefined);
+function hasDateFilter(resource: Resource, query: Record<string, unknown>): boolean {
+  return resource.listParams.some((p) => p.type === 'date' && query[p.name] !== undefined);
 }
 
 export function positive(raw: string, where: string): number {

@@ -5,11 +5,14 @@
  * it and the event would then vanish from every list.
  */
 import { UsageError } from '../errors.js';
+import { resources } from '../resources.js';
 import { hasOffset } from '../values.js';
 import { isValidTimeZone, utcMsToUtcString, utcMsToZoned } from '../time.js';
 import type { ApiClient } from '../http/client.js';
 
 type Json = Record<string, unknown>;
+
+const DATE_FIELDS = resources.events.fields.filter((f) => f.type === 'date').map((f) => f.name);
 
 /** The zone of an event write: its own field, the profile's, else the site's (read once from the REST index). */
 export class ZoneSource {
@@ -50,7 +53,7 @@ export async function settleEventDates(record: Json, zones: ZoneSource, current?
   if (typeof out.timezone === 'string' && out.timezone !== '' && !isValidTimeZone(out.timezone)) {
     throw new UsageError(`--timezone: "${out.timezone}" is not a timezone`, 'Use an IANA name such as Europe/Paris or America/New_York, or UTC.');
   }
-  const offsetFields = ['start_date', 'end_date', 'date', 'date_utc'].filter((f) => typeof out[f] === 'string' && hasOffset(out[f] as string));
+  const offsetFields = DATE_FIELDS.filter((f) => typeof out[f] === 'string' && hasOffset(out[f] as string));
   if (offsetFields.length) {
     const eventZone = await zones.eventZone(out, current);
     for (const field of offsetFields) {
