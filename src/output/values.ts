@@ -1,4 +1,8 @@
 /** Small pure helpers shared by the output formats. */
+import { resources } from '../resources.js';
+
+/** How a linked record shows in a cell: by its name field, else its URL or ID. */
+const NAME_KEYS = [...new Set(Object.values(resources).map((r) => r.nameField)), 'url', 'id'];
 
 export function getPath(record: unknown, path: string): unknown {
   let current: unknown = record;
@@ -54,7 +58,7 @@ export function cellText(value: unknown): string {
   if (Array.isArray(value)) return value.map(cellText).filter((s) => s !== '').join(', ');
   if (typeof value === 'object') {
     const o = value as Record<string, unknown>;
-    for (const key of ['name', 'title', 'venue', 'organizer', 'url', 'id']) if (key in o) return cellText(o[key]);
+    for (const key of NAME_KEYS) if (key in o) return cellText(o[key]);
     return JSON.stringify(value);
   }
   return String(value);
