@@ -128,8 +128,9 @@ export async function runUpdate(resource: Resource, command: Command, rawRef: st
       const replace = opts.replace === true;
       const current = needsMerge(resource) && !replace ? (await client.call<Record<string, unknown>>('GET', path, { query })).body : undefined;
       const resolved = await finishBody(resource, client, profile.timezone, changes, opts, current);
-      if (opts.dryRun) return await dryRunInSession(ctx, client, 'POST', path, current ? mergeForUpdate(resource, current, resolved) : resolved, query);
-      const result = await safeUpdate(client, resource, path, resolved, { replace, query, current });
+      if (opts.dryRun) return await dryRunInSession(ctx, client, 'PUT', path, current ? mergeForUpdate(resource, current, resolved) : resolved, query);
+      // The whole record goes in each update, so PUT: idempotent, and retried like a read.
+      const result = await safeUpdate(client, resource, path, resolved, { replace, query, current, method: 'PUT' });
       for (const { field, sent, got } of result.ignored) {
         prepared.ui.warn(`the server did not keep ${field}: sent ${JSON.stringify(sent)}, it holds ${JSON.stringify(got ?? null)}`);
       }

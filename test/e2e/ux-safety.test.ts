@@ -116,7 +116,7 @@ describe('--dry-run sends nothing', () => {
     const venue = await newVenue('Dry Update Hall');
     const r = await cli(['venues', 'update', String(venue.id), '--venue', 'Changed Hall', '--dry-run']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain(`POST ${sandbox.restRoot}/tribe/events/v1/venues/${venue.id}`);
+    expect(r.stdout).toContain(`PUT ${sandbox.restRoot}/tribe/events/v1/venues/${venue.id}`);
     expect((await api<{ venue: string }>(sandbox, 'GET', `venues/${venue.id}`)).body.venue).toBe('Dry Update Hall');
   });
 });
