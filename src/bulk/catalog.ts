@@ -1,30 +1,11 @@
 /**
- * Walking every record of a resource (export, the upsert index, link resolution), and a
- * small index of related records so that the slugs and names in an import file are
+ * A small index of related records so that the slugs and names in an import file are
  * resolved with one list walk per relation for the whole import.
  */
 import type { ApiClient } from '../http/client.js';
-import type { Query } from '../http/url.js';
-import { POST_STATUSES, resources, type Resource } from '../resources.js';
-import { SERVER_MAX_PER_PAGE, walkPages } from '../commands/list.js';
+import { resources } from '../resources.js';
+import { walkEveryRecord } from '../commands/list.js';
 import type { LinkRelation } from './prepare.js';
-
-/** Far enough that the default event window hides nothing (1970-01-01 is refused by the server). */
-export const EVENTS_FROM = '1900-01-01';
-export const EVENTS_TO = '2999-12-31';
-
-/** The list query that returns every record: past and future events, drafts when signed in, unused terms. */
-export function everyRecordQuery(resource: Resource, authenticated: boolean): Query {
-  const query: Query = { per_page: SERVER_MAX_PER_PAGE };
-  if (resource.name === 'events') Object.assign(query, { start_date: EVENTS_FROM, end_date: EVENTS_TO });
-  if (resource.trashes && authenticated) query.status = POST_STATUSES.filter((s) => s !== 'trash').join(',');
-  if (!resource.trashes) query.hide_empty = 'false';
-  return query;
-}
-
-export function walkEveryRecord(client: ApiClient, resource: Resource, onRecord: (record: Record<string, unknown>) => Promise<void> | void) {
-  return walkPages(client, resource, everyRecordQuery(resource, client.hasCredentials), { all: true }, (r) => onRecord(r as Record<string, unknown>));
-}
 
 /** IDs of the records of one relation by ID, slug and lower-cased name. */
 class RelationIndex {

@@ -8,7 +8,8 @@ import type { ApiClient } from '../http/client.js';
 import type { Resource } from '../resources.js';
 import { toWritable } from '../records/writable.js';
 import { decodeEntities } from '../output/values.js';
-import { nameKey, walkEveryRecord } from './catalog.js';
+import { nameKey } from './catalog.js';
+import { walkEveryRecord } from '../commands/list.js';
 import type { PreparedRecord } from './prepare.js';
 
 export const UPSERT_KEYS = ['slug', 'name', 'id'] as const;

@@ -1,6 +1,6 @@
 /** List parameters from flags, and the walk over the pages of a list. */
 import { ApiError, UsageError } from '../errors.js';
-import type { Resource } from '../resources.js';
+import { POST_STATUSES, type Resource } from '../resources.js';
 import type { ApiClient } from '../http/client.js';
 import type { Query } from '../http/url.js';
 import { coerceValue, queryValue } from '../values.js';
@@ -128,4 +128,21 @@ function numberOr(value: unknown, header: string | undefined): number | undefine
   if (typeof value === 'number') return value;
   if (header !== undefined && /^[0-9]+$/.test(header)) return Number(header);
   return undefined;
+}
+
+/** Far enough that the default event window hides nothing (1970-01-01 is refused by the server). */
+export const EVENTS_FROM = '1900-01-01';
+export const EVENTS_TO = '2999-12-31';
+
+/** The list query that returns every record: past and future events, drafts when signed in, unused terms. */
+export function everyRecordQuery(resource: Resource, authenticated: boolean): Query {
+  const query: Query = { per_page: SERVER_MAX_PER_PAGE };
+  if (resource.name === 'events') Object.assign(query, { start_date: EVENTS_FROM, end_date: EVENTS_TO });
+  if (resource.trashes && authenticated) query.status = POST_STATUSES.filter((s) => s !== 'trash').join(',');
+  if (!resource.trashes) query.hide_empty = 'false';
+  return query;
+}
+
+export function walkEveryRecord(client: ApiClient, resource: Resource, onRecord: (record: Record<string, unknown>) => Promise<void> | void) {
+  return walkPages(client, resource, everyRecordQuery(resource, client.hasCredentials), { all: true }, (r) => onRecord(r as Record<string, unknown>));
 }

@@ -1,7 +1,9 @@
 /**
  * Venues, organizers, categories and tags given by ID, slug or name become IDs before a
  * write: the server turns an existing tag name into a junk tag, refuses venue names and
- * silently drops unknown term IDs, so only checked IDs are ever sent.
+ * silently drops unknown term IDs, so only checked IDs are ever sent. Each reference costs
+ * one lookup (by ID, by slug, or a search for the name), cached for the command; imports
+ * resolve a whole file's links with one list walk instead (src/bulk/catalog.ts).
  */
 import { UsageError } from '../errors.js';
 import { resources, type Field, type Resource, type ResourceName } from '../resources.js';
@@ -20,7 +22,6 @@ const LINKABLE = new Set<string>(['venues', 'organizers', 'categories', 'tags'])
 const normalName = (name: string) => decodeEntities(name).trim().toLowerCase();
 
 export class Resolver {
-  private readonly indexes = new Map<LinkRelation, Promise<Index>>();
   private readonly cache = new Map<string, Promise<number | undefined>>();
 
   constructor(private readonly client: ApiClient) {}
@@ -38,22 +39,11 @@ export class Resolver {
     return { ids, unknown };
   }
 
-  /** Loads every record of a relation once; later lookups need no request (for imports). */
-  async preload(relation: LinkRelation): Promise<void> {
-    await this.index(relation);
-  }
-
   /** Creates a record named `name` and remembers it, for --create-missing. */
   async create(relation: LinkRelation, name: string): Promise<number> {
     const resource = resources[relation];
     const res = await this.client.call<{ id: number; slug?: string }>('POST', resource.path, { body: { [resource.nameField]: name } });
     this.cache.set(`${relation}:${name.toLowerCase()}`, Promise.resolve(res.body.id));
-    const index = this.indexes.has(relation) ? await this.index(relation) : undefined;
-    if (index) {
-      index.ids.add(res.body.id);
-      if (res.body.slug) index.bySlug.set(res.body.slug.toLowerCase(), res.body.id);
-      index.byName.set(normalName(name), [res.body.id]);
-    }
     return res.body.id;
   }
 
@@ -61,9 +51,7 @@ export class Resolver {
     const key = `${relation}:${text.toLowerCase()}`;
     let found = this.cache.get(key);
     if (!found) {
-      found = this.indexes.has(relation)
-        ? this.index(relation).then((index) => (/^[0-9]+$/.test(text) ? (index.ids.has(Number(text)) ? Number(text) : undefined) : lookup(index, text, relation)))
-        : this.fetchOne(relation, text);
+      found = this.fetchOne(relation, text);
       this.cache.set(key, found);
     }
     return found;
@@ -97,33 +85,6 @@ export class Resolver {
   private async list(resource: Resource, query: Record<string, string | number>): Promise<Array<Record<string, unknown>>> {
     const res = await this.client.call<Record<string, unknown>>('GET', resource.path, { query });
     return (res.body[resource.listKey] as Array<Record<string, unknown>> | undefined) ?? [];
-  }
-
-  private index(relation: LinkRelation): Promise<Index> {
-    let index = this.indexes.get(relation);
-    if (!index) {
-      index = this.load(relation);
-      this.indexes.set(relation, index);
-    }
-    return index;
-  }
-
-  private async load(relation: LinkRelation): Promise<Index> {
-    const resource = resources[relation];
-    const index: Index = { ids: new Set(), bySlug: new Map(), byName: new Map() };
-    const terms = !resource.bySlug;
-    for (let page = 1; ; page++) {
-      const res = await this.client.send<Record<string, unknown>>('GET', resource.path, {
-        query: { page, per_page: 50, ...(terms ? { hide_empty: 'false' } : {}) },
-      });
-      if (res.status === 404 && page > 1) break;
-      if (res.status !== 200 || res.text !== undefined) throw errorFromResponse(res);
-      const items = (res.body[resource.listKey] as Array<Record<string, unknown>> | undefined) ?? [];
-      for (const item of items) addToIndex(index, resource, item);
-      const totalPages = Number(res.body.total_pages ?? res.headers['x-tec-totalpages'] ?? page);
-      if (items.length === 0 || page >= totalPages) break;
-    }
-    return index;
   }
 }
 
