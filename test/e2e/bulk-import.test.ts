@@ -1,31 +1,18 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { api, runCli, siteEnv, startTestSandbox, tempHome, type Sandbox } from './helpers.js';
+import { api, useSite } from './helpers.js';
 
-let sandbox: Sandbox;
-let home: ReturnType<typeof tempHome>;
-let env: Record<string, string>;
+const site = useSite();
 
-const cli = (args: string[], stdin?: string) => runCli(args, { env, stdin, timeoutMs: 120_000 });
+const cli = (args: string[], stdin?: string) => site.cli(args, { stdin, timeoutMs: 120_000 });
 const file = (name: string, content: string) => {
-  const path = join(home.home, name);
+  const path = join(site.home.home, name);
   writeFileSync(path, content);
   return path;
 };
-const total = async (resource: string) => (await api<{ total: number }>(sandbox, 'GET', `${resource}?per_page=1&hide_empty=false`)).body.total;
+const total = async (resource: string) => (await api<{ total: number }>(site.sandbox, 'GET', `${resource}?per_page=1&hide_empty=false`)).body.total;
 const ndjson = (records: unknown[]) => records.map((r) => JSON.stringify(r)).join('\n') + '\n';
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  home = tempHome();
-  env = siteEnv(sandbox, home.env);
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-  home?.cleanup();
-});
 
 describe('import with --upsert-by', () => {
   const venues = Array.from({ length: 1000 }, (_, i) => ({ venue: `Venue ${String(i).padStart(4, '0')}`, slug: `venue-${String(i).padStart(4, '0')}`, city: 'Nantes' }));
@@ -38,12 +25,12 @@ describe('import with --upsert-by', () => {
     expect(first.stdout).toBe('');
     expect(await total('venues')).toBe(1000);
 
-    const before = sandbox.stats.requests;
+    const before = site.sandbox.stats.requests;
     const second = await cli(['import', 'venues', path, '--upsert-by', 'slug', '--concurrency', '8', '--yes']);
     expect(second.code, second.stderr).toBe(0);
     expect(second.stderr).toContain('0 created, 0 updated, 1000 unchanged, 0 failed');
     expect(await total('venues')).toBe(1000);
-    expect(sandbox.stats.requests - before).toBeLessThanOrEqual(21); // the index: 20 pages of 50, no request per record
+    expect(site.sandbox.stats.requests - before).toBeLessThanOrEqual(21); // the index: 20 pages of 50, no request per record
   });
 
   test('a changed record is updated, the others are left alone', async () => {
@@ -51,7 +38,7 @@ describe('import with --upsert-by', () => {
     const r = await cli(['import', 'venues', file('changed.ndjson', ndjson(changed)), '--upsert-by', 'slug', '--yes']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('0 created, 1 updated, 999 unchanged, 0 failed');
-    const venue = await api<{ city: string }>(sandbox, 'GET', 'venues/by-slug/venue-0005');
+    const venue = await api<{ city: string }>(site.sandbox, 'GET', 'venues/by-slug/venue-0005');
     expect(venue.body.city).toBe('Rennes');
     expect(await total('venues')).toBe(1000);
   });
@@ -64,18 +51,18 @@ describe('import with --upsert-by', () => {
     const dry = await cli(['import', 'venues', path, '--upsert-by', 'slug', '--dry-run']);
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toMatch(/^update venue "Venue 0000" \(ID \d+\): city\n$/);
-    expect((await api<{ city: string }>(sandbox, 'GET', 'venues/by-slug/venue-0000')).body.city).toBe('Nantes');
+    expect((await api<{ city: string }>(site.sandbox, 'GET', 'venues/by-slug/venue-0000')).body.city).toBe('Nantes');
   });
 });
 
 describe('checks before anything is sent', () => {
   test('one bad record: exit 2 naming the line and field, no request at all', async () => {
     const path = file('bad.ndjson', ndjson([{ organizer: 'Fine' }, { organizer: 'Also fine' }, { email: 'no-name@example.com' }]));
-    const before = sandbox.stats.requests;
+    const before = site.sandbox.stats.requests;
     const r = await cli(['import', 'organizers', path]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('bad.ndjson line 3: organizer: is required');
-    expect(sandbox.stats.requests).toBe(before);
+    expect(site.sandbox.stats.requests).toBe(before);
   });
 
   test('a JSON array names the index; CSV the line', async () => {
@@ -94,7 +81,7 @@ describe('checks before anything is sent', () => {
       expect(r.code, args.join(' ')).toBe(2);
     }
     expect((await cli(['import', 'nothing', path])).code).toBe(2);
-    expect((await cli(['import', 'tags', join(home.home, 'missing.csv')])).stderr).toMatch(/no such file/);
+    expect((await cli(['import', 'tags', join(site.home.home, 'missing.csv')])).stderr).toMatch(/no such file/);
   });
 });
 
@@ -105,7 +92,7 @@ describe('partial failures', () => {
       { title: 'Bad author', start_date: '2027-01-02 10:00:00', end_date: '2027-01-02 11:00:00', author: 9999 },
       { title: 'Good 2', start_date: '2027-01-03 10:00:00', end_date: '2027-01-03 11:00:00' },
     ];
-    const failedPath = join(home.home, 'failed.json');
+    const failedPath = join(site.home.home, 'failed.json');
     const r = await cli(['import', 'events', file('events.json', JSON.stringify(events)), '--failed-to', failedPath]);
     expect(r.code).toBe(6);
     expect(r.stderr).toMatch(/events\.json index 1: .*author/);
@@ -124,7 +111,7 @@ describe('partial failures', () => {
     const r = await cli(['import', 'organizers', file('bad-orgs.ndjson', ndjson(bad)), '--fail-fast', '--concurrency', '1']);
     expect(r.code).toBe(6);
     expect(r.stderr).toContain('0 created, 0 updated, 0 unchanged, 1 failed');
-    const none = join(home.home, 'none.ndjson');
+    const none = join(site.home.home, 'none.ndjson');
     const ok = await cli(['import', 'tags', file('ok-tags.ndjson', ndjson([{ name: 'fine tag' }])), '--failed-to', none]);
     expect(ok.code, ok.stderr).toBe(0);
     expect(existsSync(none)).toBe(false);
@@ -138,7 +125,7 @@ describe('CSV and stdin', () => {
     const r = await cli(['import', 'organizers', file('orgs.csv', csv)]);
     expect(r.code, r.stderr).toBe(0);
     expect(await total('organizers')).toBe(before + 2);
-    const list = await api<{ organizers: Array<{ organizer: string }> }>(sandbox, 'GET', 'organizers?search=Beta');
+    const list = await api<{ organizers: Array<{ organizer: string }> }>(site.sandbox, 'GET', 'organizers?search=Beta');
     expect(list.body.organizers.map((o) => o.organizer)).toContain('Beta, Org');
     const dry = await cli(['import', 'organizers', '-', '--dry-run'], csv);
     expect(dry.code, dry.stderr).toBe(0);

@@ -1,39 +1,29 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { api, json, runCli, siteEnv, startTestSandbox, tempHome, type Sandbox } from './helpers.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { api, json, useSite } from './helpers.js';
 
-let sandbox: Sandbox;
-let home: ReturnType<typeof tempHome>;
-let env: Record<string, string>;
+const site = useSite();
 const VENUES = 173; // four pages of 50
 
-const cli = (args: string[]) => runCli(args, { env });
+const cli = site.cli;
 
 /** Venue IDs by walking the pages one after the other, directly, until an empty or missing page. */
 async function directIds(filter = ''): Promise<number[]> {
   const ids: number[] = [];
   for (let page = 1; ; page++) {
-    const res = await api<{ venues?: Array<{ id: number }> }>(sandbox, 'GET', `venues?per_page=50&page=${page}${filter}`);
+    const res = await api<{ venues?: Array<{ id: number }> }>(site.sandbox, 'GET', `venues?per_page=50&page=${page}${filter}`);
     if (res.status !== 200 || !res.body.venues?.length) return ids;
     ids.push(...res.body.venues.map((v) => v.id));
   }
 }
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  home = tempHome();
-  env = siteEnv(sandbox, home.env);
   for (let start = 0; start < VENUES; start += 20) {
     const batch = Array.from({ length: Math.min(20, VENUES - start) }, (_, i) => start + i);
-    await Promise.all(batch.map((i) => api(sandbox, 'POST', 'venues', { venue: `Listed ${String(i).padStart(3, '0')}`, city: 'Lyon' })));
+    await Promise.all(batch.map((i) => api(site.sandbox, 'POST', 'venues', { venue: `Listed ${String(i).padStart(3, '0')}`, city: 'Lyon' })));
   }
   for (let i = 0; i < 3; i++) {
-    await api(sandbox, 'POST', 'events', { title: `Past ${i}`, start_date: `2001-0${i + 1}-01 10:00:00`, end_date: `2001-0${i + 1}-01 11:00:00` });
+    await api(site.sandbox, 'POST', 'events', { title: `Past ${i}`, start_date: `2001-0${i + 1}-01 10:00:00`, end_date: `2001-0${i + 1}-01 11:00:00` });
   }
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-  home?.cleanup();
 });
 
 describe('list --all', () => {
@@ -63,11 +53,11 @@ describe('list --all', () => {
   });
 
   test('--limit stops after N records and stops fetching', async () => {
-    const before = sandbox.stats.requests;
+    const before = site.sandbox.stats.requests;
     const r = await cli(['venues', 'list', '--all', '--limit', '60', '--format', 'ndjson']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.trim().split('\n')).toHaveLength(60);
-    expect(sandbox.stats.requests - before).toBe(2); // pages 1 and 2 of 50, nothing more
+    expect(site.sandbox.stats.requests - before).toBe(2); // pages 1 and 2 of 50, nothing more
   });
 
   test('--all keeps the filters given, past the first page', async () => {

@@ -1,26 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { api, json, PASSWORD, runCli, siteEnv, startTestSandbox, tempHome, type Sandbox } from './helpers.js';
+import { api, json, PASSWORD, useSite } from './helpers.js';
 
-let sandbox: Sandbox;
-let home: ReturnType<typeof tempHome>;
-let env: Record<string, string>;
+const site = useSite();
 const ids: Record<string, string> = {};
 
-const cli = (args: string[], extra: { env?: Record<string, string | undefined>; stdin?: string } = {}) =>
-  runCli(args, { env: { ...env, ...extra.env }, stdin: extra.stdin });
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  home = tempHome();
-  env = siteEnv(sandbox, home.env);
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-  home?.cleanup();
-});
+const cli = site.cli;
 
 describe('create, one of each resource', () => {
   test('venues create prints the ID with --format ids', async () => {
@@ -70,7 +56,7 @@ describe('create, one of each resource', () => {
     const fromText = await cli(['events', 'create', '--data', JSON.stringify({ title: 'From Data', start_date: '2027-02-01 10:00:00', end_date: '2027-02-01 11:00:00' }), '--format', 'ids']);
     expect(fromText.code, fromText.stderr).toBe(0);
     ids.dataEvent = fromText.stdout.trim();
-    const file = join(home.home, 'event.json');
+    const file = join(site.home.home, 'event.json');
     writeFileSync(file, JSON.stringify({ title: 'From File', start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00' }));
     const fromFile = await cli(['events', 'create', '--data', `@${file}`, '--title', 'Flag Wins', '--json']);
     expect(json<{ title: string }>(fromFile.stdout).title).toBe('Flag Wins');
@@ -208,15 +194,15 @@ describe('update and delete', () => {
     const r = await cli(['categories', 'delete', made.stdout.trim(), '--yes']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/for good/);
-    expect((await api(sandbox, 'GET', `categories/${made.stdout.trim()}`)).status).toBe(400);
+    expect((await api(site.sandbox, 'GET', `categories/${made.stdout.trim()}`)).status).toBe(400);
   });
 
   test('delete off a terminal without --yes exits 2 and deletes nothing', async () => {
-    const before = sandbox.stats.requests;
+    const before = site.sandbox.stats.requests;
     const r = await cli(['venues', 'delete', ids.venue]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--yes/);
-    expect(sandbox.stats.requests).toBe(before);
+    expect(site.sandbox.stats.requests).toBe(before);
   });
 });
 
@@ -268,13 +254,13 @@ describe('exit codes and errors', () => {
       ['categories', 'list', '--order', 'up'],
     ];
     for (const args of cases) {
-      const before = sandbox.stats.requests;
+      const before = site.sandbox.stats.requests;
       const r = await cli(args);
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(/^calendar: .+\n/);
       expect(r.stderr).not.toMatch(/\n\s+at /);
-      expect(sandbox.stats.requests, args.join(' ')).toBe(before);
+      expect(site.sandbox.stats.requests, args.join(' ')).toBe(before);
     }
   });
 
@@ -317,7 +303,7 @@ describe('exit codes and errors', () => {
   });
 
   test('an HTML answer is reported as such, not as a JSON error', async () => {
-    const r = await cli(['events', 'list'], { env: { CALENDAR_BASE_URL: sandbox.url } });
+    const r = await cli(['events', 'list'], { env: { CALENDAR_BASE_URL: site.sandbox.url } });
     expect([1, 5]).toContain(r.code);
     expect(r.stderr).toMatch(/answered \d{3} with (an HTML page|a body that is not JSON)/);
   });

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -86,4 +87,30 @@ export async function api<T = unknown>(sandbox: Sandbox, method: string, path: s
   });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+export interface Site {
+  sandbox: Sandbox;
+  home: ReturnType<typeof tempHome>;
+  /** Environment pointing the CLI at the sandbox, with credentials and the private HOME. */
+  env: Record<string, string>;
+  /** The CLI with that environment (plus `extra.env`). */
+  cli(args: string[], extra?: { env?: Record<string, string | undefined>; stdin?: string; timeoutMs?: number }): Promise<RunResult>;
+}
+
+/** A sandbox and a private HOME for the tests of one file: opened before them, closed after. */
+export function useSite(options: Parameters<typeof startSandbox>[0] = {}): Site {
+  const site = {
+    cli: (args, extra = {}) => runCli(args, { env: { ...site.env, ...extra.env }, stdin: extra.stdin, timeoutMs: extra.timeoutMs }),
+  } as Site;
+  beforeAll(async () => {
+    site.sandbox = await startTestSandbox(options);
+    site.home = tempHome();
+    site.env = siteEnv(site.sandbox, site.home.env);
+  });
+  afterAll(async () => {
+    await site.sandbox?.close();
+    site.home?.cleanup();
+  });
+  return site;
 }

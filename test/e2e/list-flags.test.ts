@@ -3,34 +3,24 @@
  * as the documented parameter. Generated from the table, so a new parameter is covered
  * the day it is added.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { flagName, resources, type Field, type ResourceName } from '../../src/resources.js';
-import { api, runCli, siteEnv, startTestSandbox, tempHome, type Sandbox } from './helpers.js';
+import { api, useSite } from './helpers.js';
 
-let sandbox: Sandbox;
-let home: ReturnType<typeof tempHome>;
-let env: Record<string, string>;
+const site = useSite();
 const made: Record<string, number> = {};
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  home = tempHome();
-  env = siteEnv(sandbox, home.env);
-  made.venues = (await api<{ id: number }>(sandbox, 'POST', 'venues', { venue: 'Flag Hall' })).body.id;
-  made.organizers = (await api<{ id: number }>(sandbox, 'POST', 'organizers', { organizer: 'Flag Org' })).body.id;
-  made.categories = (await api<{ id: number }>(sandbox, 'POST', 'categories', { name: 'Flagcat' })).body.id;
-  made.tags = (await api<{ id: number }>(sandbox, 'POST', 'tags', { name: 'Flagtag' })).body.id;
+  made.venues = (await api<{ id: number }>(site.sandbox, 'POST', 'venues', { venue: 'Flag Hall' })).body.id;
+  made.organizers = (await api<{ id: number }>(site.sandbox, 'POST', 'organizers', { organizer: 'Flag Org' })).body.id;
+  made.categories = (await api<{ id: number }>(site.sandbox, 'POST', 'categories', { name: 'Flagcat' })).body.id;
+  made.tags = (await api<{ id: number }>(site.sandbox, 'POST', 'tags', { name: 'Flagtag' })).body.id;
   made.events = (
-    await api<{ id: number }>(sandbox, 'POST', 'events', {
+    await api<{ id: number }>(site.sandbox, 'POST', 'events', {
       title: 'Flag Event', start_date: '2027-06-01 10:00:00', end_date: '2027-06-01 11:00:00',
       venue: made.venues, organizer: [made.organizers], categories: [made.categories], tags: [made.tags],
     })
   ).body.id;
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-  home?.cleanup();
 });
 
 /** A value the sandbox accepts for this parameter, and what should appear in the query string. */
@@ -71,7 +61,7 @@ for (const name of Object.keys(resources) as ResourceName[]) {
       test(`--${flagName(field.name)} is sent as ${field.name}`, async () => {
         const { args, wire } = sample(field, name);
         const extra = name === 'events' && field.type !== 'date' && field.name !== 'include' ? ['--start-date', '2020-01-01'] : [];
-        const r = await runCli(['--debug', name, 'list', ...args, ...extra, '--format', 'ids'], { env });
+        const r = await site.cli(['--debug', name, 'list', ...args, ...extra, '--format', 'ids']);
         expect(r.code, r.stderr).toBe(0);
         const requestLine = r.stderr.split('\n').find((l) => l.startsWith('debug: > GET')) ?? '';
         expect(requestLine).toContain(wire);
@@ -81,7 +71,7 @@ for (const name of Object.keys(resources) as ResourceName[]) {
 }
 
 describe('filters select what they say', () => {
-  const ids = async (...args: string[]) => (await runCli(['events', 'list', '--start-date', '2020-01-01', ...args, '--format', 'ids'], { env })).stdout.trim();
+  const ids = async (...args: string[]) => (await site.cli(['events', 'list', '--start-date', '2020-01-01', ...args, '--format', 'ids'])).stdout.trim();
 
   test('by venue, organizer, category (ID and slug), tag, search and featured', async () => {
     const id = String(made.events);

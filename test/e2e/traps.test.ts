@@ -2,32 +2,22 @@
  * The traps of the real server, reproduced by the sandbox, and how calendar defends
  * against each (README "What calendar protects you from").
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { api, json, runCli, siteEnv, startTestSandbox, tempHome, type Sandbox } from './helpers.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { api, json, runCli, siteEnv, startTestSandbox, useSite } from './helpers.js';
 
-let sandbox: Sandbox;
-let home: ReturnType<typeof tempHome>;
-let env: Record<string, string>;
-const cli = (...args: string[]) => runCli(args, { env });
+const site = useSite();
+const cli = (...args: string[]) => site.cli(args);
 type Json = Record<string, any>;
 
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  home = tempHome();
-  env = siteEnv(sandbox, home.env);
-  ids.venue = (await api<Json>(sandbox, 'POST', 'venues', { venue: 'Blue Note Hall', city: 'New York', show_map: 'false', show_map_link: 'false', state: 'NY' })).body.id;
-  ids.organizer = (await api<Json>(sandbox, 'POST', 'organizers', { organizer: 'Jazz Society' })).body.id;
-  ids.organizer2 = (await api<Json>(sandbox, 'POST', 'organizers', { organizer: 'Parks Department' })).body.id;
-  ids.music = (await api<Json>(sandbox, 'POST', 'categories', { name: 'Music' })).body.id;
-  ids.jazz = (await api<Json>(sandbox, 'POST', 'categories', { name: 'Jazz', parent: ids.music })).body.id;
-  ids.outdoors = (await api<Json>(sandbox, 'POST', 'tags', { name: 'Outdoors' })).body.id;
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-  home?.cleanup();
+  ids.venue = (await api<Json>(site.sandbox, 'POST', 'venues', { venue: 'Blue Note Hall', city: 'New York', show_map: 'false', show_map_link: 'false', state: 'NY' })).body.id;
+  ids.organizer = (await api<Json>(site.sandbox, 'POST', 'organizers', { organizer: 'Jazz Society' })).body.id;
+  ids.organizer2 = (await api<Json>(site.sandbox, 'POST', 'organizers', { organizer: 'Parks Department' })).body.id;
+  ids.music = (await api<Json>(site.sandbox, 'POST', 'categories', { name: 'Music' })).body.id;
+  ids.jazz = (await api<Json>(site.sandbox, 'POST', 'categories', { name: 'Jazz', parent: ids.music })).body.id;
+  ids.outdoors = (await api<Json>(site.sandbox, 'POST', 'tags', { name: 'Outdoors' })).body.id;
 });
 
 describe('an update of one field keeps every other field', () => {
@@ -102,16 +92,16 @@ describe('names and slugs resolve to IDs', () => {
   });
 
   test('no junk tag is ever created from an existing tag name', async () => {
-    const tags = (await api<Json>(sandbox, 'GET', 'tags?hide_empty=false&per_page=50')).body.tags as Json[];
+    const tags = (await api<Json>(site.sandbox, 'GET', 'tags?hide_empty=false&per_page=50')).body.tags as Json[];
     expect(tags.map((t) => t.name)).not.toContain(String(ids.outdoors));
   });
 
   test('unknown names fail with exit 2 and nothing is written', async () => {
-    const before = (await api<Json>(sandbox, 'GET', 'events?start_date=1900-01-01&per_page=1')).body.total;
+    const before = (await api<Json>(site.sandbox, 'GET', 'events?start_date=1900-01-01&per_page=1')).body.total;
     const r = await cli('events', 'create', '--title', 'Ghost', '--start-date', '2027-09-02', '--end-date', '2027-09-02', '--venue', 'no-such-hall', '--tags', 'nope,Outdoors');
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/unknown tags: nope; venue: no-such-hall/);
-    expect((await api<Json>(sandbox, 'GET', 'events?start_date=1900-01-01&per_page=1')).body.total).toBe(before);
+    expect((await api<Json>(site.sandbox, 'GET', 'events?start_date=1900-01-01&per_page=1')).body.total).toBe(before);
   });
 
   test('unknown numeric IDs fail too instead of being dropped by the server', async () => {
@@ -154,11 +144,11 @@ describe('not found means not found', () => {
 
 describe('writes checked before sending', () => {
   test('end before start exits 2 with no request sent', async () => {
-    const before = sandbox.stats.requests;
+    const before = site.sandbox.stats.requests;
     const r = await cli('events', 'create', '--title', 'Backwards', '--start-date', '2027-12-01 11:00', '--end-date', '2027-12-01 10:00');
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/end_date 2027-12-01 10:00:00 is before start_date 2027-12-01 11:00:00/);
-    expect(sandbox.stats.requests).toBe(before);
+    expect(site.sandbox.stats.requests).toBe(before);
   });
 
   test('an update that would put the end before the stored start is refused', async () => {
@@ -194,7 +184,7 @@ describe('lists explain themselves', () => {
   test('an empty default window says which window it asked for and how to widen it', async () => {
     const empty = await startTestSandbox();
     try {
-      const r = await runCli(['events', 'list'], { env: siteEnv(empty, home.env) });
+      const r = await runCli(['events', 'list'], { env: siteEnv(empty, site.home.env) });
       expect(r.code).toBe(0);
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(/from today/);

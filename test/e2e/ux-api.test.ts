@@ -1,28 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { api, json, PASSWORD, runCli, siteEnv, startTestSandbox, tempHome, type Sandbox } from './helpers.js';
+import { api, json, PASSWORD, useSite } from './helpers.js';
 
-let sandbox: Sandbox;
-let home: ReturnType<typeof tempHome>;
-let env: Record<string, string>;
-const cli = (args: string[], extra: { env?: Record<string, string | undefined>; stdin?: string } = {}) =>
-  runCli(args, { env: { ...env, ...extra.env }, stdin: extra.stdin });
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  home = tempHome();
-  env = siteEnv(sandbox, home.env);
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-  home?.cleanup();
-});
+const site = useSite();
+const cli = site.cli;
 
 describe('calendar api', () => {
   test('GET a namespace path prints the JSON body', async () => {
-    await api(sandbox, 'POST', 'venues', { venue: 'Raw Hall' });
+    await api(site.sandbox, 'POST', 'venues', { venue: 'Raw Hall' });
     const r = await cli(['api', 'GET', '/venues']);
     expect(r.code, r.stderr).toBe(0);
     const body = json<{ venues: Array<{ venue: string }>; total: number }>(r.stdout);
@@ -36,7 +22,7 @@ describe('calendar api', () => {
     expect(r.code, r.stderr).toBe(0);
     const tag = json<{ id: number; name: string }>(r.stdout);
     expect(tag.name).toBe('Raw');
-    const file = join(home.home, 'description.txt');
+    const file = join(site.home.home, 'description.txt');
     writeFileSync(file, 'From a file\n');
     const child = await cli(['api', 'POST', '/categories', '-f', 'name=Parent Raw', '-F', `description=@${file}`]);
     const parent = json<{ id: number; description: string }>(child.stdout);
@@ -78,19 +64,19 @@ describe('calendar api', () => {
   });
 
   test('bad input is refused before any request', async () => {
-    const before = sandbox.stats.requests;
+    const before = site.sandbox.stats.requests;
     for (const args of [
       ['api', 'FETCH', '/events'],
       ['api', 'GET', 'https://example.org/wp-json/'],
       ['api', 'POST', '/tags', '-f', 'novalue'],
-      ['api', 'POST', '/tags', '--input', join(home.home, 'missing.json')],
+      ['api', 'POST', '/tags', '--input', join(site.home.home, 'missing.json')],
       ['api', 'GET', '/events', '--format', 'csv'],
     ]) {
       const r = await cli(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toMatch(/^calendar: /);
     }
-    expect(sandbox.stats.requests).toBe(before);
+    expect(site.sandbox.stats.requests).toBe(before);
   });
 
   test('--debug shows the request but never the credentials', async () => {
