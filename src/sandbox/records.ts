@@ -77,18 +77,25 @@ const text = (ctx: RequestContext, post: PostRecord | TermRecord, field: string,
 
 const VENUE_TEXT = ['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website', 'stateprovince'] as const;
 
-export function venueJson(ctx: RequestContext, venue: PostRecord, options: { jsonLd?: boolean } = {}): Json {
-  const fields = venue.fields as LinkedFields;
-  const { author, ...head } = postHead(ctx, venue);
-  const out: Json = { id: venue.id, ...(venue.author ? { author } : {}), ...head };
-  out.venue = text(ctx, venue, 'venue', fields.venue);
-  const description = autop(text(ctx, venue, 'description', fields.description));
+/** What venues and organizers share at the head of their record: name, texts, slug, image; empty ones left out. */
+function linkedPostHead(ctx: RequestContext, post: PostRecord, nameField: 'venue' | 'organizer'): { out: Json; description: string } {
+  const fields = post.fields as LinkedFields;
+  const { author, ...head } = postHead(ctx, post);
+  const out: Json = { id: post.id, ...(post.author ? { author } : {}), ...head };
+  out[nameField] = text(ctx, post, nameField, fields[nameField]);
+  const description = autop(text(ctx, post, 'description', fields.description));
   if (description) out.description = description;
-  const excerpt = autop(text(ctx, venue, 'excerpt', fields.excerpt));
+  const excerpt = autop(text(ctx, post, 'excerpt', fields.excerpt));
   if (excerpt) out.excerpt = excerpt;
-  if (venue.slug) out.slug = venue.slug;
+  if (post.slug) out.slug = post.slug;
   const image = imageJson(ctx, fields.image as string | null);
   if (image) out.image = image;
+  return { out, description };
+}
+
+export function venueJson(ctx: RequestContext, venue: PostRecord, options: { jsonLd?: boolean } = {}): Json {
+  const fields = venue.fields as LinkedFields;
+  const { out, description } = linkedPostHead(ctx, venue, 'venue');
   for (const name of VENUE_TEXT) {
     const value = text(ctx, venue, name, fields[name]);
     if (value) out[name] = value;
@@ -118,16 +125,7 @@ export function venueJson(ctx: RequestContext, venue: PostRecord, options: { jso
 
 export function organizerJson(ctx: RequestContext, organizer: PostRecord, options: { jsonLd?: boolean } = {}): Json {
   const fields = organizer.fields as LinkedFields;
-  const { author, ...head } = postHead(ctx, organizer);
-  const out: Json = { id: organizer.id, ...(organizer.author ? { author } : {}), ...head };
-  out.organizer = text(ctx, organizer, 'organizer', fields.organizer);
-  const description = autop(text(ctx, organizer, 'description', fields.description));
-  if (description) out.description = description;
-  const excerpt = autop(text(ctx, organizer, 'excerpt', fields.excerpt));
-  if (excerpt) out.excerpt = excerpt;
-  if (organizer.slug) out.slug = organizer.slug;
-  const image = imageJson(ctx, fields.image as string | null);
-  if (image) out.image = image;
+  const { out, description } = linkedPostHead(ctx, organizer, 'organizer');
   for (const name of ['phone', 'website', 'email'] as const) {
     const value = text(ctx, organizer, name, fields[name]);
     if (value) out[name] = value;

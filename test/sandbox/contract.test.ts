@@ -18,6 +18,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { send } from './helpers.js';
 import { loadRecordings, RECORDED_BASE, shapeDiff, type Recording } from './recordings.js';
 
 const NOW = new Date('2026-11-22T03:34:11Z');
@@ -89,15 +90,7 @@ async function send(recording: Recording): Promise<{ status: number; headers: He
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(request.form.map(([key, value]) => [key, String(mapValue(key.replace('[]', ''), value, resource))])).toString();
   }
-  const response = await fetch(url, { method: request.method, headers, body });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: response.status, headers: response.headers, body: parsed };
+  return send(url, { method: request.method, headers, body });
 }
 
 type Json = Record<string, unknown>;

@@ -22,16 +22,21 @@ export async function client(options: SandboxOptions = {}): Promise<Client> {
       const headers: Record<string, string> = {};
       if (auth) headers.authorization = authorization;
       if (body !== undefined) headers['content-type'] = 'application/json';
-      const response = await fetch(`${api}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      const text = await response.text();
-      let parsed: unknown = text;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        // not JSON
-      }
-      return { status: response.status, headers: response.headers, body: parsed };
+      return send(`${api}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     },
     close: () => sandbox.close(),
   };
+}
+
+/** One request; the body parsed when it is JSON, kept as text otherwise. */
+export async function send(url: string, init: RequestInit): Promise<{ status: number; headers: Headers; body: unknown }> {
+  const response = await fetch(url, init);
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: response.status, headers: response.headers, body: parsed };
 }
