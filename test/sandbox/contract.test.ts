@@ -18,7 +18,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { send } from './helpers.js';
+import { send as sendRequest } from './helpers.js';
 import { loadRecordings, RECORDED_BASE, shapeDiff, type Recording } from './recordings.js';
 
 const NOW = new Date('2026-11-22T03:34:11Z');
@@ -90,7 +90,7 @@ async function send(recording: Recording): Promise<{ status: number; headers: He
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(request.form.map(([key, value]) => [key, String(mapValue(key.replace('[]', ''), value, resource))])).toString();
   }
-  return send(url, { method: request.method, headers, body });
+  return sendRequest(url, { method: request.method, headers, body });
 }
 
 type Json = Record<string, unknown>;
