@@ -157,6 +157,8 @@ export function coerceValue(field: Field, raw: unknown, where: string = label(fi
       const value = text();
       const parsed = parseDate(value, now);
       if (!parsed) fail(`"${value}" is not a date`, `Accepted forms: ${DATE_FORMS}.`);
+      // WordPress reads this as timestamp 0, which its validators take for a failure.
+      if (/^1970-01-01([ T]00:00(:00)?)?$/.test(parsed as string)) fail('the server refuses 1970-01-01 (it reads it as "no date")', 'For "from the beginning" use 1900-01-01.');
       return parsed as string;
     }
     case 'ids': {

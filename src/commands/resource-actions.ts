@@ -12,7 +12,7 @@ import { prepare, withSession, type GlobalOptions, type Prepared } from '../sess
 import { listWriter, printRecord } from '../output/writer.js';
 import { collectFields } from './resource.js';
 import { parseRef, readData, recordPath, translateNotFound, type RecordRef } from './records.js';
-import { buildListQuery, walkPages } from './list.js';
+import { buildListQuery, SERVER_MAX_PER_PAGE, walkPages } from './list.js';
 import { confirm } from './confirm.js';
 import { contextOf } from './context-of.js';
 
@@ -28,6 +28,9 @@ export async function runList(resource: Resource, command: Command): Promise<voi
   const query = buildListQuery(resource, opts);
   const limit = opts.limit === undefined ? undefined : positive(String(opts.limit), '--limit');
   const prepared = prepare(opts, ctx);
+  if (Number(query.per_page) > SERVER_MAX_PER_PAGE && !opts.all) {
+    prepared.ui.warn(`the server returns at most ${SERVER_MAX_PER_PAGE} records a page; add --all to get every page`);
+  }
   await withSession(prepared, ctx, async ({ client }) => {
     const writer = listWriter(resource, prepared.output, ctx);
     const { total, written } = await walkPages(client, resource, query, { all: opts.all === true, limit }, (record) => writer.write(record));

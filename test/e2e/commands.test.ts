@@ -146,6 +146,12 @@ describe('list and output formats', () => {
     expect(page2.stdout.trim().split('\n')).toHaveLength(2);
   });
 
+  test('asking for more than the server gives a page says so', async () => {
+    const r = await list('--per-page', '100', '--format', 'count');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/at most 50 records a page; add --all/);
+  });
+
   test('--all walks every page in order and --limit stops early', async () => {
     const all = await list('--all', '--per-page', '2', '--format', 'ids');
     const first = await list('--format', 'ids');

@@ -85,6 +85,17 @@ describe('coerceValue', () => {
     }
   });
 
+  test('1970-01-01 is refused with the date that works', () => {
+    try {
+      coerceValue(field('date'), '1970-01-01', '--start-date');
+      expect.unreachable();
+    } catch (err) {
+      expect((err as Error).message).toMatch(/refuses 1970-01-01/);
+      expect((err as { hint?: string }).hint).toMatch(/1900-01-01/);
+    }
+    expect(coerceValue(field('date'), '1970-01-02')).toBe('1970-01-02');
+  });
+
   test('terms accept IDs and slugs', () => {
     expect(coerceValue(field('terms'), 'music,12')).toEqual(['music', '12']);
     expect(() => coerceValue(field('terms'), 'a b')).toThrow();
