@@ -20,6 +20,11 @@ export function buildListQuery(resource: Resource, opts: Record<string, unknown>
   if ((query.geoloc_lat === undefined) !== (query.geoloc_lng === undefined)) {
     throw new UsageError('--geoloc-lat and --geoloc-lng go together');
   }
+  // With `include` the server throws away start_date/end_date and puts its default window
+  // back, so included past or far events vanish; any starts_/ends_ filter lifts the window.
+  if (resource.name === 'events' && query.include !== undefined && !resource.listParams.some((p) => /^(starts|ends)_/.test(p.name) && query[p.name] !== undefined)) {
+    query.starts_after = EVENTS_FROM;
+  }
   return query;
 }
 

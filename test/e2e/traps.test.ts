@@ -180,6 +180,17 @@ describe('writes checked before sending', () => {
   });
 });
 
+describe('--include finds the events it names', () => {
+  test('a past event given by ID is listed although the server would put its default window back', async () => {
+    const past = json<Json>((await cli('events', 'create', '--title', 'Long Ago', '--start-date', '2001-05-01 10:00', '--end-date', '2001-05-01 11:00', '--json')).stdout);
+    const r = await cli('events', 'list', '--include', String(past.id), '--format', 'ids');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trim()).toBe(String(past.id));
+    const raw = (await api<Json>(site.sandbox, 'GET', `events?include=${past.id}&start_date=2000-01-01`)).body;
+    expect(raw.events).toEqual([]);
+  });
+});
+
 describe('lists explain themselves', () => {
   test('an empty default window says which window it asked for and how to widen it', async () => {
     const empty = await startTestSandbox();
