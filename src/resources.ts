@@ -69,6 +69,8 @@ export interface Resource {
   bySlug: boolean;
   /** DELETE moves to the trash (posts) rather than deleting for good (terms). */
   trashes: boolean;
+  /** A create whose name matches an existing record returns that record, overwritten (venues, organizers). */
+  mergesOnCreate?: boolean;
   /** Post type or taxonomy name on a WordPress site. */
   wpType: string;
   fields: Field[];
@@ -197,6 +199,7 @@ export const resources: Record<ResourceName, Resource> = {
     nameField: 'venue',
     bySlug: true,
     trashes: true,
+    mergesOnCreate: true,
     wpType: 'tribe_venue',
     fields: [
       { name: 'venue', type: 'string', description: 'name of the venue', required: true, aliases: ['name'] },
@@ -233,6 +236,7 @@ export const resources: Record<ResourceName, Resource> = {
     nameField: 'organizer',
     bySlug: true,
     trashes: true,
+    mergesOnCreate: true,
     wpType: 'tribe_organizer',
     fields: [
       { name: 'organizer', type: 'string', description: 'name of the organizer', required: true, aliases: ['name'] },

@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
+import { CliError, EXIT, UsageError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
 import type { Resource } from '../resources.js';
 import type { WriteMode } from '../schema.js';
@@ -110,10 +110,27 @@ export async function runCreate(resource: Resource, command: Command): Promise<v
   const prepared = prepare(opts, ctx);
   await withSession(prepared, ctx, async ({ client, profile }) => {
     const final = await finishBody(resource, client, profile.timezone, body, opts);
+    if (resource.mergesOnCreate && !opts.force && !opts.dryRun) await refuseOverwrite(resource, client, String(final[resource.nameField]));
     if (opts.dryRun) return dryRunInSession(ctx, client, 'POST', resource.path, final);
     const res = await client.call('POST', resource.path, { body: final });
     await printRecord(res.body, resource, prepared.output, ctx);
   });
+}
+
+/**
+ * The server answers a venue or organizer create whose name is taken with the existing
+ * record, its fields overwritten by the new ones, and 201 as if it were new.
+ */
+async function refuseOverwrite(resource: Resource, client: ApiClient, name: string): Promise<void> {
+  const { Resolver } = await import('../records/resolve.js');
+  const ids = await new Resolver(client).named(resource.name as 'venues' | 'organizers', name);
+  if (ids.length) {
+    throw new CliError(
+      `a ${resource.singular} named "${name}" exists already (ID ${ids.join(', ')}); the server would overwrite it instead of creating a new one`,
+      EXIT.refused,
+      `Change it with: calendar ${resource.name} update ${ids[0]} ..., or add --force to let the server overwrite it.`,
+    );
+  }
 }
 
 export async function runUpdate(resource: Resource, command: Command, rawRef: string): Promise<void> {

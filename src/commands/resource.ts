@@ -97,6 +97,7 @@ export function resourceCommand(resource: Resource, run: ActionRunner): Command 
   create.option('--data <json|@file|->', 'fields as a JSON object, from a file (@file) or stdin (-); flags override its keys');
   addOptions(create, r.fields).option('--dry-run', 'print the request instead of sending it');
   if (hasLinks(r)) create.option('--create-missing', 'create linked records given by a name that matches none');
+  if (r.mergesOnCreate) create.option('--force', `create even when a ${r.singular} of that name exists (the server then overwrites it)`);
   helpFor(create, r, 'create').action(run(async () => (await actions()).runCreate.bind(null, r)));
 
   const update = group.command('update').argument(ref, `${r.singular} ID or slug`).description(`change fields of a ${r.singular}`);

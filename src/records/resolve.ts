@@ -47,6 +47,15 @@ export class Resolver {
     return res.body.id;
   }
 
+  /** IDs of the records whose name is `name` (case and entities aside); one search. */
+  async named(relation: LinkRelation, name: string): Promise<number[]> {
+    const resource = resources[relation];
+    const index: Index = { ids: new Set(), bySlug: new Map(), byName: new Map() };
+    const query: Record<string, string | number> = resource.bySlug ? { per_page: 50, search: name } : { per_page: 50, search: name, hide_empty: 'false' };
+    for (const item of await this.list(resource, query)) addToIndex(index, resource, item);
+    return index.byName.get(normalName(name)) ?? [];
+  }
+
   private lookupOne(relation: LinkRelation, text: string): Promise<number | undefined> {
     const key = `${relation}:${text.toLowerCase()}`;
     let found = this.cache.get(key);

@@ -180,6 +180,23 @@ describe('writes checked before sending', () => {
   });
 });
 
+describe('a create never overwrites a venue or organizer of the same name', () => {
+  test('the server would merge it into the existing one; calendar refuses and says which', async () => {
+    const before = (await api<Json>(site.sandbox, 'GET', `venues/${ids.venue}`)).body;
+    const r = await cli('venues', 'create', '--venue', 'BLUE NOTE HALL', '--city', 'Othercity');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(new RegExp(`a venue named "BLUE NOTE HALL" exists already \\(ID ${ids.venue}\\)`));
+    expect(r.stderr).toMatch(/--force/);
+    expect((await api<Json>(site.sandbox, 'GET', `venues/${ids.venue}`)).body.city).toBe(before.city);
+  });
+
+  test('--force lets the server do it', async () => {
+    const r = await cli('organizers', 'create', '--organizer', 'jazz society', '--phone', '+1 555 0100', '--force', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    expect(json<Json>(r.stdout).id).toBe(ids.organizer);
+  });
+});
+
 describe('--include finds the events it names', () => {
   test('a past event given by ID is listed although the server would put its default window back', async () => {
     const past = json<Json>((await cli('events', 'create', '--title', 'Long Ago', '--start-date', '2001-05-01 10:00', '--end-date', '2001-05-01 11:00', '--json')).stdout);
