@@ -135,7 +135,7 @@ export async function runApi(command: Command, rawMethod: string, rawPath: strin
       out.push('');
     }
     if (res.text !== undefined) out.push(res.text.replace(/\n$/, ''));
-    else if (res.body !== null && req.method !== 'HEAD') out.push(ctx.stdout.isTTY ? JSON.stringify(res.body, null, 2) : JSON.stringify(res.body));
+    else if (res.body !== null && req.method !== 'HEAD') out.push(ctx.stdout.isTTY ? JSON.stringify(res.body, null, 2) : res.raw.replace(/\n$/, ''));
     if (out.length) ctx.stdout.write(`${out.join('\n')}\n`);
     if (res.status >= 400) {
       const { errorFromResponse } = await import('../http/client.js');
