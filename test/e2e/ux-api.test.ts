@@ -13,6 +13,8 @@ describe('calendar api', () => {
     expect(r.code, r.stderr).toBe(0);
     const body = json<{ venues: Array<{ venue: string }>; total: number }>(r.stdout);
     expect(body.venues.map((v) => v.venue)).toContain('Raw Hall');
+    // Piped, the body is passed on exactly as the site sent it (WordPress escapes slashes).
+    expect(r.stdout).toContain('http:\\/\\/127.0.0.1');
     const relative = await cli(['api', 'get', 'venues', '-F', 'per_page=1']);
     expect(json<{ venues: unknown[] }>(relative.stdout).venues).toHaveLength(1);
   });
