@@ -45,6 +45,15 @@ interface Page {
   records: unknown[];
   total?: number;
   totalPages?: number;
+  /** The query as the server applied it, defaults filled in (its `rest_url`). */
+  restUrl?: string;
+}
+
+export interface WalkResult {
+  total: number | undefined;
+  written: number;
+  /** The first page's `rest_url`: shows the date window the server used. */
+  restUrl?: string;
 }
 
 /** One page of a list; a page past the end (404 on posts, empty on terms) is an empty page. */
@@ -56,6 +65,7 @@ async function fetchPage(client: ApiClient, resource: Resource, query: Query): P
       records,
       total: numberOr(body?.total, headers['x-tec-total']),
       totalPages: numberOr(body?.total_pages, headers['x-tec-totalpages']),
+      restUrl: typeof body?.rest_url === 'string' ? body.rest_url : undefined,
     };
   } catch (err) {
     if (err instanceof ApiError && err.status === 404 && /archive-page-not-found$/.test(err.code ?? '')) return { records: [] };
@@ -75,7 +85,7 @@ export async function walkPages(
   query: Query,
   walk: WalkOptions,
   onRecord: (record: unknown) => Promise<void> | void,
-): Promise<{ total: number | undefined; written: number }> {
+): Promise<WalkResult> {
   const perPage = query.per_page !== undefined ? Number(query.per_page) : walk.all ? SERVER_MAX_PER_PAGE : undefined;
   const firstPage = query.page !== undefined ? Number(query.page) : 1;
   const pageQuery = (page: number): Query => ({ ...query, page: walk.all || query.page !== undefined ? page : undefined, per_page: perPage });
@@ -90,9 +100,9 @@ export async function walkPages(
   };
 
   const first = await fetchPage(client, resource, pageQuery(firstPage));
-  const total = first.total;
+  const { total, restUrl } = first;
   await emit(first.records);
-  if (!walk.all || first.records.length === 0 || limitReached()) return { total, written };
+  if (!walk.all || first.records.length === 0 || limitReached()) return { total, written, restUrl };
 
   const size = perPage ?? first.records.length;
   if (first.totalPages === undefined) {
@@ -102,7 +112,7 @@ export async function walkPages(
       if (next.records.length === 0) break;
       await emit(next.records);
     }
-    return { total, written };
+    return { total, written, restUrl };
   }
 
   let lastPage = first.totalPages;
@@ -126,7 +136,7 @@ export async function walkPages(
   }
   // Let pages still in flight settle so that no request outlives the command.
   await Promise.allSettled(inFlight);
-  return { total, written };
+  return { total, written, restUrl };
 }
 
 function numberOr(value: unknown, header: string | undefined): number | undefined {
@@ -150,4 +160,20 @@ export function everyRecordQuery(resource: Resource, authenticated: boolean): Qu
 
 export function walkEveryRecord(client: ApiClient, resource: Resource, onRecord: (record: Record<string, unknown>) => Promise<void> | void) {
   return walkPages(client, resource, everyRecordQuery(resource, client.hasCredentials), { all: true }, (r) => onRecord(r as Record<string, unknown>));
+}
+
+/** The date window a server's `rest_url` shows: `start_date` and `end_date`, raw or encoded. */
+export function windowOf(restUrl: string | undefined): { start?: string; end?: string } {
+  if (!restUrl) return {};
+  const query = restUrl.slice(restUrl.indexOf('?') + 1).replace(/\+/g, ' ');
+  const read = (name: string) => {
+    const match = new RegExp(`(?:^|&)${name}=([^&]*)`).exec(query);
+    if (!match) return undefined;
+    try {
+      return decodeURIComponent(match[1]);
+    } catch {
+      return match[1];
+    }
+  };
+  return { start: read('start_date'), end: read('end_date') };
 }

@@ -12,7 +12,7 @@ import { prepare, withSession, type GlobalOptions, type Prepared } from '../sess
 import { listWriter, printRecord } from '../output/writer.js';
 import { collectFields } from './resource.js';
 import { parseRef, readData, recordPath, translateNotFound, type RecordRef } from './records.js';
-import { buildListQuery, SERVER_MAX_PER_PAGE, walkPages } from './list.js';
+import { buildListQuery, SERVER_MAX_PER_PAGE, walkPages, windowOf } from './list.js';
 import { confirm } from './confirm.js';
 import { contextOf } from './context-of.js';
 
@@ -33,10 +33,14 @@ export async function runList(resource: Resource, command: Command): Promise<voi
   }
   await withSession(prepared, ctx, async ({ client }) => {
     const writer = listWriter(resource, prepared.output, ctx);
-    const { total, written } = await walkPages(client, resource, query, { all: opts.all === true, limit }, (record) => writer.write(record));
+    const { total, written, restUrl } = await walkPages(client, resource, query, { all: opts.all === true, limit }, (record) => writer.write(record));
     await writer.end({ total });
     if (written === 0 && resource.name === 'events' && !hasDateFilter(resource, query) && query.include === undefined) {
-      prepared.ui.notice('No events from today on (the server lists events starting from today by default). Widen the window with --start-date 1900-01-01, or see calendar events list --help.');
+      const { start, end } = windowOf(restUrl);
+      const window = start && end ? `between ${start} and ${end}, ` : '';
+      prepared.ui.notice(
+        `No events ${window}the server's default window (events starting from today). Widen it with --start-date 1900-01-01 (and --end-date), and add --all for every page.`,
+      );
     }
   });
 }

@@ -216,6 +216,7 @@ describe('lists explain themselves', () => {
       expect(r.code).toBe(0);
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(/from today/);
+      expect(r.stderr).toMatch(/between \d{4}-\d{2}-\d{2} 00:00:00 and \d{4}-\d{2}-\d{2} 23:59:59/);
       expect(r.stderr).toMatch(/--start-date/);
     } finally {
       await empty.close();

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { buildUrl, namespaceRoute, parseRestRoot } from '../../src/http/url.js';
+import { windowOf } from '../../src/commands/list.js';
 
 const NS = 'tribe/events/v1';
 
@@ -44,5 +45,20 @@ describe('parseRestRoot and buildUrl', () => {
   test('rejects what is not an http(s) URL', () => {
     expect(() => parseRestRoot('ftp://example.org/wp-json')).toThrow();
     expect(() => parseRestRoot('example.org')).toThrow();
+  });
+});
+
+describe('windowOf reads the window a server applied from its rest_url', () => {
+  test('raw values with spaces, as on a plain list', () => {
+    expect(windowOf('http://x/wp-json/tribe/events/v1/events/?page=1&per_page=10&start_date=2026-11-21 00:00:00&end_date=2028-11-22 23:59:59&status=publish')).toEqual({
+      start: '2026-11-21 00:00:00',
+      end: '2028-11-22 23:59:59',
+    });
+  });
+  test('form-encoded values, as with a venue filter', () => {
+    expect(windowOf('http://x/events/?start_date=2026-11-21+00%3A00%3A00&end_date=2028-11-22+23%3A59%3A59&venue=40')).toEqual({ start: '2026-11-21 00:00:00', end: '2028-11-22 23:59:59' });
+  });
+  test('no rest_url, no window', () => {
+    expect(windowOf(undefined)).toEqual({});
   });
 });
