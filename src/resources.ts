@@ -41,6 +41,8 @@ export interface Field {
   choices?: readonly string[];
   /** Usual values, offered by completions but not enforced (sites may register more). */
   suggestions?: readonly string[];
+  /** A list filter that, when given, drops the events list's default date window. */
+  liftsWindow?: boolean;
   /** The resource an ID in this field points at. */
   relation?: Relation;
   /** Wire shape: one ID (venue) or a list (organizer, categories). */
@@ -80,6 +82,8 @@ export interface Resource {
 }
 
 export const POST_STATUSES = ['publish', 'draft', 'pending', 'private', 'future', 'trash'] as const;
+/** What an editor's events list shows when no status is asked for: everything but the trash. */
+export const EDITOR_STATUSES = POST_STATUSES.filter((s) => s !== 'trash');
 export const LANGUAGES = ['fr', 'it', 'es'] as const;
 export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'yaml', 'ids', 'count'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -91,7 +95,7 @@ const paging: Field[] = [
 ];
 
 const postMeta: Field[] = [
-  { name: 'status', type: 'string', description: 'publication status', suggestions: POST_STATUSES.filter((s) => s !== 'trash') },
+  { name: 'status', type: 'string', description: 'publication status', suggestions: EDITOR_STATUSES },
   { name: 'author', type: 'id', description: 'author user ID', relation: 'users' },
   { name: 'date', type: 'date', description: 'publication date (site time)' },
   { name: 'date_utc', type: 'date', description: 'publication date in UTC' },
@@ -162,10 +166,10 @@ export const resources: Record<ResourceName, Resource> = {
       ...paging,
       { name: 'start_date', type: 'date', description: 'events starting on or after this date (default: today)' },
       { name: 'end_date', type: 'date', description: 'events ending on or before this date (default: in two years)' },
-      { name: 'starts_before', type: 'date', description: 'events that start before the date' },
-      { name: 'starts_after', type: 'date', description: 'events that start after the date' },
-      { name: 'ends_before', type: 'date', description: 'events that end before the date' },
-      { name: 'ends_after', type: 'date', description: 'events that end after the date' },
+      { name: 'starts_before', type: 'date', liftsWindow: true, description: 'events that start before the date' },
+      { name: 'starts_after', type: 'date', liftsWindow: true, description: 'events that start after the date' },
+      { name: 'ends_before', type: 'date', liftsWindow: true, description: 'events that end before the date' },
+      { name: 'ends_after', type: 'date', liftsWindow: true, description: 'events that end after the date' },
       { name: 'strict_dates', type: 'boolean', description: 'apply date filters at the exact times, not whole days' },
       { name: 'search', type: 'string', description: 'text in the title, description or excerpt' },
       { name: 'categories', type: 'terms', description: 'category IDs or slugs (any of them)', relation: 'categories' },
@@ -212,8 +216,8 @@ export const resources: Record<ResourceName, Resource> = {
       { name: 'state', type: 'text', description: 'state' },
       { name: 'zip', type: 'text', description: 'postal code' },
       { name: 'phone', type: 'text', description: 'phone number' },
-      { name: 'stateprovince', type: 'text', description: 'state or province' },
       { name: 'website', type: 'url', description: 'website URL' },
+      { name: 'stateprovince', type: 'text', description: 'state or province' },
       { name: 'show_map', type: 'boolstring', description: 'show the map' },
       { name: 'show_map_link', type: 'boolstring', description: 'show a link to the map' },
       { name: 'image', type: 'string', description: 'featured image: attachment ID or image URL' },
@@ -297,6 +301,15 @@ export const resources: Record<ResourceName, Resource> = {
 };
 
 export const RESOURCE_NAMES = Object.keys(resources) as ResourceName[];
+
+/** The resources a record links to by ID: names and slugs given for them are resolved first. */
+export const LINK_RELATIONS = ['venues', 'organizers', 'categories', 'tags'] as const;
+export type LinkRelation = (typeof LINK_RELATIONS)[number];
+
+/** The fields of a resource that link to another record (event venue, organizers, terms; category parent). */
+export function linkFields(resource: Resource): Field[] {
+  return resource.fields.filter((f) => f.relation !== undefined && (LINK_RELATIONS as readonly string[]).includes(f.relation));
+}
 
 /** `start_date` -> `--start-date`. */
 export function flagName(wireName: string): string {

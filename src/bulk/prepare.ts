@@ -4,12 +4,11 @@
  * links to venues, organizers and terms may be IDs, slugs or names (resolved later, once
  * for the whole import), and everything else must pass the create schema.
  */
-import type { Field, Relation, Resource } from '../resources.js';
+import { linkFields, type Field, type LinkRelation, type Resource } from '../resources.js';
 import { checkRecord, type RecordProblem } from '../schema.js';
 import { checkEventOrder } from '../records/dates.js';
 
-export type LinkRelation = Extract<Relation, 'venues' | 'organizers' | 'categories' | 'tags'>;
-const LINK_RELATIONS: readonly Relation[] = ['venues', 'organizers', 'categories', 'tags'];
+export { linkFields, type LinkRelation };
 
 export interface LinkRefs {
   field: string;
@@ -26,10 +25,6 @@ export interface PreparedRecord {
   slug?: string;
   /** The record's name (title for events), for --upsert-by name. */
   name?: string;
-}
-
-export function linkFields(resource: Resource): Field[] {
-  return resource.fields.filter((f) => f.relation !== undefined && LINK_RELATIONS.includes(f.relation));
 }
 
 function isPositiveInteger(value: unknown): boolean {

@@ -6,11 +6,10 @@
  * resolve a whole file's links with one list walk instead (src/bulk/catalog.ts).
  */
 import { UsageError } from '../errors.js';
-import { resources, type Field, type Resource, type ResourceName } from '../resources.js';
+import { linkFields, resources, type Field, type LinkRelation, type Resource } from '../resources.js';
 import { errorFromResponse, type ApiClient } from '../http/client.js';
 import { decodeEntities } from '../output/values.js';
 
-export type LinkRelation = Extract<ResourceName, 'venues' | 'organizers' | 'categories' | 'tags'>;
 
 interface Index {
   ids: Set<number>;
@@ -18,7 +17,6 @@ interface Index {
   byName: Map<string, number[]>;
 }
 
-const LINKABLE = new Set<string>(['venues', 'organizers', 'categories', 'tags']);
 const normalName = (name: string) => decodeEntities(name).trim().toLowerCase();
 
 export class Resolver {
@@ -118,11 +116,6 @@ function lookup(index: Index, text: string, relation: LinkRelation): number | un
     throw new UsageError(`"${text}" names ${byName.length} ${relation} (IDs ${byName.join(', ')})`, 'Give the ID or the slug instead.');
   }
   return byName[0];
-}
-
-/** The link fields of a resource: where a reference must become an ID. */
-export function linkFields(resource: Resource): Field[] {
-  return resource.fields.filter((f) => f.relation !== undefined && LINKABLE.has(f.relation));
 }
 
 export interface ResolveOptions {
