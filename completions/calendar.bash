@@ -80,8 +80,8 @@ _calendar_options() {
     'venues') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'venues list') r='--all --limit --page --per-page --search --event --has-events --no-has-events --only-with-upcoming --no-only-with-upcoming --status -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'venues get') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
-    'venues create') r='--data --venue --name --description --status --author --date --date-utc --address --city --country --province --state --zip --phone --stateprovince --website --show-map --no-show-map --show-map-link --no-show-map-link --image --dry-run --force -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
-    'venues update') r='--data --venue --name --description --status --author --date --date-utc --address --city --country --province --state --zip --phone --stateprovince --website --show-map --no-show-map --show-map-link --no-show-map-link --image --dry-run --replace -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'venues create') r='--data --venue --name --description --status --author --date --date-utc --address --city --country --province --state --zip --phone --website --stateprovince --show-map --no-show-map --show-map-link --no-show-map-link --image --dry-run --force -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'venues update') r='--data --venue --name --description --status --author --date --date-utc --address --city --country --province --state --zip --phone --website --stateprovince --show-map --no-show-map --show-map-link --no-show-map-link --image --dry-run --replace -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'venues delete') r='--dry-run -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'organizers') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'organizers list') r='--all --limit --page --per-page --search --event --has-events --no-has-events --only-with-upcoming --no-only-with-upcoming --status -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
@@ -204,8 +204,8 @@ _calendar_value() {
     'venues create|--state') r='a' ;;
     'venues create|--zip') r='a' ;;
     'venues create|--phone') r='a' ;;
-    'venues create|--stateprovince') r='a' ;;
     'venues create|--website') r='a' ;;
+    'venues create|--stateprovince') r='a' ;;
     'venues create|--image') r='a' ;;
     'venues update|--data') r='a' ;;
     'venues update|--venue') r='a' ;;
@@ -222,8 +222,8 @@ _calendar_value() {
     'venues update|--state') r='a' ;;
     'venues update|--zip') r='a' ;;
     'venues update|--phone') r='a' ;;
-    'venues update|--stateprovince') r='a' ;;
     'venues update|--website') r='a' ;;
+    'venues update|--stateprovince') r='a' ;;
     'venues update|--image') r='a' ;;
     'organizers list|--limit') r='a' ;;
     'organizers list|--page') r='a' ;;

@@ -1,6 +1,6 @@
 /** List parameters from flags, and the walk over the pages of a list. */
 import { ApiError, UsageError } from '../errors.js';
-import { POST_STATUSES, type Resource } from '../resources.js';
+import { EDITOR_STATUSES, type Resource } from '../resources.js';
 import type { ApiClient } from '../http/client.js';
 import type { Query } from '../http/url.js';
 import { coerceValue, queryValue } from '../values.js';
@@ -22,7 +22,7 @@ export function buildListQuery(resource: Resource, opts: Record<string, unknown>
   }
   // With `include` the server throws away start_date/end_date and puts its default window
   // back, so included past or far events vanish; any starts_/ends_ filter lifts the window.
-  if (resource.name === 'events' && query.include !== undefined && !resource.listParams.some((p) => /^(starts|ends)_/.test(p.name) && query[p.name] !== undefined)) {
+  if (resource.name === 'events' && query.include !== undefined && !resource.listParams.some((p) => p.liftsWindow && query[p.name] !== undefined)) {
     query.starts_after = EVENTS_FROM;
   }
   return query;
@@ -153,7 +153,7 @@ export const EVENTS_TO = '2999-12-31';
 export function everyRecordQuery(resource: Resource, authenticated: boolean): Query {
   const query: Query = { per_page: SERVER_MAX_PER_PAGE };
   if (resource.name === 'events') Object.assign(query, { start_date: EVENTS_FROM, end_date: EVENTS_TO });
-  if (resource.trashes && authenticated) query.status = POST_STATUSES.filter((s) => s !== 'trash').join(',');
+  if (resource.trashes && authenticated) query.status = EDITOR_STATUSES.join(',');
   if (!resource.trashes) query.hide_empty = 'false';
   return query;
 }

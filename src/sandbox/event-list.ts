@@ -11,6 +11,7 @@ import { eventJson } from './records.js';
 import type { EventRecord } from './store.js';
 import { addDays, addMonths, convertWallClock, utcMsToUtcString } from '../time.js';
 import { pageLinks, paging, type Page } from './paging.js';
+import { EDITOR_STATUSES, resources } from '../resources.js';
 
 export interface DefaultWindow {
   /** As the server computes them before widening (shown in `rest_url` with `include`). */
@@ -40,8 +41,7 @@ export function filterDate(parsed: ParsedDate, zone: string, strict: boolean, da
   return dayEdge === 'start' ? `${day} 00:00:00` : `${day} 23:59:59`;
 }
 
-const RANGE_PARAMS = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
-const EDITOR_DEFAULT_STATUSES = ['publish', 'draft', 'pending', 'private', 'future'];
+const RANGE_PARAMS = resources.events.listParams.filter((p) => p.liftsWindow).map((p) => p.name);
 
 function sortedEvents(ctx: RequestContext): EventRecord[] {
   return ctx.store.derived('events:byStart', () =>
@@ -106,7 +106,7 @@ export function listEvents(ctx: RequestContext, params: Params, problems: ParamP
   const ranges = RANGE_PARAMS.filter((name) => query.has(name)).map((name) => ({ name, value: filterDate(query.get<ParsedDate>(name)!, zone, strict, 'end') }));
 
   const statusList = query.get<string[]>('status');
-  const statuses = new Set(statusList ?? (editor ? EDITOR_DEFAULT_STATUSES : ['publish']));
+  const statuses = new Set(statusList ?? (editor ? EDITOR_STATUSES : ['publish']));
   const search = query.get<string>('search');
   const matches = search ? searchMatcher(search) : null;
   const texts = matches ? searchText(ctx) : null;

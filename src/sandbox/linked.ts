@@ -2,7 +2,7 @@
  * Venues and organizers: create (with the real server's de-duplication by name), update
  * (venue: image removed, maps switched on, stateprovince dropped), trash, read, list.
  */
-import { resources } from '../resources.js';
+import { EDITOR_STATUSES, resources } from '../resources.js';
 import { nowLocalWall, nowUtcWall, restBase, type RequestContext } from './context.js';
 import { ApiError, ParamProblems } from './errors.js';
 import { isVisibleTo, postMeta, trash } from './fields.js';
@@ -135,7 +135,7 @@ export function listLinked(ctx: RequestContext, resource: LinkedResource, params
   problems.throwIfAny();
   const type = LINKED_TYPE[resource];
   const statusList = query.get<string[]>('status');
-  const statuses = new Set(statusList ?? (editor ? ['publish', 'draft', 'pending', 'private', 'future'] : ['publish']));
+  const statuses = new Set(statusList ?? (editor ? EDITOR_STATUSES : ['publish']));
   const eventId = query.get<number>('event');
   const hasEvents = query.get<boolean>('has_events');
   const upcoming = query.get<boolean>('only_with_upcoming');

@@ -3,6 +3,7 @@
  * strings, `*_details` parts as strings, `author` as a string, venue as object or `[]`,
  * venues and organizers without their empty fields.
  */
+import { resources } from '../resources.js';
 import { localized } from './i18n.js';
 import { restBase, siteHost, type RequestContext } from './context.js';
 import { formatCost } from './cost.js';
@@ -75,7 +76,11 @@ function imageJson(ctx: RequestContext, url: string | null | undefined): Json | 
 
 const text = (ctx: RequestContext, post: PostRecord | TermRecord, field: string, base: unknown) => localized(post, field, typeof base === 'string' ? base : '', ctx.language);
 
-const VENUE_TEXT = ['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website', 'stateprovince'] as const;
+/** Address and contact fields, in the table's order, which is the order the server writes them in. */
+const contactFields = (resource: 'venues' | 'organizers') =>
+  resources[resource].fields.filter((f) => (f.type === 'text' || f.type === 'url') && f.name !== 'description').map((f) => f.name);
+const VENUE_CONTACT = contactFields('venues');
+const ORGANIZER_CONTACT = contactFields('organizers');
 
 /** What venues and organizers share at the head of their record: name, texts, slug, image; empty ones left out. */
 function linkedPostHead(ctx: RequestContext, post: PostRecord, nameField: 'venue' | 'organizer'): { out: Json; description: string } {
@@ -96,7 +101,7 @@ function linkedPostHead(ctx: RequestContext, post: PostRecord, nameField: 'venue
 export function venueJson(ctx: RequestContext, venue: PostRecord, options: { jsonLd?: boolean } = {}): Json {
   const fields = venue.fields as LinkedFields;
   const { out, description } = linkedPostHead(ctx, venue, 'venue');
-  for (const name of VENUE_TEXT) {
+  for (const name of VENUE_CONTACT) {
     const value = text(ctx, venue, name, fields[name]);
     if (value) out[name] = value;
   }
@@ -126,7 +131,7 @@ export function venueJson(ctx: RequestContext, venue: PostRecord, options: { jso
 export function organizerJson(ctx: RequestContext, organizer: PostRecord, options: { jsonLd?: boolean } = {}): Json {
   const fields = organizer.fields as LinkedFields;
   const { out, description } = linkedPostHead(ctx, organizer, 'organizer');
-  for (const name of ['phone', 'website', 'email'] as const) {
+  for (const name of ORGANIZER_CONTACT) {
     const value = text(ctx, organizer, name, fields[name]);
     if (value) out[name] = value;
   }
