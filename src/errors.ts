@@ -16,7 +16,7 @@ export class CliError extends Error {
   constructor(
     message: string,
     readonly exitCode: ExitCode,
-    readonly hint?: string,
+    public hint?: string,
   ) {
     super(message);
     this.name = 'CliError';

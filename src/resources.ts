@@ -324,3 +324,8 @@ export function isResourceName(name: string): name is ResourceName {
 export function isNumericId(ref: string): boolean {
   return /^[0-9]+$/.test(ref);
 }
+
+/** `an organizer`, `a venue`: the singular with its article, for messages and help. */
+export function aSingular(resource: Resource): string {
+  return `${/^[aeiou]/.test(resource.singular) ? 'an' : 'a'} ${resource.singular}`;
+}

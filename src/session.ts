@@ -89,6 +89,7 @@ export async function openSession(prepared: Prepared, ctx: Context): Promise<Ses
     debug: prepared.globals.debug === true,
     stderr: ctx.stderr,
     caCertFile: profile.caCert,
+    credentialsWithheld: profile.credentialsWithheld,
     connections: prepared.connections,
     env: ctx.env,
   });

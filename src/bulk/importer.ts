@@ -8,7 +8,8 @@
 import type { Context } from '../context.js';
 import { CliError, EXIT, UsageError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
-import type { Resource } from '../resources.js';
+import { aSingular, resources, type Resource } from '../resources.js';
+import { settle } from '../records/resolve.js';
 import type { Ui } from '../output/ui.js';
 import { settleEventDates, ZoneSource } from '../records/dates.js';
 import { LinkCatalog } from './catalog.js';
@@ -17,7 +18,9 @@ import { lazyFileSink } from './output-file.js';
 import { runPool } from './pool.js';
 import { linkFields, prepareRecord, withLinks, type LinkRelation, type PreparedRecord } from './prepare.js';
 import { startProgress, summaryLine, type Counts } from './progress.js';
-import { fileKey, UpsertIndex, type UpsertKey } from './upsert-index.js';
+import { fileKey, slugIsDerived, UpsertIndex, type UpsertKey } from './upsert-index.js';
+import { nameKey, RecordIndex } from '../records/identity.js';
+import { walkEveryRecord } from '../records/pages.js';
 import { createRecord, updateRecord } from './writes.js';
 
 export interface ImportSettings {
@@ -27,6 +30,8 @@ export interface ImportSettings {
   dryRun: boolean;
   failFast: boolean;
   failedTo?: string;
+  /** Create venues and organizers whose name is taken (the server overwrites the old record). */
+  force?: boolean;
 }
 
 /** What the checking pass learnt about the file. */
@@ -38,6 +43,8 @@ export interface Scan {
   links: Map<LinkRelation, Set<string | number>>;
   /** Slugs and names of the file's own records (a category's parent may be one of them). */
   own: Set<string | number>;
+  /** Some record gives a slug. */
+  hasSlugs: boolean;
 }
 
 const MAX_LISTED_PROBLEMS = 3;
@@ -45,10 +52,12 @@ const MAX_LISTED_PROBLEMS = 3;
 /** The checking pass: exit 2 naming the line (or array index) and field of the first bad record. */
 export async function scanInput(input: Input, settings: ImportSettings): Promise<Scan> {
   const { resource, upsertBy } = settings;
-  const scan: Scan = { count: 0, fields: new Set(), links: new Map(), own: new Set() };
+  const scan: Scan = { count: 0, fields: new Set(), links: new Map(), own: new Set(), hasSlugs: false };
   const problems: string[] = [];
   let bad = 0;
   const seenKeys = new Map<string, string>();
+  const seenNames = new Map<string, string>();
+  const guardNames = resource.mergesOnCreate === true && !settings.force;
   // Only a resource that links to itself (a category's parent) needs the file's own keys.
   const linksToItself = linkFields(resource).some((f) => f.relation === resource.name);
   for await (const item of input.records()) {
@@ -63,6 +72,7 @@ export async function scanInput(input: Input, settings: ImportSettings): Promise
       continue;
     }
     const record = prepared.record;
+    if (record.slug !== undefined) scan.hasSlugs = true;
     for (const field of Object.keys(record.body)) scan.fields.add(field);
     for (const link of record.links) {
       scan.fields.add(link.field);
@@ -72,8 +82,15 @@ export async function scanInput(input: Input, settings: ImportSettings): Promise
     }
     if (linksToItself && record.slug) scan.own.add(record.slug);
     if (linksToItself && record.name) scan.own.add(record.name);
+    if (guardNames && record.name !== undefined) {
+      const key = nameKey(record.name);
+      if (seenNames.has(key) && upsertBy !== 'name') {
+        bad++;
+        if (problems.length < MAX_LISTED_PROBLEMS) problems.push(`${item.where}: ${resource.nameField}: "${record.name}" is also on ${seenNames.get(key)} (the server keeps one ${resource.singular} per name)`);
+      } else seenNames.set(key, item.where);
+    }
     if (upsertBy) {
-      const key = fileKey(upsertBy, record);
+      const key = fileKey(upsertBy, record, resource);
       if (key === undefined) {
         bad++;
         if (problems.length < MAX_LISTED_PROBLEMS) problems.push(`${item.where}: ${upsertBy === 'name' ? resource.nameField : upsertBy}: is required by --upsert-by ${upsertBy}${upsertBy === 'slug' && resource.trashes ? ' (drafts have no slug until published; --upsert-by name may fit)' : ''}`);
@@ -96,9 +113,11 @@ async function checkLinks(catalog: LinkCatalog, scan: Scan, resource: Resource):
   const unknown: string[] = [];
   for (const [relation, refs] of scan.links) {
     for (const ref of refs) {
-      if ((await catalog.find(relation, ref)) !== undefined) continue;
+      const match = await catalog.match(relation, ref);
+      if (match && 'ambiguous' in match) settle(match, String(ref), relation);
+      if (match !== undefined) continue;
       if (relation === resource.name && scan.own.has(ref)) continue;
-      unknown.push(`${relation.replace(/ies$/, 'y').replace(/s$/, '')} "${ref}"`);
+      unknown.push(`${resources[relation].singular} "${ref}"`);
     }
   }
   if (unknown.length) {
@@ -119,7 +138,18 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
   const catalog = new LinkCatalog(client);
   const zones = new ZoneSource(client);
   await checkLinks(catalog, scan, resource);
-  const index = upsertBy ? await UpsertIndex.build(client, resource, upsertBy, scan.fields) : undefined;
+  if (upsertBy === 'slug' && slugIsDerived(resource) && scan.hasSlugs) {
+    ui.warn(`the server derives an ${resource.singular}'s slug from its name and ignores the slug sent; ${resource.name} are matched by the slug their name gives`);
+  }
+  // One walk over the site's records fills both the upsert index and the taken names.
+  const index = upsertBy ? UpsertIndex.empty(resource, upsertBy, scan.fields) : undefined;
+  const names = resource.mergesOnCreate && !settings.force ? new RecordIndex() : undefined;
+  if (index || names) {
+    await walkEveryRecord(client, resource, (r) => {
+      index?.add(r);
+      if (names && typeof r.id === 'number') names.add(r.id, r.slug, r[resource.nameField]);
+    });
+  }
   const counts: Counts = { created: 0, updated: 0, unchanged: 0, failed: 0 };
   const failed = settings.failedTo ? lazyFileSink(settings.failedTo, input.format, () => input.columns) : undefined;
   const deferred: InputRecord[] = [];
@@ -155,7 +185,7 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
         if (!lastRound) return void deferred.push(item);
         throw new CliError(`parent not found: ${record.links.map((l) => l.refs.join(',')).join(' ')}`, EXIT.refused);
       }
-      const key = upsertBy ? fileKey(upsertBy, record) : undefined;
+      const key = upsertBy ? fileKey(upsertBy, record, resource) : undefined;
       const existing = key !== undefined ? index!.find(key) : undefined;
       const label = `${resource.singular} ${JSON.stringify(record.name ?? record.slug ?? '')}`;
       if (existing && key !== undefined) {
@@ -166,6 +196,13 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
         counts.updated++;
         return;
       }
+      const taken = names && record.name !== undefined ? names.named(record.name) : [];
+      if (taken.length > 0) {
+        throw new CliError(
+          `${aSingular(resource)} named "${record.name}" exists already (ID ${taken.join(', ')}); the server would overwrite it (--upsert-by name updates it, --force lets the server overwrite it)`,
+          EXIT.refused,
+        );
+      }
       if (dryRun) {
         ctx.stdout.write(`create ${label}\n`);
         counts.created++;
@@ -173,6 +210,7 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
       }
       const created = await createRecord(client, resource, body, upsertBy ? { by: upsertBy, slug: record.slug, name: record.name } : undefined);
       counts.created++;
+      if (names && typeof created.id === 'number') names.add(created.id, created.slug, created[resource.nameField]);
       if (own) await catalog.remember(resource.name as LinkRelation, created);
     } catch (err) {
       if (err instanceof CliError && err.exitCode === EXIT.auth) throw err; // every other record would fail the same way

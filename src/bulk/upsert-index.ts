@@ -7,18 +7,28 @@ import { createHash } from 'node:crypto';
 import type { ApiClient } from '../http/client.js';
 import type { Resource } from '../resources.js';
 import { toWritable } from '../records/writable.js';
-import { decodeEntities } from '../output/values.js';
-import { nameKey } from './catalog.js';
-import { walkEveryRecord } from '../commands/list.js';
+import { comparableValue, nameKey, slugFromName } from '../records/identity.js';
+import { walkEveryRecord } from '../records/pages.js';
 import type { PreparedRecord } from './prepare.js';
 
 export const UPSERT_KEYS = ['slug', 'name', 'id'] as const;
 export type UpsertKey = (typeof UPSERT_KEYS)[number];
 
+/**
+ * The server ignores the slug sent for an organizer and derives it from the name, so
+ * organizers are matched by the slug their name gives.
+ */
+export function slugIsDerived(resource: Resource): boolean {
+  return resource.name === 'organizers';
+}
+
 /** The match key of a record from the file, or undefined when it has none. */
-export function fileKey(by: UpsertKey, record: PreparedRecord): string | undefined {
+export function fileKey(by: UpsertKey, record: PreparedRecord, resource?: Resource): string | undefined {
   if (by === 'id') return record.id === undefined ? undefined : String(record.id);
-  if (by === 'slug') return record.slug;
+  if (by === 'slug') {
+    if (resource && slugIsDerived(resource)) return record.name === undefined ? record.slug : slugFromName(record.name);
+    return record.slug;
+  }
   return record.name === undefined ? undefined : nameKey(record.name);
 }
 
@@ -29,26 +39,10 @@ function serverKey(by: UpsertKey, resource: Resource, record: Record<string, unk
   return typeof name === 'string' ? nameKey(name) : undefined;
 }
 
-/**
- * Empty text, an empty list and no value at all mean the same to the server; markup,
- * entities and spacing in text do not count (the server adds and escapes them).
- */
-function canonical(value: unknown): string {
-  if (typeof value === 'string') value = decodeEntities(value.replace(/<[^>]*>/g, '')).replace(/\s+/g, ' ').trim();
-  if (value === undefined || value === null || value === '') return '';
-  if (Array.isArray(value)) {
-    if (value.length === 0) return '';
-    const items = value.every((v) => typeof v === 'number') ? [...(value as number[])].sort((a, b) => a - b) : value;
-    return JSON.stringify(items);
-  }
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
-}
-
 const HASH_LENGTH = 11;
 
-export function fieldHash(value: unknown): string {
-  return createHash('sha1').update(canonical(value)).digest('base64').slice(0, HASH_LENGTH);
+export function fieldHash(field: string, value: unknown): string {
+  return createHash('sha1').update(comparableValue(field, value)).digest('base64').slice(0, HASH_LENGTH);
 }
 
 interface Entry {
@@ -61,20 +55,28 @@ export class UpsertIndex {
   private readonly entries = new Map<string, Entry>();
 
   private constructor(
+    private readonly resource: Resource,
     readonly by: UpsertKey,
     /** The writable fields compared, those the import file uses. */
     readonly fields: string[],
   ) {}
 
   static async build(client: ApiClient, resource: Resource, by: UpsertKey, fields: Iterable<string>): Promise<UpsertIndex> {
-    const index = new UpsertIndex(by, [...new Set(fields)].sort());
-    await walkEveryRecord(client, resource, (record) => {
-      const key = serverKey(by, resource, record);
-      if (key === undefined || typeof record.id !== 'number' || index.entries.has(key)) return;
-      const writable = toWritable(resource, record, { links: 'ids' });
-      index.entries.set(key, { id: record.id, hashes: index.hashesOf(writable) });
-    });
+    const index = UpsertIndex.empty(resource, by, fields);
+    await walkEveryRecord(client, resource, (record) => index.add(record));
     return index;
+  }
+
+  /** An index to fill with `add`, when the caller walks the records itself. */
+  static empty(resource: Resource, by: UpsertKey, fields: Iterable<string>): UpsertIndex {
+    return new UpsertIndex(resource, by, [...new Set(fields)].sort());
+  }
+
+  add(record: Record<string, unknown>): void {
+    const key = serverKey(this.by, this.resource, record);
+    if (key === undefined || typeof record.id !== 'number' || this.entries.has(key)) return;
+    const writable = toWritable(this.resource, record, { links: 'ids' });
+    this.entries.set(key, { id: record.id, hashes: this.hashesOf(writable) });
   }
 
   get size(): number {
@@ -82,7 +84,7 @@ export class UpsertIndex {
   }
 
   private hashesOf(record: Record<string, unknown>): string {
-    return this.fields.map((f) => fieldHash(record[f])).join('');
+    return this.fields.map((f) => fieldHash(f, record[f])).join('');
   }
 
   find(key: string): { id: number } | undefined {
@@ -97,7 +99,7 @@ export class UpsertIndex {
     const changed: string[] = [];
     for (const [field, value] of Object.entries(desired)) {
       const at = this.fields.indexOf(field);
-      if (at < 0 || fieldHash(value) !== entry.hashes.slice(at * HASH_LENGTH, (at + 1) * HASH_LENGTH)) changed.push(field);
+      if (at < 0 || fieldHash(field, value) !== entry.hashes.slice(at * HASH_LENGTH, (at + 1) * HASH_LENGTH)) changed.push(field);
     }
     return changed;
   }

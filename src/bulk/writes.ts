@@ -9,7 +9,7 @@ import { errorFromResponse, type ApiClient } from '../http/client.js';
 import { backoffDelay, retryAfterMs } from '../http/retry.js';
 import type { Resource } from '../resources.js';
 import { safeUpdate } from '../records/safe-update.js';
-import { nameKey } from './catalog.js';
+import { nameKey } from '../records/identity.js';
 import type { UpsertKey } from './upsert-index.js';
 
 type Json = Record<string, unknown>;

@@ -7,7 +7,7 @@ import { UsageError } from '../errors.js';
 import type { Resource } from '../resources.js';
 import { prepare, withSession, type GlobalOptions } from '../session.js';
 import { toWritable } from '../records/writable.js';
-import { walkEveryRecord } from './list.js';
+import { walkEveryRecord } from '../records/pages.js';
 import { INPUT_FORMATS, type InputFormat } from '../bulk/input.js';
 import { recordSink } from '../bulk/output-file.js';
 import { resourceArgument } from './import.js';

@@ -25,6 +25,7 @@ interface ImportFlags extends GlobalOptions {
   dryRun?: boolean;
   failFast?: boolean;
   failedTo?: string;
+  force?: boolean;
 }
 
 export function importSettings(resource: Resource, flags: ImportFlags, cwd: string, source: string): ImportSettings {
@@ -47,6 +48,7 @@ export function importSettings(resource: Resource, flags: ImportFlags, cwd: stri
     concurrency: Number(raw),
     dryRun: flags.dryRun === true,
     failFast: flags.failFast === true,
+    force: flags.force === true,
     failedTo,
   };
 }

@@ -55,6 +55,7 @@ export function extraCommands(run: ActionRunner): Command[] {
     .option('--concurrency <n>', 'requests in flight at once (default 4)')
     .option('--dry-run', 'print what would be created or updated; send no write')
     .option('--fail-fast', 'stop at the first record that fails')
+    .option('--force', 'let a venue or organizer whose name is taken be created anyway (the server then overwrites the existing one)')
     .option('--failed-to <file>', 'write the records that failed to this file, in the input format, to import again')
     .addHelpText(
       'after',

@@ -6,13 +6,14 @@ import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { CliError, EXIT, UsageError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
-import type { Resource } from '../resources.js';
+import { aSingular, type Resource } from '../resources.js';
 import type { WriteMode } from '../schema.js';
 import { prepare, withSession, type GlobalOptions, type Prepared } from '../session.js';
 import { listWriter, printRecord } from '../output/writer.js';
 import { collectFields } from './resource.js';
 import { parseRef, readData, recordPath, translateNotFound, type RecordRef } from './records.js';
-import { buildListQuery, SERVER_MAX_PER_PAGE, walkPages, windowOf } from './list.js';
+import { buildListQuery } from './list.js';
+import { SERVER_MAX_PER_PAGE, walkPages, walkShortfall, windowOf } from '../records/pages.js';
 import { confirm } from './confirm.js';
 import { contextOf } from './context-of.js';
 
@@ -33,8 +34,21 @@ export async function runList(resource: Resource, command: Command): Promise<voi
   }
   await withSession(prepared, ctx, async ({ client }) => {
     const writer = listWriter(resource, prepared.output, ctx);
-    const { total, written, restUrl } = await walkPages(client, resource, query, { all: opts.all === true, limit }, (record) => writer.write(record));
+    // A limit above one page walks on until it is reached.
+    const all = opts.all === true || (limit !== undefined && query.page === undefined);
+    const complete = all && Object.keys(query).every((key) => UNFILTERED_KEYS.has(key));
+    const result = await walkPages(client, resource, query, { all, limit, complete }, (record) => writer.write(record));
+    const { written, restUrl, pastEnd } = result;
+    // The server counts the unfiltered list when a search matches nothing.
+    const total = written === 0 ? 0 : all ? written : result.total;
+    if (pastEnd) {
+      prepared.ui.notice(`page ${pastEnd.page} is past the last page${pastEnd.totalPages ? ` (${pastEnd.totalPages} page${pastEnd.totalPages === 1 ? '' : 's'})` : ''}`);
+      if (prepared.output.format === 'count') await writer.end({ total: 0 });
+      return;
+    }
     await writer.end({ total });
+    const shortfall = walkShortfall(resource, result);
+    if (shortfall && all) prepared.ui.warn(shortfall);
     if (written === 0 && resource.name === 'events' && !hasDateFilter(resource, query) && query.include === undefined) {
       const { start, end } = windowOf(restUrl);
       const window = start && end ? `between ${start} and ${end}, ` : '';
@@ -44,6 +58,9 @@ export async function runList(resource: Resource, command: Command): Promise<voi
     }
   });
 }
+
+/** List parameters that do not narrow the set: a walk with only these covers every record. */
+const UNFILTERED_KEYS = new Set(['per_page', 'page', 'status', 'hide_empty', 'order', 'orderby']);
 
 function hasDateFilter(resource: Resource, query: Record<string, unknown>): boolean {
   return resource.listParams.some((p) => p.type === 'date' && query[p.name] !== undefined);
@@ -130,7 +147,7 @@ async function refuseOverwrite(resource: Resource, client: ApiClient, name: stri
   const ids = await new Resolver(client).named(resource.name as 'venues' | 'organizers', name);
   if (ids.length) {
     throw new CliError(
-      `a ${resource.singular} named "${name}" exists already (ID ${ids.join(', ')}); the server would overwrite it instead of creating a new one`,
+      `${aSingular(resource)} named "${name}" exists already (ID ${ids.join(', ')}); the server would overwrite it instead of creating a new one`,
       EXIT.refused,
       `Change it with: calendar ${resource.name} update ${ids[0]} ..., or add --force to let the server overwrite it.`,
     );

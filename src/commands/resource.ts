@@ -3,7 +3,7 @@
  * and the table are loaded here; each action loads its own modules when it runs.
  */
 import { Command, Option } from 'commander';
-import { flagName, resources, type Field, type Resource } from '../resources.js';
+import { aSingular, flagName, resources, type Field, type Resource } from '../resources.js';
 import { environmentHelp, examplesHelp, verbExamples } from './help.js';
 
 export type ActionRunner = (load: () => Promise<(command: Command, ...args: string[]) => Promise<void>>) => (...args: unknown[]) => Promise<void>;
@@ -93,14 +93,14 @@ export function resourceCommand(resource: Resource, run: ActionRunner): Command 
   if (r.name === 'events') get.option('--password <password>', 'password of a protected event');
   helpFor(get, r, 'get').action(run(async () => (await actions()).runGet.bind(null, r)));
 
-  const create = group.command('create').description(`create a ${r.singular}`);
+  const create = group.command('create').description(`create ${aSingular(r)}`);
   create.option('--data <json|@file|->', 'fields as a JSON object, from a file (@file) or stdin (-); flags override its keys');
   addOptions(create, r.fields).option('--dry-run', 'print the request instead of sending it');
   if (hasLinks(r)) create.option('--create-missing', 'create linked records given by a name that matches none');
-  if (r.mergesOnCreate) create.option('--force', `create even when a ${r.singular} of that name exists (the server then overwrites it)`);
+  if (r.mergesOnCreate) create.option('--force', `create even when ${aSingular(r)} of that name exists (the server then overwrites it)`);
   helpFor(create, r, 'create').action(run(async () => (await actions()).runCreate.bind(null, r)));
 
-  const update = group.command('update').argument(ref, `${r.singular} ID or slug`).description(`change fields of a ${r.singular}`);
+  const update = group.command('update').argument(ref, `${r.singular} ID or slug`).description(`change fields of ${aSingular(r)}`);
   update.option('--data <json|@file|->', 'fields as a JSON object, from a file (@file) or stdin (-); flags override its keys');
   addOptions(update, r.fields).option('--dry-run', 'print the request instead of sending it');
   if (hasLinks(r)) update.option('--create-missing', 'create linked records given by a name that matches none');
@@ -112,7 +112,7 @@ export function resourceCommand(resource: Resource, run: ActionRunner): Command 
     .command('delete')
     .alias('rm')
     .argument(ref, `${r.singular} ID or slug`)
-    .description(r.trashes ? `move a ${r.singular} to the trash` : `delete a ${r.singular} for good`)
+    .description(r.trashes ? `move ${aSingular(r)} to the trash` : `delete ${aSingular(r)} for good`)
     .option('--dry-run', 'print the request instead of sending it');
   if (r.name === 'events') remove.option('--password <password>', 'password of a protected event');
   helpFor(remove, r, 'delete').action(run(async () => (await actions()).runDelete.bind(null, r)));

@@ -35,6 +35,8 @@ export interface Profile {
   caCert?: string;
   builtInSandbox: boolean;
   warnings: string[];
+  /** Why the profile's saved credentials were not used for this run (they belong to another origin). */
+  credentialsWithheld?: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -84,13 +86,16 @@ export async function resolveProfile(flags: GlobalFlags, env: Env, cwd: string, 
   if (builtInSandbox) name = SANDBOX_PROFILE;
   else if (baseUrlFlag !== undefined && name === undefined) name = 'environment';
 
+  // Saved credentials belong to the origin they were saved with; another base URL gets none of them.
+  const foreign = baseUrlFlag !== undefined && stored.baseUrl !== undefined && originOf(baseUrlFlag) !== originOf(stored.baseUrl);
+  const explicit = nonEmpty(env.CALENDAR_USERNAME) !== undefined && nonEmpty(env.CALENDAR_APP_PASSWORD) !== undefined;
   const profile: Profile = {
     name: name ?? 'environment',
     baseUrl,
     namespace: nonEmpty(flags.namespace) ?? nonEmpty(env.CALENDAR_NAMESPACE) ?? stored.namespace ?? DEFAULT_NAMESPACE,
     language: language ?? stored.language,
     timezone: stored.timezone,
-    username: nonEmpty(env.CALENDAR_USERNAME) ?? stored.username,
+    username: nonEmpty(env.CALENDAR_USERNAME) ?? (foreign ? undefined : stored.username),
     timeoutMs: (timeoutSec ?? stored.timeout ?? 30) * 1000,
     retries: retries ?? 3,
     caCert: nonEmpty(flags.caCert) ?? stored.caCert,
@@ -100,8 +105,21 @@ export async function resolveProfile(flags: GlobalFlags, env: Env, cwd: string, 
   if (!/^[a-z0-9_-]+(\/[a-z0-9_.-]+)+$/i.test(profile.namespace)) {
     throw new UsageError(`--namespace: "${profile.namespace}" is not a namespace like tribe/events/v1`);
   }
-  if (!builtInSandbox) profile.password = readSecret(stored, env);
+  if (foreign && !explicit) {
+    profile.username = undefined;
+    if (stored.username || stored.appPassword || stored.appPasswordEnv || stored.appPasswordCommand) {
+      profile.credentialsWithheld = `the credentials of profile "${name}" were not sent: they belong to ${originOf(stored.baseUrl!)}, not ${originOf(baseUrlFlag!)}`;
+    }
+  } else if (!builtInSandbox) profile.password = readSecret(foreign ? {} : stored, env);
   return profile;
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
 }
 
 function checkUrl(raw: string, where: string): void {

@@ -24,6 +24,8 @@ export interface ClientOptions {
   stderr: OutputStream;
   caCertFile?: string;
   connections?: number;
+  /** Said with an authentication failure: why saved credentials were not sent. */
+  credentialsWithheld?: string;
   /** Environment read for NODE_TLS_REJECT_UNAUTHORIZED (default: the process's). */
   env?: Record<string, string | undefined>;
 }
@@ -127,7 +129,11 @@ export class ApiClient {
   async call<T = unknown>(method: Method, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
     const res = await this.send<T>(method, path, opts);
     if (res.status >= 200 && res.status < 300 && res.text === undefined) return res;
-    throw errorFromResponse(res);
+    const error = errorFromResponse(res);
+    if (error.exitCode === EXIT.auth && this.options.credentialsWithheld && !this.authHeader) {
+      error.hint = `${this.options.credentialsWithheld}. Give CALENDAR_USERNAME and CALENDAR_APP_PASSWORD for this site, or use its own profile.`;
+    }
+    throw error;
   }
 
   async close(): Promise<void> {

@@ -37,18 +37,8 @@ export function pickFields(record: unknown, fields: string[]): Record<string, un
   return out;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—', hellip: '…' };
-
-/** WordPress titles come with HTML entities (`&#8217;`, `&amp;`); a terminal wants the characters. */
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, body: string) => {
-    if (body[0] === '#') {
-      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[body.toLowerCase()] ?? whole;
-  });
-}
+export { decodeEntities } from '../records/identity.js';
+import { decodeEntities } from '../records/identity.js';
 
 /** A cell as text: scalars as they are, lists joined, objects by their name-like key. */
 export function cellText(value: unknown): string {

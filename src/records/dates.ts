@@ -7,7 +7,7 @@
 import { UsageError } from '../errors.js';
 import { resources } from '../resources.js';
 import { hasOffset } from '../values.js';
-import { isValidTimeZone, utcMsToUtcString, utcMsToZoned } from '../time.js';
+import { fixedOffsetMinutes, isValidTimeZone, utcMsToUtcString, utcMsToZoned } from '../time.js';
 import type { ApiClient } from '../http/client.js';
 
 type Json = Record<string, unknown>;
@@ -53,6 +53,7 @@ export async function settleEventDates(record: Json, zones: ZoneSource, current?
   if (typeof out.timezone === 'string' && out.timezone !== '' && !isValidTimeZone(out.timezone)) {
     throw new UsageError(`--timezone: "${out.timezone}" is not a timezone`, 'Use an IANA name such as Europe/Paris or America/New_York, or UTC.');
   }
+  if (typeof out.timezone === 'string') refuseFixedOffset(out.timezone, '--timezone');
   const offsetFields = DATE_FIELDS.filter((f) => typeof out[f] === 'string' && hasOffset(out[f] as string));
   if (offsetFields.length) {
     const eventZone = await zones.eventZone(out, current);
@@ -63,6 +64,19 @@ export async function settleEventDates(record: Json, zones: ZoneSource, current?
   }
   checkEventOrder(out, current);
   return out;
+}
+
+/**
+ * The server accepts `UTC+2` or `UTC-5.5` as an event's zone but computes the event's UTC
+ * times from it wrongly (10:00 `UTC+2` stored as 07:00 UTC), so such zones are refused.
+ */
+export function refuseFixedOffset(zone: string, where: string): void {
+  if (/^UTC[+-]\d/.test(zone.trim()) && fixedOffsetMinutes(zone.trim()) !== 0) {
+    throw new UsageError(
+      `${where}: "${zone}" is a fixed UTC offset, which the server turns into wrong UTC times`,
+      'Use the IANA name of a place with that offset, e.g. Europe/Berlin, Asia/Kolkata or America/New_York.',
+    );
+  }
 }
 
 /**

@@ -6,18 +6,10 @@
  * resolve a whole file's links with one list walk instead (src/bulk/catalog.ts).
  */
 import { UsageError } from '../errors.js';
-import { linkFields, resources, type Field, type LinkRelation, type Resource } from '../resources.js';
+import { EDITOR_STATUSES, linkFields, resources, type Field, type LinkRelation, type Resource } from '../resources.js';
 import { errorFromResponse, type ApiClient } from '../http/client.js';
-import { decodeEntities } from '../output/values.js';
-
-
-interface Index {
-  ids: Set<number>;
-  bySlug: Map<string, number>;
-  byName: Map<string, number[]>;
-}
-
-const normalName = (name: string) => decodeEntities(name).trim().toLowerCase();
+import { walkPages } from './pages.js';
+import { describeCandidates, isSlugForm, RecordIndex, type RefMatch } from './identity.js';
 
 export class Resolver {
   private readonly cache = new Map<string, Promise<number | undefined>>();
@@ -41,21 +33,17 @@ export class Resolver {
   async create(relation: LinkRelation, name: string): Promise<number> {
     const resource = resources[relation];
     const res = await this.client.call<{ id: number; slug?: string }>('POST', resource.path, { body: { [resource.nameField]: name } });
-    this.cache.set(`${relation}:${name.toLowerCase()}`, Promise.resolve(res.body.id));
+    this.cache.set(`${relation}:${name}`, Promise.resolve(res.body.id));
     return res.body.id;
   }
 
-  /** IDs of the records whose name is `name` (case and entities aside); one search. */
+  /** IDs of the records whose name is exactly `name` (case, entities and quotes aside). */
   async named(relation: LinkRelation, name: string): Promise<number[]> {
-    const resource = resources[relation];
-    const index: Index = { ids: new Set(), bySlug: new Map(), byName: new Map() };
-    const query: Record<string, string | number> = resource.bySlug ? { per_page: 50, search: name } : { per_page: 50, search: name, hide_empty: 'false' };
-    for (const item of await this.list(resource, query)) addToIndex(index, resource, item);
-    return index.byName.get(normalName(name)) ?? [];
+    return (await this.searchIndex(resources[relation], name)).named(name);
   }
 
   private lookupOne(relation: LinkRelation, text: string): Promise<number | undefined> {
-    const key = `${relation}:${text.toLowerCase()}`;
+    const key = `${relation}:${text}`;
     let found = this.cache.get(key);
     if (!found) {
       found = this.fetchOne(relation, text);
@@ -64,58 +52,67 @@ export class Resolver {
     return found;
   }
 
-  /** One request for an ID or a slug; a name costs a search. */
+  /**
+   * Digits are an ID (one read). A text in slug form is looked up as a slug and as a name,
+   * so that a slug of one record and the name of another are never confused; any other
+   * text is a name, matched exactly through a search.
+   */
   private async fetchOne(relation: LinkRelation, text: string): Promise<number | undefined> {
     const resource = resources[relation];
-    const terms = !resource.bySlug;
-    const exists = async (path: string) => {
-      const res = await this.client.send<{ id?: number }>('GET', path);
-      if (res.status === 200 && typeof res.body?.id === 'number') return res.body.id;
-      if (res.status >= 500 || res.status === 401 || res.text !== undefined) throw errorFromResponse(res);
-      return undefined;
-    };
-    if (/^[0-9]+$/.test(text)) return exists(`${resource.path}/${text}`);
-    if (!terms) {
-      const bySlug = await exists(`${resource.path}/by-slug/${encodeURIComponent(text)}`);
-      if (bySlug !== undefined) return bySlug;
+    if (/^[0-9]+$/.test(text)) return this.exists(`${resource.path}/${text}`);
+    const index = await this.searchIndex(resource, text);
+    if (isSlugForm(text)) {
+      const slugged = resource.bySlug
+        ? await this.read(`${resource.path}/by-slug/${encodeURIComponent(text)}`)
+        : (await this.list(resource, { slug: text, ...this.termQuery(resource) }))[0];
+      if (slugged && slugged.slug === text) index.add(Number(slugged.id), slugged.slug, slugged[resource.nameField]);
     }
-    const query: Record<string, string | number> = terms ? { hide_empty: 'false', per_page: 50 } : { per_page: 50 };
-    const [slugMatches, nameMatches] = await Promise.all([
-      terms ? this.list(resource, { ...query, slug: text }) : Promise.resolve([]),
-      this.list(resource, { ...query, search: text }),
-    ]);
-    const index: Index = { ids: new Set(), bySlug: new Map(), byName: new Map() };
-    for (const item of [...slugMatches, ...nameMatches]) addToIndex(index, resource, item);
-    return lookup(index, text, relation);
+    return settle(index.match(text), text, relation);
+  }
+
+  /** Every record a search for `text` finds, all pages (a common word can match many). */
+  private async searchIndex(resource: Resource, text: string): Promise<RecordIndex> {
+    const index = new RecordIndex();
+    const query: Record<string, string | number> = { search: text, ...this.termQuery(resource) };
+    if (resource.trashes && this.client.hasCredentials) query.status = EDITOR_STATUSES.join(',');
+    if (resource.name === 'events') Object.assign(query, { start_date: '1900-01-01', end_date: '2999-12-31' });
+    await walkPages(this.client, resource, query, { all: true }, (item) => {
+      const record = item as Record<string, unknown>;
+      if (typeof record.id === 'number') index.add(record.id, record.slug, record[resource.nameField]);
+    });
+    return index;
+  }
+
+  private termQuery(resource: Resource): Record<string, string> {
+    return resource.trashes ? {} : { hide_empty: 'false' };
+  }
+
+  private async exists(path: string): Promise<number | undefined> {
+    const body = await this.read(path);
+    return typeof body?.id === 'number' ? body.id : undefined;
+  }
+
+  private async read(path: string): Promise<Record<string, unknown> | undefined> {
+    const res = await this.client.send<Record<string, unknown>>('GET', path);
+    if (res.status === 200 && typeof res.body?.id === 'number') return res.body;
+    if (res.status >= 500 || res.status === 401 || res.text !== undefined) throw errorFromResponse(res);
+    return undefined;
   }
 
   private async list(resource: Resource, query: Record<string, string | number>): Promise<Array<Record<string, unknown>>> {
-    const res = await this.client.call<Record<string, unknown>>('GET', resource.path, { query });
+    const res = await this.client.call<Record<string, unknown>>('GET', resource.path, { query: { per_page: 50, ...query } });
     return (res.body[resource.listKey] as Array<Record<string, unknown>> | undefined) ?? [];
   }
 }
 
-function addToIndex(index: Index, resource: Resource, item: Record<string, unknown>): void {
-  const id = Number(item.id);
-  if (index.ids.has(id)) return;
-  index.ids.add(id);
-  if (typeof item.slug === 'string') index.bySlug.set(item.slug.toLowerCase(), id);
-  const name = item[resource.nameField];
-  if (typeof name === 'string') {
-    const key = normalName(name);
-    index.byName.set(key, [...(index.byName.get(key) ?? []), id]);
-  }
-}
-
-function lookup(index: Index, text: string, relation: LinkRelation): number | undefined {
-  const bySlug = index.bySlug.get(text.toLowerCase());
-  if (bySlug !== undefined) return bySlug;
-  const byName = index.byName.get(normalName(text));
-  if (!byName) return undefined;
-  if (byName.length > 1) {
-    throw new UsageError(`"${text}" names ${byName.length} ${relation} (IDs ${byName.join(', ')})`, 'Give the ID or the slug instead.');
-  }
-  return byName[0];
+/** The ID a match gives, or a refusal listing the records the text could mean. */
+export function settle(match: RefMatch, text: string, relation: string): number | undefined {
+  if (match === undefined) return undefined;
+  if ('id' in match) return match.id;
+  throw new UsageError(
+    `"${text}" could mean ${match.ambiguous.length} ${relation}: ${describeCandidates(match.ambiguous)}`,
+    'Give the ID, or the slug of the one you mean.',
+  );
 }
 
 export interface ResolveOptions {

@@ -7,7 +7,7 @@
 import type { Resource } from '../resources.js';
 import type { ApiClient } from '../http/client.js';
 import type { Query } from '../http/url.js';
-import { decodeEntities } from '../output/values.js';
+import { sameValue } from './identity.js';
 import { toWritable } from './writable.js';
 
 type Json = Record<string, unknown>;
@@ -24,22 +24,11 @@ export function mergeForUpdate(resource: Resource, current: Json, changes: Json,
   return { ...base, ...changes };
 }
 
-/** Comparable form of a value: markup, entities, spacing and order do not count. */
-function comparable(field: string, value: unknown): string {
-  if (value === undefined || value === null) return '';
-  if (Array.isArray(value)) return JSON.stringify(value.map((v) => comparable(field, v)).sort());
-  if (typeof value === 'string') {
-    const text = decodeEntities(value.replace(/<[^>]*>/g, '')).replace(/\s+/g, field === 'cost' ? '' : ' ').trim();
-    return field === 'cost' ? text.replace(/[–—]/g, '-') : text;
-  }
-  return String(value);
-}
-
 /** Fields of `wanted` that the record does not hold. */
 export function differences(resource: Resource, record: Json, wanted: Json): Array<{ field: string; sent: unknown; got: unknown }> {
   const actual = toWritable(resource, record, { links: 'ids' });
   return Object.entries(wanted)
-    .filter(([field, value]) => comparable(field, value) !== comparable(field, actual[field]))
+    .filter(([field, value]) => !sameValue(field, value, actual[field]))
     .map(([field, value]) => ({ field, sent: value, got: actual[field] }));
 }
 

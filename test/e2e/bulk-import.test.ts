@@ -127,8 +127,33 @@ describe('CSV and stdin', () => {
     expect(await total('organizers')).toBe(before + 2);
     const list = await api<{ organizers: Array<{ organizer: string }> }>(site.sandbox, 'GET', 'organizers?search=Beta');
     expect(list.body.organizers.map((o) => o.organizer)).toContain('Beta, Org');
-    const dry = await cli(['import', 'organizers', '-', '--dry-run'], csv);
-    expect(dry.code, dry.stderr).toBe(0);
-    expect(dry.stdout).toBe('create organizer "Alpha Org"\ncreate organizer "Beta, Org"\n');
+    const dry = await cli(['import', 'organizers', '-', '--dry-run'], csv.replace('Beta, Org', 'Gamma, Org'));
+    expect(dry.code, dry.stderr).toBe(6);
+    expect(dry.stdout).toBe('create organizer "Gamma, Org"\n');
+    expect(dry.stderr).toMatch(/stdin line 2: an? organizer named "Alpha Org" exists already \(ID \d+\)/);
+  });
+
+  test('a row whose name is taken is a conflict, never an overwrite; a second run creates nothing', async () => {
+    const csv = 'venue,city\nDelta Hall,Lyon\nEpsilon Club,Nice\n';
+    const first = await cli(['import', 'venues', file('dup.csv', csv)]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toContain('2 created, 0 updated, 0 unchanged, 0 failed');
+    const before = await total('venues');
+    const again = await cli(['import', 'venues', file('dup2.csv', csv.replace('Lyon', 'Paris').replace('Delta Hall', 'DELTA hall')), '--failed-to', file('failed.csv', '')]);
+    expect(again.code).toBe(6);
+    expect(again.stderr).toContain('0 created, 0 updated, 0 unchanged, 2 failed');
+    expect(await total('venues')).toBe(before);
+    const delta = await api<{ venues: Array<{ venue: string; city: string }> }>(site.sandbox, 'GET', 'venues?search=Delta');
+    expect(delta.body.venues.map((v) => [v.venue, v.city])).toEqual([['Delta Hall', 'Lyon']]);
+    const forced = await cli(['import', 'venues', file('dup3.csv', 'venue,city\nEpsilon Club,Cannes\n'), '--force']);
+    expect(forced.code, forced.stderr).toBe(0);
+  });
+
+  test('the same name twice in one file is refused before anything is sent', async () => {
+    const before = site.sandbox.stats.requests;
+    const r = await cli(['import', 'venues', file('twice.csv', 'venue\nZeta Room\nzeta room\n')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/line 3: venue: "zeta room" is also on line 2/);
+    expect(site.sandbox.stats.requests).toBe(before);
   });
 });

@@ -61,16 +61,16 @@ describe('prepareRecord', () => {
 
 describe('field hashes of the upsert index', () => {
   test('absent, null, empty text and empty list are the same; markup and entities do not count', () => {
-    expect(fieldHash(undefined)).toBe(fieldHash(''));
-    expect(fieldHash(null)).toBe(fieldHash([]));
-    expect(fieldHash('<p>Rock &amp; Roll</p>')).toBe(fieldHash('Rock & Roll'));
-    expect(fieldHash('a')).not.toBe(fieldHash('b'));
+    expect(fieldHash('x', undefined)).toBe(fieldHash('x', ''));
+    expect(fieldHash('x', null)).toBe(fieldHash('x', []));
+    expect(fieldHash('x', '<p>Rock &amp; Roll</p>')).toBe(fieldHash('x', 'Rock & Roll'));
+    expect(fieldHash('x', 'a')).not.toBe(fieldHash('x', 'b'));
   });
 
   test('ID lists compare in any order; types count', () => {
-    expect(fieldHash([3, 1, 2])).toBe(fieldHash([1, 2, 3]));
-    expect(fieldHash(true)).toBe(fieldHash('true'));
-    expect(fieldHash(1)).not.toBe(fieldHash(2));
+    expect(fieldHash('x', [3, 1, 2])).toBe(fieldHash('x', [1, 2, 3]));
+    expect(fieldHash('x', true)).toBe(fieldHash('x', 'true'));
+    expect(fieldHash('x', 1)).not.toBe(fieldHash('x', 2));
   });
 });
 

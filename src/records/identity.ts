@@ -1,0 +1,151 @@
+/**
+ * How records are told apart and compared, in one place: the keys names are matched by,
+ * what counts as a slug, which record a text reference means, and when two values are the
+ * same once the server has normalised them. Resolution, upserts, safe updates and plans
+ * all use these, so they never disagree about whether two things are the same.
+ */
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—', hellip: '…', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”' };
+
+/** WordPress titles come with HTML entities (`&#8217;`, `&amp;`); people read the characters. */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, body: string) => {
+    if (body[0] === '#') {
+      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[body.toLowerCase()] ?? whole;
+  });
+}
+
+/** Text as the server's typographic filters leave it, folded back: quotes and dashes plain, tags out. */
+function plainText(text: string): string {
+  return decodeEntities(text.replace(/<[^>]*>/g, ''))
+    .normalize('NFC')
+    .replace(/[‘’‚′]/g, "'")
+    .replace(/[“”„″]/g, '"')
+    .replace(/[–—]/g, '-')
+    .replace(/…/g, '...')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The key a record's name is matched by: case, entities, typographic quotes and spacing aside. */
+export function nameKey(name: string): string {
+  return plainText(name).toLowerCase();
+}
+
+/** A text that can only be a slug: lower-case letters, digits, `_`, `%`-escapes and inner hyphens. */
+export function isSlugForm(text: string): boolean {
+  return /^[a-z0-9_%]+(?:-+[a-z0-9_%]+)*$/.test(text) && !/^[0-9]+$/.test(text);
+}
+
+/** The slug WordPress derives from a name (sanitize_title): accents off, lower case, hyphens. */
+export function slugFromName(name: string): string {
+  return decodeEntities(name.replace(/<[^>]*>/g, ''))
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/['’‘"“”]/g, '')
+    .replace(/&/g, '')
+    .replace(/[^a-z0-9_]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** One record a reference may mean, named so a person can choose. */
+export interface Candidate {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+export type RefMatch = { id: number } | { ambiguous: Candidate[] } | undefined;
+
+/**
+ * Records of one kind by slug and by name. A reference of digits is an ID; one in slug
+ * form is tried as a slug; any other text is a name. When a reference fits several
+ * records (two with that name, or one by slug and another by name) nothing is guessed.
+ */
+export class RecordIndex {
+  private readonly byId = new Map<number, Candidate>();
+  private readonly bySlug = new Map<string, number>();
+  private readonly byName = new Map<string, number[]>();
+
+  add(id: number, slug: unknown, name: unknown): void {
+    if (this.byId.has(id)) return;
+    const candidate = { id, slug: typeof slug === 'string' ? slug : '', name: typeof name === 'string' ? decodeEntities(name) : '' };
+    this.byId.set(id, candidate);
+    if (candidate.slug) this.bySlug.set(candidate.slug.toLowerCase(), id);
+    if (candidate.name) {
+      const key = nameKey(candidate.name);
+      this.byName.set(key, [...(this.byName.get(key) ?? []), id]);
+    }
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  has(id: number): boolean {
+    return this.byId.has(id);
+  }
+
+  candidate(id: number): Candidate | undefined {
+    return this.byId.get(id);
+  }
+
+  /** IDs of the records with exactly this name. */
+  named(name: string): number[] {
+    return this.byName.get(nameKey(name)) ?? [];
+  }
+
+  match(ref: string | number): RefMatch {
+    if (typeof ref === 'number' || /^[0-9]+$/.test(ref.trim())) {
+      const id = Number(ref);
+      return this.byId.has(id) ? { id } : undefined;
+    }
+    const text = ref.trim();
+    const ids = new Set<number>(this.named(text));
+    if (isSlugForm(text)) {
+      const bySlug = this.bySlug.get(text);
+      if (bySlug !== undefined) ids.add(bySlug);
+    }
+    if (ids.size === 0) return undefined;
+    if (ids.size === 1) return { id: [...ids][0] };
+    return { ambiguous: [...ids].map((id) => this.byId.get(id)!) };
+  }
+}
+
+export function describeCandidates(candidates: Candidate[]): string {
+  return candidates.map((c) => `${c.id} "${c.name}" (${c.slug || 'no slug'})`).join(', ');
+}
+
+/**
+ * A value in a form that compares as the server keeps it: markup, entities, typographic
+ * quotes and spacing do not count; an empty text, an empty list and no value are the same;
+ * a cost's dashes and spaces do not count; boolean words are booleans; lists of IDs are
+ * sets; date-times compare to the minute when seconds are zero.
+ */
+export function comparableValue(field: string, value: unknown): string {
+  if (value === undefined || value === null || value === '') return '';
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '';
+    return JSON.stringify(value.map((v) => comparableValue(field, v)).sort());
+  }
+  if (typeof value === 'boolean') return String(value);
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') {
+    if (/^(true|false)$/i.test(value.trim())) return value.trim().toLowerCase();
+    let text = plainText(value);
+    if (field === 'cost') text = text.replace(/\s+/g, '').toLowerCase();
+    const dateTime = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::(\d{2}))?$/.exec(text);
+    if (dateTime) text = `${dateTime[1]} ${dateTime[2]}:${dateTime[3] ?? '00'}`;
+    return text;
+  }
+  return JSON.stringify(value);
+}
+
+export function sameValue(field: string, a: unknown, b: unknown): boolean {
+  return comparableValue(field, a) === comparableValue(field, b);
+}

@@ -1,0 +1,235 @@
+/**
+ * The walk over the pages of a list. Page URLs are built here (the server's next_rest_url
+ * drops filters), pages are fetched a few at a time and handed on in order, and a walk
+ * over every record is exact: duplicates are dropped and, where the server's order is
+ * unstable (venues and organizers sort by post date with no tie-breaker), the records the
+ * pages skipped are found through the WordPress core route and read one by one.
+ */
+import { ApiError } from '../errors.js';
+import { EDITOR_STATUSES, type Resource } from '../resources.js';
+import type { ApiClient } from '../http/client.js';
+import type { Query } from '../http/url.js';
+
+export const SERVER_MAX_PER_PAGE = 50;
+/** Pages fetched at once once the first page has told how many there are. */
+export const PAGES_IN_FLIGHT = 5;
+
+export interface WalkOptions {
+  all: boolean;
+  /** The walk covers every record: records the pages skipped are looked for another way. */
+  complete?: boolean;
+  limit?: number;
+  /** Pages in flight after the first one (default PAGES_IN_FLIGHT). */
+  parallel?: number;
+}
+
+interface ListBody {
+  total?: number;
+  total_pages?: number;
+  [key: string]: unknown;
+}
+
+interface Page {
+  records: unknown[];
+  pastEnd?: boolean;
+  total?: number;
+  totalPages?: number;
+  /** The query as the server applied it, defaults filled in (its `rest_url`). */
+  restUrl?: string;
+}
+
+export interface WalkResult {
+  total: number | undefined;
+  written: number;
+  /** The first page's `rest_url`: shows the date window the server used. */
+  restUrl?: string;
+  /** Records the pages held twice (dropped). */
+  duplicates: number;
+  /** Records the total promised that no page held and that could not be found another way. */
+  unlisted: number;
+  /** Records found through the core route after the pages missed them. */
+  recovered: number;
+  /** The first page asked for was past the last one. */
+  pastEnd?: { page: number; totalPages?: number };
+}
+
+/** One page of a list; a page past the end (404 on posts, empty on terms) is an empty page. */
+async function fetchPage(client: ApiClient, resource: Resource, query: Query): Promise<Page> {
+  try {
+    const { body, headers } = await client.call<ListBody>('GET', resource.path, { query });
+    const records = Array.isArray(body?.[resource.listKey]) ? (body[resource.listKey] as unknown[]) : [];
+    return {
+      records,
+      total: numberOr(body?.total, headers['x-tec-total']),
+      totalPages: numberOr(body?.total_pages, headers['x-tec-totalpages']),
+      restUrl: typeof body?.rest_url === 'string' ? body.rest_url : undefined,
+    };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404 && /archive-page-not-found$/.test(err.code ?? '')) return { records: [], pastEnd: true };
+    throw err;
+  }
+}
+
+/**
+ * Fetches one page, or every page with `all`, handing each record to `onRecord` in order.
+ * With `all`, the first page tells how many pages there are; the rest are fetched a few
+ * at a time and written in order, so at most `parallel` pages are held in memory.
+ * Page URLs are built here: the server's next_rest_url drops filters.
+ */
+export async function walkPages(
+  client: ApiClient,
+  resource: Resource,
+  query: Query,
+  walk: WalkOptions,
+  onRecord: (record: unknown) => Promise<void> | void,
+): Promise<WalkResult> {
+  const perPage = query.per_page !== undefined ? Number(query.per_page) : walk.all ? SERVER_MAX_PER_PAGE : undefined;
+  const firstPage = query.page !== undefined ? Number(query.page) : 1;
+  const pageQuery = (page: number): Query => ({ ...query, page: walk.all || query.page !== undefined ? page : undefined, per_page: perPage });
+  let written = 0;
+  let duplicates = 0;
+  const seen = new Set<number>();
+  const limitReached = () => walk.limit !== undefined && written >= walk.limit;
+  const emit = async (records: unknown[]) => {
+    for (const record of records) {
+      if (limitReached()) return;
+      const id = (record as { id?: unknown })?.id;
+      if (typeof id === 'number') {
+        if (seen.has(id)) {
+          duplicates++;
+          continue;
+        }
+        seen.add(id);
+      }
+      await onRecord(record);
+      written++;
+    }
+  };
+
+  const first = await fetchPage(client, resource, pageQuery(firstPage));
+  const { total, restUrl } = first;
+  const result = (): WalkResult => ({ total, written, restUrl, duplicates, unlisted: 0, recovered: 0 });
+  await emit(first.records);
+  if (first.pastEnd && first.records.length === 0 && firstPage > 1) return { ...result(), pastEnd: { page: firstPage, totalPages: first.totalPages } };
+  if (!walk.all || first.records.length === 0 || limitReached()) return result();
+
+  const size = perPage ?? first.records.length;
+  if (first.totalPages === undefined) {
+    // No paging metadata: walk page after page until one comes back empty.
+    for (let page = firstPage + 1; !limitReached(); page++) {
+      const next = await fetchPage(client, resource, pageQuery(page));
+      if (next.records.length === 0) break;
+      await emit(next.records);
+    }
+    return result();
+  }
+
+  let lastPage = first.totalPages;
+  if (walk.limit !== undefined) lastPage = Math.min(lastPage, firstPage - 1 + Math.ceil(walk.limit / Math.max(1, size)));
+  const parallel = Math.max(1, walk.parallel ?? PAGES_IN_FLIGHT);
+  const inFlight: Array<Promise<Page>> = [];
+  let nextToFetch = firstPage + 1;
+  const refill = () => {
+    while (inFlight.length < parallel && nextToFetch <= lastPage) {
+      const pending = fetchPage(client, resource, pageQuery(nextToFetch++));
+      pending.catch(() => undefined); // awaited in order below; avoids an unhandled rejection meanwhile
+      inFlight.push(pending);
+    }
+  };
+  refill();
+  while (inFlight.length > 0 && !limitReached()) {
+    const page = await inFlight.shift()!;
+    if (page.records.length === 0) break; // the list shrank while we walked it
+    refill();
+    await emit(page.records);
+  }
+  // Let pages still in flight settle so that no request outlives the command.
+  await Promise.allSettled(inFlight);
+  const walked = result();
+  if (limitReached() || total === undefined || written >= total || firstPage !== 1) return walked;
+  const missing = walk.complete ? await completeFromCoreRoute(client, resource, seen, (record) => emit([record])) : undefined;
+  const recovered = missing?.recovered ?? 0;
+  return { ...walked, written, recovered, unlisted: Math.max(0, total - written) };
+}
+
+/**
+ * The records of a post type that the pages skipped: their IDs from the WordPress core
+ * route (ordered by ID, so stable), each then read through the namespace's own route.
+ * Undefined when the site does not answer the core route.
+ */
+async function completeFromCoreRoute(
+  client: ApiClient,
+  resource: Resource,
+  seen: Set<number>,
+  emit: (record: unknown) => Promise<void>,
+): Promise<{ recovered: number } | undefined> {
+  if (!resource.trashes) return undefined;
+  const ids: number[] = [];
+  for (let page = 1; ; page++) {
+    const query: Query = { orderby: 'id', order: 'asc', _fields: 'id', per_page: CORE_MAX_PER_PAGE, page };
+    if (client.hasCredentials) query.status = EDITOR_STATUSES.join(',');
+    const res = await client.send<Array<{ id?: unknown }>>('GET', `/wp/v2/${resource.wpType}`, { query, fromRoot: true });
+    if (res.status !== 200 || !Array.isArray(res.body)) {
+      if (page === 1) return undefined;
+      break;
+    }
+    for (const item of res.body) if (typeof item?.id === 'number' && !seen.has(item.id)) ids.push(item.id);
+    const pages = Number(res.headers['x-wp-totalpages'] ?? '1');
+    if (res.body.length < CORE_MAX_PER_PAGE || page >= pages) break;
+  }
+  let recovered = 0;
+  for (const id of ids) {
+    const res = await client.send('GET', `${resource.path}/${id}`);
+    if (res.status !== 200 || res.text !== undefined) continue;
+    await emit(res.body);
+    recovered++;
+  }
+  return { recovered };
+}
+
+const CORE_MAX_PER_PAGE = 100;
+
+function numberOr(value: unknown, header: string | undefined): number | undefined {
+  if (typeof value === 'number') return value;
+  if (header !== undefined && /^[0-9]+$/.test(header)) return Number(header);
+  return undefined;
+}
+
+/** Far enough that the default event window hides nothing (1970-01-01 is refused by the server). */
+export const EVENTS_FROM = '1900-01-01';
+export const EVENTS_TO = '2999-12-31';
+
+/** The list query that returns every record: past and future events, drafts when signed in, unused terms. */
+export function everyRecordQuery(resource: Resource, authenticated: boolean): Query {
+  const query: Query = { per_page: SERVER_MAX_PER_PAGE };
+  if (resource.name === 'events') Object.assign(query, { start_date: EVENTS_FROM, end_date: EVENTS_TO });
+  if (resource.trashes && authenticated) query.status = EDITOR_STATUSES.join(',');
+  if (!resource.trashes) query.hide_empty = 'false';
+  return query;
+}
+
+export function walkEveryRecord(client: ApiClient, resource: Resource, onRecord: (record: Record<string, unknown>) => Promise<void> | void) {
+  return walkPages(client, resource, everyRecordQuery(resource, client.hasCredentials), { all: true, complete: true }, (r) => onRecord(r as Record<string, unknown>));
+}
+
+/** One line for stderr when a walk could not be made exact; undefined when it was. */
+export function walkShortfall(resource: Resource, result: WalkResult): string | undefined {
+  if (result.unlisted === 0) return undefined;
+  return `${result.unlisted} of the ${result.total} ${resource.name} the server counts could not be listed (its page order is unstable and no other way to find them answered); the output is short by that many`;
+}
+
+/** The date window a server's `rest_url` shows: `start_date` and `end_date`, raw or encoded. */
+export function windowOf(restUrl: string | undefined): { start?: string; end?: string } {
+  if (!restUrl) return {};
+  const query = restUrl.slice(restUrl.indexOf('?') + 1).replace(/\+/g, ' ');
+  const read = (name: string) => {
+    const match = new RegExp(`(?:^|&)${name}=([^&]*)`).exec(query);
+    if (!match) return undefined;
+    try {
+      return decodeURIComponent(match[1]);
+    } catch {
+      return match[1];
+    }
+  };
+  return { start: read('start_date'), end: read('end_date') };
+}

@@ -1,0 +1,172 @@
+/**
+ * Defects seen on a real site around identity and credentials: links by name that landed
+ * on another record's slug, organizer slugs the server ignores, fixed-offset zones stored
+ * at the wrong time, and saved passwords sent to another host.
+ */
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { api, json, runCli, useSite } from './helpers.js';
+
+const site = useSite();
+const cli = (...args: string[]) => site.cli(args);
+type Json = Record<string, any>;
+
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  // "Stage" renamed "Old Stage" keeps the slug `stage`; the new "Stage" gets `stage-2`.
+  ids.oldStage = (await api<Json>(site.sandbox, 'POST', 'venues', { venue: 'Stage' })).body.id;
+  await api(site.sandbox, 'POST', `venues/${ids.oldStage}`, { venue: 'Old Stage' });
+  ids.stage = (await api<Json>(site.sandbox, 'POST', 'venues', { venue: 'Stage' })).body.id;
+  ids.blueNote = (await api<Json>(site.sandbox, 'POST', 'venues', { venue: 'Blue Note' })).body.id;
+  ids.blueNoteHall = (await api<Json>(site.sandbox, 'POST', 'venues', { venue: 'blue note hall' })).body.id;
+  ids.oldPop = (await api<Json>(site.sandbox, 'POST', 'tags', { name: 'Pop' })).body.id;
+  await api(site.sandbox, 'POST', `tags/${ids.oldPop}`, { name: 'Old Pop' });
+  ids.pop = (await api<Json>(site.sandbox, 'POST', 'tags', { name: 'Pop' })).body.id;
+});
+
+const create = (...extra: string[]) => cli('events', 'create', '--title', 'Linked', '--start-date', '2027-05-01 10:00', '--end-date', '2027-05-01 11:00', '--json', ...extra);
+
+describe('a link by name means the record of that name', () => {
+  test('a name is never taken for another record\'s slug', async () => {
+    const r = await create('--venue', 'Stage', '--tags', 'Pop');
+    expect(r.code, r.stderr).toBe(0);
+    const event = json<Json>(r.stdout);
+    expect(event.venue.id).toBe(ids.stage);
+    expect(event.tags.map((t: Json) => t.id)).toEqual([ids.pop]);
+  });
+
+  test('a name with spaces is matched exactly, not through the by-slug route', async () => {
+    const r = await create('--venue', 'blue note hall');
+    expect(r.code, r.stderr).toBe(0);
+    expect(json<Json>(r.stdout).venue.id).toBe(ids.blueNoteHall);
+  });
+
+  test('a slug of one record that is also the name of another is refused, listing both', async () => {
+    const before = site.sandbox.stats.requests;
+    const r = await create('--venue', 'stage');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`"stage" could mean 2 venues`);
+    expect(r.stderr).toContain(`${ids.oldStage} "Old Stage" (stage)`);
+    expect(r.stderr).toContain(`${ids.stage} "Stage" (stage-2)`);
+    const posts = site.sandbox.stats.requests - before;
+    expect(posts).toBeGreaterThan(0); // it looked, and then wrote nothing:
+    expect((await api<Json>(site.sandbox, 'GET', 'events?search=Linked&per_page=50')).body.events?.length ?? 0).toBe(2);
+  });
+
+  test('an unambiguous slug still works', async () => {
+    const r = await create('--venue', 'stage-2');
+    expect(r.code, r.stderr).toBe(0);
+    expect(json<Json>(r.stdout).venue.id).toBe(ids.stage);
+  });
+
+  test('import links follow the same rule', async () => {
+    const dir = join(site.home.home, 'links');
+    mkdirSync(dir, { recursive: true });
+    const good = join(dir, 'good.ndjson');
+    writeFileSync(good, `${JSON.stringify({ title: 'Imported', start_date: '2027-06-01 10:00', end_date: '2027-06-01 11:00', venue: 'Stage', tags: ['Pop'] })}\n`);
+    const r = await cli('import', 'events', good);
+    expect(r.code, r.stderr).toBe(0);
+    const made = (await api<Json>(site.sandbox, 'GET', 'events?search=Imported&start_date=2027-01-01')).body.events[0];
+    expect(made.venue.id).toBe(ids.stage);
+    expect(made.tags.map((t: Json) => t.id)).toEqual([ids.pop]);
+    const bad = join(dir, 'bad.ndjson');
+    writeFileSync(bad, `${JSON.stringify({ title: 'Imported 2', start_date: '2027-06-01 10:00', end_date: '2027-06-01 11:00', tags: ['pop'] })}\n`);
+    const refused = await cli('import', 'events', bad);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('"pop" could mean 2 tags');
+  });
+});
+
+describe('fixed UTC offsets', () => {
+  test('UTC+2 is refused before anything is sent, with a hint', async () => {
+    const before = site.sandbox.stats.requests;
+    const r = await create('--timezone', 'UTC+2', '--start-date', '2027-09-02T10:00:00Z', '--end-date', '2027-09-02T11:00:00Z');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--timezone: "UTC\+2" is a fixed UTC offset/);
+    expect(r.stderr).toMatch(/IANA name/);
+    expect(site.sandbox.stats.requests - before).toBeLessThanOrEqual(0);
+  });
+});
+
+describe('organizers are matched by the slug their name gives', () => {
+  test('a second run of the same file creates nothing', async () => {
+    const dir = join(site.home.home, 'orgs');
+    mkdirSync(dir, { recursive: true });
+    const path = join(dir, 'orgs.ndjson');
+    writeFileSync(path, [{ organizer: 'CI Org C', slug: 'ci-org-c-custom' }, { organizer: 'Café Crème Org', slug: 'cafe-org' }].map((o) => JSON.stringify(o)).join('\n'));
+    const first = await cli('import', 'organizers', path, '--upsert-by', 'slug', '--yes');
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toContain('2 created');
+    expect(first.stderr).toMatch(/derives an organizer's slug from its name/);
+    const second = await cli('import', 'organizers', path, '--upsert-by', 'slug', '--yes');
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toContain('0 created, 0 updated, 2 unchanged, 0 failed');
+  });
+});
+
+describe('credentials belong to the origin they were saved for', () => {
+  /** A server that records the Authorization header of every request and answers 401. */
+  async function headerLogger() {
+    const seen: IncomingHttpHeaders[] = [];
+    const server = createServer((req, res) => {
+      seen.push(req.headers);
+      res.writeHead(401, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ code: 'rest_forbidden', message: 'Sorry, you are not allowed to do that.', data: { status: 401 } }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    return { seen, url: `http://127.0.0.1:${port}/wp-json`, close: () => new Promise((r) => server.close(r)) };
+  }
+
+  function profileHome(baseUrl: string): Record<string, string> {
+    const home = join(site.home.home, `profile-${Math.random().toString(36).slice(2)}`);
+    mkdirSync(join(home, '.config', 'calendar'), { recursive: true });
+    writeFileSync(
+      join(home, '.config', 'calendar', 'config.json'),
+      JSON.stringify({ defaultProfile: 'prod', profiles: { prod: { baseUrl, username: 'editor', appPassword: 'saved-secret-123' } } }),
+      { mode: 0o600 },
+    );
+    return { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share') };
+  }
+
+  test('--base-url to another origin sends no saved password, and says why on a 401', async () => {
+    const logger = await headerLogger();
+    try {
+      const env = profileHome(site.sandbox.restRoot);
+      const r = await runCli(['--base-url', logger.url, 'venues', 'create', '--venue', 'X'], { env });
+      expect(r.code).toBe(4);
+      expect(logger.seen.length).toBeGreaterThan(0);
+      for (const headers of logger.seen) expect(headers.authorization).toBeUndefined();
+      expect(r.stderr).toContain('were not sent');
+      expect(r.stderr).not.toContain('saved-secret-123');
+      const viaEnv = await runCli(['venues', 'list'], { env: { ...env, CALENDAR_BASE_URL: logger.url } });
+      expect(viaEnv.code).toBe(4);
+      for (const headers of logger.seen) expect(headers.authorization).toBeUndefined();
+    } finally {
+      await logger.close();
+    }
+  });
+
+  test('credentials given for this run are sent to the given URL', async () => {
+    const logger = await headerLogger();
+    try {
+      const env = { ...profileHome(site.sandbox.restRoot), CALENDAR_USERNAME: 'other', CALENDAR_APP_PASSWORD: 'run-secret' };
+      await runCli(['--base-url', logger.url, 'venues', 'list'], { env });
+      expect(logger.seen.at(-1)?.authorization).toBe(`Basic ${Buffer.from('other:run-secret').toString('base64')}`);
+    } finally {
+      await logger.close();
+    }
+  });
+
+  test('the same origin keeps the saved credentials', async () => {
+    const env = profileHome(site.sandbox.restRoot.replace('/wp-json', '/wp-json/'));
+    const r = await runCli(['--base-url', site.sandbox.restRoot, 'venues', 'list', '--format', 'count'], { env });
+    // The sandbox's password differs from the saved one: a 401 proves the saved credentials were sent.
+    expect(r.code).toBe(4);
+    expect(r.stderr).not.toContain('were not sent');
+  });
+});
