@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-/** shared/ sits beside the checkout, in development and in CI alike. */
-export const RECORDINGS_DIR = resolve(import.meta.dirname, '../../../shared/reference/recordings');
+/** Copies of the real-server recordings, kept in the repository so a clone anywhere can run the tests. */
+export const RECORDINGS_DIR = resolve(import.meta.dirname, '../fixtures/recordings');
 export const RECORDED_BASE = 'http://127.0.0.1:8080';
 
 export interface RecordedRequest {
