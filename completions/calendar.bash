@@ -103,7 +103,7 @@ _calendar_options() {
     'tags delete') r='--dry-run -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'doc') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'info') r='--context -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
-    'serve') r='--host --port --data --seed --namespace --user --password --timezone --faults --faults-seed --tls-cert --tls-key -h --help --profile --base-url --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'serve') r='--host --port --data --seed --namespace --user --password --timezone --now --faults --faults-seed --tls-cert --tls-key -h --help --profile --base-url --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'profile') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'profile add') r='--url --username --app-password-stdin --app-password-env --app-password-command --default --force -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'profile list') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
@@ -305,6 +305,7 @@ _calendar_value() {
     'serve|--user') r='a' ;;
     'serve|--password') r='a' ;;
     'serve|--timezone') r='a' ;;
+    'serve|--now') r='a' ;;
     'serve|--faults') r='a' ;;
     'serve|--faults-seed') r='a' ;;
     'serve|--tls-cert') r='f' ;;

@@ -28,6 +28,7 @@ export function extraCommands(run: ActionRunner): Command[] {
     .option('--user <name>', 'user name for writes (env CALENDAR_SANDBOX_USER; default admin)')
     .option('--password <password>', 'application password for writes (env CALENDAR_SANDBOX_PASSWORD; random when not given)')
     .option('--timezone <zone>', 'site timezone (default America/New_York)')
+    .option('--now <instant>', 'start the clock at this ISO 8601 instant (e.g. 2026-11-22T21:40:00Z); it then runs on')
     .option('--faults <spec>', 'inject faults: comma list of kind=rate, kinds reset, reset-after, 429, 500, 503, html, slow=MS:RATE (e.g. reset=0.1,429=5%)')
     .option('--faults-seed <n>', 'seed of the fault picker, for reproducible runs (default 1)')
     .option('--tls-cert <file>', 'serve HTTPS with this certificate (PEM); needs --tls-key')

@@ -12,6 +12,7 @@ import { respond, type Engine } from './server.js';
 import { seedDemo } from './seed.js';
 import { emptyData, Store } from './store.js';
 import { isValidTimeZone } from '../time.js';
+import { sandboxClock } from './clock.js';
 import { applyFault, faultPicker, parseFaultSpec, type FaultRule } from './faults.js';
 
 export { DataFileError } from './persistence.js';
@@ -33,6 +34,8 @@ export interface SandboxOptions {
   timezone?: string;
   /** Injectable clock for tests. */
   now?: () => Date;
+  /** Start the clock at this instant; it then runs on (ignored when `now` is given). */
+  clockStart?: Date;
   quiet?: boolean;
   /** Fault injection spec, e.g. `reset=0.1,429=0.05,slow=200:0.1` (see faults.ts); throws FaultSpecError when bad. */
   faults?: string | FaultRule[];
@@ -77,7 +80,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let seenFingerprint = dataFile ? fingerprint(dataFile) : null;
   const user = options.user ?? 'admin';
   const password = options.password ?? generatePassword();
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? sandboxClock(options.clockStart);
   const site = { baseUrl: '', namespace: (options.namespace ?? DEFAULT_NAMESPACE).replace(/^\/+|\/+$/g, ''), timezone };
   const stats = { requests: 0, faults: faults?.counts ?? {} };
 

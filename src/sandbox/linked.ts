@@ -8,7 +8,8 @@ import { ApiError, ParamProblems } from './errors.js';
 import { isVisibleTo, postMeta, trash } from './fields.js';
 import { setVariant, translatableFields } from './i18n.js';
 import { asList, readListParams, type Params } from './params.js';
-import { pageLinks, paging, type Page } from './paging.js';
+import { pageLinks, pageWindow, paging, type Page } from './paging.js';
+import { sortWithUnstableTies } from './tie-order.js';
 import { organizerJson, venueJson } from './records.js';
 import { slugify, type LinkedFields, type PostRecord, type PostType } from './store.js';
 import { searchMatcher } from './event-list.js';
@@ -155,8 +156,10 @@ export function listLinked(ctx: RequestContext, resource: LinkedResource, params
       if (hasEvents !== undefined && linkedTo(post, true, false) !== hasEvents) return false;
       if (upcoming && !linkedTo(post, true, true)) return false;
       return true;
-    })
-    .sort((a, b) => ((a.dateUtc ?? a.date) < (b.dateUtc ?? b.date) ? 1 : (a.dateUtc ?? a.date) > (b.dateUtc ?? b.date) ? -1 : b.id - a.id));
+    });
+  // Newest post date first, and nothing to break ties: see tie-order.ts.
+  const window = pageWindow(query.get<number>('page'), query.get<number>('per_page'));
+  sortWithUnstableTies(base, (post) => post.date, (post) => post.id, window.offset, window.size);
   const search = query.get<string>('search');
   const matches = search ? searchMatcher(search) : null;
   const found = matches ? base.filter((post) => matches(searchableText(resource, post))) : base;

@@ -8,8 +8,14 @@ export interface Page {
 export const DEFAULT_PER_PAGE = 10;
 export const MAX_PER_PAGE = 50;
 
-export function paging<T>(items: T[], page = 1, perPage = DEFAULT_PER_PAGE) {
+/** The page asked for, its size once cut to the maximum, and the offset of its first record. */
+export function pageWindow(page = 1, perPage = DEFAULT_PER_PAGE) {
   const size = Math.min(perPage, MAX_PER_PAGE);
+  return { page, size, offset: (page - 1) * size };
+}
+
+export function paging<T>(items: T[], page = 1, perPage = DEFAULT_PER_PAGE) {
+  const { size } = pageWindow(page, perPage);
   const totalPages = Math.ceil(items.length / size);
   return { page, perPage: size, totalPages, slice: items.slice((page - 1) * size, page * size) };
 }

@@ -1,6 +1,7 @@
 /** `calendar serve`: runs the sandbox until SIGINT/SIGTERM. */
 import { readFileSync } from 'node:fs';
 import { DataFileError, DEFAULT_PORT, startSandbox, type SandboxOptions } from './index.js';
+import { parseClockStart } from './clock.js';
 import { FaultSpecError, parseFaultSeed, parseFaultSpec, type FaultRule } from './faults.js';
 
 export interface ServeOptions {
@@ -12,6 +13,7 @@ export interface ServeOptions {
   user?: string;
   password?: string;
   timezone?: string;
+  now?: string;
   faults?: string;
   faultsSeed?: string;
   tlsCert?: string;
@@ -34,6 +36,8 @@ export async function serve(opts: ServeOptions, io: ServeIo): Promise<number> {
   const port = opts.port === undefined ? DEFAULT_PORT : Number(opts.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) return fail(io, `--port must be a number from 0 to 65535, got ${opts.port}`);
   if (opts.seed !== undefined && opts.seed !== 'demo') return fail(io, `--seed accepts only "demo", got ${opts.seed}`);
+  const clockStart = opts.now === undefined ? undefined : parseClockStart(opts.now);
+  if (clockStart === null) return fail(io, `--now takes an ISO 8601 instant such as 2026-11-22T21:40:00Z (a date alone is midnight UTC), got ${opts.now}`);
   const host = opts.host ?? '127.0.0.1';
   if (!LOOPBACK.test(host)) io.stderr.write(`calendar serve: warning: listening on ${host}, not a loopback address\n`);
   let faults: FaultRule[] | undefined;
@@ -65,6 +69,7 @@ export async function serve(opts: ServeOptions, io: ServeIo): Promise<number> {
     user,
     password: givenPassword || undefined,
     timezone: opts.timezone,
+    clockStart,
     faults,
     faultsSeed,
     tls,

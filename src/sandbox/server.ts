@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { allowHeader, handleApi, matchRoute, type ApiResponse } from './api.js';
 import { authenticate, type Credentials } from './auth.js';
+import { handleCore, matchCoreRoute } from './core-routes.js';
 import type { RequestContext, Site, User } from './context.js';
 import { namespaceIndex, restIndex } from './doc.js';
 import { ApiError, noRoute, ParamProblems } from './errors.js';
@@ -142,6 +143,8 @@ async function dispatch(engine: Engine, parsed: Parsed, params: Params, user: Us
       if (parsed.method !== 'GET') throw noRoute();
       return { status: 200, body: restIndex(ctx) };
     }
+    const coreTarget = matchCoreRoute(restPath);
+    if (coreTarget) return handleCore(ctx, parsed.method === 'HEAD' ? 'GET' : parsed.method, coreTarget, params, headers);
     if (restPath !== ns && !restPath.startsWith(`${ns}/`)) throw noRoute();
     const route = restPath.slice(ns.length).replace(/^\/+|\/+$/g, '');
     const allow = allowHeader(ctx, route);

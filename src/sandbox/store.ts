@@ -252,6 +252,23 @@ export class Store {
     return record;
   }
 
+  /** Deletes a post for good (WordPress core's `DELETE ...?force=true`). */
+  removePost(id: number): void {
+    const post = this.postsById.get(id);
+    if (!post) return;
+    this.data.posts = this.data.posts.filter((entry) => entry !== post);
+    this.postsById.delete(id);
+    this.postsByType.set(post.type, this.postsOfType(post.type).filter((entry) => entry !== post));
+    const keys = this.indexedKeys.get(id);
+    if (keys) {
+      this.unfile(this.bySlug, `${post.type}:${keys.slug}`, post);
+      if (keys.name !== null) this.unfile(this.byName, `${post.type}:${keys.name}`, post);
+      this.indexedKeys.delete(id);
+    }
+    this.counts = null;
+    this.changed();
+  }
+
   term(id: number, taxonomy?: Taxonomy): TermRecord | undefined {
     const term = this.termsById.get(id);
     return term && (!taxonomy || term.taxonomy === taxonomy) ? term : undefined;

@@ -40,6 +40,26 @@ describe('calendar serve', () => {
     expect(await exit).toBe(0);
   });
 
+  test('--now starts the clock at the given instant, and the clock runs on from there', async () => {
+    const { child, url } = await startServe(['--now', '2026-11-22T21:40:00Z', '--password', 'pw']);
+    const created = await fetch(`${url}/wp-json/tribe/events/v1/venues`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from('admin:pw').toString('base64')}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ venue: 'Clock Hall' }),
+    });
+    const venue = (await created.json()) as { date_utc: string };
+    expect(venue.date_utc >= '2026-11-22 21:40:00' && venue.date_utc < '2026-11-22 21:41:00').toBe(true);
+    const list = (await (await fetch(`${url}/wp-json/tribe/events/v1/events`)).json()) as { rest_url: string };
+    expect(decodeURIComponent(list.rest_url)).toContain('start_date=2026-11-21 00:00:00&end_date=2028-11-22 23:59:59');
+    child.kill('SIGTERM');
+  });
+
+  test('a --now that is not an ISO instant is a usage error', async () => {
+    const r = await runCli(['serve', '--now', 'next tuesday'], { env: home.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--now takes an ISO 8601 instant/);
+  });
+
   test('a bad option is a usage error', async () => {
     const r = await runCli(['serve', '--port', 'eighty'], { env: home.env });
     expect(r.code).toBe(2);

@@ -1,6 +1,6 @@
 /**
  * Re-enacts the real-server recordings, in their recorded order, against one fresh sandbox
- * (clock fixed at the recording time, site in America/New_York) and compares status, error
+ * (clock starting at the recording time and moving a second a request, site in America/New_York) and compares status, error
  * code, the presence of the list/Location headers, and the keys and JSON types of the body.
  *
  * Record IDs differ (the real site has posts 1-3, revisions and a media item), so the IDs
@@ -18,7 +18,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { send as sendRequest } from './helpers.js';
+import { send as sendRequest, tickingClock } from './helpers.js';
 import { loadRecordings, RECORDED_BASE, shapeDiff, type Recording } from './recordings.js';
 
 const NOW = new Date('2026-11-22T03:34:11Z');
@@ -130,7 +130,7 @@ const recordings = loadRecordings();
 
 describe('contract: the sandbox re-enacts the real-server recordings', () => {
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, password: PASSWORD, now: () => NOW, timezone: 'America/New_York', quiet: true });
+    sandbox = await startSandbox({ port: 0, password: PASSWORD, now: tickingClock(NOW), timezone: 'America/New_York', quiet: true });
   });
   afterAll(async () => {
     await sandbox.close();

@@ -1,7 +1,7 @@
 /** Every list parameter of every resource (from src/resources.ts), each against a small known calendar. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources, RESOURCE_NAMES, type ResourceName } from '../../src/resources.js';
-import { client, type Client } from './helpers.js';
+import { client, tickingClock, type Client } from './helpers.js';
 
 let c: Client;
 const id: Record<string, number> = {};
@@ -13,7 +13,7 @@ async function create(path: string, body: Record<string, unknown>, key: string) 
 }
 
 beforeAll(async () => {
-  c = await client();
+  c = await client({ now: tickingClock() }); // records a second apart, so venues and organizers sort without ties
   await create('/venues', { venue: 'Blue Hall', city: 'Boston' }, 'V1');
   await create('/venues', { venue: 'Green Park', city: 'Albany' }, 'V2');
   await create('/venues', { venue: 'Empty Room', city: 'Troy' }, 'V3');

@@ -4,6 +4,12 @@ import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandb
 export const PASSWORD = 'test-pass';
 export const RECORDING_CLOCK = new Date('2026-11-22T03:34:11Z');
 
+/** A clock that starts at `start` and moves one second on each reading (each request), as a real site's does between requests. */
+export function tickingClock(start: Date = RECORDING_CLOCK): () => Date {
+  let ticks = 0;
+  return () => new Date(start.getTime() + 1000 * ticks++);
+}
+
 export interface Client {
   sandbox: Sandbox;
   api: string;
