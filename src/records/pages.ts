@@ -147,7 +147,7 @@ export async function walkPages(
   await Promise.allSettled(inFlight);
   const walked = result();
   if (limitReached() || total === undefined || written >= total || firstPage !== 1) return walked;
-  const missing = walk.complete ? await completeFromCoreRoute(client, resource, seen, (record) => emit([record])) : undefined;
+  const missing = walk.complete ? await completeFromCoreRoute(client, resource, query.status, seen, (record) => emit([record])) : undefined;
   const recovered = missing?.recovered ?? 0;
   return { ...walked, written, recovered, unlisted: Math.max(0, total - written) };
 }
@@ -160,6 +160,7 @@ export async function walkPages(
 async function completeFromCoreRoute(
   client: ApiClient,
   resource: Resource,
+  status: Query[string],
   seen: Set<number>,
   emit: (record: unknown) => Promise<void>,
 ): Promise<{ recovered: number } | undefined> {
@@ -167,7 +168,7 @@ async function completeFromCoreRoute(
   const ids: number[] = [];
   for (let page = 1; ; page++) {
     const query: Query = { orderby: 'id', order: 'asc', _fields: 'id', per_page: CORE_MAX_PER_PAGE, page };
-    if (client.hasCredentials) query.status = EDITOR_STATUSES.join(',');
+    if (status !== undefined) query.status = status;
     const res = await client.send<Array<{ id?: unknown }>>('GET', `/wp/v2/${resource.wpType}`, { query, fromRoot: true });
     if (res.status !== 200 || !Array.isArray(res.body)) {
       if (page === 1) return undefined;
@@ -177,12 +178,15 @@ async function completeFromCoreRoute(
     const pages = Number(res.headers['x-wp-totalpages'] ?? '1');
     if (res.body.length < CORE_MAX_PER_PAGE || page >= pages) break;
   }
+  // Read a few at a time, handed on in ID order.
   let recovered = 0;
-  for (const id of ids) {
-    const res = await client.send('GET', `${resource.path}/${id}`);
-    if (res.status !== 200 || res.text !== undefined) continue;
-    await emit(res.body);
-    recovered++;
+  for (let at = 0; at < ids.length; at += PAGES_IN_FLIGHT * 2) {
+    const batch = ids.slice(at, at + PAGES_IN_FLIGHT * 2).map((id) => client.send('GET', `${resource.path}/${id}`));
+    for (const res of await Promise.all(batch)) {
+      if (res.status !== 200 || res.text !== undefined) continue;
+      await emit(res.body);
+      recovered++;
+    }
   }
   return { recovered };
 }
