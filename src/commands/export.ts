@@ -7,7 +7,7 @@ import { UsageError } from '../errors.js';
 import type { Resource } from '../resources.js';
 import { prepare, withSession, type GlobalOptions } from '../session.js';
 import { toWritable } from '../records/writable.js';
-import { walkEveryRecord } from '../records/pages.js';
+import { unlistedEventsNote, walkEveryEvent, walkEveryRecord } from '../records/pages.js';
 import { INPUT_FORMATS, type InputFormat } from '../bulk/input.js';
 import { recordSink } from '../bulk/output-file.js';
 import { resourceArgument } from './import.js';
@@ -67,6 +67,9 @@ export async function runExport(command: Command, resourceName: string): Promise
       await walkEveryRecord(client, resource, (record) => void all.push(record));
       const slugs = new Map(all.map((c) => [c.id as number, c.slug as string]));
       for (const record of all) await sink.write(exportShape(resource, record, slugs));
+    } else if (resource.name === 'events') {
+      const result = await walkEveryEvent(client, resource, (record) => sink.write(exportShape(resource, record)));
+      prepared.ui.notice(unlistedEventsNote(result));
     } else {
       await walkEveryRecord(client, resource, (record) => sink.write(exportShape(resource, record)));
     }

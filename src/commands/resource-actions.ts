@@ -13,7 +13,7 @@ import { listWriter, printRecord } from '../output/writer.js';
 import { collectFields } from './resource.js';
 import { parseRef, readData, recordPath, translateNotFound, type RecordRef } from './records.js';
 import { buildListQuery } from './list.js';
-import { SERVER_MAX_PER_PAGE, walkPages, walkShortfall, windowOf } from '../records/pages.js';
+import { SERVER_MAX_PER_PAGE, unlistedEventsNote, walkEveryEvent, walkPages, walkShortfall, windowOf } from '../records/pages.js';
 import { confirm } from './confirm.js';
 import { contextOf } from './context-of.js';
 
@@ -32,6 +32,7 @@ export async function runList(resource: Resource, command: Command): Promise<voi
   if (Number(query.per_page) > SERVER_MAX_PER_PAGE && !opts.all) {
     prepared.ui.warn(`the server returns at most ${SERVER_MAX_PER_PAGE} records a page; add --all to get every page`);
   }
+  if (opts.hidden) return listHidden(resource, query, prepared, ctx);
   await withSession(prepared, ctx, async ({ client }) => {
     const writer = listWriter(resource, prepared.output, ctx);
     // A limit above one page walks on until it is reached.
@@ -56,6 +57,19 @@ export async function runList(resource: Resource, command: Command): Promise<voi
         `No events ${window}the server's default window (events starting from today). Widen it with --start-date 1900-01-01 (and --end-date), and add --all for every page.`,
       );
     }
+  });
+}
+
+/** `events list --hidden`: what the events route never lists, found through the core route. */
+async function listHidden(resource: Resource, query: Record<string, unknown>, prepared: Prepared, ctx: Context): Promise<void> {
+  const narrowing = Object.keys(query).filter((key) => !UNFILTERED_KEYS.has(key));
+  if (narrowing.length) throw new UsageError(`--hidden takes no list filters (got ${narrowing.map((k) => `--${k.replace(/_/g, '-')}`).join(', ')})`, 'The core route it reads cannot apply them.');
+  await withSession(prepared, ctx, async ({ client }) => {
+    if (!client.hasCredentials) prepared.ui.warn('without credentials only published hidden events can be found');
+    const writer = listWriter(resource, prepared.output, ctx);
+    const result = await walkEveryEvent(client, resource, (record) => writer.write(record), { onlyUnlisted: true });
+    await writer.end({ total: result.hidden });
+    prepared.ui.notice(unlistedEventsNote(result));
   });
 }
 

@@ -86,6 +86,7 @@ export function resourceCommand(resource: Resource, run: ActionRunner): Command 
     .description(`list ${r.name}${r.name === 'events' ? ' (from today on unless dates are given)' : ''}`)
     .option('--all', 'fetch every page (streams the records as they arrive)')
     .option('--limit <n>', 'stop after n records');
+  if (r.name === 'events') list.option('--hidden', 'list the events hidden from listings (and drafts the list leaves out), found through the WordPress core route');
   addOptions(list, r.listParams);
   helpFor(list, r, 'list').action(run(async () => (await actions()).runList.bind(null, r)));
 

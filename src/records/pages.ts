@@ -110,7 +110,11 @@ export async function walkPages(
   const { total, restUrl } = first;
   const result = (): WalkResult => ({ total, written, restUrl, duplicates, unlisted: 0, recovered: 0 });
   await emit(first.records);
-  if (first.pastEnd && first.records.length === 0 && firstPage > 1) return { ...result(), pastEnd: { page: firstPage, totalPages: first.totalPages } };
+  if (first.pastEnd && firstPage > 1) {
+    // The 404 does not say how many pages there are; the first page does.
+    const { totalPages } = await fetchPage(client, resource, pageQuery(1)).catch(() => ({ totalPages: undefined }));
+    return { ...result(), pastEnd: { page: firstPage, totalPages } };
+  }
   if (!walk.all || first.records.length === 0 || limitReached()) return result();
 
   const size = perPage ?? first.records.length;
@@ -214,6 +218,35 @@ export function everyRecordQuery(resource: Resource, authenticated: boolean): Qu
 
 export function walkEveryRecord(client: ApiClient, resource: Resource, onRecord: (record: Record<string, unknown>) => Promise<void> | void) {
   return walkPages(client, resource, everyRecordQuery(resource, client.hasCredentials), { all: true, complete: true }, (r) => onRecord(r as Record<string, unknown>));
+}
+
+/**
+ * Every event, those hidden from listings included (or, with `onlyUnlisted`, only those):
+ * the events list, then the IDs only the core route knows, each read by ID. Hidden events
+ * that have ended are in neither list, so they cannot be found.
+ */
+export async function walkEveryEvent(
+  client: ApiClient,
+  resource: Resource,
+  onRecord: (record: Record<string, unknown>) => Promise<void> | void,
+  options: { onlyUnlisted?: boolean } = {},
+): Promise<{ hidden: number; coreRoute: boolean }> {
+  const listed = new Set<number>();
+  await walkPages(client, resource, everyRecordQuery(resource, client.hasCredentials), { all: true }, (r) => {
+    const id = (r as { id?: unknown }).id;
+    if (typeof id === 'number') listed.add(id);
+    if (!options.onlyUnlisted) return onRecord(r as Record<string, unknown>);
+  });
+  const status = client.hasCredentials ? EDITOR_STATUSES.join(',') : undefined;
+  const found = await completeFromCoreRoute(client, resource, status, listed, async (r) => onRecord(r as Record<string, unknown>));
+  return { hidden: found?.recovered ?? 0, coreRoute: found !== undefined };
+}
+
+/** What an export of every event must admit it could not see. */
+export function unlistedEventsNote(result: { coreRoute: boolean }): string {
+  return result.coreRoute
+    ? 'events hidden from listings that have already ended are in no list the API offers, so they are not in this output'
+    : 'the site does not answer the WordPress core route, so events hidden from listings are not in this output';
 }
 
 /** One line for stderr when a walk could not be made exact; undefined when it was. */

@@ -1,0 +1,71 @@
+/**
+ * Defects of lists seen on a real site: events hidden from listings missing from exports,
+ * counts of empty searches, limits above a page, pages past the end.
+ */
+import { beforeAll, describe, expect, test } from 'vitest';
+import { api, json, useSite } from './helpers.js';
+
+const site = useSite();
+const cli = (...args: string[]) => site.cli(args);
+type Json = Record<string, any>;
+
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  const event = (title: string, start: string, extra: Json = {}) =>
+    api<Json>(site.sandbox, 'POST', 'events', { title, start_date: `${start} 10:00:00`, end_date: `${start} 11:00:00`, ...extra }).then((r) => r.body.id as number);
+  ids.visible = await event('Visible Show', '2027-03-01');
+  ids.hidden = await event('Hidden Show', '2027-03-02', { hide_from_listings: true });
+  ids.hiddenDraft = await event('Hidden Draft', '2027-03-03', { hide_from_listings: true, status: 'draft' });
+  for (let i = 0; i < 12; i++) await event(`Series ${i}`, `2027-04-${String(i + 1).padStart(2, '0')}`);
+  for (let i = 0; i < 3; i++) await api(site.sandbox, 'POST', 'venues', { venue: `Countable ${i}` });
+});
+
+describe('events hidden from listings', () => {
+  test('export writes them, drafts included, and says what it cannot see', async () => {
+    const r = await cli('export', 'events');
+    expect(r.code, r.stderr).toBe(0);
+    const titles = r.stdout.trim().split('\n').map((line) => JSON.parse(line).title);
+    expect(titles).toEqual(expect.arrayContaining(['Visible Show', 'Hidden Show', 'Hidden Draft']));
+    expect(new Set(titles).size).toBe(titles.length);
+    expect(r.stderr).toMatch(/hidden from listings that have already ended/);
+  });
+
+  test('events list --hidden lists only them', async () => {
+    const r = await cli('events', 'list', '--hidden', '--format', 'json');
+    expect(r.code, r.stderr).toBe(0);
+    expect(json<Json[]>(r.stdout).map((e) => e.id).sort()).toEqual([ids.hidden, ids.hiddenDraft].sort());
+    const plain = await cli('events', 'list', '--all', '--start-date', '2027-01-01', '--format', 'ids');
+    expect(plain.stdout.trim().split('\n').map(Number)).not.toContain(ids.hidden);
+  });
+
+  test('--hidden with a filter is refused before anything is sent', async () => {
+    const r = await cli('events', 'list', '--hidden', '--search', 'x');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--hidden takes no list filters (got --search)');
+  });
+});
+
+describe('counts, limits and pages', () => {
+  test('--format count of a search with no match is 0, not the unfiltered total', async () => {
+    const r = await cli('venues', 'list', '--search', 'zzz-nothing', '--format', 'count');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('0\n');
+  });
+
+  test('--limit above the page size pages on until the limit', async () => {
+    const r = await cli('events', 'list', '--start-date', '2027-01-01', '--per-page', '5', '--limit', '12', '--format', 'ids');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trim().split('\n')).toHaveLength(12);
+    const defaultPage = await cli('events', 'list', '--start-date', '2027-01-01', '--limit', '13', '--format', 'ids');
+    expect(defaultPage.stdout.trim().split('\n')).toHaveLength(13);
+  });
+
+  test('a page past the end says so, prints nothing and exits 0', async () => {
+    const r = await cli('events', 'list', '--start-date', '2027-01-01', '--page', '999');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/page 999 is past the last page \(\d+ pages?\)/);
+    expect(r.stderr).not.toContain('default window');
+  });
+});
