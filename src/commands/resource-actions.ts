@@ -33,7 +33,13 @@ export async function runList(resource: Resource, command: Command): Promise<voi
     prepared.ui.warn(`the server returns at most ${SERVER_MAX_PER_PAGE} records a page; add --all to get every page`);
   }
   if (opts.hidden) return listHidden(resource, query, prepared, ctx);
-  await withSession(prepared, ctx, async ({ client }) => {
+  await withSession(prepared, ctx, async ({ client, profile }) => {
+    if (resource.name === 'events') {
+      const [{ applyFilterTimes }, { ZoneSource }] = await Promise.all([import('../records/filter-times.js'), import('../records/dates.js')]);
+      const zones = new ZoneSource(client, profile.timezone);
+      const warning = await applyFilterTimes(resource, query, () => (profile.timezone ? Promise.resolve(profile.timezone) : zones.siteZone()));
+      if (warning) prepared.ui.warn(warning);
+    }
     const writer = listWriter(resource, prepared.output, ctx);
     // A limit above one page walks on until it is reached.
     const all = opts.all === true || (limit !== undefined && query.page === undefined);

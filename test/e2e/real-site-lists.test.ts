@@ -19,6 +19,30 @@ beforeAll(async () => {
   ids.hiddenDraft = await event('Hidden Draft', '2027-03-03', { hide_from_listings: true, status: 'draft' });
   for (let i = 0; i < 12; i++) await event(`Series ${i}`, `2027-04-${String(i + 1).padStart(2, '0')}`);
   for (let i = 0; i < 3; i++) await api(site.sandbox, 'POST', 'venues', { venue: `Countable ${i}` });
+  ids.morning = await api<Json>(site.sandbox, 'POST', 'events', { title: 'Timed Morning', start_date: '2027-01-10 10:00:00', end_date: '2027-01-10 11:00:00' }).then((r) => r.body.id);
+  ids.evening = await api<Json>(site.sandbox, 'POST', 'events', { title: 'Timed Evening', start_date: '2027-01-10 20:00:00', end_date: '2027-01-10 21:00:00' }).then((r) => r.body.id);
+});
+
+describe('date filters with a time (site in New York)', () => {
+  const timed = (...filter: string[]) => cli('events', 'list', '--search', 'Timed', ...filter, '--format', 'ids').then((r) => {
+    expect(r.code, r.stderr).toBe(0);
+    return r.stdout.trim().split('\n').filter(Boolean).map(Number);
+  });
+
+  test('the time counts: local wall-clock time, or a UTC instant', async () => {
+    expect(await timed('--starts-after', '2027-01-10 14:00')).toEqual([ids.evening]);
+    expect(await timed('--starts-after', '2027-01-10T20:00:00Z')).toEqual([ids.evening]);
+    expect(await timed('--starts-before', '2027-01-10 14:00', '--starts-after', '2027-01-01')).toEqual([ids.morning]);
+  });
+
+  test('a date alone still covers the whole day', async () => {
+    expect((await timed('--start-date', '2027-01-10', '--end-date', '2027-01-10')).sort()).toEqual([ids.morning, ids.evening].sort());
+  });
+
+  test('--no-strict-dates with a time says the server reads whole days', async () => {
+    const r = await cli('events', 'list', '--search', 'Timed', '--starts-after', '2027-01-10 14:00', '--no-strict-dates', '--format', 'ids');
+    expect(r.stderr).toMatch(/reads --starts-after as whole days/);
+  });
 });
 
 describe('events hidden from listings', () => {
