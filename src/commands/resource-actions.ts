@@ -174,6 +174,15 @@ async function refuseOverwrite(resource: Resource, client: ApiClient, name: stri
   }
 }
 
+/** A rename to a name another venue or organizer holds: the next create of that name would land on either. */
+async function refuseTakenName(resource: Resource, client: ApiClient, name: string, ownId: number): Promise<void> {
+  const { Resolver } = await import('../records/resolve.js');
+  const others = (await new Resolver(client).named(resource.name as 'venues' | 'organizers', name)).filter((id) => id !== ownId);
+  if (others.length) {
+    throw new UsageError(`${aSingular(resource)} named "${name}" exists already (ID ${others.join(', ')})`, 'Choose another name, or add --force to allow two records of that name.');
+  }
+}
+
 export async function runUpdate(resource: Resource, command: Command, rawRef: string): Promise<void> {
   const ctx = contextOf(command);
   const opts = options(command);
@@ -189,6 +198,9 @@ export async function runUpdate(resource: Resource, command: Command, rawRef: st
       const replace = opts.replace === true;
       const current = needsMerge(resource) && !replace ? (await client.call<Record<string, unknown>>('GET', path, { query })).body : undefined;
       const resolved = await finishBody(resource, client, profile.timezone, changes, opts, current);
+      if (resource.mergesOnCreate && !opts.force && typeof resolved[resource.nameField] === 'string') {
+        await refuseTakenName(resource, client, String(resolved[resource.nameField]), Number(current?.id ?? ref.text));
+      }
       if (opts.dryRun) return await dryRunInSession(ctx, client, 'PUT', path, current ? mergeForUpdate(resource, current, resolved) : resolved, query);
       // The whole record goes in each update, so PUT: idempotent, and retried like a read.
       const result = await safeUpdate(client, resource, path, resolved, { replace, query, current, method: 'PUT' });

@@ -81,6 +81,19 @@ describe('a link by name means the record of that name', () => {
   });
 });
 
+describe('renames', () => {
+  test('a rename to a name another venue holds is refused unless --force', async () => {
+    const r = await cli('venues', 'update', String(ids.blueNote), '--venue', 'Blue Note HALL');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`a venue named "Blue Note HALL" exists already (ID ${ids.blueNoteHall})`);
+    expect((await api<Json>(site.sandbox, 'GET', `venues/${ids.blueNote}`)).body.venue).toBe('Blue Note');
+    const own = await cli('venues', 'update', String(ids.blueNote), '--venue', 'BLUE NOTE', '--json');
+    expect(own.code, own.stderr).toBe(0);
+    const forced = await cli('venues', 'update', String(ids.blueNote), '--venue', 'Blue Note Hall 2', '--force', '--json');
+    expect(forced.code, forced.stderr).toBe(0);
+  });
+});
+
 describe('fixed UTC offsets', () => {
   test('UTC+2 is refused before anything is sent, with a hint', async () => {
     const before = site.sandbox.stats.requests;
