@@ -71,9 +71,16 @@ export function toWritable(resource: Resource, record: Json, options: WritableOp
         out.cost = costText(record);
         continue;
       case 'website':
-        // An event whose website was never set shows its own permalink there.
-        out.website = resource.name === 'events' && value === record.url ? '' : value;
-        continue;
+        // An event whose website was never set shows its own permalink there: not set, so not sent.
+        if (resource.name === 'events' && value === record.url) continue;
+        break;
+      case 'slug':
+        // A trashed record's slug carries `__trashed` until it is restored.
+        if (typeof value === 'string' && value.endsWith('__trashed')) {
+          if (value !== '__trashed') out.slug = value.slice(0, -'__trashed'.length);
+          continue;
+        }
+        break;
       case 'author':
         if (value !== '' && value !== '0') out.author = Number(value);
         continue;

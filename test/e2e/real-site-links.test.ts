@@ -183,3 +183,18 @@ describe('credentials belong to the origin they were saved for', () => {
     expect(r.stderr).not.toContain('were not sent');
   });
 });
+
+describe('no spurious notices on update', () => {
+  test('a Donation cost, a restore from the trash and an unset website update silently', async () => {
+    const made = json<Json>((await create('--cost', 'Donation')).stdout);
+    const retitled = await cli('events', 'update', String(made.id), '--title', 'Linked again');
+    expect(retitled.code, retitled.stderr).toBe(0);
+    expect(retitled.stderr).toBe('');
+    expect((await cli('events', 'delete', String(made.id), '--yes')).code).toBe(0);
+    const restored = await cli('events', 'update', String(made.id), '--status', 'publish', '--json');
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(restored.stderr).not.toContain('__trashed');
+    expect(restored.stderr).toBe('');
+    expect(json<Json>(restored.stdout).slug).not.toContain('__trashed');
+  });
+});
