@@ -40,7 +40,8 @@ function applyFields(ctx: RequestContext, resource: LinkedResource, post: PostRe
       if (creating) fields[field.name] = String(value);
     } else fields[field.name] = String(value);
   }
-  if ('excerpt' in params && typeof params.excerpt === 'string') fields.excerpt = params.excerpt;
+  // A venue's excerpt is not stored by the real server; an organizer's is.
+  if (resource === 'organizers' && typeof params.excerpt === 'string') fields.excerpt = params.excerpt;
 }
 
 function stateProvince(fields: LinkedFields): string {
@@ -64,7 +65,9 @@ export function createLinked(ctx: RequestContext, resource: LinkedResource, para
     return true;
   });
   if (existing) {
-    applyFields(ctx, resource, existing, params, false);
+    // The match overwrites the old record's fields but keeps its stored spelling of the name.
+    const { [nameField]: _sentName, ...rest } = params;
+    applyFields(ctx, resource, existing, rest, false);
     if (resource === 'venues' && STATE_FIELDS.some((key) => key in params)) (existing.fields as LinkedFields).stateprovince = stateProvince(existing.fields as LinkedFields);
     existing.modifiedUtc = nowUtcWall(ctx);
     ctx.store.changed(existing);

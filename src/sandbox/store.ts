@@ -328,13 +328,4 @@ export class Store {
   }
 }
 
-/** WordPress-like slug: lower case, accents dropped, runs of other characters become one dash. */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&[a-z]+;|&#\d+;/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+export { slugify } from './text-filters.js';
