@@ -244,7 +244,8 @@ export function eventJson(ctx: RequestContext, event: EventRecord, options: Even
   const organizers = f.organizers.map((id) => ctx.store.postOfType(id, 'organizer')).filter((post): post is PostRecord => Boolean(post));
   const flag = (value: boolean) => (blank ? null : value);
   // Structured data names a venue only when the reader could open it.
-  const venueShown = venue !== undefined && (venue.status === 'publish' || ctx.user !== null);
+  const readable = (post: PostRecord) => post.status === 'publish' || ctx.user !== null;
+  const venueShown = venue !== undefined && readable(venue);
   const out: Json = {
     id: event.id,
     ...globalIds(ctx, event),
@@ -277,7 +278,7 @@ export function eventJson(ctx: RequestContext, event: EventRecord, options: Even
     categories: blank ? [] : sortedTerms(ctx, f.categories, 'categories').map((term) => embeddedTermJson(ctx, term)),
     tags: blank ? [] : sortedTerms(ctx, f.tags, 'tags').map((term) => embeddedTermJson(ctx, term)),
     venue: blank || !venue ? [] : venueJson(ctx, venue, { jsonLd: options.jsonLd && venueShown }),
-    organizer: blank ? [] : organizers.map((organizer, index) => organizerJson(ctx, organizer, { jsonLd: options.jsonLd && index === 0 })),
+    organizer: blank ? [] : organizers.map((organizer) => organizerJson(ctx, organizer, { jsonLd: options.jsonLd && readable(organizer) })),
     custom_fields: [],
   };
   if (options.jsonLd && !blank) out.json_ld = eventJsonLd(ctx, event, out, venue && (venueShown ? venue : null), organizers[0], cost.details.values);

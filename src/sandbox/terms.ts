@@ -47,7 +47,8 @@ export function createTerm(ctx: RequestContext, taxonomy: Taxonomy, params: Para
 }
 
 export function updateTerm(ctx: RequestContext, term: TermRecord, params: Params): void {
-  const parent = params.parent !== undefined ? Number(params.parent) : term.parent;
+  const asked = params.parent !== undefined ? Number(params.parent) : term.parent;
+  const parent = asked === term.id ? 0 : asked; // a category cannot be its own parent
   if (typeof params.name === 'string') {
     const duplicate = duplicateOf(ctx, term.taxonomy, termName(params.name), parent, term.id);
     if (duplicate) throw termExists(term.taxonomy, duplicate);
