@@ -142,17 +142,33 @@ export function offsetString(utcMs: number, zone: string): string {
   return `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
-/** Short name of the zone at `utcMs`: `EST`, `EDT`, `GMT`, `UTC`, or `UTC+2` style when Intl knows none. */
+/**
+ * Locales whose short zone names are the abbreviations PHP's tz database uses: Intl gives
+ * `CET` only in en-GB, `AEDT` in en-AU, `IST` in en-IN, `JST` in ja-JP, `GMT+1` elsewhere.
+ */
+const ABBREVIATION_LOCALES = ['en-US', 'en-GB', 'en-AU', 'en-IN', 'ja-JP'];
+
+function shortZoneName(utcMs: number, zone: string, locale: string): string {
+  const key = `${locale}|${zone}`;
+  let formatter = abbreviationFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' });
+    abbreviationFormatters.set(key, formatter);
+  }
+  return formatter.formatToParts(new Date(utcMs)).find((part) => part.type === 'timeZoneName')?.value ?? '';
+}
+
+/** Short name of the zone at `utcMs` as PHP gives it: `EST`, `CEST`, `AEDT`, `JST`, or `+07`/`+0530` when the zone has none. */
 export function zoneAbbreviation(utcMs: number, zone: string): string {
   if (zone === 'UTC') return 'UTC';
   if (fixedOffsetMinutes(zone) !== null) return zone;
-  let formatter = abbreviationFormatters.get(zone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' });
-    abbreviationFormatters.set(zone, formatter);
+  for (const locale of ABBREVIATION_LOCALES) {
+    const name = shortZoneName(utcMs, zone, locale);
+    if (/^[A-Z]{2,5}$/.test(name)) return name;
   }
-  const name = formatter.formatToParts(new Date(utcMs)).find((part) => part.type === 'timeZoneName')?.value ?? zone;
-  return name;
+  const minutes = offsetMinutesAt(utcMs, zone);
+  const abs = Math.abs(minutes);
+  return `${minutes < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}${abs % 60 ? pad(abs % 60) : ''}`;
 }
 
 /** Add whole days to a `YYYY-MM-DD` date. */

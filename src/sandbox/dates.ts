@@ -2,7 +2,8 @@
  * Date input as the real server reads it (a practical subset of PHP's strtotime):
  * `YYYY-MM-DD[ HH:MM[:SS]]`, ISO 8601 with `Z` or an offset, Unix timestamps
  * (`1809165600`, `@1809165600`), and relative words (`now`, `today`, `tomorrow 10am`,
- * `+1 week`, `next monday`) read against the site's local clock.
+ * `+1 week`, `next monday`, `first day of next month`), month names (`Dec 5, 2026 7pm`) and
+ * `dd-mm-yyyy`, read against the site's local clock.
  */
 import { addDays, addMonths, formatWallClock, parseWallClock, utcMsToUtcString } from '../time.js';
 
@@ -73,12 +74,24 @@ export function parseDateInput(text: string, localNow: string): ParsedDate | nul
   return wall ? { wall, utcWall: null, epoch: false } : null;
 }
 
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
 function parseRelative(input: string, localNow: string): string | null {
   let wall = localNow;
   let rest = input.replace(/\s+/g, ' ').trim();
+  let firstDayOf = false;
+  const dayMonthYear = /^(\d{1,2})-(\d{1,2})-(\d{4})$/.exec(rest); // strtotime reads dd-mm-yyyy
+  if (dayMonthYear) return parseWallClock(`${dayMonthYear[3]}-${dayMonthYear[2].padStart(2, '0')}-${dayMonthYear[1].padStart(2, '0')}`) ? `${dayMonthYear[3]}-${dayMonthYear[2].padStart(2, '0')}-${dayMonthYear[1].padStart(2, '0')} 00:00:00` : null;
   while (rest) {
     let match: RegExpExecArray | null;
-    if ((match = /^(now)\b ?/.exec(rest))) {
+    if ((match = /^first day of\b ?/.exec(rest))) {
+      firstDayOf = true;
+      wall = withTime(wall, 0, 0);
+    } else if ((match = /^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})\b ?/.exec(rest))) {
+      const date = `${match[3]}-${String(MONTHS.indexOf(match[1]) + 1).padStart(2, '0')}-${match[2].padStart(2, '0')}`;
+      if (!parseWallClock(date)) return null;
+      wall = `${date} 00:00:00`;
+    } else if ((match = /^(now)\b ?/.exec(rest))) {
       // the current time, unchanged
     } else if ((match = /^(today|midnight)\b ?/.exec(rest))) {
       wall = withTime(wall, 0, 0);
@@ -118,5 +131,5 @@ function parseRelative(input: string, localNow: string): string | null {
     }
     rest = rest.slice(match[0].length);
   }
-  return wall;
+  return firstDayOf ? `${wall.slice(0, 8)}01${wall.slice(10)}` : wall;
 }

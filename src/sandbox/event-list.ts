@@ -68,6 +68,21 @@ export function searchMatcher(search: string): (text: string) => boolean {
   return (text) => wanted.every((word) => text.includes(word)) && !unwanted.some((word) => text.includes(word));
 }
 
+/** The categories named and all their children, grandchildren...: a category filter matches them all. */
+function withDescendants(ctx: RequestContext, ids: number[]): number[] {
+  const found = new Set(ids);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const term of ctx.store.terms('categories')) {
+      if (term.parent && found.has(term.parent) && !found.has(term.id)) {
+        found.add(term.id);
+        grew = true;
+      }
+    }
+  }
+  return [...found];
+}
+
 export function listEvents(ctx: RequestContext, params: Params, problems: ParamProblems): Page {
   const query = readListParams(ctx, 'events', params, problems);
   const editor = ctx.user !== null;
@@ -110,7 +125,8 @@ export function listEvents(ctx: RequestContext, params: Params, problems: ParamP
   const search = query.get<string>('search');
   const matches = search ? searchMatcher(search) : null;
   const texts = matches ? searchText(ctx) : null;
-  const categories = query.get<number[]>('categories');
+  const named = query.get<number[]>('categories');
+  const categories = named ? withDescendants(ctx, named) : undefined;
   const tags = query.get<number[]>('tags');
   const venues = query.get<number[]>('venue');
   const organizers = query.get<number[]>('organizer');

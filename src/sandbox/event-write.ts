@@ -12,6 +12,7 @@ import { createLinked } from './linked.js';
 import { asList, findTerm, parseBoolean, type Params } from './params.js';
 import { slugify, type EventFields, type EventRecord, type Taxonomy } from './store.js';
 import { convertWallClock } from '../time.js';
+import { termName, texturize } from './text-filters.js';
 
 const FLAGS = [
   ['all_day', 'allDay'],
@@ -114,7 +115,7 @@ function resolveTerms(ctx: RequestContext, taxonomy: Taxonomy, value: unknown): 
       const junk = ctx.store.terms('tags').find((term) => term.name === junkName);
       ids.push((junk ?? ctx.store.addTerm({ taxonomy, name: junkName, slug: uniqueTermSlug(ctx, taxonomy, slugify(junkName)), description: '', parent: 0 })).id);
     } else {
-      ids.push(ctx.store.addTerm({ taxonomy, name: ref, slug: uniqueTermSlug(ctx, taxonomy, slugify(ref)), description: '', parent: 0 }).id);
+      ids.push(ctx.store.addTerm({ taxonomy, name: termName(ref), slug: uniqueTermSlug(ctx, taxonomy, slugify(ref)), description: '', parent: 0 }).id);
     }
   }
   return [...new Set(ids)];
@@ -143,11 +144,12 @@ function applyText(ctx: RequestContext, event: EventRecord, params: Params, crea
   for (const name of ['title', 'description', 'excerpt'] as const) {
     const value = params[name];
     if (typeof value !== 'string') continue;
+    const filtered = texturize(value.trim());
     if (ctx.language && translated.has(name)) {
-      setVariant(event, ctx.language, name, value);
+      setVariant(event, ctx.language, name, filtered);
       if (!creating) continue;
     }
-    event.fields[name] = value;
+    event.fields[name] = filtered;
   }
 }
 

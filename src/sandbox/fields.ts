@@ -71,6 +71,7 @@ export function checkWritableFields(ctx: RequestContext, resource: ResourceName,
         if (typeof value !== 'string') problems.wrongType(name, 'string');
         else if (value !== '' && !isUrl(value)) problems.invalid(name);
         break;
+      case 'ref':
       case 'id':
         if (field.relation === 'users' && !KNOWN_USERS.has(Number(value))) problems.invalid(name);
         if (field.relation === 'categories' && !(typeof value === 'number' || /^\d+$/.test(String(value)) ? ctx.store.term(Number(value), 'categories') : undefined)) {

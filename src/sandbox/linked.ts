@@ -40,7 +40,8 @@ function applyFields(ctx: RequestContext, resource: LinkedResource, post: PostRe
       if (creating) fields[field.name] = String(value);
     } else fields[field.name] = String(value);
   }
-  if ('excerpt' in params && typeof params.excerpt === 'string') fields.excerpt = params.excerpt;
+  // A venue's excerpt is not stored by the real server; an organizer's is.
+  if (resource === 'organizers' && typeof params.excerpt === 'string') fields.excerpt = params.excerpt;
 }
 
 function stateProvince(fields: LinkedFields): string {
@@ -64,7 +65,9 @@ export function createLinked(ctx: RequestContext, resource: LinkedResource, para
     return true;
   });
   if (existing) {
-    applyFields(ctx, resource, existing, params, false);
+    // The match overwrites the old record's fields but keeps its stored spelling of the name.
+    const { [nameField]: _sentName, ...rest } = params;
+    applyFields(ctx, resource, existing, rest, false);
     if (resource === 'venues' && STATE_FIELDS.some((key) => key in params)) (existing.fields as LinkedFields).stateprovince = stateProvince(existing.fields as LinkedFields);
     existing.modifiedUtc = nowUtcWall(ctx);
     ctx.store.changed(existing);
@@ -106,8 +109,13 @@ export function deleteLinked(ctx: RequestContext, resource: LinkedResource, post
     throw new ApiError(410, `${kind}-is-in-trash`, `The ${kind} is already trashed`);
   }
   trash(ctx, post);
-  if (resource === 'venues') {
-    for (const event of ctx.store.events()) if (event.fields.venue === post.id) event.fields.venue = null;
+  // As on the real server: published upcoming events lose the trashed venue, and lose every
+  // organizer (not only the trashed one) when an organizer they list is trashed.
+  const nowLocal = nowLocalWall(ctx);
+  for (const event of ctx.store.events()) {
+    if (event.status !== 'publish' || event.fields.end < nowLocal) continue;
+    if (resource === 'venues' && event.fields.venue === post.id) event.fields.venue = null;
+    if (resource === 'organizers' && event.fields.organizers.includes(post.id)) event.fields.organizers = [];
   }
 }
 
@@ -122,7 +130,7 @@ export function readableLinked(ctx: RequestContext, resource: LinkedResource, po
 function searchableText(resource: LinkedResource, post: PostRecord): string {
   const fields = post.fields as LinkedFields;
   const keys = resource === 'venues'
-    ? ['venue', 'description', 'excerpt', 'address', 'city', 'country', 'province', 'state', 'zip', 'stateprovince']
+    ? ['venue', 'description', 'excerpt', 'address', 'city', 'country', 'province', 'state', 'zip', 'stateprovince', 'phone']
     : ['organizer', 'description', 'excerpt', 'phone', 'email', 'website'];
   return keys.map((key) => String(fields[key] ?? '')).join('\n').toLowerCase();
 }
@@ -143,8 +151,8 @@ export function listLinked(ctx: RequestContext, resource: LinkedResource, params
   const nowLocal = nowLocalWall(ctx);
   const linkedTo = (post: PostRecord, published: boolean, upcomingOnly: boolean) =>
     ctx.store.events().some((event) => {
-      if (published && event.status !== 'publish') return false;
-      if (upcomingOnly && event.fields.end < nowLocal) return false;
+      if (published && event.status !== 'publish' && event.status !== 'private') return false;
+      if (upcomingOnly && event.fields.start < nowLocal) return false;
       return type === 'venue' ? event.fields.venue === post.id : event.fields.organizers.includes(post.id);
     });
   const eventRecord = eventId !== undefined ? ctx.store.event(eventId) : undefined;
@@ -172,7 +180,7 @@ export function listLinked(ctx: RequestContext, resource: LinkedResource, params
   }
   const shown: [string, string][] = [];
   if (eventId !== undefined) shown.push(['event', String(eventId)]);
-  if (hasEvents !== undefined) shown.push(['has_events', String(hasEvents)]);
+  if (hasEvents !== undefined) shown.push(['has_events', String(params.has_events)]);
   shown.push(['status', statusList ? statusList.join(',') : editor ? 'any' : 'publish']);
   const links = pageLinks(`${restBase(ctx.site)}/${resource}/`, shown, { page, perPage, totalPages: Math.ceil(found.length / perPage), encodeAll: false });
   return {

@@ -77,6 +77,8 @@ function readListParam(ctx: RequestContext, resource: ResourceName, field: Field
         if (raw === '') return problems.invalid(name);
         return raw === true || ['true', '1', 'yes', 'on'].includes(String(raw).toLowerCase());
       }
+      // The venue and organizer lists read these two like tribe_is_truthy: any value, true only for a few words.
+      if (name === 'has_events' || name === 'only_with_upcoming') return raw === true || ['1', 'true', 'yes', 'on'].includes(String(raw).toLowerCase());
       const value = parseBoolean(raw);
       if (value === undefined) return problems.wrongType(name, 'boolean');
       if (name === 'ticketed' && value) {

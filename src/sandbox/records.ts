@@ -7,6 +7,7 @@ import { resources } from '../resources.js';
 import { localized } from './i18n.js';
 import { restBase, siteHost, type RequestContext } from './context.js';
 import { formatCost } from './cost.js';
+import { decodeEntities } from './text-filters.js';
 import type { EventRecord, LinkedFields, PostRecord, TermRecord } from './store.js';
 import { convertWallClock, offsetString, zonedToUtcMs, zoneAbbreviation } from '../time.js';
 
@@ -35,9 +36,10 @@ function entityEscape(html: string): string {
   return html.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** The json_ld description: HTML with its tags entity-escaped plus a literal backslash-n. */
+/** The json_ld description: the text without its tags, in one paragraph, entity-escaped, plus a literal backslash-n. */
 function ldDescription(html: string): string {
-  return html ? `${entityEscape(html)}\\n` : '';
+  const textOnly = decodeEntities(html.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim().replace(/ ([.,;:!?])/g, '$1');
+  return textOnly ? `${entityEscape(`<p>${textOnly}</p>`)}\\n` : '';
 }
 
 /** Email hidden behind HTML character references, as WordPress's antispambot does (deterministically here). */
@@ -98,6 +100,10 @@ function linkedPostHead(ctx: RequestContext, post: PostRecord, nameField: 'venue
   return { out, description };
 }
 
+function withoutEmpty(parts: Json): Json {
+  return Object.fromEntries(Object.entries(parts).filter(([, value]) => value !== undefined && value !== ''));
+}
+
 export function venueJson(ctx: RequestContext, venue: PostRecord, options: { jsonLd?: boolean } = {}): Json {
   const fields = venue.fields as LinkedFields;
   const { out, description } = linkedPostHead(ctx, venue, 'venue');
@@ -111,14 +117,14 @@ export function venueJson(ctx: RequestContext, venue: PostRecord, options: { jso
       name: out.venue,
       description: ldDescription(description),
       url: '',
-      address: {
+      address: withoutEmpty({
         '@type': 'PostalAddress',
-        streetAddress: out.address ?? '',
-        addressLocality: out.city ?? '',
-        addressRegion: out.stateprovince ?? out.state ?? out.province ?? '',
-        postalCode: out.zip ?? '',
-        addressCountry: out.country ?? '',
-      },
+        streetAddress: out.address,
+        addressLocality: out.city,
+        addressRegion: out.stateprovince ?? out.state ?? out.province,
+        postalCode: out.zip,
+        addressCountry: out.country,
+      }),
       telephone: out.phone ?? '',
       sameAs: out.website ?? '',
     };
@@ -237,6 +243,9 @@ export function eventJson(ctx: RequestContext, event: EventRecord, options: Even
   const venue = f.venue ? ctx.store.postOfType(f.venue, 'venue') : undefined;
   const organizers = f.organizers.map((id) => ctx.store.postOfType(id, 'organizer')).filter((post): post is PostRecord => Boolean(post));
   const flag = (value: boolean) => (blank ? null : value);
+  // Structured data names a venue only when the reader could open it.
+  const readable = (post: PostRecord) => post.status === 'publish' || ctx.user !== null;
+  const venueShown = venue !== undefined && readable(venue);
   const out: Json = {
     id: event.id,
     ...globalIds(ctx, event),
@@ -268,22 +277,30 @@ export function eventJson(ctx: RequestContext, event: EventRecord, options: Even
     featured: flag(f.featured),
     categories: blank ? [] : sortedTerms(ctx, f.categories, 'categories').map((term) => embeddedTermJson(ctx, term)),
     tags: blank ? [] : sortedTerms(ctx, f.tags, 'tags').map((term) => embeddedTermJson(ctx, term)),
-    venue: blank || !venue ? [] : venueJson(ctx, venue, { jsonLd: options.jsonLd }),
-    organizer: blank ? [] : organizers.map((organizer) => organizerJson(ctx, organizer, { jsonLd: options.jsonLd })),
+    venue: blank || !venue ? [] : venueJson(ctx, venue, { jsonLd: options.jsonLd && venueShown }),
+    organizer: blank ? [] : organizers.map((organizer) => organizerJson(ctx, organizer, { jsonLd: options.jsonLd && readable(organizer) })),
     custom_fields: [],
   };
-  if (options.jsonLd && !blank) out.json_ld = eventJsonLd(ctx, event, out, venue, organizers[0], cost.details.values);
+  if (options.jsonLd && !blank) out.json_ld = eventJsonLd(ctx, event, out, venue && (venueShown ? venue : null), organizers[0], cost.details.values);
   return out;
 }
 
-function eventJsonLd(ctx: RequestContext, event: EventRecord, out: Json, venue: PostRecord | undefined, organizer: PostRecord | undefined, prices: string[]): Json {
+/** `venue` null: linked but not readable, shown as `location: false`. */
+/** `0` for free, the one price, or the lowest and highest joined by an en dash. */
+function ldPrice(prices: string[]): string {
+  const numeric = prices.filter((price) => price !== 'free');
+  if (!numeric.length) return '0';
+  return numeric.length === 1 ? numeric[0] : `${numeric[0]} \u2013 ${numeric[numeric.length - 1]}`;
+}
+
+function eventJsonLd(ctx: RequestContext, event: EventRecord, out: Json, venue: PostRecord | null | undefined, organizer: PostRecord | undefined, prices: string[]): Json {
   const f = event.fields;
   const iso = (wall: string) => `${wall.replace(' ', 'T')}${offsetString(zonedToUtcMs(wall, f.timezone), f.timezone)}`;
   const ld: Json = {
     '@context': 'http://schema.org',
     '@type': 'Event',
-    name: out.title,
-    description: ldDescription(String(out.excerpt)),
+    name: entityEscape(decodeEntities(String(out.title))),
+    description: ldDescription(String(out.excerpt) || String(out.description)),
   };
   const image = out.image as Json | false;
   if (image) ld.image = image.url;
@@ -292,6 +309,7 @@ function eventJsonLd(ctx: RequestContext, event: EventRecord, out: Json, venue: 
   ld.eventStatus = 'https://schema.org/EventScheduled';
   ld.startDate = iso(f.start);
   ld.endDate = iso(f.end);
+  if (venue === null) ld.location = false;
   if (venue) {
     const { json_ld: place } = venueJson(ctx, venue, { jsonLd: true }) as { json_ld: Json };
     ld.location = place;
@@ -304,7 +322,7 @@ function eventJsonLd(ctx: RequestContext, event: EventRecord, out: Json, venue: 
     const published = event.date;
     ld.offers = {
       '@type': 'Offer',
-      price: prices[0] === 'free' ? '0' : prices[0],
+      price: ldPrice(prices),
       priceCurrency: 'USD',
       url: ld.url,
       category: 'primary',

@@ -293,6 +293,7 @@ export class Store {
     this.data.terms = this.data.terms.filter((entry) => entry.id !== id);
     this.termsById.delete(id);
     if (term) this.termsByTaxonomy.set(term.taxonomy, this.terms(term.taxonomy).filter((entry) => entry.id !== id));
+    for (const child of this.data.terms) if (child.parent === id) child.parent = 0;
     for (const event of this.events()) {
       event.fields.categories = event.fields.categories.filter((termId) => termId !== id);
       event.fields.tags = event.fields.tags.filter((termId) => termId !== id);
@@ -328,13 +329,4 @@ export class Store {
   }
 }
 
-/** WordPress-like slug: lower case, accents dropped, runs of other characters become one dash. */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&[a-z]+;|&#\d+;/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+export { slugify } from './text-filters.js';

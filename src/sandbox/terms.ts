@@ -10,6 +10,7 @@ import { readListParams, type Params } from './params.js';
 import { paging, termPageLinks, type Page } from './paging.js';
 import { termJson } from './records.js';
 import { slugify, type Taxonomy, type TermRecord } from './store.js';
+import { termName } from './text-filters.js';
 
 export function checkTermWrite(taxonomy: Taxonomy, params: Params): void {
   if (taxonomy === 'tags' && params.parent !== undefined) {
@@ -28,7 +29,7 @@ function termExists(taxonomy: Taxonomy, term: TermRecord): ApiError {
 }
 
 export function createTerm(ctx: RequestContext, taxonomy: Taxonomy, params: Params): TermRecord {
-  const name = String(params.name);
+  const name = termName(String(params.name));
   const parent = params.parent !== undefined ? Number(params.parent) : 0;
   const duplicate = duplicateOf(ctx, taxonomy, name, parent);
   if (duplicate) throw termExists(taxonomy, duplicate);
@@ -46,14 +47,16 @@ export function createTerm(ctx: RequestContext, taxonomy: Taxonomy, params: Para
 }
 
 export function updateTerm(ctx: RequestContext, term: TermRecord, params: Params): void {
-  const parent = params.parent !== undefined ? Number(params.parent) : term.parent;
+  const asked = params.parent !== undefined ? Number(params.parent) : term.parent;
+  const parent = asked === term.id ? 0 : asked; // a category cannot be its own parent
   if (typeof params.name === 'string') {
-    const duplicate = duplicateOf(ctx, term.taxonomy, params.name, parent, term.id);
+    const duplicate = duplicateOf(ctx, term.taxonomy, termName(params.name), parent, term.id);
     if (duplicate) throw termExists(term.taxonomy, duplicate);
   }
   for (const field of ['name', 'description'] as const) {
-    const value = params[field];
-    if (typeof value !== 'string') continue;
+    const raw = params[field];
+    if (typeof raw !== 'string') continue;
+    const value = field === 'name' ? termName(raw) : raw;
     if (ctx.language) setVariant(term, ctx.language, field, value);
     else term[field] = value;
   }

@@ -1,0 +1,164 @@
+/**
+ * Replays a recorded differential run (test/fixtures/differential/seed-*.json: a real site's
+ * answers to ~600 generated requests) against an in-process sandbox, in order, each request
+ * at the instant the real site got it, and compares the answers.
+ *
+ * A subset of the rules of the fidelity tool (shared/tools/fidelity): record IDs and slugs are
+ * mapped from the real site's to the sandbox's as the answers reveal them, and a request counts
+ * as identical when the status, the error code, the key set of the body (and of each listed
+ * record), list lengths and totals agree.
+ */
+import { readFileSync } from 'node:fs';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+
+interface Sent {
+  method: string;
+  path: string;
+  content_type?: string;
+  body?: string;
+  auth: 'admin' | 'anon' | 'badpw';
+  headers?: Record<string, string>;
+}
+
+export interface Exchange {
+  n: number;
+  request: string;
+  capture?: string;
+  sent: Sent;
+  at?: number;
+  status: number;
+  json?: unknown;
+}
+
+export interface ReplayResult {
+  identical: number;
+  total: number;
+  /** Request number and what differed, for the requests that are not identical. */
+  mismatches: { n: number; request: string; problems: string[] }[];
+}
+
+export const USER = 'admin';
+export const PASSWORD = 'sand-pass-123';
+const POST_KEYS = new Set(['venue', 'organizer', 'include', 'post_parent', 'event', 'post', 'id']);
+const TERM_KEYS = new Set(['categories', 'tags', 'parent', 'exclude']);
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function readRecording(path: string): { timezone: string; exchanges: Exchange[] } {
+  const recording = JSON.parse(readFileSync(path, 'utf8')) as { timezone: string; exchanges: Exchange[] };
+  return recording;
+}
+
+class IdMap {
+  posts = new Map<number, number>();
+  terms = new Map<number, number>();
+  slugs = new Map<string, string>();
+
+  learn(real: unknown, sandbox: unknown, space: 'posts' | 'terms'): void {
+    if (!isObject(real) || !isObject(sandbox)) return;
+    if (typeof real.id === 'number' && typeof sandbox.id === 'number') this[space].set(real.id, sandbox.id);
+    if (typeof real.slug === 'string' && typeof sandbox.slug === 'string' && real.slug) this.slugs.set(real.slug, sandbox.slug);
+    if (space !== 'posts') return;
+    this.learn(real.venue, sandbox.venue, 'posts');
+    const pairs = (key: string) => (Array.isArray(real[key]) && Array.isArray(sandbox[key]) ? (real[key] as unknown[]).map((item, index) => [item, (sandbox[key] as unknown[])[index]]) : []);
+    for (const [r, s] of pairs('organizer')) this.learn(r, s, 'posts');
+    for (const [r, s] of [...pairs('categories'), ...pairs('tags')]) this.learn(r, s, 'terms');
+  }
+
+  id(value: number, space: 'posts' | 'terms'): number {
+    return this[space].get(value) ?? value;
+  }
+
+  /** A parameter value with the real site's IDs replaced by the sandbox's. */
+  value(key: string, value: unknown, termRoute: boolean): unknown {
+    const base = key.replace(/\[.*$/, '');
+    const space = TERM_KEYS.has(base) || (termRoute && (base === 'include' || base === 'exclude')) ? 'terms' : POST_KEYS.has(base) ? 'posts' : null;
+    if (!space) return value;
+    if (typeof value === 'number') return this.id(value, space);
+    if (typeof value === 'string') return value.replace(/\d+/g, (digits) => String(this.id(Number(digits), space)));
+    if (Array.isArray(value)) return value.map((item) => this.value(base, item, termRoute));
+    if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'id' ? this.value(base, v, termRoute) : v]));
+    return value;
+  }
+}
+
+function rewrite(sent: Sent, ids: IdMap): { path: string; body?: string } {
+  const url = new URL(sent.path, 'http://replay.invalid');
+  const route = url.searchParams.get('rest_route') ?? url.pathname;
+  const termRoute = /\/(categories|tags)\b/.test(route);
+  const mapPath = (path: string) =>
+    path
+      .replace(/\/(events|venues|organizers|categories|tags)\/(\d+)/, (_, resource: string, id: string) => `/${resource}/${ids.id(Number(id), resource === 'categories' || resource === 'tags' ? 'terms' : 'posts')}`)
+      .replace(/\/by-slug\/([^/?]+)/, (_, slug: string) => `/by-slug/${encodeURIComponent(ids.slugs.get(decodeURIComponent(slug)) ?? decodeURIComponent(slug))}`);
+  const search = new URLSearchParams();
+  for (const [key, value] of url.searchParams) search.append(key, key === 'rest_route' ? mapPath(value) : String(ids.value(key, value, termRoute)));
+  const query = search.toString() ? `?${search.toString()}` : '';
+  let body = sent.body;
+  if (body !== undefined && sent.content_type === 'application/json') {
+    try {
+      const parsed = JSON.parse(body) as unknown;
+      if (isObject(parsed)) body = JSON.stringify(Object.fromEntries(Object.entries(parsed).map(([key, value]) => [key, ids.value(key, value, termRoute)])));
+    } catch {
+      // malformed on purpose: sent as recorded
+    }
+  } else if (body !== undefined && sent.content_type === 'application/x-www-form-urlencoded') {
+    const form = new URLSearchParams();
+    for (const [key, value] of new URLSearchParams(body)) form.append(key, /\[(organizer|venue)\]$/.test(key) ? value : String(ids.value(key, value, termRoute)));
+    body = form.toString();
+  }
+  return { path: `${mapPath(url.pathname)}${query}`, body };
+}
+
+function keySet(value: unknown): string {
+  return isObject(value) ? Object.keys(value).sort().join(',') : Array.isArray(value) ? 'array' : typeof value;
+}
+
+function compare(exchange: Exchange, status: number, body: unknown): string[] {
+  const problems: string[] = [];
+  if (status !== exchange.status) return [`status: real ${exchange.status}, sandbox ${status}`];
+  const real = exchange.json;
+  if (!isObject(real) || !isObject(body)) return keySet(real) === keySet(body) ? [] : ['body type'];
+  if (typeof real.code === 'string' || typeof body.code === 'string') return real.code === body.code ? [] : [`code: real ${String(real.code)}, sandbox ${String(body.code)}`];
+  if (keySet(real) !== keySet(body)) problems.push(`keys: real ${keySet(real)}; sandbox ${keySet(body)}`);
+  for (const key of ['total', 'total_pages']) if (real[key] !== body[key]) problems.push(`${key}: real ${String(real[key])}, sandbox ${String(body[key])}`);
+  for (const [key, list] of Object.entries(real)) {
+    const other = body[key];
+    if (!Array.isArray(list) || !Array.isArray(other)) continue;
+    if (list.length !== other.length) problems.push(`${key} length: real ${list.length}, sandbox ${other.length}`);
+    else if (list.some((item, index) => keySet(item) !== keySet(other[index]))) problems.push(`${key}: record keys differ`);
+  }
+  return problems;
+}
+
+export async function replay(recordingPath: string): Promise<ReplayResult> {
+  const { timezone, exchanges } = readRecording(recordingPath);
+  let clock = (exchanges[0].at ?? 0) * 1000;
+  const sandbox: Sandbox = await startSandbox({ port: 0, user: USER, password: PASSWORD, timezone, quiet: true, now: () => new Date(clock) });
+  const ids = new IdMap();
+  const result: ReplayResult = { identical: 0, total: exchanges.length, mismatches: [] };
+  try {
+    for (const exchange of exchanges) {
+      if (exchange.at) clock = exchange.at * 1000;
+      const { path, body } = rewrite(exchange.sent, ids);
+      const headers: Record<string, string> = { ...(exchange.sent.headers ?? {}) };
+      if (exchange.sent.content_type) headers['content-type'] = exchange.sent.content_type;
+      if (exchange.sent.auth !== 'anon') headers.authorization = `Basic ${Buffer.from(`${USER}:${exchange.sent.auth === 'badpw' ? 'wrong-password' : PASSWORD}`).toString('base64')}`;
+      const response = await fetch(`${sandbox.url}${path}`, { method: exchange.sent.method, headers, body });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON
+      }
+      const space = exchange.capture && /^[CT]/.test(exchange.capture) ? 'terms' : 'posts';
+      if (response.status < 300) ids.learn(exchange.json, parsed, space);
+      const problems = compare(exchange, response.status, parsed);
+      if (problems.length) result.mismatches.push({ n: exchange.n, request: exchange.request, problems });
+      else result.identical++;
+    }
+  } finally {
+    await sandbox.close();
+  }
+  return result;
+}
