@@ -91,6 +91,8 @@ export async function readIcs(text: string, options: ReadIcsOptions): Promise<Ic
     const list = (Array.isArray(parsed[0]) ? parsed : [parsed]) as unknown[];
     calendars = list.map((jcal) => new ICAL.Component(jcal as never));
   } catch (err) {
+    // Only now is it worth finding the line: each property of each VEVENT is parsed alone.
+    scanIcs(text, source, (line) => ICAL.parse.property(line));
     throw new IcsSyntaxError(1, `cannot be read as iCalendar: ${(err as Error).message}`, undefined, source);
   }
   const reader = new FeedReader(ICAL, options, source);

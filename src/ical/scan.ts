@@ -54,8 +54,11 @@ function checkDateValue(name: string, params: string, value: string): string | u
   return undefined;
 }
 
+/** Called with each property line (unfolded) inside a VEVENT; may throw a message for that line. */
+export type PropertyCheck = (unfolded: string) => void;
+
 /** Checks the text and lists its VEVENTs (direct children of a VCALENDAR) in document order. */
-export function scanIcs(text: string, source = 'input'): ScannedEvent[] {
+export function scanIcs(text: string, source = 'input', checkProperty?: PropertyCheck): ScannedEvent[] {
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
   const events: ScannedEvent[] = [];
   const stack: Array<{ name: string; line: number }> = [];
@@ -95,6 +98,13 @@ export function scanIcs(text: string, source = 'input'): ScannedEvent[] {
     if (stack.length === 0) fail(entry.line, `${name} outside BEGIN:VCALENDAR … END:VCALENDAR`);
     if (current && stack.length === 2) {
       if (name === 'UID') current.uid = value.trim();
+      if (checkProperty) {
+        try {
+          checkProperty(entry.text);
+        } catch (err) {
+          current.problem ??= { line: entry.line, text: `${name}: ${(err as Error).message}` };
+        }
+      }
       if (DATE_PROPERTIES.has(name)) {
         const problem = checkDateValue(name, params, value.trim());
         if (problem) current.problem ??= { line: entry.line, text: problem };
