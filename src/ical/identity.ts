@@ -33,12 +33,16 @@ export function feedTag(feedName: string): string {
   return base36Hash(feedName, TAG_LENGTH);
 }
 
+/** Latin letters that Unicode does not decompose into a base letter and a mark. */
+const LETTERS: Record<string, string> = { ø: 'o', œ: 'oe', æ: 'ae', ß: 'ss', ł: 'l', đ: 'd', þ: 'th' };
+
 /** `Café, Crème!` -> `cafe-creme`; scripts without Latin letters give an empty string. */
 export function titleSlug(title: string): string {
   const words = title
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
+    .replace(/[øœæßłđþ]/g, (letter) => LETTERS[letter])
     .replace(/&[a-z0-9#]+;/g, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
