@@ -24,7 +24,7 @@ export function htmlToText(html: string): string {
     })
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<li(\s[^>]*)?>/gi, '\n- ')
-    .replace(/<\/(li|tr)\s*>/gi, '\n')
+    .replace(/<\/tr\s*>/gi, '\n')
     .replace(/<\/t[dh]\s*>/gi, '\t')
     .replace(BLOCK_END, '\n\n')
     .replace(BLOCK_START, '\n\n')

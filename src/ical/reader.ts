@@ -6,10 +6,10 @@
 import type { Ical } from './library.js';
 import { EXTRA_ORGANIZER, loadIcal } from './library.js';
 import { IcsSyntaxError, scanIcs, type ScannedEvent } from './scan.js';
-import { zonePlan, type ZonePlan } from './zones.js';
+import { wallToUtcMs, zonePlan, type ZonePlan } from './zones.js';
 import { occurrenceKey } from './identity.js';
 import { textToHtml } from './html-text.js';
-import { addDays, utcMsToUtcString, utcMsToZoned, zonedToUtcMs } from '../time.js';
+import { addDays, utcMsToUtcString, utcMsToZoned } from '../time.js';
 
 type Component = InstanceType<Ical['Component']>;
 type IcalTime = InstanceType<Ical['Time']>;
@@ -161,7 +161,7 @@ class FeedReader {
     if (plan.kind === 'custom') return time.toUnixTime() * 1000;
     const wall = `${String(time.year).padStart(4, '0')}-${pad(time.month)}-${pad(time.day)} ${pad(time.hour)}:${pad(time.minute)}:${pad(time.second)}`;
     if (plan.kind === 'utc') return Date.parse(`${wall.replace(' ', 'T')}Z`);
-    return zonedToUtcMs(wall, plan.kind === 'iana' ? plan.zone : this.options.timezone);
+    return wallToUtcMs(wall, plan.kind === 'iana' ? plan.zone : this.options.timezone);
   }
 
   private recurrenceKey(time: IcalTime, plan: ZonePlan): string {
@@ -266,8 +266,8 @@ class FeedReader {
     return {
       start: first,
       end: last,
-      utcStart: utcMsToUtcString(zonedToUtcMs(`${first} 00:00:00`, zone)),
-      utcEnd: utcMsToUtcString(zonedToUtcMs(`${addDays(last, 1)} 00:00:00`, zone)),
+      utcStart: utcMsToUtcString(wallToUtcMs(`${first} 00:00:00`, zone)),
+      utcEnd: utcMsToUtcString(wallToUtcMs(`${addDays(last, 1)} 00:00:00`, zone)),
     };
   }
 

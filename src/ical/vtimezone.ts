@@ -16,11 +16,15 @@ export interface ZoneTransition {
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 
-/** Every offset change of `zone` from Jan 1 of `fromYear` to Dec 31 of `toYear`, found to the minute. */
+/** Two days either side of the years, so that Jan 1 and Dec 31 are covered in every zone's local time. */
+const spanStart = (fromYear: number) => Date.UTC(fromYear, 0, 1) - 2 * DAY_MS;
+const spanEnd = (toYear: number) => Date.UTC(toYear + 1, 0, 1) + 2 * DAY_MS;
+
+/** Every offset change of `zone` from Jan 1 of `fromYear` to Dec 31 of `toYear` (local), found to the minute. */
 export function zoneTransitions(zone: string, fromYear: number, toYear: number): ZoneTransition[] {
-  const end = Date.UTC(toYear + 1, 0, 1);
+  const end = spanEnd(toYear);
   const transitions: ZoneTransition[] = [];
-  let previousMs = Date.UTC(fromYear, 0, 1);
+  let previousMs = spanStart(fromYear);
   let previousOffset = offsetMinutesAt(previousMs, zone);
   // Offsets never change twice within a day, so a daily probe misses none.
   for (let probe = previousMs + DAY_MS; probe <= end; probe += DAY_MS) {
@@ -53,13 +57,13 @@ function observance(ICAL: Ical, kind: 'standard' | 'daylight', localStart: numbe
 
 /**
  * The VTIMEZONE of an IANA zone, valid for every instant of the years `fromYear`..`toYear`.
- * Its first observance starts on Jan 1 of `fromYear` with the offset in force then; each
+ * Its first observance starts just before Jan 1 of `fromYear` with the offset in force then; each
  * transition follows, its DTSTART in the local time before the change (RFC 5545 3.6.5).
  */
 export function buildVtimezone(ICAL: Ical, zone: string, fromYear: number, toYear: number) {
   const component = new ICAL.Component('vtimezone');
   component.addPropertyWithValue('tzid', zone);
-  const startMs = Date.UTC(fromYear, 0, 1);
+  const startMs = spanStart(fromYear);
   const startOffset = offsetMinutesAt(startMs, zone);
   const transitions = zoneTransitions(zone, fromYear, toYear);
   const julyOffset = offsetMinutesAt(Date.UTC(fromYear, 6, 1), zone);
