@@ -135,6 +135,8 @@ function stringValue(value: unknown): string | undefined {
 class FeedReader {
   readonly warnings: string[] = [];
   private readonly fileZones = new Set<string>();
+  /** Zone plans by TZID: resolving a name through Intl is slow, and feeds repeat a few names. */
+  private readonly plans = new Map<string, ZonePlan>();
 
   constructor(
     private readonly ICAL: Ical,
@@ -152,7 +154,11 @@ class FeedReader {
   private planOf(component: Component, property: 'dtstart' | 'dtend' | 'recurrence-id'): ZonePlan {
     const prop = component.getFirstProperty(property);
     const value = prop?.getFirstValue() as IcalTime | undefined;
-    const plan = zonePlan(prop?.getParameter('tzid') as string | undefined, value?.zone === this.ICAL.Timezone.utcTimezone, (tzid) => this.fileZones.has(tzid));
+    const tzid = prop?.getParameter('tzid') as string | undefined;
+    const isUtc = value?.zone === this.ICAL.Timezone.utcTimezone;
+    const cacheKey = `${isUtc ? 'Z' : ''}|${tzid ?? ''}`;
+    let plan = this.plans.get(cacheKey);
+    if (!plan) this.plans.set(cacheKey, (plan = zonePlan(tzid, isUtc, (name) => this.fileZones.has(name))));
     return plan;
   }
 
@@ -181,8 +187,7 @@ class FeedReader {
       }
       return;
     }
-    const event = new this.ICAL.Event(master.component);
-    for (const override of overrides) event.relateException(override.component);
+    const event = new this.ICAL.Event(master.component, { exceptions: overrides.map((o) => o.component) });
     const masterPlan = this.planOf(master.component, 'dtstart');
     const { from, until } = this.options;
     const max = this.options.maxOccurrences ?? DEFAULT_MAX_OCCURRENCES;
@@ -223,7 +228,8 @@ class FeedReader {
     recurrenceId: string | undefined,
     details: { startDate: IcalTime; endDate: IcalTime } | undefined,
   ): IcsOccurrence {
-    const event = new this.ICAL.Event(component);
+    // Without `exceptions`, ical.js would search the whole calendar for them: quadratic.
+    const event = new this.ICAL.Event(component, { exceptions: [] });
     const startTime = details?.startDate ?? event.startDate;
     if (!startTime) throw new IcsSyntaxError(sourceEvent.scanned.line, 'VEVENT has no DTSTART', uid, this.source);
     const endTime = details?.endDate ?? event.endDate;

@@ -49,9 +49,14 @@ export function eventUid(id: unknown, siteUrl: string): string {
   return `event-${String(id)}@${url.host}${path}`;
 }
 
+const namedZones = new Map<string, boolean>();
+
 /** A zone written as TZID with a VTIMEZONE; `UTC` and WordPress's `UTC+2` offsets are written as UTC times. */
 function isNamedZone(zone: string): boolean {
-  return fixedOffsetMinutes(zone) === null && isValidTimeZone(zone);
+  let named = namedZones.get(zone);
+  // Asking Intl costs a formatter each time; an export repeats a few zones many times.
+  if (named === undefined) namedZones.set(zone, (named = fixedOffsetMinutes(zone) === null && zone !== 'UTC' && isValidTimeZone(zone)));
+  return named;
 }
 
 function utcTime(ICAL: Ical, utcText: string) {
