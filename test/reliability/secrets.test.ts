@@ -63,7 +63,7 @@ describe('secrets', () => {
       { name: 'bad input', args: ['venues', 'create', '--name', 'Bad', '--website', 'nope', '--debug'], env: env(sandbox), code: 2 },
       { name: 'dry run', args: ['venues', 'create', '--name', 'Dry', '--dry-run', '--debug'], env: env(sandbox), code: 0 },
       { name: 'dry-run update', args: ['venues', 'update', '999999', '--city', 'Albany', '--dry-run', '--debug'], env: env(sandbox), code: 3 },
-      { name: 'import with failures', args: ['import', 'venues', '-', '--input-format', 'ndjson', '--debug'], env: env(crashing), stdin: '{"venue": "Imported"}\n', code: 6 },
+      { name: 'import with failures', args: ['import', 'venues', '-', '--input-format', 'ndjson', '--force', '--debug'], env: env(crashing), stdin: '{"venue": "Imported"}\n', code: 6 },
       {
         name: 'profile add',
         args: ['profile', 'add', 'secretsite', '--url', sandbox.url, '--username', USER, '--app-password-stdin', '--debug'],
