@@ -5,6 +5,7 @@
  */
 import type { Context, OutputStream } from '../context.js';
 import type { Column, Format, Resource } from '../resources.js';
+import { checkFields } from './fields.js';
 import { cellText, csvCell, dateCell, getPath, pickFields, toYaml } from './values.js';
 
 export interface OutputSettings {
@@ -37,7 +38,21 @@ function cell(record: unknown, column: Column): string {
 
 const shape = (record: unknown, settings: OutputSettings) => (settings.fields?.length ? pickFields(record, settings.fields) : record);
 
+/** A writer in the chosen format; the first record decides whether `--fields` names real fields. */
 export function listWriter(resource: Resource | undefined, settings: OutputSettings, ctx: Context): RecordWriter {
+  const writer = formatWriter(resource, settings, ctx);
+  let checked = false;
+  return {
+    async write(record) {
+      if (!checked) checkFields(resource, settings.fields, record);
+      checked = true;
+      await writer.write(record);
+    },
+    end: (summary) => writer.end(summary),
+  };
+}
+
+function formatWriter(resource: Resource | undefined, settings: OutputSettings, ctx: Context): RecordWriter {
   const out = ctx.stdout;
   let count = 0;
   switch (settings.format) {
@@ -189,6 +204,7 @@ async function painter(color: boolean): Promise<Paint> {
 
 /** One record: lists formats print it alone; the table shows it as field/value pairs. */
 export async function printRecord(record: unknown, resource: Resource | undefined, settings: OutputSettings, ctx: Context): Promise<void> {
+  checkFields(resource, settings.fields, record);
   switch (settings.format) {
     case 'json':
       return put(ctx.stdout, `${JSON.stringify(shape(record, settings), null, 2)}\n`);

@@ -72,6 +72,22 @@ describe('helpers', () => {
   test('pickFields reaches into lists', () => {
     expect(pickFields({ organizer: [{ organizer: 'A' }, { organizer: 'B' }] }, ['organizer.organizer'])).toEqual({ organizer: { organizer: ['A', 'B'] } });
   });
+  test('a number in a path indexes a list, earlier positions kept as null', () => {
+    const record = { organizer: [{ id: 5, organizer: 'A' }, { id: 6, organizer: 'B' }] };
+    expect(pickFields(record, ['organizer.0.organizer', 'organizer.0.id'])).toEqual({ organizer: [{ organizer: 'A', id: 5 }] });
+    expect(pickFields(record, ['organizer.1.organizer'])).toEqual({ organizer: [null, { organizer: 'B' }] });
+    expect(pickFields(record, ['organizer.7.organizer'])).toEqual({});
+  });
+  test('a list writer refuses a field no record of the resource can have, before writing anything', async () => {
+    const { ctx, out } = capture();
+    const writer = listWriter(resources.events, { format: 'json', fields: ['id', 'nosuch'], color: false }, ctx);
+    await expect(writer.write(events[0])).rejects.toThrow(/"nosuch" is not a field of events/);
+    expect(out()).toBe('');
+    const known = listWriter(resources.events, { format: 'json', fields: ['id', 'excerpt', 'timezone_abbr'], color: false }, ctx);
+    await known.write(events[0]);
+    await known.end();
+    expect(JSON.parse(out())).toEqual([{ id: 1, timezone_abbr: 'EST' }]);
+  });
   test('entities and cells', () => {
     expect(decodeEntities('It&#8217;s &amp; &lt;ok&gt; &#x263A; &bogus;')).toBe('It’s & <ok> ☺ &bogus;');
     expect(cellText('<p>Hi <strong>there</strong></p>')).toBe('Hi there');
