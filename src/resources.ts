@@ -56,6 +56,8 @@ export interface Column {
   path: string;
   header: string;
   kind?: 'date' | 'text' | 'status';
+  /** On a terminal too narrow for the table, columns with a drop order give way, lowest first; the others stay. */
+  dropOrder?: number;
 }
 
 export type ResourceName = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
@@ -191,10 +193,10 @@ export const resources: Record<ResourceName, Resource> = {
     columns: [
       { path: 'id', header: 'ID' },
       { path: 'start_date', header: 'START', kind: 'date' },
-      { path: 'end_date', header: 'END', kind: 'date' },
+      { path: 'end_date', header: 'END', kind: 'date', dropOrder: 1 },
       { path: 'title', header: 'TITLE', kind: 'text' },
-      { path: 'venue.venue', header: 'VENUE', kind: 'text' },
-      { path: 'status', header: 'STATUS', kind: 'status' },
+      { path: 'venue.venue', header: 'VENUE', kind: 'text', dropOrder: 3 },
+      { path: 'status', header: 'STATUS', kind: 'status', dropOrder: 2 },
     ],
   },
   venues: {
@@ -228,10 +230,10 @@ export const resources: Record<ResourceName, Resource> = {
     columns: [
       { path: 'id', header: 'ID' },
       { path: 'venue', header: 'NAME', kind: 'text' },
-      { path: 'city', header: 'CITY', kind: 'text' },
-      { path: 'country', header: 'COUNTRY', kind: 'text' },
-      { path: 'slug', header: 'SLUG' },
-      { path: 'status', header: 'STATUS', kind: 'status' },
+      { path: 'city', header: 'CITY', kind: 'text', dropOrder: 4 },
+      { path: 'country', header: 'COUNTRY', kind: 'text', dropOrder: 3 },
+      { path: 'slug', header: 'SLUG', dropOrder: 1 },
+      { path: 'status', header: 'STATUS', kind: 'status', dropOrder: 2 },
     ],
   },
   organizers: {
@@ -257,10 +259,10 @@ export const resources: Record<ResourceName, Resource> = {
     columns: [
       { path: 'id', header: 'ID' },
       { path: 'organizer', header: 'NAME', kind: 'text' },
-      { path: 'email', header: 'EMAIL' },
-      { path: 'phone', header: 'PHONE' },
-      { path: 'slug', header: 'SLUG' },
-      { path: 'status', header: 'STATUS', kind: 'status' },
+      { path: 'email', header: 'EMAIL', dropOrder: 4 },
+      { path: 'phone', header: 'PHONE', dropOrder: 3 },
+      { path: 'slug', header: 'SLUG', dropOrder: 1 },
+      { path: 'status', header: 'STATUS', kind: 'status', dropOrder: 2 },
     ],
   },
   categories: {
@@ -277,9 +279,9 @@ export const resources: Record<ResourceName, Resource> = {
     columns: [
       { path: 'id', header: 'ID' },
       { path: 'name', header: 'NAME', kind: 'text' },
-      { path: 'slug', header: 'SLUG' },
-      { path: 'parent', header: 'PARENT' },
-      { path: 'count', header: 'EVENTS' },
+      { path: 'slug', header: 'SLUG', dropOrder: 2 },
+      { path: 'parent', header: 'PARENT', dropOrder: 1 },
+      { path: 'count', header: 'EVENTS', dropOrder: 3 },
     ],
   },
   tags: {
@@ -296,8 +298,8 @@ export const resources: Record<ResourceName, Resource> = {
     columns: [
       { path: 'id', header: 'ID' },
       { path: 'name', header: 'NAME', kind: 'text' },
-      { path: 'slug', header: 'SLUG' },
-      { path: 'count', header: 'POSTS' },
+      { path: 'slug', header: 'SLUG', dropOrder: 1 },
+      { path: 'count', header: 'POSTS', dropOrder: 2 },
     ],
   },
 };
