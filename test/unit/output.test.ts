@@ -92,6 +92,7 @@ describe('helpers', () => {
   test('entities and cells', () => {
     expect(decodeEntities('It&#8217;s &amp; &lt;ok&gt; &#x263A; &bogus;')).toBe('It’s & <ok> ☺ &bogus;');
     expect(cellText('<p>Hi <strong>there</strong></p>')).toBe('Hi there');
+    expect(cellText('<style>p { color: red }</style><p>Shown</p><script type="text/javascript">alert("x")</script> text<SCRIPT>never closed')).toBe('Shown text');
     expect(cellText([{ name: 'Jazz' }, { name: 'Music' }])).toBe('Jazz, Music');
     expect(csvCell(' lead')).toBe('" lead"');
   });
