@@ -17,7 +17,7 @@ export type ValueType =
   | 'boolstring' //    --flag / --no-flag, sent as the string "true"/"false" (venue show_map)
   | 'date' //          a date the CLI checks and normalises
   | 'url' //           http(s) URL, or empty
-  | 'email' //         text with an @
+  | 'email' //         an address (one @, no spaces; entities decoded), or empty to clear
   | 'ids' //           comma-separated positive integers
   | 'id' //            one positive integer
   | 'terms' //         comma-separated IDs or slugs (categories/tags filters)
@@ -252,7 +252,7 @@ export const resources: Record<ResourceName, Resource> = {
       ...postMeta,
       { name: 'phone', type: 'text', description: 'phone number' },
       { name: 'website', type: 'url', description: 'website URL' },
-      { name: 'email', type: 'text', description: 'email address' },
+      { name: 'email', type: 'email', description: 'email address' },
       { name: 'image', type: 'string', description: 'featured image: attachment ID or image URL' },
     ],
     listParams: linkedPostListParams,

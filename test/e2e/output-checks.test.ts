@@ -49,3 +49,34 @@ describe('--fields', () => {
     }
   });
 });
+
+describe('checked before sending', () => {
+  test('an organizer email that is no address is refused on create, update and import', async () => {
+    const create = await site.cli(['organizers', 'create', '--name', 'Mail Org', '--email', 'not-an-email']);
+    expect(create.code).toBe(2);
+    expect(create.stderr).toMatch(/--email: "not-an-email" is not an email address/);
+    const org = await site.cli(['organizers', 'create', '--name', 'Mail Org', '--email', 'mail@example.org', '--format', 'ids']);
+    expect(org.code, org.stderr).toBe(0);
+    const update = await site.cli(['organizers', 'update', org.stdout.trim(), '--email', 'still wrong@example.org']);
+    expect(update.code).toBe(2);
+    const imported = await site.cli(['import', 'organizers', '-', '--input-format', 'ndjson'], { stdin: '{"organizer":"Bad Mail Org","email":"nobody"}\n' });
+    expect(imported.code).toBe(2);
+    expect(imported.stderr).toMatch(/email.*"nobody" is not an email address/);
+    const names = await site.cli(['organizers', 'list', '--all', '--format', 'ndjson', '--fields', 'organizer']);
+    expect(names.stdout).not.toMatch(/Bad Mail Org/);
+  });
+
+  test('an email entity-encoded as real sites hand it out (and export passes on) is accepted', async () => {
+    const record = { organizer: 'Encoded Mail Org', email: '&#104;ello&#64;ja&#122;z.example.com' };
+    const dry = await site.cli(['import', 'organizers', '-', '--input-format', 'ndjson', '--dry-run'], { stdin: `${JSON.stringify(record)}\n` });
+    expect(dry.code, dry.stderr).toBe(0);
+  });
+
+  test('a query longer than servers accept is refused, naming the flag, and nothing is sent', async () => {
+    const r = await site.cli(['events', 'list', '--search', 'x'.repeat(100_000), '--debug']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--search makes the request URL \d+ characters long; servers refuse URLs over 8000/);
+    expect(r.stderr).not.toMatch(/^> GET/m);
+    expect(r.stderr).not.toMatch(/431/);
+  });
+});
