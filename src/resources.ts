@@ -17,7 +17,7 @@ export type ValueType =
   | 'boolstring' //    --flag / --no-flag, sent as the string "true"/"false" (venue show_map)
   | 'date' //          a date the CLI checks and normalises
   | 'url' //           http(s) URL, or empty
-  | 'email' //         text with an @
+  | 'email' //         an address (one @, no spaces; entities decoded), or empty to clear
   | 'ids' //           comma-separated positive integers
   | 'id' //            one positive integer
   | 'terms' //         comma-separated IDs or slugs (categories/tags filters)
@@ -35,6 +35,8 @@ export interface Field {
   type: ValueType;
   description: string;
   required?: boolean;
+  /** What `--no-<flag>` does, as its own sentence (boolean fields). */
+  negated?: string;
   /** Extra long flags besides the kebab-case wire name (e.g. `--name` for a venue). */
   aliases?: string[];
   /** Allowed values, checked before sending and offered by completions. */
@@ -54,6 +56,8 @@ export interface Column {
   path: string;
   header: string;
   kind?: 'date' | 'text' | 'status';
+  /** On a terminal too narrow for the table, columns with a drop order give way, lowest first; the others stay. */
+  dropOrder?: number;
 }
 
 export type ResourceName = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
@@ -105,8 +109,8 @@ const linkedPostListParams: Field[] = [
   ...paging,
   { name: 'search', type: 'string', description: 'text in the name, description or address fields' },
   { name: 'event', type: 'id', description: 'only records linked to this event ID', relation: 'events' },
-  { name: 'has_events', type: 'boolean', description: 'only records with (or, negated, without) published events' },
-  { name: 'only_with_upcoming', type: 'boolean', description: 'only records with upcoming events' },
+  { name: 'has_events', type: 'boolean', description: 'only records with published events', negated: 'only records without published events' },
+  { name: 'only_with_upcoming', type: 'boolean', description: 'only records with upcoming events', negated: 'records with or without upcoming events (the default)' },
   { name: 'status', type: 'list', description: 'post status(es)', suggestions: POST_STATUSES },
 ];
 
@@ -117,7 +121,7 @@ const termListParams: Field[] = [
   { name: 'include', type: 'ids', description: 'only these IDs' },
   { name: 'order', type: 'string', description: 'sort direction', choices: ['asc', 'desc'] },
   { name: 'orderby', type: 'string', description: 'term attribute to sort by', choices: TERM_ORDERBY },
-  { name: 'hide_empty', type: 'boolean', description: 'hide terms used by no published event (server default: true)' },
+  { name: 'hide_empty', type: 'boolean', description: 'hide terms used by no published event (the server default)', negated: 'show terms used by no published event too' },
   { name: 'post', type: 'id', description: 'terms of this event ID', relation: 'events' },
   { name: 'event', type: 'id', description: 'terms of this event ID (alias of --post)', relation: 'events' },
   { name: 'slug', type: 'string', description: 'terms with this slug' },
@@ -148,15 +152,15 @@ export const resources: Record<ResourceName, Resource> = {
       { name: 'excerpt', type: 'string', description: 'short summary' },
       ...postMeta,
       { name: 'timezone', type: 'string', description: 'IANA timezone of the event, e.g. Europe/Paris' },
-      { name: 'all_day', type: 'boolean', description: 'an all-day event' },
+      { name: 'all_day', type: 'boolean', description: 'an all-day event', negated: 'an event with start and end times' },
       { name: 'image', type: 'string', description: 'featured image: attachment ID or image URL' },
       { name: 'cost', type: 'untyped', description: 'cost text, e.g. "15" or "5-10" or "Free"' },
       { name: 'website', type: 'url', description: 'event website URL' },
-      { name: 'show_map', type: 'boolean', description: 'show the venue map' },
-      { name: 'show_map_link', type: 'boolean', description: 'show a link to the venue map' },
-      { name: 'hide_from_listings', type: 'boolean', description: 'hide from the calendar lists' },
-      { name: 'sticky', type: 'boolean', description: 'pin in the calendar view' },
-      { name: 'featured', type: 'boolean', description: 'a featured event' },
+      { name: 'show_map', type: 'boolean', description: 'show the venue map', negated: 'hide the venue map' },
+      { name: 'show_map_link', type: 'boolean', description: 'show a link to the venue map', negated: 'hide the link to the venue map' },
+      { name: 'hide_from_listings', type: 'boolean', description: 'hide from the calendar lists', negated: 'show in the calendar lists' },
+      { name: 'sticky', type: 'boolean', description: 'pin in the calendar view', negated: 'unpin from the calendar view' },
+      { name: 'featured', type: 'boolean', description: 'a featured event', negated: 'an event that is not featured' },
       { name: 'categories', type: 'refs', description: 'categories: IDs, slugs or names', relation: 'categories', many: true },
       { name: 'tags', type: 'refs', description: 'tags: IDs, slugs or names', relation: 'tags', many: true },
       { name: 'venue', type: 'ref', description: 'venue: ID, slug or name', relation: 'venues' },
@@ -170,29 +174,29 @@ export const resources: Record<ResourceName, Resource> = {
       { name: 'starts_after', type: 'date', liftsWindow: true, description: 'events that start after the date' },
       { name: 'ends_before', type: 'date', liftsWindow: true, description: 'events that end before the date' },
       { name: 'ends_after', type: 'date', liftsWindow: true, description: 'events that end after the date' },
-      { name: 'strict_dates', type: 'boolean', description: 'apply date filters at the exact times, not whole days' },
+      { name: 'strict_dates', type: 'boolean', description: 'apply date filters at the exact times, not whole days', negated: 'apply date filters to whole days' },
       { name: 'search', type: 'string', description: 'text in the title, description or excerpt' },
       { name: 'categories', type: 'terms', description: 'category IDs or slugs (any of them)', relation: 'categories' },
       { name: 'tags', type: 'terms', description: 'tag IDs or slugs (any of them)', relation: 'tags' },
       { name: 'venue', type: 'ids', description: 'venue IDs', relation: 'venues' },
       { name: 'organizer', type: 'ids', description: 'organizer IDs', relation: 'organizers' },
-      { name: 'featured', type: 'boolean', description: 'only featured (or, negated, only non-featured) events' },
+      { name: 'featured', type: 'boolean', description: 'only featured events', negated: 'only events that are not featured' },
       { name: 'status', type: 'list', description: 'post status(es)', suggestions: POST_STATUSES },
-      { name: 'geoloc', type: 'boolean', description: 'venue has geolocation data (needs the Pro add-on)' },
+      { name: 'geoloc', type: 'boolean', description: 'only events whose venue has geolocation data (needs the Pro add-on)', negated: 'only events whose venue has no geolocation data (needs the Pro add-on)' },
       { name: 'geoloc_lat', type: 'number', description: 'latitude (with --geoloc-lng; needs the Pro add-on)' },
       { name: 'geoloc_lng', type: 'number', description: 'longitude (with --geoloc-lat; needs the Pro add-on)' },
       { name: 'include', type: 'ids', description: 'only these event IDs' },
       { name: 'post_parent', type: 'id', description: 'events whose parent is this event ID', relation: 'events' },
-      { name: 'ticketed', type: 'boolean', description: 'with (or, negated, without) tickets (needs Event Tickets)' },
+      { name: 'ticketed', type: 'boolean', description: 'only events with tickets (needs Event Tickets)', negated: 'only events without tickets (needs Event Tickets)' },
       { name: 'password', type: 'string', description: 'password that unlocks protected events' },
     ],
     columns: [
       { path: 'id', header: 'ID' },
       { path: 'start_date', header: 'START', kind: 'date' },
-      { path: 'end_date', header: 'END', kind: 'date' },
+      { path: 'end_date', header: 'END', kind: 'date', dropOrder: 1 },
       { path: 'title', header: 'TITLE', kind: 'text' },
-      { path: 'venue.venue', header: 'VENUE', kind: 'text' },
-      { path: 'status', header: 'STATUS', kind: 'status' },
+      { path: 'venue.venue', header: 'VENUE', kind: 'text', dropOrder: 3 },
+      { path: 'status', header: 'STATUS', kind: 'status', dropOrder: 2 },
     ],
   },
   venues: {
@@ -218,18 +222,18 @@ export const resources: Record<ResourceName, Resource> = {
       { name: 'phone', type: 'text', description: 'phone number' },
       { name: 'website', type: 'url', description: 'website URL' },
       { name: 'stateprovince', type: 'text', description: 'state or province' },
-      { name: 'show_map', type: 'boolstring', description: 'show the map' },
-      { name: 'show_map_link', type: 'boolstring', description: 'show a link to the map' },
+      { name: 'show_map', type: 'boolstring', description: 'show the map', negated: 'hide the map' },
+      { name: 'show_map_link', type: 'boolstring', description: 'show a link to the map', negated: 'hide the link to the map' },
       { name: 'image', type: 'string', description: 'featured image: attachment ID or image URL' },
     ],
     listParams: linkedPostListParams,
     columns: [
       { path: 'id', header: 'ID' },
       { path: 'venue', header: 'NAME', kind: 'text' },
-      { path: 'city', header: 'CITY', kind: 'text' },
-      { path: 'country', header: 'COUNTRY', kind: 'text' },
-      { path: 'slug', header: 'SLUG' },
-      { path: 'status', header: 'STATUS', kind: 'status' },
+      { path: 'city', header: 'CITY', kind: 'text', dropOrder: 4 },
+      { path: 'country', header: 'COUNTRY', kind: 'text', dropOrder: 3 },
+      { path: 'slug', header: 'SLUG', dropOrder: 1 },
+      { path: 'status', header: 'STATUS', kind: 'status', dropOrder: 2 },
     ],
   },
   organizers: {
@@ -248,17 +252,17 @@ export const resources: Record<ResourceName, Resource> = {
       ...postMeta,
       { name: 'phone', type: 'text', description: 'phone number' },
       { name: 'website', type: 'url', description: 'website URL' },
-      { name: 'email', type: 'text', description: 'email address' },
+      { name: 'email', type: 'email', description: 'email address' },
       { name: 'image', type: 'string', description: 'featured image: attachment ID or image URL' },
     ],
     listParams: linkedPostListParams,
     columns: [
       { path: 'id', header: 'ID' },
       { path: 'organizer', header: 'NAME', kind: 'text' },
-      { path: 'email', header: 'EMAIL' },
-      { path: 'phone', header: 'PHONE' },
-      { path: 'slug', header: 'SLUG' },
-      { path: 'status', header: 'STATUS', kind: 'status' },
+      { path: 'email', header: 'EMAIL', dropOrder: 4 },
+      { path: 'phone', header: 'PHONE', dropOrder: 3 },
+      { path: 'slug', header: 'SLUG', dropOrder: 1 },
+      { path: 'status', header: 'STATUS', kind: 'status', dropOrder: 2 },
     ],
   },
   categories: {
@@ -275,9 +279,9 @@ export const resources: Record<ResourceName, Resource> = {
     columns: [
       { path: 'id', header: 'ID' },
       { path: 'name', header: 'NAME', kind: 'text' },
-      { path: 'slug', header: 'SLUG' },
-      { path: 'parent', header: 'PARENT' },
-      { path: 'count', header: 'EVENTS' },
+      { path: 'slug', header: 'SLUG', dropOrder: 2 },
+      { path: 'parent', header: 'PARENT', dropOrder: 1 },
+      { path: 'count', header: 'EVENTS', dropOrder: 3 },
     ],
   },
   tags: {
@@ -294,8 +298,8 @@ export const resources: Record<ResourceName, Resource> = {
     columns: [
       { path: 'id', header: 'ID' },
       { path: 'name', header: 'NAME', kind: 'text' },
-      { path: 'slug', header: 'SLUG' },
-      { path: 'count', header: 'POSTS' },
+      { path: 'slug', header: 'SLUG', dropOrder: 1 },
+      { path: 'count', header: 'POSTS', dropOrder: 2 },
     ],
   },
 };

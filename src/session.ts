@@ -45,6 +45,10 @@ export function prepare(globals: GlobalOptions, ctx: Context, defaultFormat: For
     if (fields.some((f) => !/^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/.test(f))) {
       throw new UsageError(`--fields: "${globals.fields}" is not a comma-separated list of field names or dot paths`);
     }
+    const onlyIds = fields.length === 1 && fields[0] === 'id';
+    if (format === 'count' || (format === 'ids' && !onlyIds)) {
+      throw new UsageError(`--fields does not apply to --format ${format}, which prints ${format === 'ids' ? 'IDs' : 'a count'} only`, 'Use --format ndjson or csv with --fields.');
+    }
   }
   const color = ui.color && ctx.stdout.isTTY === true;
   return { ui, output: { format, fields, color }, globals };

@@ -4,6 +4,7 @@
  */
 import { UsageError } from './errors.js';
 import { flagName, type Field } from './resources.js';
+import { decodeEntities } from './records/identity.js';
 
 export const DATE_FORMS = 'YYYY-MM-DD, "YYYY-MM-DD HH:MM[:SS]", ISO 8601 (2025-01-31T18:00:00+01:00), now, today, tomorrow, yesterday, +7d, -2w, +3h';
 
@@ -111,8 +112,9 @@ export function coerceValue(field: Field, raw: unknown, where: string = label(fi
       if (field.type === 'untyped' && Array.isArray(raw)) return raw.map(String);
       return text();
     case 'email': {
-      const value = text();
-      if (value !== '' && !/^[^\s@]+@[^\s@]+$/.test(value)) fail(`"${value}" is not an email address`);
+      // Servers hand addresses out entity-encoded against spam bots; exported records carry them so.
+      const value = decodeEntities(text().trim());
+      if (value !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) fail(`"${value}" is not an email address`);
       return value;
     }
     case 'url': {

@@ -20,8 +20,8 @@ export function extraCommands(run: ActionRunner): Command[] {
 
   const serve = new Command('serve')
     .description('run the sandbox: a local server that behaves like a real calendar site')
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--port <port>', 'port (0 picks a free one)', '8787')
+    .option('--host <host>', 'address to listen on (default 127.0.0.1)')
+    .option('--port <port>', 'port to listen on (default 8787; 0 picks a free one)')
     .option('--data <file>', 'keep the data in this JSON file (otherwise in memory)')
     .option('--seed <name>', 'fill an empty calendar with a dataset: demo')
     .option('--namespace <ns>', 'namespace to serve (default tribe/events/v1)')

@@ -27,23 +27,26 @@ const PLACEHOLDER: Partial<Record<Field['type'], string>> = {
   list: 'list',
 };
 
-/** The commander options of one field: `--x <value>`, or `--x` and `--no-x` for booleans. */
-export function fieldOptions(field: Field): Option[] {
+/**
+ * The commander options of one field: `--x <value>`, or `--x` and `--no-x` for booleans.
+ * `required` marks the fields a create needs; an update needs none.
+ */
+export function fieldOptions(field: Field, { required = false } = {}): Option[] {
   const flag = flagName(field.name);
   const names = [flag, ...(field.aliases ?? [])];
   if (field.type === 'boolean' || field.type === 'boolstring') {
-    return [new Option(`--${flag}`, field.description), new Option(`--no-${flag}`, `not ${field.description}`)];
+    return [new Option(`--${flag}`, field.description), new Option(`--no-${flag}`, field.negated ?? `the opposite of --${flag}`)];
   }
   const placeholder = PLACEHOLDER[field.type] ?? 'text';
   return names.map((name, i) => {
-    const option = new Option(`--${name} <${placeholder}>`, i === 0 ? describe(field) : `same as --${flag}`);
+    const option = new Option(`--${name} <${placeholder}>`, i === 0 ? describe(field, required) : `same as --${flag}`);
     if (field.choices && field.type !== 'list') option.choices(field.choices as string[]);
     return option;
   });
 }
 
-function describe(field: Field): string {
-  const extra = field.required ? ' (required)' : '';
+function describe(field: Field, required: boolean): string {
+  const extra = required && field.required ? ' (required)' : '';
   const known = field.choices ?? field.suggestions;
   const choices = known && (field.type === 'list' || !field.choices) ? ` (${known.join(', ')}${field.type === 'list' ? ', comma-separated' : ''})` : '';
   return `${field.description}${choices}${extra}`;
@@ -61,8 +64,8 @@ export function collectFields(fields: Field[], opts: Record<string, unknown>): R
   return values;
 }
 
-function addOptions(command: Command, fields: Field[]): Command {
-  for (const field of fields) for (const option of fieldOptions(field)) command.addOption(option);
+function addOptions(command: Command, fields: Field[], required = false): Command {
+  for (const field of fields) for (const option of fieldOptions(field, { required })) command.addOption(option);
   return command;
 }
 
@@ -96,7 +99,7 @@ export function resourceCommand(resource: Resource, run: ActionRunner): Command 
 
   const create = group.command('create').description(`create ${aSingular(r)}`);
   create.option('--data <json|@file|->', 'fields as a JSON object, from a file (@file) or stdin (-); flags override its keys');
-  addOptions(create, r.fields).option('--dry-run', 'print the request instead of sending it');
+  addOptions(create, r.fields, true).option('--dry-run', 'print the request instead of sending it');
   if (hasLinks(r)) create.option('--create-missing', 'create linked records given by a name that matches none');
   if (r.mergesOnCreate) create.option('--force', `create even when ${aSingular(r)} of that name exists (the server then overwrites it)`);
   helpFor(create, r, 'create').action(run(async () => (await actions()).runCreate.bind(null, r)));

@@ -3,6 +3,8 @@
  * pretty (`https://site/wp-json`, possibly under a language segment `https://site/fr/wp-json`)
  * and plain (`https://site/?rest_route=/` or `https://site/index.php?rest_route=`).
  */
+import { UsageError } from '../errors.js';
+
 export type Query = Record<string, string | number | boolean | undefined>;
 
 export interface RestRoot {
@@ -29,15 +31,27 @@ function encode(value: string): string {
   return encodeURIComponent(value).replace(/%2C/gi, ',');
 }
 
+/** Web servers refuse longer request lines (431 or 414) before WordPress sees them. */
+export const MAX_URL_LENGTH = 8000;
+
 export function buildUrl(root: RestRoot, route: string, query: Query = {}): string {
   const path = `/${route.replace(/^\/+/, '')}`.replace(/\/+$/, '') || '/';
   const pairs = Object.entries(query)
     .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${encode(k)}=${encode(String(v))}`);
-  if (root.plain) {
-    return `${root.root}${encode(path).replace(/%2F/gi, '/')}${pairs.length ? `&${pairs.join('&')}` : ''}`;
+    .map(([k, v]) => ({ name: k, text: `${encode(k)}=${encode(String(v))}` }));
+  const search = pairs.map((p) => p.text).join('&');
+  const url = root.plain
+    ? `${root.root}${encode(path).replace(/%2F/gi, '/')}${search ? `&${search}` : ''}`
+    : `${root.root}${path}${search ? `?${search}` : ''}`;
+  if (url.length > MAX_URL_LENGTH) {
+    const longest = pairs.reduce<(typeof pairs)[number] | undefined>((a, b) => (!a || b.text.length > a.text.length ? b : a), undefined);
+    const culprit = longest && longest.text.length > path.length ? `--${longest.name.replace(/_/g, '-')}` : 'the path';
+    throw new UsageError(
+      `${culprit} makes the request URL ${url.length} characters long; servers refuse URLs over ${MAX_URL_LENGTH}`,
+      `Shorten ${culprit}; nothing was sent.`,
+    );
   }
-  return `${root.root}${path}${pairs.length ? `?${pairs.join('&')}` : ''}`;
+  return url;
 }
 
 /** A route under the namespace: `tribe/events/v1` + `events/12` -> `/tribe/events/v1/events/12`. */

@@ -4,12 +4,20 @@ import { resources } from '../resources.js';
 /** How a linked record shows in a cell: by its name field, else its URL or ID. */
 const NAME_KEYS = [...new Set(Object.values(resources).map((r) => r.nameField)), 'url', 'id'];
 
+const isIndex = (key: string) => /^[0-9]+$/.test(key);
+
+/**
+ * The value at a dot path. A number indexes a list (`organizer.0.organizer`); a name
+ * reaches into every item of a list (`organizer.organizer` is the list of names).
+ */
 export function getPath(record: unknown, path: string): unknown {
   let current: unknown = record;
   for (const key of path.split('.')) {
     if (current === null || current === undefined) return undefined;
     if (Array.isArray(current)) {
-      current = current.map((item) => (item && typeof item === 'object' ? (item as Record<string, unknown>)[key] : undefined));
+      current = isIndex(key)
+        ? current[Number(key)]
+        : current.map((item) => (item && typeof item === 'object' ? (item as Record<string, unknown>)[key] : undefined));
       continue;
     }
     if (typeof current !== 'object') return undefined;
@@ -18,32 +26,44 @@ export function getPath(record: unknown, path: string): unknown {
   return current;
 }
 
-/** Keeps only the given dot paths, nesting preserved: `venue.venue` -> `{ venue: { venue } }`. */
+/** Keeps only the given dot paths, nesting preserved: `venue.venue` -> `{ venue: { venue } }`, `organizer.0.id` -> `{ organizer: [{ id }] }`. */
 export function pickFields(record: unknown, fields: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const path of fields) {
     const value = getPath(record, path);
-    if (value === undefined) continue;
-    const keys = path.split('.');
-    let target = out;
-    keys.forEach((key, i) => {
-      if (i === keys.length - 1) target[key] = value;
-      else {
-        if (typeof target[key] !== 'object' || target[key] === null || Array.isArray(target[key])) target[key] = {};
-        target = target[key] as Record<string, unknown>;
-      }
-    });
+    if (value !== undefined) setPath(out, path.split('.'), value);
   }
   return out;
+}
+
+function setPath(out: Record<string, unknown>, keys: string[], value: unknown): void {
+  let target = out as Record<string, unknown> | unknown[];
+  keys.forEach((key, i) => {
+    // Positions before an index stay null, so that the index keeps its meaning in the output.
+    if (Array.isArray(target)) while (target.length < Number(key)) target.push(null);
+    const slot = target as Record<string, unknown>;
+    if (i === keys.length - 1) {
+      slot[key] = value;
+      return;
+    }
+    const wantList = isIndex(keys[i + 1]);
+    const existing = slot[key];
+    const fits = wantList ? Array.isArray(existing) : typeof existing === 'object' && existing !== null && !Array.isArray(existing);
+    if (!fits) slot[key] = wantList ? [] : {};
+    target = slot[key] as Record<string, unknown> | unknown[];
+  });
 }
 
 export { decodeEntities } from '../records/identity.js';
 import { decodeEntities } from '../records/identity.js';
 
+/** Elements whose content is code, not text: left out of a cell whole (an unclosed one to the end). */
+const HIDDEN_ELEMENTS = /<(script|style)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/gi;
+
 /** A cell as text: scalars as they are, lists joined, objects by their name-like key. */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return decodeEntities(value.replace(/<[^>]*>/g, ''));
+  if (typeof value === 'string') return decodeEntities(value.replace(HIDDEN_ELEMENTS, '').replace(/<[^>]*>/g, ''));
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return value.map(cellText).filter((s) => s !== '').join(', ');
   if (typeof value === 'object') {

@@ -5,6 +5,8 @@
  */
 import type { Context, OutputStream } from '../context.js';
 import type { Column, Format, Resource } from '../resources.js';
+import { checkFields } from './fields.js';
+import { layoutTable, terminalWidth, truncate } from './table.js';
 import { cellText, csvCell, dateCell, getPath, pickFields, toYaml } from './values.js';
 
 export interface OutputSettings {
@@ -25,7 +27,11 @@ async function put(stream: OutputStream, text: string): Promise<void> {
 function columnsFor(resource: Resource | undefined, settings: OutputSettings, sample: unknown): Column[] {
   if (settings.fields?.length) return settings.fields.map((path) => ({ path, header: path.toUpperCase(), kind: /date$/.test(path) ? 'date' : undefined }));
   if (resource) return resource.columns;
-  if (sample && typeof sample === 'object') return Object.keys(sample).map((k) => ({ path: k, header: k.toUpperCase() }));
+  if (sample && typeof sample === 'object') {
+    // Keys of an unknown record give way from the right on a narrow terminal.
+    const keys = Object.keys(sample);
+    return keys.map((k, i) => ({ path: k, header: k.toUpperCase(), dropOrder: i === 0 ? undefined : keys.length - i }));
+  }
   return [{ path: 'value', header: 'VALUE' }];
 }
 
@@ -37,7 +43,21 @@ function cell(record: unknown, column: Column): string {
 
 const shape = (record: unknown, settings: OutputSettings) => (settings.fields?.length ? pickFields(record, settings.fields) : record);
 
+/** A writer in the chosen format; the first record decides whether `--fields` names real fields. */
 export function listWriter(resource: Resource | undefined, settings: OutputSettings, ctx: Context): RecordWriter {
+  const writer = formatWriter(resource, settings, ctx);
+  let checked = false;
+  return {
+    async write(record) {
+      if (!checked) checkFields(resource, settings.fields, record);
+      checked = true;
+      await writer.write(record);
+    },
+    end: (summary) => writer.end(summary),
+  };
+}
+
+function formatWriter(resource: Resource | undefined, settings: OutputSettings, ctx: Context): RecordWriter {
   const out = ctx.stdout;
   let count = 0;
   switch (settings.format) {
@@ -133,43 +153,24 @@ function terminalTable(resource: Resource | undefined, settings: OutputSettings,
     },
     async end() {
       if (rows.length === 0) return;
-      const columns = columnsFor(resource, settings, rows[0]);
-      const cells = rows.map((record) => columns.map((c) => cell(record, c)));
-      const widths = fitWidths(columns, cells, ctx.stdout.columns ?? 100);
+      const all = columnsFor(resource, settings, rows[0]);
+      const allCells = rows.map((record) => all.map((c) => cell(record, c).replace(/\s+/g, ' ')));
+      const { shown, widths } = layoutTable(all, allCells, terminalWidth(ctx));
+      const columns = shown.map((i) => all[i]);
       const [{ default: Table }, paint] = await Promise.all([import('cli-table3'), painter(settings.color)]);
       const table = new Table({
-        head: columns.map((c, i) => paint.header(truncate(c.header, widths[i]))),
+        head: columns.map((c, k) => paint.header(truncate(c.header, widths[k]))),
         colWidths: widths.map((w) => w + 2),
         style: { head: [], border: settings.color ? ['grey'] : [] },
         chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
         wordWrap: false,
       });
-      for (const row of cells) table.push(row.map((text, i) => (columns[i].kind === 'status' ? paint.status(truncate(text, widths[i])) : truncate(text, widths[i]))));
+      for (const row of allCells) {
+        table.push(shown.map((i, k) => (all[i].kind === 'status' ? paint.status(truncate(row[i], widths[k])) : truncate(row[i], widths[k]))));
+      }
       await put(ctx.stdout, `${table.toString()}\n`);
     },
   };
-}
-
-/** Column widths that fit the terminal: the widest text columns give way first. */
-export function fitWidths(columns: Column[], cells: string[][], terminalWidth: number): number[] {
-  const widths = columns.map((c, i) => Math.max(c.header.length, ...cells.map((row) => row[i].length)));
-  const available = terminalWidth - 3 * columns.length - 1;
-  const shrinkable = columns.map((c) => c.kind === 'text' || c.kind === undefined);
-  let excess = widths.reduce((a, b) => a + b, 0) - available;
-  while (excess > 0) {
-    let widest = -1;
-    widths.forEach((w, i) => {
-      if (shrinkable[i] && w > 8 && (widest < 0 || w > widths[widest])) widest = i;
-    });
-    if (widest < 0) break;
-    widths[widest]--;
-    excess--;
-  }
-  return widths;
-}
-
-function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, Math.max(1, max - 1))}…` : text;
 }
 
 interface Paint {
@@ -189,6 +190,7 @@ async function painter(color: boolean): Promise<Paint> {
 
 /** One record: lists formats print it alone; the table shows it as field/value pairs. */
 export async function printRecord(record: unknown, resource: Resource | undefined, settings: OutputSettings, ctx: Context): Promise<void> {
+  checkFields(resource, settings.fields, record);
   switch (settings.format) {
     case 'json':
       return put(ctx.stdout, `${JSON.stringify(shape(record, settings), null, 2)}\n`);

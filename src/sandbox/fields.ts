@@ -46,6 +46,7 @@ export function checkWritableFields(ctx: RequestContext, resource: ResourceName,
     switch (field.type) {
       case 'string':
       case 'text':
+      case 'email':
       case 'boolstring':
         if (typeof value !== 'string') {
           problems.wrongType(name, 'string');

@@ -80,7 +80,7 @@ const text = (ctx: RequestContext, post: PostRecord | TermRecord, field: string,
 
 /** Address and contact fields, in the table's order, which is the order the server writes them in. */
 const contactFields = (resource: 'venues' | 'organizers') =>
-  resources[resource].fields.filter((f) => (f.type === 'text' || f.type === 'url') && f.name !== 'description').map((f) => f.name);
+  resources[resource].fields.filter((f) => (f.type === 'text' || f.type === 'url' || f.type === 'email') && f.name !== 'description').map((f) => f.name);
 const VENUE_CONTACT = contactFields('venues');
 const ORGANIZER_CONTACT = contactFields('organizers');
 

@@ -129,3 +129,57 @@ describe('finding your way', () => {
     expect(r.stdout).toBe('');
   });
 });
+
+/** Every help page, hidden commands and groups included: the text a user may read. */
+function everyHelpPage(): Array<{ path: string; help: string }> {
+  const p = program();
+  const all = (command: Command, path: string[]): Array<{ path: string[]; command: Command }> =>
+    command.commands.flatMap((c) => [{ path: [...path, c.name()], command: c }, ...all(c, [...path, c.name()])]);
+  return [{ path: [], command: p.root }, ...all(p.root, [])].map(({ path, command }) => {
+    command.outputHelp();
+    return { path: ['calendar', ...path].join(' '), help: p.take() };
+  });
+}
+
+describe('the wording of every help page', () => {
+  let pages: Array<{ path: string; help: string }>;
+  beforeAll(() => {
+    pages = everyHelpPage();
+  });
+
+  test('covers the whole command tree', () => {
+    expect(pages.length).toBeGreaterThan(40);
+    expect(pages.map((p) => p.path)).toContain('calendar events update');
+  });
+
+  test('"an" before a vowel sound', () => {
+    for (const { path, help } of pages) {
+      const wrong = help.match(/\b[Aa] (?!one\b|uni|use)[aeiouAEIOU][\w-]*/g) ?? [];
+      expect(wrong, path).toEqual([]);
+    }
+  });
+
+  test('update pages mark no flag as required', () => {
+    const updates = pages.filter((p) => p.path.endsWith(' update'));
+    expect(updates.length).toBe(5);
+    for (const { path, help } of updates) expect(help, path).not.toContain('(required)');
+    const create = pages.find((p) => p.path === 'calendar events create')!.help;
+    expect(create).toMatch(/--title <text>\s+title \(required\)/);
+  });
+
+  test('negated flags are described by a sentence of their own', () => {
+    let negations = 0;
+    for (const { path, help } of pages) {
+      for (const [, flag, description] of help.matchAll(/^ {2}(--no-[\w-]+)\s+(.*)$/gm)) {
+        negations++;
+        expect(description, `${path} ${flag}`).not.toMatch(/^not\b/i);
+      }
+      expect(help, path).not.toMatch(/negated/);
+    }
+    expect(negations).toBeGreaterThan(20);
+  });
+
+  test('no default is said twice', () => {
+    for (const { path, help } of pages) expect(help, path).not.toMatch(/\)\s*\(default:/);
+  });
+});

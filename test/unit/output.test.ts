@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { Writable } from 'node:stream';
-import { fitWidths, listWriter, printRecord } from '../../src/output/writer.js';
+import { listWriter, printRecord } from '../../src/output/writer.js';
+import { layoutTable } from '../../src/output/table.js';
 import { cellText, csvCell, decodeEntities, pickFields, toYaml } from '../../src/output/values.js';
 import { resources } from '../../src/resources.js';
 import type { Context } from '../../src/context.js';
@@ -72,19 +73,98 @@ describe('helpers', () => {
   test('pickFields reaches into lists', () => {
     expect(pickFields({ organizer: [{ organizer: 'A' }, { organizer: 'B' }] }, ['organizer.organizer'])).toEqual({ organizer: { organizer: ['A', 'B'] } });
   });
+  test('a number in a path indexes a list, earlier positions kept as null', () => {
+    const record = { organizer: [{ id: 5, organizer: 'A' }, { id: 6, organizer: 'B' }] };
+    expect(pickFields(record, ['organizer.0.organizer', 'organizer.0.id'])).toEqual({ organizer: [{ organizer: 'A', id: 5 }] });
+    expect(pickFields(record, ['organizer.1.organizer'])).toEqual({ organizer: [null, { organizer: 'B' }] });
+    expect(pickFields(record, ['organizer.7.organizer'])).toEqual({});
+  });
+  test('a list writer refuses a field no record of the resource can have, before writing anything', async () => {
+    const { ctx, out } = capture();
+    const writer = listWriter(resources.events, { format: 'json', fields: ['id', 'nosuch'], color: false }, ctx);
+    await expect(writer.write(events[0])).rejects.toThrow(/"nosuch" is not a field of events/);
+    expect(out()).toBe('');
+    const known = listWriter(resources.events, { format: 'json', fields: ['id', 'excerpt', 'timezone_abbr'], color: false }, ctx);
+    await known.write(events[0]);
+    await known.end();
+    expect(JSON.parse(out())).toEqual([{ id: 1, timezone_abbr: 'EST' }]);
+  });
   test('entities and cells', () => {
     expect(decodeEntities('It&#8217;s &amp; &lt;ok&gt; &#x263A; &bogus;')).toBe('It’s & <ok> ☺ &bogus;');
     expect(cellText('<p>Hi <strong>there</strong></p>')).toBe('Hi there');
+    expect(cellText('<style>p { color: red }</style><p>Shown</p><script type="text/javascript">alert("x")</script> text<SCRIPT>never closed')).toBe('Shown text');
     expect(cellText([{ name: 'Jazz' }, { name: 'Music' }])).toBe('Jazz, Music');
     expect(csvCell(' lead')).toBe('" lead"');
   });
   test('yaml of scalars, empty containers and odd keys', () => {
     expect(toYaml({ a: [], b: {}, 'c d': null, e: 'x: y' }).trim()).toBe('a: []\nb: {}\n"c d": null\ne: "x: y"');
   });
-  test('fitWidths shrinks the widest text column first and never below 8', () => {
-    const columns = [{ path: 'id', header: 'ID' }, { path: 't', header: 'TITLE', kind: 'text' as const }, { path: 'd', header: 'DATE', kind: 'date' as const }];
+  test('layoutTable shrinks the widest text column first, to 8, before dropping columns', () => {
+    const columns = [{ path: 'id', header: 'ID' }, { path: 't', header: 'TITLE', kind: 'text' as const }, { path: 'd', header: 'DATE', kind: 'date' as const, dropOrder: 1 }];
     const cells = [['1', 'x'.repeat(60), '2027-01-01 10:00 EST']];
-    expect(fitWidths(columns, cells, 60)).toEqual([2, 60 - 9 - 1 - 2 - 20, 20]);
-    expect(fitWidths(columns, cells, 10)[1]).toBe(8);
+    expect(layoutTable(columns, cells, 60)).toEqual({ shown: [0, 1, 2], widths: [2, 60 - 10 - 2 - 20, 20] });
+    expect(layoutTable(columns, cells, 40)).toEqual({ shown: [0, 1, 2], widths: [2, 8, 20] });
+    expect(layoutTable(columns, cells, 36)).toEqual({ shown: [0, 1], widths: [2, 36 - 7 - 2] });
+  });
+});
+
+/** Columns a line takes on a terminal: East Asian wide characters take two. */
+function lineWidth(line: string): number {
+  return [...line].reduce((w, c) => w + (/[\u3000-\u9fff\uff00-\uff60]/.test(c) ? 2 : 1), 0);
+}
+
+/** A record whose every column holds a long value, as a busy real site has. */
+function wideRecord(resource: (typeof resources)[keyof typeof resources], n: number): Record<string, unknown> {
+  const record: Record<string, unknown> = { timezone_abbr: 'CEST' };
+  for (const column of resource.columns) {
+    const value =
+      column.path === 'id' ? 10000 + n
+      : column.kind === 'date' ? '2027-01-10 20:00:00'
+      : column.kind === 'status' ? 'private'
+      : `${column.header.toLowerCase()} of a rather long record number ${n} 東京の会場`;
+    const [head, tail] = column.path.split('.');
+    record[head] = tail ? { [tail]: value } : value;
+  }
+  return record;
+}
+
+async function terminalTable(resourceName: keyof typeof resources, stream: { columns?: number }, env: Record<string, string> = {}) {
+  let text = '';
+  const stdout = { write: (s: string) => ((text += s), true), isTTY: true, ...stream };
+  const ctx = { stdout, stderr: stdout, stdin: process.stdin, env, cwd: '/' } as unknown as Context;
+  const writer = listWriter(resources[resourceName], { format: 'table', color: true }, ctx);
+  for (const n of [1, 2, 3]) await writer.write(wideRecord(resources[resourceName], n));
+  await writer.end();
+  expect(text).toContain('\u001b[');
+  return text.replace(/\u001b\[[0-9;]*m/g, '').trimEnd().split('\n');
+}
+
+describe('terminal tables fit the terminal', () => {
+  for (const name of Object.keys(resources) as Array<keyof typeof resources>) {
+    for (const columns of [40, 70, 80, 120]) {
+      test(`${name} at ${columns} columns`, async () => {
+        const lines = await terminalTable(name, { columns });
+        expect(lines.length).toBeGreaterThan(4);
+        for (const line of lines) expect(lineWidth(line), line).toBeLessThanOrEqual(columns);
+        expect(lines[1]).toMatch(/│ ID\b/);
+        if (columns >= 80) expect(Math.max(...lines.map(lineWidth))).toBeGreaterThan(columns - 10);
+      });
+    }
+  }
+
+  test('the events table keeps the start and the title and drops the end first', async () => {
+    const header = (await terminalTable('events', { columns: 70 }))[1];
+    expect(header).toMatch(/START.*TITLE/);
+    expect(header).not.toMatch(/END/);
+    expect((await terminalTable('events', { columns: 120 }))[1]).toMatch(/END/);
+  });
+
+  test('COLUMNS from the environment, and a terminal that reports 0 columns is not taken as narrow', async () => {
+    const fromEnv = await terminalTable('venues', { columns: 200 }, { COLUMNS: '50' });
+    expect(Math.max(...fromEnv.map(lineWidth))).toBeLessThanOrEqual(50);
+    const zero = await terminalTable('venues', { columns: 0 });
+    expect(Math.max(...zero.map(lineWidth))).toBeGreaterThan(90);
+    const zeroWithEnv = await terminalTable('venues', { columns: 0 }, { COLUMNS: '130' });
+    expect(Math.max(...zeroWithEnv.map(lineWidth))).toBeGreaterThan(120);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { coerceValue, hasOffset, parseDate } from '../../src/values.js';
-import type { Field } from '../../src/resources.js';
+import { resources, type Field } from '../../src/resources.js';
 
 const NOW = new Date(2026, 10, 22, 10, 30, 0); // 22 Nov 2026 10:30 local
 
@@ -73,6 +73,19 @@ describe('coerceValue', () => {
     expect(() => coerceValue(field('url'), 'javascript:alert(1)')).toThrow(/not an http/);
     expect(() => coerceValue(field('string'), '  ')).toThrow(/must not be empty/);
     expect(coerceValue(field('text'), '')).toBe('');
+  });
+
+  test('emails: an address, entities decoded, or empty to clear', () => {
+    expect(coerceValue(field('email'), ' info@jazz.example.com ')).toBe('info@jazz.example.com');
+    expect(coerceValue(field('email'), '&#105;nf&#111;&#64;j&#97;zz.example.com')).toBe('info@jazz.example.com');
+    expect(coerceValue(field('email'), '')).toBe('');
+    for (const bad of ['not-an-email', 'a b@example.org', 'a@b@example.org', 'someone@localhost']) {
+      expect(() => coerceValue(field('email'), bad), bad).toThrow(/is not an email address/);
+    }
+  });
+
+  test('the organizer email is checked as an email', () => {
+    expect(resources.organizers.fields.find((f) => f.name === 'email')?.type).toBe('email');
   });
 
   test('dates carry the accepted forms in the hint', () => {
