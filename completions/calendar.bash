@@ -24,16 +24,19 @@ _calendar_child() {
     'events/create') r='events create' ;;
     'events/update') r='events update' ;;
     'events/delete'|'events/rm') r='events delete' ;;
+    'events/restore') r='events restore' ;;
     'venues/list'|'venues/ls') r='venues list' ;;
     'venues/get') r='venues get' ;;
     'venues/create') r='venues create' ;;
     'venues/update') r='venues update' ;;
     'venues/delete'|'venues/rm') r='venues delete' ;;
+    'venues/restore') r='venues restore' ;;
     'organizers/list'|'organizers/ls') r='organizers list' ;;
     'organizers/get') r='organizers get' ;;
     'organizers/create') r='organizers create' ;;
     'organizers/update') r='organizers update' ;;
     'organizers/delete'|'organizers/rm') r='organizers delete' ;;
+    'organizers/restore') r='organizers restore' ;;
     'categories/list'|'categories/ls') r='categories list' ;;
     'categories/get') r='categories get' ;;
     'categories/create') r='categories create' ;;
@@ -57,9 +60,9 @@ _calendar_child() {
 _calendar_subcommands() {
   case "$1" in
     '') r='events venues organizers categories tags doc info serve profile api completion import export help' ;;
-    'events') r='list get create update delete' ;;
-    'venues') r='list get create update delete' ;;
-    'organizers') r='list get create update delete' ;;
+    'events') r='list get create update delete restore' ;;
+    'venues') r='list get create update delete restore' ;;
+    'organizers') r='list get create update delete restore' ;;
     'categories') r='list get create update delete' ;;
     'tags') r='list get create update delete' ;;
     'profile') r='add list show use remove' ;;
@@ -77,18 +80,21 @@ _calendar_options() {
     'events create') r='--data --title --start-date --end-date --description --slug --excerpt --status --author --date --date-utc --timezone --all-day --no-all-day --image --cost --website --show-map --no-show-map --show-map-link --no-show-map-link --hide-from-listings --no-hide-from-listings --sticky --no-sticky --featured --no-featured --categories --tags --venue --organizer --dry-run --create-missing -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'events update') r='--data --title --start-date --end-date --description --slug --excerpt --status --author --date --date-utc --timezone --all-day --no-all-day --image --cost --website --show-map --no-show-map --show-map-link --no-show-map-link --hide-from-listings --no-hide-from-listings --sticky --no-sticky --featured --no-featured --categories --tags --venue --organizer --dry-run --create-missing --replace --password -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'events delete') r='--dry-run --password -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'events restore') r='--status --dry-run -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'venues') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'venues list') r='--all --limit --page --per-page --search --event --has-events --no-has-events --only-with-upcoming --no-only-with-upcoming --status -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'venues get') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'venues create') r='--data --venue --name --description --status --author --date --date-utc --address --city --country --province --state --zip --phone --website --stateprovince --show-map --no-show-map --show-map-link --no-show-map-link --image --dry-run --force -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'venues update') r='--data --venue --name --description --status --author --date --date-utc --address --city --country --province --state --zip --phone --website --stateprovince --show-map --no-show-map --show-map-link --no-show-map-link --image --dry-run --replace --force -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'venues delete') r='--dry-run -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'venues restore') r='--status --dry-run -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'organizers') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'organizers list') r='--all --limit --page --per-page --search --event --has-events --no-has-events --only-with-upcoming --no-only-with-upcoming --status -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'organizers get') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'organizers create') r='--data --organizer --name --description --status --author --date --date-utc --phone --website --email --image --dry-run --force -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'organizers update') r='--data --organizer --name --description --status --author --date --date-utc --phone --website --email --image --dry-run --replace --force -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'organizers delete') r='--dry-run -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'organizers restore') r='--status --dry-run -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'categories') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'categories list') r='--all --limit --page --per-page --search --exclude --include --order --orderby --hide-empty --no-hide-empty --post --event --slug --parent -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'categories get') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
@@ -183,6 +189,7 @@ _calendar_value() {
     'events update|--organizer') r='I:organizers' ;;
     'events update|--password') r='a' ;;
     'events delete|--password') r='a' ;;
+    'events restore|--status') r='a' ;;
     'venues list|--limit') r='a' ;;
     'venues list|--page') r='a' ;;
     'venues list|--per-page') r='a' ;;
@@ -225,6 +232,7 @@ _calendar_value() {
     'venues update|--website') r='a' ;;
     'venues update|--stateprovince') r='a' ;;
     'venues update|--image') r='a' ;;
+    'venues restore|--status') r='a' ;;
     'organizers list|--limit') r='a' ;;
     'organizers list|--page') r='a' ;;
     'organizers list|--per-page') r='a' ;;
@@ -255,6 +263,7 @@ _calendar_value() {
     'organizers update|--website') r='a' ;;
     'organizers update|--email') r='a' ;;
     'organizers update|--image') r='a' ;;
+    'organizers restore|--status') r='a' ;;
     'categories list|--limit') r='a' ;;
     'categories list|--page') r='a' ;;
     'categories list|--per-page') r='a' ;;
@@ -340,12 +349,15 @@ _calendar_arg() {
     'events get|0') r='i:events' ;;
     'events update|0') r='i:events' ;;
     'events delete|0') r='i:events' ;;
+    'events restore|0') r='i:events' ;;
     'venues get|0') r='i:venues' ;;
     'venues update|0') r='i:venues' ;;
     'venues delete|0') r='i:venues' ;;
+    'venues restore|0') r='i:venues' ;;
     'organizers get|0') r='i:organizers' ;;
     'organizers update|0') r='i:organizers' ;;
     'organizers delete|0') r='i:organizers' ;;
+    'organizers restore|0') r='i:organizers' ;;
     'categories get|0') r='i:categories' ;;
     'categories update|0') r='i:categories' ;;
     'categories delete|0') r='i:categories' ;;

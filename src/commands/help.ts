@@ -36,7 +36,7 @@ export function examplesHelp(lines: string[]): string {
   return `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
 }
 
-type Verb = 'list' | 'get' | 'create' | 'update' | 'delete';
+type Verb = 'list' | 'get' | 'create' | 'update' | 'delete' | 'restore';
 
 const firstId = (r: Resource) =>
   r.name === 'categories' || r.name === 'tags' ? `$(calendar ${r.name} list --no-hide-empty --format ids --per-page 1)` : `$(calendar ${r.name} list --format ids --per-page 1)`;
@@ -78,6 +78,8 @@ export function verbExamples(resource: Resource, verb: Verb): string[] {
       return [`calendar ${n} update ${firstId(resource)} --description "Updated from the shell"`];
     case 'delete':
       return [`calendar ${n} delete ${firstId(resource)} --yes`, `calendar ${n} delete ${firstId(resource)} --dry-run`];
+    case 'restore':
+      return [`calendar ${n} restore ID`, `calendar ${n} restore ID --status draft`];
   }
 }
 

@@ -43,14 +43,14 @@ export function notFound(resource: Resource, ref: RecordRef): CliError {
  * The server says "not found" in several ways: 404, 400 rest_invalid_param on the id or
  * slug, 410 for a trashed record. Anything else passes through unchanged.
  */
-export function translateNotFound(err: unknown, resource: Resource, ref: RecordRef, verb: 'get' | 'update' | 'delete'): unknown {
+export function translateNotFound(err: unknown, resource: Resource, ref: RecordRef, verb: 'get' | 'update' | 'delete' | 'restore'): unknown {
   if (!(err instanceof ApiError)) return err;
   const body = wpError(err.body);
   const params = body?.data?.params;
   const aboutRef = params && !Array.isArray(params) && ('id' in params || 'slug' in params);
   if (err.status === 404 || (err.status === 400 && body?.code === 'rest_invalid_param' && aboutRef)) return notFound(resource, ref);
   if (err.status === 410) {
-    return new CliError(`${resource.singular} ${ref.text} is already in the trash`, EXIT.notFound, verb === 'delete' ? undefined : 'Restore it in WordPress first.');
+    return new CliError(`${resource.singular} ${ref.text} is already in the trash`, EXIT.notFound, verb === 'delete' ? undefined : `Restore it first: calendar ${resource.name} restore ${ref.text}`);
   }
   return err;
 }

@@ -214,6 +214,33 @@ export async function runUpdate(resource: Resource, command: Command, rawRef: st
   });
 }
 
+/** Out of the trash through the safe update: the status changes, nothing else does. */
+export async function runRestore(resource: Resource, command: Command, rawRef: string): Promise<void> {
+  const ctx = contextOf(command);
+  const opts = options(command);
+  const ref = parseRef(resource, rawRef);
+  const status = opts.status === undefined ? 'publish' : String(opts.status);
+  if (!['publish', 'draft', 'pending', 'private'].includes(status)) throw new UsageError(`--status: "${status}" is not one of publish, draft, pending, private`);
+  const prepared = prepare(opts, ctx);
+  await withSession(prepared, ctx, async ({ client }) => {
+    try {
+      const path = await recordPath(resource, ref, client);
+      const current = (await client.call<Record<string, unknown>>('GET', path)).body;
+      if (current.status !== 'trash') throw new UsageError(`${resource.singular} ${ref.text} is not in the trash (status ${String(current.status)})`);
+      const { mergeForUpdate, safeUpdate } = await import('../records/safe-update.js');
+      if (opts.dryRun) return await dryRunInSession(ctx, client, 'PUT', path, mergeForUpdate(resource, current, { status }));
+      const result = await safeUpdate(client, resource, path, { status }, { current, method: 'PUT' });
+      for (const { field, sent, got } of result.ignored) {
+        prepared.ui.warn(`the server did not keep ${field}: sent ${JSON.stringify(sent)}, it holds ${JSON.stringify(got ?? null)}`);
+      }
+      prepared.ui.notice(`Restored ${resource.singular} ${result.record.id ?? ref.text} (${String(result.record[resource.nameField] ?? '')}) as ${status}.`);
+      if (prepared.output.format !== 'table') await printRecord(result.record, resource, prepared.output, ctx);
+    } catch (err) {
+      throw translateNotFound(err, resource, ref, 'restore');
+    }
+  });
+}
+
 /** --dry-run: the request as it would be sent, credentials masked; nothing is sent. */
 async function dryRunInSession(ctx: Context, client: ApiClient, method: string, path: string, body?: unknown, query?: Record<string, string>) {
   const lines = [`${method} ${client.url(path, query)}`];

@@ -122,6 +122,16 @@ export function resourceCommand(resource: Resource, run: ActionRunner): Command 
   if (r.name === 'events') remove.option('--password <password>', 'password of a protected event');
   helpFor(remove, r, 'delete').action(run(async () => (await actions()).runDelete.bind(null, r)));
 
+  if (r.trashes) {
+    const restore = group
+      .command('restore')
+      .argument(ref, `${r.singular} ID or slug`)
+      .description(`take ${aSingular(r)} out of the trash, keeping every field (a bare status write would reset all-day, cost and website)`)
+      .option('--status <status>', 'status to restore to (default publish)')
+      .option('--dry-run', 'print the request instead of sending it');
+    helpFor(restore, r, 'restore').action(run(async () => (await actions()).runRestore.bind(null, r)));
+  }
+
   return group;
 }
 

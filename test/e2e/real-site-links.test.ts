@@ -198,3 +198,21 @@ describe('no spurious notices on update', () => {
     expect(json<Json>(restored.stdout).slug).not.toContain('__trashed');
   });
 });
+
+describe('restore from the trash', () => {
+  test('keeps all-day, cost and website, and refuses a record that is not in the trash', async () => {
+    const made = json<Json>((await cli('events', 'create', '--title', 'Trashed Fair', '--start-date', '2027-07-01', '--end-date', '2027-07-01', '--all-day', '--cost', 'Free', '--website', 'https://fair.example.com', '--json')).stdout);
+    expect((await cli('events', 'delete', String(made.id), '--yes')).code).toBe(0);
+    const r = await cli('events', 'restore', String(made.id), '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const back = json<Json>(r.stdout);
+    expect(back.status).toBe('publish');
+    expect(back.all_day).toBe(true);
+    expect(back.website).toBe('https://fair.example.com');
+    expect(back.cost).toBe(made.cost);
+    expect(back.slug).toBe(made.slug);
+    const again = await cli('events', 'restore', String(made.id));
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('is not in the trash');
+  });
+});

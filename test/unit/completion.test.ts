@@ -6,7 +6,7 @@ import { allCommands, completionSpec, type CommandSpec } from '../../src/command
 import { bashScript } from '../../src/commands/completion-bash.js';
 import { zshScript } from '../../src/commands/completion-zsh.js';
 import { fishScript } from '../../src/commands/completion-fish.js';
-import { FORMATS, LANGUAGES, POST_STATUSES, RESOURCE_NAMES } from '../../src/resources.js';
+import { FORMATS, LANGUAGES, POST_STATUSES, RESOURCE_NAMES, resources } from '../../src/resources.js';
 
 const sink = { write: () => true };
 const ctx: Context = { stdout: sink, stderr: sink, stdin: new PassThrough(), env: {}, cwd: '/' };
@@ -17,7 +17,8 @@ const option = (path: string, name: string) => find(path).options.find((o) => o.
 describe('the completion spec read off the command tree', () => {
   test('every resource has its verbs, with aliases; hidden commands stay out', () => {
     for (const name of RESOURCE_NAMES) {
-      expect(find(name).commands.map((c) => c.name)).toEqual(['list', 'get', 'create', 'update', 'delete']);
+      const verbs = ['list', 'get', 'create', 'update', 'delete', ...(resources[name].trashes ? ['restore'] : [])];
+      expect(find(name).commands.map((c) => c.name)).toEqual(verbs);
       expect(find(`${name} list`).aliases).toEqual(['ls']);
     }
     expect(spec.commands.map((c) => c.name)).toEqual(expect.arrayContaining(['profile', 'api', 'completion', 'serve', 'help']));
