@@ -9,17 +9,12 @@ import { CliError, EXIT } from './errors.js';
 import { FORMATS, LANGUAGES } from './resources.js';
 import { Ui } from './output/ui.js';
 import { attachContext } from './commands/context-of.js';
-import { allResourceCommands, type ActionRunner } from './commands/resource.js';
+import { allResourceCommands } from './commands/resource/index.js';
+import { runAction } from './commands/runner.js';
 import { extraCommands } from './commands/index.js';
 import { environmentHelp, OVERVIEW } from './commands/help.js';
 
-/** Wraps a lazily loaded action: positional arguments first, then the command. */
-const run: ActionRunner = (load) => async (...args: unknown[]) => {
-  const command = args[args.length - 1] as Command;
-  const positional = args.slice(0, -2) as string[];
-  const action = await load();
-  await action(command, ...positional);
-};
+const run = runAction;
 
 export function buildProgram(ctx: Context): Command {
   const program = new Command('calendar')

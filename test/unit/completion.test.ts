@@ -2,10 +2,10 @@ import { describe, expect, test } from 'vitest';
 import { PassThrough } from 'node:stream';
 import { buildProgram } from '../../src/cli.js';
 import type { Context } from '../../src/context.js';
-import { allCommands, completionSpec, type CommandSpec } from '../../src/commands/completion-spec.js';
-import { bashScript } from '../../src/commands/completion-bash.js';
-import { zshScript } from '../../src/commands/completion-zsh.js';
-import { fishScript } from '../../src/commands/completion-fish.js';
+import { allCommands, completionSpec, type CommandSpec } from '../../src/completion/spec.js';
+import { bashScript } from '../../src/completion/bash.js';
+import { zshScript } from '../../src/completion/zsh.js';
+import { fishScript } from '../../src/completion/fish.js';
 import { FORMATS, LANGUAGES, POST_STATUSES, RESOURCE_NAMES, resources } from '../../src/resources.js';
 
 const sink = { write: () => true };

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { advertisedRoot, checkSiteUrl, fallbackRoots, pickNamespace, storedRoot } from '../../src/commands/profile-discover.js';
+import { advertisedRoot, checkSiteUrl, fallbackRoots, pickNamespace, storedRoot } from '../../src/commands/profile/discover.js';
 import { parseRestRoot } from '../../src/http/url.js';
 import { readUserConfig, saveProfile, writeUserConfig } from '../../src/config/write.js';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { errorFromResponse, type ApiResponse } from '../../src/http/client.js';
-import { translateNotFound, parseRef } from '../../src/commands/records.js';
+import { translateNotFound, parseRef } from '../../src/commands/resource/refs.js';
 import { resources, type ResourceName } from '../../src/resources.js';
 import { CliError, EXIT } from '../../src/errors.js';
 import { costText, toWritable } from '../../src/records/writable.js';

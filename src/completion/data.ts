@@ -2,7 +2,7 @@
  * The tree as shell `case` data, shared by the bash and zsh scripts (both read POSIX
  * `case`). Each function sets the caller's variable `r`, so no subshell is needed.
  */
-import { allCommands, inheritedOptions, shellQuote, type CommandSpec, type ValueSpec } from './completion-spec.js';
+import { allCommands, inheritedOptions, shellQuote, type CommandSpec, type ValueSpec } from './spec.js';
 
 const key = (path: string[]) => path.join(' ');
 

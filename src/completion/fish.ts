@@ -1,5 +1,5 @@
 /** The fish completion script (`calendar.fish`, for ~/.config/fish/completions). */
-import { allCommands, oneLine, type CommandSpec, type OptionSpec, type ValueSpec } from './completion-spec.js';
+import { allCommands, oneLine, type CommandSpec, type OptionSpec, type ValueSpec } from './spec.js';
 
 /** Fish single quotes: only \ and ' are escaped. */
 function q(text: string): string {

@@ -1,15 +1,14 @@
 /** `calendar doc` and `calendar info`: what the site says about its own API. */
-import type { Command } from 'commander';
-import { UsageError } from '../errors.js';
-import { printRecord } from '../output/writer.js';
-import { prepare, withSession, type GlobalOptions } from '../session.js';
-import { contextOf } from './context-of.js';
+import type { Invocation } from '../runner.js';
+import { UsageError } from '../../errors.js';
+import { printRecord } from '../../output/writer.js';
+import { withSession, type GlobalOptions } from '../../session.js';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
-export async function runDoc(command: Command): Promise<void> {
-  const ctx = contextOf(command);
-  const prepared = prepare(command.optsWithGlobals() as GlobalOptions, ctx);
+export async function runDoc(inv: Invocation): Promise<void> {
+  const ctx = inv.ctx;
+  const prepared = inv.prepare();
   await withSession(prepared, ctx, async ({ client }) => {
     const res = await client.call<{ info?: { title?: string; version?: string }; paths?: Record<string, Record<string, { summary?: string; description?: string }>> }>('GET', 'doc');
     if (prepared.output.format !== 'table') return printRecord(res.body, undefined, prepared.output, ctx);
@@ -27,13 +26,13 @@ export async function runDoc(command: Command): Promise<void> {
   });
 }
 
-export async function runInfo(command: Command): Promise<void> {
-  const ctx = contextOf(command);
-  const opts = command.optsWithGlobals() as GlobalOptions & { context?: string };
+export async function runInfo(inv: Invocation): Promise<void> {
+  const ctx = inv.ctx;
+  const opts = inv.opts as GlobalOptions & { context?: string };
   if (opts.context !== undefined && opts.context !== 'view' && opts.context !== 'edit') {
     throw new UsageError(`--context: "${opts.context}" is not view or edit`);
   }
-  const prepared = prepare(opts, ctx);
+  const prepared = inv.prepare();
   await withSession(prepared, ctx, async ({ client }) => {
     const res = await client.call<{ namespace?: string; routes?: Record<string, { methods?: string[] }> }>('GET', '', {
       query: opts.context ? { context: opts.context } : undefined,

@@ -1,10 +1,10 @@
 /** `calendar profile ...`: definitions only; the actions load when run. */
 import { Command } from 'commander';
-import type { ActionRunner } from './resource.js';
-import { environmentHelp, examplesHelp, PROFILE_ENVIRONMENT } from './help.js';
+import type { ActionRunner } from '../runner.js';
+import { environmentHelp, examplesHelp, PROFILE_ENVIRONMENT } from '../help.js';
 
 export function profileCommand(run: ActionRunner): Command {
-  const actions = () => import('./profile-actions.js');
+  const actions = () => import('./actions.js');
   const profile = new Command('profile')
     .description('add, list, show, select and remove site profiles (kept in the user config file)')
     .addHelpText('after', examplesHelp(['calendar profile list', 'calendar profile add mysite --url https://example.org', 'calendar profile use sandbox']) + environmentHelp());

@@ -1,15 +1,14 @@
 /** The raw request: parameters from -f/-F, a body from --input, the response printed as it came. */
+import type { Invocation } from '../runner.js';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { STATUS_CODES } from 'node:http';
-import type { Command } from 'commander';
-import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
-import type { Method } from '../http/client.js';
-import { prepare, withSession, type GlobalOptions } from '../session.js';
-import { contextOf } from './context-of.js';
-import { readAll } from './records.js';
-import { METHODS } from './api.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import type { Method } from '../../http/client.js';
+import { prepare, withSession, type GlobalOptions } from '../../session.js';
+import { readAll } from '../resource/refs.js';
+import { METHODS } from '../../http/methods.js';
 
 type Opts = GlobalOptions & { rawField?: string[]; field?: string[]; input?: string; include?: boolean };
 type Params = Record<string, unknown>;
@@ -119,9 +118,9 @@ async function readInput(source: string, ctx: Context): Promise<unknown> {
   }
 }
 
-export async function runApi(command: Command, rawMethod: string, rawPath: string): Promise<void> {
-  const ctx = contextOf(command);
-  const opts = command.optsWithGlobals() as Opts;
+export async function runApi(inv: Invocation, rawMethod: string, rawPath: string): Promise<void> {
+  const ctx = inv.ctx;
+  const opts = inv.opts as Opts;
   if (opts.format !== undefined && opts.format !== 'json') throw new UsageError('api prints the response body as it came; only --format json applies');
   if (opts.fields !== undefined) throw new UsageError('api prints the response body as it came; --fields does not apply', 'Pipe the output to jq to pick fields.');
   const req = await buildApiRequest(rawMethod, rawPath, opts, ctx);
@@ -138,7 +137,7 @@ export async function runApi(command: Command, rawMethod: string, rawPath: strin
     else if (res.body !== null && req.method !== 'HEAD') out.push(ctx.stdout.isTTY ? JSON.stringify(res.body, null, 2) : res.raw.replace(/\n$/, ''));
     if (out.length) ctx.stdout.write(`${out.join('\n')}\n`);
     if (res.status >= 400) {
-      const { errorFromResponse } = await import('../http/client.js');
+      const { errorFromResponse } = await import('../../http/client.js');
       throw errorFromResponse(res);
     }
   });

@@ -5,9 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
-import type { OutputStream } from '../context.js';
-import { CliError, EXIT, UsageError } from '../errors.js';
-import { buildUrl, parseRestRoot, type RestRoot } from '../http/url.js';
+import type { OutputStream } from '../../context.js';
+import { CliError, EXIT, UsageError } from '../../errors.js';
+import { buildUrl, parseRestRoot, type RestRoot } from '../../http/url.js';
 
 export interface Discovery {
   /** The REST root as it will be stored: `https://site/wp-json` or `https://site/?rest_route=/`. */

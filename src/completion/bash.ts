@@ -1,6 +1,6 @@
 /** The bash completion script (bash 3.2 and later; no bash-completion package needed). */
-import type { CommandSpec } from './completion-spec.js';
-import { caseData } from './completion-data.js';
+import type { CommandSpec } from './spec.js';
+import { caseData } from './data.js';
 
 const MAIN = String.raw`
 # Records and profile names come from the site: "calendar __complete", bounded by a short timeout.

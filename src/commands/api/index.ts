@@ -1,9 +1,9 @@
 /** `calendar api METHOD PATH`: the raw escape hatch. Definition only; the action loads when run. */
 import { Command } from 'commander';
-import type { ActionRunner } from './resource.js';
-import { environmentHelp, examplesHelp } from './help.js';
+import type { ActionRunner } from '../runner.js';
+import { environmentHelp, examplesHelp } from '../help.js';
 
-export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+import { METHODS } from '../../http/methods.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -28,5 +28,5 @@ export function apiCommand(run: ActionRunner): Command {
         ]) +
         environmentHelp(),
     )
-    .action(run(async () => (await import('./api-actions.js')).runApi));
+    .action(run(async () => (await import('./actions.js')).runApi));
 }

@@ -2,16 +2,15 @@
  * `calendar export <resource>`: every record in the shape `import` takes back: writable
  * fields, related records by slug, as NDJSON (default), a JSON array or CSV.
  */
-import type { Command } from 'commander';
-import { UsageError } from '../errors.js';
-import type { Resource } from '../resources.js';
-import { prepare, withSession, type GlobalOptions } from '../session.js';
-import { toWritable } from '../records/writable.js';
-import { unlistedEventsNote, walkEveryEvent, walkEveryRecord } from '../records/pages.js';
-import { INPUT_FORMATS, type InputFormat } from '../bulk/input.js';
-import { recordSink } from '../bulk/output-file.js';
+import type { Invocation } from '../runner.js';
+import { UsageError } from '../../errors.js';
+import type { Resource } from '../../resources.js';
+import { prepare, withSession, type GlobalOptions } from '../../session.js';
+import { toWritable } from '../../records/writable.js';
+import { unlistedEventsNote, walkEveryEvent, walkEveryRecord } from '../../records/pages.js';
+import { INPUT_FORMATS, type InputFormat } from '../../bulk/input.js';
+import { recordSink } from '../../bulk/output-file.js';
 import { resourceArgument } from './import.js';
-import { contextOf } from './context-of.js';
 
 type Json = Record<string, unknown>;
 
@@ -48,9 +47,9 @@ function exportParent(record: Json, categorySlugs?: Map<number, string>): Json {
   return record;
 }
 
-export async function runExport(command: Command, resourceName: string): Promise<void> {
-  const ctx = contextOf(command);
-  const flags = command.optsWithGlobals() as GlobalOptions;
+export async function runExport(inv: Invocation, resourceName: string): Promise<void> {
+  const ctx = inv.ctx;
+  const flags = inv.opts as GlobalOptions;
   const resource = resourceArgument(resourceName);
   if (flags.json && flags.format && flags.format !== 'json') throw new UsageError(`--json conflicts with --format ${flags.format}`);
   const format = (flags.json ? 'json' : (flags.format ?? 'ndjson')) as InputFormat;

@@ -1,9 +1,9 @@
 /** `calendar completion SHELL` and the hidden `calendar __complete` the scripts call. Definitions only. */
 import { Argument, Command } from 'commander';
-import type { ActionRunner } from './resource.js';
-import { COMPLETION_ENVIRONMENT, environmentHelp, examplesHelp } from './help.js';
+import type { ActionRunner } from '../runner.js';
+import { COMPLETION_ENVIRONMENT, environmentHelp, examplesHelp } from '../help.js';
 
-export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+import { SHELLS } from '../../completion/shells.js';
 
 export function completionCommand(run: ActionRunner): Command {
   return new Command('completion')
@@ -18,7 +18,7 @@ export function completionCommand(run: ActionRunner): Command {
         'calendar completion fish > ~/.config/fish/completions/calendar.fish  # fish',
       ]) + environmentHelp(COMPLETION_ENVIRONMENT),
     )
-    .action(run(async () => (await import('./completion-actions.js')).runCompletion));
+    .action(run(async () => (await import('./actions.js')).runCompletion));
 }
 
 /** Answers the scripts' questions about the site: profile names, record IDs and slugs. */
@@ -27,7 +27,7 @@ export function completeCommand(run: ActionRunner): Command {
     .description('(used by the completion scripts) print candidates: profiles, or ids RESOURCE')
     .argument('<kind>', 'profiles or ids')
     .argument('[resource]', 'the resource whose IDs and slugs to print')
-    .action(run(async () => (await import('./complete-actions.js')).runComplete));
+    .action(run(async () => (await import('./complete.js')).runComplete));
   // commander keeps hidden commands out of help and suggestions; addCommand() alone cannot set it.
   (command as unknown as { _hidden: boolean })._hidden = true;
   return command;

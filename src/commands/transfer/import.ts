@@ -1,15 +1,14 @@
 /** `calendar import <resource> <file|->`: check every record, then send them a few at a time. */
-import type { Command } from 'commander';
+import type { Invocation } from '../runner.js';
 import { resolve } from 'node:path';
-import { CliError, EXIT, UsageError } from '../errors.js';
-import { isResourceName, RESOURCE_NAMES, resources, type Resource } from '../resources.js';
-import { prepare, withSession, type GlobalOptions } from '../session.js';
-import { openInput } from '../bulk/input.js';
-import { runImportPasses, scanInput, type ImportSettings } from '../bulk/importer.js';
-import { UPSERT_KEYS, type UpsertKey } from '../bulk/upsert-index.js';
-import { summaryLine } from '../bulk/progress.js';
-import { confirm } from './confirm.js';
-import { contextOf } from './context-of.js';
+import { CliError, EXIT, UsageError } from '../../errors.js';
+import { isResourceName, RESOURCE_NAMES, resources, type Resource } from '../../resources.js';
+import { withSession, type GlobalOptions } from '../../session.js';
+import { openInput } from '../../bulk/input.js';
+import { runImportPasses, scanInput, type ImportSettings } from '../../bulk/importer.js';
+import { UPSERT_KEYS, type UpsertKey } from '../../bulk/upsert-index.js';
+import { summaryLine } from '../../bulk/progress.js';
+import { confirm } from '../confirm.js';
 
 export const MAX_CONCURRENCY = 32;
 
@@ -53,12 +52,12 @@ export function importSettings(resource: Resource, flags: ImportFlags, cwd: stri
   };
 }
 
-export async function runImport(command: Command, resourceName: string, source: string): Promise<void> {
-  const ctx = contextOf(command);
-  const flags = command.optsWithGlobals() as ImportFlags;
+export async function runImport(inv: Invocation, resourceName: string, source: string): Promise<void> {
+  const ctx = inv.ctx;
+  const flags = inv.opts as ImportFlags;
   const resource = resourceArgument(resourceName);
   const settings = importSettings(resource, flags, ctx.cwd, source);
-  const prepared = { ...prepare(flags, ctx), connections: settings.concurrency };
+  const prepared = { ...inv.prepare(), connections: settings.concurrency };
   const input = await openInput(source, flags.inputFormat, ctx);
   try {
     const scan = await scanInput(input, settings);

@@ -1,11 +1,11 @@
 /** Addressing one record (ID or slug), reading --data, and saying "not found" when the server means it. */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Context } from '../context.js';
-import { ApiError, CliError, EXIT, UsageError } from '../errors.js';
-import { isNumericId, type Resource } from '../resources.js';
-import type { ApiClient } from '../http/client.js';
-import { wpError } from '../http/client.js';
+import type { Context } from '../../context.js';
+import { ApiError, CliError, EXIT, UsageError } from '../../errors.js';
+import { isNumericId, type Resource } from '../../resources.js';
+import type { ApiClient } from '../../http/client.js';
+import { wpError } from '../../http/client.js';
 
 export type RecordRef = { kind: 'id'; id: number; text: string } | { kind: 'slug'; slug: string; text: string };
 

@@ -6,7 +6,7 @@
  */
 import type { Argument, Command, Option } from 'commander';
 import { FORMATS, LANGUAGES, RESOURCE_NAMES, flagName, resources, type Field, type ResourceName } from '../resources.js';
-import { METHODS } from './api.js';
+import { METHODS } from '../http/methods.js';
 
 export type ValueSpec =
   | { kind: 'words'; words: string[]; list?: boolean }

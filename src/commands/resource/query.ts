@@ -1,10 +1,10 @@
 /** List parameters from flags. */
-import { EVENTS_FROM } from '../records/pages.js';
-import { UsageError } from '../errors.js';
-import type { Resource } from '../resources.js';
-import type { Query } from '../http/url.js';
-import { coerceValue, queryValue } from '../values.js';
-import { collectFields } from './resource.js';
+import { EVENTS_FROM } from '../../records/pages.js';
+import { UsageError } from '../../errors.js';
+import type { Resource } from '../../resources.js';
+import type { Query } from '../../http/url.js';
+import { coerceValue, queryValue } from '../../values.js';
+import { collectFields } from './flags.js';
 
 
 export function buildListQuery(resource: Resource, opts: Record<string, unknown>): Query {

@@ -1,17 +1,16 @@
 /** The profile verbs. `add` discovers and checks everything before it writes anything. */
+import type { Invocation } from '../runner.js';
 import { exec } from 'node:child_process';
 import { isAbsolute, resolve } from 'node:path';
-import type { Command } from 'commander';
-import type { Context } from '../context.js';
-import { CliError, EXIT, UsageError } from '../errors.js';
-import { loadConfig } from '../config/load.js';
-import { DEFAULT_NAMESPACE, SANDBOX_PROFILE, checkLanguage } from '../config/profile.js';
-import type { ProfileConfig } from '../config/schema.js';
-import { readUserConfig, saveProfile, writeUserConfig } from '../config/write.js';
-import { sandboxDataFile } from '../config/paths.js';
-import { prepare, type GlobalOptions } from '../session.js';
-import { listWriter, printRecord } from '../output/writer.js';
-import { contextOf } from './context-of.js';
+import type { Context } from '../../context.js';
+import { CliError, EXIT, UsageError } from '../../errors.js';
+import { loadConfig } from '../../config/load.js';
+import { DEFAULT_NAMESPACE, SANDBOX_PROFILE, checkLanguage } from '../../config/profile.js';
+import type { ProfileConfig } from '../../config/schema.js';
+import { readUserConfig, saveProfile, writeUserConfig } from '../../config/write.js';
+import { sandboxDataFile } from '../../config/paths.js';
+import { type GlobalOptions } from '../../session.js';
+import { listWriter, printRecord } from '../../output/writer.js';
 
 type Opts = GlobalOptions & Record<string, unknown>;
 
@@ -76,10 +75,10 @@ function runSecretCommand(command: string, ctx: Context): Promise<string> {
   });
 }
 
-export async function runProfileAdd(command: Command, rawName: string): Promise<void> {
-  const ctx = contextOf(command);
-  const opts = command.optsWithGlobals() as Opts;
-  const prepared = prepare(opts, ctx);
+export async function runProfileAdd(inv: Invocation, rawName: string): Promise<void> {
+  const ctx = inv.ctx;
+  const opts = inv.opts as Opts;
+  const prepared = inv.prepare();
   const name = checkName(rawName);
   if (name === SANDBOX_PROFILE) throw new UsageError('"sandbox" is the built-in profile; choose another name');
   const language = checkLanguage(opts.lang, '--lang');
@@ -90,7 +89,7 @@ export async function runProfileAdd(command: Command, rawName: string): Promise<
   const secret = await readSecretOptions(opts, ctx);
   const caCert = opts.caCert ? (isAbsolute(opts.caCert) ? opts.caCert : resolve(ctx.cwd, opts.caCert)) : undefined;
 
-  const { discover } = await import('./profile-discover.js');
+  const { discover } = await import('./discover.js');
   const site = await discover(String(opts.url), { timeoutMs: timeoutSec * 1000, caCertFile: caCert, namespace: opts.namespace, debug: opts.debug ? ctx.stderr : undefined });
   const username = opts.username as string | undefined;
   if (username && secret?.value !== undefined) await checkCredentials(site.restRoot, site.namespace, username, secret.value, timeoutSec, caCert, opts, ctx);
@@ -112,7 +111,7 @@ export async function runProfileAdd(command: Command, rawName: string): Promise<
 }
 
 async function checkCredentials(root: string, namespace: string, username: string, password: string, timeoutSec: number, caCert: string | undefined, opts: Opts, ctx: Context) {
-  const [{ ApiClient }, { parseRestRoot }] = await Promise.all([import('../http/client.js'), import('../http/url.js')]);
+  const [{ ApiClient }, { parseRestRoot }] = await Promise.all([import('../../http/client.js'), import('../../http/url.js')]);
   const client = new ApiClient({ root: parseRestRoot(root), namespace, username, password, timeoutMs: timeoutSec * 1000, retries: 1, debug: opts.debug === true, stderr: ctx.stderr, caCertFile: caCert });
   try {
     const res = await client.send('GET', 'events', { query: { per_page: 1 } });
@@ -133,9 +132,9 @@ interface Row {
   source: string;
 }
 
-export async function runProfileList(command: Command): Promise<void> {
-  const ctx = contextOf(command);
-  const prepared = prepare(command.optsWithGlobals() as Opts, ctx);
+export async function runProfileList(inv: Invocation): Promise<void> {
+  const ctx = inv.ctx;
+  const prepared = inv.prepare();
   const loaded = await loadConfig(ctx.cwd, ctx.env);
   const current = ctx.env.CALENDAR_PROFILE || loaded.config.defaultProfile || SANDBOX_PROFILE;
   const rows: Row[] = Object.entries(loaded.config.profiles).map(([name, p]) => ({
@@ -160,10 +159,10 @@ export async function runProfileList(command: Command): Promise<void> {
   await writer.end({ total: rows.length });
 }
 
-export async function runProfileShow(command: Command, rawName?: string): Promise<void> {
-  const ctx = contextOf(command);
-  const opts = command.optsWithGlobals() as Opts;
-  const prepared = prepare(opts, ctx);
+export async function runProfileShow(inv: Invocation, rawName?: string): Promise<void> {
+  const ctx = inv.ctx;
+  const opts = inv.opts as Opts;
+  const prepared = inv.prepare();
   const loaded = await loadConfig(ctx.cwd, ctx.env);
   const name = rawName ?? (opts.profile || ctx.env.CALENDAR_PROFILE || loaded.config.defaultProfile || SANDBOX_PROFILE);
   const stored = loaded.config.profiles[name];
@@ -206,9 +205,9 @@ function secretSource(p: ProfileConfig): string {
   return 'none (CALENDAR_APP_PASSWORD if set)';
 }
 
-export async function runProfileUse(command: Command, rawName: string): Promise<void> {
-  const ctx = contextOf(command);
-  const prepared = prepare(command.optsWithGlobals() as Opts, ctx);
+export async function runProfileUse(inv: Invocation, rawName: string): Promise<void> {
+  const ctx = inv.ctx;
+  const prepared = inv.prepare();
   const loaded = await loadConfig(ctx.cwd, ctx.env);
   if (rawName !== SANDBOX_PROFILE && !loaded.config.profiles[rawName]) {
     throw new UsageError(`no profile named "${rawName}"`, `Known profiles: ${[...Object.keys(loaded.config.profiles), SANDBOX_PROFILE].join(', ')}.`);
@@ -222,9 +221,9 @@ export async function runProfileUse(command: Command, rawName: string): Promise<
   if (ctx.env.CALENDAR_PROFILE) prepared.ui.warn(`CALENDAR_PROFILE=${ctx.env.CALENDAR_PROFILE} is set and wins over the default.`);
 }
 
-export async function runProfileRemove(command: Command, rawName: string): Promise<void> {
-  const ctx = contextOf(command);
-  const prepared = prepare(command.optsWithGlobals() as Opts, ctx);
+export async function runProfileRemove(inv: Invocation, rawName: string): Promise<void> {
+  const ctx = inv.ctx;
+  const prepared = inv.prepare();
   if (rawName === SANDBOX_PROFILE) throw new UsageError('the built-in sandbox profile cannot be removed');
   const user = readUserConfig(ctx.env);
   if (!user.config.profiles[rawName]) {

@@ -3,22 +3,21 @@
  * per line as `value<TAB>description`. Bounded by a short deadline and silent on any failure:
  * a completion that cannot ask the site offers nothing rather than an error.
  */
+import type { Invocation } from '../runner.js';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { Command } from 'commander';
-import type { Context } from '../context.js';
-import { RESOURCE_NAMES, resources, type ResourceName } from '../resources.js';
-import { contextOf } from './context-of.js';
+import type { Context } from '../../context.js';
+import { RESOURCE_NAMES, resources, type ResourceName } from '../../resources.js';
 
 export const DEADLINE_MS = 1500;
 const PER_PAGE = 50;
 
 type Opts = Record<string, unknown>;
 
-export async function runComplete(command: Command, kind: string, resourceName?: string): Promise<void> {
-  const ctx = contextOf(command);
+export async function runComplete(inv: Invocation, kind: string, resourceName?: string): Promise<void> {
+  const ctx = inv.ctx;
   const quiet: Context = { ...ctx, stderr: { write: () => true } };
-  const opts = command.optsWithGlobals() as Opts;
+  const opts = inv.opts as Opts;
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), DEADLINE_MS);
   try {
@@ -34,7 +33,7 @@ export async function runComplete(command: Command, kind: string, resourceName?:
 const clean = (text: unknown) => String(text ?? '').replace(/<[^>]*>/g, '').replace(/[\t\r\n]+/g, ' ').trim();
 
 async function profileCandidates(ctx: Context): Promise<string[]> {
-  const { loadConfig } = await import('../config/load.js');
+  const { loadConfig } = await import('../../config/load.js');
   const loaded = await loadConfig(ctx.cwd, ctx.env);
   const lines = Object.entries(loaded.config.profiles).map(([name, p]) => `${name}\t${p.baseUrl ?? ''}`);
   if (!loaded.config.profiles.sandbox) lines.push('sandbox\tbuilt-in sandbox calendar');
@@ -44,7 +43,7 @@ async function profileCandidates(ctx: Context): Promise<string[]> {
 async function idCandidates(name: string | undefined, opts: Opts, ctx: Context, signal: AbortSignal): Promise<string[]> {
   if (!name || !(RESOURCE_NAMES as string[]).includes(name)) return [];
   const resource = resources[name as ResourceName];
-  const { prepare, openSession } = await import('../session.js');
+  const { prepare, openSession } = await import('../../session.js');
   const prepared = prepare({ ...opts, format: undefined, json: undefined, fields: undefined, debug: false, timeout: String(DEADLINE_MS / 1000), retries: '0' }, ctx);
   const session = await openSession(prepared, ctx);
   try {

@@ -1,6 +1,6 @@
 /** The zsh completion function (`_calendar`, for a directory in $fpath). */
-import type { CommandSpec } from './completion-spec.js';
-import { caseData } from './completion-data.js';
+import type { CommandSpec } from './spec.js';
+import { caseData } from './data.js';
 
 const MAIN = String.raw`
 # Records and profile names come from the site: "calendar __complete", bounded by a short timeout.

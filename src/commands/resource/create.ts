@@ -1,0 +1,39 @@
+/** `calendar <resource> create`: checked flags, links resolved, taken names refused. */
+import type { Invocation } from '../runner.js';
+import { CliError, EXIT } from '../../errors.js';
+import type { ApiClient } from '../../http/client.js';
+import { aSingular, type Resource } from '../../resources.js';
+import { withSession } from '../../session.js';
+import { printRecord } from '../../output/writer.js';
+import { dryRunInSession, finishBody, writeBody, type Opts } from './shared.js';
+
+export async function runCreate(resource: Resource, inv: Invocation): Promise<void> {
+  const ctx = inv.ctx;
+  const opts = inv.opts as Opts;
+  const body = await writeBody(resource, opts, ctx, 'create');
+  if (resource.name === 'events') (await import('../../records/dates.js')).checkEventOrder(body);
+  const prepared = inv.prepare();
+  await withSession(prepared, ctx, async ({ client, profile }) => {
+    const final = await finishBody(resource, client, profile.timezone, body, opts);
+    if (resource.mergesOnCreate && !opts.force && !opts.dryRun) await refuseOverwrite(resource, client, String(final[resource.nameField]));
+    if (opts.dryRun) return dryRunInSession(ctx, client, 'POST', resource.path, final);
+    const res = await client.call('POST', resource.path, { body: final });
+    await printRecord(res.body, resource, prepared.output, ctx);
+  });
+}
+
+/**
+ * The server answers a venue or organizer create whose name is taken with the existing
+ * record, its fields overwritten by the new ones, and 201 as if it were new.
+ */
+async function refuseOverwrite(resource: Resource, client: ApiClient, name: string): Promise<void> {
+  const { Resolver } = await import('../../records/resolve.js');
+  const ids = await new Resolver(client).named(resource.name as 'venues' | 'organizers', name);
+  if (ids.length) {
+    throw new CliError(
+      `${aSingular(resource)} named "${name}" exists already (ID ${ids.join(', ')}); the server would overwrite it instead of creating a new one`,
+      EXIT.refused,
+      `Change it with: calendar ${resource.name} update ${ids[0]} ..., or add --force to let the server overwrite it.`,
+    );
+  }
+}

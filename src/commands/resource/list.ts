@@ -1,0 +1,73 @@
+/** `calendar <resource> list`: one page, every page, or the events no list shows. */
+import type { Invocation } from '../runner.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import type { Resource } from '../../resources.js';
+import { withSession, type Prepared } from '../../session.js';
+import { listWriter } from '../../output/writer.js';
+import { SERVER_MAX_PER_PAGE, unlistedEventsNote, walkEveryEvent, walkPages, walkShortfall, windowOf } from '../../records/pages.js';
+import { buildListQuery } from './query.js';
+import { positive, type Opts } from './shared.js';
+
+export async function runList(resource: Resource, inv: Invocation): Promise<void> {
+  const ctx = inv.ctx;
+  const opts = inv.opts as Opts;
+  const query = buildListQuery(resource, opts);
+  const limit = opts.limit === undefined ? undefined : positive(String(opts.limit), '--limit');
+  const prepared = inv.prepare();
+  if (Number(query.per_page) > SERVER_MAX_PER_PAGE && !opts.all) {
+    prepared.ui.warn(`the server returns at most ${SERVER_MAX_PER_PAGE} records a page; add --all to get every page`);
+  }
+  if (opts.hidden) return listHidden(resource, query, prepared, ctx);
+  await withSession(prepared, ctx, async ({ client, profile }) => {
+    if (resource.name === 'events') {
+      const [{ applyFilterTimes }, { ZoneSource }] = await Promise.all([import('../../records/filter-times.js'), import('../../records/dates.js')]);
+      const zones = new ZoneSource(client, profile.timezone);
+      const warning = await applyFilterTimes(resource, query, () => (profile.timezone ? Promise.resolve(profile.timezone) : zones.siteZone()));
+      if (warning) prepared.ui.warn(warning);
+    }
+    const writer = listWriter(resource, prepared.output, ctx);
+    // A limit above one page walks on until it is reached.
+    const all = opts.all === true || (limit !== undefined && query.page === undefined);
+    const complete = all && Object.keys(query).every((key) => UNFILTERED_KEYS.has(key));
+    const result = await walkPages(client, resource, query, { all, limit, complete }, (record) => writer.write(record));
+    const { written, restUrl, pastEnd } = result;
+    // The server counts the unfiltered list when a search matches nothing.
+    const total = written === 0 ? 0 : all ? written : result.total;
+    if (pastEnd) {
+      prepared.ui.notice(`page ${pastEnd.page} is past the last page${pastEnd.totalPages ? ` (${pastEnd.totalPages} page${pastEnd.totalPages === 1 ? '' : 's'})` : ''}`);
+      if (prepared.output.format === 'count') await writer.end({ total: 0 });
+      return;
+    }
+    await writer.end({ total });
+    const shortfall = walkShortfall(resource, result);
+    if (shortfall && all) prepared.ui.warn(shortfall);
+    if (written === 0 && resource.name === 'events' && !hasDateFilter(resource, query) && query.include === undefined) {
+      const { start, end } = windowOf(restUrl);
+      const window = start && end ? `between ${start} and ${end}, ` : '';
+      prepared.ui.notice(
+        `No events ${window}the server's default window (events starting from today). Widen it with --start-date 1900-01-01 (and --end-date), and add --all for every page.`,
+      );
+    }
+  });
+}
+
+/** `events list --hidden`: what the events route never lists, found through the core route. */
+async function listHidden(resource: Resource, query: Record<string, unknown>, prepared: Prepared, ctx: Context): Promise<void> {
+  const narrowing = Object.keys(query).filter((key) => !UNFILTERED_KEYS.has(key));
+  if (narrowing.length) throw new UsageError(`--hidden takes no list filters (got ${narrowing.map((k) => `--${k.replace(/_/g, '-')}`).join(', ')})`, 'The core route it reads cannot apply them.');
+  await withSession(prepared, ctx, async ({ client }) => {
+    if (!client.hasCredentials) prepared.ui.warn('without credentials only published hidden events can be found');
+    const writer = listWriter(resource, prepared.output, ctx);
+    const result = await walkEveryEvent(client, resource, (record) => writer.write(record), { onlyUnlisted: true });
+    await writer.end({ total: result.hidden });
+    prepared.ui.notice(unlistedEventsNote(result));
+  });
+}
+
+/** List parameters that do not narrow the set: a walk with only these covers every record. */
+const UNFILTERED_KEYS = new Set(['per_page', 'page', 'status', 'hide_empty', 'order', 'orderby']);
+
+function hasDateFilter(resource: Resource, query: Record<string, unknown>): boolean {
+  return resource.listParams.some((p) => p.type === 'date' && query[p.name] !== undefined);
+}

@@ -1,0 +1,38 @@
+/** `calendar import` and `calendar export`: many records in and out. Definitions only; actions load when run. */
+import { Command } from 'commander';
+import type { ActionRunner } from '../runner.js';
+import { environmentHelp, examplesHelp } from '../help.js';
+
+export function transferCommands(run: ActionRunner): Command[] {
+  const importCommand = new Command('import')
+    .description('create (or with --upsert-by, update) records from a JSON array, NDJSON or CSV file; every record is checked before any is sent')
+    .argument('<resource>', 'events, venues, organizers, categories or tags')
+    .argument('<file>', 'file to read, or - for stdin')
+    .option('--input-format <format>', 'json, ndjson or csv (default: from the file extension, or sniffed)')
+    .option('--upsert-by <key>', 'update the existing record with the same slug, name or id instead of creating one')
+    .option('--concurrency <n>', 'requests in flight at once (default 4)')
+    .option('--dry-run', 'print what would be created or updated; send no write')
+    .option('--fail-fast', 'stop at the first record that fails')
+    .option('--force', 'let a venue or organizer whose name is taken be created anyway (the server then overwrites the existing one)')
+    .option('--failed-to <file>', 'write the records that failed to this file, in the input format, to import again')
+    .addHelpText(
+      'after',
+      examplesHelp([
+        'calendar import venues venues.csv',
+        'calendar import events events.ndjson --upsert-by slug --yes --failed-to failed.ndjson',
+        'calendar export events | calendar import events - --upsert-by slug --yes',
+      ]) + environmentHelp(),
+    )
+    .action(run(async () => (await import('./import.js')).runImport));
+
+  const exportCommand = new Command('export')
+    .description('write every record (past events and drafts too) in the shape import takes back: --format ndjson (default), json or csv')
+    .argument('<resource>', 'events, venues, organizers, categories or tags')
+    .addHelpText(
+      'after',
+      examplesHelp(['calendar export venues > venues.ndjson', 'calendar export events --format csv > events.csv']) + environmentHelp(),
+    )
+    .action(run(async () => (await import('./export.js')).runExport));
+
+  return [importCommand, exportCommand];
+}
