@@ -216,3 +216,17 @@ describe('restore from the trash', () => {
     expect(again.stderr).toContain('is not in the trash');
   });
 });
+
+describe('list filters take IDs, slugs or names, like writes', () => {
+  test('by name, by slug, and an unknown one exits 3 naming it', async () => {
+    const made = json<Json>((await create('--venue', 'stage-2', '--tags', 'Pop', '--start-date', '2027-05-02 10:00', '--end-date', '2027-05-02 11:00')).stdout);
+    const byName = await cli('events', 'list', '--venue', 'Stage', '--start-date', '2027-05-02', '--end-date', '2027-05-02', '--format', 'ids');
+    expect(byName.code, byName.stderr).toBe(0);
+    expect(byName.stdout.trim().split('\n').map(Number)).toContain(made.id);
+    const bySlug = await cli('events', 'list', '--tags', 'Pop', '--venue', 'stage-2', '--start-date', '2027-05-02', '--end-date', '2027-05-02', '--format', 'ids');
+    expect(bySlug.stdout.trim().split('\n').map(Number)).toContain(made.id);
+    const unknown = await cli('events', 'list', '--venue', 'No Such Hall');
+    expect(unknown.code).toBe(3);
+    expect(unknown.stderr).toContain('--venue: no venue matches "No Such Hall"');
+  });
+});
