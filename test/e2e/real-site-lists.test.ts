@@ -93,3 +93,18 @@ describe('counts, limits and pages', () => {
     expect(r.stderr).not.toContain('default window');
   });
 });
+
+describe('date fields carry their own zone', () => {
+  test('start/end in the event zone, utc_* in UTC, date in the site offset; get and list agree', async () => {
+    const made = await api<Json>(site.sandbox, 'POST', 'events', { title: 'Tokyo Talk', start_date: '2027-02-01 16:00:00', end_date: '2027-02-01 17:00:00', timezone: 'Asia/Tokyo' });
+    const fields = ['--fields', 'id,start_date,utc_start_date,date'];
+    const list = await cli('events', 'list', '--search', 'Tokyo Talk', '--start-date', '2027-01-01', ...fields);
+    const get = await cli('events', 'get', String(made.body.id), ...fields);
+    expect(list.code, list.stderr).toBe(0);
+    const row = list.stdout.trim().split('\t');
+    expect(row[1]).toBe('2027-02-01 16:00 JST');
+    expect(row[2]).toBe('2027-02-01 07:00 UTC');
+    expect(row[3]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC-0[45]:00$/);
+    for (const value of row.slice(1)) expect(get.stdout).toContain(value);
+  });
+});
