@@ -38,7 +38,9 @@ async function readSecretOptions(opts: Opts, ctx: Context): Promise<Secret | und
   if (sources.length === 1 && !username) throw new UsageError('an application password needs --username too');
   if (!username) return undefined;
   if (opts.appPasswordStdin) {
-    const value = (await readAll(ctx.stdin)).replace(/\r?\n$/, '');
+    const value = ctx.stdin.isTTY
+      ? await (await import('../../output/prompt.js')).askHidden(ctx, `Application password for ${username}: `)
+      : (await readAll(ctx.stdin)).replace(/\r?\n$/, '');
     if (value.trim() === '') throw new UsageError('--app-password-stdin: stdin was empty', "Pipe the password in, e.g. printf '%s\\n' \"$PASSWORD\" | calendar profile add ...");
     return { stored: { appPassword: value }, value, from: 'stdin, stored in the config file' };
   }
