@@ -108,3 +108,28 @@ describe('date fields carry their own zone', () => {
     for (const value of row.slice(1)) expect(get.stdout).toContain(value);
   });
 });
+
+describe("what's on: events overlapping a day or a range", () => {
+  test('--on and --during find a multi-day event on each of its days', async () => {
+    const fair = (await api<Json>(site.sandbox, 'POST', 'events', { title: 'Spring Fair', start_date: '2027-03-10 09:00:00', end_date: '2027-03-14 18:00:00' })).body.id;
+    const ids = async (...args: string[]) => {
+      const r = await cli('events', 'list', '--search', 'Spring Fair', ...args, '--format', 'ids');
+      expect(r.code, r.stderr).toBe(0);
+      return r.stdout.trim().split('\n').filter(Boolean).map(Number);
+    };
+    expect(await ids('--start-date', '2027-03-12', '--end-date', '2027-03-12')).toEqual([]); // the server's own filters miss it
+    expect(await ids('--on', '2027-03-12')).toEqual([fair]);
+    expect(await ids('--on', '2027-03-14')).toEqual([fair]);
+    expect(await ids('--on', '2027-03-15')).toEqual([]);
+    expect(await ids('--during', '2027-03-13..2027-03-20')).toEqual([fair]);
+    expect(await ids('--during', '2027-03-01..2027-03-09')).toEqual([]);
+  });
+
+  test('bad ranges and combinations are refused before sending', async () => {
+    expect((await cli('events', 'list', '--during', '2027-03-20..2027-03-01')).stderr).toContain('is before');
+    expect((await cli('events', 'list', '--during', '2027-03-20')).code).toBe(2);
+    const both = await cli('events', 'list', '--on', '2027-03-12', '--start-date', '2027-03-01');
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--on cannot be combined with --start-date');
+  });
+});

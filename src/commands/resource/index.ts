@@ -33,7 +33,12 @@ export function resourceCommand(resource: Resource, run: ActionRunner): Command 
     .description(`list ${r.name}${r.name === 'events' ? ' (from today on unless dates are given)' : ''}`)
     .option('--all', 'fetch every page (streams the records as they arrive)')
     .option('--limit <n>', 'stop after n records');
-  if (r.name === 'events') list.option('--hidden', 'list the events hidden from listings (and drafts the list leaves out), found through the WordPress core route');
+  if (r.name === 'events') {
+    list
+      .option('--hidden', 'list the events hidden from listings (and drafts the list leaves out), found through the WordPress core route')
+      .option('--on <date>', 'events taking place on that day, whenever they start (a multi-day event counts on each of its days)')
+      .option('--during <from..to>', 'events taking place at any time between two dates, e.g. 2027-03-01..2027-03-31');
+  }
   addOptions(list, r.listParams);
   helpFor(list, r, 'list').action(run(async () => (await import('./list.js')).runList.bind(null, r)));
 

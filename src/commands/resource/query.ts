@@ -24,6 +24,7 @@ export function buildListQuery(resource: Resource, opts: Record<string, unknown>
     const check = linked.has(field.name) ? { ...field, type: 'refs' as const, many: true } : field;
     query[field.name] = queryValue(coerceValue(check, raw[field.name]));
   }
+  if (resource.name === 'events') Object.assign(query, overlapFilters(resource, opts));
   if ((query.geoloc_lat === undefined) !== (query.geoloc_lng === undefined)) {
     throw new UsageError('--geoloc-lat and --geoloc-lng go together');
   }
@@ -50,4 +51,31 @@ export async function resolveLinkedFilters(client: ApiClient, resource: Resource
     }
     query[field.name] = ids.join(',');
   }
+}
+
+/**
+ * `--on DAY` and `--during FROM..TO` as the filters that find events overlapping the
+ * range: ending after its start and starting before its end (an event from 10 to 14 March
+ * is on the 12th). The times make strict dates apply (records/filter-times.ts).
+ */
+function overlapFilters(resource: Resource, opts: Record<string, unknown>): Query {
+  const on = opts.on as string | undefined;
+  const during = opts.during as string | undefined;
+  if (on === undefined && during === undefined) return {};
+  if (on !== undefined && during !== undefined) throw new UsageError('--on and --during go alone: give one of them');
+  const flag = on !== undefined ? '--on' : '--during';
+  const dateFilters = resource.listParams.filter((p) => p.type === 'date' && opts[p.name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())] !== undefined);
+  if (dateFilters.length) throw new UsageError(`${flag} cannot be combined with --${dateFilters[0].name.replace(/_/g, '-')}`);
+  const [rawFrom, rawTo] = on !== undefined ? [on, on] : splitRange(during!);
+  const dateField = { name: 'start_date', type: 'date' } as Field;
+  const from = String(coerceValue(dateField, rawFrom, flag)).slice(0, 10);
+  const to = String(coerceValue(dateField, rawTo, flag)).slice(0, 10);
+  if (to < from) throw new UsageError(`--during: ${to} is before ${from}`);
+  return { ends_after: `${from} 00:00:00`, starts_before: `${to} 23:59:59` };
+}
+
+function splitRange(text: string): [string, string] {
+  const parts = text.split('..');
+  if (parts.length !== 2 || !parts[0].trim() || !parts[1].trim()) throw new UsageError(`--during: "${text}" is not a range FROM..TO (e.g. 2027-03-01..2027-03-31)`);
+  return [parts[0].trim(), parts[1].trim()];
 }
