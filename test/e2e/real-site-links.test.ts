@@ -230,3 +230,17 @@ describe('list filters take IDs, slugs or names, like writes', () => {
     expect(unknown.stderr).toContain('--venue: no venue matches "No Such Hall"');
   });
 });
+
+describe('moving an event', () => {
+  test('--start-date alone keeps the length, says so; --no-keep-duration keeps the end', async () => {
+    const made = json<Json>((await cli('events', 'create', '--title', 'Mover', '--start-date', '2027-08-01 10:00', '--end-date', '2027-08-01 12:00', '--json')).stdout);
+    const moved = await cli('events', 'update', String(made.id), '--start-date', '2027-08-02 15:00', '--json');
+    expect(moved.code, moved.stderr).toBe(0);
+    expect(json<Json>(moved.stdout).end_date).toBe('2027-08-02 17:00:00');
+    expect(moved.stderr).toContain("The end moves to 2027-08-02 17:00:00 to keep the event's length");
+    const kept = await cli('events', 'update', String(made.id), '--start-date', '2027-08-02 16:00', '--no-keep-duration', '--json');
+    expect(kept.code, kept.stderr).toBe(0);
+    expect(json<Json>(kept.stdout).end_date).toBe('2027-08-02 17:00:00');
+    expect(kept.stderr).toBe('');
+  });
+});

@@ -58,6 +58,11 @@ export function resourceCommand(resource: Resource, run: ActionRunner): Command 
   addOptions(update, r.fields).option('--dry-run', 'print the request instead of sending it');
   if (hasLinks(r)) update.option('--create-missing', 'create linked records given by a name that matches none');
   if (r.trashes) update.option('--replace', 'send only the given fields; the server then resets what is left out');
+  if (r.name === 'events') {
+    update
+      .option('--keep-duration', 'with --start-date alone, move the end by as much as the start (the default)')
+      .option('--no-keep-duration', 'with --start-date alone, leave the end where it is');
+  }
   if (r.mergesOnCreate) update.option('--force', `rename even when another ${r.singular} has that name`);
   if (r.name === 'events') update.option('--password <password>', 'password of a protected event');
   helpFor(update, r, 'update').action(run(async () => (await import('./update.js')).runUpdate.bind(null, r)));

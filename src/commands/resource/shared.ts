@@ -46,7 +46,7 @@ export async function finishBody(resource: Resource, client: ApiClient, profileZ
   let out = await resolveLinks(new Resolver(client), resource, body, { createMissing: opts.createMissing === true && !opts.dryRun });
   if (resource.name === 'events') {
     const { ZoneSource, settleEventDates } = await import('../../records/dates.js');
-    out = await settleEventDates(out, new ZoneSource(client, profileZone), current);
+    out = await settleEventDates(out, new ZoneSource(client, profileZone), current, { keepDuration: opts.keepDuration !== false });
   }
   return out;
 }

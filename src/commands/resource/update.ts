@@ -33,6 +33,9 @@ export async function runUpdate(resource: Resource, inv: Invocation, rawRef: str
       const replace = opts.replace === true;
       const current = needsMerge(resource) && !replace ? (await client.call<Record<string, unknown>>('GET', path, { query })).body : undefined;
       const resolved = await finishBody(resource, client, profile.timezone, changes, opts, current);
+      if (changes.start_date !== undefined && changes.end_date === undefined && resolved.end_date !== undefined) {
+        prepared.ui.notice(`The end moves to ${String(resolved.end_date)} to keep the event's length (--no-keep-duration keeps the end where it is).`);
+      }
       if (resource.mergesOnCreate && !opts.force && typeof resolved[resource.nameField] === 'string') {
         await refuseTakenName(resource, client, String(resolved[resource.nameField]), Number(current?.id ?? ref.text));
       }
