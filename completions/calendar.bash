@@ -78,7 +78,7 @@ _calendar_options() {
     'events list') r='--all --limit --hidden --on --during --page --per-page --start-date --end-date --starts-before --starts-after --ends-before --ends-after --strict-dates --no-strict-dates --search --categories --tags --venue --organizer --featured --no-featured --status --geoloc --no-geoloc --geoloc-lat --geoloc-lng --include --post-parent --ticketed --no-ticketed --password -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'events get') r='--password -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'events create') r='--data --title --start-date --end-date --description --slug --excerpt --status --author --date --date-utc --timezone --all-day --no-all-day --image --cost --website --show-map --no-show-map --show-map-link --no-show-map-link --hide-from-listings --no-hide-from-listings --sticky --no-sticky --featured --no-featured --categories --tags --venue --organizer --dry-run --create-missing -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
-    'events update') r='--data --title --start-date --end-date --description --slug --excerpt --status --author --date --date-utc --timezone --all-day --no-all-day --image --cost --website --show-map --no-show-map --show-map-link --no-show-map-link --hide-from-listings --no-hide-from-listings --sticky --no-sticky --featured --no-featured --categories --tags --venue --organizer --dry-run --create-missing --replace --keep-duration --no-keep-duration --password -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'events update') r='--data --title --start-date --end-date --description --slug --excerpt --status --author --date --date-utc --timezone --all-day --no-all-day --image --cost --website --show-map --no-show-map --show-map-link --no-show-map-link --hide-from-listings --no-hide-from-listings --sticky --no-sticky --featured --no-featured --categories --tags --venue --organizer --dry-run --create-missing --add-categories --remove-categories --add-tags --remove-tags --add-organizer --remove-organizer --replace --keep-duration --no-keep-duration --password -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'events delete') r='--dry-run --password -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'events restore') r='--status --dry-run -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'venues') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
@@ -189,6 +189,12 @@ _calendar_value() {
     'events update|--tags') r='I:tags' ;;
     'events update|--venue') r='i:venues' ;;
     'events update|--organizer') r='I:organizers' ;;
+    'events update|--add-categories') r='a' ;;
+    'events update|--remove-categories') r='a' ;;
+    'events update|--add-tags') r='a' ;;
+    'events update|--remove-tags') r='a' ;;
+    'events update|--add-organizer') r='a' ;;
+    'events update|--remove-organizer') r='a' ;;
     'events update|--password') r='a' ;;
     'events delete|--password') r='a' ;;
     'events restore|--status') r='a' ;;

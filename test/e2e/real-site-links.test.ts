@@ -244,3 +244,22 @@ describe('moving an event', () => {
     expect(kept.stderr).toBe('');
   });
 });
+
+describe('links changed in place', () => {
+  test('--add-tags/--remove-tags, --organizer none, and --venue none refused', async () => {
+    const org = (await api<Json>(site.sandbox, 'POST', 'organizers', { organizer: 'Inline Org' })).body.id;
+    const jazz = (await api<Json>(site.sandbox, 'POST', 'tags', { name: 'Inline Jazz' })).body.id;
+    const made = json<Json>((await create('--tags', 'Pop', '--organizer', String(org), '--venue', 'stage-2')).stdout);
+    const added = json<Json>((await cli('events', 'update', String(made.id), '--add-tags', 'Inline Jazz', '--json')).stdout);
+    expect(added.tags.map((t: Json) => t.id).sort()).toEqual([ids.pop, jazz].sort());
+    const removed = await cli('events', 'update', String(made.id), '--remove-tags', 'Pop', '--json');
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(json<Json>(removed.stdout).tags.map((t: Json) => t.id)).toEqual([jazz]);
+    const noOrg = json<Json>((await cli('events', 'update', String(made.id), '--organizer', 'none', '--json')).stdout);
+    expect(noOrg.organizer).toEqual([]);
+    expect(noOrg.venue.id).toBe(ids.stage);
+    const venue = await cli('events', 'update', String(made.id), '--venue', 'none');
+    expect(venue.code).toBe(2);
+    expect(venue.stderr).toContain('cannot unlink a venue');
+  });
+});

@@ -4,7 +4,7 @@
  */
 import type { ActionRunner } from '../runner.js';
 import { Command } from 'commander';
-import { aSingular, resources, type Field, type Resource } from '../../resources.js';
+import { aSingular, flagName, linkFields, resources, type Field, type Resource } from '../../resources.js';
 import { fieldOptions } from './flags.js';
 import { environmentHelp, examplesHelp, verbExamples } from '../help.js';
 
@@ -57,6 +57,11 @@ export function resourceCommand(resource: Resource, run: ActionRunner): Command 
   update.option('--data <json|@file|->', 'fields as a JSON object, from a file (@file) or stdin (-); flags override its keys');
   addOptions(update, r.fields).option('--dry-run', 'print the request instead of sending it');
   if (hasLinks(r)) update.option('--create-missing', 'create linked records given by a name that matches none');
+  for (const link of linkFields(r).filter((f) => f.many)) {
+    update
+      .option(`--add-${flagName(link.name)} <refs>`, `add to the ${link.name}: IDs, slugs or names, comma-separated`)
+      .option(`--remove-${flagName(link.name)} <refs>`, `remove from the ${link.name}: IDs, slugs or names, comma-separated`);
+  }
   if (r.trashes) update.option('--replace', 'send only the given fields; the server then resets what is left out');
   if (r.name === 'events') {
     update
