@@ -263,3 +263,35 @@ describe('links changed in place', () => {
     expect(venue.stderr).toContain('cannot unlink a venue');
   });
 });
+
+describe('several records at once', () => {
+  test('get and delete take several refs, or - for stdin; --permanently deletes for good', async () => {
+    const make = async (title: string) => json<Json>((await cli('events', 'create', '--title', title, '--start-date', '2027-09-01 10:00', '--end-date', '2027-09-01 11:00', '--json')).stdout);
+    const [a, b, c] = [await make('Batch A'), await make('Batch B'), await make('Batch C')];
+    const got = await cli('events', 'get', String(a.id), b.slug, '--format', 'ids');
+    expect(got.code, got.stderr).toBe(0);
+    expect(got.stdout).toBe(`${a.id}\n${b.id}\n`);
+    const partial = await cli('events', 'get', String(a.id), '987654', '--format', 'ids');
+    expect(partial.code).toBe(3);
+    expect(partial.stdout).toBe(`${a.id}\n`);
+    const piped = await site.cli(['events', 'get', '-', '--format', 'ids'], { stdin: `${b.id}\n${c.id}\n` });
+    expect(piped.stdout).toBe(`${b.id}\n${c.id}\n`);
+    const refused = await cli('events', 'delete', String(a.id), String(b.id));
+    expect(refused.code).toBe(2);
+    const trashed = await cli('events', 'delete', String(a.id), String(b.id), '--yes');
+    expect(trashed.code, trashed.stderr).toBe(0);
+    expect((await api<Json>(site.sandbox, 'GET', `events/${a.id}`)).body.status).toBe('trash');
+    const gone = await cli('events', 'delete', String(c.id), '--permanently', '--yes');
+    expect(gone.code, gone.stderr).toBe(0);
+    expect(gone.stderr).toContain('for good');
+    expect((await api<Json>(site.sandbox, 'GET', `events/${c.id}`)).status).toBe(400);
+  });
+
+  test('trashing a venue still used by events says how many', async () => {
+    const venue = (await api<Json>(site.sandbox, 'POST', 'venues', { venue: 'Busy Hall' })).body.id;
+    await create('--venue', String(venue));
+    const r = await cli('venues', 'delete', String(venue), '--yes');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/linked to 1 event/);
+  });
+});

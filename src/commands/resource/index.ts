@@ -42,7 +42,7 @@ export function resourceCommand(resource: Resource, run: ActionRunner): Command 
   addOptions(list, r.listParams);
   helpFor(list, r, 'list').action(run(async () => (await import('./list.js')).runList.bind(null, r)));
 
-  const get = group.command('get').argument(ref, `${r.singular} ID or slug`).description(`show one ${r.singular}`);
+  const get = group.command('get').argument('<id-or-slug...>', `${r.singular} IDs or slugs, or - to read them from stdin`).description(`show ${aSingular(r)}, or several`);
   if (r.name === 'events') get.option('--password <password>', 'password of a protected event');
   helpFor(get, r, 'get').action(run(async () => (await import('./get.js')).runGet.bind(null, r)));
 
@@ -75,9 +75,10 @@ export function resourceCommand(resource: Resource, run: ActionRunner): Command 
   const remove = group
     .command('delete')
     .alias('rm')
-    .argument(ref, `${r.singular} ID or slug`)
+    .argument('<id-or-slug...>', `${r.singular} IDs or slugs, or - to read them from stdin`)
     .description(r.trashes ? `move ${aSingular(r)} to the trash` : `delete ${aSingular(r)} for good`)
     .option('--dry-run', 'print the request instead of sending it');
+  if (r.trashes) remove.option('--permanently', 'delete for good instead of moving to the trash (through the WordPress core route); cannot be undone');
   if (r.name === 'events') remove.option('--password <password>', 'password of a protected event');
   helpFor(remove, r, 'delete').action(run(async () => (await import('./delete.js')).runDelete.bind(null, r)));
 

@@ -53,8 +53,8 @@ export async function finishBody(resource: Resource, client: ApiClient, profileZ
 
 
 /** --dry-run: the request as it would be sent, credentials masked; nothing is sent. */
-export async function dryRunInSession(ctx: Context, client: ApiClient, method: string, path: string, body?: unknown, query?: Record<string, string>) {
-  const lines = [`${method} ${client.url(path, query)}`];
+export async function dryRunInSession(ctx: Context, client: ApiClient, method: string, path: string, body?: unknown, query?: Record<string, string>, fromRoot = false) {
+  const lines = [`${method} ${client.url(path, query, fromRoot)}`];
   if (client.hasCredentials) lines.push('Authorization: Basic ********');
   if (body !== undefined) lines.push('Content-Type: application/json', '', JSON.stringify(body, null, 2));
   ctx.stdout.write(`${lines.join('\n')}\n`);
