@@ -5,7 +5,7 @@ import { isAbsolute, resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { CliError, EXIT, UsageError } from '../../errors.js';
 import { loadConfig } from '../../config/load.js';
-import { DEFAULT_NAMESPACE, SANDBOX_PROFILE, checkLanguage } from '../../config/profile.js';
+import { DEFAULT_NAMESPACE, SANDBOX_PROFILE, checkLanguage, splitUserInfo } from '../../config/profile.js';
 import type { ProfileConfig } from '../../config/schema.js';
 import { readUserConfig, saveProfile, writeUserConfig } from '../../config/write.js';
 import { sandboxDataFile } from '../../config/paths.js';
@@ -88,11 +88,19 @@ export async function runProfileAdd(inv: Invocation, rawName: string): Promise<v
   if (!Number.isFinite(timeoutSec) || timeoutSec <= 0) throw new UsageError(`--timeout: "${opts.timeout}" is not a positive number of seconds`);
   const existing = readUserConfig(ctx.env);
   if (existing.config.profiles[name] && !opts.force) throw new UsageError(`a profile named "${name}" already exists in ${existing.file}`, 'Add --force to replace it.');
-  const secret = await readSecretOptions(opts, ctx);
+  // A password in the URL moves to the secret store and the user name to --username; the URL is kept without them.
+  const { url: siteUrl, username: urlUser, password: urlPassword } = splitUserInfo(String(opts.url));
+  if (urlUser !== undefined && opts.username === undefined) opts.username = urlUser;
+  let secret = await readSecretOptions(opts, ctx);
+  if (urlPassword !== undefined) {
+    if (secret) throw new UsageError('--url carries a password and another password source is given; give only one');
+    secret = { stored: { appPassword: urlPassword }, value: urlPassword, from: 'the URL, stored in the config file' };
+  }
+  if (urlUser !== undefined || urlPassword !== undefined) prepared.ui.notice('The user name and password in --url were moved into the profile; the URL is stored without them.');
   const caCert = opts.caCert ? (isAbsolute(opts.caCert) ? opts.caCert : resolve(ctx.cwd, opts.caCert)) : undefined;
 
   const { discover } = await import('./discover.js');
-  const site = await discover(String(opts.url), { timeoutMs: timeoutSec * 1000, caCertFile: caCert, namespace: opts.namespace, debug: opts.debug ? ctx.stderr : undefined });
+  const site = await discover(siteUrl, { timeoutMs: timeoutSec * 1000, caCertFile: caCert, namespace: opts.namespace, debug: opts.debug ? ctx.stderr : undefined });
   const username = opts.username as string | undefined;
   if (username && secret?.value !== undefined) await checkCredentials(site.restRoot, site.namespace, username, secret.value, timeoutSec, caCert, opts, ctx);
 
