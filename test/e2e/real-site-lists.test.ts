@@ -2,6 +2,7 @@
  * Defects of lists seen on a real site: events hidden from listings missing from exports,
  * counts of empty searches, limits above a page, pages past the end.
  */
+import { writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { api, json, useSite } from './helpers.js';
 
@@ -131,5 +132,18 @@ describe("what's on: events overlapping a day or a range", () => {
     const both = await cli('events', 'list', '--on', '2027-03-12', '--start-date', '2027-03-01');
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('--on cannot be combined with --start-date');
+  });
+});
+
+describe('an upsert never creates a slug that already answers', () => {
+  test('a record the list walk cannot see (hidden) is updated through its slug, not created again', async () => {
+    const hidden = await api<Json>(site.sandbox, 'POST', 'events', { title: 'Half Made', slug: 'half-made', start_date: '2027-06-10 10:00:00', end_date: '2027-06-10 11:00:00', hide_from_listings: true });
+    const file = `${site.home.home}/half.ndjson`;
+    writeFileSync(file, `${JSON.stringify({ title: 'Half Made', slug: hidden.body.slug, start_date: '2027-06-10 10:00', end_date: '2027-06-10 12:00' })}\n`);
+    const r = await cli('import', 'events', file, '--upsert-by', 'slug', '--yes');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('0 created, 1 updated');
+    const again = await cli('import', 'events', file, '--upsert-by', 'slug', '--yes');
+    expect(again.stderr).toContain('0 created, 0 updated, 1 unchanged');
   });
 });

@@ -70,9 +70,17 @@ export async function runImport(inv: Invocation, resourceName: string, source: s
       await confirm(ctx, flags.yes === true, `Update the existing ${resource.name} that match a record of ${input.name} by ${settings.upsertBy}?`);
     }
     const counts = await withSession(prepared, ctx, (session) => runImportPasses(input, scan, settings, { ctx, ui: prepared.ui, client: session.client }));
-    if (counts.failed > 0) {
+    if (counts.interrupted) {
+      const left = counts.failed + (counts.notSent ?? 0);
       throw new CliError(
-        `${counts.failed} of ${scan.count} records failed`,
+        `interrupted: ${left} of ${scan.count} records not confirmed`,
+        EXIT.interrupted,
+        settings.failedTo ? `They are in ${flags.failedTo}; import that file (or the same file with --upsert-by) to finish.` : 'Run the same import again with --upsert-by to finish it; nothing is created twice.',
+      );
+    }
+    if (counts.failed > 0 || (counts.notSent ?? 0) > 0) {
+      throw new CliError(
+        counts.notSent ? `${counts.failed} of ${scan.count} records failed and ${counts.notSent} were not sent` : `${counts.failed} of ${scan.count} records failed`,
         EXIT.partial,
         settings.failedTo ? `They are in ${flags.failedTo}: fix them and import that file again.` : 'Keep them for another try with --failed-to FILE.',
       );
