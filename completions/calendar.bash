@@ -118,7 +118,7 @@ _calendar_options() {
     'profile remove') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'api') r='-f --raw-field -F --field --input -i --include -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'completion') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
-    'import') r='--input-format --upsert-by --concurrency --dry-run --fail-fast --force --failed-to -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'import') r='--input-format --delimiter --upsert-by --concurrency --dry-run --fail-fast --force --failed-to -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'export') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'help') r='--profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert -h --help' ;;
     *) r='' ;;
@@ -335,6 +335,7 @@ _calendar_value() {
     'api|-F'|'api|--field') r='a' ;;
     'api|--input') r='f' ;;
     'import|--input-format') r='a' ;;
+    'import|--delimiter') r='a' ;;
     'import|--upsert-by') r='a' ;;
     'import|--concurrency') r='a' ;;
     'import|--failed-to') r='f' ;;

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { CliError, EXIT, UsageError } from '../../errors.js';
 import { isResourceName, RESOURCE_NAMES, resources, type Resource } from '../../resources.js';
 import { withSession, type GlobalOptions } from '../../session.js';
-import { openInput } from '../../bulk/input.js';
+import { openInput, parseDelimiter } from '../../bulk/input.js';
 import { runImportPasses, scanInput, type ImportSettings } from '../../bulk/importer.js';
 import { UPSERT_KEYS, type UpsertKey } from '../../bulk/upsert-index.js';
 import { summaryLine } from '../../bulk/progress.js';
@@ -19,6 +19,7 @@ export function resourceArgument(name: string): Resource {
 
 interface ImportFlags extends GlobalOptions {
   inputFormat?: string;
+  delimiter?: string;
   upsertBy?: string;
   concurrency?: string;
   dryRun?: boolean;
@@ -58,7 +59,7 @@ export async function runImport(inv: Invocation, resourceName: string, source: s
   const resource = resourceArgument(resourceName);
   const settings = importSettings(resource, flags, ctx.cwd, source);
   const prepared = { ...inv.prepare(), connections: settings.concurrency };
-  const input = await openInput(source, flags.inputFormat, ctx);
+  const input = await openInput(source, flags.inputFormat, ctx, parseDelimiter(flags.delimiter));
   try {
     const scan = await scanInput(input, settings);
     if (scan.count === 0) {
