@@ -69,3 +69,15 @@ describe('configuration values are checked with the rest of the configuration', 
     expect(r.stderr).toContain('config.json: profiles.p.timezone: "Mars/Olympus" is not a timezone');
   });
 });
+
+describe('profile add with a language in the path', () => {
+  test('a /fr/ segment the site does not serve becomes the language, with a warning', async () => {
+    const env = homeWith({});
+    const r = await runCli(['profile', 'add', 'french', '--url', site.sandbox.restRoot.replace('/wp-json', '/fr/wp-json')], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('does not serve its REST API under /fr/');
+    const file = JSON.parse(readFileSync(join(env.XDG_CONFIG_HOME, 'calendar', 'config.json'), 'utf8'));
+    expect(file.profiles.french.language).toBe('fr');
+    expect(file.profiles.french.baseUrl).toBe(site.sandbox.restRoot);
+  });
+});

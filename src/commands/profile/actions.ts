@@ -1,5 +1,6 @@
 /** The profile verbs. `add` discovers and checks everything before it writes anything. */
 import type { Invocation } from '../runner.js';
+import { LANGUAGES } from '../../resources.js';
 import { exec } from 'node:child_process';
 import { isAbsolute, resolve } from 'node:path';
 import type { Context } from '../../context.js';
@@ -105,7 +106,13 @@ export async function runProfileAdd(inv: Invocation, rawName: string): Promise<v
   if (username && secret?.value !== undefined) await checkCredentials(site.restRoot, site.namespace, username, secret.value, timeoutSec, caCert, opts, ctx);
 
   const profile: ProfileConfig = { baseUrl: site.restRoot, namespace: site.namespace };
-  if (language) profile.language = language as ProfileConfig['language'];
+  // `https://site/fr/wp-json` that the site does not serve: the language is kept as i18n_language.
+  const pathLanguage = languageSegment(siteUrl);
+  if (pathLanguage && !languageSegment(site.restRoot)) {
+    prepared.ui.warn(`the site does not serve its REST API under /${pathLanguage}/; using ${site.restRoot}${language ? '' : ` with language ${pathLanguage} (sent as i18n_language)`}`);
+  }
+  const chosenLanguage = language ?? (pathLanguage && !languageSegment(site.restRoot) ? pathLanguage : undefined);
+  if (chosenLanguage) profile.language = chosenLanguage as ProfileConfig['language'];
   if (site.timezone) profile.timezone = site.timezone;
   if (username) profile.username = username;
   Object.assign(profile, secret?.stored ?? {});
@@ -118,6 +125,16 @@ export async function runProfileAdd(inv: Invocation, rawName: string): Promise<v
   else if (username && secret) ui.warn(`${secret.from} is not set, so the credentials were not checked.`);
   else if (username) ui.notice('No application password given: writes will need CALENDAR_APP_PASSWORD.');
   ui.notice(saved.isDefault ? `${name} is the default profile.` : `Use it with --profile ${name}, or make it the default: calendar profile use ${name}`);
+}
+
+/** The language segment of a URL's path (`/fr/` in https://site/fr/wp-json), if it has one. */
+function languageSegment(url: string): string | undefined {
+  try {
+    const first = new URL(url).pathname.split('/').filter(Boolean)[0];
+    return (LANGUAGES as readonly string[]).includes(first) ? first : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function checkCredentials(root: string, namespace: string, username: string, password: string, timeoutSec: number, caCert: string | undefined, opts: Opts, ctx: Context) {
