@@ -167,7 +167,7 @@ export class ApiClient {
 
 const MAX_REDIRECTS = 5;
 
-function readCa(file: string): string {
+export function readCa(file: string): string {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -265,7 +265,7 @@ export function errorFromResponse(res: ApiResponse): ApiError {
   return new ApiError(`${message}${detail} [${err?.code ?? 'http_error'}, HTTP ${res.status}]`, exit, res.status, err?.code, res.body, hint);
 }
 
-function networkError(err: unknown, url: string, timeoutMs: number): CliError {
+export function networkError(err: unknown, url: string, timeoutMs: number): CliError {
   const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
   const code = e.code ?? e.cause?.code ?? e.name;
   const origin = (() => {

@@ -81,3 +81,25 @@ describe('profile add with a language in the path', () => {
     expect(file.profiles.french.baseUrl).toBe(site.sandbox.restRoot);
   });
 });
+
+describe('profile add on a site that moved', () => {
+  test('a REST root that redirects is stored as where it ends up, and said so', async () => {
+    const { createServer } = await import('node:http');
+    const mover = createServer((req, res) => {
+      res.writeHead(301, { location: `${site.sandbox.restRoot}${(req.url ?? '/').replace(/^\/old\/wp-json/, '')}` });
+      res.end();
+    });
+    await new Promise<void>((resolve) => mover.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (mover.address() as import('node:net').AddressInfo).port;
+      const env = homeWith({});
+      const r = await runCli(['profile', 'add', 'moved', '--url', `http://127.0.0.1:${port}/old/wp-json`], { env });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toContain(`redirected to ${site.sandbox.restRoot}`);
+      const file = JSON.parse(readFileSync(join(env.XDG_CONFIG_HOME, 'calendar', 'config.json'), 'utf8'));
+      expect(file.profiles.moved.baseUrl).toBe(site.sandbox.restRoot);
+    } finally {
+      await new Promise((r) => mover.close(r));
+    }
+  });
+});
