@@ -1,33 +1,51 @@
-// Bundles src/ into dist/ with esbuild. Code splitting keeps each command's heavy
-// modules (undici, zod, cli-table3, ora, cosmiconfig) in chunks loaded only when used.
+// Bundles src/ into dist/ with esbuild:
+// - dist/cli.cjs, the whole CLI as one CommonJS file that bin/calendar.js compiles with a V8
+//   code cache (bin/code-cache.js). One file means one cache, and no dynamic import() is left
+//   in it: Node 20 throws on import() inside a vm.Script whose cache was accepted.
+// - dist/sandbox.js, the sandbox as an ES module, for the benchmark scripts.
 // The bundle is written beside dist/ and swapped in, so a running CLI never sees half a build.
 import { build } from 'esbuild';
 import { renameSync, rmSync } from 'node:fs';
+import { lazyHttp2 } from './undici-pieces.mjs';
 
 const root = new URL('..', import.meta.url);
 const staging = new URL(`dist.build-${process.pid}`, root);
 const retired = new URL(`dist.old-${process.pid}`, root);
 const dist = new URL('dist', root);
 
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  minify: true,
+  sourcemap: false,
+  legalComments: 'none',
+  // cosmiconfig reaches for the TypeScript compiler only to read a calendar.config.ts;
+  // bundling it would ship megabytes nobody loads.
+  external: ['typescript'],
+  logLevel: 'warning',
+};
+
 try {
   await build({
-    entryPoints: { cli: 'src/cli.ts', sandbox: 'src/sandbox/index.ts' },
+    ...common,
+    entryPoints: { cli: 'src/cli.ts' },
     outdir: staging.pathname,
-    bundle: true,
-    splitting: true,
+    outExtension: { '.js': '.cjs' },
+    format: 'cjs',
+    // Lowers import() to require(), external ones included.
+    supported: { 'dynamic-import': false },
+    // Not referenced from the bundle: read only by the test of what a run loads.
+    sourcemap: 'external',
+    plugins: [lazyHttp2],
+  });
+  await build({
+    ...common,
+    entryPoints: { sandbox: 'src/sandbox/index.ts' },
+    outdir: staging.pathname,
     format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    minify: true,
-    sourcemap: false,
-    legalComments: 'none',
-    chunkNames: 'chunks/[name]-[hash]',
     // Bundled CommonJS packages call require() for Node built-ins.
     banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
-    // cosmiconfig reaches for the TypeScript compiler only to read a calendar.config.ts;
-    // bundling it would ship megabytes nobody loads.
-    external: ['typescript'],
-    logLevel: 'warning',
   });
   try {
     renameSync(dist, retired);

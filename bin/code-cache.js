@@ -1,0 +1,97 @@
+'use strict';
+// Compiles the CommonJS bundle with a V8 code cache, as v8-compile-cache does: Node 20 has no
+// module.enableCompileCache, and compiling the bundle from source is most of a command's start-up.
+//
+// The cache is written after a run (so the functions that run used are in it), beside the bundle,
+// or in the user's cache directory when the bundle's directory cannot be written. Its first line
+// is a key: the bundle's content hash, Node's version and architecture, and the V8 flags (V8 checks
+// only the source length and its own flags, and rejects or misuses a cache made under others).
+// A cache that is missing, foreign, corrupt or rejected is ignored and written again.
+const { createHash } = require('node:crypto');
+const { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
+const { createRequire } = require('node:module');
+const { homedir } = require('node:os');
+const { basename, dirname, join } = require('node:path');
+const vm = require('node:vm');
+
+const MAGIC = 'calendar-v8-cache';
+
+function cacheKey(source) {
+  return createHash('sha1')
+    .update(source)
+    .update(`\0${process.version}\0${process.arch}\0${process.execArgv.join(' ')}\0${process.env.NODE_OPTIONS ?? ''}`)
+    .digest('hex');
+}
+
+/** Where a cache may live, first choice first. */
+function cacheFiles(bundleFile, env) {
+  const userCacheDir = join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'calendar');
+  // One user cache directory may serve several installs: the file name tells them apart.
+  const install = createHash('sha1').update(bundleFile).digest('hex').slice(0, 12);
+  return [`${bundleFile}.v8-cache`, join(userCacheDir, `${basename(bundleFile, '.cjs')}-${install}.v8-cache`)];
+}
+
+/** The cached data of the first file holding this key, if any. */
+function readCache(files, key) {
+  const header = Buffer.from(`${MAGIC} ${key}\n`);
+  for (const file of files) {
+    let content;
+    try {
+      content = readFileSync(file);
+    } catch {
+      continue;
+    }
+    if (content.length > header.length && content.subarray(0, header.length).equals(header)) {
+      return { file, data: content.subarray(header.length) };
+    }
+  }
+  return undefined;
+}
+
+/** Writes to the first place that takes it; a temporary file and a rename, so no reader sees half a cache. */
+function writeCache(files, key, data) {
+  for (const file of files) {
+    const temp = `${file}.${process.pid}.tmp`;
+    try {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(temp, Buffer.concat([Buffer.from(`${MAGIC} ${key}\n`), data]));
+      renameSync(temp, file);
+      return file;
+    } catch {
+      try {
+        rmSync(temp, { force: true });
+      } catch {
+        // the directory is not there or not ours: nothing was written
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Loads a CommonJS bundle through the code cache. Returns its exports and a save() to call
+ * once the run is over; save() writes a cache only when none was accepted.
+ */
+function loadBundle(bundleFile, env = process.env) {
+  const source = readFileSync(bundleFile);
+  const key = cacheKey(source);
+  const files = cacheFiles(bundleFile, env);
+  const cached = readCache(files, key);
+  const wrapper = `(function (exports, require, module, __filename, __dirname) {${source.toString('utf8')}\n})`;
+  const script = new vm.Script(wrapper, { filename: bundleFile, cachedData: cached?.data });
+  const accepted = cached !== undefined && !script.cachedDataRejected;
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, createRequire(bundleFile), module, bundleFile, dirname(bundleFile));
+  const status = accepted ? `accepted (${cached.file})` : cached ? `rejected (${cached.file})` : 'none';
+  return {
+    exports: module.exports,
+    status,
+    save() {
+      if (accepted) return status;
+      const written = writeCache(files, key, script.createCachedData());
+      return written ? `${status}, written to ${written}` : `${status}, cannot be written`;
+    },
+  };
+}
+
+module.exports = { loadBundle, cacheFiles, cacheKey };

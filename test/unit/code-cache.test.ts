@@ -1,0 +1,108 @@
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+
+const CODE_CACHE = new URL('../../bin/code-cache.js', import.meta.url).pathname;
+const { cacheFiles } = createRequire(import.meta.url)(CODE_CACHE) as { cacheFiles(bundle: string, env: object): string[] };
+
+interface Loaded {
+  answer: number;
+  status: string;
+  saved: string;
+}
+
+/**
+ * Loads the bundle in a fresh process, as the launcher does, and saves its cache: within one
+ * process V8 reuses what it compiled before and never looks at the cache again.
+ */
+function loadBundle(bundle: string, env: Record<string, string>): Loaded {
+  const script = `const loaded = require(${JSON.stringify(CODE_CACHE)}).loadBundle(${JSON.stringify(bundle)}, ${JSON.stringify(env)});
+    process.stdout.write(JSON.stringify({ answer: loaded.exports.answer(), status: loaded.status, saved: loaded.save() }));`;
+  return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
+}
+
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((d) => {
+  chmodSync(d, 0o755);
+  rmSync(d, { recursive: true, force: true });
+}));
+
+/** A bundle in its own directory, and a user cache directory, both temporary. */
+function fixture(body = 'exports.answer = () => 41 + 1;') {
+  const dir = mkdtempSync(join(tmpdir(), 'calendar-cache-'));
+  dirs.push(dir);
+  const dist = join(dir, 'dist');
+  mkdirSync(dist);
+  const bundle = join(dist, 'cli.cjs');
+  writeFileSync(bundle, body);
+  const env = { HOME: dir, XDG_CACHE_HOME: join(dir, 'cache') };
+  const [besideBundle, inUserDir] = cacheFiles(bundle, env);
+  return { dir, dist, bundle, env, besideBundle, inUserDir };
+}
+
+const answer = (loaded: Loaded) => loaded.answer;
+
+describe('code cache of the bundle', () => {
+  test('the first run writes a cache beside the bundle; the next accepts it', () => {
+    const { bundle, env, besideBundle } = fixture();
+    const first = loadBundle(bundle, env);
+    expect(answer(first)).toBe(42);
+    expect(first.status).toBe('none');
+    expect(first.saved).toBe(`none, written to ${besideBundle}`);
+    const second = loadBundle(bundle, env);
+    expect(answer(second)).toBe(42);
+    expect(second.status).toBe(`accepted (${besideBundle})`);
+    expect(second.saved).toBe(second.status);
+  });
+
+  test('a corrupt cache file is ignored and written again', () => {
+    const { bundle, env, besideBundle } = fixture();
+    loadBundle(bundle, env);
+    // The right key over garbage: V8 rejects the data.
+    const header = readFileSync(besideBundle).subarray(0, readFileSync(besideBundle).indexOf(10) + 1);
+    writeFileSync(besideBundle, Buffer.concat([header, Buffer.from('not a code cache at all')]));
+    const rejected = loadBundle(bundle, env);
+    expect(answer(rejected)).toBe(42);
+    expect(rejected.status).toBe(`rejected (${besideBundle})`);
+    expect(loadBundle(bundle, env).status).toMatch(/^accepted/);
+    // No header at all: not ours, ignored.
+    writeFileSync(besideBundle, 'garbage');
+    expect(loadBundle(bundle, env).status).toBe('none');
+  });
+
+  test('a cache made for another bundle of the same length is not used', () => {
+    const { bundle, env } = fixture('exports.answer = () => 41 + 1;');
+    loadBundle(bundle, env);
+    writeFileSync(bundle, 'exports.answer = () => 40 + 3;');
+    const changed = loadBundle(bundle, env);
+    expect(changed.status).toBe('none');
+    expect(answer(changed)).toBe(43);
+    expect(loadBundle(bundle, env).status).toMatch(/^accepted/);
+  });
+
+  test('a bundle directory that cannot be written sends the cache to the user cache directory', () => {
+    const { dist, bundle, env, besideBundle, inUserDir } = fixture();
+    // Root ignores permissions: a directory where the cache file would go makes the rename fail too.
+    chmodSync(dist, 0o555);
+    mkdirSync(besideBundle);
+    writeFileSync(join(besideBundle, 'keep'), '');
+    const first = loadBundle(bundle, env);
+    expect(first.saved).toBe(`none, written to ${inUserDir}`);
+    expect(loadBundle(bundle, env).status).toBe(`accepted (${inUserDir})`);
+  });
+
+  test('with nowhere to write, the run still succeeds and says so', () => {
+    const { dir, dist, bundle, besideBundle } = fixture();
+    chmodSync(dist, 0o555);
+    mkdirSync(besideBundle);
+    writeFileSync(join(besideBundle, 'keep'), '');
+    writeFileSync(join(dir, 'not-a-dir'), '');
+    const loaded = loadBundle(bundle, { HOME: dir, XDG_CACHE_HOME: join(dir, 'not-a-dir') });
+    expect(answer(loaded)).toBe(42);
+    expect(loaded.saved).toBe('none, cannot be written');
+    expect(readdirSync(dist).sort()).toEqual(['cli.cjs', 'cli.cjs.v8-cache']);
+  });
+});
