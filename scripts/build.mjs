@@ -23,6 +23,25 @@ const asciiRegExps = {
   },
 };
 
+// Built-ins that cost milliseconds to load and are needed by few runs (child_process: only for
+// a profile's appPasswordCommand), behind functions that require them on first call. The bundle
+// would otherwise require them when the module importing them loads, as most runs do.
+const LAZY_BUILTINS = { 'node:child_process': ['exec', 'execSync'] };
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(build) {
+    const names = Object.keys(LAZY_BUILTINS).map((name) => name.replace(/[/:]/g, '\\$&'));
+    build.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) =>
+      // The require() inside the stand-in is the real built-in.
+      args.namespace === 'lazy-builtin' ? { path: args.path, external: true } : { path: args.path, namespace: 'lazy-builtin' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({
+      contents: LAZY_BUILTINS[args.path].map((name) => `export function ${name}(...args) { return require(${JSON.stringify(args.path)}).${name}(...args); }`).join('\n'),
+      loader: 'js',
+    }));
+  },
+};
+
 const root = new URL('..', import.meta.url);
 const staging = new URL(`dist.build-${process.pid}`, root);
 const retired = new URL(`dist.old-${process.pid}`, root);
@@ -54,7 +73,7 @@ try {
     charset: 'ascii',
     // Not referenced from the bundle: read only by the test of what a run loads.
     sourcemap: 'external',
-    plugins: [lazyHttp2, asciiRegExps],
+    plugins: [lazyHttp2, asciiRegExps, lazyBuiltins],
   });
   await build({
     ...common,
