@@ -39,7 +39,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const reps = Number(process.argv[2] ?? 15);
   const serve = await startServe();
   try {
-    await startupRatios(serve, reps, (name, value, aim, raw) => console.log(`${name}: ${fmt(value)}   (${aim === null ? "for comparison" : `aim <= ${aim}`}; ${raw})`));
+    await startupRatios(serve, reps, (name, value, aim, raw) => console.log(`${name}: ${fmt(value)}   (${aim === null ? 'for comparison' : `aim <= ${aim}`}; ${raw})`));
   } finally {
     await serve.stop();
   }

@@ -17,6 +17,8 @@ const vm = require('node:vm');
 
 const MAGIC = 'calendar-v8-cache';
 
+const sha1 = (data) => createHash('sha1').update(data).digest('hex');
+
 function cacheKey(source) {
   return createHash('sha1')
     .update(source)
@@ -28,13 +30,17 @@ function cacheKey(source) {
 function cacheFiles(bundleFile, env) {
   const userCacheDir = join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'calendar');
   // One user cache directory may serve several installs: the file name tells them apart.
-  const install = createHash('sha1').update(bundleFile).digest('hex').slice(0, 12);
+  const install = sha1(bundleFile).slice(0, 12);
   return [`${bundleFile}.v8-cache`, join(userCacheDir, `${basename(bundleFile, '.cjs')}-${install}.v8-cache`)];
 }
 
-/** The cached data of the first file holding this key, if any. */
+/**
+ * The cached data of the first file holding this key, if any. The header also carries a hash of
+ * the data: release builds of V8 do not checksum a code cache, and a damaged one that passes
+ * its sanity checks can make the bundle misbehave rather than be rejected.
+ */
 function readCache(files, key) {
-  const header = Buffer.from(`${MAGIC} ${key}\n`);
+  const prefix = Buffer.from(`${MAGIC} ${key} `);
   for (const file of files) {
     let content;
     try {
@@ -42,9 +48,10 @@ function readCache(files, key) {
     } catch {
       continue;
     }
-    if (content.length > header.length && content.subarray(0, header.length).equals(header)) {
-      return { file, data: content.subarray(header.length) };
-    }
+    const headerEnd = content.indexOf(10);
+    if (headerEnd < 0 || !content.subarray(0, prefix.length).equals(prefix)) continue;
+    const data = content.subarray(headerEnd + 1);
+    if (content.toString('latin1', prefix.length, headerEnd) === sha1(data)) return { file, data };
   }
   return undefined;
 }
@@ -55,7 +62,7 @@ function writeCache(files, key, data) {
     const temp = `${file}.${process.pid}.tmp`;
     try {
       mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(temp, Buffer.concat([Buffer.from(`${MAGIC} ${key}\n`), data]));
+      writeFileSync(temp, Buffer.concat([Buffer.from(`${MAGIC} ${key} ${sha1(data)}\n`), data]));
       renameSync(temp, file);
       return file;
     } catch {

@@ -1,5 +1,6 @@
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +45,7 @@ function fixture(body = 'exports.answer = () => 41 + 1;') {
 }
 
 const answer = (loaded: Loaded) => loaded.answer;
+const sha1 = (data: Buffer) => createHash('sha1').update(data).digest('hex');
 
 describe('code cache of the bundle', () => {
   test('the first run writes a cache beside the bundle; the next accepts it', () => {
@@ -61,12 +63,21 @@ describe('code cache of the bundle', () => {
   test('a corrupt cache file is ignored and written again', () => {
     const { bundle, env, besideBundle } = fixture();
     loadBundle(bundle, env);
-    // The right key over garbage: V8 rejects the data.
-    const header = readFileSync(besideBundle).subarray(0, readFileSync(besideBundle).indexOf(10) + 1);
-    writeFileSync(besideBundle, Buffer.concat([header, Buffer.from('not a code cache at all')]));
+    const key = readFileSync(besideBundle, 'latin1').split(' ')[1];
+    // Whole and ours, but not V8's data: V8 rejects it.
+    const garbage = Buffer.from('not a code cache at all');
+    writeFileSync(besideBundle, Buffer.concat([Buffer.from(`calendar-v8-cache ${key} ${sha1(garbage)}\n`), garbage]));
     const rejected = loadBundle(bundle, env);
     expect(answer(rejected)).toBe(42);
     expect(rejected.status).toBe(`rejected (${besideBundle})`);
+    expect(loadBundle(bundle, env).status).toMatch(/^accepted/);
+    // Damaged after it was written: V8 would not notice, the data's hash does.
+    const damaged = readFileSync(besideBundle);
+    for (let i = damaged.indexOf(10) + 100; i < damaged.length; i += 97) damaged[i] ^= 0xff;
+    writeFileSync(besideBundle, damaged);
+    const redone = loadBundle(bundle, env);
+    expect(answer(redone)).toBe(42);
+    expect(redone.status).toBe('none');
     expect(loadBundle(bundle, env).status).toMatch(/^accepted/);
     // No header at all: not ours, ignored.
     writeFileSync(besideBundle, 'garbage');
