@@ -23,7 +23,9 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 } else {
   let cli;
   try {
-    cli = require('./code-cache.js').loadBundle(require('node:path').join(__dirname, '../dist/cli.cjs'));
+    // src/http/undici.ts sets this mark when the HTTP client is loaded: such a run is wide.
+    const usedHttpClient = () => globalThis[Symbol.for('calendar.httpClientLoaded')] === true;
+    cli = require('./code-cache.js').loadBundle(require('node:path').join(__dirname, '../dist/cli.cjs'), process.env, usedHttpClient);
   } catch (err) {
     process.stderr.write(`calendar: cannot load the built CLI (${err.code ?? err.message}); run npm run build\n`);
     process.exitCode = 1;

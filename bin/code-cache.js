@@ -16,6 +16,11 @@ const { basename, dirname, join } = require('node:path');
 const vm = require('node:vm');
 
 const MAGIC = 'calendar-v8-cache';
+// A cache holds the functions that the run which wrote it compiled. One written by a narrow run
+// (`--help`, `serve`) lacks the HTTP client, which every later request would then compile from
+// source; the first wide run after it writes the cache again, once.
+const WIDE = 'wide';
+const NARROW = 'narrow';
 
 const sha1 = (data) => createHash('sha1').update(data).digest('hex');
 
@@ -51,18 +56,19 @@ function readCache(files, key) {
     const headerEnd = content.indexOf(10);
     if (headerEnd < 0 || !content.subarray(0, prefix.length).equals(prefix)) continue;
     const data = content.subarray(headerEnd + 1);
-    if (content.toString('latin1', prefix.length, headerEnd) === sha1(data)) return { file, data };
+    const [dataHash, scope] = content.toString('latin1', prefix.length, headerEnd).split(' ');
+    if (dataHash === sha1(data)) return { file, data, wide: scope === WIDE };
   }
   return undefined;
 }
 
 /** Writes to the first place that takes it; a temporary file and a rename, so no reader sees half a cache. */
-function writeCache(files, key, data) {
+function writeCache(files, key, data, wide) {
   for (const file of files) {
     const temp = `${file}.${process.pid}.tmp`;
     try {
       mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(temp, Buffer.concat([Buffer.from(`${MAGIC} ${key} ${sha1(data)}\n`), data]));
+      writeFileSync(temp, Buffer.concat([Buffer.from(`${MAGIC} ${key} ${sha1(data)} ${wide ? WIDE : NARROW}\n`), data]));
       renameSync(temp, file);
       return file;
     } catch {
@@ -77,10 +83,11 @@ function writeCache(files, key, data) {
 }
 
 /**
- * Loads a CommonJS bundle through the code cache. Returns its exports and a save() to call
- * once the run is over; save() writes a cache only when none was accepted.
+ * Loads a CommonJS bundle through the code cache. Returns its exports and a save() to call once
+ * the run is over; save() writes a cache when none was accepted, or when the accepted one came
+ * from a narrow run and `isWideRun()` says this one was wide.
  */
-function loadBundle(bundleFile, env = process.env) {
+function loadBundle(bundleFile, env = process.env, isWideRun = () => false) {
   const source = readFileSync(bundleFile);
   const key = cacheKey(source);
   const files = cacheFiles(bundleFile, env);
@@ -97,9 +104,10 @@ function loadBundle(bundleFile, env = process.env) {
     exports: module.exports,
     status,
     save() {
-      if (accepted) return status;
-      const written = writeCache(files, key, script.createCachedData());
-      return written ? `${status}, written to ${written}` : `${status}, cannot be written`;
+      const wide = isWideRun();
+      if (accepted && (cached.wide || !wide)) return status;
+      const written = writeCache(files, key, script.createCachedData(), wide);
+      return written ? `${status}, written to ${written}${wide ? ' (wide)' : ''}` : `${status}, cannot be written`;
     },
   };
 }

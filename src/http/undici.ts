@@ -9,6 +9,10 @@ import type { Dispatcher } from 'undici';
 
 export { Agent, RetryAgent };
 
+// Tells the launcher (bin/calendar.js) that this run loaded the HTTP client, so that its code
+// cache is written again if it came from a run that did not (see bin/code-cache.js).
+(globalThis as Record<symbol, unknown>)[Symbol.for('calendar.httpClientLoaded')] = true;
+
 export type RequestOptions = Omit<Dispatcher.RequestOptions, 'origin' | 'path'>;
 
 /** undici's request(url, options) with the dispatcher given, as its index builds it. */

@@ -19,10 +19,11 @@ interface Loaded {
  * Loads the bundle in a fresh process, as the launcher does, and saves its cache: within one
  * process V8 reuses what it compiled before and never looks at the cache again.
  */
-function loadBundle(bundle: string, env: Record<string, string>): Loaded {
-  const script = `const loaded = require(${JSON.stringify(CODE_CACHE)}).loadBundle(${JSON.stringify(bundle)}, ${JSON.stringify(env)});
+function loadBundle(bundle: string, env: Record<string, string>, wideRun = false): Loaded {
+  const script = `const loaded = require(${JSON.stringify(CODE_CACHE)}).loadBundle(${JSON.stringify(bundle)}, ${JSON.stringify(env)}, () => process.argv[1] === 'wide');
     process.stdout.write(JSON.stringify({ answer: loaded.exports.answer(), status: loaded.status, saved: loaded.save() }));`;
-  return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
+  // The script is the same for every run (it is part of the cache key, in process.execArgv).
+  return JSON.parse(execFileSync(process.execPath, ['-e', script, wideRun ? 'wide' : 'narrow'], { encoding: 'utf8' }));
 }
 
 const dirs: string[] = [];
@@ -58,6 +59,15 @@ describe('code cache of the bundle', () => {
     expect(answer(second)).toBe(42);
     expect(second.status).toBe(`accepted (${besideBundle})`);
     expect(second.saved).toBe(second.status);
+  });
+
+  test('a cache from a narrow run is written again by the first wide run, once', () => {
+    const { bundle, env, besideBundle } = fixture();
+    expect(loadBundle(bundle, env).saved).toBe(`none, written to ${besideBundle}`);
+    expect(loadBundle(bundle, env).saved).toBe(`accepted (${besideBundle})`);
+    expect(loadBundle(bundle, env, true).saved).toBe(`accepted (${besideBundle}), written to ${besideBundle} (wide)`);
+    expect(loadBundle(bundle, env, true).saved).toBe(`accepted (${besideBundle})`);
+    expect(loadBundle(bundle, env).saved).toBe(`accepted (${besideBundle})`);
   });
 
   test('a corrupt cache file is ignored and written again', () => {
