@@ -106,6 +106,8 @@ function loadBundle(bundleFile, env = process.env, isWideRun = () => false) {
     save() {
       const wide = isWideRun();
       if (accepted && (cached.wide || !wide)) return status;
+      // A long narrow run (`serve`) must not replace what a wide one wrote in the meantime.
+      if (!wide && readCache(files, key)?.wide) return status;
       const written = writeCache(files, key, script.createCachedData(), wide);
       return written ? `${status}, written to ${written}${wide ? ' (wide)' : ''}` : `${status}, cannot be written`;
     },

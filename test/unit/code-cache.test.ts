@@ -70,6 +70,16 @@ describe('code cache of the bundle', () => {
     expect(loadBundle(bundle, env).saved).toBe(`accepted (${besideBundle})`);
   });
 
+  test('a narrow run that started before a wide one wrote its cache leaves that cache alone', () => {
+    const { bundle, env, besideBundle } = fixture();
+    const script = `const cache = require(${JSON.stringify(CODE_CACHE)});
+      const narrow = cache.loadBundle(${JSON.stringify(bundle)}, ${JSON.stringify(env)}, () => false);
+      cache.loadBundle(${JSON.stringify(bundle)}, ${JSON.stringify(env)}, () => true).save();
+      process.stdout.write(narrow.save());`;
+    expect(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })).toBe('none');
+    expect(readFileSync(besideBundle, 'latin1').split('\n')[0]).toMatch(/ wide$/);
+  });
+
   test('a corrupt cache file is ignored and written again', () => {
     const { bundle, env, besideBundle } = fixture();
     loadBundle(bundle, env);
