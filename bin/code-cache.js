@@ -7,7 +7,6 @@
 // is a key: the bundle's content hash, Node's version and architecture, and the V8 flags (V8 checks
 // only the source length and its own flags, and rejects or misuses a cache made under others).
 // A cache that is missing, foreign, corrupt or rejected is ignored and written again.
-const { isAscii } = require('node:buffer');
 const { createHash } = require('node:crypto');
 const { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
 const { createRequire } = require('node:module');
@@ -92,9 +91,7 @@ function loadBundle(bundleFile, env = process.env, isWideRun = () => false) {
   const key = cacheKey(source);
   const files = cacheFiles(bundleFile, env);
   const cached = readCache(files, key);
-  // The build writes ASCII, which decodes as latin1 much faster than as UTF-8.
-  const text = source.toString(isAscii(source) ? 'latin1' : 'utf8');
-  const wrapper = `(function (exports, require, module, __filename, __dirname) {${text}\n})`;
+  const wrapper = `(function (exports, require, module, __filename, __dirname) {${source.toString('utf8')}\n})`;
   const script = new vm.Script(wrapper, { filename: bundleFile, cachedData: cached?.data });
   const accepted = cached !== undefined && !script.cachedDataRejected;
   const module = { exports: {} };
