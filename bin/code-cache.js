@@ -4,9 +4,10 @@
 //
 // The cache is written after a run (so the functions that run used are in it), beside the bundle,
 // or in the user's cache directory when the bundle's directory cannot be written. Its first line
-// is a key: the bundle's content hash, Node's version and architecture, and the V8 flags (V8 checks
-// only the source length and its own flags, and rejects or misuses a cache made under others).
-// A cache that is missing, foreign, corrupt or rejected is ignored and written again.
+// holds a key (the bundle's content hash, Node's version and architecture, and the flags given to
+// Node: V8 checks only the source length and its own flags), a hash of the data, and whether the
+// run that wrote it loaded the HTTP client. A cache that is missing, foreign, damaged or rejected
+// is ignored and written again.
 const { createHash } = require('node:crypto');
 const { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
 const { createRequire } = require('node:module');
@@ -111,4 +112,4 @@ function loadBundle(bundleFile, env = process.env, isWideRun = () => false) {
   };
 }
 
-module.exports = { loadBundle, cacheFiles, cacheKey };
+module.exports = { loadBundle, cacheFiles };
