@@ -2,7 +2,6 @@
  * What every command that talks to a site needs: the resolved profile, output settings,
  * a UI for stderr and the HTTP client; for the built-in profile, a sandbox started in-process.
  */
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Context } from './context.js';
@@ -115,7 +114,7 @@ async function startBuiltInSandbox(profile: Profile, ctx: Context, ui: Ui) {
   if (firstUse || ctx.stderr.isTTY) {
     ui.notice(`Using the built-in sandbox calendar (${dataFile}). Point calendar at a real site with: calendar profile add NAME --url https://example.org`);
   }
-  const { startSandbox } = await import('./sandbox/index.js');
+  const [{ startSandbox }, { randomBytes }] = await Promise.all([import('./sandbox/index.js'), import('node:crypto')]);
   const password = randomBytes(18).toString('base64url');
   const sandbox = await startSandbox({ port: 0, dataFile, shared: true, seed: 'demo', user: 'admin', password, namespace: profile.namespace, quiet: true });
   return { restRoot: sandbox.restRoot, password, close: () => sandbox.close() };
