@@ -26,7 +26,7 @@ const asciiRegExps = {
 // Built-ins that cost milliseconds to load and are needed by few runs (child_process: only for
 // a profile's appPasswordCommand), behind functions that require them on first call. The bundle
 // would otherwise require them when the module importing them loads, as most runs do.
-const LAZY_BUILTINS = { 'node:child_process': ['exec', 'execSync'] };
+const LAZY_BUILTINS = { 'node:child_process': ['exec', 'execSync', 'spawn', 'spawnSync'] };
 const lazyBuiltins = {
   name: 'lazy-builtins',
   setup(build) {
