@@ -87,9 +87,9 @@ export async function loadConfig(cwd: string, env: Env): Promise<LoadedConfig> {
   if (!projectFileExists(cwd, env)) {
     if (user.length === 0) return structuredClone(EMPTY);
     // The usual case, the file `profile add` writes: read it without cosmiconfig.
-    if (user.length === 1 && user[0] === userConfigFile(env)) return validated(readJsonConfig(user[0]));
+    if (user.length === 1 && user[0] === userConfigFile(env)) return validated(readJsonConfig(user[0]), env);
   }
-  return validated(await searchWithCosmiconfig(cwd, env));
+  return validated(await searchWithCosmiconfig(cwd, env), env);
 }
 
 function readJsonConfig(file: string): Array<{ filepath: string; config: unknown }> {
@@ -97,7 +97,7 @@ function readJsonConfig(file: string): Array<{ filepath: string; config: unknown
     const text = readFileSync(file, 'utf8');
     return text.trim() === '' ? [] : [{ filepath: file, config: JSON.parse(text) }];
   } catch (err) {
-    throw new CliError(`cannot read the configuration ${file}: ${firstLine((err as Error).message)}`, EXIT.usage);
+    throw new CliError(`cannot read the configuration ${file}: ${errorSummary((err as Error).message)}`, EXIT.usage);
   }
 }
 
@@ -117,13 +117,13 @@ async function searchWithCosmiconfig(cwd: string, env: Env): Promise<Array<{ fil
     }
   } catch (err) {
     const file = (err as { filepath?: string }).filepath;
-    throw new CliError(`cannot read the configuration${file ? ` ${file}` : ''}: ${firstLine((err as Error).message)}`, EXIT.usage);
+    throw new CliError(`cannot read the configuration${file ? ` ${file}` : ''}: ${errorSummary((err as Error).message)}`, EXIT.usage);
   }
   return found;
 }
 
 /** Checks each file against the schema and merges them, nearest last so that its profiles win. */
-async function validated(found: Array<{ filepath: string; config: unknown }>): Promise<LoadedConfig> {
+async function validated(found: Array<{ filepath: string; config: unknown }>, env: Env): Promise<LoadedConfig> {
   const result: LoadedConfig = structuredClone(EMPTY);
   if (found.length === 0) return result;
   const { configSchema } = await import('./schema.js');
@@ -135,7 +135,13 @@ async function validated(found: Array<{ filepath: string; config: unknown }>): P
     }
     result.files.unshift(filepath);
     if (parsed.data.defaultProfile) result.config.defaultProfile = parsed.data.defaultProfile;
+    const trusted = trustedForSecrets(filepath, env);
     for (const [name, profile] of Object.entries(parsed.data.profiles)) {
+      for (const key of ['appPasswordCommand', 'appPasswordEnv'] as const) {
+        if (profile[key] === undefined || trusted) continue;
+        delete profile[key];
+        result.warnings.push(`${filepath}: profiles.${name}.${key} is ignored: only your own config file (${userConfigFile(env)}) may say how to get a password`);
+      }
       result.config.profiles[name] = profile;
       result.sources[name] = filepath;
       if (profile.appPassword && isReadableByOthers(filepath)) {
@@ -154,6 +160,28 @@ function isReadableByOthers(file: string): boolean {
   }
 }
 
-function firstLine(text: string): string {
-  return text.split('\n')[0];
+/**
+ * The parser's reason and position, on one line: YAML errors come as "YAML Error in FILE:"
+ * then "reason (line:column)" then a code excerpt.
+ */
+function errorSummary(text: string): string {
+  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  const reason = /^(YAML|JSON) Error in .*:$/.test(lines[0] ?? '') ? lines[1] ?? lines[0] : lines[0] ?? text;
+  return reason.replace(/\((\d+):(\d+)\)$/, '(line $1, column $2)');
+}
+
+/**
+ * Settings that run a command or read a secret are taken only from the user's own config
+ * file (owned by the user, not writable by others): a project file found by the upward
+ * search comes with whatever repository the user cloned.
+ */
+function trustedForSecrets(file: string, env: Env): boolean {
+  if (resolve(file) !== resolve(userConfigFile(env)) && dirname(resolve(file)) !== resolve(configDir(env))) return false;
+  try {
+    const stat = statSync(file);
+    const ownUid = typeof process.getuid === 'function' ? process.getuid() : stat.uid;
+    return stat.uid === ownUid && (stat.mode & 0o022) === 0;
+  } catch {
+    return false;
+  }
 }
