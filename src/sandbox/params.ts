@@ -6,6 +6,7 @@ import { resources, type Field, type ResourceName } from '../resources.js';
 import { nowLocalWall, type RequestContext } from './context.js';
 import { parseDateInput, type ParsedDate } from './dates.js';
 import { ParamProblems } from './errors.js';
+import { utcMsToUtcString } from '../time.js';
 import type { Taxonomy, TermRecord } from './store.js';
 
 export type Params = Record<string, unknown>;
@@ -67,7 +68,7 @@ function readListParam(ctx: RequestContext, resource: ResourceName, field: Field
     case 'date': {
       if (typeof raw !== 'string') return problems.wrongType(name, 'string');
       if (raw.trim() === '0') return { wall: `${ctx.now.toISOString().slice(0, 10)} 00:00:00`, utcWall: null, epoch: false } satisfies ParsedDate;
-      const parsed = parseDateInput(raw, nowLocalWall(ctx));
+      const parsed = parseDateInput(raw, nowLocalWall(ctx), utcMsToUtcString(ctx.now.getTime()));
       if (!parsed || parsed.epoch) return problems.invalid(name);
       return parsed;
     }
