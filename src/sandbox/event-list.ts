@@ -155,6 +155,8 @@ export function listEvents(ctx: RequestContext, params: Params, problems: ParamP
     return true;
   });
 
+  // Named by `include`, events come in order of publication (local post date), then ID.
+  if (include) found.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id));
   const { page, perPage, totalPages, slice } = paging(found, query.get<number>('page'), query.get<number>('per_page'));
   if (page > Math.max(totalPages, 1)) throw new ApiError(404, 'event-archive-page-not-found', 'The requested event archive page does not exist');
   const password = query.get<string>('password');

@@ -176,7 +176,7 @@ export function createEvent(ctx: RequestContext, params: Params): EventRecord {
     allDay,
     image: typeof params.image === 'string' && params.image ? params.image : null,
     cost: params.cost ?? '',
-    website: typeof params.website === 'string' ? params.website : null,
+    website: typeof params.website === 'string' && params.website !== '' ? params.website : null,
     showMap: false,
     showMapLink: false,
     hideFromListings: false,

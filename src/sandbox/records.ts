@@ -47,8 +47,12 @@ function obfuscateEmail(email: string): string {
   return [...email].map((char, index) => (index % 2 === 0 || char === '@' ? `&#${char.charCodeAt(0)};` : char)).join('');
 }
 
+function hasPermalink(post: PostRecord): boolean {
+  return (post.status === 'publish' || post.status === 'private') && Boolean(post.slug);
+}
+
 export function postUrl(ctx: RequestContext, post: PostRecord): string {
-  if (post.status === 'publish' && post.slug) return `${ctx.site.baseUrl}/${PERMALINK_BASE[post.type]}/${post.slug}/`;
+  if (hasPermalink(post)) return `${ctx.site.baseUrl}/${PERMALINK_BASE[post.type]}/${post.slug}/`;
   return `${ctx.site.baseUrl}/?post_type=${WP_TYPES[post.type]}&p=${post.id}`;
 }
 
@@ -304,7 +308,8 @@ function eventJsonLd(ctx: RequestContext, event: EventRecord, out: Json, venue: 
   };
   const image = out.image as Json | false;
   if (image) ld.image = image.url;
-  ld.url = postUrl(ctx, event);
+  // The plugin adds a trailing slash, encoded, to the `?p=` form of the link.
+  ld.url = hasPermalink(event) ? postUrl(ctx, event) : `${postUrl(ctx, event)}%2F/`;
   ld.eventAttendanceMode = 'https://schema.org/OfflineEventAttendanceMode';
   ld.eventStatus = 'https://schema.org/EventScheduled';
   ld.startDate = iso(f.start);
