@@ -6,7 +6,7 @@
 import { nowLocalWall, nowUtcWall, type RequestContext } from './context.js';
 import { parseDateInput } from './dates.js';
 import { ApiError, ParamProblems } from './errors.js';
-import { checkWritableFields, postMeta, TRASH_SUFFIX } from './fields.js';
+import { checkWritableFields, insertedModifiedUtc, postMeta, TRASH_SUFFIX } from './fields.js';
 import { setVariant, translatableFields } from './i18n.js';
 import { createLinked } from './linked.js';
 import { asList, findTerm, parseBoolean, type Params } from './params.js';
@@ -190,7 +190,7 @@ export function createEvent(ctx: RequestContext, params: Params): EventRecord {
   for (const [wire, key] of FLAGS) if (params[wire] !== undefined) fields[key] = parseBoolean(params[wire])!;
   if (!dates.backwards) delete fields.backwards;
   const meta = postMeta(ctx, params);
-  const event = ctx.store.addPost({ type: 'event', ...meta, modifiedUtc: nowUtcWall(ctx), slug: '', fields }) as EventRecord;
+  const event = ctx.store.addPost({ type: 'event', ...meta, modifiedUtc: insertedModifiedUtc(meta), slug: '', fields }) as EventRecord;
   applyText(ctx, event, params, true);
   publishSlug(ctx, event, params.slug);
   ctx.store.changed(event);

@@ -5,7 +5,7 @@
 import { EDITOR_STATUSES, resources } from '../resources.js';
 import { nowLocalWall, nowUtcWall, restBase, type RequestContext } from './context.js';
 import { ApiError, ParamProblems } from './errors.js';
-import { isVisibleTo, postMeta, trash } from './fields.js';
+import { insertedModifiedUtc, isVisibleTo, postMeta, trash } from './fields.js';
 import { setVariant, translatableFields } from './i18n.js';
 import { asList, readListParams, type Params } from './params.js';
 import { pageLinks, pageWindow, paging, type Page } from './paging.js';
@@ -44,8 +44,9 @@ function applyFields(ctx: RequestContext, resource: LinkedResource, post: PostRe
   if (resource === 'organizers' && typeof params.excerpt === 'string') fields.excerpt = params.excerpt;
 }
 
-function stateProvince(fields: LinkedFields): string {
-  return String(fields.stateprovince || fields.state || fields.province || '');
+/** The combined state/province: from what a write sent when it sent any, else from what is stored. */
+function stateProvince(fields: LinkedFields, params: Params = {}): string {
+  return String(params.stateprovince || params.state || params.province || fields.stateprovince || fields.state || fields.province || '');
 }
 
 function sameText(a: unknown, b: unknown): boolean {
@@ -68,14 +69,14 @@ export function createLinked(ctx: RequestContext, resource: LinkedResource, para
     // The match overwrites the old record's fields but keeps its stored spelling of the name.
     const { [nameField]: _sentName, ...rest } = params;
     applyFields(ctx, resource, existing, rest, false);
-    if (resource === 'venues' && STATE_FIELDS.some((key) => key in params)) (existing.fields as LinkedFields).stateprovince = stateProvince(existing.fields as LinkedFields);
+    if (resource === 'venues' && STATE_FIELDS.some((key) => key in params)) (existing.fields as LinkedFields).stateprovince = stateProvince(existing.fields as LinkedFields, params);
     existing.modifiedUtc = nowUtcWall(ctx);
     ctx.store.changed(existing);
     return existing;
   }
   const meta = postMeta(ctx, params);
   const fields: LinkedFields = resource === 'venues' ? { showMap: true, showMapLink: true } : {};
-  const post = ctx.store.addPost({ type, ...meta, modifiedUtc: nowUtcWall(ctx), slug: '', fields });
+  const post = ctx.store.addPost({ type, ...meta, modifiedUtc: insertedModifiedUtc(meta), slug: '', fields });
   applyFields(ctx, resource, post, params, true);
   if (resource === 'venues') fields.stateprovince = stateProvince(fields);
   post.slug = ctx.store.uniqueSlug(slugify(name), (slug) => ctx.store.postBySlug(type, slug) !== undefined);
@@ -85,7 +86,8 @@ export function createLinked(ctx: RequestContext, resource: LinkedResource, para
 
 export function updateLinked(ctx: RequestContext, resource: LinkedResource, post: PostRecord, params: Params): void {
   const fields = post.fields as LinkedFields;
-  const meta = postMeta(ctx, params, { status: post.status === 'trash' ? 'publish' : post.status, author: post.author, date: post.date, dateUtc: post.dateUtc });
+  // Without `status` an update publishes, as it does for events (the user may publish).
+  const meta = postMeta(ctx, params, { status: 'publish', author: post.author, date: post.date, dateUtc: post.dateUtc });
   Object.assign(post, { status: meta.status, author: meta.author, date: meta.date, dateUtc: meta.dateUtc });
   if (post.status !== 'trash' && post.slug.endsWith('__trashed')) post.slug = post.slug.slice(0, -'__trashed'.length);
   fields.image = null;
@@ -94,7 +96,7 @@ export function updateLinked(ctx: RequestContext, resource: LinkedResource, post
     fields.showMapLink = true;
     const stateSent = STATE_FIELDS.some((key) => key in params);
     applyFields(ctx, resource, post, params, false);
-    if (stateSent) fields.stateprovince = stateProvince(fields);
+    if (stateSent) fields.stateprovince = stateProvince(fields, params);
     else delete fields.stateprovince;
   } else {
     applyFields(ctx, resource, post, params, false);

@@ -8,12 +8,12 @@ import { localized } from './i18n.js';
 import { restBase, siteHost, type RequestContext } from './context.js';
 import { formatCost } from './cost.js';
 import { decodeEntities } from './text-filters.js';
+import { modifiedLocal, NEVER_PUBLISHED } from './fields.js';
 import type { EventRecord, LinkedFields, PostRecord, TermRecord } from './store.js';
 import { convertWallClock, offsetString, zonedToUtcMs, zoneAbbreviation } from '../time.js';
 
 type Json = Record<string, unknown>;
 
-const NEVER_PUBLISHED = '0000-00-00 00:00:00';
 const WP_TYPES = { event: 'tribe_events', venue: 'tribe_venue', organizer: 'tribe_organizer' } as const;
 const PERMALINK_BASE = { event: 'event', venue: 'venue', organizer: 'organizer' } as const;
 
@@ -57,13 +57,12 @@ export function postUrl(ctx: RequestContext, post: PostRecord): string {
 }
 
 function postHead(ctx: RequestContext, post: PostRecord): Json {
-  const modifiedLocal = convertWallClock(post.modifiedUtc, 'UTC', ctx.site.timezone);
   return {
     author: String(post.author),
     status: post.status,
     date: post.date,
     date_utc: post.dateUtc ?? NEVER_PUBLISHED,
-    modified: modifiedLocal,
+    modified: modifiedLocal(ctx, post),
     modified_utc: post.modifiedUtc,
     url: postUrl(ctx, post),
   };
