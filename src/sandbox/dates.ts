@@ -87,6 +87,11 @@ function parseRelative(input: string, localNow: string): string | null {
   let wall = localNow;
   let rest = input.replace(/\s+/g, ' ').trim();
   let firstDayOf = false;
+  const monthDayYear = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(rest); // and mm/dd/yyyy
+  if (monthDayYear) {
+    const date = `${monthDayYear[3]}-${monthDayYear[1].padStart(2, '0')}-${monthDayYear[2].padStart(2, '0')}`;
+    return parseWallClock(date) ? `${date} 00:00:00` : null;
+  }
   const dayMonthYear = /^(\d{1,2})-(\d{1,2})-(\d{4})$/.exec(rest); // strtotime reads dd-mm-yyyy
   if (dayMonthYear) return parseWallClock(`${dayMonthYear[3]}-${dayMonthYear[2].padStart(2, '0')}-${dayMonthYear[1].padStart(2, '0')}`) ? `${dayMonthYear[3]}-${dayMonthYear[2].padStart(2, '0')}-${dayMonthYear[1].padStart(2, '0')} 00:00:00` : null;
   while (rest) {

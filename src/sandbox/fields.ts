@@ -49,7 +49,9 @@ export function checkWritableFields(ctx: RequestContext, resource: ResourceName,
       case 'email':
       case 'boolstring':
         if (typeof value !== 'string') {
-          problems.wrongType(name, 'string');
+          // Text fields have validation callbacks that refuse a non-string; the map flags only a type.
+          if (field.type === 'boolstring') problems.wrongType(name, 'string');
+          else problems.invalid(name);
         } else if (value === '' && nonEmpty.includes(name)) {
           problems.invalid(name);
         } else if ((field.choices ?? field.suggestions) && !(field.choices ?? field.suggestions)!.includes(value)) {
