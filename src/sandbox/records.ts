@@ -215,6 +215,8 @@ export function termJson(ctx: RequestContext, term: TermRecord, options: { links
       'wp:post_type': [
         ...(term.taxonomy === 'tags' ? [{ href: `${core}/posts?tags=${term.id}` }] : []),
         { href: `${core}/tribe_events?${wpType === 'post_tag' ? 'tags' : wpType}=${term.id}` },
+        // The plugin's calendar-embed post type shares both taxonomies.
+        { href: `${core}/tec_calendar_embed?${wpType === 'post_tag' ? 'tags' : wpType}=${term.id}` },
       ],
       curies: [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }],
     };
