@@ -36,6 +36,22 @@ function entityEscape(html: string): string {
   return html.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/** esc_html: markup characters as entities, existing entities left as they are. */
+function escHtml(text: string): string {
+  return text
+    .replace(/&(?!#?[a-z0-9]+;)/gi, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#039;');
+}
+
+/** The event json_ld description: the excerpt's HTML as it is, else the content's text in one paragraph. */
+function ldEventDescription(excerptHtml: string, contentHtml: string): string {
+  if (!excerptHtml) return ldDescription(contentHtml);
+  return `${entityEscape(decodeEntities(excerptHtml))}\\n`;
+}
+
 /** The json_ld description: the text without its tags, in one paragraph, entity-escaped, plus a literal backslash-n. */
 function ldDescription(html: string): string {
   const textOnly = decodeEntities(html.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim().replace(/ ([.,;:!?])/g, '$1');
@@ -124,7 +140,7 @@ export function venueJson(ctx: RequestContext, venue: PostRecord, options: { jso
         '@type': 'PostalAddress',
         streetAddress: out.address,
         addressLocality: out.city,
-        addressRegion: out.stateprovince ?? out.state ?? out.province,
+        addressRegion: out.stateprovince,
         postalCode: out.zip,
         addressCountry: out.country,
       }),
@@ -304,8 +320,9 @@ function eventJsonLd(ctx: RequestContext, event: EventRecord, out: Json, venue: 
   const ld: Json = {
     '@context': 'http://schema.org',
     '@type': 'Event',
-    name: entityEscape(decodeEntities(String(out.title))),
-    description: ldDescription(String(out.excerpt) || String(out.description)),
+    // get_the_title(): the stored title with the private/protected prefix, then escaped.
+    name: escHtml(`${event.status === 'private' ? 'Private: ' : event.password ? 'Protected: ' : ''}${String(out.title)}`),
+    description: ldEventDescription(String(out.excerpt), String(out.description)),
   };
   const image = out.image as Json | false;
   if (image) ld.image = image.url;
