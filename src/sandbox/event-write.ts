@@ -161,6 +161,10 @@ function publishSlug(ctx: RequestContext, event: EventRecord, requested: unknown
   }
 }
 
+function isZeroCost(cost: unknown): boolean {
+  return cost === 0 || cost === '0';
+}
+
 export function createEvent(ctx: RequestContext, params: Params): EventRecord {
   const zone = typeof params.timezone === 'string' && params.timezone ? params.timezone : ctx.site.timezone;
   const allDay = parseBoolean(params.all_day) ?? false;
@@ -175,7 +179,7 @@ export function createEvent(ctx: RequestContext, params: Params): EventRecord {
     timezone: zone,
     allDay,
     image: typeof params.image === 'string' && params.image ? params.image : null,
-    cost: params.cost ?? '',
+    cost: isZeroCost(params.cost) ? '' : (params.cost ?? ''), // PHP's empty(): a zero cost is not stored on create
     website: typeof params.website === 'string' && params.website !== '' ? params.website : null,
     showMap: false,
     showMapLink: false,

@@ -140,7 +140,8 @@ export function venueJson(ctx: RequestContext, venue: PostRecord, options: { jso
         '@type': 'PostalAddress',
         streetAddress: out.address,
         addressLocality: out.city,
-        addressRegion: out.stateprovince,
+        // The combined state/province, else the state for a country named "United States", else the province.
+        addressRegion: out.stateprovince ?? (out.country === 'United States' ? out.state : out.province),
         postalCode: out.zip,
         addressCountry: out.country,
       }),
