@@ -139,6 +139,21 @@ function eventDates(ctx: RequestContext, params: Params, zone: string, allDay: b
   return { start, end: backwards ? start : end, utcStart, utcEnd, backwards };
 }
 
+/**
+ * An all-day update naming one date: that date moves to its day's edge, the other is kept (an
+ * end left before the new start shows as the start, and lists still filter on the stored end).
+ */
+function moveAllDayEdge(ctx: RequestContext, f: EventFields, params: Params, zone: string): void {
+  const localNow = nowLocalWall(ctx);
+  if (params.start_date !== undefined) {
+    f.start = `${parseDateInput(String(params.start_date), localNow)!.wall.slice(0, 10)} 00:00:00`;
+    f.utcStart = convertWallClock(f.start, zone, 'UTC');
+  } else {
+    f.end = `${parseDateInput(String(params.end_date), localNow)!.wall.slice(0, 10)} 23:59:59`;
+    f.utcEnd = convertWallClock(f.end, zone, 'UTC');
+  }
+}
+
 function applyText(ctx: RequestContext, event: EventRecord, params: Params, creating: boolean): void {
   const translated = translatableFields('events');
   for (const name of ['title', 'description', 'excerpt'] as const) {
@@ -214,11 +229,11 @@ export function updateEvent(ctx: RequestContext, event: EventRecord, params: Par
     const dates = eventDates(ctx, params, zone, allDay);
     Object.assign(f, dates);
     if (!dates.backwards) delete f.backwards;
-  } else if (zoneGiven && zone !== f.timezone) {
-    f.utcStart = convertWallClock(f.start, zone, 'UTC');
-    f.utcEnd = convertWallClock(f.end, zone, 'UTC');
+  } else if (allDay && (params.start_date !== undefined || params.end_date !== undefined)) {
+    moveAllDayEdge(ctx, f, params, zone);
   }
-  f.timezone = zone; // without `timezone` only the label changes: the UTC times stay as they were
+  // Without both dates the timezone, given or not, changes only the label: the UTC times stay.
+  f.timezone = zone;
   for (const [wire, key] of FLAGS) f[key] = parseBoolean(params[wire]) ?? false;
   f.cost = params.cost ?? '';
   f.website = typeof params.website === 'string' ? params.website : '';

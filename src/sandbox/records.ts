@@ -268,6 +268,7 @@ export function eventJson(ctx: RequestContext, event: EventRecord, options: Even
   // Structured data names a venue only when the reader could open it.
   const readable = (post: PostRecord) => post.status === 'publish' || ctx.user !== null;
   const venueShown = venue !== undefined && readable(venue);
+  const shownEnd = f.end < f.start ? f.start : f.end; // an end before the start shows as the start
   const out: Json = {
     id: event.id,
     ...globalIds(ctx, event),
@@ -281,8 +282,8 @@ export function eventJson(ctx: RequestContext, event: EventRecord, options: Even
     all_day: flag(f.allDay),
     start_date: f.start,
     start_date_details: dateDetails(f.start),
-    end_date: f.end,
-    end_date_details: dateDetails(f.end),
+    end_date: shownEnd,
+    end_date_details: dateDetails(shownEnd),
     utc_start_date: f.utcStart,
     utc_start_date_details: dateDetails(f.utcStart),
     utc_end_date: f.utcEnd,
@@ -332,7 +333,7 @@ function eventJsonLd(ctx: RequestContext, event: EventRecord, out: Json, venue: 
   ld.eventAttendanceMode = 'https://schema.org/OfflineEventAttendanceMode';
   ld.eventStatus = 'https://schema.org/EventScheduled';
   ld.startDate = iso(f.start);
-  ld.endDate = iso(f.end);
+  ld.endDate = iso(f.end < f.start ? f.start : f.end);
   if (venue === null) ld.location = false;
   if (venue) {
     const { json_ld: place } = venueJson(ctx, venue, { jsonLd: true }) as { json_ld: Json };
