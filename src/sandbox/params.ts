@@ -39,6 +39,12 @@ export function findTerm(ctx: RequestContext, taxonomy: Taxonomy, ref: string): 
   return ctx.store.terms(taxonomy).find((term) => term.slug === lower || term.name.toLowerCase() === lower);
 }
 
+/** A list filter's term: by slug first (a junk tag's slug is a number), then by ID, then by name. */
+function findFilterTerm(ctx: RequestContext, taxonomy: Taxonomy, ref: string): TermRecord | undefined {
+  const lower = ref.toLowerCase();
+  return ctx.store.terms(taxonomy).find((term) => term.slug === lower) ?? findTerm(ctx, taxonomy, ref);
+}
+
 export interface ListQuery {
   values: Map<string, unknown>;
   has(name: string): boolean;
@@ -95,7 +101,7 @@ function readListParam(ctx: RequestContext, resource: ResourceName, field: Field
       const taxonomy = field.relation as Taxonomy;
       const refs = asList(raw);
       if (!refs.length) return problems.invalid(name);
-      const terms = refs.map((ref) => findTerm(ctx, taxonomy, ref));
+      const terms = refs.map((ref) => findFilterTerm(ctx, taxonomy, ref));
       if (terms.some((term) => !term)) return problems.invalid(name);
       return terms.map((term) => term!.id);
     }
