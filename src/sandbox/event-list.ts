@@ -146,7 +146,7 @@ export function listEvents(ctx: RequestContext, params: Params, problems: ParamP
     }
     if (includeSet && !includeSet.has(event.id)) return false;
     if (categories && !f.categories.some((id) => categories.includes(id))) return false;
-    if (tags && !f.tags.some((id) => tags.includes(id))) return false;
+    if (tags && !tags.every((id) => f.tags.includes(id))) return false; // several tags: an event must carry them all
     if (venues && (f.venue === null || !venues.includes(f.venue))) return false;
     if (organizers && !f.organizers.some((id) => organizers.includes(id))) return false;
     if (featured !== undefined && f.featured !== featured) return false;
