@@ -216,8 +216,23 @@ export function createEvent(ctx: RequestContext, params: Params): EventRecord {
   return event;
 }
 
+/**
+ * When a published event is saved, the plugin publishes the draft venue and organizers it was
+ * linked to before the write (status only: their dates stay those of a draft).
+ */
+function publishLinkedDrafts(ctx: RequestContext, event: EventRecord, linkedBefore: number[]): void {
+  if (event.status !== 'publish') return;
+  for (const id of linkedBefore) {
+    const post = ctx.store.post(id);
+    if (!post || (post.status !== 'draft' && post.status !== 'pending')) continue;
+    post.status = 'publish';
+    ctx.store.changed(post);
+  }
+}
+
 export function updateEvent(ctx: RequestContext, event: EventRecord, params: Params): void {
   const f = event.fields;
+  const linkedBefore = [...(f.venue !== null ? [f.venue] : []), ...f.organizers];
   const meta = postMeta(ctx, params, { author: event.author });
   const wasTrashed = event.status === 'trash';
   Object.assign(event, meta);
@@ -245,5 +260,6 @@ export function updateEvent(ctx: RequestContext, event: EventRecord, params: Par
   applyText(ctx, event, params, false);
   publishSlug(ctx, event, params.slug);
   event.modifiedUtc = nowUtcWall(ctx);
+  publishLinkedDrafts(ctx, event, linkedBefore);
   ctx.store.changed(event);
 }
