@@ -43,9 +43,14 @@ export function filterDate(parsed: ParsedDate, zone: string, strict: boolean, da
 
 const RANGE_PARAMS = resources.events.listParams.filter((p) => p.liftsWindow).map((p) => p.name);
 
+const listedStart = (event: EventRecord) => event.fields.listedStart ?? event.fields.start;
+
 function sortedEvents(ctx: RequestContext): EventRecord[] {
   return ctx.store.derived('events:byStart', () =>
-    [...ctx.store.events()].sort((a, b) => (a.fields.start < b.fields.start ? -1 : a.fields.start > b.fields.start ? 1 : a.id - b.id)),
+    [...ctx.store.events()].sort((a, b) => {
+      const [first, second] = [listedStart(a), listedStart(b)];
+      return first < second ? -1 : first > second ? 1 : a.id - b.id;
+    }),
   );
 }
 
@@ -136,11 +141,12 @@ export function listEvents(ctx: RequestContext, params: Params, problems: ParamP
   const found = sortedEvents(ctx).filter((event) => {
     const f = event.fields;
     if (!statuses.has(event.status) || f.hideFromListings || f.backwards) return false;
-    if (start !== null && f.start < start) return false;
+    const listed = f.listedStart ?? f.start;
+    if (start !== null && listed < start) return false;
     if (end !== null && f.end > end) return false;
     for (const range of ranges) {
-      if (range.name === 'starts_before' && !(f.start < range.value)) return false;
-      if (range.name === 'starts_after' && !(f.start > range.value)) return false;
+      if (range.name === 'starts_before' && !(listed < range.value)) return false;
+      if (range.name === 'starts_after' && !(listed > range.value)) return false;
       if (range.name === 'ends_before' && !(f.end < range.value)) return false;
       if (range.name === 'ends_after' && !(f.end > range.value)) return false;
     }

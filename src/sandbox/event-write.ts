@@ -137,16 +137,17 @@ function eventDates(ctx: RequestContext, params: Params, zone: string, allDay: b
   const utcEnd = convertWallClock(end, zone, 'UTC');
   const backwards = end < start;
   // `undefined` rather than a deleted key: deleting turns the record into a slow dictionary object.
-  return { start, end: backwards ? start : end, utcStart, utcEnd, backwards: backwards || undefined };
+  return { start, end: backwards ? start : end, utcStart, utcEnd, backwards: backwards || undefined, listedStart: undefined };
 }
 
 /**
  * An all-day update naming one date: that date moves to its day's edge, the other is kept (an
- * end left before the new start shows as the start, and lists still filter on the stored end).
+ * end left before the new start shows as the start); lists keep sorting and filtering by the old dates.
  */
 function moveAllDayEdge(ctx: RequestContext, f: EventFields, params: Params, zone: string): void {
   const localNow = nowLocalWall(ctx);
   if (params.start_date !== undefined) {
+    f.listedStart ??= f.start;
     f.start = `${parseDateInput(String(params.start_date), localNow)!.wall.slice(0, 10)} 00:00:00`;
     f.utcStart = convertWallClock(f.start, zone, 'UTC');
   } else {
