@@ -11,6 +11,7 @@ import type { RequestContext, Site, User } from './context.js';
 import { namespaceIndex, restIndex } from './doc.js';
 import { ApiError, noRoute, ParamProblems } from './errors.js';
 import { requestedLanguage } from './i18n.js';
+import { feedRequest, renderFeed } from './ical-feed.js';
 import type { Params } from './params.js';
 import { encodeJson, parseBody, parseForm, readBody } from './request.js';
 import type { Store } from './store.js';
@@ -93,7 +94,15 @@ export async function respond(engine: Engine, request: IncomingMessage, response
   }
   if (parsed.restPath === null) {
     await readBody(request);
-    frontPage(engine, response, new URL(request.url ?? '/', 'http://x').pathname === '/');
+    const pathname = new URL(request.url ?? '/', 'http://x').pathname;
+    const feed = feedRequest(pathname.replace(/\/+$/, '') || '/', parsed.query);
+    if (feed && parsed.method === 'GET') {
+      const answer = await engine.withStore(false, (store) => renderFeed({ store, site: engine.site, now: engine.now(), language: undefined, user: null }, feed));
+      response.writeHead(answer.status, { ...answer.headers, 'Content-Length': Buffer.byteLength(answer.body) });
+      response.end(answer.body);
+      return;
+    }
+    frontPage(engine, response, pathname === '/');
     return;
   }
   const envelope = '_envelope' in parsed.query;
