@@ -11,7 +11,7 @@ import { asList, readListParams, type Params } from './params.js';
 import { pageLinks, pageWindow, paging, type Page } from './paging.js';
 import { sortWithUnstableTies } from './tie-order.js';
 import { organizerJson, venueJson } from './records.js';
-import { slugify, type LinkedFields, type PostRecord, type PostType } from './store.js';
+import { slugify, type EventRecord, type LinkedFields, type PostRecord, type PostType } from './store.js';
 import { searchMatcher } from './event-list.js';
 
 export type LinkedResource = 'venues' | 'organizers';
@@ -137,6 +137,25 @@ function searchableText(resource: LinkedResource, post: PostRecord): string {
   return keys.map((key) => String(fields[key] ?? '')).join('\n').toLowerCase();
 }
 
+/** How many upcoming events the plugin looks at for `only_with_upcoming`: one default page. */
+const UPCOMING_PAGE = 10;
+
+/**
+ * `only_with_upcoming`: the venues or organizers of the first page of events (by start, hidden
+ * ones left out, in the list's statuses) that start after "now" as the plugin writes it: the
+ * UTC clock read as site time.
+ */
+function linkedToUpcoming(ctx: RequestContext, type: PostType, statuses: Set<string>): Set<number> {
+  const now = nowUtcWall(ctx);
+  const start = (event: EventRecord) => event.fields.listedStart ?? event.fields.start;
+  const events = ctx.store
+    .events()
+    .filter((event) => statuses.has(event.status) && event.status !== 'trash' && !event.fields.hideFromListings && start(event) >= now)
+    .sort((a, b) => (start(a) < start(b) ? -1 : start(a) > start(b) ? 1 : a.id - b.id))
+    .slice(0, UPCOMING_PAGE);
+  return new Set(events.flatMap((event) => (type === 'venue' ? (event.fields.venue === null ? [] : [event.fields.venue]) : event.fields.organizers)));
+}
+
 export function listLinked(ctx: RequestContext, resource: LinkedResource, params: Params, problems: ParamProblems): Page {
   const query = readListParams(ctx, resource, params, problems);
   const editor = ctx.user !== null;
@@ -150,21 +169,20 @@ export function listLinked(ctx: RequestContext, resource: LinkedResource, params
   const eventId = query.get<number>('event');
   const hasEvents = query.get<boolean>('has_events');
   const upcoming = query.get<boolean>('only_with_upcoming');
-  const nowLocal = nowLocalWall(ctx);
-  const linkedTo = (post: PostRecord, published: boolean, upcomingOnly: boolean) =>
+  const linkedToPublished = (post: PostRecord) =>
     ctx.store.events().some((event) => {
-      if (published && event.status !== 'publish' && event.status !== 'private') return false;
-      if (upcomingOnly && event.fields.start < nowLocal) return false;
+      if (event.status !== 'publish' && event.status !== 'private') return false;
       return type === 'venue' ? event.fields.venue === post.id : event.fields.organizers.includes(post.id);
     });
+  const withUpcoming = upcoming ? linkedToUpcoming(ctx, type, statuses) : null;
   const eventRecord = eventId !== undefined ? ctx.store.event(eventId) : undefined;
   const base = ctx.store
     .postsOfType(type)
     .filter((post) => {
       if (!statuses.has(post.status)) return false;
       if (eventRecord && !(type === 'venue' ? eventRecord.fields.venue === post.id : eventRecord.fields.organizers.includes(post.id))) return false;
-      if (hasEvents !== undefined && linkedTo(post, true, false) !== hasEvents) return false;
-      if (upcoming && !linkedTo(post, true, true)) return false;
+      if (hasEvents !== undefined && linkedToPublished(post) !== hasEvents) return false;
+      if (withUpcoming && !withUpcoming.has(post.id)) return false;
       return true;
     });
   // Newest post date first, and nothing to break ties: see tie-order.ts.
