@@ -59,8 +59,9 @@ describe('single-event feeds', () => {
   it('the query form gives the same event; the hidden event has its own feed', async () => {
     const byQuery = await feed('/?tribe_events=harbor-jazz-evening&ical=1');
     expect(String(byQuery.body).match(/^SUMMARY:.*$/gm)).toEqual(['SUMMARY:Harbor Jazz Evening']);
+    const recordedHidden = readResponse('ical_single_hidden', RECORDINGS_2_DIR).text.match(/^SUMMARY:.*$/gm);
     const hidden = await feed('/event/members-only-preview/?ical=1');
-    expect(String(hidden.body).match(/^SUMMARY:.*$/gm)).toEqual(['SUMMARY:Members-Only Preview']);
+    expect(String(hidden.body).match(/^SUMMARY:.*$/gm)).toEqual(recordedHidden);
   });
 });
 
