@@ -18,6 +18,8 @@ export class ApiError extends Error {
 export interface InvalidDetail {
   code: string;
   message: string;
+  /** The error's data: a plugin callback's carries the status, a schema check's the parameter. */
+  data?: Record<string, unknown>;
 }
 
 type Detail = { code: string; message: string; data: Record<string, unknown> };
@@ -36,7 +38,7 @@ export class ParamProblems {
   invalid(name: string, detail?: InvalidDetail): void {
     if (name in this.messages) return;
     this.messages[name] = detail ? detail.message : 'Invalid parameter.';
-    if (detail) this.details[name] = { code: detail.code, message: detail.message, data: { status: 400 } };
+    if (detail) this.details[name] = { code: detail.code, message: detail.message, data: detail.data ?? { status: 400 } };
   }
 
   /** A value of the wrong JSON type, found after validation. */
