@@ -4,8 +4,10 @@
  * give the upcoming published events (not yet ended, hidden ones left out), by start, at most
  * 30; `/event/SLUG/?ical=1` and `/?tribe_events=SLUG&ical=1` give that one event (hidden
  * included; an unknown slug or an unpublished event falls back to the list); `event_ids=a,b`
- * gives those published events. A feed with no event is an empty `text/html` 200.
- * Not served: past, month, day, category, tag and featured feeds (they answer as the list).
+ * gives those published events. `/events/category/SLUG/` (children included; an unknown one is
+ * 404), `?tribe_events_cat=SLUG`, `/events/tag/SLUG/` and `/events/featured/` filter the list;
+ * `eventDisplay=past` lists the events that have ended. A feed with no event is an empty
+ * `text/html` 200. Not served: month and day feeds (they answer as the list).
  */
 import { siteHost, type RequestContext } from './context.js';
 import { postUrl } from './records.js';
@@ -22,6 +24,10 @@ export interface FeedRequest {
   outlook: boolean;
   /** `ical`/`outlook-ical` in the query string (the rewrite form `/events/ical/` has neither). */
   queryForm: boolean;
+  past: boolean;
+  category?: string;
+  tag?: string;
+  featured: boolean;
 }
 
 /** The feed a front-end URL asks for, or null when it is not a feed URL. */
@@ -32,19 +38,56 @@ export function feedRequest(path: string, query: Record<string, unknown>): FeedR
   const eventIds = typeof query.event_ids === 'string' ? query.event_ids.split(',').map(Number).filter(Number.isInteger) : undefined;
   // The rewrite and Outlook forms of a single event's link serve the whole list.
   const single = !rewriteForm && !outlook ? (/^\/event\/([^/]+)$/.exec(path)?.[1] ?? (typeof query.tribe_events === 'string' ? query.tribe_events : undefined)) : undefined;
-  return { slug: single ? decodeURIComponent(single) : undefined, eventIds, outlook, queryForm: 'ical' in query || outlook };
+  const archive = path.replace(/\/(ical|list)$/, '').replace(/\/list$/, '');
+  const category = /^\/events\/category\/(?:.+\/)?([^/]+)$/.exec(archive)?.[1] ?? (typeof query.tribe_events_cat === 'string' ? query.tribe_events_cat : undefined);
+  return {
+    slug: single ? decodeURIComponent(single) : undefined,
+    eventIds,
+    outlook,
+    queryForm: 'ical' in query || outlook,
+    past: query.eventDisplay === 'past',
+    category: category === undefined ? undefined : decodeURIComponent(category),
+    tag: /^\/events\/tag\/([^/]+)$/.exec(archive)?.[1],
+    featured: archive === '/events/featured',
+  };
 }
 
-function feedEvents(ctx: RequestContext, request: FeedRequest): EventRecord[] {
+/** The category named and all its descendants, or null when no category has that slug. */
+function categoryWithChildren(ctx: RequestContext, slug: string): Set<number> | null {
+  const terms = ctx.store.terms('categories');
+  const named = terms.find((term) => term.slug === slug);
+  if (!named) return null;
+  const found = new Set([named.id]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const term of terms) {
+      if (!term.parent || !found.has(term.parent) || found.has(term.id)) continue;
+      found.add(term.id);
+      grew = true;
+    }
+  }
+  return found;
+}
+
+function feedEvents(ctx: RequestContext, request: FeedRequest, categories: Set<number> | null): EventRecord[] {
   const published = (event: EventRecord) => event.status === 'publish';
   if (request.eventIds) return request.eventIds.map((id) => ctx.store.event(id)).filter((event): event is EventRecord => Boolean(event && published(event)));
   const single = request.slug === undefined ? undefined : (ctx.store.postBySlug('event', request.slug) as EventRecord | undefined);
   if (single && published(single)) return [single];
   const now = ctx.now.getTime();
-  return [...ctx.store.events()]
-    .filter((event) => published(event) && !event.fields.hideFromListings && !event.fields.backwards && zonedToUtcMs(event.fields.end, event.fields.timezone) >= now)
-    .sort((a, b) => zonedToUtcMs(a.fields.start, a.fields.timezone) - zonedToUtcMs(b.fields.start, b.fields.timezone) || a.id - b.id)
-    .slice(0, LIST_LIMIT);
+  const tag = request.tag === undefined ? undefined : ctx.store.terms('tags').find((term) => term.slug === request.tag);
+  const startMs = (event: EventRecord) => zonedToUtcMs(event.fields.start, event.fields.timezone);
+  const listed = [...ctx.store.events()].filter((event) => {
+    const f = event.fields;
+    if (!published(event) || f.hideFromListings || f.backwards) return false;
+    if (zonedToUtcMs(f.end, f.timezone) >= now === request.past) return false;
+    if (categories && !f.categories.some((id) => categories.has(id))) return false;
+    if (request.tag !== undefined && !(tag && f.tags.includes(tag.id))) return false;
+    return !request.featured || f.featured;
+  });
+  // Upcoming events soonest first; past ones (an order seen with one event only) latest first.
+  listed.sort((a, b) => (request.past ? startMs(b) - startMs(a) : startMs(a) - startMs(b)) || a.id - b.id);
+  return listed.slice(0, LIST_LIMIT);
 }
 
 /** `,` escaped, newlines as `\n`; `;` and `\` are left alone, as the plugin does. */
@@ -162,8 +205,10 @@ export interface FeedAnswer {
 }
 
 export function renderFeed(ctx: RequestContext, request: FeedRequest): FeedAnswer {
-  const events = feedEvents(ctx, request);
   const robots: Record<string, string> = request.queryForm ? { 'X-Robots-Tag': 'noindex, nofollow' } : {};
+  const categories = request.category === undefined ? null : categoryWithChildren(ctx, request.category);
+  if (request.category !== undefined && !categories) return { status: 404, headers: { 'Content-Type': 'text/html; charset=UTF-8', ...robots }, body: '' };
+  const events = feedEvents(ctx, request, categories);
   if (!events.length) return { status: 200, headers: { 'Content-Type': 'text/html; charset=UTF-8', ...robots }, body: '' };
   // One VTIMEZONE per zone used: a timed event's own, the site's for an all-day event.
   const years = new Map<string, number[]>();

@@ -78,6 +78,27 @@ describe('list feeds', () => {
     }
   });
 
+  it('category feeds include child categories and follow every URL form; an unknown category is 404', async () => {
+    const recordedParent = summaries(readResponse('ical_category_parent', RECORDINGS_2_DIR).text).filter((line) => mine.includes(line));
+    const recordedChild = summaries(readResponse('ical_category_child', RECORDINGS_2_DIR).text).filter((line) => mine.includes(line));
+    expect(recordedParent).toEqual(['SUMMARY:Harbor Jazz Evening', 'SUMMARY:Paris Chamber Concert']);
+    for (const path of ['/events/category/arts-culture/?ical=1', '/events/category/arts-culture/ical/']) expect(summaries(String((await feed(path)).body))).toEqual(recordedParent);
+    for (const path of ['/events/category/arts-culture/jazz/?ical=1', '/events/category/jazz/?ical=1', '/events/?ical=1&tribe_events_cat=jazz']) {
+      expect(summaries(String((await feed(path)).body))).toEqual(recordedChild);
+    }
+    const unknown = await feed('/events/category/no-such-cat/?ical=1');
+    expect(unknown.status).toBe(readResponse('ical_category_unknown', RECORDINGS_2_DIR).status);
+  });
+
+  it('the past feed holds the events that have ended', async () => {
+    const recorded = readResponse('ical_past', RECORDINGS_2_DIR);
+    expect(summaries(recorded.text)).toEqual(['SUMMARY:Autumn Lecture 2025']);
+    await c.call('POST', '/events', { title: 'Autumn Lecture 2025', start_date: '2025-10-15 18:00:00', end_date: '2025-10-15 20:00:00' });
+    const response = await feed('/events/list/?eventDisplay=past&ical=1');
+    expect(summaries(String(response.body))).toEqual(summaries(recorded.text));
+    expect(String(response.body)).toContain('DTSTART;TZID=America/New_York:20251015T180000');
+  });
+
   it('an unknown event slug falls back to the list', async () => {
     const recorded = readResponse('ical_single_nonexistent', RECORDINGS_2_DIR);
     expect(recorded.text).toContain('SUMMARY:Harbor Jazz Evening');
