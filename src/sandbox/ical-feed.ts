@@ -6,14 +6,15 @@
  * included; an unknown slug or an unpublished event falls back to the list); `event_ids=a,b`
  * gives those published events. `/events/category/SLUG/` (children included; an unknown one is
  * 404), `?tribe_events_cat=SLUG`, `/events/tag/SLUG/` and `/events/featured/` filter the list;
- * `eventDisplay=past` lists the events that have ended. A feed with no event is an empty
- * `text/html` 200. Not served: month and day feeds (they answer as the list).
+ * `eventDisplay=past` lists the events that have ended; the month (`/events/month/[YYYY-MM/]`) and
+ * day (`/events/YYYY-MM-DD/`) feeds and `tribe-bar-date=YYYY-MM-DD` list the events on those days,
+ * past ones included. A feed with no event is an empty `text/html` 200.
  */
-import { siteHost, type RequestContext } from './context.js';
+import { nowLocalWall, siteHost, type RequestContext } from './context.js';
 import { postUrl } from './records.js';
 import type { EventRecord, LinkedFields, PostRecord, TermRecord } from './store.js';
 import { decodeEntities } from './text-filters.js';
-import { addDays, offsetMinutesAt, zonedToUtcMs, zoneAbbreviation } from '../time.js';
+import { addDays, addMonths, offsetMinutesAt, zonedToUtcMs, zoneAbbreviation } from '../time.js';
 
 const LIST_LIMIT = 30;
 export const SITE_NAME = 'Calendar Sandbox';
@@ -25,6 +26,8 @@ export interface FeedRequest {
   /** `ical`/`outlook-ical` in the query string (the rewrite form `/events/ical/` has neither). */
   queryForm: boolean;
   past: boolean;
+  /** Events on these site-local days (`to` open for `tribe-bar-date`); `month: 'current'` is this month. */
+  days?: { from: string; to?: string } | { month: 'current' };
   category?: string;
   tag?: string;
   featured: boolean;
@@ -46,10 +49,23 @@ export function feedRequest(path: string, query: Record<string, unknown>): FeedR
     outlook,
     queryForm: 'ical' in query || outlook,
     past: query.eventDisplay === 'past',
+    days: feedDays(archive, query['tribe-bar-date']),
     category: category === undefined ? undefined : decodeURIComponent(category),
     tag: /^\/events\/tag\/([^/]+)$/.exec(archive)?.[1],
     featured: archive === '/events/featured',
   };
+}
+
+const lastDayOfMonth = (month: string) => addDays(`${addMonths(`${month}-01 00:00:00`, 1).slice(0, 7)}-01`, -1);
+
+function feedDays(archive: string, barDate: unknown): FeedRequest['days'] {
+  if (archive === '/events/month') return { month: 'current' };
+  const month = /^\/events\/month\/(\d{4}-\d{2})$/.exec(archive)?.[1];
+  if (month) return { from: `${month}-01`, to: lastDayOfMonth(month) };
+  const day = /^\/events\/(\d{4}-\d{2}-\d{2})$/.exec(archive)?.[1];
+  if (day) return { from: day, to: day };
+  if (typeof barDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(barDate)) return { from: barDate };
+  return undefined;
 }
 
 /** The category named and all its descendants, or null when no category has that slug. */
@@ -69,6 +85,12 @@ function categoryWithChildren(ctx: RequestContext, slug: string): Set<number> | 
   return found;
 }
 
+function dayRange(ctx: RequestContext, days: NonNullable<FeedRequest['days']>): { from: string; to?: string } {
+  if (!('month' in days)) return days;
+  const month = nowLocalWall(ctx).slice(0, 7);
+  return { from: `${month}-01`, to: lastDayOfMonth(month) };
+}
+
 function feedEvents(ctx: RequestContext, request: FeedRequest, categories: Set<number> | null): EventRecord[] {
   const published = (event: EventRecord) => event.status === 'publish';
   if (request.eventIds) return request.eventIds.map((id) => ctx.store.event(id)).filter((event): event is EventRecord => Boolean(event && published(event)));
@@ -77,10 +99,13 @@ function feedEvents(ctx: RequestContext, request: FeedRequest, categories: Set<n
   const now = ctx.now.getTime();
   const tag = request.tag === undefined ? undefined : ctx.store.terms('tags').find((term) => term.slug === request.tag);
   const startMs = (event: EventRecord) => zonedToUtcMs(event.fields.start, event.fields.timezone);
+  const days = request.days && dayRange(ctx, request.days);
   const listed = [...ctx.store.events()].filter((event) => {
     const f = event.fields;
     if (!published(event) || f.hideFromListings || f.backwards) return false;
-    if (zonedToUtcMs(f.end, f.timezone) >= now === request.past) return false;
+    if (days) {
+      if (f.end < `${days.from} 00:00:00` || (days.to !== undefined && f.start > `${days.to} 23:59:59`)) return false;
+    } else if (zonedToUtcMs(f.end, f.timezone) >= now === request.past) return false;
     if (categories && !f.categories.some((id) => categories.has(id))) return false;
     if (request.tag !== undefined && !(tag && f.tags.includes(tag.id))) return false;
     return !request.featured || f.featured;

@@ -99,6 +99,17 @@ describe('list feeds', () => {
     expect(String(response.body)).toContain('DTSTART;TZID=America/New_York:20251015T180000');
   });
 
+  it('month, day and tribe-bar-date feeds list the events on those days, past ones included', async () => {
+    const withPast = [...mine, 'SUMMARY:Autumn Lecture 2025'];
+    const recorded = (name: string) => summaries(readResponse(name, RECORDINGS_2_DIR).text).filter((line) => withPast.includes(line));
+    expect(summaries(String((await feed('/events/month/2026-12/?ical=1')).body))).toEqual(recorded('ical_month_december'));
+    expect(summaries(String((await feed('/events/2025-10-15/ical/')).body))).toEqual(recorded('ical_day_past'));
+    expect(summaries(String((await feed('/events/?ical=1&tribe-bar-date=2027-01-01')).body))).toEqual(recorded('ical_bar_date_future'));
+    const empty = readResponse('ical_month_current_empty', RECORDINGS_2_DIR);
+    const current = await feed('/events/month/?ical=1');
+    expect([current.status, current.headers.get('content-type'), current.body]).toEqual([empty.status, empty.headers['content-type'], empty.text]);
+  });
+
   it('an unknown event slug falls back to the list', async () => {
     const recorded = readResponse('ical_single_nonexistent', RECORDINGS_2_DIR);
     expect(recorded.text).toContain('SUMMARY:Harbor Jazz Evening');
