@@ -8,7 +8,8 @@
  * 404), `?tribe_events_cat=SLUG`, `/events/tag/SLUG/` and `/events/featured/` filter the list;
  * `eventDisplay=past` lists the events that have ended; the month (`/events/month/[YYYY-MM/]`) and
  * day (`/events/YYYY-MM-DD/`) feeds and `tribe-bar-date=YYYY-MM-DD` list the events on those days,
- * past ones included. A feed with no event is an empty `text/html` 200.
+ * past ones included; `/?p=ID&ical=1` of a published event is a 301 to its permalink's feed. A
+ * feed with no event is an empty `text/html` 200.
  */
 import { nowLocalWall, siteHost, type RequestContext } from './context.js';
 import { postUrl } from './records.js';
@@ -21,6 +22,8 @@ export const SITE_NAME = 'Calendar Sandbox';
 
 export interface FeedRequest {
   slug?: string;
+  /** `?p=ID`: a published event's ID is redirected to its permalink's feed. */
+  postId?: number;
   eventIds?: number[];
   outlook: boolean;
   /** `ical`/`outlook-ical` in the query string (the rewrite form `/events/ical/` has neither). */
@@ -45,6 +48,7 @@ export function feedRequest(path: string, query: Record<string, unknown>): FeedR
   const category = /^\/events\/category\/(?:.+\/)?([^/]+)$/.exec(archive)?.[1] ?? (typeof query.tribe_events_cat === 'string' ? query.tribe_events_cat : undefined);
   return {
     slug: single ? decodeURIComponent(single) : undefined,
+    postId: path === '/' && typeof query.p === 'string' && /^\d+$/.test(query.p) && !('post_type' in query) ? Number(query.p) : undefined,
     eventIds,
     outlook,
     queryForm: 'ical' in query || outlook,
@@ -231,6 +235,11 @@ export interface FeedAnswer {
 
 export function renderFeed(ctx: RequestContext, request: FeedRequest): FeedAnswer {
   const robots: Record<string, string> = request.queryForm ? { 'X-Robots-Tag': 'noindex, nofollow' } : {};
+  const byId = request.postId === undefined ? undefined : ctx.store.event(request.postId);
+  if (byId && byId.status === 'publish') {
+    const location = `${postUrl(ctx, byId)}?${request.outlook ? 'outlook-ical' : 'ical'}=1`;
+    return { status: 301, headers: { 'Content-Type': 'text/html; charset=UTF-8', ...robots, 'X-Redirect-By': 'WordPress', Location: location }, body: '' };
+  }
   const categories = request.category === undefined ? null : categoryWithChildren(ctx, request.category);
   if (request.category !== undefined && !categories) return { status: 404, headers: { 'Content-Type': 'text/html; charset=UTF-8', ...robots }, body: '' };
   const events = feedEvents(ctx, request, categories);

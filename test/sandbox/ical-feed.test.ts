@@ -56,6 +56,13 @@ describe('single-event feeds', () => {
     });
   }
 
+  it('/?p=ID&ical=1 redirects to the feed of the event, as recorded', async () => {
+    const recorded = readResponse('ical_single_evening_by_id', RECORDINGS_2_DIR);
+    const response = await fetch(`${c.sandbox.url}/?p=${id.evening}&ical=1`, { redirect: 'manual' });
+    expect(response.status).toBe(recorded.status);
+    expect(response.headers.get('location')).toBe(recorded.headers.location.replace('http://127.0.0.1:8080', c.sandbox.url));
+  });
+
   it('the query form gives the same event; the hidden event has its own feed', async () => {
     const byQuery = await feed('/?tribe_events=harbor-jazz-evening&ical=1');
     expect(String(byQuery.body).match(/^SUMMARY:.*$/gm)).toEqual(['SUMMARY:Harbor Jazz Evening']);
