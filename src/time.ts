@@ -65,10 +65,28 @@ function wallFromUtcFields(date: Date): WallClock {
   };
 }
 
+/**
+ * Wall clocks already computed, by zone and instant: `formatToParts` costs microseconds and the
+ * same records' dates are converted again on every read. Emptied when it grows past a bound.
+ */
+const wallClockMemo = new Map<string, Readonly<WallClock>>();
+const WALL_CLOCK_MEMO_LIMIT = 50_000;
+
 /** The wall clock in `zone` at the instant `utcMs`. */
-export function wallClockAt(utcMs: number, zone: string): WallClock {
+export function wallClockAt(utcMs: number, zone: string): Readonly<WallClock> {
   const fixed = fixedOffsetMinutes(zone);
   if (fixed !== null) return wallFromUtcFields(new Date(utcMs + fixed * 60_000));
+  const key = `${zone}|${utcMs}`;
+  let wall = wallClockMemo.get(key);
+  if (!wall) {
+    if (wallClockMemo.size >= WALL_CLOCK_MEMO_LIMIT) wallClockMemo.clear();
+    wall = Object.freeze(formattedWallClock(utcMs, zone));
+    wallClockMemo.set(key, wall);
+  }
+  return wall;
+}
+
+function formattedWallClock(utcMs: number, zone: string): WallClock {
   const parts: Record<string, number> = {};
   for (const part of formatterFor(zone).formatToParts(new Date(utcMs))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
@@ -158,10 +176,23 @@ function shortZoneName(utcMs: number, zone: string, locale: string): string {
   return formatter.formatToParts(new Date(utcMs)).find((part) => part.type === 'timeZoneName')?.value ?? '';
 }
 
+/** Abbreviations found, by zone and UTC offset: the name changes only when the offset does. */
+const abbreviations = new Map<string, string>();
+
 /** Short name of the zone at `utcMs` as PHP gives it: `EST`, `CEST`, `AEDT`, `JST`, or `+07`/`+0530` when the zone has none. */
 export function zoneAbbreviation(utcMs: number, zone: string): string {
   if (zone === 'UTC') return 'UTC';
   if (fixedOffsetMinutes(zone) !== null) return zone;
+  const key = `${zone}|${offsetMinutesAt(utcMs, zone)}`;
+  let name = abbreviations.get(key);
+  if (name === undefined) {
+    name = lookUpAbbreviation(utcMs, zone);
+    abbreviations.set(key, name);
+  }
+  return name;
+}
+
+function lookUpAbbreviation(utcMs: number, zone: string): string {
   for (const locale of ABBREVIATION_LOCALES) {
     const name = shortZoneName(utcMs, zone, locale);
     if (/^[A-Z]{2,5}$/.test(name)) return name;
