@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { Resource } from '../../resources.js';
 import { withSession, type Prepared } from '../../session.js';
-import { listWriter } from '../../output/writer.js';
+import { listWriter, type RecordWriter } from '../../output/writer.js';
 import { SERVER_MAX_PER_PAGE, unlistedEventsNote, walkEveryEvent, walkPages, walkShortfall, windowOf } from '../../records/pages.js';
 import { buildListQuery } from './query.js';
 import { positive, type Opts } from './shared.js';
@@ -14,19 +14,24 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
   const opts = inv.opts as Opts;
   const query = buildListQuery(resource, opts);
   const limit = opts.limit === undefined ? undefined : positive(String(opts.limit), '--limit');
-  const prepared = inv.prepare();
+  const prepared = inv.prepare(undefined, resource.name === 'events');
   if (Number(query.per_page) > SERVER_MAX_PER_PAGE && !opts.all) {
     prepared.ui.warn(`the server returns at most ${SERVER_MAX_PER_PAGE} records a page; add --all to get every page`);
   }
   if (opts.hidden) return listHidden(resource, query, prepared, ctx);
   await withSession(prepared, ctx, async ({ client, profile }) => {
+    let writer: RecordWriter | undefined;
     if (resource.name === 'events') {
       const [{ applyFilterTimes }, { ZoneSource }] = await Promise.all([import('../../records/filter-times.js'), import('../../records/dates.js')]);
       const zones = new ZoneSource(client, profile.timezone);
       const warning = await applyFilterTimes(resource, query, () => (profile.timezone ? Promise.resolve(profile.timezone) : zones.siteZone()));
       if (warning) prepared.ui.warn(warning);
+      if (prepared.output.format === 'ics') {
+        const { icsListWriter, icsMeta } = await import('../../output/ics.js');
+        writer = await icsListWriter(await icsMeta(client, zones), ctx);
+      }
     }
-    const writer = listWriter(resource, prepared.output, ctx);
+    writer ??= listWriter(resource, prepared.output, ctx);
     // A limit above one page walks on until it is reached.
     const all = opts.all === true || (limit !== undefined && query.page === undefined);
     const complete = all && Object.keys(query).every((key) => UNFILTERED_KEYS.has(key));
@@ -36,7 +41,7 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
     const total = written === 0 ? 0 : all ? written : result.total;
     if (pastEnd) {
       prepared.ui.notice(`page ${pastEnd.page} is past the last page${pastEnd.totalPages ? ` (${pastEnd.totalPages} page${pastEnd.totalPages === 1 ? '' : 's'})` : ''}`);
-      if (prepared.output.format === 'count') await writer.end({ total: 0 });
+      if (prepared.output.format === 'count' || prepared.output.format === 'ics') await writer.end({ total: 0 });
       return;
     }
     await writer.end({ total });

@@ -26,7 +26,7 @@ export function transferCommands(run: ActionRunner): Command[] {
     .action(run(async () => (await import('./import.js')).runImport));
 
   const exportCommand = new Command('export')
-    .description('write every record (past events and drafts too) in the shape import takes back: --format ndjson (default), json or csv')
+    .description('write every record (past events and drafts too) in the shape import takes back: --format ndjson (default), json or csv; events also ics')
     .argument('<resource>', 'events, venues, organizers, categories or tags')
     .addHelpText(
       'after',
