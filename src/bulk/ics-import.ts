@@ -197,7 +197,7 @@ export async function importIcs(text: string, source: IcsSource, settings: IcsIm
     if (item.action === 'private') return void counts.skipped++;
     if (item.action === 'cancelled') return found ? trash(found, 'trash (cancelled)') : void counts.skipped++;
     const emails = new Map(occurrence.organizers.filter((o) => o.email).map((o) => [o.name, o.email!]));
-    const ids = await links.resolve(record!.links, emails);
+    const ids = await links.resolve(record!.links, { emails, location: occurrence.location });
     const body = withLinks(record!, (link) => ids.get(link.field)!);
     const label = `event ${JSON.stringify(record!.name ?? '')} (${occurrence.start})`;
     if (!found) {

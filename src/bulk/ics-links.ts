@@ -11,6 +11,14 @@ import type { LinkCatalog } from './catalog.js';
 import type { LinkRefs } from './prepare.js';
 import { createRecord } from './writes.js';
 
+/** What the feed says of the records an occurrence names, for those created from it. */
+export interface FeedDetails {
+  /** Organizers' emails by name. */
+  emails: Map<string, string>;
+  /** The LOCATION text. */
+  location?: string;
+}
+
 export class IcsLinks {
   private readonly creating = new Map<string, Promise<number>>();
 
@@ -22,7 +30,7 @@ export class IcsLinks {
   ) {}
 
   /** The IDs of each link, by field; throws listing every name not on the site (without --create-missing). */
-  async resolve(links: LinkRefs[], emails: Map<string, string>): Promise<Map<string, number[]>> {
+  async resolve(links: LinkRefs[], known: FeedDetails): Promise<Map<string, number[]>> {
     const resolved = new Map<string, number[]>();
     const missing: string[] = [];
     for (const link of links) {
@@ -35,7 +43,7 @@ export class IcsLinks {
         const ids = index.named(name);
         if (ids.length === 1) found.push(ids[0]);
         else if (ids.length > 1) throw new CliError(`${singular} "${name}" is the name of several records (IDs ${ids.join(', ')})`, EXIT.refused);
-        else if (this.createMissing) found.push(await this.create(link.relation, name, emails.get(name)));
+        else if (this.createMissing) found.push(await this.create(link.relation, name, known));
         else missing.push(`${singular} "${name}"`);
       }
       resolved.set(link.field, found);
@@ -44,22 +52,25 @@ export class IcsLinks {
     return resolved;
   }
 
-  private create(relation: LinkRefs['relation'], name: string, email: string | undefined): Promise<number> {
+  private create(relation: LinkRefs['relation'], name: string, known: FeedDetails): Promise<number> {
     const key = `${relation}\u0000${nameKey(name)}`;
     let pending = this.creating.get(key);
     if (!pending) {
-      pending = this.createOnce(relation, name, email);
+      pending = this.createOnce(relation, name, known);
       this.creating.set(key, pending);
     }
     return pending;
   }
 
-  private async createOnce(relation: LinkRefs['relation'], name: string, email: string | undefined): Promise<number> {
+  private async createOnce(relation: LinkRefs['relation'], name: string, known: FeedDetails): Promise<number> {
     // A dry run sends nothing: a placeholder ID stands for the record it would create.
     if (this.dryRun) return -1;
     const resource = resources[relation];
     const body: Record<string, unknown> = { [resource.nameField]: name };
+    const email = known.emails.get(name);
     if (relation === 'organizers' && email) body.email = email;
+    // LOCATION is the venue's name then its address (as this tool and Apple write it).
+    if (relation === 'venues' && known.location?.startsWith(`${name}, `)) body.address = known.location.slice(name.length + 2);
     const created = await createRecord(this.client, resource, body, { by: 'name', name });
     await this.catalog.remember(relation, created);
     if (typeof created.id !== 'number') throw new CliError(`creating ${resource.singular} "${name}" returned no ID`, EXIT.refused);
