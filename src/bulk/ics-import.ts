@@ -163,7 +163,7 @@ async function feedEvents(client: ApiClient, tag: string, fields: Set<string>) {
 export async function importIcs(text: string, source: IcsSource, settings: IcsImportSettings, run: IcsImportRun): Promise<IcsCounts> {
   const { ctx, ui, client } = run;
   const { dryRun } = settings;
-  const tag = feedTag(source.feedName);
+  const tag = feedTag(ownFeedName(text) ?? source.feedName);
   const { feed, zone, planned } = await readFeed(text, source, tag, settings, run);
   for (const warning of feed.warnings) ui.warn(warning);
   const counts: IcsCounts = { created: 0, updated: 0, unchanged: 0, failed: 0, trashed: 0, skipped: 0 };
@@ -234,7 +234,7 @@ export async function importIcs(text: string, source: IcsSource, settings: IcsIm
     progress.stop();
   }
   if (settings.prune && !stop) await prune(planned, existing, zone, settings, run, source, trash);
-  if (settings.failedTo && failedUids.size) writeFileSync(settings.failedTo, onlyUids(text, failedUids));
+  if (settings.failedTo && failedUids.size) writeFileSync(settings.failedTo, onlyUids(text, failedUids, ownFeedName(text) ?? source.feedName));
   const extra = `${counts.trashed ? `, ${counts.trashed} ${dryRun ? 'to trash' : 'trashed'}` : ''}${counts.skipped ? `, ${counts.skipped} skipped (private or cancelled)` : ''}`;
   ui.notice(`${summaryLine(counts, dryRun)}${extra}`);
   return counts;
@@ -261,13 +261,21 @@ async function prune(
   await runPool(toAsync(gone), settings.concurrency, (found) => trash(found, 'prune'));
 }
 
+/** A --failed-to file names the feed it came from, so that importing it keeps the feed's identities. */
+const FEED_PROPERTY = 'X-CALENDAR-FEED';
+
+function ownFeedName(text: string): string | undefined {
+  return new RegExp(`^${FEED_PROPERTY}:(.+?)\r?$`, 'm').exec(text)?.[1];
+}
+
 /** The feed with only the VEVENTs of these UIDs (the failed ones), to import again. */
-export function onlyUids(text: string, uids: Set<string>): string {
+export function onlyUids(text: string, uids: Set<string>, feedName: string): string {
   const lines = text.split(/\r?\n/);
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     if (!/^BEGIN:VEVENT\s*$/i.test(lines[i])) {
-      out.push(lines[i]);
+      if (!lines[i].startsWith(`${FEED_PROPERTY}:`)) out.push(lines[i]);
+      if (/^BEGIN:VCALENDAR\s*$/i.test(lines[i])) out.push(`${FEED_PROPERTY}:${feedName}`);
       continue;
     }
     const start = i;

@@ -102,6 +102,25 @@ describe('a feed imported twice', () => {
   });
 });
 
+describe('stdin and --failed-to', () => {
+  test('a feed on stdin is recognised by BEGIN:VCALENDAR; the VEVENTs that failed go to an .ics to import again', async () => {
+    const feed = calendar(vevent('ok@stdin.test', ['SUMMARY:Fine on stdin', 'DTSTART:20270601T100000Z']), vevent('bad@stdin.test', ['SUMMARY:Lost venue', 'DTSTART:20270602T100000Z', 'LOCATION:Nowhere Hall']));
+    const failedTo = join(site.home.home, 'failed.ics');
+    const r = await site.cli(['import', 'events', '-', '--failed-to', failedTo], { stdin: feed });
+    expect(r.code).toBe(6);
+    expect(r.stderr).toContain('1 created, 0 updated, 0 unchanged, 1 failed');
+    const failed = readFileSync(failedTo, 'utf8');
+    expect(failed).toContain('UID:bad@stdin.test');
+    expect(failed).not.toContain('UID:ok@stdin.test');
+    const retried = await site.cli(['import', 'events', failedTo, '--create-missing']);
+    expect(retried.code, retried.stderr).toBe(0);
+    expect(await titles()).toContain('Lost venue 2027-06-02');
+    // The retry kept the feed's identities: the whole feed again changes nothing.
+    const whole = await site.cli(['import', 'events', '-', '--create-missing'], { stdin: feed });
+    expect(whole.stderr).toContain('0 created, 0 updated, 2 unchanged, 0 failed');
+  });
+});
+
 describe('a bad feed', () => {
   test('exit 2 naming the line and UID; no request at all when the zone is given', async () => {
     const broken = calendar(talk(), vevent('broken@feed.test', ['SUMMARY:Broken', 'DTSTART:20271301T100000Z']));
