@@ -1,6 +1,8 @@
 /** `calendar <resource> list`: one page, every page, or the events no list shows. */
 import type { Invocation } from '../runner.js';
 import type { Context } from '../../context.js';
+import type { ApiClient } from '../../http/client.js';
+import type { ZoneSource } from '../../records/dates.js';
 import { UsageError } from '../../errors.js';
 import type { Resource } from '../../resources.js';
 import { withSession, type Prepared } from '../../session.js';
@@ -26,10 +28,7 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
       const zones = new ZoneSource(client, profile.timezone);
       const warning = await applyFilterTimes(resource, query, () => (profile.timezone ? Promise.resolve(profile.timezone) : zones.siteZone()));
       if (warning) prepared.ui.warn(warning);
-      if (prepared.output.format === 'ics') {
-        const { icsListWriter, icsMeta } = await import('../../output/ics.js');
-        writer = await icsListWriter(await icsMeta(client, zones), ctx);
-      }
+      if (prepared.output.format === 'ics') writer = await icsWriter(client, ctx, zones);
     }
     writer ??= listWriter(resource, prepared.output, ctx);
     // A limit above one page walks on until it is reached.
@@ -63,11 +62,16 @@ async function listHidden(resource: Resource, query: Record<string, unknown>, pr
   if (narrowing.length) throw new UsageError(`--hidden takes no list filters (got ${narrowing.map((k) => `--${k.replace(/_/g, '-')}`).join(', ')})`, 'The core route it reads cannot apply them.');
   await withSession(prepared, ctx, async ({ client }) => {
     if (!client.hasCredentials) prepared.ui.warn('without credentials only published hidden events can be found');
-    const writer = listWriter(resource, prepared.output, ctx);
+    const writer = prepared.output.format === 'ics' ? await icsWriter(client, ctx) : listWriter(resource, prepared.output, ctx);
     const result = await walkEveryEvent(client, resource, (record) => writer.write(record), { onlyUnlisted: true });
     await writer.end({ total: result.hidden });
     prepared.ui.notice(unlistedEventsNote(result));
   });
+}
+
+async function icsWriter(client: ApiClient, ctx: Context, zones?: ZoneSource): Promise<RecordWriter> {
+  const [{ icsListWriter, icsMeta }, { ZoneSource }] = await Promise.all([import('../../output/ics.js'), import('../../records/dates.js')]);
+  return icsListWriter(await icsMeta(client, zones ?? new ZoneSource(client)), ctx);
 }
 
 /** List parameters that do not narrow the set: a walk with only these covers every record. */
