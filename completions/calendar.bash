@@ -75,25 +75,25 @@ _calendar_options() {
   case "$1" in
     '') r='-V --version --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert -h --help -V --version' ;;
     'events') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
-    'events list') r='--all --limit --hidden --page --per-page --start-date --end-date --starts-before --starts-after --ends-before --ends-after --strict-dates --no-strict-dates --search --categories --tags --venue --organizer --featured --no-featured --status --geoloc --no-geoloc --geoloc-lat --geoloc-lng --include --post-parent --ticketed --no-ticketed --password -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'events list') r='--all --limit --hidden --on --during --page --per-page --start-date --end-date --starts-before --starts-after --ends-before --ends-after --strict-dates --no-strict-dates --search --categories --tags --venue --organizer --featured --no-featured --status --geoloc --no-geoloc --geoloc-lat --geoloc-lng --include --post-parent --ticketed --no-ticketed --password -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'events get') r='--password -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'events create') r='--data --title --start-date --end-date --description --slug --excerpt --status --author --date --date-utc --timezone --all-day --no-all-day --image --cost --website --show-map --no-show-map --show-map-link --no-show-map-link --hide-from-listings --no-hide-from-listings --sticky --no-sticky --featured --no-featured --categories --tags --venue --organizer --dry-run --create-missing -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
-    'events update') r='--data --title --start-date --end-date --description --slug --excerpt --status --author --date --date-utc --timezone --all-day --no-all-day --image --cost --website --show-map --no-show-map --show-map-link --no-show-map-link --hide-from-listings --no-hide-from-listings --sticky --no-sticky --featured --no-featured --categories --tags --venue --organizer --dry-run --create-missing --replace --password -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
-    'events delete') r='--dry-run --password -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'events update') r='--data --title --start-date --end-date --description --slug --excerpt --status --author --date --date-utc --timezone --all-day --no-all-day --image --cost --website --show-map --no-show-map --show-map-link --no-show-map-link --hide-from-listings --no-hide-from-listings --sticky --no-sticky --featured --no-featured --categories --tags --venue --organizer --dry-run --create-missing --add-categories --remove-categories --add-tags --remove-tags --add-organizer --remove-organizer --replace --keep-duration --no-keep-duration --password -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'events delete') r='--dry-run --permanently --password -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'events restore') r='--status --dry-run -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'venues') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'venues list') r='--all --limit --page --per-page --search --event --has-events --no-has-events --only-with-upcoming --no-only-with-upcoming --status -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'venues get') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'venues create') r='--data --venue --name --description --status --author --date --date-utc --address --city --country --province --state --zip --phone --website --stateprovince --show-map --no-show-map --show-map-link --no-show-map-link --image --dry-run --force -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'venues update') r='--data --venue --name --description --status --author --date --date-utc --address --city --country --province --state --zip --phone --website --stateprovince --show-map --no-show-map --show-map-link --no-show-map-link --image --dry-run --replace --force -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
-    'venues delete') r='--dry-run -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'venues delete') r='--dry-run --permanently -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'venues restore') r='--status --dry-run -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'organizers') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'organizers list') r='--all --limit --page --per-page --search --event --has-events --no-has-events --only-with-upcoming --no-only-with-upcoming --status -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'organizers get') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'organizers create') r='--data --organizer --name --description --status --author --date --date-utc --phone --website --email --image --dry-run --force -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'organizers update') r='--data --organizer --name --description --status --author --date --date-utc --phone --website --email --image --dry-run --replace --force -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
-    'organizers delete') r='--dry-run -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'organizers delete') r='--dry-run --permanently -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'organizers restore') r='--status --dry-run -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'categories') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'categories list') r='--all --limit --page --per-page --search --exclude --include --order --orderby --hide-empty --no-hide-empty --post --event --slug --parent -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
@@ -118,7 +118,7 @@ _calendar_options() {
     'profile remove') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'api') r='-f --raw-field -F --field --input -i --include -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'completion') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
-    'import') r='--input-format --upsert-by --concurrency --dry-run --fail-fast --force --failed-to --from --until --max-occurrences --timezone --include-private --create-missing --prune -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'import') r='--input-format --delimiter --upsert-by --concurrency --dry-run --fail-fast --force --failed-to --from --until --max-occurrences --timezone --include-private --create-missing --prune -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'export') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'help') r='--profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert -h --help' ;;
     *) r='' ;;
@@ -129,6 +129,8 @@ _calendar_options() {
 _calendar_value() {
   case "$1|$2" in
     'events list|--limit') r='a' ;;
+    'events list|--on') r='a' ;;
+    'events list|--during') r='a' ;;
     'events list|--page') r='a' ;;
     'events list|--per-page') r='a' ;;
     'events list|--start-date') r='a' ;;
@@ -187,6 +189,12 @@ _calendar_value() {
     'events update|--tags') r='I:tags' ;;
     'events update|--venue') r='i:venues' ;;
     'events update|--organizer') r='I:organizers' ;;
+    'events update|--add-categories') r='a' ;;
+    'events update|--remove-categories') r='a' ;;
+    'events update|--add-tags') r='a' ;;
+    'events update|--remove-tags') r='a' ;;
+    'events update|--add-organizer') r='a' ;;
+    'events update|--remove-organizer') r='a' ;;
     'events update|--password') r='a' ;;
     'events delete|--password') r='a' ;;
     'events restore|--status') r='a' ;;
@@ -327,6 +335,7 @@ _calendar_value() {
     'api|-F'|'api|--field') r='a' ;;
     'api|--input') r='f' ;;
     'import|--input-format') r='a' ;;
+    'import|--delimiter') r='a' ;;
     'import|--upsert-by') r='a' ;;
     'import|--concurrency') r='a' ;;
     'import|--failed-to') r='f' ;;

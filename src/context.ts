@@ -12,6 +12,12 @@ export interface Context {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   env: Record<string, string | undefined>;
   cwd: string;
+  /**
+   * While a command that must wind down cleanly runs: the first Ctrl-C calls `handler`
+   * (stop sending, let requests in flight finish), a second one ends the process at once.
+   * Returns the function that removes the handler.
+   */
+  onInterrupt?(handler: () => void): () => void;
 }
 
 export function processContext(): Context {
@@ -21,5 +27,16 @@ export function processContext(): Context {
     stdin: process.stdin,
     env: process.env,
     cwd: process.cwd(),
+    onInterrupt(handler) {
+      let interrupts = 0;
+      const listener = () => {
+        interrupts++;
+        if (interrupts === 1) return handler();
+        process.stderr.write('calendar: aborted\n');
+        process.exit(130);
+      };
+      process.on('SIGINT', listener);
+      return () => void process.off('SIGINT', listener);
+    },
   };
 }

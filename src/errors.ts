@@ -7,6 +7,8 @@ export const EXIT = {
   auth: 4, //         authentication or permission
   network: 5, //      network, timeout or server error after retries
   partial: 6, //      a bulk operation finished with some records failed
+  differences: 7, //  differences or conflicts found, only when asked with --exit-code
+  interrupted: 130, // stopped by Ctrl-C (SIGINT), as shells report it
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

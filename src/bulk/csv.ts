@@ -1,8 +1,29 @@
 /**
- * CSV as RFC 4180 describes it: comma-separated cells, double quotes around cells that hold
- * commas, quotes or line breaks, a doubled quote for a quote inside. The parser is fed
- * chunks and hands back complete rows, so a file of any size is read in constant memory.
+ * CSV as RFC 4180 describes it: separated cells, double quotes around cells that hold the
+ * separator, quotes or line breaks, a doubled quote for a quote inside. The separator is a
+ * comma, or what the header line shows (spreadsheets in many locales write semicolons).
+ * The parser is fed chunks and hands back complete rows, so a file of any size is read in
+ * constant memory.
  */
+
+export const DELIMITERS: Record<string, string> = { comma: ',', semicolon: ';', tab: '\t' };
+
+export function delimiterName(delimiter: string): string {
+  return Object.entries(DELIMITERS).find(([, d]) => d === delimiter)?.[0] ?? `"${delimiter}"`;
+}
+
+/** The separator a header line uses: the most frequent of comma, semicolon and tab outside quotes. */
+export function detectDelimiter(headerLine: string): string {
+  const counts = new Map<string, number>();
+  let quoted = false;
+  for (const ch of headerLine) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === ',' || ch === ';' || ch === '\t')) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  }
+  let best = ',';
+  for (const [ch, n] of counts) if (n > (counts.get(best) ?? 0)) best = ch;
+  return best;
+}
 
 export interface CsvRow {
   cells: string[];
@@ -20,6 +41,8 @@ export class CsvError extends Error {
 }
 
 export class CsvParser {
+  constructor(private readonly delimiter = ',') {}
+
   private cells: string[] = [];
   private cell = '';
   private quoted = false;
@@ -59,7 +82,7 @@ export class CsvParser {
           continue;
         }
       }
-      if (ch === ',') {
+      if (ch === this.delimiter) {
         this.endCell();
       } else if (ch === '\n' || ch === '\r') {
         if (ch === '\r') this.pendingCr = true;

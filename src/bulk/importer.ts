@@ -21,7 +21,8 @@ import { startProgress, summaryLine, type Counts } from './progress.js';
 import { fileKey, slugIsDerived, UpsertIndex, type UpsertKey } from './upsert-index.js';
 import { nameKey, RecordIndex } from '../records/identity.js';
 import { walkEveryRecord } from '../records/pages.js';
-import { createRecord, updateRecord } from './writes.js';
+import { createRecord, findExisting, updateRecord } from './writes.js';
+import { isUnchanged } from '../records/safe-update.js';
 
 export interface ImportSettings {
   resource: Resource;
@@ -151,7 +152,19 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
     });
   }
   const counts: Counts = { created: 0, updated: 0, unchanged: 0, failed: 0 };
-  const failed = settings.failedTo ? lazyFileSink(settings.failedTo, input.format, () => input.columns) : undefined;
+  const failedFile = settings.failedTo ? lazyFileSink(settings.failedTo, input.format, () => input.columns) : undefined;
+  // Failed rows are written at the end in the order of the input, whatever order they failed in.
+  const failedRows: Array<{ seq: number; value: unknown }> = [];
+  const sequence = new WeakMap<InputRecord, number>();
+  let seen = 0;
+  const numbered = async function* (items: AsyncIterable<InputRecord>) {
+    for await (const item of items) {
+      sequence.set(item, seen++);
+      yield item;
+    }
+  };
+  const noteFailed = (item: InputRecord) => void failedRows.push({ seq: sequence.get(item) ?? seen, value: item.value });
+  let interrupted = false;
   const deferred: InputRecord[] = [];
   let stop = false;
   const own = linkFields(resource).some((f) => f.relation === resource.name);
@@ -196,6 +209,18 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
         counts.updated++;
         return;
       }
+      // The walk does not see everything (hidden events, a create cut short by Ctrl-C): a slug
+      // that already answers is updated, never created a second time.
+      if (upsertBy === 'slug' && key !== undefined && resource.trashes) {
+        const found = await findExisting(client, resource, { by: 'slug', slug: key });
+        if (found && typeof found.id === 'number') {
+          if (isUnchanged(resource, found, body)) return void counts.unchanged++;
+          if (dryRun) ctx.stdout.write(`update ${label} (ID ${found.id}): found by its slug\n`);
+          else await updateRecord(client, resource, found.id, body);
+          counts.updated++;
+          return;
+        }
+      }
       const taken = names && record.name !== undefined ? names.named(record.name) : [];
       if (taken.length > 0) {
         throw new CliError(
@@ -216,14 +241,22 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
       if (err instanceof CliError && err.exitCode === EXIT.auth) throw err; // every other record would fail the same way
       counts.failed++;
       ui.error(`${input.name} ${item.where}: ${err instanceof Error ? err.message : String(err)}`);
-      await failed?.write(item.value as Record<string, unknown>);
+      noteFailed(item);
       if (settings.failFast) stop = true;
     }
   };
 
   const progress = await startProgress(ctx, `import ${resource.name}`, scan.count, counts);
+  const stopInterrupts = ctx.onInterrupt?.(() => {
+    interrupted = stop = true;
+    ui.warn('interrupted: no new request is sent; the ones in flight finish (Ctrl-C again aborts at once)');
+  });
+  const notSent = (item: InputRecord) => {
+    counts.notSent = (counts.notSent ?? 0) + 1;
+    noteFailed(item);
+  };
   try {
-    await runPool(input.records(), settings.concurrency, (item) => process(item, !own), () => stop);
+    await runPool(numbered(input.records()), settings.concurrency, (item) => process(item, !own), () => stop, notSent);
     // Categories whose parent is created by this same import, round after round.
     while (deferred.length > 0 && !stop) {
       const round = deferred.splice(0);
@@ -233,11 +266,16 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
         await runPool(toAsync(deferred.splice(0)), settings.concurrency, (item) => process(item, true), () => stop);
       }
     }
+    for (const item of deferred.splice(0)) notSent(item);
   } finally {
+    stopInterrupts?.();
     progress.stop();
-    await failed?.end();
+    failedRows.sort((a, b) => a.seq - b.seq);
+    for (const row of failedRows) await failedFile?.write(row.value as Record<string, unknown>);
+    await failedFile?.end();
   }
   ui.notice(summaryLine(counts, dryRun));
+  if (interrupted) counts.interrupted = true;
   return counts;
 }
 

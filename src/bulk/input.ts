@@ -5,11 +5,11 @@
  */
 import { createReadStream, createWriteStream, mkdtempSync, openSync, readSync, closeSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, resolve } from 'node:path';
+import { basename, extname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { CsvError, CsvParser } from './csv.js';
+import { CsvError, CsvParser, delimiterName, DELIMITERS, detectDelimiter } from './csv.js';
 import { JsonArrayError, JsonArraySplitter } from './json-array.js';
 
 export const INPUT_FORMATS = ['json', 'ndjson', 'csv'] as const;
@@ -44,11 +44,20 @@ export function sniffFormat(head: string): InputFormat | undefined {
   if (text.startsWith('[')) return 'json';
   if (text.startsWith('{')) return 'ndjson';
   const firstLine = text.split(/\r?\n/)[0];
-  if (/^"?[a-z_]+"?(,"?[a-z_]+"?)*$/.test(firstLine)) return 'csv';
+  if (/^"?[a-z_]+"?([,;\t]"?[a-z_]+"?)*$/.test(firstLine)) return 'csv';
   return undefined;
 }
 
-export async function openInput(source: string, requested: string | undefined, ctx: Context): Promise<Input> {
+/** `--delimiter`: comma, semicolon, tab, or one character. */
+export function parseDelimiter(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  const named = DELIMITERS[raw.toLowerCase()];
+  if (named) return named;
+  if (raw.length === 1 && raw !== '"' && raw !== '\n' && raw !== '\r') return raw;
+  throw new UsageError(`--delimiter: "${raw}" is not comma, semicolon, tab or a single character`);
+}
+
+export async function openInput(source: string, requested: string | undefined, ctx: Context, delimiter?: string): Promise<Input> {
   if (requested !== undefined && !(INPUT_FORMATS as readonly string[]).includes(requested)) {
     throw new UsageError(`--input-format: "${requested}" is not one of ${INPUT_FORMATS.join(', ')}`);
   }
@@ -83,7 +92,7 @@ export async function openInput(source: string, requested: string | undefined, c
       `Give --input-format ${INPUT_FORMATS.join('|')}${source === '-' ? '' : ', or name the file .json, .ndjson or .csv'}.`,
     );
   }
-  const input: Input = { format, name, columns: [], records: () => readRecords(path, format, name, (header) => (input.columns = header)), close: cleanup };
+  const input: Input = { format, name, columns: [], records: () => readRecords(path, format, name, (header) => (input.columns = header), delimiter), close: cleanup };
   return input;
 }
 
@@ -98,12 +107,44 @@ function readHead(path: string): string {
   }
 }
 
-async function* chunks(path: string): AsyncGenerator<string> {
-  for await (const chunk of createReadStream(path, { encoding: 'utf8', highWaterMark: 64 * 1024 })) yield chunk as string;
+/**
+ * The file as text, refusing bytes that are not UTF-8 (a Latin-1 export would otherwise be
+ * stored with replacement characters) and naming the line they are on.
+ */
+async function* chunks(path: string, name = path): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let line = 1;
+  for await (const chunk of createReadStream(path, { highWaterMark: 64 * 1024 })) {
+    let text: string;
+    try {
+      text = decoder.decode(chunk as Buffer, { stream: true });
+    } catch {
+      throw new UsageError(`${name} line ${line + badLineOffset(chunk as Buffer)}: not valid UTF-8 text (a Latin-1 or Windows-1252 export?)`, `Convert it first, e.g. iconv -f latin1 -t utf-8 ${name} > converted-${basename(name)}`);
+    }
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) line++;
+    yield text;
+  }
 }
 
-function readRecords(path: string, format: InputFormat, name: string, onHeader: (header: string[]) => void): AsyncGenerator<InputRecord> {
-  if (format === 'csv') return csvRecords(path, name, onHeader);
+/** Lines before the first line of `chunk` that is not UTF-8. */
+function badLineOffset(chunk: Buffer): number {
+  const check = new TextDecoder('utf-8', { fatal: true });
+  let start = 0;
+  for (let offset = 0; start < chunk.length; offset++) {
+    const end = chunk.indexOf(10, start);
+    const stop = end < 0 ? chunk.length : end;
+    try {
+      check.decode(chunk.subarray(start, stop));
+    } catch {
+      return offset;
+    }
+    start = stop + 1;
+  }
+  return 0;
+}
+
+function readRecords(path: string, format: InputFormat, name: string, onHeader: (header: string[]) => void, delimiter?: string): AsyncGenerator<InputRecord> {
+  if (format === 'csv') return csvRecords(path, name, onHeader, delimiter);
   if (format === 'json') return arrayRecords(path, name);
   return ndjsonRecords(path, name);
 }
@@ -125,7 +166,7 @@ async function* ndjsonRecords(path: string, name: string): AsyncGenerator<InputR
     if (trimmed === '') return undefined;
     return { value: parseJson(trimmed, name, `line ${line}`), where: `line ${line}` };
   };
-  for await (const chunk of chunks(path)) {
+  for await (const chunk of chunks(path, name)) {
     const parts = (rest + chunk).split('\n');
     rest = parts.pop()!;
     for (const part of parts) {
@@ -140,7 +181,7 @@ async function* ndjsonRecords(path: string, name: string): AsyncGenerator<InputR
 async function* arrayRecords(path: string, name: string): AsyncGenerator<InputRecord> {
   const splitter = new JsonArraySplitter();
   try {
-    for await (const chunk of chunks(path)) {
+    for await (const chunk of chunks(path, name)) {
       for (const element of splitter.push(chunk)) {
         yield { value: parseJson(element.text, name, `index ${element.index}`), where: `index ${element.index}` };
       }
@@ -152,8 +193,10 @@ async function* arrayRecords(path: string, name: string): AsyncGenerator<InputRe
   }
 }
 
-async function* csvRecords(path: string, name: string, onHeader: (header: string[]) => void): AsyncGenerator<InputRecord> {
-  const parser = new CsvParser();
+async function* csvRecords(path: string, name: string, onHeader: (header: string[]) => void, requested?: string): AsyncGenerator<InputRecord> {
+  const delimiter = requested ?? detectDelimiter(readHead(path).replace(/^\uFEFF/, '').split(/\r?\n/)[0]);
+  const parser = new CsvParser(delimiter);
+  const separated = `cells separated by ${delimiterName(delimiter)}`;
   let header: string[] | undefined;
   function* rows(list: ReturnType<CsvParser['push']>): Generator<InputRecord> {
     for (const row of list) {
@@ -167,7 +210,7 @@ async function* csvRecords(path: string, name: string, onHeader: (header: string
         continue;
       }
       if (row.cells.length !== header.length) {
-        throw new UsageError(`${name} line ${row.line}: ${row.cells.length} cells where the header has ${header.length}`, 'Quote cells that hold commas: "Beta, Org".');
+        throw new UsageError(`${name} line ${row.line}: ${row.cells.length} cells where the header has ${header.length} (${separated})`, `Quote cells that hold the separator: "Beta${delimiter === '\t' ? '\t' : delimiter} Org"; or give --delimiter.`);
       }
       const value: Record<string, string> = {};
       row.cells.forEach((cell, i) => {
@@ -177,10 +220,10 @@ async function* csvRecords(path: string, name: string, onHeader: (header: string
     }
   }
   try {
-    for await (const chunk of chunks(path)) yield* rows(parser.push(chunk));
+    for await (const chunk of chunks(path, name)) yield* rows(parser.push(chunk));
     yield* rows(parser.end());
   } catch (err) {
-    if (err instanceof CsvError) throw new UsageError(`${name} line ${err.line}: ${err.message}`);
+    if (err instanceof CsvError) throw new UsageError(`${name} line ${err.line}: ${err.message} (${separated})`, 'Give --delimiter comma, semicolon or tab if the separator was guessed wrong.');
     throw err;
   }
 }

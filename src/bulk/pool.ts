@@ -7,6 +7,8 @@ export async function runPool<T>(
   concurrency: number,
   worker: (item: T) => Promise<void>,
   shouldStop: () => boolean = () => false,
+  /** Items never handed to the worker because the run stopped early, in order. */
+  onLeftover?: (item: T) => Promise<void> | void,
 ): Promise<void> {
   const iterator = items[Symbol.asyncIterator]();
   let done = false;
@@ -39,6 +41,10 @@ export async function runPool<T>(
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, lane));
+  if (!done && onLeftover && failure === undefined) {
+    for (let step = await next(); !step.done; step = await next()) await onLeftover(step.value);
+    done = true;
+  }
   if (!done) await iterator.return?.(undefined);
   if (failure !== undefined) throw failure;
 }

@@ -9,6 +9,9 @@ export interface Counts {
   updated: number;
   unchanged: number;
   failed: number;
+  /** Rows never sent because the run stopped (Ctrl-C, --fail-fast). */
+  notSent?: number;
+  interrupted?: boolean;
 }
 
 export interface Progress {
@@ -36,6 +39,6 @@ export async function startProgress(ctx: Context, label: string, total: number, 
 }
 
 export function summaryLine(counts: Counts, dryRun: boolean): string {
-  const line = `${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ${counts.failed} failed`;
+  const line = `${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ${counts.failed} failed${counts.notSent ? `, ${counts.notSent} not sent` : ''}`;
   return dryRun ? `dry run, nothing sent: ${line.replace(' created', ' to create').replace(' updated', ' to update')}` : line;
 }

@@ -2,9 +2,10 @@
  * Resolves the settings of one run: flags > environment > profile > built-in defaults.
  * With no site configured anywhere, the built-in `sandbox` profile is used.
  */
-import { execSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { CliError, EXIT, UsageError } from '../errors.js';
 import { LANGUAGES } from '../resources.js';
+import { isValidTimeZone } from '../time.js';
 import { loadConfig, type LoadedConfig } from './load.js';
 import type { ProfileConfig } from './schema.js';
 
@@ -63,7 +64,9 @@ export async function resolveProfile(flags: GlobalFlags, env: Env, cwd: string, 
   const timeoutSec = checkNumber(flags.timeout, '--timeout', 0.001);
   const retries = checkNumber(flags.retries, '--retries', 0);
   if (retries !== undefined && !Number.isInteger(retries)) throw new UsageError(`--retries: "${flags.retries}" is not a whole number`);
-  const baseUrlFlag = nonEmpty(flags.baseUrl) ?? nonEmpty(env.CALENDAR_BASE_URL);
+  const givenBaseUrl = nonEmpty(flags.baseUrl) ?? nonEmpty(env.CALENDAR_BASE_URL);
+  const inUrl = givenBaseUrl === undefined ? undefined : splitUserInfo(givenBaseUrl);
+  const baseUrlFlag = inUrl?.url;
   if (baseUrlFlag !== undefined) checkUrl(baseUrlFlag, flags.baseUrl ? '--base-url' : 'CALENDAR_BASE_URL');
 
   const wanted = nonEmpty(flags.profile) ?? nonEmpty(env.CALENDAR_PROFILE);
@@ -80,6 +83,9 @@ export async function resolveProfile(flags: GlobalFlags, env: Env, cwd: string, 
       );
     }
     stored = found;
+    if (found.timezone !== undefined && !isValidTimeZone(found.timezone)) {
+      throw new UsageError(`${config.sources[name] ?? 'the configuration'}: profiles.${name}.timezone: "${found.timezone}" is not a timezone`, 'Use an IANA name such as Europe/Paris or America/New_York.');
+    }
   }
   const baseUrl = baseUrlFlag ?? stored.baseUrl;
   const builtInSandbox = baseUrl === undefined;
@@ -88,14 +94,17 @@ export async function resolveProfile(flags: GlobalFlags, env: Env, cwd: string, 
 
   // Saved credentials belong to the origin they were saved with; another base URL gets none of them.
   const foreign = baseUrlFlag !== undefined && stored.baseUrl !== undefined && originOf(baseUrlFlag) !== originOf(stored.baseUrl);
-  const explicit = nonEmpty(env.CALENDAR_USERNAME) !== undefined && nonEmpty(env.CALENDAR_APP_PASSWORD) !== undefined;
+  // Credentials in the URL given for this run count as given for this run.
+  const runUser = nonEmpty(env.CALENDAR_USERNAME) ?? inUrl?.username;
+  const runPassword = nonEmpty(env.CALENDAR_APP_PASSWORD) ?? inUrl?.password;
+  const explicit = runUser !== undefined && runPassword !== undefined;
   const profile: Profile = {
     name: name ?? 'environment',
     baseUrl,
     namespace: nonEmpty(flags.namespace) ?? nonEmpty(env.CALENDAR_NAMESPACE) ?? stored.namespace ?? DEFAULT_NAMESPACE,
     language: language ?? stored.language,
     timezone: stored.timezone,
-    username: nonEmpty(env.CALENDAR_USERNAME) ?? (foreign ? undefined : stored.username),
+    username: runUser ?? (foreign ? undefined : stored.username),
     timeoutMs: (timeoutSec ?? stored.timeout ?? 30) * 1000,
     retries: retries ?? 3,
     caCert: nonEmpty(flags.caCert) ?? stored.caCert,
@@ -110,8 +119,28 @@ export async function resolveProfile(flags: GlobalFlags, env: Env, cwd: string, 
     if (stored.username || stored.appPassword || stored.appPasswordEnv || stored.appPasswordCommand) {
       profile.credentialsWithheld = `the credentials of profile "${name}" were not sent: they belong to ${originOf(stored.baseUrl!)}, not ${originOf(baseUrlFlag!)}`;
     }
-  } else if (!builtInSandbox) profile.password = readSecret(foreign ? {} : stored, env);
+  } else if (!builtInSandbox) profile.password = runPassword ?? readSecret(foreign ? {} : stored, env, profile.name);
   return profile;
+}
+
+/**
+ * A URL with its user info taken out (`http://admin:secret@host/wp-json`): the URL is
+ * stored and printed without it; the user name and password are returned apart.
+ */
+export function splitUserInfo(raw: string): { url: string; username?: string; password?: string } {
+  let parsed: URL;
+  try {
+    parsed = new URL(raw.trim());
+  } catch {
+    // Not a URL: blank out anything that looks like user info before it reaches a message.
+    return { url: raw.replace(/\/\/[^/@]*@/, '//') };
+  }
+  if (!parsed.username && !parsed.password) return { url: raw };
+  const username = decodeURIComponent(parsed.username) || undefined;
+  const password = decodeURIComponent(parsed.password) || undefined;
+  parsed.username = '';
+  parsed.password = '';
+  return { url: parsed.toString(), username, password };
 }
 
 function originOf(url: string): string {
@@ -133,18 +162,40 @@ function checkUrl(raw: string, where: string): void {
   if (!ok) throw new UsageError(`${where}: "${raw}" is not an http(s) URL`, 'Give the REST root, e.g. https://example.org/wp-json');
 }
 
-/** The application password: environment first, then the profile's variable, command or stored value. */
-function readSecret(stored: ProfileConfig, env: Env): string | undefined {
+/** How long a profile's appPasswordCommand may run (README "Configuration"). */
+export const SECRET_COMMAND_TIMEOUT_MS = 15_000;
+
+/**
+ * The application password: environment first, then the profile's variable, command or
+ * stored value. A source that is named but gives nothing is an error naming it, before
+ * any request is sent.
+ */
+function readSecret(stored: ProfileConfig, env: Env, profileName: string): string | undefined {
   const direct = nonEmpty(env.CALENDAR_APP_PASSWORD);
   if (direct !== undefined) return direct;
-  if (stored.appPasswordEnv) return nonEmpty(env[stored.appPasswordEnv]);
-  if (stored.appPasswordCommand) {
-    try {
-      const out = execSync(stored.appPasswordCommand, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 15_000 });
-      return nonEmpty(out.replace(/\r?\n$/, ''));
-    } catch {
-      throw new CliError('the appPasswordCommand of the profile failed', EXIT.auth, 'Run the command by hand to see why.');
+  if (stored.appPasswordEnv) {
+    const value = nonEmpty(env[stored.appPasswordEnv]);
+    if (value === undefined) {
+      throw new UsageError(`profile "${profileName}" reads its application password from $${stored.appPasswordEnv}, which is not set`, `Set it (export ${stored.appPasswordEnv}=...) or set CALENDAR_APP_PASSWORD.`);
     }
+    return value;
   }
+  if (stored.appPasswordCommand) return runSecretCommand(stored.appPasswordCommand, profileName);
   return stored.appPassword;
+}
+
+function runSecretCommand(command: string, profileName: string): string {
+  const where = `the appPasswordCommand of profile "${profileName}"`;
+  const result = spawnSync(command, { shell: true, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: SECRET_COMMAND_TIMEOUT_MS });
+  if (result.error && (result.error as NodeJS.ErrnoException).code === 'ETIMEDOUT') {
+    throw new CliError(`${where} did not finish within ${SECRET_COMMAND_TIMEOUT_MS / 1000} s`, EXIT.auth, 'Run it by hand to see why it waits (a prompt for a passphrase?).');
+  }
+  if (result.error) throw new CliError(`${where} could not run: ${result.error.message}`, EXIT.auth);
+  if (result.status !== 0) {
+    const reason = (result.stderr ?? '').trim().split('\n')[0]?.slice(0, 200);
+    throw new CliError(`${where} failed (exit ${result.status ?? result.signal})${reason ? `: ${reason}` : ''}`, EXIT.auth, 'Run the command by hand to see why.');
+  }
+  const value = nonEmpty((result.stdout ?? '').replace(/\r?\n$/, ''));
+  if (value === undefined) throw new CliError(`${where} printed nothing`, EXIT.auth, 'It must print the application password on stdout.');
+  return value;
 }

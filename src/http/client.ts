@@ -95,9 +95,14 @@ export class ApiClient {
     return buildUrl(this.options.root, route, withLanguage);
   }
 
-  /** Sends a request and returns the response whatever its status. */
+  /**
+   * Sends a request and returns the response whatever its status. A redirect is followed
+   * for GET and HEAD (without the credentials when it leaves the origin); any other method
+   * stops with the new location, since resending a write elsewhere is not ours to decide.
+   */
   async send<T = unknown>(method: Method, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
-    const url = this.url(path, opts.query, opts.fromRoot);
+    let url = this.url(path, opts.query, opts.fromRoot);
+    const origin = new URL(url).origin;
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'calendar-cli' };
     if (this.authHeader) headers.authorization = this.authHeader;
     let payload: string | undefined;
@@ -105,6 +110,21 @@ export class ApiClient {
       payload = JSON.stringify(opts.body);
       headers['content-type'] = 'application/json';
     }
+    for (let hops = 0; ; hops++) {
+      const res = await this.exchange<T>(method, url, headers, payload);
+      const location = res.headers.location;
+      if (res.status < 300 || res.status > 399 || res.status === 304 || !location) return res;
+      const next = new URL(location, url).toString();
+      if (method !== 'GET' && method !== 'HEAD') {
+        throw new CliError(`the site answered ${method} ${url} with a redirect (HTTP ${res.status}) to ${next}; nothing was written`, EXIT.refused, 'Use the new address as the base URL (e.g. calendar profile add NAME --url NEW).');
+      }
+      if (hops >= MAX_REDIRECTS) throw new CliError(`too many redirects from ${url}`, EXIT.network);
+      if (new URL(next).origin !== origin) delete headers.authorization;
+      url = next;
+    }
+  }
+
+  private async exchange<T>(method: Method, url: string, headers: Record<string, string>, payload: string | undefined): Promise<ApiResponse<T>> {
     const started = Date.now();
     this.debug(`> ${method} ${url}${payload ? ` (${payload.length} bytes)` : ''}`);
     let res: Dispatcher.ResponseData;
@@ -145,12 +165,19 @@ export class ApiClient {
   }
 }
 
+const MAX_REDIRECTS = 5;
+
 function readCa(file: string): string {
+  let text: string;
   try {
-    return readFileSync(file, 'utf8');
+    text = readFileSync(file, 'utf8');
   } catch (err) {
     throw new CliError(`cannot read --ca-cert ${file}: ${(err as NodeJS.ErrnoException).code ?? 'unreadable'}`, EXIT.usage);
   }
+  if (!/-----BEGIN CERTIFICATE-----/.test(text)) {
+    throw new CliError(`cannot read the certificate file ${file}: it holds no PEM certificate (-----BEGIN CERTIFICATE-----)`, EXIT.usage, 'Give the CA certificate in PEM form (openssl x509 -in cert.der -inform der -out cert.pem).');
+  }
+  return text;
 }
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
@@ -202,11 +229,11 @@ export function exitCodeForStatus(status: number): (typeof EXIT)[keyof typeof EX
 export function errorFromResponse(res: ApiResponse): ApiError {
   const where = `${res.method} ${res.url.replace(/[?&]i18n_language=[a-z]+/, '')}`;
   if (res.text !== undefined) {
-    const kind = /<html|<!doctype|<body/i.test(res.text) ? 'an HTML page' : 'a body that is not JSON';
+    const kind = /<html|<!doctype|<body/i.test(res.text) ? 'an HTML page instead of JSON' : 'a body that is not JSON';
     // A page instead of JSON means the URL is not the API, whatever the status says about the page.
-    const code = res.status >= 500 ? EXIT.network : res.status === 401 || res.status === 403 ? EXIT.auth : EXIT.refused;
+    const code = res.status >= 500 ? EXIT.network : res.status === 401 || res.status === 403 ? EXIT.auth : res.status === 404 || res.status === 410 ? EXIT.notFound : EXIT.refused;
     return new ApiError(
-      `the server answered ${res.status} with ${kind}, not JSON (${where})`,
+      `the server answered ${res.status} with ${kind} (${where})`,
       code,
       res.status,
       undefined,

@@ -42,8 +42,12 @@ export async function icsListWriter(meta: IcsMeta, ctx: Context): Promise<Record
   };
 }
 
-/** A few records at once, VTIMEZONEs first. */
-export async function printIcs(records: Array<Record<string, unknown>>, meta: IcsMeta, ctx: Context): Promise<void> {
+/** A few records (`events get`) held until the end, so that their VTIMEZONEs come first. */
+export async function icsBatchWriter(meta: IcsMeta, ctx: Context): Promise<RecordWriter> {
   const { renderIcs } = await import('../ical/index.js');
-  await put(ctx.stdout, await renderIcs(records, meta));
+  const records: Array<Record<string, unknown>> = [];
+  return {
+    write: async (record) => void records.push(record as Record<string, unknown>),
+    end: async () => put(ctx.stdout, await renderIcs(records, meta)),
+  };
 }

@@ -74,7 +74,32 @@ export function cellText(value: unknown): string {
   return String(value);
 }
 
-/** `2027-01-10 20:00:00` -> `2027-01-10 20:00`, with the event's timezone abbreviation when known. */
+/**
+ * The zone a date field of a record is in: an event's start and end are in the event's own
+ * zone; `utc_*` and `*_utc` in UTC; `date` and `modified` in the site's zone, shown as the
+ * offset their UTC twin gives; other paths get no label.
+ */
+export function dateLabel(record: unknown, path: string): string | undefined {
+  const key = path.split('.').pop() ?? path;
+  if (key.startsWith('utc_') || key.endsWith('_utc')) return 'UTC';
+  if (key === 'start_date' || key === 'end_date') {
+    const abbreviation = getPath(record, path.replace(/[^.]+$/, 'timezone_abbr'));
+    return typeof abbreviation === 'string' && abbreviation ? abbreviation : undefined;
+  }
+  if (key === 'date' || key === 'modified') {
+    const local = getPath(record, path);
+    const utc = getPath(record, `${path}_utc`);
+    if (typeof local !== 'string' || typeof utc !== 'string') return undefined;
+    const minutes = Math.round((Date.parse(`${local.replace(' ', 'T')}Z`) - Date.parse(`${utc.replace(' ', 'T')}Z`)) / 60_000);
+    if (!Number.isFinite(minutes)) return undefined;
+    const sign = minutes < 0 ? '-' : '+';
+    const abs = Math.abs(minutes);
+    return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  }
+  return undefined;
+}
+
+/** `2027-01-10 20:00:00` -> `2027-01-10 20:00`, with the zone label when known. */
 export function dateCell(value: unknown, abbreviation?: unknown): string {
   if (typeof value !== 'string' || value === '') return '';
   const short = value.replace(/^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}):\d{2}$/, '$1 $2');

@@ -7,7 +7,10 @@ import type { Context, OutputStream } from '../context.js';
 import type { Column, Format, Resource } from '../resources.js';
 import { checkFields } from './fields.js';
 import { layoutTable, terminalWidth, truncate } from './table.js';
-import { cellText, csvCell, dateCell, getPath, pickFields, toYaml } from './values.js';
+import { cellText, csvCell, dateCell, dateLabel, getPath, pickFields, toYaml } from './values.js';
+
+/** Fields that hold a date-time: `start_date`, `utc_end_date`, `date`, `modified_utc`... */
+const isDatePath = (path: string) => /(?:^|\.|_)(?:date|modified)(?:_utc)?$/.test(path);
 
 export interface OutputSettings {
   format: Format;
@@ -26,7 +29,7 @@ export async function put(stream: OutputStream, text: string): Promise<void> {
 }
 
 function columnsFor(resource: Resource | undefined, settings: OutputSettings, sample: unknown): Column[] {
-  if (settings.fields?.length) return settings.fields.map((path) => ({ path, header: path.toUpperCase(), kind: /date$/.test(path) ? 'date' : undefined }));
+  if (settings.fields?.length) return settings.fields.map((path) => ({ path, header: path.toUpperCase(), kind: isDatePath(path) ? 'date' : undefined }));
   if (resource) return resource.columns;
   if (sample && typeof sample === 'object') {
     // Keys of an unknown record give way from the right on a narrow terminal.
@@ -38,7 +41,7 @@ function columnsFor(resource: Resource | undefined, settings: OutputSettings, sa
 
 function cell(record: unknown, column: Column): string {
   const value = getPath(record, column.path);
-  if (column.kind === 'date') return dateCell(value, getPath(record, 'timezone_abbr'));
+  if (column.kind === 'date') return dateCell(value, dateLabel(record, column.path));
   return cellText(value);
 }
 
@@ -217,13 +220,13 @@ export async function printRecord(record: unknown, resource: Resource | undefine
 const DETAIL_SKIP = new Set(['json_ld', 'global_id', 'global_id_lineage', '_links', 'meta', 'urls', 'custom_fields']);
 
 function detailEntries(record: unknown, resource: Resource | undefined, settings: OutputSettings): Array<[string, string]> {
-  if (settings.fields?.length) return settings.fields.map((f) => [f, cellText(getPath(record, f))]);
+  if (settings.fields?.length) return settings.fields.map((f) => [f, isDatePath(f) ? dateCell(getPath(record, f), dateLabel(record, f)) : cellText(getPath(record, f))]);
   if (!record || typeof record !== 'object') return [['value', cellText(record)]];
   const obj = record as Record<string, unknown>;
   const entries: Array<[string, string]> = [];
   for (const [key, value] of Object.entries(obj)) {
     if (DETAIL_SKIP.has(key) || key.endsWith('_details')) continue;
-    const text = (key === 'start_date' || key === 'end_date') && resource?.name === 'events' ? dateCell(value, obj.timezone_abbr) : cellText(value);
+    const text = isDatePath(key) && typeof value === 'string' ? dateCell(value, dateLabel(record, key)) : cellText(value);
     if (text !== '') entries.push([key, text]);
   }
   return entries;

@@ -59,7 +59,7 @@ function toWall(value: string, zone: string): string {
 }
 
 /** Converts offset dates to wall-clock time and checks the order of start and end. Returns a new record. */
-export async function settleEventDates(record: Json, zones: ZoneSource, current?: Json): Promise<Json> {
+export async function settleEventDates(record: Json, zones: ZoneSource, current?: Json, options: { keepDuration?: boolean } = {}): Promise<Json> {
   const out = { ...record };
   if (typeof out.timezone === 'string' && out.timezone !== '' && !isValidTimeZone(out.timezone)) {
     throw new UsageError(`--timezone: "${out.timezone}" is not a timezone`, 'Use an IANA name such as Europe/Paris or America/New_York, or UTC.');
@@ -73,8 +73,21 @@ export async function settleEventDates(record: Json, zones: ZoneSource, current?
       out[field] = toWall(out[field] as string, zone);
     }
   }
+  if (options.keepDuration && current && typeof out.start_date === 'string' && out.end_date === undefined) {
+    const moved = movedEnd(current, out.start_date);
+    if (moved !== undefined) out.end_date = moved;
+  }
   checkEventOrder(out, current);
   return out;
+}
+
+/** The end that keeps the event's length when its start moves to `start` (wall-clock arithmetic). */
+export function movedEnd(current: Json, start: string): string | undefined {
+  const asMs = (wall: unknown) => (typeof wall === 'string' ? Date.parse(`${pad(wall, false).replace(' ', 'T')}Z`) : NaN);
+  const length = asMs(current.end_date) - asMs(current.start_date);
+  const from = asMs(start);
+  if (!Number.isFinite(length) || !Number.isFinite(from)) return undefined;
+  return new Date(from + length).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 /**

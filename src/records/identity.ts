@@ -141,6 +141,9 @@ export function comparableValue(field: string, value: unknown): string {
     if (field === 'cost') text = text.replace(/\s+/g, '').toLowerCase();
     const dateTime = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::(\d{2}))?$/.exec(text);
     if (dateTime) text = `${dateTime[1]} ${dateTime[2]}:${dateTime[3] ?? '00'}`;
+    // A day given alone is stored from its first to its last second (all-day events).
+    if (field.endsWith('start_date') && text.endsWith(' 00:00:00')) text = text.slice(0, 10);
+    if (field.endsWith('end_date') && text.endsWith(' 23:59:59')) text = text.slice(0, 10);
     return text;
   }
   return JSON.stringify(value);

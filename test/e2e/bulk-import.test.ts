@@ -159,3 +159,27 @@ describe('CSV and stdin', () => {
     expect(site.sandbox.stats.requests).toBe(before);
   });
 });
+
+describe('CSV from spreadsheets', () => {
+  test('a semicolon-separated file is read by its header; --delimiter tab too', async () => {
+    const semi = await cli(['import', 'tags', file('semi.csv', 'name;description\nSemi One;"a; b"\nSemi Two;plain\n')]);
+    expect(semi.code, semi.stderr).toBe(0);
+    expect(semi.stderr).toContain('2 created');
+    const tab = await cli(['import', 'tags', file('tab.txt', 'name\tdescription\nTab One\tx\n'), '--input-format', 'csv', '--delimiter', 'tab']);
+    expect(tab.code, tab.stderr).toBe(0);
+    const bad = await cli(['import', 'tags', file('bad-semi.csv', 'name;description\n"Bad"x;y\n')]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('cells separated by semicolon');
+  });
+
+  test('a file that is not UTF-8 is refused with its line and a hint, nothing sent', async () => {
+    const path = join(site.home.home, 'latin1.csv');
+    writeFileSync(path, Buffer.concat([Buffer.from('venue,city\nGood Place,Lyon\n'), Buffer.from('Caf\xe9 Bleu,Paris\n', 'latin1')]));
+    const before = site.sandbox.stats.requests;
+    const r = await cli(['import', 'venues', path]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('line 3: not valid UTF-8');
+    expect(r.stderr).toContain('iconv');
+    expect(site.sandbox.stats.requests).toBe(before);
+  });
+});

@@ -249,7 +249,7 @@ describe('exit codes and errors', () => {
       ['--lang', 'de', 'events', 'list'],
       ['events', 'list', '--bogus-flag'],
       ['events', 'list', '--per-page', '0'],
-      ['events', 'list', '--venue', 'abc'],
+      ['events', 'list', '--venue', '!!!'],
       ['events', 'list', '--geoloc-lat', '40'],
       ['events', 'get', 'two words'],
       ['venues', 'create', '--venue', 'X', '--website', 'not a url'],

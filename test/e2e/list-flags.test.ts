@@ -63,7 +63,8 @@ for (const name of Object.keys(resources) as ResourceName[]) {
         const extra = name === 'events' && field.type !== 'date' && field.name !== 'include' ? ['--start-date', '2020-01-01'] : [];
         const r = await site.cli(['--debug', name, 'list', ...args, ...extra, '--format', 'ids']);
         expect(r.code, r.stderr).toBe(0);
-        const requestLine = r.stderr.split('\n').find((l) => l.startsWith('debug: > GET')) ?? '';
+        // The list request itself: linked filters are looked up (by ID, slug or name) before it.
+        const requestLine = r.stderr.split('\n').find((l) => l.startsWith('debug: > GET') && l.includes(`/${resource.path}?`)) ?? '';
         expect(requestLine).toContain(wire);
       });
     }

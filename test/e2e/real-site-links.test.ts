@@ -216,3 +216,82 @@ describe('restore from the trash', () => {
     expect(again.stderr).toContain('is not in the trash');
   });
 });
+
+describe('list filters take IDs, slugs or names, like writes', () => {
+  test('by name, by slug, and an unknown one exits 3 naming it', async () => {
+    const made = json<Json>((await create('--venue', 'stage-2', '--tags', 'Pop', '--start-date', '2027-05-02 10:00', '--end-date', '2027-05-02 11:00')).stdout);
+    const byName = await cli('events', 'list', '--venue', 'Stage', '--start-date', '2027-05-02', '--end-date', '2027-05-02', '--format', 'ids');
+    expect(byName.code, byName.stderr).toBe(0);
+    expect(byName.stdout.trim().split('\n').map(Number)).toContain(made.id);
+    const bySlug = await cli('events', 'list', '--tags', 'Pop', '--venue', 'stage-2', '--start-date', '2027-05-02', '--end-date', '2027-05-02', '--format', 'ids');
+    expect(bySlug.stdout.trim().split('\n').map(Number)).toContain(made.id);
+    const unknown = await cli('events', 'list', '--venue', 'No Such Hall');
+    expect(unknown.code).toBe(3);
+    expect(unknown.stderr).toContain('--venue: no venue matches "No Such Hall"');
+  });
+});
+
+describe('moving an event', () => {
+  test('--start-date alone keeps the length, says so; --no-keep-duration keeps the end', async () => {
+    const made = json<Json>((await cli('events', 'create', '--title', 'Mover', '--start-date', '2027-08-01 10:00', '--end-date', '2027-08-01 12:00', '--json')).stdout);
+    const moved = await cli('events', 'update', String(made.id), '--start-date', '2027-08-02 15:00', '--json');
+    expect(moved.code, moved.stderr).toBe(0);
+    expect(json<Json>(moved.stdout).end_date).toBe('2027-08-02 17:00:00');
+    expect(moved.stderr).toContain("The end moves to 2027-08-02 17:00:00 to keep the event's length");
+    const kept = await cli('events', 'update', String(made.id), '--start-date', '2027-08-02 16:00', '--no-keep-duration', '--json');
+    expect(kept.code, kept.stderr).toBe(0);
+    expect(json<Json>(kept.stdout).end_date).toBe('2027-08-02 17:00:00');
+    expect(kept.stderr).toBe('');
+  });
+});
+
+describe('links changed in place', () => {
+  test('--add-tags/--remove-tags, --organizer none, and --venue none refused', async () => {
+    const org = (await api<Json>(site.sandbox, 'POST', 'organizers', { organizer: 'Inline Org' })).body.id;
+    const jazz = (await api<Json>(site.sandbox, 'POST', 'tags', { name: 'Inline Jazz' })).body.id;
+    const made = json<Json>((await create('--tags', 'Pop', '--organizer', String(org), '--venue', 'stage-2')).stdout);
+    const added = json<Json>((await cli('events', 'update', String(made.id), '--add-tags', 'Inline Jazz', '--json')).stdout);
+    expect(added.tags.map((t: Json) => t.id).sort()).toEqual([ids.pop, jazz].sort());
+    const removed = await cli('events', 'update', String(made.id), '--remove-tags', 'Pop', '--json');
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(json<Json>(removed.stdout).tags.map((t: Json) => t.id)).toEqual([jazz]);
+    const noOrg = json<Json>((await cli('events', 'update', String(made.id), '--organizer', 'none', '--json')).stdout);
+    expect(noOrg.organizer).toEqual([]);
+    expect(noOrg.venue.id).toBe(ids.stage);
+    const venue = await cli('events', 'update', String(made.id), '--venue', 'none');
+    expect(venue.code).toBe(2);
+    expect(venue.stderr).toContain('cannot unlink a venue');
+  });
+});
+
+describe('several records at once', () => {
+  test('get and delete take several refs, or - for stdin; --permanently deletes for good', async () => {
+    const make = async (title: string) => json<Json>((await cli('events', 'create', '--title', title, '--start-date', '2027-09-01 10:00', '--end-date', '2027-09-01 11:00', '--json')).stdout);
+    const [a, b, c] = [await make('Batch A'), await make('Batch B'), await make('Batch C')];
+    const got = await cli('events', 'get', String(a.id), b.slug, '--format', 'ids');
+    expect(got.code, got.stderr).toBe(0);
+    expect(got.stdout).toBe(`${a.id}\n${b.id}\n`);
+    const partial = await cli('events', 'get', String(a.id), '987654', '--format', 'ids');
+    expect(partial.code).toBe(3);
+    expect(partial.stdout).toBe(`${a.id}\n`);
+    const piped = await site.cli(['events', 'get', '-', '--format', 'ids'], { stdin: `${b.id}\n${c.id}\n` });
+    expect(piped.stdout).toBe(`${b.id}\n${c.id}\n`);
+    const refused = await cli('events', 'delete', String(a.id), String(b.id));
+    expect(refused.code).toBe(2);
+    const trashed = await cli('events', 'delete', String(a.id), String(b.id), '--yes');
+    expect(trashed.code, trashed.stderr).toBe(0);
+    expect((await api<Json>(site.sandbox, 'GET', `events/${a.id}`)).body.status).toBe('trash');
+    const gone = await cli('events', 'delete', String(c.id), '--permanently', '--yes');
+    expect(gone.code, gone.stderr).toBe(0);
+    expect(gone.stderr).toContain('for good');
+    expect((await api<Json>(site.sandbox, 'GET', `events/${c.id}`)).status).toBe(400);
+  });
+
+  test('trashing a venue still used by events says how many', async () => {
+    const venue = (await api<Json>(site.sandbox, 'POST', 'venues', { venue: 'Busy Hall' })).body.id;
+    await create('--venue', String(venue));
+    const r = await cli('venues', 'delete', String(venue), '--yes');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/linked to 1 event/);
+  });
+});

@@ -2,6 +2,7 @@
  * Defects of lists seen on a real site: events hidden from listings missing from exports,
  * counts of empty searches, limits above a page, pages past the end.
  */
+import { writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { api, json, useSite } from './helpers.js';
 
@@ -91,5 +92,58 @@ describe('counts, limits and pages', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/page 999 is past the last page \(\d+ pages?\)/);
     expect(r.stderr).not.toContain('default window');
+  });
+});
+
+describe('date fields carry their own zone', () => {
+  test('start/end in the event zone, utc_* in UTC, date in the site offset; get and list agree', async () => {
+    const made = await api<Json>(site.sandbox, 'POST', 'events', { title: 'Tokyo Talk', start_date: '2027-02-01 16:00:00', end_date: '2027-02-01 17:00:00', timezone: 'Asia/Tokyo' });
+    const fields = ['--fields', 'id,start_date,utc_start_date,date'];
+    const list = await cli('events', 'list', '--search', 'Tokyo Talk', '--start-date', '2027-01-01', ...fields);
+    const get = await cli('events', 'get', String(made.body.id), ...fields);
+    expect(list.code, list.stderr).toBe(0);
+    const row = list.stdout.trim().split('\t');
+    expect(row[1]).toBe('2027-02-01 16:00 JST');
+    expect(row[2]).toBe('2027-02-01 07:00 UTC');
+    expect(row[3]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC-0[45]:00$/);
+    for (const value of row.slice(1)) expect(get.stdout).toContain(value);
+  });
+});
+
+describe("what's on: events overlapping a day or a range", () => {
+  test('--on and --during find a multi-day event on each of its days', async () => {
+    const fair = (await api<Json>(site.sandbox, 'POST', 'events', { title: 'Spring Fair', start_date: '2027-03-10 09:00:00', end_date: '2027-03-14 18:00:00' })).body.id;
+    const ids = async (...args: string[]) => {
+      const r = await cli('events', 'list', '--search', 'Spring Fair', ...args, '--format', 'ids');
+      expect(r.code, r.stderr).toBe(0);
+      return r.stdout.trim().split('\n').filter(Boolean).map(Number);
+    };
+    expect(await ids('--start-date', '2027-03-12', '--end-date', '2027-03-12')).toEqual([]); // the server's own filters miss it
+    expect(await ids('--on', '2027-03-12')).toEqual([fair]);
+    expect(await ids('--on', '2027-03-14')).toEqual([fair]);
+    expect(await ids('--on', '2027-03-15')).toEqual([]);
+    expect(await ids('--during', '2027-03-13..2027-03-20')).toEqual([fair]);
+    expect(await ids('--during', '2027-03-01..2027-03-09')).toEqual([]);
+  });
+
+  test('bad ranges and combinations are refused before sending', async () => {
+    expect((await cli('events', 'list', '--during', '2027-03-20..2027-03-01')).stderr).toContain('is before');
+    expect((await cli('events', 'list', '--during', '2027-03-20')).code).toBe(2);
+    const both = await cli('events', 'list', '--on', '2027-03-12', '--start-date', '2027-03-01');
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--on cannot be combined with --start-date');
+  });
+});
+
+describe('an upsert never creates a slug that already answers', () => {
+  test('a record the list walk cannot see (hidden) is updated through its slug, not created again', async () => {
+    const hidden = await api<Json>(site.sandbox, 'POST', 'events', { title: 'Half Made', slug: 'half-made', start_date: '2027-06-10 10:00:00', end_date: '2027-06-10 11:00:00', hide_from_listings: true });
+    const file = `${site.home.home}/half.ndjson`;
+    writeFileSync(file, `${JSON.stringify({ title: 'Half Made', slug: hidden.body.slug, start_date: '2027-06-10 10:00', end_date: '2027-06-10 12:00' })}\n`);
+    const r = await cli('import', 'events', file, '--upsert-by', 'slug', '--yes');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('0 created, 1 updated');
+    const again = await cli('import', 'events', file, '--upsert-by', 'slug', '--yes');
+    expect(again.stderr).toContain('0 created, 0 updated, 1 unchanged');
   });
 });

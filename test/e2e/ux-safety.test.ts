@@ -12,10 +12,11 @@ const ESC = /\u001b\[/;
 const cli = (args: string[], extra: { env?: Record<string, string | undefined>; stdin?: string } = {}) =>
   runCli(args, { env: { ...env, ...extra.env }, stdin: extra.stdin });
 
-/** Runs the CLI on a pseudo-terminal; answers PTY_ANSWER to the first [y/N] question. Output is stdout and stderr mixed. */
+/** Runs the CLI on a pseudo-terminal; answers PTY_ANSWER to the first PTY_PROMPT (default [y/N]). Output is stdout and stderr mixed. */
 const PTY_PY = `
 import fcntl, os, pty, select, struct, sys, termios
 answer = os.environ.get('PTY_ANSWER')
+prompt = os.environ.get('PTY_PROMPT', '[y/N]').encode()
 pid, fd = pty.fork()
 if pid == 0:
     fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack('HHHH', 40, 160, 0, 0))
@@ -32,7 +33,7 @@ while True:
     if not data:
         break
     out += data
-    if answer is not None and not answered and b'[y/N]' in out:
+    if answer is not None and not answered and prompt in out:
         os.write(fd, (answer + '\\n').encode())
         answered = True
 _, status = os.waitpid(pid, 0)
@@ -183,5 +184,14 @@ describe('colour', () => {
     const plain = await onTerminal(['venues', 'list', '--search', 'Colour'], { NO_COLOR: '1' });
     expect(plain.output).toContain('Colour Hall');
     expect(plain.output).not.toMatch(/\u001b\[3[0-9]m/);
+  });
+});
+
+describe('secrets typed at a terminal', () => {
+  test('profile add --app-password-stdin prompts and does not echo the password', async () => {
+    const typed = 'typed-Secret-9876';
+    const r = await onTerminal(['profile', 'add', 'typed', '--url', sandbox.restRoot, '--username', 'admin', '--app-password-stdin'], { PTY_PROMPT: 'password for admin: ', PTY_ANSWER: typed });
+    expect(r.output).toContain('Application password for admin: ');
+    expect(r.output).not.toContain(typed);
   });
 });

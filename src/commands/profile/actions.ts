@@ -1,11 +1,12 @@
 /** The profile verbs. `add` discovers and checks everything before it writes anything. */
 import type { Invocation } from '../runner.js';
+import { LANGUAGES } from '../../resources.js';
 import { exec } from 'node:child_process';
 import { isAbsolute, resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { CliError, EXIT, UsageError } from '../../errors.js';
 import { loadConfig } from '../../config/load.js';
-import { DEFAULT_NAMESPACE, SANDBOX_PROFILE, checkLanguage } from '../../config/profile.js';
+import { DEFAULT_NAMESPACE, SANDBOX_PROFILE, checkLanguage, splitUserInfo } from '../../config/profile.js';
 import type { ProfileConfig } from '../../config/schema.js';
 import { readUserConfig, saveProfile, writeUserConfig } from '../../config/write.js';
 import { sandboxDataFile } from '../../config/paths.js';
@@ -38,7 +39,9 @@ async function readSecretOptions(opts: Opts, ctx: Context): Promise<Secret | und
   if (sources.length === 1 && !username) throw new UsageError('an application password needs --username too');
   if (!username) return undefined;
   if (opts.appPasswordStdin) {
-    const value = (await readAll(ctx.stdin)).replace(/\r?\n$/, '');
+    const value = ctx.stdin.isTTY
+      ? await (await import('../../output/prompt.js')).askHidden(ctx, `Application password for ${username}: `)
+      : (await readAll(ctx.stdin)).replace(/\r?\n$/, '');
     if (value.trim() === '') throw new UsageError('--app-password-stdin: stdin was empty', "Pipe the password in, e.g. printf '%s\\n' \"$PASSWORD\" | calendar profile add ...");
     return { stored: { appPassword: value }, value, from: 'stdin, stored in the config file' };
   }
@@ -86,16 +89,30 @@ export async function runProfileAdd(inv: Invocation, rawName: string): Promise<v
   if (!Number.isFinite(timeoutSec) || timeoutSec <= 0) throw new UsageError(`--timeout: "${opts.timeout}" is not a positive number of seconds`);
   const existing = readUserConfig(ctx.env);
   if (existing.config.profiles[name] && !opts.force) throw new UsageError(`a profile named "${name}" already exists in ${existing.file}`, 'Add --force to replace it.');
-  const secret = await readSecretOptions(opts, ctx);
+  // A password in the URL moves to the secret store and the user name to --username; the URL is kept without them.
+  const { url: siteUrl, username: urlUser, password: urlPassword } = splitUserInfo(String(opts.url));
+  if (urlUser !== undefined && opts.username === undefined) opts.username = urlUser;
+  let secret = await readSecretOptions(opts, ctx);
+  if (urlPassword !== undefined) {
+    if (secret) throw new UsageError('--url carries a password and another password source is given; give only one');
+    secret = { stored: { appPassword: urlPassword }, value: urlPassword, from: 'the URL, stored in the config file' };
+  }
+  if (urlUser !== undefined || urlPassword !== undefined) prepared.ui.notice('The user name and password in --url were moved into the profile; the URL is stored without them.');
   const caCert = opts.caCert ? (isAbsolute(opts.caCert) ? opts.caCert : resolve(ctx.cwd, opts.caCert)) : undefined;
 
   const { discover } = await import('./discover.js');
-  const site = await discover(String(opts.url), { timeoutMs: timeoutSec * 1000, caCertFile: caCert, namespace: opts.namespace, debug: opts.debug ? ctx.stderr : undefined });
+  const site = await discover(siteUrl, { timeoutMs: timeoutSec * 1000, caCertFile: caCert, namespace: opts.namespace, debug: opts.debug ? ctx.stderr : undefined });
   const username = opts.username as string | undefined;
   if (username && secret?.value !== undefined) await checkCredentials(site.restRoot, site.namespace, username, secret.value, timeoutSec, caCert, opts, ctx);
 
   const profile: ProfileConfig = { baseUrl: site.restRoot, namespace: site.namespace };
-  if (language) profile.language = language as ProfileConfig['language'];
+  // `https://site/fr/wp-json` that the site does not serve: the language is kept as i18n_language.
+  const pathLanguage = languageSegment(siteUrl);
+  if (pathLanguage && !languageSegment(site.restRoot)) {
+    prepared.ui.warn(`the site does not serve its REST API under /${pathLanguage}/; using ${site.restRoot}${language ? '' : ` with language ${pathLanguage} (sent as i18n_language)`}`);
+  }
+  const chosenLanguage = language ?? (pathLanguage && !languageSegment(site.restRoot) ? pathLanguage : undefined);
+  if (chosenLanguage) profile.language = chosenLanguage as ProfileConfig['language'];
   if (site.timezone) profile.timezone = site.timezone;
   if (username) profile.username = username;
   Object.assign(profile, secret?.stored ?? {});
@@ -108,6 +125,16 @@ export async function runProfileAdd(inv: Invocation, rawName: string): Promise<v
   else if (username && secret) ui.warn(`${secret.from} is not set, so the credentials were not checked.`);
   else if (username) ui.notice('No application password given: writes will need CALENDAR_APP_PASSWORD.');
   ui.notice(saved.isDefault ? `${name} is the default profile.` : `Use it with --profile ${name}, or make it the default: calendar profile use ${name}`);
+}
+
+/** The language segment of a URL's path (`/fr/` in https://site/fr/wp-json), if it has one. */
+function languageSegment(url: string): string | undefined {
+  try {
+    const first = new URL(url).pathname.split('/').filter(Boolean)[0];
+    return (LANGUAGES as readonly string[]).includes(first) ? first : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function checkCredentials(root: string, namespace: string, username: string, password: string, timeoutSec: number, caCert: string | undefined, opts: Opts, ctx: Context) {

@@ -1,32 +1,92 @@
-/** `calendar <resource> delete REF`: to the trash, or for good for terms. */
+/**
+ * `calendar <resource> delete REF...`: to the trash (events, venues, organizers), or for
+ * good (terms, or posts with --permanently, through the WordPress core route: the events
+ * route's force=true only trashes). A venue or organizer still linked to events says how
+ * many before it goes.
+ */
 import type { Invocation } from '../runner.js';
-import type { Resource } from '../../resources.js';
+import { CliError, EXIT } from '../../errors.js';
+import type { ApiClient } from '../../http/client.js';
+import { EDITOR_STATUSES, type Resource } from '../../resources.js';
 import { withSession } from '../../session.js';
 import { printRecord } from '../../output/writer.js';
+import { EVENTS_FROM, EVENTS_TO } from '../../records/pages.js';
 import { confirm } from '../confirm.js';
-import { parseRef, recordPath, translateNotFound, type RecordRef } from './refs.js';
+import { readRefs, recordPath, translateNotFound, type RecordRef } from './refs.js';
 import { dryRunInSession, passwordQuery, type Opts } from './shared.js';
 
-export async function runDelete(resource: Resource, inv: Invocation, rawRef: string): Promise<void> {
+type Json = Record<string, unknown>;
+
+export async function runDelete(resource: Resource, inv: Invocation, rawRefs: string[]): Promise<void> {
   const ctx = inv.ctx;
   const opts = inv.opts as Opts;
-  const ref: RecordRef = parseRef(resource, rawRef);
+  const refs = await readRefs(resource, rawRefs, ctx);
   const query = passwordQuery(opts);
+  const forGood = !resource.trashes || opts.permanently === true;
   const prepared = inv.prepare();
-  if (!opts.dryRun) {
-    const what = resource.trashes ? `Move ${resource.singular} ${ref.text} to the trash?` : `Delete ${resource.singular} ${ref.text} for good? This cannot be undone.`;
-    await confirm(ctx, opts.yes === true, what);
-  }
+  const what = refs.length === 1 ? `${resource.singular} ${refs[0].text}` : `${refs.length} ${resource.name}`;
+  const question = (uses = '') => (forGood ? `Delete ${what} for good? This cannot be undone.${uses}` : `Move ${what} to the trash?${uses}`);
+  // Off a terminal without --yes the answer is known before anything is sent.
+  if (!opts.dryRun && opts.yes !== true && !(ctx.stdin.isTTY && ctx.stderr.isTTY)) await confirm(ctx, false, question());
   await withSession(prepared, ctx, async ({ client }) => {
-    try {
-      const path = await recordPath(resource, ref, client);
-      if (opts.dryRun) return await dryRunInSession(ctx, client, 'DELETE', path, undefined, query);
-      const res = await client.call<Record<string, unknown>>('DELETE', path, { query });
-      const name = String(res.body?.[resource.nameField] ?? ref.text);
-      prepared.ui.notice(resource.trashes ? `Moved ${resource.singular} ${res.body?.id ?? ref.text} (${name}) to the trash.` : `Deleted ${resource.singular} ${res.body?.id ?? ref.text} (${name}) for good.`);
-      if (prepared.output.format !== 'table') await printRecord(res.body, resource, prepared.output, ctx);
-    } catch (err) {
-      throw translateNotFound(err, resource, ref, 'delete');
+    const paths: Array<{ ref: RecordRef; path: string }> = [];
+    for (const ref of refs) {
+      try {
+        paths.push({ ref, path: await recordPath(resource, ref, client) });
+      } catch (err) {
+        throw translateNotFound(err, resource, ref, 'delete');
+      }
     }
+    if (opts.dryRun) {
+      for (const { path } of paths) {
+        if (!(forGood && resource.trashes)) await dryRunInSession(ctx, client, 'DELETE', path, undefined, query);
+        else await dryRunInSession(ctx, client, 'DELETE', corePath(resource, (await client.call<Json>('GET', path)).body.id), undefined, { force: 'true' }, true);
+      }
+      return;
+    }
+    const linked = resource.name === 'venues' || resource.name === 'organizers' ? await linkedEvents(client, resource, paths.map((p) => p.path)) : 0;
+    const uses = linked > 0 ? ` ${linked} event${linked === 1 ? ' uses' : 's use'} ${refs.length === 1 ? 'it' : 'them'}.` : '';
+    if (linked > 0) prepared.ui.warn(`${what} ${refs.length === 1 ? 'is' : 'are'} linked to ${linked} event${linked === 1 ? '' : 's'}; the server unlinks ${refs.length === 1 ? 'it' : 'them'} from upcoming published events`);
+    await confirm(ctx, opts.yes === true, question(uses));
+    let failed = 0;
+    for (const { ref, path } of paths) {
+      try {
+        const body = forGood && resource.trashes ? await deleteForGood(client, resource, path) : (await client.call<Json>('DELETE', path, { query })).body;
+        const name = String(body?.[resource.nameField] ?? ref.text);
+        prepared.ui.notice(forGood ? `Deleted ${resource.singular} ${body?.id ?? ref.text} (${name}) for good.` : `Moved ${resource.singular} ${body?.id ?? ref.text} (${name}) to the trash.`);
+        if (prepared.output.format !== 'table') await printRecord(body, resource, prepared.output, ctx);
+      } catch (err) {
+        const translated = translateNotFound(err, resource, ref, 'delete');
+        if (refs.length === 1) throw translated;
+        failed++;
+        prepared.ui.error(translated instanceof Error ? translated.message : String(translated));
+      }
+    }
+    if (failed) throw new CliError(`${failed} of ${refs.length} ${resource.name} were not deleted`, EXIT.partial);
   });
+}
+
+/** The WordPress core route of a post. */
+function corePath(resource: Resource, id: unknown): string {
+  return `/wp/v2/${resource.wpType}/${String(id)}`;
+}
+
+/** Reads the record (the core route answers in another shape), then deletes it for good. */
+async function deleteForGood(client: ApiClient, resource: Resource, path: string): Promise<Json> {
+  const current = (await client.call<Json>('GET', path)).body;
+  await client.call('DELETE', corePath(resource, current.id), { query: { force: 'true' }, fromRoot: true });
+  return current;
+}
+
+/** How many events (any status, any date) link to these venues or organizers. */
+async function linkedEvents(client: ApiClient, resource: Resource, paths: string[]): Promise<number> {
+  let count = 0;
+  for (const path of paths) {
+    const id = (await client.call<Json>('GET', path)).body.id;
+    const query: Record<string, string | number> = { [resource.name === 'venues' ? 'venue' : 'organizer']: String(id), per_page: 1, start_date: EVENTS_FROM, end_date: EVENTS_TO };
+    if (client.hasCredentials) query.status = EDITOR_STATUSES.join(',');
+    const res = await client.send<{ total?: number }>('GET', 'events', { query });
+    if (res.status === 200 && typeof res.body?.total === 'number') count += res.body.total;
+  }
+  return count;
 }

@@ -4,7 +4,7 @@
  */
 import type { ActionRunner } from '../runner.js';
 import { Command } from 'commander';
-import { aSingular, resources, type Field, type Resource } from '../../resources.js';
+import { aSingular, flagName, linkFields, resources, type Field, type Resource } from '../../resources.js';
 import { fieldOptions } from './flags.js';
 import { environmentHelp, examplesHelp, verbExamples } from '../help.js';
 
@@ -33,11 +33,16 @@ export function resourceCommand(resource: Resource, run: ActionRunner): Command 
     .description(`list ${r.name}${r.name === 'events' ? ' (from today on unless dates are given)' : ''}`)
     .option('--all', 'fetch every page (streams the records as they arrive)')
     .option('--limit <n>', 'stop after n records');
-  if (r.name === 'events') list.option('--hidden', 'list the events hidden from listings (and drafts the list leaves out), found through the WordPress core route');
+  if (r.name === 'events') {
+    list
+      .option('--hidden', 'list the events hidden from listings (and drafts the list leaves out), found through the WordPress core route')
+      .option('--on <date>', 'events taking place on that day, whenever they start (a multi-day event counts on each of its days)')
+      .option('--during <from..to>', 'events taking place at any time between two dates, e.g. 2027-03-01..2027-03-31');
+  }
   addOptions(list, r.listParams);
   helpFor(list, r, 'list').action(run(async () => (await import('./list.js')).runList.bind(null, r)));
 
-  const get = group.command('get').argument(ref, `${r.singular} ID or slug`).description(`show one ${r.singular}`);
+  const get = group.command('get').argument('<id-or-slug...>', `${r.singular} IDs or slugs, or - to read them from stdin`).description(`show ${aSingular(r)}, or several`);
   if (r.name === 'events') get.option('--password <password>', 'password of a protected event');
   helpFor(get, r, 'get').action(run(async () => (await import('./get.js')).runGet.bind(null, r)));
 
@@ -52,7 +57,17 @@ export function resourceCommand(resource: Resource, run: ActionRunner): Command 
   update.option('--data <json|@file|->', 'fields as a JSON object, from a file (@file) or stdin (-); flags override its keys');
   addOptions(update, r.fields).option('--dry-run', 'print the request instead of sending it');
   if (hasLinks(r)) update.option('--create-missing', 'create linked records given by a name that matches none');
+  for (const link of linkFields(r).filter((f) => f.many)) {
+    update
+      .option(`--add-${flagName(link.name)} <refs>`, `add to the ${link.name}: IDs, slugs or names, comma-separated`)
+      .option(`--remove-${flagName(link.name)} <refs>`, `remove from the ${link.name}: IDs, slugs or names, comma-separated`);
+  }
   if (r.trashes) update.option('--replace', 'send only the given fields; the server then resets what is left out');
+  if (r.name === 'events') {
+    update
+      .option('--keep-duration', 'with --start-date alone, move the end by as much as the start (the default)')
+      .option('--no-keep-duration', 'with --start-date alone, leave the end where it is');
+  }
   if (r.mergesOnCreate) update.option('--force', `rename even when another ${r.singular} has that name`);
   if (r.name === 'events') update.option('--password <password>', 'password of a protected event');
   helpFor(update, r, 'update').action(run(async () => (await import('./update.js')).runUpdate.bind(null, r)));
@@ -60,9 +75,10 @@ export function resourceCommand(resource: Resource, run: ActionRunner): Command 
   const remove = group
     .command('delete')
     .alias('rm')
-    .argument(ref, `${r.singular} ID or slug`)
+    .argument('<id-or-slug...>', `${r.singular} IDs or slugs, or - to read them from stdin`)
     .description(r.trashes ? `move ${aSingular(r)} to the trash` : `delete ${aSingular(r)} for good`)
     .option('--dry-run', 'print the request instead of sending it');
+  if (r.trashes) remove.option('--permanently', 'delete for good instead of moving to the trash (through the WordPress core route); cannot be undone');
   if (r.name === 'events') remove.option('--password <password>', 'password of a protected event');
   helpFor(remove, r, 'delete').action(run(async () => (await import('./delete.js')).runDelete.bind(null, r)));
 

@@ -8,7 +8,7 @@ import type { Resource } from '../../resources.js';
 import { withSession, type Prepared } from '../../session.js';
 import { listWriter, type RecordWriter } from '../../output/writer.js';
 import { SERVER_MAX_PER_PAGE, unlistedEventsNote, walkEveryEvent, walkPages, walkShortfall, windowOf } from '../../records/pages.js';
-import { buildListQuery } from './query.js';
+import { buildListQuery, resolveLinkedFilters } from './query.js';
 import { positive, type Opts } from './shared.js';
 
 export async function runList(resource: Resource, inv: Invocation): Promise<void> {
@@ -22,6 +22,7 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
   }
   if (opts.hidden) return listHidden(resource, query, prepared, ctx);
   await withSession(prepared, ctx, async ({ client, profile }) => {
+    await resolveLinkedFilters(client, resource, query);
     let writer: RecordWriter | undefined;
     if (resource.name === 'events') {
       const [{ applyFilterTimes }, { ZoneSource }] = await Promise.all([import('../../records/filter-times.js'), import('../../records/dates.js')]);

@@ -1,19 +1,30 @@
 /** List parameters from flags. */
 import { EVENTS_FROM } from '../../records/pages.js';
 import { UsageError } from '../../errors.js';
-import type { Resource } from '../../resources.js';
+import { LINK_RELATIONS, resources, type Field, type LinkRelation, type Resource } from '../../resources.js';
+import { CliError, EXIT } from '../../errors.js';
+import type { ApiClient } from '../../http/client.js';
 import type { Query } from '../../http/url.js';
 import { coerceValue, queryValue } from '../../values.js';
 import { collectFields } from './flags.js';
 
 
+/** List filters naming linked records, which take IDs, slugs or names like writes do. */
+export function linkedFilters(resource: Resource): Field[] {
+  return resource.listParams.filter((p) => p.relation !== undefined && (LINK_RELATIONS as readonly string[]).includes(p.relation) && (p.type === 'ids' || p.type === 'terms'));
+}
+
 export function buildListQuery(resource: Resource, opts: Record<string, unknown>): Query {
   const raw = collectFields(resource.listParams, opts);
   const query: Query = {};
+  const linked = new Set(linkedFilters(resource).map((f) => f.name));
   for (const field of resource.listParams) {
     if (raw[field.name] === undefined) continue;
-    query[field.name] = queryValue(coerceValue(field, raw[field.name]));
+    // Linked filters are checked as references here and become IDs once resolved on the site.
+    const check = linked.has(field.name) ? { ...field, type: 'refs' as const, many: true } : field;
+    query[field.name] = queryValue(coerceValue(check, raw[field.name]));
   }
+  if (resource.name === 'events') Object.assign(query, overlapFilters(resource, opts));
   if ((query.geoloc_lat === undefined) !== (query.geoloc_lng === undefined)) {
     throw new UsageError('--geoloc-lat and --geoloc-lng go together');
   }
@@ -25,3 +36,46 @@ export function buildListQuery(resource: Resource, opts: Record<string, unknown>
   return query;
 }
 
+
+/** Linked filters given by slug or name become IDs; one that names no record exits 3 naming it. */
+export async function resolveLinkedFilters(client: ApiClient, resource: Resource, query: Query): Promise<void> {
+  const fields = linkedFilters(resource).filter((f) => query[f.name] !== undefined);
+  if (fields.length === 0) return;
+  const { Resolver } = await import('../../records/resolve.js');
+  const resolver = new Resolver(client);
+  for (const field of fields) {
+    const refs = String(query[field.name]).split(',').map((r) => r.trim()).filter(Boolean);
+    const { ids, unknown } = await resolver.resolve(field.relation as LinkRelation, refs);
+    if (unknown.length) {
+      throw new CliError(`--${field.name.replace(/_/g, '-')}: no ${resources[field.relation as LinkRelation].singular} matches ${unknown.map((u) => `"${u}"`).join(', ')}`, EXIT.notFound);
+    }
+    query[field.name] = ids.join(',');
+  }
+}
+
+/**
+ * `--on DAY` and `--during FROM..TO` as the filters that find events overlapping the
+ * range: ending after its start and starting before its end (an event from 10 to 14 March
+ * is on the 12th). The times make strict dates apply (records/filter-times.ts).
+ */
+function overlapFilters(resource: Resource, opts: Record<string, unknown>): Query {
+  const on = opts.on as string | undefined;
+  const during = opts.during as string | undefined;
+  if (on === undefined && during === undefined) return {};
+  if (on !== undefined && during !== undefined) throw new UsageError('--on and --during go alone: give one of them');
+  const flag = on !== undefined ? '--on' : '--during';
+  const dateFilters = resource.listParams.filter((p) => p.type === 'date' && opts[p.name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())] !== undefined);
+  if (dateFilters.length) throw new UsageError(`${flag} cannot be combined with --${dateFilters[0].name.replace(/_/g, '-')}`);
+  const [rawFrom, rawTo] = on !== undefined ? [on, on] : splitRange(during!);
+  const dateField = { name: 'start_date', type: 'date' } as Field;
+  const from = String(coerceValue(dateField, rawFrom, flag)).slice(0, 10);
+  const to = String(coerceValue(dateField, rawTo, flag)).slice(0, 10);
+  if (to < from) throw new UsageError(`--during: ${to} is before ${from}`);
+  return { ends_after: `${from} 00:00:00`, starts_before: `${to} 23:59:59` };
+}
+
+function splitRange(text: string): [string, string] {
+  const parts = text.split('..');
+  if (parts.length !== 2 || !parts[0].trim() || !parts[1].trim()) throw new UsageError(`--during: "${text}" is not a range FROM..TO (e.g. 2027-03-01..2027-03-31)`);
+  return [parts[0].trim(), parts[1].trim()];
+}

@@ -23,7 +23,7 @@ export function passwordQuery(opts: Opts): Record<string, string> | undefined {
 
 
 /** Flags merged over --data, checked against the resource's schema. */
-export async function writeBody(resource: Resource, opts: Opts, ctx: Context, mode: WriteMode): Promise<Record<string, unknown>> {
+export async function writeBody(resource: Resource, opts: Opts, ctx: Context, mode: WriteMode, changesElsewhere = false): Promise<Record<string, unknown>> {
   const data = await readData(opts.data as string | undefined, ctx);
   const merged = { ...data, ...collectFields(resource.fields, opts) };
   const { checkRecord } = await import('../../schema.js');
@@ -34,7 +34,7 @@ export async function writeBody(resource: Resource, opts: Opts, ctx: Context, mo
     const more = rest.length ? ` (and ${rest.length} more: ${rest.map((p) => p.field).join(', ')})` : '';
     throw new UsageError(`${resource.singular} ${first.field === '(record)' ? '' : `${flag}: `}${first.message}${more}`);
   }
-  if (mode === 'update' && Object.keys(checked.record).length === 0) {
+  if (mode === 'update' && Object.keys(checked.record).length === 0 && !changesElsewhere) {
     throw new UsageError('nothing to update', `Give at least one field, e.g. --${resource.fields[0].name.replace(/_/g, '-')} VALUE, or --data.`);
   }
   return checked.record;
@@ -46,15 +46,15 @@ export async function finishBody(resource: Resource, client: ApiClient, profileZ
   let out = await resolveLinks(new Resolver(client), resource, body, { createMissing: opts.createMissing === true && !opts.dryRun });
   if (resource.name === 'events') {
     const { ZoneSource, settleEventDates } = await import('../../records/dates.js');
-    out = await settleEventDates(out, new ZoneSource(client, profileZone), current);
+    out = await settleEventDates(out, new ZoneSource(client, profileZone), current, { keepDuration: opts.keepDuration !== false });
   }
   return out;
 }
 
 
 /** --dry-run: the request as it would be sent, credentials masked; nothing is sent. */
-export async function dryRunInSession(ctx: Context, client: ApiClient, method: string, path: string, body?: unknown, query?: Record<string, string>) {
-  const lines = [`${method} ${client.url(path, query)}`];
+export async function dryRunInSession(ctx: Context, client: ApiClient, method: string, path: string, body?: unknown, query?: Record<string, string>, fromRoot = false) {
+  const lines = [`${method} ${client.url(path, query, fromRoot)}`];
   if (client.hasCredentials) lines.push('Authorization: Basic ********');
   if (body !== undefined) lines.push('Content-Type: application/json', '', JSON.stringify(body, null, 2));
   ctx.stdout.write(`${lines.join('\n')}\n`);

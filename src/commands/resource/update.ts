@@ -23,7 +23,9 @@ export async function runUpdate(resource: Resource, inv: Invocation, rawRef: str
   const opts = inv.opts as Opts;
   const ref = parseRef(resource, rawRef);
   const query = passwordQuery(opts);
-  const changes = await writeBody(resource, opts, ctx, 'update');
+  const { applyNone, hasAdjustments, applyAdjustments } = await import('./link-changes.js');
+  const changes = await writeBody(resource, opts, ctx, 'update', hasAdjustments(resource, opts));
+  applyNone(resource, changes);
   if (resource.name === 'events') (await import('../../records/dates.js')).checkEventOrder(changes);
   const prepared = inv.prepare();
   await withSession(prepared, ctx, async ({ client, profile }) => {
@@ -33,6 +35,10 @@ export async function runUpdate(resource: Resource, inv: Invocation, rawRef: str
       const replace = opts.replace === true;
       const current = needsMerge(resource) && !replace ? (await client.call<Record<string, unknown>>('GET', path, { query })).body : undefined;
       const resolved = await finishBody(resource, client, profile.timezone, changes, opts, current);
+      await applyAdjustments(client, resource, opts, resolved, current);
+      if (changes.start_date !== undefined && changes.end_date === undefined && resolved.end_date !== undefined) {
+        prepared.ui.notice(`The end moves to ${String(resolved.end_date)} to keep the event's length (--no-keep-duration keeps the end where it is).`);
+      }
       if (resource.mergesOnCreate && !opts.force && typeof resolved[resource.nameField] === 'string') {
         await refuseTakenName(resource, client, String(resolved[resource.nameField]), Number(current?.id ?? ref.text));
       }

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { CliError, EXIT, UsageError } from '../../errors.js';
 import { isResourceName, RESOURCE_NAMES, resources, type Resource } from '../../resources.js';
 import { withSession, type GlobalOptions } from '../../session.js';
-import { openInput } from '../../bulk/input.js';
+import { openInput, parseDelimiter } from '../../bulk/input.js';
 import { runImportPasses, scanInput, type ImportSettings } from '../../bulk/importer.js';
 import { UPSERT_KEYS, type UpsertKey } from '../../bulk/upsert-index.js';
 import { summaryLine } from '../../bulk/progress.js';
@@ -19,6 +19,7 @@ export function resourceArgument(name: string): Resource {
 
 export interface ImportFlags extends GlobalOptions {
   inputFormat?: string;
+  delimiter?: string;
   upsertBy?: string;
   concurrency?: string;
   dryRun?: boolean;
@@ -64,7 +65,7 @@ export async function runImport(inv: Invocation, resourceName: string, source: s
   }
   const settings = importSettings(resource, flags, ctx.cwd, source);
   const prepared = { ...inv.prepare(), connections: settings.concurrency };
-  const input = await openInput(source, flags.inputFormat, detected.ctx);
+  const input = await openInput(source, flags.inputFormat, detected.ctx, parseDelimiter(flags.delimiter));
   try {
     const scan = await scanInput(input, settings);
     if (scan.count === 0) {
@@ -76,9 +77,17 @@ export async function runImport(inv: Invocation, resourceName: string, source: s
       await confirm(ctx, flags.yes === true, `Update the existing ${resource.name} that match a record of ${input.name} by ${settings.upsertBy}?`);
     }
     const counts = await withSession(prepared, ctx, (session) => runImportPasses(input, scan, settings, { ctx, ui: prepared.ui, client: session.client }));
-    if (counts.failed > 0) {
+    if (counts.interrupted) {
+      const left = counts.failed + (counts.notSent ?? 0);
       throw new CliError(
-        `${counts.failed} of ${scan.count} records failed`,
+        `interrupted: ${left} of ${scan.count} records not confirmed`,
+        EXIT.interrupted,
+        settings.failedTo ? `They are in ${flags.failedTo}; import that file (or the same file with --upsert-by) to finish.` : 'Run the same import again with --upsert-by to finish it; nothing is created twice.',
+      );
+    }
+    if (counts.failed > 0 || (counts.notSent ?? 0) > 0) {
+      throw new CliError(
+        counts.notSent ? `${counts.failed} of ${scan.count} records failed and ${counts.notSent} were not sent` : `${counts.failed} of ${scan.count} records failed`,
         EXIT.partial,
         settings.failedTo ? `They are in ${flags.failedTo}: fix them and import that file again.` : 'Keep them for another try with --failed-to FILE.',
       );

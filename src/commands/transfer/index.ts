@@ -11,6 +11,7 @@ export function transferCommands(run: ActionRunner): Command[] {
     .argument('<resource>', 'events, venues, organizers, categories or tags')
     .argument('<file>', 'file to read, - for stdin, or (events) an iCalendar feed URL: http(s):// or webcal://')
     .option('--input-format <format>', 'json, ndjson, csv or ics (default: from the file extension, or sniffed)')
+    .option('--delimiter <sep>', 'CSV cell separator: comma, semicolon, tab or one character (default: read from the header line)')
     .option('--upsert-by <key>', 'update the existing record with the same slug, name or id instead of creating one')
     .option('--concurrency <n>', 'requests in flight at once (default 4)')
     .option('--dry-run', 'print what would be created or updated; send no write')

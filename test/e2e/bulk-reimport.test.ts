@@ -1,0 +1,72 @@
+/**
+ * A file imported twice changes nothing the second time, for every resource and every kind
+ * of field: text the server turns typographic (quotes, `&`, dashes), HTML, costs it
+ * reformats (`5-10`, `Free`, `Donation`), booleans and boolean strings, dates, zones and
+ * links by slug or name. A field the server normalises must compare equal to what was sent.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { useSite } from './helpers.js';
+
+const site = useSite();
+
+function file(name: string, records: unknown[]): string {
+  const path = join(site.home.home, name);
+  writeFileSync(path, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  return path;
+}
+
+const importTwice = async (resource: string, records: unknown[], by = 'slug') => {
+  const path = file(`${resource}.ndjson`, records);
+  const first = await site.cli(['import', resource, path, '--upsert-by', by, '--yes']);
+  expect(first.code, first.stderr).toBe(0);
+  const second = await site.cli(['import', resource, path, '--upsert-by', by, '--yes']);
+  expect(second.code, second.stderr).toBe(0);
+  return second.stderr;
+};
+
+describe('unchanged on re-run', () => {
+  test('tags and categories: names with entities, descriptions, parents', async () => {
+    expect(await importTwice('tags', [{ name: 'Rock & Roll', slug: 'rock-roll', description: 'Loud <b>and</b> proud' }, { name: 'O’Brien\'s "Picks"', slug: 'obrien-picks' }])).toContain('0 updated, 2 unchanged');
+    expect(await importTwice('categories', [{ name: 'Music', slug: 'music' }, { name: 'Jazz – Live', slug: 'jazz-live', parent: 'music', description: 'Swing & bop' }])).toContain('0 updated, 2 unchanged');
+  });
+
+  test('venues and organizers: contact fields, map flags, typographic names', async () => {
+    const venues = [
+      { venue: "Tom & Jerry's Hall", slug: 'tom-jerrys-hall', address: '1 Main St', city: 'Lyon', country: 'France', zip: '69001', phone: '+33 4 00 00 00 00', website: 'https://hall.example.com', show_map: 'false', show_map_link: 'true', description: '<p>Cosy</p>' },
+      { venue: 'Blue Note — Annex', slug: 'blue-note-annex', state: 'NY', city: 'New York' },
+    ];
+    expect(await importTwice('venues', venues)).toContain('0 updated, 2 unchanged');
+    const organizers = [{ organizer: 'Dupont & Fils, Société', email: 'contact@dupont.example.com', phone: '+33 1', website: 'https://dupont.example.com' }];
+    expect(await importTwice('organizers', organizers, 'name')).toContain('0 updated, 1 unchanged');
+  });
+
+  test('events: every field kind, costs the server reformats included', async () => {
+    await site.cli(['import', 'tags', file('t.ndjson', [{ name: 'Outdoors', slug: 'outdoors' }])]);
+    const events = [
+      {
+        title: "O'Brien's \"Big\" Night & More",
+        slug: 'obriens-big-night',
+        description: '<p>First &amp; second</p><p>Third – fourth</p>',
+        excerpt: 'Short',
+        start_date: '2027-04-01 19:00',
+        end_date: '2027-04-01 22:30',
+        timezone: 'Europe/Paris',
+        cost: '5-10',
+        website: 'https://night.example.com',
+        featured: true,
+        sticky: false,
+        show_map: true,
+        show_map_link: false,
+        categories: ['jazz-live'],
+        tags: ['Outdoors'],
+        venue: 'tom-jerrys-hall',
+        organizer: ['Dupont & Fils, Société'],
+      },
+      { title: 'Free Fair', slug: 'free-fair', start_date: '2027-05-01', end_date: '2027-05-02', all_day: true, cost: 'Free' },
+      { title: 'Donation Day', slug: 'donation-day', start_date: '2027-06-01 10:00', end_date: '2027-06-01 12:00', cost: 'Donation' },
+    ];
+    expect(await importTwice('events', events)).toContain('0 created, 0 updated, 3 unchanged');
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * Configuration that would leak or mislead: passwords inside URLs, password sources that
+ * give nothing, commands that fail, a timezone that does not exist.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { PASSWORD, runCli, USER, useSite } from './helpers.js';
+
+const site = useSite();
+
+function homeWith(profile: Record<string, unknown>): Record<string, string> {
+  const home = join(site.home.home, `cfg-${Math.random().toString(36).slice(2)}`);
+  mkdirSync(join(home, '.config', 'calendar'), { recursive: true });
+  writeFileSync(join(home, '.config', 'calendar', 'config.json'), JSON.stringify({ defaultProfile: 'p', profiles: { p: { baseUrl: site.sandbox.restRoot, username: USER, ...profile } } }), { mode: 0o600 });
+  return { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share') };
+}
+
+describe('a password inside a URL', () => {
+  test('profile add moves it into the profile and never prints it', async () => {
+    const env = homeWith({});
+    const withSecret = site.sandbox.restRoot.replace('http://', `http://${USER}:${encodeURIComponent(PASSWORD)}@`);
+    const added = await runCli(['profile', 'add', 'inurl', '--url', withSecret, '--debug'], { env });
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout + added.stderr).not.toContain(PASSWORD);
+    expect(added.stderr).toContain('moved into the profile');
+    const file = JSON.parse(readFileSync(join(env.XDG_CONFIG_HOME, 'calendar', 'config.json'), 'utf8'));
+    expect(file.profiles.inurl.baseUrl).not.toContain('@');
+    expect(file.profiles.inurl.username).toBe(USER);
+    for (const args of [['profile', 'show', 'inurl'], ['profile', 'list'], ['--profile', 'inurl', '--debug', 'venues', 'list']]) {
+      const r = await runCli(args, { env });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout + r.stderr).not.toContain(PASSWORD);
+    }
+  });
+
+  test('CALENDAR_BASE_URL with user info uses it for the run and keeps it out of --debug', async () => {
+    const env = { ...site.home.env, CALENDAR_BASE_URL: site.sandbox.restRoot.replace('http://', `http://${USER}:${encodeURIComponent(PASSWORD)}@`) };
+    const r = await runCli(['--debug', 'venues', 'create', '--venue', 'Userinfo Hall', '--format', 'ids'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toContain(PASSWORD);
+  });
+});
+
+describe('password sources say what failed, before any request', () => {
+  test('an unset appPasswordEnv', async () => {
+    const before = site.sandbox.stats.requests;
+    const r = await runCli(['venues', 'list'], { env: homeWith({ appPasswordEnv: 'NO_SUCH_SECRET_VAR' }) });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('$NO_SUCH_SECRET_VAR, which is not set');
+    expect(site.sandbox.stats.requests).toBe(before);
+  });
+
+  test('a command that prints nothing, and one that fails with its reason', async () => {
+    const empty = await runCli(['venues', 'list'], { env: homeWith({ appPasswordCommand: 'true' }) });
+    expect(empty.code).toBe(4);
+    expect(empty.stderr).toContain('printed nothing');
+    const failing = await runCli(['venues', 'list'], { env: homeWith({ appPasswordCommand: 'echo vault locked >&2; exit 3' }) });
+    expect(failing.code).toBe(4);
+    expect(failing.stderr).toContain('failed (exit 3): vault locked');
+  });
+});
+
+describe('configuration values are checked with the rest of the configuration', () => {
+  test('an unknown profile timezone exits 2 naming the file and key', async () => {
+    const env = homeWith({ timezone: 'Mars/Olympus' });
+    const r = await runCli(['events', 'list'], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('config.json: profiles.p.timezone: "Mars/Olympus" is not a timezone');
+  });
+});
+
+describe('profile add with a language in the path', () => {
+  test('a /fr/ segment the site does not serve becomes the language, with a warning', async () => {
+    const env = homeWith({});
+    const r = await runCli(['profile', 'add', 'french', '--url', site.sandbox.restRoot.replace('/wp-json', '/fr/wp-json')], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('does not serve its REST API under /fr/');
+    const file = JSON.parse(readFileSync(join(env.XDG_CONFIG_HOME, 'calendar', 'config.json'), 'utf8'));
+    expect(file.profiles.french.language).toBe('fr');
+    expect(file.profiles.french.baseUrl).toBe(site.sandbox.restRoot);
+  });
+});

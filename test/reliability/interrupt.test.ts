@@ -1,0 +1,94 @@
+/**
+ * Ctrl-C during an import: the first SIGINT stops sending, lets the requests in flight
+ * finish, prints the summary, writes every row not confirmed to --failed-to and exits 130.
+ * Running the same import again completes it: every record exactly once, each one listed.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BIN, ROOT, runCli, startTestSandbox, tempHome, USER, PASSWORD } from '../e2e/helpers.js';
+import { reportFigure, startServe } from './helpers.js';
+
+const RECORDS = 200;
+const dir = mkdtempSync(join(tmpdir(), 'calendar-interrupt-'));
+const home = tempHome();
+afterAll(() => {
+  home.cleanup();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const slugOf = (i: number) => `interrupted-show-${String(i).padStart(3, '0')}`;
+
+/** Runs the CLI and sends SIGINT once `when` says so (checked on its stderr), or after `afterMs`. */
+function runAndInterrupt(args: string[], env: Record<string, string>, afterMs: number): Promise<{ code: number | null; stderr: string; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, ...env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGINT'), afterMs);
+    const killer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      clearTimeout(killer);
+      resolve({ code, stderr, stdout });
+    });
+  });
+}
+
+describe('interrupted import', () => {
+  it('stops cleanly on Ctrl-C, and a re-run leaves every record exactly once and listed', async () => {
+    const file = join(dir, 'events.ndjson');
+    const failedTo = join(dir, 'failed.ndjson');
+    const lines = Array.from({ length: RECORDS }, (_, i) =>
+      JSON.stringify({ title: `Interrupted Show ${i}`, slug: slugOf(i), start_date: `2027-05-${String((i % 28) + 1).padStart(2, '0')} 19:00`, end_date: `2027-05-${String((i % 28) + 1).padStart(2, '0')} 21:00` }),
+    );
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const dataFile = join(dir, 'calendar.json');
+    // Every request takes 40 ms, so the import is still running when Ctrl-C comes.
+    const serve = await startServe(['--data', dataFile, '--user', USER, '--password', PASSWORD, '--faults', 'slow=40']);
+    const env = { ...home.env, CALENDAR_BASE_URL: serve.restRoot, CALENDAR_USERNAME: USER, CALENDAR_APP_PASSWORD: PASSWORD };
+    const flags = ['--upsert-by', 'slug', '--yes', '--concurrency', '4'];
+    let first;
+    let second;
+    try {
+      first = await runAndInterrupt(['import', 'events', file, ...flags, '--failed-to', failedTo], env, 2500);
+      second = await runCli(['import', 'events', file, ...flags], { env, timeoutMs: 120_000 });
+    } finally {
+      expect(await serve.stop()).toBe(0);
+    }
+    expect(first.code, first.stderr).toBe(130);
+    expect(first.stderr).toContain('interrupted: no new request is sent');
+    expect(first.stderr).toMatch(/\d+ created, 0 updated, 0 unchanged, 0 failed, \d+ not sent/);
+    expect(existsSync(failedTo)).toBe(true);
+    const leftover = readFileSync(failedTo, 'utf8').trim().split('\n').map((l) => JSON.parse(l).slug as string);
+    const created = Number(/(\d+) created/.exec(first.stderr)?.[1]);
+    expect(created).toBeGreaterThan(0);
+    expect(created + leftover.length).toBe(RECORDS);
+    expect(leftover).toEqual([...leftover].sort()); // in input order
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toContain(`${leftover.length} created, 0 updated, ${created} unchanged, 0 failed`);
+
+    const checker = await startTestSandbox({ dataFile });
+    try {
+      const counts = new Map<string, number>();
+      for (let page = 1; ; page++) {
+        const res = await fetch(`${checker.restRoot}/tribe/events/v1/events?per_page=50&page=${page}&start_date=2027-01-01&end_date=2027-12-31`);
+        if (res.status !== 200) break;
+        const body = (await res.json()) as { events: Array<{ slug: string }>; total_pages: number };
+        for (const event of body.events) counts.set(event.slug, (counts.get(event.slug) ?? 0) + 1);
+        if (page >= body.total_pages) break;
+      }
+      const once = Array.from({ length: RECORDS }, (_, i) => slugOf(i)).filter((slug) => counts.get(slug) === 1).length;
+      reportFigure(`interrupted import: ${once}/${RECORDS} listed exactly once after a re-run`);
+      expect(once).toBe(RECORDS);
+      expect([...counts.values()].reduce((a, b) => a + b, 0)).toBe(RECORDS);
+    } finally {
+      await checker.close();
+    }
+  }, 180_000);
+});

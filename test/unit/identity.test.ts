@@ -1,0 +1,74 @@
+import { describe, expect, test } from 'vitest';
+import { comparableValue, decodeEntities, isSlugForm, nameKey, RecordIndex, sameValue, slugFromName } from '../../src/records/identity.js';
+
+describe('one identity for names, slugs and values', () => {
+  test('entities decode, named and numeric', () => {
+    expect(decodeEntities('Rock &#038; Roll &amp; &#8220;Blues&#8221; &#8211; &hellip;')).toBe('Rock & Roll & “Blues” – …');
+    expect(decodeEntities('&#x41;&nosuch;')).toBe('A&nosuch;');
+  });
+
+  test('name keys fold case, entities, typographic quotes, dashes and spacing', () => {
+    expect(nameKey('O&#8217;Brien&#8217;s  Big Night')).toBe(nameKey("o'brien's big night"));
+    expect(nameKey('&#8220;Jazz&#8221; &#8211; Live')).toBe(nameKey('"jazz" - live'));
+    expect(nameKey('Caf\u0065\u0301')).toBe(nameKey('Café'));
+    expect(nameKey('Stage')).not.toBe(nameKey('Old Stage'));
+  });
+
+  test('slug forms: lower case, digits, inner hyphens; not digits alone, spaces or capitals', () => {
+    for (const slug of ['stage', 'stage-2', 'caf%c3%a9', 'a_b']) expect(isSlugForm(slug), slug).toBe(true);
+    for (const text of ['Stage', 'blue note hall', '42', '-x', 'x-', '']) expect(isSlugForm(text), text).toBe(false);
+  });
+
+  test('slugs derived from names as WordPress does', () => {
+    expect(slugFromName('CI Org C')).toBe('ci-org-c');
+    expect(slugFromName('Café Crème & Co.')).toBe('cafe-creme-co');
+    expect(slugFromName("O'Brien's Big Night")).toBe('obriens-big-night');
+  });
+
+  test('values compare as the server keeps them', () => {
+    expect(sameValue('cost', '5-10', '5 – 10')).toBe(true);
+    expect(sameValue('cost', 'Donation', 'donation')).toBe(true);
+    expect(sameValue('cost', '5', '10')).toBe(false);
+    expect(sameValue('title', 'Tom & Jerry', 'Tom &amp; Jerry')).toBe(true);
+    expect(sameValue('description', '<p>Hello</p>', 'Hello')).toBe(true);
+    expect(sameValue('featured', 'true', true)).toBe(true);
+    expect(sameValue('start_date', '2027-01-10T20:00', '2027-01-10 20:00:00')).toBe(true);
+    expect(sameValue('tags', [3, 1], [1, 3])).toBe(true);
+    expect(sameValue('website', '', undefined)).toBe(true);
+    expect(comparableValue('organizer', [])).toBe('');
+  });
+});
+
+describe('which record a reference means', () => {
+  const index = new RecordIndex();
+  index.add(116, 'stage', 'Old Stage');
+  index.add(118, 'stage-2', 'Stage');
+  index.add(94, 'blue-note-hall', 'Blue Note');
+  index.add(95, 'blue-note-hall-2', 'blue note hall');
+  index.add(7, 'pop', 'Pop');
+  index.add(8, 'pop-2', 'POP');
+
+  test('digits are an ID; a name never lands on another record\'s slug', () => {
+    expect(index.match(116)).toEqual({ id: 116 });
+    expect(index.match('999')).toBeUndefined();
+    expect(index.match('Stage')).toEqual({ id: 118 });
+    expect(index.match('blue note hall')).toEqual({ id: 95 });
+    expect(index.match('stage-2')).toEqual({ id: 118 });
+  });
+
+  test('a slug of one record and the name of another, or two of one name, are ambiguous', () => {
+    const slugAndName = index.match('stage');
+    expect(slugAndName && 'ambiguous' in slugAndName ? slugAndName.ambiguous.map((c) => c.id).sort() : []).toEqual([116, 118]);
+    const twoNames = index.match('Pop');
+    expect(twoNames && 'ambiguous' in twoNames ? twoNames.ambiguous.map((c) => c.id).sort() : []).toEqual([7, 8]);
+  });
+});
+
+describe('all-day dates', () => {
+  test('a day alone equals its first second as a start and its last as an end', () => {
+    expect(sameValue('start_date', '2027-05-01', '2027-05-01 00:00:00')).toBe(true);
+    expect(sameValue('end_date', '2027-05-02', '2027-05-02 23:59:59')).toBe(true);
+    expect(sameValue('end_date', '2027-05-02', '2027-05-02 00:00:00')).toBe(false);
+    expect(sameValue('start_date', '2027-05-01', '2027-05-01 10:00:00')).toBe(false);
+  });
+});
