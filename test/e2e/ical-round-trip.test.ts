@@ -98,11 +98,19 @@ describe('iCalendar round trip between two sites', () => {
     const limited = await source.cli(['events', 'list', '--start-date', '2000-01-01', '--limit', '2', '--format', 'ics']);
     checkFeed(limited.stdout, 2);
 
-    const one = (await everyEvent(source)).find((e) => String(e.title).startsWith('Tokyo'))!;
-    const got = await source.cli(['events', 'get', String(one.id), '--format', 'ics']);
+    const all = await everyEvent(source);
+    const tokyo = all.find((e) => String(e.title).startsWith('Tokyo'))!;
+    const got = await source.cli(['events', 'get', String(tokyo.id), '--format', 'ics']);
     expect(got.code, got.stderr).toBe(0);
     checkFeed(got.stdout, 1);
     expect(got.stdout.indexOf('BEGIN:VTIMEZONE')).toBeLessThan(got.stdout.indexOf('BEGIN:VEVENT'));
+    const sydney = all.find((e) => String(e.title).startsWith('Sydney'))!;
+    const several = await source.cli(['events', 'get', String(tokyo.id), String(sydney.id), '--format', 'ics']);
+    expect(several.code, several.stderr).toBe(0);
+    checkFeed(several.stdout, 2);
+    const missing = await source.cli(['events', 'get', '999999', '--format', 'ics']);
+    expect(missing.code).toBe(3);
+    expect(missing.stdout).toBe('');
   });
 
   test('other resources refuse ics, naming the formats they take', async () => {
