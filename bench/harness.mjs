@@ -11,7 +11,7 @@ export const BIN = join(ROOT, 'bin/calendar.js');
 export const USER = 'admin';
 export const PASSWORD = 'bench-secret';
 export const AUTH = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`;
-const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+export const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 export const canMeasureRss = TIME !== undefined;
 /** A private HOME and XDG directories for every command run, removed by cleanup(). */
 export const work = mkdtempSync(join(tmpdir(), 'calendar-bench-'));
@@ -71,4 +71,17 @@ export async function post(api, path, body) {
   const json = await res.json();
   if (res.status >= 300) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;
+}
+
+/** Seeds `count` events an hour apart from 2030 on, 16 writes at a time. */
+export async function seedEvents(api, count, from = 0) {
+  let next = from;
+  const end = from + count;
+  const worker = async () => {
+    for (let i = next++; i < end; i = next++) {
+      const day = new Date(Date.UTC(2030, 0, 1) + i * 3_600_000).toISOString().slice(0, 13).replace('T', ' ');
+      await post(api, 'events', { title: `Bench event ${i}`, start_date: `${day}:00:00`, end_date: `${day}:30:00` });
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
 }

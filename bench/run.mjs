@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { BIN, PASSWORD, ROOT, USER, canMeasureRss, cleanup, fmt, median, post, run, startServe, work } from './harness.mjs';
+import { BIN, PASSWORD, ROOT, USER, canMeasureRss, cleanup, fmt, median, post, run, seedEvents, startServe, work } from './harness.mjs';
 import { startupRatios } from './startup.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -13,17 +13,6 @@ const REPS = QUICK ? 3 : 7;
 const SMALL = QUICK ? 2_000 : 5_000;
 const LARGE = QUICK ? 20_000 : 50_000;
 
-async function seedEvents(api, count, from = 0) {
-  let next = from;
-  const end = from + count;
-  const worker = async () => {
-    for (let i = next++; i < end; i = next++) {
-      const day = new Date(Date.UTC(2030, 0, 1) + i * 3_600_000).toISOString().slice(0, 13).replace('T', ' ');
-      await post(api, 'events', { title: `Bench event ${i}`, start_date: `${day}:00:00`, end_date: `${day}:30:00` });
-    }
-  };
-  await Promise.all(Array.from({ length: 16 }, worker));
-}
 
 function venuesFile(count, prefix) {
   const path = join(work, `${prefix}-${count}.ndjson`);

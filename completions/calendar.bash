@@ -118,7 +118,7 @@ _calendar_options() {
     'profile remove') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'api') r='-f --raw-field -F --field --input -i --include -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'completion') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
-    'import') r='--input-format --delimiter --upsert-by --concurrency --dry-run --fail-fast --force --failed-to -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'import') r='--input-format --delimiter --upsert-by --concurrency --dry-run --fail-fast --force --failed-to --from --until --max-occurrences --timezone --include-private --create-missing --prune -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'export') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'help') r='--profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert -h --help' ;;
     *) r='' ;;
@@ -339,11 +339,15 @@ _calendar_value() {
     'import|--upsert-by') r='a' ;;
     'import|--concurrency') r='a' ;;
     'import|--failed-to') r='f' ;;
+    'import|--from') r='a' ;;
+    'import|--until') r='a' ;;
+    'import|--max-occurrences') r='a' ;;
+    'import|--timezone') r='a' ;;
     *'|--profile') r='p' ;;
     *'|--base-url') r='a' ;;
     *'|--namespace') r='a' ;;
     *'|--lang') r='w:fr it es' ;;
-    *'|--format') r='w:table json ndjson csv yaml ids count' ;;
+    *'|--format') r='w:table json ndjson csv yaml ids count ics' ;;
     *'|--fields') r='a' ;;
     *'|--timeout') r='a' ;;
     *'|--retries') r='a' ;;

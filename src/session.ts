@@ -6,7 +6,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Context } from './context.js';
 import { UsageError } from './errors.js';
-import { FORMATS, type Format } from './resources.js';
+import { FORMATS, ICS_COMMANDS, type Format } from './resources.js';
 import type { OutputSettings } from './output/writer.js';
 import { Ui } from './output/ui.js';
 import type { GlobalFlags, Profile } from './config/profile.js';
@@ -29,8 +29,8 @@ export interface Prepared {
   connections?: number;
 }
 
-/** Checks the output options; no I/O, so it runs before anything else. */
-export function prepare(globals: GlobalOptions, ctx: Context, defaultFormat: Format = 'table'): Prepared {
+/** Checks the output options; no I/O, so it runs before anything else. `takesIcs`: the command prints whole events. */
+export function prepare(globals: GlobalOptions, ctx: Context, defaultFormat: Format = 'table', takesIcs = false): Prepared {
   const ui = new Ui(ctx, { noColor: globals.color === false });
   let format = (globals.format ?? defaultFormat) as Format;
   if (globals.json) {
@@ -38,6 +38,13 @@ export function prepare(globals: GlobalOptions, ctx: Context, defaultFormat: For
     format = 'json';
   }
   if (!FORMATS.includes(format)) throw new UsageError(`--format: "${format}" is not one of ${FORMATS.join(', ')}`);
+  if (format === 'ics' && !takesIcs) {
+    throw new UsageError(
+      `--format ics: this command takes ${FORMATS.filter((f) => f !== 'ics').join(', ')}`,
+      `iCalendar holds events: it applies to ${ICS_COMMANDS}.`,
+    );
+  }
+  if (format === 'ics' && globals.fields !== undefined) throw new UsageError('--fields does not apply to --format ics, which writes whole events');
   let fields: string[] | undefined;
   if (globals.fields !== undefined) {
     fields = globals.fields.split(',').map((f) => f.trim());

@@ -126,15 +126,22 @@ export function parseWallClock(text: string): WallClock | null {
   return wall;
 }
 
-/** Instant (ms) of a wall-clock string read in `zone`. Times skipped by a DST jump move forward. */
+const DAY_MS = 86_400_000;
+
+/**
+ * Instant (ms) of a wall-clock string read in `zone`. The offsets in force a day before and
+ * a day after are the only candidates: a time that fits one of them is exact (a time the
+ * clocks repeat takes the earlier instant); a time the clocks skip (02:30 on the night they
+ * go forward) is read with the offset before the change, so it lands as far after the jump.
+ */
 export function zonedToUtcMs(wallText: string, zone: string): number {
   const wall = parseWallClock(wallText);
   if (!wall) throw new RangeError(`not a wall-clock time: ${wallText}`);
   const naive = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-  let guess = naive - offsetMinutesAt(naive, zone) * 60_000;
-  const second = naive - offsetMinutesAt(guess, zone) * 60_000;
-  if (second !== guess) guess = Math.max(guess, second);
-  return guess;
+  const before = offsetMinutesAt(naive - DAY_MS, zone);
+  const after = offsetMinutesAt(naive + DAY_MS, zone);
+  const fits = [before, after].map((offset) => naive - offset * 60_000).filter((t) => naive - offsetMinutesAt(t, zone) * 60_000 === t);
+  return fits.length ? Math.min(...fits) : naive - before * 60_000;
 }
 
 /** Wall-clock string in `zone` at instant `utcMs`. */

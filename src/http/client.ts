@@ -271,6 +271,7 @@ export function errorFromResponse(res: ApiResponse): ApiError {
   return new ApiError(`${message}${detail} [${err?.code ?? 'http_error'}, HTTP ${res.status}]`, exit, res.status, err?.code, res.body, hint);
 }
 
+/** A failed request as one line for the user: timeouts, refused connections, DNS and TLS failures named. */
 export function networkError(err: unknown, url: string, timeoutMs: number): CliError {
   const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
   const code = e.code ?? e.cause?.code ?? e.name;

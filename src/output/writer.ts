@@ -23,7 +23,8 @@ export interface RecordWriter {
   end(summary?: { total?: number }): Promise<void>;
 }
 
-async function put(stream: OutputStream, text: string): Promise<void> {
+/** Writes to the stream, waiting for it to drain when it asks to. */
+export async function put(stream: OutputStream, text: string): Promise<void> {
   if (!stream.write(text) && stream.once) await new Promise<void>((resolve) => stream.once!('drain', resolve));
 }
 
@@ -160,6 +161,8 @@ function unbatchedListWriter(resource: Resource | undefined, settings: OutputSet
     }
     case 'table':
       return ctx.stdout.isTTY ? terminalTable(resource, settings, ctx) : plainTable(resource, settings, put);
+    case 'ics':
+      throw new Error('iCalendar is written by output/ics.ts'); // prepare() lets ics through only where it is
   }
 }
 

@@ -93,7 +93,7 @@ describe('bash completion, sourced for real', () => {
       ['calendar', 'profile', ''],
     ]);
     expect(replies[0]).toBe('events');
-    expect(replies[1].split(' ')).toEqual(['table', 'json', 'ndjson', 'csv', 'yaml', 'ids', 'count']);
+    expect(replies[1].split(' ')).toEqual(['table', 'json', 'ndjson', 'csv', 'yaml', 'ids', 'count', 'ics']);
     expect(replies[2].split(' ')).toEqual(['list', 'get', 'create', 'update', 'delete', 'restore']);
     expect(replies[3]).toBe('--limit');
     expect(replies[4]).toBe('publish,draft');

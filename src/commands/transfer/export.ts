@@ -5,7 +5,8 @@
 import type { Invocation } from '../runner.js';
 import { UsageError } from '../../errors.js';
 import type { Resource } from '../../resources.js';
-import { prepare, withSession, type GlobalOptions } from '../../session.js';
+import { prepare, withSession, type GlobalOptions, type Prepared } from '../../session.js';
+import type { Context } from '../../context.js';
 import { toWritable } from '../../records/writable.js';
 import { unlistedEventsNote, walkEveryEvent, walkEveryRecord } from '../../records/pages.js';
 import { INPUT_FORMATS, type InputFormat } from '../../bulk/input.js';
@@ -52,12 +53,14 @@ export async function runExport(inv: Invocation, resourceName: string): Promise<
   const flags = inv.opts as GlobalOptions;
   const resource = resourceArgument(resourceName);
   if (flags.json && flags.format && flags.format !== 'json') throw new UsageError(`--json conflicts with --format ${flags.format}`);
-  const format = (flags.json ? 'json' : (flags.format ?? 'ndjson')) as InputFormat;
-  if (!(INPUT_FORMATS as readonly string[]).includes(format)) {
-    throw new UsageError(`--format: export writes ${INPUT_FORMATS.join(', ')}, not "${format}"`, 'These are the formats import reads back.');
+  const format = (flags.json ? 'json' : (flags.format ?? 'ndjson')) as InputFormat | 'ics';
+  const formats: readonly string[] = resource.name === 'events' ? [...INPUT_FORMATS, 'ics'] : INPUT_FORMATS;
+  if (!formats.includes(format)) {
+    throw new UsageError(`--format: export ${resource.name} writes ${formats.join(', ')}, not "${format}"`, 'These are the formats import reads back.');
   }
   if (flags.fields !== undefined) throw new UsageError('--fields does not apply to export: it writes every writable field so that import can take it back');
   const prepared = prepare({ ...flags, format: undefined, json: undefined }, ctx);
+  if (format === 'ics') return exportIcs(resource, prepared, ctx);
   await withSession(prepared, ctx, async ({ client }) => {
     const sink = recordSink(ctx.stdout, format, exportColumns(resource));
     if (resource.name === 'categories') {
@@ -73,5 +76,16 @@ export async function runExport(inv: Invocation, resourceName: string): Promise<
       await walkEveryRecord(client, resource, (record) => sink.write(exportShape(resource, record)));
     }
     await sink.end();
+  });
+}
+
+/** Every event as one streamed VCALENDAR, in the shape calendar apps (and `import events`) read. */
+async function exportIcs(resource: Resource, prepared: Prepared, ctx: Context): Promise<void> {
+  await withSession(prepared, ctx, async ({ client, profile }) => {
+    const [{ icsListWriter, icsMeta }, { ZoneSource }] = await Promise.all([import('../../output/ics.js'), import('../../records/dates.js')]);
+    const writer = await icsListWriter(await icsMeta(client, new ZoneSource(client, profile.timezone)), ctx);
+    const result = await walkEveryEvent(client, resource, (record) => writer.write(record));
+    await writer.end();
+    prepared.ui.notice(unlistedEventsNote(result));
   });
 }
