@@ -48,7 +48,7 @@ export async function readSiteFile(name: string, text: string): Promise<SiteFile
   };
   const at = (node: YamlNode | null | undefined, what: string) => void problems.push(`${where(node)}: ${what}`);
   for (const error of parsed.errors) {
-    const { line, col } = error.linePos?.[0] ?? { line: 1, col: 1 };
+    const { line, col } = lineCounter.linePos(error.pos[0]);
     problems.push(`${name}:${line}:${col}: ${error.message.split('\n')[0]}`);
   }
   if (problems.length) refuseFile(problems);
@@ -56,7 +56,7 @@ export async function readSiteFile(name: string, text: string): Promise<SiteFile
   const document: SiteDocument = new Map();
   const links: LinkUse[] = [];
   const root = parsed.contents;
-  if (root !== null && !yaml.isMap(root)) refuseFile([`${name}:1:1: expected a mapping with a key per resource (${SITE_RESOURCES.join(', ')})`]);
+  if (root !== null && !yaml.isMap(root)) refuseFile([`${where(root)}: expected a mapping with a key per resource (${SITE_RESOURCES.join(', ')})`]);
   for (const pair of (root as YAMLMap | null)?.items ?? []) {
     const keyNode = pair.key as YamlNode;
     const resourceName = yaml.isScalar(keyNode) ? String(keyNode.value) : '';
@@ -87,7 +87,7 @@ export async function readSiteFile(name: string, text: string): Promise<SiteFile
         at(recordNode ?? slugNode, `${label}: expected a mapping of fields`);
         continue;
       }
-      const record = checkFields(resource, label, recordNode, { yaml, at, where, links, slug });
+      const record = checkFields(resource, label, recordNode, slugNode, { yaml, at, where, links, slug });
       if (!record) continue;
       records.set(slug, { slug, fields: record });
       const named = record[resource.nameField];
@@ -113,7 +113,7 @@ interface CheckTools {
 }
 
 /** One record's fields: known keys, links as slugs, the rest through the create schema. */
-function checkFields(resource: Resource, label: string, node: YAMLMap, tools: CheckTools): Json | undefined {
+function checkFields(resource: Resource, label: string, node: YAMLMap, keyNode: YamlNode, tools: CheckTools): Json | undefined {
   const { yaml, at } = tools;
   const allowed = siteFields(resource);
   const linkNames = new Map(linkFields(resource).map((f) => [f.name, f]));
@@ -122,27 +122,32 @@ function checkFields(resource: Resource, label: string, node: YAMLMap, tools: Ch
   const valueNodes = new Map<string, YamlNode>();
   let bad = false;
   for (const pair of node.items) {
-    const keyNode = pair.key as YamlNode;
-    const key = yaml.isScalar(keyNode) ? String(keyNode.value) : '';
+    const fieldNode = pair.key as YamlNode;
+    const key = yaml.isScalar(fieldNode) ? String(fieldNode.value) : '';
     const valueNode = pair.value as YamlNode | null;
     if (!allowed.includes(key)) {
       const why = key === 'slug' ? "the record's key is its slug" : `not a field of a site file's ${resource.singular} (fields: ${allowed.join(', ')})`;
-      at(keyNode, `${label}: ${key}: ${why}`);
+      at(fieldNode, `${label}: ${key}: ${why}`);
       bad = true;
       continue;
     }
     const value = valueNode === null ? null : valueNode.toJSON();
-    valueNodes.set(key, valueNode ?? keyNode);
+    valueNodes.set(key, valueNode ?? fieldNode);
     const link = linkNames.get(key);
     if (link) {
       const targets = link.many ? value : [value];
       if (!Array.isArray(targets) || targets.some((t) => typeof t !== 'string' || !isSlugForm(t))) {
-        at(valueNode ?? keyNode, `${label}: ${key}: expected ${link.many ? 'a list of slugs' : 'one slug'} of ${link.relation}`);
+        at(valueNode ?? fieldNode, `${label}: ${key}: expected ${link.many ? 'a list of slugs' : 'one slug'} of ${link.relation}`);
         bad = true;
         continue;
       }
-      for (const target of targets as string[]) tools.links.push({ from: resource.name, slug: tools.slug, field: key, to: link.relation as ResourceName, target, where: tools.where(valueNode ?? keyNode) });
+      for (const target of targets as string[]) tools.links.push({ from: resource.name, slug: tools.slug, field: key, to: link.relation as ResourceName, target, where: tools.where(valueNode ?? fieldNode) });
       fields[key] = value;
+      continue;
+    }
+    if (value !== null && typeof value === 'object') {
+      at(valueNode, `${label}: ${key}: expected one value, not a ${Array.isArray(value) ? 'list' : 'mapping'}`);
+      bad = true;
       continue;
     }
     fields[key] = value;
@@ -150,14 +155,14 @@ function checkFields(resource: Resource, label: string, node: YAMLMap, tools: Ch
   }
   const checked = checkRecord(resource, Object.fromEntries(Object.entries(plain).filter(([, v]) => v !== null)), 'create');
   if (!checked.ok) {
-    for (const problem of checked.problems) at(valueNodes.get(problem.field) ?? node, `${label}: ${problem.field}: ${problem.message}`);
+    for (const problem of checked.problems) at(valueNodes.get(problem.field) ?? keyNode, `${label}: ${problem.field}: ${problem.message}`);
     return undefined;
   }
   if (resource.name === 'events') {
     try {
       checkEventOrder(checked.record);
     } catch (err) {
-      at(valueNodes.get('end_date') ?? node, `${label}: ${(err as Error).message}`);
+      at(valueNodes.get('end_date') ?? keyNode, `${label}: ${(err as Error).message}`);
       return undefined;
     }
   }
