@@ -152,4 +152,14 @@ describe('apply and diff', () => {
     expect(r.stdout).toContain('~ event summer-fest: cost "20" -> "15", tags +outdoors -indoors\n');
     expect([source.stats.writes, target.stats.writes]).toEqual(writes);
   });
+
+  test('a record that cannot be applied is reported, the rest are applied, exit 6', async () => {
+    const file = siteFile('conflict.yaml', 'venues:\n  blue-note-hall:\n    venue: Blue Note Club\n  fresh-hall:\n    venue: Blue Note Hall\n');
+    const r = await on(target, ['apply', file]);
+    expect(r.code).toBe(6);
+    expect(r.stderr).toContain('calendar: venue fresh-hall: the site\'s venue blue-note-hall has this name; the server would overwrite it on create');
+    expect(r.stderr).toContain('1 of 2 records were not applied: venue fresh-hall');
+    const venues = await api<{ venues: Array<{ venue: string }> }>(target, 'GET', 'venues?per_page=50');
+    expect(venues.body.venues.map((v) => v.venue).sort()).toEqual(['Blue Note Club', 'Green Room']);
+  });
 });
