@@ -18,6 +18,8 @@ _calendar_child() {
     '/completion') r='completion' ;;
     '/import') r='import' ;;
     '/export') r='export' ;;
+    '/diff') r='diff' ;;
+    '/apply') r='apply' ;;
     '/help') r='help' ;;
     'events/list'|'events/ls') r='events list' ;;
     'events/get') r='events get' ;;
@@ -59,7 +61,7 @@ _calendar_child() {
 # the subcommands of path $1
 _calendar_subcommands() {
   case "$1" in
-    '') r='events venues organizers categories tags doc info serve profile api completion import export help' ;;
+    '') r='events venues organizers categories tags doc info serve profile api completion import export diff apply help' ;;
     'events') r='list get create update delete restore' ;;
     'venues') r='list get create update delete restore' ;;
     'organizers') r='list get create update delete restore' ;;
@@ -119,7 +121,9 @@ _calendar_options() {
     'api') r='-f --raw-field -F --field --input -i --include -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'completion') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'import') r='--input-format --delimiter --upsert-by --concurrency --dry-run --fail-fast --force --failed-to --from --until --max-occurrences --timezone --include-private --create-missing --prune -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
-    'export') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'export') r='--site --resources -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'diff') r='--from --to --prune --exit-code -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'apply') r='--prune --dry-run --concurrency -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'help') r='--profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert -h --help' ;;
     *) r='' ;;
   esac
@@ -343,6 +347,10 @@ _calendar_value() {
     'import|--until') r='a' ;;
     'import|--max-occurrences') r='a' ;;
     'import|--timezone') r='a' ;;
+    'export|--resources') r='a' ;;
+    'diff|--from') r='a' ;;
+    'diff|--to') r='a' ;;
+    'apply|--concurrency') r='a' ;;
     *'|--profile') r='p' ;;
     *'|--base-url') r='a' ;;
     *'|--namespace') r='a' ;;
@@ -387,7 +395,9 @@ _calendar_arg() {
     'import|0') r='w:events venues organizers categories tags' ;;
     'import|1') r='f' ;;
     'export|0') r='w:events venues organizers categories tags' ;;
-    'help|0') r='w:events venues organizers categories tags doc info serve profile api completion import export' ;;
+    'diff|0') r='f' ;;
+    'apply|0') r='f' ;;
+    'help|0') r='w:events venues organizers categories tags doc info serve profile api completion import export diff apply' ;;
     *) r='' ;;
   esac
 }

@@ -37,11 +37,18 @@ export function transferCommands(run: ActionRunner): Command[] {
     .action(run(async () => (await import('./import.js')).runImport));
 
   const exportCommand = new Command('export')
-    .description('write every record (past events and drafts too) in the shape import takes back: --format ndjson (default), json or csv; events also ics')
-    .argument('<resource>', 'events, venues, organizers, categories or tags')
+    .description('write every record (past events and drafts too) in the shape import takes back: --format ndjson (default), json or csv, events also ics; with --site, the whole calendar as one file for diff and apply')
+    .argument('[resource]', 'events, venues, organizers, categories or tags (left out with --site)')
+    .option('--site', 'the whole calendar in one document: --format yaml (default) or json')
+    .option('--resources <list>', 'with --site: only these resources, e.g. venues,organizers')
     .addHelpText(
       'after',
-      examplesHelp(['calendar export venues > venues.ndjson', 'calendar export events --format csv > events.csv']) + environmentHelp(),
+      examplesHelp([
+        'calendar export venues > venues.ndjson',
+        'calendar export events --format csv > events.csv',
+        'calendar export --site > calendar.yaml',
+        'calendar export --site --profile staging | calendar apply - --profile production',
+      ]) + environmentHelp(),
     )
     .action(run(async () => (await import('./export.js')).runExport));
 
