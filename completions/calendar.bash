@@ -121,7 +121,7 @@ _calendar_options() {
     'api') r='-f --raw-field -F --field --input -i --include -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'completion') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'import') r='--input-format --delimiter --upsert-by --concurrency --dry-run --fail-fast --force --failed-to --from --until --max-occurrences --timezone --include-private --create-missing --prune -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
-    'export') r='--site --resources -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'export') r='--site --resources --start-date --end-date --search --categories --tags --venue --organizer --status -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'diff') r='--from --to --prune --exit-code -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'apply') r='--prune --dry-run --concurrency -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'help') r='--profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert -h --help' ;;
@@ -348,6 +348,14 @@ _calendar_value() {
     'import|--max-occurrences') r='a' ;;
     'import|--timezone') r='a' ;;
     'export|--resources') r='a' ;;
+    'export|--start-date') r='a' ;;
+    'export|--end-date') r='a' ;;
+    'export|--search') r='a' ;;
+    'export|--categories') r='a' ;;
+    'export|--tags') r='a' ;;
+    'export|--venue') r='a' ;;
+    'export|--organizer') r='a' ;;
+    'export|--status') r='a' ;;
     'diff|--from') r='a' ;;
     'diff|--to') r='a' ;;
     'apply|--concurrency') r='a' ;;

@@ -147,3 +147,17 @@ describe('an upsert never creates a slug that already answers', () => {
     expect(again.stderr).toContain('0 created, 0 updated, 1 unchanged');
   });
 });
+
+describe('export takes the list filters', () => {
+  test('search, dates and categories narrow an events export; a filter a resource lacks is refused', async () => {
+    const cat = (await api<{ id: number; slug: string }>(site.sandbox, 'POST', 'categories', { name: 'Filtered Music' })).body;
+    await api(site.sandbox, 'POST', 'events', { title: 'Filtered In', start_date: '2027-02-01 10:00:00', end_date: '2027-02-01 11:00:00', categories: [cat.id] });
+    await api(site.sandbox, 'POST', 'events', { title: 'Filtered Out', start_date: '2027-02-01 10:00:00', end_date: '2027-02-01 11:00:00' });
+    const r = await site.cli(['export', 'events', '--categories', cat.slug, '--start-date', '2027-01-01']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trim().split('\n').map((l) => JSON.parse(l).title)).toEqual(['Filtered In']);
+    const bad = await site.cli(['export', 'venues', '--categories', 'x']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--categories does not apply to venues');
+  });
+});

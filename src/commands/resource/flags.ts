@@ -1,6 +1,6 @@
 /** Flags from the resource table, and their values read back from commander's options. */
 import { Option } from 'commander';
-import { flagName, type Field } from '../../resources.js';
+import { flagName, resources, type Field } from '../../resources.js';
 
 /** Attribute name commander gives a flag: `--start-date` -> `startDate`. */
 export function attributeName(flag: string): string {
@@ -58,3 +58,20 @@ export function collectFields(fields: Field[], opts: Record<string, unknown>): R
   return values;
 }
 
+
+/** The list filters `export` takes (each resource uses those it has). */
+export const EXPORT_FILTERS = ['search', 'status', 'start_date', 'end_date', 'categories', 'tags', 'venue', 'organizer'];
+
+/** One option per export filter, described as the events list describes it. */
+export function exportFilterOptions(): Option[] {
+  const seen = new Set<string>();
+  const options: Option[] = [];
+  for (const resource of Object.values(resources)) {
+    for (const field of resource.listParams) {
+      if (!EXPORT_FILTERS.includes(field.name) || seen.has(field.name)) continue;
+      seen.add(field.name);
+      options.push(...fieldOptions(field));
+    }
+  }
+  return options;
+}

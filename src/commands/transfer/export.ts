@@ -8,7 +8,12 @@ import type { Resource } from '../../resources.js';
 import { prepare, withSession, type GlobalOptions, type Prepared } from '../../session.js';
 import type { Context } from '../../context.js';
 import { exportShape } from '../../records/writable.js';
-import { unlistedEventsNote, walkEveryEvent, walkEveryRecord } from '../../records/pages.js';
+import { everyRecordQuery, unlistedEventsNote, walkEveryEvent, walkEveryRecord, walkPages, walkShortfall } from '../../records/pages.js';
+import type { ApiClient } from '../../http/client.js';
+import type { Query } from '../../http/url.js';
+import { flagName } from '../../resources.js';
+import { attributeName, EXPORT_FILTERS } from '../resource/flags.js';
+import { buildListQuery, resolveLinkedFilters } from '../resource/query.js';
 import { INPUT_FORMATS, type InputFormat } from '../../bulk/input.js';
 import { recordSink } from '../../bulk/output-file.js';
 import { resourceArgument } from './import.js';
@@ -39,11 +44,14 @@ export async function runExport(inv: Invocation, resourceName: string | undefine
     throw new UsageError(`--format: export ${resource.name} writes ${formats.join(', ')}, not "${format}"`, 'These are the formats import reads back.');
   }
   if (flags.fields !== undefined) throw new UsageError('--fields does not apply to export: it writes every writable field so that import can take it back');
+  const filters = exportFilters(resource, flags as Record<string, unknown>);
   const prepared = prepare({ ...flags, format: undefined, json: undefined }, ctx);
-  if (format === 'ics') return exportIcs(resource, prepared, ctx);
+  if (format === 'ics') return exportIcs(resource, prepared, ctx, filters);
   await withSession(prepared, ctx, async ({ client }) => {
     const sink = recordSink(ctx.stdout, format, exportColumns(resource));
-    if (resource.name === 'categories') {
+    if (filters) {
+      await walkFiltered(client, resource, filters, prepared, (record) => sink.write(exportShape(resource, record)));
+    } else if (resource.name === 'categories') {
       // Terms are few: read them all to turn parent IDs into slugs whatever the order.
       const all: Json[] = [];
       await walkEveryRecord(client, resource, (record) => void all.push(record));
@@ -60,12 +68,31 @@ export async function runExport(inv: Invocation, resourceName: string | undefine
 }
 
 /** Every event as one streamed VCALENDAR, in the shape calendar apps (and `import events`) read. */
-async function exportIcs(resource: Resource, prepared: Prepared, ctx: Context): Promise<void> {
+async function exportIcs(resource: Resource, prepared: Prepared, ctx: Context, filters: Query | undefined): Promise<void> {
   await withSession(prepared, ctx, async ({ client, profile }) => {
     const [{ icsListWriter, icsMeta }, { ZoneSource }] = await Promise.all([import('../../output/ics.js'), import('../../records/dates.js')]);
     const writer = await icsListWriter(await icsMeta(client, new ZoneSource(client, profile.timezone)), ctx);
-    const result = await walkEveryEvent(client, resource, (record) => writer.write(record));
+    if (filters) await walkFiltered(client, resource, filters, prepared, (record) => writer.write(record));
+    else prepared.ui.notice(unlistedEventsNote(await walkEveryEvent(client, resource, (record) => writer.write(record))));
     await writer.end();
-    prepared.ui.notice(unlistedEventsNote(result));
   });
+}
+
+/** The list filters given to export, checked against what the resource's list takes; undefined when none. */
+function exportFilters(resource: Resource, flags: Record<string, unknown>): Query | undefined {
+  const given = EXPORT_FILTERS.filter((name) => flags[attributeName(flagName(name))] !== undefined);
+  if (given.length === 0) return undefined;
+  const foreign = given.filter((name) => !resource.listParams.some((p) => p.name === name));
+  if (foreign.length) throw new UsageError(`--${flagName(foreign[0])} does not apply to ${resource.name}`, `${resource.name} take: ${EXPORT_FILTERS.filter((n) => resource.listParams.some((p) => p.name === n)).map((n) => `--${flagName(n)}`).join(', ')}`);
+  return buildListQuery(resource, flags);
+}
+
+/** Every record the filters select: all of them past the server's default window, not only those a list shows first. */
+async function walkFiltered(client: ApiClient, resource: Resource, filters: Query, prepared: Prepared, onRecord: (record: Json) => Promise<void>): Promise<void> {
+  await resolveLinkedFilters(client, resource, filters);
+  const query = { ...everyRecordQuery(resource, client.hasCredentials), ...filters };
+  const result = await walkPages(client, resource, query, { all: true }, (record) => onRecord(record as Json));
+  const shortfall = walkShortfall(resource, result);
+  if (shortfall) prepared.ui.warn(shortfall);
+  if (resource.name === 'events') prepared.ui.notice('events hidden from listings are left out of a filtered export (no route filters them)');
 }

@@ -1,6 +1,7 @@
 /** `calendar import` and `calendar export`: many records in and out. Definitions only; actions load when run. */
 import { Command } from 'commander';
 import type { ActionRunner } from '../runner.js';
+import { exportFilterOptions } from '../resource/flags.js';
 import { environmentHelp, examplesHelp } from '../help.js';
 
 export function transferCommands(run: ActionRunner): Command[] {
@@ -40,11 +41,14 @@ export function transferCommands(run: ActionRunner): Command[] {
     .description('write every record (past events and drafts too) in the shape import takes back: --format ndjson (default), json or csv, events also ics; with --site, the whole calendar as one file for diff and apply')
     .argument('[resource]', 'events, venues, organizers, categories or tags (left out with --site)')
     .option('--site', 'the whole calendar in one document: --format yaml (default) or json')
-    .option('--resources <list>', 'with --site: only these resources, e.g. venues,organizers')
+    .option('--resources <list>', 'with --site: only these resources, e.g. venues,organizers');
+  for (const option of exportFilterOptions()) exportCommand.addOption(option);
+  exportCommand
     .addHelpText(
       'after',
       examplesHelp([
         'calendar export venues > venues.ndjson',
+        'calendar export events --categories music --start-date 2027-01-01 > music-2027.ndjson',
         'calendar export events --format csv > events.csv',
         'calendar export --site > calendar.yaml',
         'calendar export --site --profile staging | calendar apply - --profile production',
