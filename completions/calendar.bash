@@ -18,6 +18,9 @@ _calendar_child() {
     '/completion') r='completion' ;;
     '/import') r='import' ;;
     '/export') r='export' ;;
+    '/agenda') r='agenda' ;;
+    '/week') r='week' ;;
+    '/month') r='month' ;;
     '/help') r='help' ;;
     'events/list'|'events/ls') r='events list' ;;
     'events/get') r='events get' ;;
@@ -59,7 +62,7 @@ _calendar_child() {
 # the subcommands of path $1
 _calendar_subcommands() {
   case "$1" in
-    '') r='events venues organizers categories tags doc info serve profile api completion import export help' ;;
+    '') r='events venues organizers categories tags doc info serve profile api completion import export agenda week month help' ;;
     'events') r='list get create update delete restore' ;;
     'venues') r='list get create update delete restore' ;;
     'organizers') r='list get create update delete restore' ;;
@@ -120,6 +123,9 @@ _calendar_options() {
     'completion') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'import') r='--input-format --delimiter --upsert-by --concurrency --dry-run --fail-fast --force --failed-to -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'export') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'agenda') r='--search --categories --venue --featured --no-featured --status --timezone -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'week') r='--width --week-start --search --categories --venue --featured --no-featured --status --timezone -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'month') r='--width --week-start --search --categories --venue --featured --no-featured --status --timezone -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'help') r='--profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert -h --help' ;;
     *) r='' ;;
   esac
@@ -339,6 +345,25 @@ _calendar_value() {
     'import|--upsert-by') r='a' ;;
     'import|--concurrency') r='a' ;;
     'import|--failed-to') r='f' ;;
+    'agenda|--search') r='a' ;;
+    'agenda|--categories') r='a' ;;
+    'agenda|--venue') r='a' ;;
+    'agenda|--status') r='a' ;;
+    'agenda|--timezone') r='a' ;;
+    'week|--width') r='a' ;;
+    'week|--week-start') r='a' ;;
+    'week|--search') r='a' ;;
+    'week|--categories') r='a' ;;
+    'week|--venue') r='a' ;;
+    'week|--status') r='a' ;;
+    'week|--timezone') r='a' ;;
+    'month|--width') r='a' ;;
+    'month|--week-start') r='a' ;;
+    'month|--search') r='a' ;;
+    'month|--categories') r='a' ;;
+    'month|--venue') r='a' ;;
+    'month|--status') r='a' ;;
+    'month|--timezone') r='a' ;;
     *'|--profile') r='p' ;;
     *'|--base-url') r='a' ;;
     *'|--namespace') r='a' ;;
@@ -383,7 +408,11 @@ _calendar_arg() {
     'import|0') r='w:events venues organizers categories tags' ;;
     'import|1') r='f' ;;
     'export|0') r='w:events venues organizers categories tags' ;;
-    'help|0') r='w:events venues organizers categories tags doc info serve profile api completion import export' ;;
+    'agenda|0') r='a' ;;
+    'agenda|1') r='a' ;;
+    'week|0') r='a' ;;
+    'month|0') r='a' ;;
+    'help|0') r='w:events venues organizers categories tags doc info serve profile api completion import export agenda week month' ;;
     *) r='' ;;
   esac
 }

@@ -7,9 +7,10 @@ import { profileCommand } from './profile/index.js';
 import { apiCommand } from './api/index.js';
 import { completeCommand, completionCommand } from './completion/index.js';
 import { transferCommands } from './transfer/index.js';
+import { viewCommands } from './views/index.js';
 
 export function extraCommands(run: ActionRunner): Command[] {
   const [doc, info] = docCommands(run);
   const [importCommand, exportCommand] = transferCommands(run);
-  return [doc, info, serveCommand(run), profileCommand(run), apiCommand(run), completionCommand(run), completeCommand(run), importCommand, exportCommand];
+  return [doc, info, serveCommand(run), profileCommand(run), apiCommand(run), completionCommand(run), completeCommand(run), importCommand, exportCommand, ...viewCommands(run)];
 }

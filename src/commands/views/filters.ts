@@ -1,0 +1,2 @@
+/** The events list's filters that the views take (the flags are built from the resource table). */
+export const VIEW_FILTER_NAMES = ['venue', 'categories', 'search', 'featured', 'status'] as const;
