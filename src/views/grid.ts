@@ -11,9 +11,10 @@ import type { Paint } from './paint.js';
 export type WeekStart = 'monday' | 'sunday';
 
 export const MIN_GRID_WIDTH = 80;
-/** Event lines a month cell holds (a week cell holds as many as its busiest day needs). */
+/** Event lines a month cell holds at most (a week cell holds as many as its busiest day needs). */
 export const MONTH_CELL_LINES = 4;
 
+const MONTH_ABBREVIATIONS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 export interface GridOptions {
@@ -51,6 +52,12 @@ export function weekGridRange(date: string, weekStart: WeekStart): { from: strin
   return { from, to: addDays(from, 6) };
 }
 
+/** The day of the month, with the month's name on the grid's first day and on each 1st: `31 May`, `1 Jun`, `2`. */
+function dayLabel(date: string, firstOfGrid: boolean): string {
+  const day = Number(date.slice(8));
+  return firstOfGrid || day === 1 ? `${day} ${MONTH_ABBREVIATIONS[Number(date.slice(5, 7)) - 1]}` : String(day);
+}
+
 /** `09:00 Title`, or the title alone for a whole day. */
 function cellEntry(entry: DayEntry): string {
   const span = timeSpan(entry);
@@ -81,14 +88,16 @@ export function renderGrid(options: GridOptions): string {
   const border = (left: string, mid: string, right: string) => left + cellWidths.map((w) => '─'.repeat(w)).join(mid) + right;
   const row = (cells: string[]) => `│${cells.join('│')}│`;
   const firstWeekday = WEEKDAY_NAMES.indexOf(options.weekStart === 'monday' ? 'Monday' : 'Sunday');
-  const header = cellWidths.map((w, i) => fit(` ${WEEKDAY_NAMES[(firstWeekday + i) % 7]}`, w));
+  // Full weekday names need a space either side of `Wednesday`; narrower cells get `Wed`.
+  const weekday = (i: number) => WEEKDAY_NAMES[(firstWeekday + i) % 7].slice(0, Math.min(...cellWidths) >= 11 ? undefined : 3);
+  const header = cellWidths.map((w, i) => fit(` ${weekday(i)}`, w));
   const out = [options.title, border('┌', '┬', '┐'), row(header), border('├', '┼', '┤')];
   for (let week = 0; week < dates.length; week += 7) {
     const days = dates.slice(week, week + 7);
     const cells = days.map((date, i) => cellLines(options.days.get(date)!, cellWidths[i] - 1, options.cellLines));
-    const height = Math.max(options.cellLines ?? 1, ...cells.map((c) => c.length));
+    const height = Math.max(1, ...cells.map((c) => c.length));
     const dayLabels = days.map((date, i) => {
-      const label = fit(` ${options.month ? String(Number(date.slice(8))) : date.slice(5)}${date === options.today ? ' today' : ''}`, cellWidths[i]);
+      const label = fit(` ${dayLabel(date, week + i === 0)}${date === options.today ? ' today' : ''}`, cellWidths[i]);
       if (date === options.today) return paint.inverse(label);
       return options.month && date.slice(0, 7) !== options.month ? paint.dim(label) : paint.bold(label);
     });
