@@ -28,6 +28,7 @@ _calendar_child() {
     'events/update') r='events update' ;;
     'events/delete'|'events/rm') r='events delete' ;;
     'events/restore') r='events restore' ;;
+    'events/conflicts') r='events conflicts' ;;
     'venues/list'|'venues/ls') r='venues list' ;;
     'venues/get') r='venues get' ;;
     'venues/create') r='venues create' ;;
@@ -63,7 +64,7 @@ _calendar_child() {
 _calendar_subcommands() {
   case "$1" in
     '') r='events venues organizers categories tags doc info serve profile api completion import export agenda week month help' ;;
-    'events') r='list get create update delete restore' ;;
+    'events') r='list get create update delete restore conflicts' ;;
     'venues') r='list get create update delete restore' ;;
     'organizers') r='list get create update delete restore' ;;
     'categories') r='list get create update delete' ;;
@@ -80,10 +81,11 @@ _calendar_options() {
     'events') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'events list') r='--all --limit --hidden --on --during --page --per-page --start-date --end-date --starts-before --starts-after --ends-before --ends-after --strict-dates --no-strict-dates --search --categories --tags --venue --organizer --featured --no-featured --status --geoloc --no-geoloc --geoloc-lat --geoloc-lng --include --post-parent --ticketed --no-ticketed --password -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'events get') r='--password -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
-    'events create') r='--data --title --start-date --end-date --description --slug --excerpt --status --author --date --date-utc --timezone --all-day --no-all-day --image --cost --website --show-map --no-show-map --show-map-link --no-show-map-link --hide-from-listings --no-hide-from-listings --sticky --no-sticky --featured --no-featured --categories --tags --venue --organizer --dry-run --create-missing -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
-    'events update') r='--data --title --start-date --end-date --description --slug --excerpt --status --author --date --date-utc --timezone --all-day --no-all-day --image --cost --website --show-map --no-show-map --show-map-link --no-show-map-link --hide-from-listings --no-hide-from-listings --sticky --no-sticky --featured --no-featured --categories --tags --venue --organizer --dry-run --create-missing --add-categories --remove-categories --add-tags --remove-tags --add-organizer --remove-organizer --replace --keep-duration --no-keep-duration --password -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'events create') r='--data --title --start-date --end-date --description --slug --excerpt --status --author --date --date-utc --timezone --all-day --no-all-day --image --cost --website --show-map --no-show-map --show-map-link --no-show-map-link --hide-from-listings --no-hide-from-listings --sticky --no-sticky --featured --no-featured --categories --tags --venue --organizer --dry-run --create-missing --no-conflict-check -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'events update') r='--data --title --start-date --end-date --description --slug --excerpt --status --author --date --date-utc --timezone --all-day --no-all-day --image --cost --website --show-map --no-show-map --show-map-link --no-show-map-link --hide-from-listings --no-hide-from-listings --sticky --no-sticky --featured --no-featured --categories --tags --venue --organizer --dry-run --create-missing --add-categories --remove-categories --add-tags --remove-tags --add-organizer --remove-organizer --replace --keep-duration --no-keep-duration --password --no-conflict-check -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'events delete') r='--dry-run --permanently --password -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'events restore') r='--status --dry-run -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'events conflicts') r='--exit-code --categories --venue --organizer --status --timezone -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'venues') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'venues list') r='--all --limit --page --per-page --search --event --has-events --no-has-events --only-with-upcoming --no-only-with-upcoming --status -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'venues get') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
@@ -204,6 +206,11 @@ _calendar_value() {
     'events update|--password') r='a' ;;
     'events delete|--password') r='a' ;;
     'events restore|--status') r='a' ;;
+    'events conflicts|--categories') r='a' ;;
+    'events conflicts|--venue') r='a' ;;
+    'events conflicts|--organizer') r='a' ;;
+    'events conflicts|--status') r='a' ;;
+    'events conflicts|--timezone') r='a' ;;
     'venues list|--limit') r='a' ;;
     'venues list|--page') r='a' ;;
     'venues list|--per-page') r='a' ;;
@@ -384,6 +391,8 @@ _calendar_arg() {
     'events update|0') r='i:events' ;;
     'events delete|0') r='i:events' ;;
     'events restore|0') r='i:events' ;;
+    'events conflicts|0') r='a' ;;
+    'events conflicts|1') r='a' ;;
     'venues get|0') r='i:venues' ;;
     'venues update|0') r='i:venues' ;;
     'venues delete|0') r='i:venues' ;;

@@ -7,6 +7,7 @@ import { Command } from 'commander';
 import { aSingular, flagName, linkFields, resources, type Field, type Resource } from '../../resources.js';
 import { fieldOptions } from './flags.js';
 import { environmentHelp, examplesHelp, verbExamples } from '../help.js';
+import { conflictsCommand } from '../views/index.js';
 
 
 function addOptions(command: Command, fields: Field[], required = false): Command {
@@ -50,6 +51,7 @@ export function resourceCommand(resource: Resource, run: ActionRunner): Command 
   create.option('--data <json|@file|->', 'fields as a JSON object, from a file (@file) or stdin (-); flags override its keys');
   addOptions(create, r.fields, true).option('--dry-run', 'print the request instead of sending it');
   if (hasLinks(r)) create.option('--create-missing', 'create linked records given by a name that matches none');
+  if (r.name === 'events') create.option('--no-conflict-check', 'do not warn about other events at the same venue at the same time');
   if (r.mergesOnCreate) create.option('--force', `create even when ${aSingular(r)} of that name exists (the server then overwrites it)`);
   helpFor(create, r, 'create').action(run(async () => (await import('./create.js')).runCreate.bind(null, r)));
 
@@ -69,7 +71,11 @@ export function resourceCommand(resource: Resource, run: ActionRunner): Command 
       .option('--no-keep-duration', 'with --start-date alone, leave the end where it is');
   }
   if (r.mergesOnCreate) update.option('--force', `rename even when another ${r.singular} has that name`);
-  if (r.name === 'events') update.option('--password <password>', 'password of a protected event');
+  if (r.name === 'events') {
+    update
+      .option('--password <password>', 'password of a protected event')
+      .option('--no-conflict-check', 'do not warn about other events at the same venue at the same time');
+  }
   helpFor(update, r, 'update').action(run(async () => (await import('./update.js')).runUpdate.bind(null, r)));
 
   const remove = group
@@ -92,6 +98,7 @@ export function resourceCommand(resource: Resource, run: ActionRunner): Command 
     helpFor(restore, r, 'restore').action(run(async () => (await import('./restore.js')).runRestore.bind(null, r)));
   }
 
+  if (r.name === 'events') group.addCommand(conflictsCommand(run));
   return group;
 }
 

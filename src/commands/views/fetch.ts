@@ -49,9 +49,10 @@ export async function fetchViewEvents(
   ctx: Context,
   opts: Record<string, unknown>,
   range: (today: string) => { from: string; to: string },
+  filterNames: readonly string[] = VIEW_FILTER_NAMES,
 ): Promise<ViewEvents & { from: string; to: string }> {
   checkZone(opts.timezone as string | undefined);
-  const filters = Object.fromEntries(VIEW_FILTER_NAMES.filter((k) => opts[k] !== undefined).map((k) => [k, opts[k]]));
+  const filters = Object.fromEntries(filterNames.filter((k) => opts[k] !== undefined).map((k) => [k, opts[k]]));
   const query = buildListQuery(resources.events, filters);
   return withSession(prepared, ctx, async ({ client, profile }) => {
     const { zone, today } = await viewZone(client, opts.timezone as string | undefined, profile.timezone);

@@ -4,11 +4,11 @@ import type { ActionRunner } from '../runner.js';
 import { resources } from '../../resources.js';
 import { fieldOptions } from '../resource/flags.js';
 import { environmentHelp, examplesHelp } from '../help.js';
-import { VIEW_FILTER_NAMES } from './filters.js';
+import { CONFLICT_FILTER_NAMES, VIEW_FILTER_NAMES } from './filters.js';
 
 /** The events list's filters a view takes, and the zone it is shown in. */
-function addViewOptions(command: Command): Command {
-  for (const field of resources.events.listParams.filter((p) => (VIEW_FILTER_NAMES as readonly string[]).includes(p.name))) {
+function addViewOptions(command: Command, filters: readonly string[] = VIEW_FILTER_NAMES): Command {
+  for (const field of resources.events.listParams.filter((p) => filters.includes(p.name))) {
     for (const option of fieldOptions(field)) command.addOption(option);
   }
   return command.option('--timezone <zone>', 'show the times in this zone (default: the profile\'s, else the site\'s)');
@@ -38,4 +38,18 @@ export function viewCommands(run: ActionRunner): Command[] {
   );
   agenda.action(run(async () => (await import('./agenda.js')).runAgenda));
   return [agenda, gridCommand('week', run), gridCommand('month', run)];
+}
+
+/** `events conflicts`, a verb of the events group. */
+export function conflictsCommand(run: ActionRunner): Command {
+  const command = new Command('conflicts')
+    .argument('[from]', 'first day (default today; YYYY-MM-DD or today, tomorrow, +7d...)')
+    .argument('[to]', 'last day (default 30 days after the first)')
+    .description('events at the same venue whose times overlap, in pairs; with --organizer, that organizer in two places at once')
+    .option('--exit-code', 'exit 7 when conflicts are found, as git diff --exit-code does');
+  addViewOptions(command, CONFLICT_FILTER_NAMES).addHelpText(
+    'after',
+    examplesHelp(['calendar events conflicts', 'calendar events conflicts 2027-06-01 2027-08-31 --venue riverside-hall', 'calendar events conflicts --organizer jane-doe', 'calendar events conflicts +1d +90d --exit-code']) + environmentHelp(),
+  );
+  return command.action(run(async () => (await import('./conflicts.js')).runConflicts));
 }
