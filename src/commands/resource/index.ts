@@ -8,6 +8,7 @@ import { aSingular, flagName, linkFields, resources, type Field, type Resource }
 import { fieldOptions } from './flags.js';
 import { environmentHelp, examplesHelp, verbExamples } from '../help.js';
 import { conflictsCommand } from '../views/index.js';
+import { editCommand } from '../edit/index.js';
 
 
 function addOptions(command: Command, fields: Field[], required = false): Command {
@@ -98,6 +99,7 @@ export function resourceCommand(resource: Resource, run: ActionRunner): Command 
     helpFor(restore, r, 'restore').action(run(async () => (await import('./restore.js')).runRestore.bind(null, r)));
   }
 
+  group.addCommand(editCommand(r, run));
   if (r.name === 'events') group.addCommand(conflictsCommand(run));
   return group;
 }
