@@ -21,6 +21,7 @@ _calendar_child() {
     '/agenda') r='agenda' ;;
     '/week') r='week' ;;
     '/month') r='month' ;;
+    '/browse') r='browse' ;;
     '/help') r='help' ;;
     'events/list'|'events/ls') r='events list' ;;
     'events/get') r='events get' ;;
@@ -68,7 +69,7 @@ _calendar_child() {
 # the subcommands of path $1
 _calendar_subcommands() {
   case "$1" in
-    '') r='events venues organizers categories tags doc info serve profile api completion import export agenda week month help' ;;
+    '') r='events venues organizers categories tags doc info serve profile api completion import export agenda week month browse help' ;;
     'events') r='list get create update delete restore edit conflicts' ;;
     'venues') r='list get create update delete restore edit' ;;
     'organizers') r='list get create update delete restore edit' ;;
@@ -85,9 +86,9 @@ _calendar_options() {
     '') r='-V --version --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert -h --help -V --version' ;;
     'events') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'events list') r='--all --limit --hidden --on --during --page --per-page --start-date --end-date --starts-before --starts-after --ends-before --ends-after --strict-dates --no-strict-dates --search --categories --tags --venue --organizer --featured --no-featured --status --geoloc --no-geoloc --geoloc-lat --geoloc-lng --include --post-parent --ticketed --no-ticketed --password -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
-    'events get') r='--password -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
-    'events create') r='--data --title --start-date --end-date --description --slug --excerpt --status --author --date --date-utc --timezone --all-day --no-all-day --image --cost --website --show-map --no-show-map --show-map-link --no-show-map-link --hide-from-listings --no-hide-from-listings --sticky --no-sticky --featured --no-featured --categories --tags --venue --organizer --dry-run --create-missing --no-conflict-check -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
-    'events update') r='--data --title --start-date --end-date --description --slug --excerpt --status --author --date --date-utc --timezone --all-day --no-all-day --image --cost --website --show-map --no-show-map --show-map-link --no-show-map-link --hide-from-listings --no-hide-from-listings --sticky --no-sticky --featured --no-featured --categories --tags --venue --organizer --dry-run --create-missing --add-categories --remove-categories --add-tags --remove-tags --add-organizer --remove-organizer --replace --keep-duration --no-keep-duration --password --no-conflict-check -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'events get') r='--password --web -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'events create') r='--data --title --start-date --end-date --description --slug --excerpt --status --author --date --date-utc --timezone --all-day --no-all-day --image --cost --website --show-map --no-show-map --show-map-link --no-show-map-link --hide-from-listings --no-hide-from-listings --sticky --no-sticky --featured --no-featured --categories --tags --venue --organizer --dry-run --create-missing --no-conflict-check --web -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'events update') r='--data --title --start-date --end-date --description --slug --excerpt --status --author --date --date-utc --timezone --all-day --no-all-day --image --cost --website --show-map --no-show-map --show-map-link --no-show-map-link --hide-from-listings --no-hide-from-listings --sticky --no-sticky --featured --no-featured --categories --tags --venue --organizer --dry-run --create-missing --add-categories --remove-categories --add-tags --remove-tags --add-organizer --remove-organizer --replace --keep-duration --no-keep-duration --password --no-conflict-check --web -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'events delete') r='--dry-run --permanently --password -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'events restore') r='--status --dry-run -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'events edit') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
@@ -138,6 +139,7 @@ _calendar_options() {
     'agenda') r='--search --categories --venue --featured --no-featured --status --timezone -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'week') r='--width --week-start --search --categories --venue --featured --no-featured --status --timezone -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'month') r='--width --week-start --search --categories --venue --featured --no-featured --status --timezone -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'browse') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'help') r='--profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert -h --help' ;;
     *) r='' ;;
   esac
@@ -436,7 +438,7 @@ _calendar_arg() {
     'agenda|1') r='a' ;;
     'week|0') r='a' ;;
     'month|0') r='a' ;;
-    'help|0') r='w:events venues organizers categories tags doc info serve profile api completion import export agenda week month' ;;
+    'help|0') r='w:events venues organizers categories tags doc info serve profile api completion import export agenda week month browse' ;;
     *) r='' ;;
   esac
 }

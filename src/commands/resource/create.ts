@@ -20,6 +20,7 @@ export async function runCreate(resource: Resource, inv: Invocation): Promise<vo
     const res = await client.call<Record<string, unknown>>('POST', resource.path, { body: final });
     await printRecord(res.body, resource, prepared.output, ctx);
     if (resource.name === 'events' && opts.conflictCheck !== false) await (await import('../views/clashes.js')).warnOfClashes(client, res.body, prepared.ui);
+    if (opts.web) await (await import('../web.js')).openRecordPage(res.body, ctx, prepared.ui, 'stderr');
   });
 }
 

@@ -21,6 +21,11 @@ export async function runGet(resource: Resource, inv: Invocation, rawRefs: strin
         throw translateNotFound(err, resource, ref, 'get');
       }
     };
+    if (opts.web) {
+      const { openRecordPage } = await import('../web.js');
+      for (const ref of refs) await openRecordPage(await read(ref), ctx, prepared.ui, 'stdout');
+      return;
+    }
     if (refs.length === 1) return printRecord(await read(refs[0]), resource, prepared.output, ctx);
     const writer = listWriter(resource, prepared.output, ctx);
     let missing = 0;

@@ -20,6 +20,8 @@ function helpFor(command: Command, resource: Resource, verb: Parameters<typeof v
   return command.addHelpText('after', examplesHelp(verbExamples(resource, verb)) + environmentHelp());
 }
 
+const WEB_HELP = "open the event's page in the browser (prints its URL where there is no desktop)";
+
 const hasLinks = (r: Resource) => r.fields.some((f) => f.type === 'ref' || f.type === 'refs');
 
 export function resourceCommand(resource: Resource, run: ActionRunner): Command {
@@ -45,14 +47,14 @@ export function resourceCommand(resource: Resource, run: ActionRunner): Command 
   helpFor(list, r, 'list').action(run(async () => (await import('./list.js')).runList.bind(null, r)));
 
   const get = group.command('get').argument('<id-or-slug...>', `${r.singular} IDs or slugs, or - to read them from stdin`).description(`show ${aSingular(r)}, or several`);
-  if (r.name === 'events') get.option('--password <password>', 'password of a protected event');
+  if (r.name === 'events') get.option('--password <password>', 'password of a protected event').option('--web', WEB_HELP);
   helpFor(get, r, 'get').action(run(async () => (await import('./get.js')).runGet.bind(null, r)));
 
   const create = group.command('create').description(`create ${aSingular(r)}`);
   create.option('--data <json|@file|->', 'fields as a JSON object, from a file (@file) or stdin (-); flags override its keys');
   addOptions(create, r.fields, true).option('--dry-run', 'print the request instead of sending it');
   if (hasLinks(r)) create.option('--create-missing', 'create linked records given by a name that matches none');
-  if (r.name === 'events') create.option('--no-conflict-check', 'do not warn about other events at the same venue at the same time');
+  if (r.name === 'events') create.option('--no-conflict-check', 'do not warn about other events at the same venue at the same time').option('--web', WEB_HELP);
   if (r.mergesOnCreate) create.option('--force', `create even when ${aSingular(r)} of that name exists (the server then overwrites it)`);
   helpFor(create, r, 'create').action(run(async () => (await import('./create.js')).runCreate.bind(null, r)));
 
@@ -75,7 +77,8 @@ export function resourceCommand(resource: Resource, run: ActionRunner): Command 
   if (r.name === 'events') {
     update
       .option('--password <password>', 'password of a protected event')
-      .option('--no-conflict-check', 'do not warn about other events at the same venue at the same time');
+      .option('--no-conflict-check', 'do not warn about other events at the same venue at the same time')
+      .option('--web', WEB_HELP);
   }
   helpFor(update, r, 'update').action(run(async () => (await import('./update.js')).runUpdate.bind(null, r)));
 

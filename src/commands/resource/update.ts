@@ -50,6 +50,7 @@ export async function runUpdate(resource: Resource, inv: Invocation, rawRef: str
       }
       await printRecord(result.record, resource, prepared.output, ctx);
       if (resource.name === 'events' && opts.conflictCheck !== false) await (await import('../views/clashes.js')).warnOfClashes(client, result.record, prepared.ui);
+      if (opts.web) await (await import('../web.js')).openRecordPage(result.record, ctx, prepared.ui, 'stderr');
     } catch (err) {
       throw translateNotFound(err, resource, ref, 'update');
     }

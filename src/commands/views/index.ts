@@ -37,7 +37,7 @@ export function viewCommands(run: ActionRunner): Command[] {
     examplesHelp(['calendar agenda', 'calendar agenda tomorrow +14d', 'calendar agenda 2027-06-01 2027-06-30 --venue town-hall', 'calendar agenda --timezone Europe/Paris --format ndjson']) + environmentHelp(),
   );
   agenda.action(run(async () => (await import('./agenda.js')).runAgenda));
-  return [agenda, gridCommand('week', run), gridCommand('month', run)];
+  return [agenda, gridCommand('week', run), gridCommand('month', run), browseCommand(run)];
 }
 
 /** `events conflicts`, a verb of the events group. */
@@ -52,4 +52,11 @@ export function conflictsCommand(run: ActionRunner): Command {
     examplesHelp(['calendar events conflicts', 'calendar events conflicts 2027-06-01 2027-08-31 --venue riverside-hall', 'calendar events conflicts --organizer jane-doe', 'calendar events conflicts +1d +90d --exit-code']) + environmentHelp(),
   );
   return command.action(run(async () => (await import('./conflicts.js')).runConflicts));
+}
+
+export function browseCommand(run: ActionRunner): Command {
+  return new Command('browse')
+    .description("open the site's calendar page in the browser (prints its URL where there is no desktop)")
+    .addHelpText('after', examplesHelp(['calendar browse', 'calendar browse --profile prod']) + environmentHelp())
+    .action(run(async () => (await import('./browse.js')).runBrowse));
 }
