@@ -1,26 +1,19 @@
 /** `calendar agenda` against the sandbox: days, zones, filters and the same selection as data. */
 import { beforeAll, describe, expect, test } from 'vitest';
-import { api, useSite } from './helpers.js';
+import { created, useSite } from './helpers.js';
 
 const site = useSite({ timezone: 'Europe/Paris' });
 const ids: Record<string, number> = {};
 
-async function make(key: string, path: string, body: Record<string, unknown>): Promise<number> {
-  const res = await api<{ id: number }>(site.sandbox, 'POST', path, body);
-  expect(res.status).toBeLessThan(300);
-  ids[key] = res.body.id;
-  return res.body.id;
-}
-
 beforeAll(async () => {
-  const hall = await make('hall', 'venues', { venue: 'Riverside Hall' });
-  const barn = await make('barn', 'venues', { venue: 'Old Barn' });
-  const jazz = await make('jazz', 'categories', { name: 'Jazz' });
-  await make('concert', 'events', { title: 'Concert', start_date: '2027-06-01 20:00:00', end_date: '2027-06-01 22:00:00', venue: hall, categories: [jazz] });
-  await make('fair', 'events', { title: 'Fair', all_day: true, start_date: '2027-06-02', end_date: '2027-06-03', venue: barn });
-  await make('draft', 'events', { title: 'Rehearsal', start_date: '2027-06-03 23:00:00', end_date: '2027-06-04 01:00:00', venue: hall, status: 'draft' });
-  await make('ny', 'events', { title: 'Call', start_date: '2027-06-01 19:00:00', end_date: '2027-06-01 20:00:00', timezone: 'America/New_York' });
-  await make('outside', 'events', { title: 'Later', start_date: '2027-06-20 10:00:00', end_date: '2027-06-20 11:00:00' });
+  ids.hall = await created(site.sandbox, 'venues', { venue: 'Riverside Hall' });
+  ids.barn = await created(site.sandbox, 'venues', { venue: 'Old Barn' });
+  ids.jazz = await created(site.sandbox, 'categories', { name: 'Jazz' });
+  ids.concert = await created(site.sandbox, 'events', { title: 'Concert', start_date: '2027-06-01 20:00:00', end_date: '2027-06-01 22:00:00', venue: ids.hall, categories: [ids.jazz] });
+  ids.fair = await created(site.sandbox, 'events', { title: 'Fair', all_day: true, start_date: '2027-06-02', end_date: '2027-06-03', venue: ids.barn });
+  ids.draft = await created(site.sandbox, 'events', { title: 'Rehearsal', start_date: '2027-06-03 23:00:00', end_date: '2027-06-04 01:00:00', venue: ids.hall, status: 'draft' });
+  ids.ny = await created(site.sandbox, 'events', { title: 'Call', start_date: '2027-06-01 19:00:00', end_date: '2027-06-01 20:00:00', timezone: 'America/New_York' });
+  ids.outside = await created(site.sandbox, 'events', { title: 'Later', start_date: '2027-06-20 10:00:00', end_date: '2027-06-20 11:00:00' });
 });
 
 describe('calendar agenda', () => {

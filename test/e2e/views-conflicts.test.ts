@@ -1,24 +1,18 @@
 /** `calendar events conflicts` and the clash warning of `events create` and `events update`, against the sandbox. */
 import { beforeAll, describe, expect, test } from 'vitest';
-import { api, useSite } from './helpers.js';
+import { created, useSite } from './helpers.js';
 
 const site = useSite({ timezone: 'UTC' });
 const ids: Record<string, number> = {};
 
-async function make(key: string, path: string, body: Record<string, unknown>): Promise<void> {
-  const res = await api<{ id: number }>(site.sandbox, 'POST', path, body);
-  expect(res.status).toBeLessThan(300);
-  ids[key] = res.body.id;
-}
-
 beforeAll(async () => {
-  await make('hall', 'venues', { venue: 'Clash Hall' });
-  await make('barn', 'venues', { venue: 'Quiet Barn' });
-  await make('jane', 'organizers', { organizer: 'Jane Roe' });
-  await make('concert', 'events', { title: 'Concert', start_date: '2027-06-01 20:00:00', end_date: '2027-06-01 22:00:00', venue: ids.hall, organizer: [ids.jane] });
-  await make('rehearsal', 'events', { title: 'Rehearsal', start_date: '2027-06-01 21:00:00', end_date: '2027-06-01 23:00:00', venue: ids.hall });
-  await make('after', 'events', { title: 'After', start_date: '2027-06-01 23:00:00', end_date: '2027-06-01 23:30:00', venue: ids.hall });
-  await make('elsewhere', 'events', { title: 'Elsewhere', start_date: '2027-06-01 20:30:00', end_date: '2027-06-01 21:30:00', venue: ids.barn, organizer: [ids.jane] });
+  ids.hall = await created(site.sandbox, 'venues', { venue: 'Clash Hall' });
+  ids.barn = await created(site.sandbox, 'venues', { venue: 'Quiet Barn' });
+  ids.jane = await created(site.sandbox, 'organizers', { organizer: 'Jane Roe' });
+  ids.concert = await created(site.sandbox, 'events', { title: 'Concert', start_date: '2027-06-01 20:00:00', end_date: '2027-06-01 22:00:00', venue: ids.hall, organizer: [ids.jane] });
+  ids.rehearsal = await created(site.sandbox, 'events', { title: 'Rehearsal', start_date: '2027-06-01 21:00:00', end_date: '2027-06-01 23:00:00', venue: ids.hall });
+  ids.after = await created(site.sandbox, 'events', { title: 'After', start_date: '2027-06-01 23:00:00', end_date: '2027-06-01 23:30:00', venue: ids.hall });
+  ids.elsewhere = await created(site.sandbox, 'events', { title: 'Elsewhere', start_date: '2027-06-01 20:30:00', end_date: '2027-06-01 21:30:00', venue: ids.barn, organizer: [ids.jane] });
 });
 
 describe('events conflicts', () => {

@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { api, useSite } from './helpers.js';
+import { api, created, useSite } from './helpers.js';
 import { runOnTerminal, writePtyHelper } from './terminal.js';
 
 const site = useSite({ timezone: 'UTC' });
@@ -51,15 +51,13 @@ beforeAll(async () => {
   ptyHelper = writePtyHelper(site.home.home);
   editor = join(site.home.home, 'fake-editor.mjs');
   writeFileSync(editor, FAKE_EDITOR);
-  const venue = (await api<{ id: number }>(site.sandbox, 'POST', 'venues', { venue: 'Edit Hall' })).body.id;
-  const organizer = (await api<{ id: number }>(site.sandbox, 'POST', 'organizers', { organizer: 'Edit Org' })).body.id;
-  const category = (await api<{ id: number }>(site.sandbox, 'POST', 'categories', { name: 'Edit Cat' })).body.id;
-  const res = await api<{ id: number }>(site.sandbox, 'POST', 'events', {
+  const venue = await created(site.sandbox, 'venues', { venue: 'Edit Hall' });
+  const organizer = await created(site.sandbox, 'organizers', { organizer: 'Edit Org' });
+  const category = await created(site.sandbox, 'categories', { name: 'Edit Cat' });
+  eventId = await created(site.sandbox, 'events', {
     title: 'Original Title', start_date: '2027-06-01 10:00:00', end_date: '2027-06-01 12:00:00', venue, organizer: [organizer], categories: [category], cost: '15',
     description: '<p>Line one</p>\n<p>Line two</p>',
   });
-  expect(res.status).toBe(201);
-  eventId = res.body.id;
 });
 
 describe('events edit', () => {

@@ -1,18 +1,18 @@
 /** `calendar week` and `calendar month` through the built binary: piped text, colour on request, width, data formats. */
 import { beforeAll, describe, expect, test } from 'vitest';
-import { api, useSite } from './helpers.js';
+import { created, useSite } from './helpers.js';
 
 const site = useSite({ timezone: 'UTC' });
 const ESC = '\u001b[';
 
 beforeAll(async () => {
-  const music = (await api<{ id: number }>(site.sandbox, 'POST', 'categories', { name: 'Music' })).body.id;
+  const music = await created(site.sandbox, 'categories', { name: 'Music' });
   for (const [title, start, end] of [
     ['Open Mic Night', '2027-06-09 20:00:00', '2027-06-09 23:00:00'],
     ['Brunch', '2027-06-13 11:00:00', '2027-06-13 12:00:00'],
     ['Next Month', '2027-07-02 10:00:00', '2027-07-02 11:00:00'],
   ]) {
-    expect((await api(site.sandbox, 'POST', 'events', { title, start_date: start, end_date: end, categories: [music] })).status).toBe(201);
+    await created(site.sandbox, 'events', { title, start_date: start, end_date: end, categories: [music] });
   }
 });
 
