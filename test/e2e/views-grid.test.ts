@@ -1,6 +1,7 @@
 /** `calendar week` and `calendar month` through the built binary: piped text, colour on request, width, data formats. */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { created, useSite } from './helpers.js';
+import { runOnTerminal, writePtyHelper } from './terminal.js';
 
 const site = useSite({ timezone: 'UTC' });
 const ESC = '\u001b[';
@@ -65,5 +66,18 @@ describe('calendar week and month', () => {
     const start = await site.cli(['month', '--week-start', 'friday']);
     expect(start.code).toBe(2);
     expect(start.stderr).toContain('"friday" is not monday or sunday');
+  });
+});
+
+describe('on a terminal', () => {
+  test('today is highlighted and events take their category colour', async () => {
+    const helper = writePtyHelper(site.home.home);
+    const music = await created(site.sandbox, 'categories', { name: 'Live' });
+    const today = new Date().toISOString().slice(0, 10);
+    await created(site.sandbox, 'events', { title: 'Today Gig', start_date: `${today} 12:00:00`, end_date: `${today} 13:00:00`, categories: [music] });
+    const res = await runOnTerminal(helper, ['week', today, '--timezone', 'UTC'], site.env);
+    expect(res.code, res.output).toBe(0);
+    expect(res.output).toMatch(/\u001b\[7m \d+( \w{3})? today/);
+    expect(res.output).toMatch(/\u001b\[\d+m12:00 Today Gig/);
   });
 });
