@@ -1,18 +1,20 @@
-// iCalendar figures, printed, never asserted: parse time of a 5,000-VEVENT feed (against
-// JSON.parse of the same events as NDJSON), and peak RSS of streaming 50,000 events as
-// .ics against 5,000. src/ical is bundled with esbuild first (it is not in dist/ until
-// the CLI uses it). Run: node bench/ical.mjs   (BENCH_QUICK=1 for fewer repetitions)
+// iCalendar figures, printed, never asserted. The library alone: parse time of a
+// 5,000-VEVENT feed (against JSON.parse of the same events as NDJSON) and peak RSS of
+// streaming 50,000 events against 5,000. Then the built CLI against a sandbox served in
+// another process: `import events` of the 5,000 VEVENTs ÷ `import events` of the same
+// events as NDJSON (aim <= 1.2), and `export events --format ics` peak RSS at 50,000 ÷ at
+// 5,000 (aim <= 1.2). Run: npm run build && node bench/ical.mjs (BENCH_QUICK=1: fewer
+// repetitions, 2,000/20,000 events for memory).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { BIN, ROOT, TIME, fmt, median, post, run, seedEvents, startServe } from './harness.mjs';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const QUICK = process.env.BENCH_QUICK === '1';
 const REPS = QUICK ? 3 : 7;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const META = { calendarName: 'Bench', siteUrl: 'http://127.0.0.1:8080', siteTimezone: 'America/New_York', version: 'bench' };
 const ZONES = ['America/New_York', 'Europe/Paris', 'Asia/Tokyo'];
 
@@ -93,7 +95,69 @@ if (process.argv[2] === '--write-child') {
       const label = flags.length ? ` (node ${flags.join(' ')})` : '';
       console.log(`ics_write_peak_rss_kb${label}: 5000=${small} 50000=${large} ratio=${(large / small).toFixed(2)}`);
     }
+    await cliFigures(work, ics, events);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** The same event as a row of `calendar import events` (links by name), as the .ics gives it. */
+function importRow(event) {
+  return {
+    title: event.title,
+    description: event.description,
+    start_date: event.start_date,
+    end_date: event.end_date,
+    all_day: event.all_day,
+    timezone: event.timezone,
+    venue: event.venue.venue,
+    organizer: event.organizer.map((o) => o.organizer),
+    categories: event.categories.map((c) => c.name),
+  };
+}
+
+/** A fresh sandbox holding the venue, organizer and category the events name. */
+async function siteWithLinks() {
+  const site = await startServe();
+  await post(site.api, 'venues', { venue: 'Harbor Arts Center', address: '250 Water St', city: 'New York' });
+  await post(site.api, 'organizers', { organizer: 'Riverside Arts Collective', email: 'hello@riverside-arts.example.org' });
+  await post(site.api, 'categories', { name: 'Music' });
+  return site;
+}
+
+async function cliFigures(work, ics, events) {
+  const icsFile = join(work, 'bench.ics');
+  const ndjsonFile = join(work, 'bench.ndjson');
+  writeFileSync(icsFile, ics);
+  writeFileSync(ndjsonFile, `${events.map((e) => JSON.stringify(importRow(e))).join('\n')}\n`);
+  const timed = { ics: [], ndjson: [] };
+  for (let rep = 0; rep < (QUICK ? 1 : 3); rep++) {
+    for (const [kind, file] of [['ndjson', ndjsonFile], ['ics', icsFile]]) {
+      const site = await siteWithLinks();
+      try {
+        const result = await run(process.execPath, [BIN, 'import', 'events', file, '--concurrency', '8'], { env: site.env });
+        if (!result.err.includes(`${events.length} created`)) throw new Error(`${kind} import: ${result.err.slice(-400)}`);
+        timed[kind].push(result.ms);
+      } finally {
+        await site.stop();
+      }
+    }
+  }
+  const [icsMs, ndjsonMs] = [median(timed.ics), median(timed.ndjson)];
+  console.log(`import_ics_vs_ndjson: ${fmt(icsMs / ndjsonMs)}   (aim <= 1.2; import events of ${events.length}: .ics ${fmt(icsMs, 0)} ms, NDJSON ${fmt(ndjsonMs, 0)} ms)`);
+
+  if (!TIME) return console.log('export_ics rss: skipped (/usr/bin/time not found)');
+  const [small, large] = QUICK ? [2_000, 20_000] : [5_000, 50_000];
+  const rss = {};
+  for (const count of [small, large]) {
+    const site = await startServe();
+    try {
+      await seedEvents(site.api, count);
+      rss[count] = (await run(process.execPath, [BIN, 'export', 'events', '--format', 'ics'], { env: site.env, rss: true })).rssKb;
+    } finally {
+      await site.stop();
+    }
+  }
+  const mb = (kb) => `${fmt(kb / 1024, 1)} MB`;
+  console.log(`rss_export_ics_large_vs_small: ${fmt(rss[large] / rss[small])}   (aim <= 1.2; export events --format ics peak RSS ${mb(rss[small])} at ${small}, ${mb(rss[large])} at ${large})`);
 }

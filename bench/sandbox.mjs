@@ -1,5 +1,7 @@
 // Times filtered event list pages on a sandbox holding 10,000 events.
 // Run after `npm run build`: node bench/sandbox.mjs
+// Wall times swing with the machine's load; the `_cpu_` figures (this process's CPU time, client
+// and server together, per request) are the steadier ones to compare two builds with.
 import { startSandbox } from '../dist/sandbox.js';
 
 const EVENTS = 10_000;
@@ -7,6 +9,8 @@ const ROUNDS = 200;
 const sandbox = await startSandbox({ port: 0, password: 'bench', quiet: true, now: () => new Date('2026-11-22T03:34:11Z') });
 const api = `${sandbox.restRoot}/tribe/events/v1`;
 const auth = `Basic ${Buffer.from('admin:bench').toString('base64')}`;
+
+const cpuMs = (usage) => (usage.user + usage.system) / 1000;
 
 async function post(path, body) {
   const response = await fetch(`${api}${path}`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -22,6 +26,7 @@ const categories = [];
 for (const name of ['Music', 'Theatre', 'Wellness', 'Family', 'Workshops']) categories.push((await post('/categories', { name })).id);
 
 const started = performance.now();
+const loadCpu = process.cpuUsage();
 const queue = Array.from({ length: EVENTS }, (_, i) => i);
 async function worker() {
   for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
@@ -40,6 +45,7 @@ async function worker() {
 }
 await Promise.all(Array.from({ length: 16 }, worker));
 console.log(`load_10000_events_s: ${((performance.now() - started) / 1000).toFixed(1)}`);
+console.log(`load_10000_events_cpu_s: ${(cpuMs(process.cpuUsage(loadCpu)) / 1000).toFixed(1)}`);
 
 const combos = {
   default_window: '',
@@ -52,6 +58,7 @@ const combos = {
 
 for (const [name, query] of Object.entries(combos)) {
   const times = [];
+  const cpu = process.cpuUsage();
   for (let round = 0; round < ROUNDS; round++) {
     const t0 = performance.now();
     const response = await fetch(`${api}/events?${query}`);
@@ -59,9 +66,11 @@ for (const [name, query] of Object.entries(combos)) {
     if (response.status !== 200) throw new Error(`${name}: ${response.status}`);
     times.push(performance.now() - t0);
   }
+  const cpuPerRequest = cpuMs(process.cpuUsage(cpu)) / ROUNDS;
   times.sort((a, b) => a - b);
   const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(2);
   console.log(`${name}_median_ms: ${at(0.5)}`);
   console.log(`${name}_p95_ms: ${at(0.95)}`);
+  console.log(`${name}_cpu_ms: ${cpuPerRequest.toFixed(2)}`);
 }
 await sandbox.close();

@@ -21,13 +21,18 @@ const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.stdout.write(`${require('../package.json').version}\n`);
 } else {
-  import('../dist/cli.js').then(
-    async ({ main }) => {
-      process.exitCode = await main(args);
-    },
-    (err) => {
-      process.stderr.write(`calendar: cannot load the built CLI (${err.code ?? err.message}); run npm run build\n`);
-      process.exitCode = 1;
-    },
-  );
+  let cli;
+  try {
+    // src/http/undici.ts sets this mark when the HTTP client is loaded: such a run is wide.
+    const usedHttpClient = () => globalThis[Symbol.for('calendar.httpClientLoaded')] === true;
+    cli = require('./code-cache.js').loadBundle(require('node:path').join(__dirname, '../dist/cli.cjs'), process.env, usedHttpClient);
+  } catch (err) {
+    process.stderr.write(`calendar: cannot load the built CLI (${err.code ?? err.message}); run npm run build\n`);
+    process.exitCode = 1;
+  }
+  cli?.exports.main(args).then((code) => {
+    process.exitCode = code;
+    const cache = cli.save();
+    if (args.includes('--debug')) process.stderr.write(`debug: code cache ${cache}\n`);
+  });
 }

@@ -18,6 +18,8 @@ _calendar_child() {
     '/completion') r='completion' ;;
     '/import') r='import' ;;
     '/export') r='export' ;;
+    '/diff') r='diff' ;;
+    '/apply') r='apply' ;;
     '/agenda') r='agenda' ;;
     '/week') r='week' ;;
     '/month') r='month' ;;
@@ -69,7 +71,7 @@ _calendar_child() {
 # the subcommands of path $1
 _calendar_subcommands() {
   case "$1" in
-    '') r='events venues organizers categories tags doc info serve profile api completion import export agenda week month browse help' ;;
+    '') r='events venues organizers categories tags doc info serve profile api completion import export diff apply agenda week month browse help' ;;
     'events') r='list get create update delete restore edit conflicts' ;;
     'venues') r='list get create update delete restore edit' ;;
     'organizers') r='list get create update delete restore edit' ;;
@@ -134,8 +136,10 @@ _calendar_options() {
     'profile remove') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'api') r='-f --raw-field -F --field --input -i --include -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'completion') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
-    'import') r='--input-format --delimiter --upsert-by --concurrency --dry-run --fail-fast --force --failed-to -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
-    'export') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'import') r='--input-format --delimiter --upsert-by --concurrency --dry-run --fail-fast --force --failed-to --from --until --max-occurrences --timezone --include-private --create-missing --prune -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'export') r='--site --resources -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'diff') r='--from --to --prune --exit-code -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'apply') r='--prune --dry-run --concurrency -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'agenda') r='--search --categories --venue --featured --no-featured --status --timezone -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'week') r='--width --week-start --search --categories --venue --featured --no-featured --status --timezone -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'month') r='--width --week-start --search --categories --venue --featured --no-featured --status --timezone -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
@@ -364,6 +368,14 @@ _calendar_value() {
     'import|--upsert-by') r='a' ;;
     'import|--concurrency') r='a' ;;
     'import|--failed-to') r='f' ;;
+    'import|--from') r='a' ;;
+    'import|--until') r='a' ;;
+    'import|--max-occurrences') r='a' ;;
+    'import|--timezone') r='a' ;;
+    'export|--resources') r='a' ;;
+    'diff|--from') r='a' ;;
+    'diff|--to') r='a' ;;
+    'apply|--concurrency') r='a' ;;
     'agenda|--search') r='a' ;;
     'agenda|--categories') r='a' ;;
     'agenda|--venue') r='a' ;;
@@ -387,7 +399,7 @@ _calendar_value() {
     *'|--base-url') r='a' ;;
     *'|--namespace') r='a' ;;
     *'|--lang') r='w:fr it es' ;;
-    *'|--format') r='w:table json ndjson csv yaml ids count' ;;
+    *'|--format') r='w:table json ndjson csv yaml ids count ics' ;;
     *'|--fields') r='a' ;;
     *'|--timeout') r='a' ;;
     *'|--retries') r='a' ;;
@@ -434,11 +446,13 @@ _calendar_arg() {
     'import|0') r='w:events venues organizers categories tags' ;;
     'import|1') r='f' ;;
     'export|0') r='w:events venues organizers categories tags' ;;
+    'diff|0') r='f' ;;
+    'apply|0') r='f' ;;
     'agenda|0') r='a' ;;
     'agenda|1') r='a' ;;
     'week|0') r='a' ;;
     'month|0') r='a' ;;
-    'help|0') r='w:events venues organizers categories tags doc info serve profile api completion import export agenda week month browse' ;;
+    'help|0') r='w:events venues organizers categories tags doc info serve profile api completion import export diff apply agenda week month browse' ;;
     *) r='' ;;
   esac
 }

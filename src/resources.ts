@@ -89,7 +89,9 @@ export const POST_STATUSES = ['publish', 'draft', 'pending', 'private', 'future'
 /** What an editor's events list shows when no status is asked for: everything but the trash. */
 export const EDITOR_STATUSES = POST_STATUSES.filter((s) => s !== 'trash');
 export const LANGUAGES = ['fr', 'it', 'es'] as const;
-export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'yaml', 'ids', 'count'] as const;
+export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'yaml', 'ids', 'count', 'ics'] as const;
+/** iCalendar holds events only, and only where whole events are printed. */
+export const ICS_COMMANDS = 'events list, events get and export events';
 export type Format = (typeof FORMATS)[number];
 export const TERM_ORDERBY = ['name', 'slug', 'count', 'description', 'id', 'term_id', 'include'] as const;
 

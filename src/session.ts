@@ -2,12 +2,11 @@
  * What every command that talks to a site needs: the resolved profile, output settings,
  * a UI for stderr and the HTTP client; for the built-in profile, a sandbox started in-process.
  */
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Context } from './context.js';
 import { UsageError } from './errors.js';
-import { FORMATS, type Format } from './resources.js';
+import { FORMATS, ICS_COMMANDS, type Format } from './resources.js';
 import type { OutputSettings } from './output/writer.js';
 import { Ui } from './output/ui.js';
 import type { GlobalFlags, Profile } from './config/profile.js';
@@ -30,8 +29,8 @@ export interface Prepared {
   connections?: number;
 }
 
-/** Checks the output options; no I/O, so it runs before anything else. */
-export function prepare(globals: GlobalOptions, ctx: Context, defaultFormat: Format = 'table'): Prepared {
+/** Checks the output options; no I/O, so it runs before anything else. `takesIcs`: the command prints whole events. */
+export function prepare(globals: GlobalOptions, ctx: Context, defaultFormat: Format = 'table', takesIcs = false): Prepared {
   const ui = new Ui(ctx, { noColor: globals.color === false });
   let format = (globals.format ?? defaultFormat) as Format;
   if (globals.json) {
@@ -39,6 +38,13 @@ export function prepare(globals: GlobalOptions, ctx: Context, defaultFormat: For
     format = 'json';
   }
   if (!FORMATS.includes(format)) throw new UsageError(`--format: "${format}" is not one of ${FORMATS.join(', ')}`);
+  if (format === 'ics' && !takesIcs) {
+    throw new UsageError(
+      `--format ics: this command takes ${FORMATS.filter((f) => f !== 'ics').join(', ')}`,
+      `iCalendar holds events: it applies to ${ICS_COMMANDS}.`,
+    );
+  }
+  if (format === 'ics' && globals.fields !== undefined) throw new UsageError('--fields does not apply to --format ics, which writes whole events');
   let fields: string[] | undefined;
   if (globals.fields !== undefined) {
     fields = globals.fields.split(',').map((f) => f.trim());
@@ -115,7 +121,7 @@ async function startBuiltInSandbox(profile: Profile, ctx: Context, ui: Ui) {
   if (firstUse || ctx.stderr.isTTY) {
     ui.notice(`Using the built-in sandbox calendar (${dataFile}). Point calendar at a real site with: calendar profile add NAME --url https://example.org`);
   }
-  const { startSandbox } = await import('./sandbox/index.js');
+  const [{ startSandbox }, { randomBytes }] = await Promise.all([import('./sandbox/index.js'), import('node:crypto')]);
   const password = randomBytes(18).toString('base64url');
   const sandbox = await startSandbox({ port: 0, dataFile, shared: true, seed: 'demo', user: 'admin', password, namespace: profile.namespace, quiet: true });
   return { restRoot: sandbox.restRoot, password, close: () => sandbox.close() };

@@ -65,10 +65,28 @@ function wallFromUtcFields(date: Date): WallClock {
   };
 }
 
+/**
+ * Wall clocks already computed, by zone and instant: `formatToParts` costs microseconds and the
+ * same records' dates are converted again on every read. Emptied when it grows past a bound.
+ */
+const wallClockMemo = new Map<string, Readonly<WallClock>>();
+const WALL_CLOCK_MEMO_LIMIT = 50_000;
+
 /** The wall clock in `zone` at the instant `utcMs`. */
-export function wallClockAt(utcMs: number, zone: string): WallClock {
+export function wallClockAt(utcMs: number, zone: string): Readonly<WallClock> {
   const fixed = fixedOffsetMinutes(zone);
   if (fixed !== null) return wallFromUtcFields(new Date(utcMs + fixed * 60_000));
+  const key = `${zone}|${utcMs}`;
+  let wall = wallClockMemo.get(key);
+  if (!wall) {
+    if (wallClockMemo.size >= WALL_CLOCK_MEMO_LIMIT) wallClockMemo.clear();
+    wall = Object.freeze(formattedWallClock(utcMs, zone));
+    wallClockMemo.set(key, wall);
+  }
+  return wall;
+}
+
+function formattedWallClock(utcMs: number, zone: string): WallClock {
   const parts: Record<string, number> = {};
   for (const part of formatterFor(zone).formatToParts(new Date(utcMs))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
@@ -108,15 +126,22 @@ export function parseWallClock(text: string): WallClock | null {
   return wall;
 }
 
-/** Instant (ms) of a wall-clock string read in `zone`. Times skipped by a DST jump move forward. */
+const DAY_MS = 86_400_000;
+
+/**
+ * Instant (ms) of a wall-clock string read in `zone`. The offsets in force a day before and
+ * a day after are the only candidates: a time that fits one of them is exact (a time the
+ * clocks repeat takes the earlier instant); a time the clocks skip (02:30 on the night they
+ * go forward) is read with the offset before the change, so it lands as far after the jump.
+ */
 export function zonedToUtcMs(wallText: string, zone: string): number {
   const wall = parseWallClock(wallText);
   if (!wall) throw new RangeError(`not a wall-clock time: ${wallText}`);
   const naive = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-  let guess = naive - offsetMinutesAt(naive, zone) * 60_000;
-  const second = naive - offsetMinutesAt(guess, zone) * 60_000;
-  if (second !== guess) guess = Math.max(guess, second);
-  return guess;
+  const before = offsetMinutesAt(naive - DAY_MS, zone);
+  const after = offsetMinutesAt(naive + DAY_MS, zone);
+  const fits = [before, after].map((offset) => naive - offset * 60_000).filter((t) => naive - offsetMinutesAt(t, zone) * 60_000 === t);
+  return fits.length ? Math.min(...fits) : naive - before * 60_000;
 }
 
 /** Wall-clock string in `zone` at instant `utcMs`. */
@@ -158,10 +183,23 @@ function shortZoneName(utcMs: number, zone: string, locale: string): string {
   return formatter.formatToParts(new Date(utcMs)).find((part) => part.type === 'timeZoneName')?.value ?? '';
 }
 
+/** Abbreviations found, by zone and UTC offset: the name changes only when the offset does. */
+const abbreviations = new Map<string, string>();
+
 /** Short name of the zone at `utcMs` as PHP gives it: `EST`, `CEST`, `AEDT`, `JST`, or `+07`/`+0530` when the zone has none. */
 export function zoneAbbreviation(utcMs: number, zone: string): string {
   if (zone === 'UTC') return 'UTC';
   if (fixedOffsetMinutes(zone) !== null) return zone;
+  const key = `${zone}|${offsetMinutesAt(utcMs, zone)}`;
+  let name = abbreviations.get(key);
+  if (name === undefined) {
+    name = lookUpAbbreviation(utcMs, zone);
+    abbreviations.set(key, name);
+  }
+  return name;
+}
+
+function lookUpAbbreviation(utcMs: number, zone: string): string {
   for (const locale of ABBREVIATION_LOCALES) {
     const name = shortZoneName(utcMs, zone, locale);
     if (/^[A-Z]{2,5}$/.test(name)) return name;

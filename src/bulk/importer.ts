@@ -281,6 +281,6 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
 
 const processed = (c: Counts) => c.created + c.updated + c.unchanged + c.failed;
 
-async function* toAsync<T>(items: T[]): AsyncGenerator<T> {
+export async function* toAsync<T>(items: T[]): AsyncGenerator<T> {
   yield* items;
 }

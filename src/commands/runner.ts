@@ -14,8 +14,8 @@ export interface Invocation<Options = Record<string, unknown>> {
   opts: GlobalOptions & Options;
   /** The whole command tree, for commands that describe it (completion). */
   program: Command;
-  /** Output settings and the stderr UI; throws a usage error on a bad --format or --fields. */
-  prepare(defaultFormat?: Format): Prepared;
+  /** Output settings and the stderr UI; throws a usage error on a bad --format or --fields (and on ics unless `takesIcs`). */
+  prepare(defaultFormat?: Format, takesIcs?: boolean): Prepared;
 }
 
 /** An action: the invocation, then commander's positional arguments (a string each, or a list for a variadic one). */
@@ -41,8 +41,8 @@ export function invocationOf(command: Command): Invocation {
     ctx,
     opts,
     program,
-    prepare(defaultFormat) {
-      prepared ??= prepare(opts, ctx, defaultFormat);
+    prepare(defaultFormat, takesIcs) {
+      prepared ??= prepare(opts, ctx, defaultFormat, takesIcs);
       return prepared;
     },
   };

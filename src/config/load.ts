@@ -3,7 +3,7 @@
  * package.json#calendar) from the current directory upward, merged over the user's file
  * in the config directory. Profiles of the nearer file win.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { CliError, EXIT } from '../errors.js';
@@ -22,30 +22,86 @@ export interface LoadedConfig {
 type Env = Record<string, string | undefined>;
 
 const EXTENSIONS = ['', '.json', '.yaml', '.yml', '.js', '.ts', '.cjs', '.mjs'];
-const PROJECT_FILES = [
-  ...EXTENSIONS.map((ext) => `.calendarrc${ext}`),
-  ...EXTENSIONS.map((ext) => `.config/calendarrc${ext}`),
-  ...['.js', '.ts', '.cjs', '.mjs'].map((ext) => `calendar.config${ext}`),
-];
+const RC_FILES = new Set(EXTENSIONS.map((ext) => `.calendarrc${ext}`));
+const CONFIG_JS_FILES = new Set(['.js', '.ts', '.cjs', '.mjs'].map((ext) => `calendar.config${ext}`));
+const USER_FILES = new Set(EXTENSIONS.map((ext) => `config${ext}`));
+
+const EMPTY: LoadedConfig = { config: { profiles: {} }, files: [], sources: {}, warnings: [] };
+
+/** The names in a directory; none when it cannot be read. One readdir costs less than a stat per candidate. */
+function namesIn(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+/** Whether a package.json has a `calendar` key, the one cosmiconfig reads (mentioning the word elsewhere does not count). */
+function packageHasConfig(file: string): boolean {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return false;
+  }
+  try {
+    const pkg: unknown = JSON.parse(text);
+    return pkg !== null && typeof pkg === 'object' && Object.hasOwn(pkg, 'calendar');
+  } catch {
+    // Broken JSON that looks like it configures us: let cosmiconfig read it and say what is wrong.
+    return /"calendar"\s*:\s*\{/.test(text);
+  }
+}
+
+/** Whether a project file that cosmiconfig would read exists from `cwd` up to the home directory. */
+function projectFileExists(cwd: string, env: Env): boolean {
+  const stop = resolve(env.HOME || homedir());
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    const names = namesIn(dir);
+    if (names.some((name) => RC_FILES.has(name) || CONFIG_JS_FILES.has(name))) return true;
+    if (names.includes('.config') && namesIn(join(dir, '.config')).some((name) => RC_FILES.has(`.${name}`))) return true;
+    if (names.includes('package.json') && packageHasConfig(join(dir, 'package.json'))) return true;
+    if (dir === stop || dirname(dir) === dir) return false;
+  }
+}
+
+/** The files of the user's config directory that cosmiconfig would read. */
+function userFiles(env: Env): string[] {
+  const dir = configDir(env);
+  return namesIn(dir)
+    .filter((name) => USER_FILES.has(name))
+    .map((name) => join(dir, name));
+}
 
 /**
  * Whether any file cosmiconfig would read exists. Most runs have none, and this check
- * costs a few stat calls where loading cosmiconfig costs a good part of the start-up.
+ * costs a few directory reads where loading cosmiconfig costs a good part of the start-up.
  */
 export function configCandidateExists(cwd: string, env: Env): boolean {
-  const stop = resolve(env.HOME || homedir());
-  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-    if (PROJECT_FILES.some((file) => existsSync(join(dir, file)))) return true;
-    const pkg = join(dir, 'package.json');
-    if (existsSync(pkg) && /"calendar"\s*:/.test(readFileSync(pkg, 'utf8'))) return true;
-    if (dir === stop || dirname(dir) === dir) break;
-  }
-  const globalDir = configDir(env);
-  return EXTENSIONS.some((ext) => existsSync(join(globalDir, `config${ext}`)));
+  return projectFileExists(cwd, env) || userFiles(env).length > 0;
 }
 
 export async function loadConfig(cwd: string, env: Env): Promise<LoadedConfig> {
-  if (!configCandidateExists(cwd, env)) return { config: { profiles: {} }, files: [], sources: {}, warnings: [] };
+  const user = userFiles(env);
+  if (!projectFileExists(cwd, env)) {
+    if (user.length === 0) return structuredClone(EMPTY);
+    // The usual case, the file `profile add` writes: read it without cosmiconfig.
+    if (user.length === 1 && user[0] === userConfigFile(env)) return validated(readJsonConfig(user[0]), env);
+  }
+  return validated(await searchWithCosmiconfig(cwd, env), env);
+}
+
+function readJsonConfig(file: string): Array<{ filepath: string; config: unknown }> {
+  try {
+    const text = readFileSync(file, 'utf8');
+    return text.trim() === '' ? [] : [{ filepath: file, config: JSON.parse(text) }];
+  } catch (err) {
+    throw new CliError(`cannot read the configuration ${file}: ${errorSummary((err as Error).message)}`, EXIT.usage);
+  }
+}
+
+async function searchWithCosmiconfig(cwd: string, env: Env): Promise<Array<{ filepath: string; config: unknown }>> {
   // A CommonJS package: through the bundle its exports may sit on `default`.
   const loaded = (await import('cosmiconfig')) as typeof import('cosmiconfig') & { default?: typeof import('cosmiconfig') };
   const cosmiconfig = loaded.cosmiconfig ?? loaded.default!.cosmiconfig;
@@ -61,9 +117,14 @@ export async function loadConfig(cwd: string, env: Env): Promise<LoadedConfig> {
     }
   } catch (err) {
     const file = (err as { filepath?: string }).filepath;
-    throw new CliError(`cannot read the configuration${file ? ` ${file}` : ''}: ${firstLine((err as Error).message)}`, EXIT.usage);
+    throw new CliError(`cannot read the configuration${file ? ` ${file}` : ''}: ${errorSummary((err as Error).message)}`, EXIT.usage);
   }
-  const result: LoadedConfig = { config: { profiles: {} }, files: [], sources: {}, warnings: [] };
+  return found;
+}
+
+/** Checks each file against the schema and merges them, nearest last so that its profiles win. */
+async function validated(found: Array<{ filepath: string; config: unknown }>, env: Env): Promise<LoadedConfig> {
+  const result: LoadedConfig = structuredClone(EMPTY);
   if (found.length === 0) return result;
   const { configSchema } = await import('./schema.js');
   for (const { filepath, config } of [...found].reverse()) {
@@ -74,7 +135,13 @@ export async function loadConfig(cwd: string, env: Env): Promise<LoadedConfig> {
     }
     result.files.unshift(filepath);
     if (parsed.data.defaultProfile) result.config.defaultProfile = parsed.data.defaultProfile;
+    const trusted = trustedForSecrets(filepath, env);
     for (const [name, profile] of Object.entries(parsed.data.profiles)) {
+      for (const key of ['appPasswordCommand', 'appPasswordEnv'] as const) {
+        if (profile[key] === undefined || trusted) continue;
+        delete profile[key];
+        result.warnings.push(`${filepath}: profiles.${name}.${key} is ignored: only your own config file (${userConfigFile(env)}) may say how to get a password`);
+      }
       result.config.profiles[name] = profile;
       result.sources[name] = filepath;
       if (profile.appPassword && isReadableByOthers(filepath)) {
@@ -93,6 +160,28 @@ function isReadableByOthers(file: string): boolean {
   }
 }
 
-function firstLine(text: string): string {
-  return text.split('\n')[0];
+/**
+ * The parser's reason and position, on one line: YAML errors come as "YAML Error in FILE:"
+ * then "reason (line:column)" then a code excerpt.
+ */
+function errorSummary(text: string): string {
+  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  const reason = /^(YAML|JSON) Error in .*:$/.test(lines[0] ?? '') ? lines[1] ?? lines[0] : lines[0] ?? text;
+  return reason.replace(/\((\d+):(\d+)\)$/, '(line $1, column $2)');
+}
+
+/**
+ * Settings that run a command or read a secret are taken only from the user's own config
+ * file (owned by the user, not writable by others): a project file found by the upward
+ * search comes with whatever repository the user cloned.
+ */
+function trustedForSecrets(file: string, env: Env): boolean {
+  if (resolve(file) !== resolve(userConfigFile(env)) && dirname(resolve(file)) !== resolve(configDir(env))) return false;
+  try {
+    const stat = statSync(file);
+    const ownUid = typeof process.getuid === 'function' ? process.getuid() : stat.uid;
+    return stat.uid === ownUid && (stat.mode & 0o022) === 0;
+  } catch {
+    return false;
+  }
 }

@@ -3,7 +3,9 @@
  * Basic auth from the profile, `i18n_language` on every request, and WordPress error
  * bodies decoded into ApiError. The Authorization value never reaches any output.
  */
-import { Agent, RetryAgent, request, type Dispatcher } from 'undici';
+import type { Agent as AgentType, Dispatcher } from 'undici';
+import { Agent, RetryAgent, request } from './undici.js';
+import { keepWasmInBaselineTier } from './wasm-tier.js';
 import { readFileSync } from 'node:fs';
 import { ApiError, CliError, EXIT } from '../errors.js';
 import type { OutputStream } from '../context.js';
@@ -52,8 +54,9 @@ export interface RequestOptions {
 
 export class ApiClient {
   private readonly dispatcher: Dispatcher;
-  private readonly agent: Agent;
+  private readonly agent: AgentType;
   private readonly authHeader?: string;
+  private readonly restoreWasmTier?: () => void;
 
   constructor(readonly options: ClientOptions) {
     const ca = options.caCertFile ? readCa(options.caCertFile) : undefined;
@@ -68,6 +71,8 @@ export class ApiClient {
       // Verification is always on, whatever NODE_TLS_REJECT_UNAUTHORIZED says.
       connect: ca ? { ca, rejectUnauthorized: true } : { rejectUnauthorized: true },
     });
+    // For the client's whole life: V8 compiles each of the parser's functions on its first call.
+    this.restoreWasmTier = keepWasmInBaselineTier();
     this.dispatcher =
       options.retries > 0
         ? new RetryAgent(this.agent, {
@@ -129,7 +134,7 @@ export class ApiClient {
     this.debug(`> ${method} ${url}${payload ? ` (${payload.length} bytes)` : ''}`);
     let res: Dispatcher.ResponseData;
     try {
-      res = await request(url, { method, headers, body: payload, dispatcher: this.dispatcher });
+      res = await request(this.dispatcher, url, { method, headers, body: payload });
     } catch (err) {
       throw networkError(err, url, this.options.timeoutMs);
     }
@@ -157,6 +162,7 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
+    this.restoreWasmTier?.();
     await this.dispatcher.close().catch(() => undefined);
   }
 
@@ -167,7 +173,7 @@ export class ApiClient {
 
 const MAX_REDIRECTS = 5;
 
-function readCa(file: string): string {
+export function readCa(file: string): string {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -265,7 +271,8 @@ export function errorFromResponse(res: ApiResponse): ApiError {
   return new ApiError(`${message}${detail} [${err?.code ?? 'http_error'}, HTTP ${res.status}]`, exit, res.status, err?.code, res.body, hint);
 }
 
-function networkError(err: unknown, url: string, timeoutMs: number): CliError {
+/** A failed request as one line for the user: timeouts, refused connections, DNS and TLS failures named. */
+export function networkError(err: unknown, url: string, timeoutMs: number): CliError {
   const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
   const code = e.code ?? e.cause?.code ?? e.name;
   const origin = (() => {

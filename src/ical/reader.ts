@@ -6,10 +6,10 @@
 import type { Ical } from './library.js';
 import { EXTRA_ORGANIZER, loadIcal } from './library.js';
 import { IcsSyntaxError, scanIcs, type ScannedEvent } from './scan.js';
-import { wallToUtcMs, zonePlan, type ZonePlan } from './zones.js';
+import { zonePlan, type ZonePlan } from './zones.js';
 import { occurrenceKey } from './identity.js';
 import { textToHtml } from './html-text.js';
-import { addDays, utcMsToUtcString, utcMsToZoned } from '../time.js';
+import { addDays, utcMsToUtcString, utcMsToZoned, zonedToUtcMs } from '../time.js';
 
 type Component = InstanceType<Ical['Component']>;
 type IcalTime = InstanceType<Ical['Time']>;
@@ -167,7 +167,7 @@ class FeedReader {
     if (plan.kind === 'custom') return time.toUnixTime() * 1000;
     const wall = `${String(time.year).padStart(4, '0')}-${pad(time.month)}-${pad(time.day)} ${pad(time.hour)}:${pad(time.minute)}:${pad(time.second)}`;
     if (plan.kind === 'utc') return Date.parse(`${wall.replace(' ', 'T')}Z`);
-    return wallToUtcMs(wall, plan.kind === 'iana' ? plan.zone : this.options.timezone);
+    return zonedToUtcMs(wall, plan.kind === 'iana' ? plan.zone : this.options.timezone);
   }
 
   private recurrenceKey(time: IcalTime, plan: ZonePlan): string {
@@ -272,8 +272,8 @@ class FeedReader {
     return {
       start: first,
       end: last,
-      utcStart: utcMsToUtcString(wallToUtcMs(`${first} 00:00:00`, zone)),
-      utcEnd: utcMsToUtcString(wallToUtcMs(`${addDays(last, 1)} 00:00:00`, zone)),
+      utcStart: utcMsToUtcString(zonedToUtcMs(`${first} 00:00:00`, zone)),
+      utcEnd: utcMsToUtcString(zonedToUtcMs(`${addDays(last, 1)} 00:00:00`, zone)),
     };
   }
 

@@ -2,7 +2,7 @@
  * What a DTSTART/DTEND's zone means here: an IANA zone (kept as the event's zone), UTC,
  * a zone only the file's own VTIMEZONE defines, or floating time.
  */
-import { fixedOffsetMinutes, isValidTimeZone, offsetMinutesAt, parseWallClock } from '../time.js';
+import { fixedOffsetMinutes, isValidTimeZone } from '../time.js';
 import { windowsZoneToIana } from './windows-zones.js';
 
 export type ZonePlan =
@@ -41,21 +41,4 @@ export function zonePlan(tzid: string | null | undefined, isUtc: boolean, define
   const iana = ianaZoneOf(tzid);
   if (iana) return UTC_NAMES.has(iana.toLowerCase()) ? { kind: 'utc' } : { kind: 'iana', zone: iana };
   return definedInFile(tzid) ? { kind: 'custom', tzid } : { kind: 'floating' };
-}
-
-const DAY_MS = 86_400_000;
-
-/**
- * The instant of a wall-clock time in `zone`. A time the clocks skip (02:30 on the night
- * they go forward) is read with the offset before the change, so it lands as many minutes
- * after the jump; a time they repeat is the earlier of the two instants.
- */
-export function wallToUtcMs(wallText: string, zone: string): number {
-  const wall = parseWallClock(wallText);
-  if (!wall) throw new RangeError(`not a wall-clock time: ${wallText}`);
-  const naive = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-  const before = offsetMinutesAt(naive - DAY_MS, zone);
-  const after = offsetMinutesAt(naive + DAY_MS, zone);
-  const fits = [before, after].map((offset) => naive - offset * 60_000).filter((t) => naive - offsetMinutesAt(t, zone) * 60_000 === t);
-  return fits.length ? Math.min(...fits) : naive - before * 60_000;
 }

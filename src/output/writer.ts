@@ -23,7 +23,8 @@ export interface RecordWriter {
   end(summary?: { total?: number }): Promise<void>;
 }
 
-async function put(stream: OutputStream, text: string): Promise<void> {
+/** Writes to the stream, waiting for it to drain when it asks to. */
+export async function put(stream: OutputStream, text: string): Promise<void> {
   if (!stream.write(text) && stream.once) await new Promise<void>((resolve) => stream.once!('drain', resolve));
 }
 
@@ -46,9 +47,44 @@ function cell(record: unknown, column: Column): string {
 
 const shape = (record: unknown, settings: OutputSettings) => (settings.fields?.length ? pickFields(record, settings.fields) : record);
 
+/** About 64 KB: large enough that writing costs little per record, small enough to stream. */
+const CHUNK_CHARS = 64 * 1024;
+
+/**
+ * Gathers a list's small writes into chunks: one write and one await per record cost more CPU
+ * than the record itself. What is gathered is also written as soon as the list waits for the
+ * network (setImmediate), so records reach the reader page by page, and before any error.
+ */
+function batched(stream: OutputStream): { put(text: string): Promise<void>; flush(): Promise<void> } {
+  let pending = '';
+  let scheduled = false;
+  const writeNow = (): boolean => {
+    scheduled = false;
+    if (pending === '') return true;
+    const text = pending;
+    pending = '';
+    return stream.write(text);
+  };
+  const drained = (ok: boolean) => (ok || !stream.once ? undefined : new Promise<void>((resolve) => stream.once!('drain', resolve)));
+  return {
+    async put(text) {
+      pending += text;
+      if (pending.length >= CHUNK_CHARS) return drained(writeNow());
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(writeNow);
+      }
+    },
+    async flush() {
+      return drained(writeNow());
+    },
+  };
+}
+
 /** A writer in the chosen format; the first record decides whether `--fields` names real fields. */
 export function listWriter(resource: Resource | undefined, settings: OutputSettings, ctx: Context): RecordWriter {
-  const writer = formatWriter(resource, settings, ctx);
+  const output = batched(ctx.stdout);
+  const writer = unbatchedListWriter(resource, settings, ctx, output.put);
   let checked = false;
   return {
     async write(record) {
@@ -56,27 +92,29 @@ export function listWriter(resource: Resource | undefined, settings: OutputSetti
       checked = true;
       await writer.write(record);
     },
-    end: (summary) => writer.end(summary),
+    async end(summary) {
+      await writer.end(summary);
+      await output.flush();
+    },
   };
 }
 
-function formatWriter(resource: Resource | undefined, settings: OutputSettings, ctx: Context): RecordWriter {
-  const out = ctx.stdout;
+function unbatchedListWriter(resource: Resource | undefined, settings: OutputSettings, ctx: Context, put: (text: string) => Promise<void>): RecordWriter {
   let count = 0;
   switch (settings.format) {
     case 'json':
       return {
         async write(record) {
-          await put(out, `${count++ === 0 ? '[\n' : ',\n'}${indent(JSON.stringify(shape(record, settings), null, 2))}`);
+          await put(`${count++ === 0 ? '[\n' : ',\n'}${indent(JSON.stringify(shape(record, settings), null, 2))}`);
         },
         async end() {
-          await put(out, count === 0 ? '[]\n' : '\n]\n');
+          await put(count === 0 ? '[]\n' : '\n]\n');
         },
       };
     case 'ndjson':
       return {
         async write(record) {
-          await put(out, `${JSON.stringify(shape(record, settings))}\n`);
+          await put(`${JSON.stringify(shape(record, settings))}\n`);
         },
         async end() {},
       };
@@ -84,16 +122,16 @@ function formatWriter(resource: Resource | undefined, settings: OutputSettings, 
       return {
         async write(record) {
           count++;
-          await put(out, `${toYaml([shape(record, settings)]).replace(/^\n/, '')}\n`);
+          await put(`${toYaml([shape(record, settings)]).replace(/^\n/, '')}\n`);
         },
         async end() {
-          if (count === 0) await put(out, '[]\n');
+          if (count === 0) await put('[]\n');
         },
       };
     case 'ids':
       return {
         async write(record) {
-          await put(out, `${cellText(getPath(record, 'id'))}\n`);
+          await put(`${cellText(getPath(record, 'id'))}\n`);
         },
         async end() {},
       };
@@ -103,7 +141,7 @@ function formatWriter(resource: Resource | undefined, settings: OutputSettings, 
           count++;
         },
         async end(summary) {
-          await put(out, `${summary?.total ?? count}\n`);
+          await put(`${summary?.total ?? count}\n`);
         },
       };
     case 'csv': {
@@ -112,17 +150,19 @@ function formatWriter(resource: Resource | undefined, settings: OutputSettings, 
         async write(record) {
           if (!columns) {
             columns = columnsFor(resource, settings, record);
-            await put(out, `${columns.map((c) => csvCell(settings.fields?.length ? c.path : c.path)).join(',')}\n`);
+            await put(`${columns.map((c) => csvCell(settings.fields?.length ? c.path : c.path)).join(',')}\n`);
           }
-          await put(out, `${columns.map((c) => csvCell(csvValue(record, c))).join(',')}\n`);
+          await put(`${columns.map((c) => csvCell(csvValue(record, c))).join(',')}\n`);
         },
         async end() {
-          if (!columns) await put(out, `${columnsFor(resource, settings, undefined).map((c) => csvCell(c.path)).join(',')}\n`);
+          if (!columns) await put(`${columnsFor(resource, settings, undefined).map((c) => csvCell(c.path)).join(',')}\n`);
         },
       };
     }
     case 'table':
-      return out.isTTY ? terminalTable(resource, settings, ctx) : plainTable(resource, settings, out);
+      return ctx.stdout.isTTY ? terminalTable(resource, settings, ctx) : plainTable(resource, settings, put);
+    case 'ics':
+      throw new Error('iCalendar is written by output/ics.ts'); // prepare() lets ics through only where it is
   }
 }
 
@@ -137,12 +177,12 @@ function indent(json: string): string {
 }
 
 /** Off a terminal: tab-separated rows, no header, no colour, so `cut` and `awk` work. */
-function plainTable(resource: Resource | undefined, settings: OutputSettings, out: OutputStream): RecordWriter {
+function plainTable(resource: Resource | undefined, settings: OutputSettings, put: (text: string) => Promise<void>): RecordWriter {
   let columns: Column[] | undefined;
   return {
     async write(record) {
       columns ??= columnsFor(resource, settings, record);
-      await put(out, `${columns.map((c) => cell(record, c).replace(/[\t\r\n]+/g, ' ')).join('\t')}\n`);
+      await put(`${columns.map((c) => cell(record, c).replace(/[\t\r\n]+/g, ' ')).join('\t')}\n`);
     },
     async end() {},
   };

@@ -14,26 +14,37 @@ type Json = Record<string, unknown>;
 
 const DATE_FIELDS = resources.events.fields.filter((f) => f.type === 'date').map((f) => f.name);
 
+/** What the REST index (`GET /wp-json/`) says of the site; read once, empty when it cannot be read. */
+export interface SiteIndex {
+  name?: string;
+  home?: string;
+  url?: string;
+  timezone_string?: string;
+  gmt_offset?: number | string;
+}
+
 /** The zone of an event write: its own field, the profile's, else the site's (read once from the REST index). */
 export class ZoneSource {
-  private site?: Promise<string>;
+  private index?: Promise<SiteIndex>;
 
   constructor(
     private readonly client: ApiClient,
     private readonly profileZone?: string,
   ) {}
 
-  siteZone(): Promise<string> {
-    this.site ??= this.client
-      .send<{ timezone_string?: string; gmt_offset?: number | string }>('GET', '/', { fromRoot: true })
-      .then((res) => {
-        const body = res.status === 200 && res.body && typeof res.body === 'object' ? res.body : {};
-        if (body.timezone_string) return body.timezone_string;
-        const offset = Number(body.gmt_offset ?? 0);
-        return offset === 0 ? 'UTC' : `UTC${offset > 0 ? '+' : ''}${offset}`;
-      })
-      .catch(() => 'UTC');
-    return this.site;
+  siteIndex(): Promise<SiteIndex> {
+    this.index ??= this.client
+      .send<SiteIndex>('GET', '/', { fromRoot: true })
+      .then((res) => (res.status === 200 && res.body && typeof res.body === 'object' ? res.body : {}))
+      .catch(() => ({}));
+    return this.index;
+  }
+
+  async siteZone(): Promise<string> {
+    const index = await this.siteIndex();
+    if (index.timezone_string) return index.timezone_string;
+    const offset = Number(index.gmt_offset ?? 0);
+    return offset === 0 ? 'UTC' : `UTC${offset > 0 ? '+' : ''}${offset}`;
   }
 
   async eventZone(record: Json, current?: Json): Promise<string> {

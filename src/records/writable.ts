@@ -103,3 +103,29 @@ export function toWritable(resource: Resource, record: Json, options: WritableOp
   }
   return out;
 }
+
+/** A server record as an import record: writable fields, links by slug, the slug kept as the match key. */
+export function exportShape(resource: Resource, record: Json, categorySlugs?: Map<number, string>): Json {
+  const out = toWritable(resource, record, { links: 'slugs' });
+  // A draft never given a date only shows when it was last saved; sent back, it would pin a date.
+  if (record.date_utc === '0000-00-00 00:00:00') {
+    delete out.date;
+    delete out.date_utc;
+  }
+  if (out.slug === undefined && typeof record.slug === 'string' && record.slug !== '') {
+    const ordered: Json = {};
+    for (const [key, value] of Object.entries(out)) {
+      ordered[key] = value;
+      if (key === resource.nameField) ordered.slug = record.slug;
+    }
+    if (ordered.slug === undefined) ordered.slug = record.slug;
+    return exportParent(ordered, categorySlugs);
+  }
+  return exportParent(out, categorySlugs);
+}
+
+/** A parent category by slug: IDs differ from one site to the next. */
+function exportParent(record: Json, categorySlugs?: Map<number, string>): Json {
+  if (typeof record.parent === 'number' && categorySlugs?.has(record.parent)) record.parent = categorySlugs.get(record.parent);
+  return record;
+}

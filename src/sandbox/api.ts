@@ -20,6 +20,8 @@ export interface ApiRequest {
   /** Path below the namespace, without leading or trailing slashes. */
   route: string;
   params: Params;
+  /** A body that could not be read (bad JSON): reported once the route and method match, as WordPress does. */
+  bodyError?: ApiError;
 }
 
 export interface ApiResponse {
@@ -42,11 +44,17 @@ export function matchRoute(route: string): Target | null {
   return null;
 }
 
-/** `Allow`: the methods the current user may use on the route. */
+/**
+ * `Allow`: the methods the current user may use on the route. The write methods' permission
+ * checks need a post, so an ID that names no post at all (of any type) allows only GET.
+ */
 export function allowHeader(ctx: RequestContext, route: string): string | undefined {
   const target = matchRoute(route);
   if (!target) return undefined;
-  return ctx.user ? routeMethods(target).join(', ') : 'GET';
+  if (!ctx.user) return 'GET';
+  const postRoute = target.kind === 'item' && target.resource !== 'categories' && target.resource !== 'tags';
+  if (postRoute && target.id && !ctx.store.post(target.id)) return 'GET';
+  return routeMethods(target).join(', ');
 }
 
 function requireUser(ctx: RequestContext): void {
@@ -59,6 +67,7 @@ export function handleApi(ctx: RequestContext, request: ApiRequest, problems: Pa
   const target = matchRoute(request.route);
   const method = request.method;
   if (!target || !routeMethods(target).includes(method)) throw noRoute();
+  if (request.bodyError) throw request.bodyError;
   const params = request.params;
   switch (target.kind) {
     case 'root':

@@ -4,6 +4,7 @@
  */
 import type { RequestContext } from './context.js';
 import { autop, postUrl } from './records.js';
+import { modifiedLocal } from './fields.js';
 import type { EventFields, LinkedFields, PostRecord, PostType, TermRecord } from './store.js';
 import { convertWallClock } from '../time.js';
 
@@ -88,8 +89,8 @@ export function corePostJson(ctx: RequestContext, post: PostRecord, wpType: Core
     date: isoLocal(post.date),
     date_gmt: isoLocal(dateGmt),
     guid: edit ? { rendered: guid, raw: guid } : { rendered: guid },
-    modified: isoLocal(convertWallClock(post.modifiedUtc, 'UTC', ctx.site.timezone)),
-    modified_gmt: isoLocal(post.modifiedUtc),
+    modified: isoLocal(modifiedLocal(ctx, post)),
+    modified_gmt: isoLocal(convertWallClock(modifiedLocal(ctx, post), ctx.site.timezone, 'UTC')),
   };
   if (edit) out.password = post.password ?? '';
   Object.assign(out, {

@@ -1,6 +1,7 @@
 /**
  * Event cost as the real server formats it: the text is scanned for prices and a
- * currency symbol; `"15"` shows as `"$15"`, `"5-10"` as `"$5 – $10"`, `"Free"` stays.
+ * currency symbol; `"15"` shows as `"$15"`, `"5-10"` as `"$5 – $10"`, `"Free"` stays (and a
+ * text without a number is listed in `values` in lower case); a stored `"0"` shows as `"Free"`.
  */
 export interface CostDetails {
   currency_symbol: string;
@@ -21,7 +22,6 @@ interface Scan {
   numbers: { text: string; value: string }[];
   symbol: string;
   position: '' | 'prefix' | 'postfix';
-  free: boolean;
 }
 
 function scan(text: string): Scan {
@@ -29,7 +29,7 @@ function scan(text: string): Scan {
   const symbolMatch = /([^\d\s.,\-–a-z]+)\s*\d|\d\s*([^\d\s.,\-–a-z]+)/i.exec(text);
   const symbol = symbolMatch ? (symbolMatch[1] ?? symbolMatch[2]) : '';
   const position = !symbolMatch ? '' : symbolMatch[1] ? 'prefix' : 'postfix';
-  return { numbers, symbol, position, free: /free/i.test(text) };
+  return { numbers, symbol, position };
 }
 
 function withSymbol(amount: string, part: Scan): string {
@@ -42,24 +42,25 @@ export function formatCost(raw: unknown): FormattedCost {
   const details: CostDetails = { currency_symbol: '', currency_code: '', currency_position: '', values: [] };
   if (!texts.length) return { cost: '', details };
   const scans = texts.map(scan);
-  const values = new Set<string>();
-  for (const part of scans) {
-    if (part.free && !part.numbers.length) values.add('free');
-    for (const number of part.numbers) if (Number(number.value) > 0) values.add(number.value);
-  }
-  const numeric = [...values].filter((value) => value !== 'free').sort((a, b) => Number(a) - Number(b));
-  details.values = [...(values.has('free') ? ['free'] : []), ...numeric];
+  const words = new Set<string>();
+  const amounts = new Set<string>();
+  scans.forEach((part, index) => {
+    if (!part.numbers.length) words.add(texts[index].toLowerCase());
+    for (const number of part.numbers) if (Number(number.value) > 0) amounts.add(number.value);
+  });
+  const numeric = [...amounts].sort((a, b) => Number(a) - Number(b));
+  details.values = [...words, ...numeric];
   const withPrice = scans.filter((part) => part.numbers.length);
   const symbolSource = withPrice.find((part) => part.symbol);
   if (symbolSource) {
     details.currency_symbol = symbolSource.symbol;
     details.currency_position = symbolSource.position;
   }
-  if (!withPrice.length) {
-    const text = texts[texts.length - 1];
-    return { cost: /^0+(?:[.,]0+)?$/.test(text) ? '' : text, details };
+  if (!withPrice.length) return { cost: texts[texts.length - 1], details };
+  if (!numeric.length) {
+    const zero = texts.length === 1 && /^0+(?:[.,]0+)?$/.test(texts[0]);
+    return zero ? { cost: 'Free', details: { ...details, values: ['0'] } } : { cost: '', details: { ...details, values: [] } };
   }
-  if (!numeric.length) return { cost: '', details: { ...details, values: [] } };
   if (Array.isArray(raw) && withPrice.length === 1) return { cost: texts[scans.indexOf(withPrice[0])], details };
   const format = symbolSource ?? withPrice[0];
   const originalText = (value: string) => withPrice.flatMap((part) => part.numbers).find((number) => number.value === value)?.text ?? value;

@@ -14,6 +14,8 @@ export interface ParsedDate {
   utcWall: string | null;
   /** Parsed to the Unix epoch (`1970-01-01`), which the server's validator treats as a failure. */
   epoch: boolean;
+  /** A relative text (`now`, `today 10am`) read against the UTC clock, as strict list filters read it. */
+  relativeToUtc?: string;
 }
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
@@ -42,8 +44,11 @@ function isEpochWall(wall: string): boolean {
   return wall === '1970-01-01 00:00:00';
 }
 
-/** Parses `text`; `localNow` is the site's current wall clock. Returns null when unreadable. */
-export function parseDateInput(text: string, localNow: string): ParsedDate | null {
+/**
+ * Parses `text`; `localNow` is the site's current wall clock, `utcNow` (when given) the UTC one,
+ * against which relative texts are also read. Returns null when unreadable.
+ */
+export function parseDateInput(text: string, localNow: string, utcNow?: string): ParsedDate | null {
   const input = text.trim();
   if (!input) return null;
   if (/^@?-?\d+$/.test(input) && !/^\d{4}$/.test(input)) {
@@ -71,7 +76,9 @@ export function parseDateInput(text: string, localNow: string): ParsedDate | nul
     return { wall, utcWall: null, epoch: isEpochWall(wall) };
   }
   const wall = parseRelative(input.toLowerCase(), localNow);
-  return wall ? { wall, utcWall: null, epoch: false } : null;
+  if (!wall) return null;
+  const relativeToUtc = utcNow === undefined ? undefined : (parseRelative(input.toLowerCase(), utcNow) ?? undefined);
+  return { wall, utcWall: null, epoch: false, relativeToUtc };
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
@@ -80,6 +87,11 @@ function parseRelative(input: string, localNow: string): string | null {
   let wall = localNow;
   let rest = input.replace(/\s+/g, ' ').trim();
   let firstDayOf = false;
+  const monthDayYear = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(rest); // and mm/dd/yyyy
+  if (monthDayYear) {
+    const date = `${monthDayYear[3]}-${monthDayYear[1].padStart(2, '0')}-${monthDayYear[2].padStart(2, '0')}`;
+    return parseWallClock(date) ? `${date} 00:00:00` : null;
+  }
   const dayMonthYear = /^(\d{1,2})-(\d{1,2})-(\d{4})$/.exec(rest); // strtotime reads dd-mm-yyyy
   if (dayMonthYear) return parseWallClock(`${dayMonthYear[3]}-${dayMonthYear[2].padStart(2, '0')}-${dayMonthYear[1].padStart(2, '0')}`) ? `${dayMonthYear[3]}-${dayMonthYear[2].padStart(2, '0')}-${dayMonthYear[1].padStart(2, '0')} 00:00:00` : null;
   while (rest) {

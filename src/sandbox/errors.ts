@@ -18,21 +18,36 @@ export class ApiError extends Error {
 export interface InvalidDetail {
   code: string;
   message: string;
+  /** The error's data: a plugin callback's carries the status, a schema check's the parameter. */
+  data?: Record<string, unknown>;
 }
 
-/** Collects every bad parameter of one request, as WordPress reports them all at once. */
+type Detail = { code: string; message: string; data: Record<string, unknown> };
+
+/**
+ * Collects every bad parameter of one request, as WordPress reports them all at once. WordPress
+ * runs the validation callbacks before the type checks (sanitizing), and reports type errors
+ * only when every validation passed.
+ */
 export class ParamProblems {
   private readonly messages: Record<string, string> = {};
-  private readonly details: Record<string, { code: string; message: string; data: { param: string } }> = {};
+  private readonly details: Record<string, Detail> = {};
+  private readonly typeErrors = new Set<string>();
 
+  /** A validation callback's refusal: "Invalid parameter.", or the callback's own error. */
   invalid(name: string, detail?: InvalidDetail): void {
     if (name in this.messages) return;
     this.messages[name] = detail ? detail.message : 'Invalid parameter.';
-    if (detail) this.details[name] = { code: detail.code, message: detail.message, data: { param: name } };
+    if (detail) this.details[name] = { code: detail.code, message: detail.message, data: detail.data ?? { status: 400 } };
   }
 
+  /** A value of the wrong JSON type, found after validation. */
   wrongType(name: string, type: string): void {
-    this.invalid(name, { code: 'rest_invalid_type', message: `${name} is not of type ${type}.` });
+    if (name in this.messages) return;
+    const message = `${name} is not of type ${type}.`;
+    this.messages[name] = message;
+    this.details[name] = { code: 'rest_invalid_type', message, data: { param: name } };
+    this.typeErrors.add(name);
   }
 
   /** Adds another check's problems after this one's. */
@@ -41,6 +56,7 @@ export class ParamProblems {
       if (name in this.messages) continue;
       this.messages[name] = message;
       if (other.details[name]) this.details[name] = other.details[name];
+      if (other.typeErrors.has(name)) this.typeErrors.add(name);
     }
   }
 
@@ -50,9 +66,13 @@ export class ParamProblems {
 
   throwIfAny(): void {
     if (this.empty) return;
-    const names = Object.keys(this.messages);
-    const details = Object.keys(this.details).length ? this.details : [];
-    throw new ApiError(400, 'rest_invalid_param', `Invalid parameter(s): ${names.join(', ')}`, { params: this.messages, details });
+    const all = Object.keys(this.messages);
+    const validationFailed = all.some((name) => !this.typeErrors.has(name));
+    const names = validationFailed ? all.filter((name) => !this.typeErrors.has(name)) : all;
+    const params = Object.fromEntries(names.map((name) => [name, this.messages[name]]));
+    const detailed = names.filter((name) => name in this.details);
+    const details = detailed.length ? Object.fromEntries(detailed.map((name) => [name, this.details[name]])) : [];
+    throw new ApiError(400, 'rest_invalid_param', `Invalid parameter(s): ${names.join(', ')}`, { params, details });
   }
 }
 

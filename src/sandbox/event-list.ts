@@ -10,7 +10,7 @@ import { asList, readListParams, type Params } from './params.js';
 import { eventJson } from './records.js';
 import type { EventRecord } from './store.js';
 import { addDays, addMonths, convertWallClock, utcMsToUtcString } from '../time.js';
-import { pageLinks, paging, type Page } from './paging.js';
+import { pageLinks, paging, type Page, type QueryPair } from './paging.js';
 import { EDITOR_STATUSES, resources } from '../resources.js';
 
 export interface DefaultWindow {
@@ -36,16 +36,21 @@ export function defaultWindow(now: Date, zone: string, strict: boolean): Default
 
 /** A list date filter as the server applies it: whole days unless strict, UTC-read when strict. */
 export function filterDate(parsed: ParsedDate, zone: string, strict: boolean, dayEdge: 'start' | 'end'): string {
-  if (strict) return convertWallClock(parsed.utcWall ?? parsed.wall, 'UTC', zone);
+  if (strict) return convertWallClock(parsed.utcWall ?? parsed.relativeToUtc ?? parsed.wall, 'UTC', zone);
   const day = (parsed.utcWall ?? parsed.wall).slice(0, 10);
   return dayEdge === 'start' ? `${day} 00:00:00` : `${day} 23:59:59`;
 }
 
 const RANGE_PARAMS = resources.events.listParams.filter((p) => p.liftsWindow).map((p) => p.name);
 
+const listedStart = (event: EventRecord) => event.fields.listedStart ?? event.fields.start;
+
 function sortedEvents(ctx: RequestContext): EventRecord[] {
   return ctx.store.derived('events:byStart', () =>
-    [...ctx.store.events()].sort((a, b) => (a.fields.start < b.fields.start ? -1 : a.fields.start > b.fields.start ? 1 : a.id - b.id)),
+    [...ctx.store.events()].sort((a, b) => {
+      const [first, second] = [listedStart(a), listedStart(b)];
+      return first < second ? -1 : first > second ? 1 : a.id - b.id;
+    }),
   );
 }
 
@@ -103,14 +108,13 @@ export function listEvents(ctx: RequestContext, params: Params, problems: ParamP
   let end: string | null = null;
   let shownStart: string | null = null;
   let shownEnd: string | null = null;
+  const startParam = query.get<ParsedDate>('start_date');
+  const endParam = query.get<ParsedDate>('end_date');
   if (include) {
-    if (!usesRange) {
-      start = shownStart = defaults.rawStart;
-      end = shownEnd = defaults.rawEnd;
-    }
+    // With `include` the server puts its raw defaults in place of the dates given (or of none).
+    if (startParam || !usesRange) start = shownStart = defaults.rawStart;
+    if (endParam || !usesRange) end = shownEnd = defaults.rawEnd;
   } else {
-    const startParam = query.get<ParsedDate>('start_date');
-    const endParam = query.get<ParsedDate>('end_date');
     if (startParam) start = filterDate(startParam, zone, strict, 'start');
     else if (!usesRange) start = defaults.start;
     if (endParam) end = filterDate(endParam, zone, strict, 'end');
@@ -137,17 +141,18 @@ export function listEvents(ctx: RequestContext, params: Params, problems: ParamP
   const found = sortedEvents(ctx).filter((event) => {
     const f = event.fields;
     if (!statuses.has(event.status) || f.hideFromListings || f.backwards) return false;
-    if (start !== null && f.start < start) return false;
+    const listed = f.listedStart ?? f.start;
+    if (start !== null && listed < start) return false;
     if (end !== null && f.end > end) return false;
     for (const range of ranges) {
-      if (range.name === 'starts_before' && !(f.start < range.value)) return false;
-      if (range.name === 'starts_after' && !(f.start > range.value)) return false;
+      if (range.name === 'starts_before' && !(listed < range.value)) return false;
+      if (range.name === 'starts_after' && !(listed > range.value)) return false;
       if (range.name === 'ends_before' && !(f.end < range.value)) return false;
       if (range.name === 'ends_after' && !(f.end > range.value)) return false;
     }
     if (includeSet && !includeSet.has(event.id)) return false;
     if (categories && !f.categories.some((id) => categories.includes(id))) return false;
-    if (tags && !f.tags.some((id) => tags.includes(id))) return false;
+    if (tags && !tags.every((id) => f.tags.includes(id))) return false; // several tags: an event must carry them all
     if (venues && (f.venue === null || !venues.includes(f.venue))) return false;
     if (organizers && !f.organizers.some((id) => organizers.includes(id))) return false;
     if (featured !== undefined && f.featured !== featured) return false;
@@ -156,25 +161,30 @@ export function listEvents(ctx: RequestContext, params: Params, problems: ParamP
     return true;
   });
 
+  // Named by `include`, events come in order of publication (local post date), then ID.
+  if (include) found.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id));
   const { page, perPage, totalPages, slice } = paging(found, query.get<number>('page'), query.get<number>('per_page'));
   if (page > Math.max(totalPages, 1)) throw new ApiError(404, 'event-archive-page-not-found', 'The requested event archive page does not exist');
   const password = query.get<string>('password');
   const events = slice.map((event) => eventJson(ctx, event, { blank: Boolean(event.password) && event.password !== password }));
 
-  const shown: [string, string][] = [];
+  // The order and encoding of the real `rest_url`: encoded whenever a venue, organizer or
+  // featured filter is given, with the venue and organizer lists appended unencoded.
+  const shown: QueryPair[] = [];
   if (shownStart !== null) shown.push(['start_date', shownStart]);
   if (shownEnd !== null) shown.push(['end_date', shownEnd]);
   if (search) shown.push(['search', search]);
+  if (query.has('geoloc') && query.get('geoloc')) shown.push(['geoloc', '1'], ['geoloc_lat', null], ['geoloc_lng', null]);
   shown.push(['status', statusList ? statusList.join(',') : editor ? 'any' : 'publish']);
-  if (venues) shown.push(['venue', venues.join(',')]);
-  if (organizers) shown.push(['organizer', organizers.join(',')]);
-  if (featured) shown.push(['featured', '1']);
-  if (include) shown.push(['include', include.join(',')]);
   if (parent !== undefined) shown.push(['post_parent', String(parent)]);
+  if (include) shown.push(['include', include.join(',')]);
   for (const range of ranges) shown.push([range.name, range.value]);
-  if (query.has('geoloc') && query.get('geoloc')) shown.push(['geoloc', '1'], ['geoloc_lat', ''], ['geoloc_lng', '']);
-  const encodeAll = Boolean(venues || organizers || featured);
-  const links = pageLinks(`${restBase(ctx.site)}/events/`, shown, { page, perPage, totalPages, encodeAll });
+  const rawTail: QueryPair[] = [];
+  if (venues) rawTail.push(['venue', venues.join(',')]);
+  if (organizers) rawTail.push(['organizer', organizers.join(',')]);
+  if (featured) rawTail.push(['featured', '1']);
+  const encodeAll = Boolean(venues || organizers || featured !== undefined);
+  const links = pageLinks(`${restBase(ctx.site)}/events/`, shown, { page, perPage, totalPages, encodeAll, rawTail });
   return {
     body: { events, rest_url: links.restUrl, ...links.neighbours, total: found.length, total_pages: totalPages },
     total: found.length,

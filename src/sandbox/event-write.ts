@@ -6,7 +6,7 @@
 import { nowLocalWall, nowUtcWall, type RequestContext } from './context.js';
 import { parseDateInput } from './dates.js';
 import { ApiError, ParamProblems } from './errors.js';
-import { checkWritableFields, postMeta, TRASH_SUFFIX } from './fields.js';
+import { checkWritableFields, insertedModifiedUtc, postMeta, TRASH_SUFFIX } from './fields.js';
 import { setVariant, translatableFields } from './i18n.js';
 import { createLinked } from './linked.js';
 import { asList, findTerm, parseBoolean, type Params } from './params.js';
@@ -136,7 +136,24 @@ function eventDates(ctx: RequestContext, params: Params, zone: string, allDay: b
   const utcStart = convertWallClock(start, zone, 'UTC');
   const utcEnd = convertWallClock(end, zone, 'UTC');
   const backwards = end < start;
-  return { start, end: backwards ? start : end, utcStart, utcEnd, backwards };
+  // `undefined` rather than a deleted key: deleting turns the record into a slow dictionary object.
+  return { start, end: backwards ? start : end, utcStart, utcEnd, backwards: backwards || undefined, listedStart: undefined };
+}
+
+/**
+ * An all-day update naming one date: that date moves to its day's edge, the other is kept (an
+ * end left before the new start shows as the start); lists keep sorting and filtering by the old dates.
+ */
+function moveAllDayEdge(ctx: RequestContext, f: EventFields, params: Params, zone: string): void {
+  const localNow = nowLocalWall(ctx);
+  if (params.start_date !== undefined) {
+    f.listedStart ??= f.start;
+    f.start = `${parseDateInput(String(params.start_date), localNow)!.wall.slice(0, 10)} 00:00:00`;
+    f.utcStart = convertWallClock(f.start, zone, 'UTC');
+  } else {
+    f.end = `${parseDateInput(String(params.end_date), localNow)!.wall.slice(0, 10)} 23:59:59`;
+    f.utcEnd = convertWallClock(f.end, zone, 'UTC');
+  }
 }
 
 function applyText(ctx: RequestContext, event: EventRecord, params: Params, creating: boolean): void {
@@ -161,6 +178,10 @@ function publishSlug(ctx: RequestContext, event: EventRecord, requested: unknown
   }
 }
 
+function isZeroCost(cost: unknown): boolean {
+  return cost === 0 || cost === '0';
+}
+
 export function createEvent(ctx: RequestContext, params: Params): EventRecord {
   const zone = typeof params.timezone === 'string' && params.timezone ? params.timezone : ctx.site.timezone;
   const allDay = parseBoolean(params.all_day) ?? false;
@@ -175,8 +196,8 @@ export function createEvent(ctx: RequestContext, params: Params): EventRecord {
     timezone: zone,
     allDay,
     image: typeof params.image === 'string' && params.image ? params.image : null,
-    cost: params.cost ?? '',
-    website: typeof params.website === 'string' ? params.website : null,
+    cost: isZeroCost(params.cost) ? '' : (params.cost ?? ''), // PHP's empty(): a zero cost is not stored on create
+    website: typeof params.website === 'string' && params.website !== '' ? params.website : null,
     showMap: false,
     showMapLink: false,
     hideFromListings: false,
@@ -188,17 +209,31 @@ export function createEvent(ctx: RequestContext, params: Params): EventRecord {
     organizers,
   };
   for (const [wire, key] of FLAGS) if (params[wire] !== undefined) fields[key] = parseBoolean(params[wire])!;
-  if (!dates.backwards) delete fields.backwards;
   const meta = postMeta(ctx, params);
-  const event = ctx.store.addPost({ type: 'event', ...meta, modifiedUtc: nowUtcWall(ctx), slug: '', fields }) as EventRecord;
+  const event = ctx.store.addPost({ type: 'event', ...meta, modifiedUtc: insertedModifiedUtc(meta), slug: '', fields }) as EventRecord;
   applyText(ctx, event, params, true);
   publishSlug(ctx, event, params.slug);
   ctx.store.changed(event);
   return event;
 }
 
+/**
+ * When a published event is saved, the plugin publishes the draft venue and organizers it was
+ * linked to before the write (status only: their dates stay those of a draft).
+ */
+function publishLinkedDrafts(ctx: RequestContext, event: EventRecord, linkedBefore: number[]): void {
+  if (event.status !== 'publish') return;
+  for (const id of linkedBefore) {
+    const post = ctx.store.post(id);
+    if (!post || (post.status !== 'draft' && post.status !== 'pending')) continue;
+    post.status = 'publish';
+    ctx.store.changed(post);
+  }
+}
+
 export function updateEvent(ctx: RequestContext, event: EventRecord, params: Params): void {
   const f = event.fields;
+  const linkedBefore = [...(f.venue !== null ? [f.venue] : []), ...f.organizers];
   const meta = postMeta(ctx, params, { author: event.author });
   const wasTrashed = event.status === 'trash';
   Object.assign(event, meta);
@@ -209,12 +244,11 @@ export function updateEvent(ctx: RequestContext, event: EventRecord, params: Par
   if (params.start_date !== undefined && params.end_date !== undefined) {
     const dates = eventDates(ctx, params, zone, allDay);
     Object.assign(f, dates);
-    if (!dates.backwards) delete f.backwards;
-  } else if (zoneGiven && zone !== f.timezone) {
-    f.utcStart = convertWallClock(f.start, zone, 'UTC');
-    f.utcEnd = convertWallClock(f.end, zone, 'UTC');
+  } else if (allDay && (params.start_date !== undefined || params.end_date !== undefined)) {
+    moveAllDayEdge(ctx, f, params, zone);
   }
-  f.timezone = zone; // without `timezone` only the label changes: the UTC times stay as they were
+  // Without both dates the timezone, given or not, changes only the label: the UTC times stay.
+  f.timezone = zone;
   for (const [wire, key] of FLAGS) f[key] = parseBoolean(params[wire]) ?? false;
   f.cost = params.cost ?? '';
   f.website = typeof params.website === 'string' ? params.website : '';
@@ -226,5 +260,6 @@ export function updateEvent(ctx: RequestContext, event: EventRecord, params: Par
   applyText(ctx, event, params, false);
   publishSlug(ctx, event, params.slug);
   event.modifiedUtc = nowUtcWall(ctx);
+  publishLinkedDrafts(ctx, event, linkedBefore);
   ctx.store.changed(event);
 }

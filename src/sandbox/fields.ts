@@ -49,7 +49,9 @@ export function checkWritableFields(ctx: RequestContext, resource: ResourceName,
       case 'email':
       case 'boolstring':
         if (typeof value !== 'string') {
-          problems.wrongType(name, 'string');
+          // Text fields have validation callbacks that refuse a non-string; the map flags only a type.
+          if (field.type === 'boolstring') problems.wrongType(name, 'string');
+          else problems.invalid(name);
         } else if (value === '' && nonEmpty.includes(name)) {
           problems.invalid(name);
         } else if ((field.choices ?? field.suggestions) && !(field.choices ?? field.suggestions)!.includes(value)) {
@@ -91,6 +93,22 @@ export interface PostMeta {
   author: number;
   date: string;
   dateUtc: string | null;
+}
+
+/** WordPress's zero date: the UTC publication date of a post never published. */
+export const NEVER_PUBLISHED = '0000-00-00 00:00:00';
+
+/**
+ * The UTC modification time a new post starts with: WordPress copies the publication date
+ * on insert, so a draft's is the zero date until its first update.
+ */
+export function insertedModifiedUtc(meta: PostMeta): string {
+  return meta.dateUtc ?? NEVER_PUBLISHED;
+}
+
+/** The local modification time: the post date while the UTC one is the zero date. */
+export function modifiedLocal(ctx: RequestContext, post: PostRecord): string {
+  return post.modifiedUtc === NEVER_PUBLISHED ? post.date : convertWallClock(post.modifiedUtc, 'UTC', ctx.site.timezone);
 }
 
 /** Status, author and publication date from a write; left-out ones fall back to `fallback`. */

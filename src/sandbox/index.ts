@@ -55,8 +55,8 @@ export interface Sandbox {
   password: string;
   user: string;
   close(): Promise<void>;
-  /** Requests received, and how many of them got each injected fault. */
-  stats: { requests: number; faults: Record<string, number> };
+  /** Requests received, the writes among them (any method but GET, HEAD, OPTIONS), and how many got each injected fault. */
+  stats: { requests: number; writes: number; faults: Record<string, number> };
 }
 
 export const DEFAULT_PORT = 8787;
@@ -82,7 +82,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const password = options.password ?? generatePassword();
   const now = options.now ?? sandboxClock(options.clockStart);
   const site = { baseUrl: '', namespace: (options.namespace ?? DEFAULT_NAMESPACE).replace(/^\/+|\/+$/g, ''), timezone };
-  const stats = { requests: 0, faults: faults?.counts ?? {} };
+  const stats = { requests: 0, writes: 0, faults: faults?.counts ?? {} };
 
   let lastWriteMs = 0;
   const persist = () => {
@@ -188,6 +188,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   /** Every request enters here, in arrival order; this is where faults are drawn. */
   function acceptRequest(request: IncomingMessage, response: ServerResponse): void {
     stats.requests++;
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method ?? 'GET')) stats.writes++;
     const fault = faults?.next();
     if (fault) applyFault(fault, request, response, () => handle(request, response));
     else handle(request, response);

@@ -5,13 +5,13 @@
 import { EDITOR_STATUSES, resources } from '../resources.js';
 import { nowLocalWall, nowUtcWall, restBase, type RequestContext } from './context.js';
 import { ApiError, ParamProblems } from './errors.js';
-import { isVisibleTo, postMeta, trash } from './fields.js';
+import { insertedModifiedUtc, isVisibleTo, postMeta, trash } from './fields.js';
 import { setVariant, translatableFields } from './i18n.js';
 import { asList, readListParams, type Params } from './params.js';
 import { pageLinks, pageWindow, paging, type Page } from './paging.js';
 import { sortWithUnstableTies } from './tie-order.js';
 import { organizerJson, venueJson } from './records.js';
-import { slugify, type LinkedFields, type PostRecord, type PostType } from './store.js';
+import { slugify, type EventRecord, type LinkedFields, type PostRecord, type PostType } from './store.js';
 import { searchMatcher } from './event-list.js';
 
 export type LinkedResource = 'venues' | 'organizers';
@@ -44,8 +44,9 @@ function applyFields(ctx: RequestContext, resource: LinkedResource, post: PostRe
   if (resource === 'organizers' && typeof params.excerpt === 'string') fields.excerpt = params.excerpt;
 }
 
-function stateProvince(fields: LinkedFields): string {
-  return String(fields.stateprovince || fields.state || fields.province || '');
+/** The combined state/province: from what a write sent when it sent any, else from what is stored. */
+function stateProvince(fields: LinkedFields, params: Params = {}): string {
+  return String(params.stateprovince || params.state || params.province || fields.stateprovince || fields.state || fields.province || '');
 }
 
 function sameText(a: unknown, b: unknown): boolean {
@@ -68,14 +69,14 @@ export function createLinked(ctx: RequestContext, resource: LinkedResource, para
     // The match overwrites the old record's fields but keeps its stored spelling of the name.
     const { [nameField]: _sentName, ...rest } = params;
     applyFields(ctx, resource, existing, rest, false);
-    if (resource === 'venues' && STATE_FIELDS.some((key) => key in params)) (existing.fields as LinkedFields).stateprovince = stateProvince(existing.fields as LinkedFields);
+    if (resource === 'venues' && STATE_FIELDS.some((key) => key in params)) (existing.fields as LinkedFields).stateprovince = stateProvince(existing.fields as LinkedFields, params);
     existing.modifiedUtc = nowUtcWall(ctx);
     ctx.store.changed(existing);
     return existing;
   }
   const meta = postMeta(ctx, params);
   const fields: LinkedFields = resource === 'venues' ? { showMap: true, showMapLink: true } : {};
-  const post = ctx.store.addPost({ type, ...meta, modifiedUtc: nowUtcWall(ctx), slug: '', fields });
+  const post = ctx.store.addPost({ type, ...meta, modifiedUtc: insertedModifiedUtc(meta), slug: '', fields });
   applyFields(ctx, resource, post, params, true);
   if (resource === 'venues') fields.stateprovince = stateProvince(fields);
   post.slug = ctx.store.uniqueSlug(slugify(name), (slug) => ctx.store.postBySlug(type, slug) !== undefined);
@@ -85,7 +86,8 @@ export function createLinked(ctx: RequestContext, resource: LinkedResource, para
 
 export function updateLinked(ctx: RequestContext, resource: LinkedResource, post: PostRecord, params: Params): void {
   const fields = post.fields as LinkedFields;
-  const meta = postMeta(ctx, params, { status: post.status === 'trash' ? 'publish' : post.status, author: post.author, date: post.date, dateUtc: post.dateUtc });
+  // Without `status` an update publishes, as it does for events (the user may publish).
+  const meta = postMeta(ctx, params, { status: 'publish', author: post.author, date: post.date, dateUtc: post.dateUtc });
   Object.assign(post, { status: meta.status, author: meta.author, date: meta.date, dateUtc: meta.dateUtc });
   if (post.status !== 'trash' && post.slug.endsWith('__trashed')) post.slug = post.slug.slice(0, -'__trashed'.length);
   fields.image = null;
@@ -94,7 +96,7 @@ export function updateLinked(ctx: RequestContext, resource: LinkedResource, post
     fields.showMapLink = true;
     const stateSent = STATE_FIELDS.some((key) => key in params);
     applyFields(ctx, resource, post, params, false);
-    if (stateSent) fields.stateprovince = stateProvince(fields);
+    if (stateSent) fields.stateprovince = stateProvince(fields, params);
     else delete fields.stateprovince;
   } else {
     applyFields(ctx, resource, post, params, false);
@@ -135,6 +137,25 @@ function searchableText(resource: LinkedResource, post: PostRecord): string {
   return keys.map((key) => String(fields[key] ?? '')).join('\n').toLowerCase();
 }
 
+/** How many upcoming events the plugin looks at for `only_with_upcoming`: one default page. */
+const UPCOMING_PAGE = 10;
+
+/**
+ * `only_with_upcoming`: the venues or organizers of the first page of events (by start, hidden
+ * ones left out, in the list's statuses) that start after "now" as the plugin writes it: the
+ * UTC clock read as site time.
+ */
+function linkedToUpcoming(ctx: RequestContext, type: PostType, statuses: Set<string>): Set<number> {
+  const now = nowUtcWall(ctx);
+  const start = (event: EventRecord) => event.fields.listedStart ?? event.fields.start;
+  const events = ctx.store
+    .events()
+    .filter((event) => statuses.has(event.status) && event.status !== 'trash' && !event.fields.hideFromListings && start(event) >= now)
+    .sort((a, b) => (start(a) < start(b) ? -1 : start(a) > start(b) ? 1 : a.id - b.id))
+    .slice(0, UPCOMING_PAGE);
+  return new Set(events.flatMap((event) => (type === 'venue' ? (event.fields.venue === null ? [] : [event.fields.venue]) : event.fields.organizers)));
+}
+
 export function listLinked(ctx: RequestContext, resource: LinkedResource, params: Params, problems: ParamProblems): Page {
   const query = readListParams(ctx, resource, params, problems);
   const editor = ctx.user !== null;
@@ -148,21 +169,20 @@ export function listLinked(ctx: RequestContext, resource: LinkedResource, params
   const eventId = query.get<number>('event');
   const hasEvents = query.get<boolean>('has_events');
   const upcoming = query.get<boolean>('only_with_upcoming');
-  const nowLocal = nowLocalWall(ctx);
-  const linkedTo = (post: PostRecord, published: boolean, upcomingOnly: boolean) =>
+  const linkedToPublished = (post: PostRecord) =>
     ctx.store.events().some((event) => {
-      if (published && event.status !== 'publish' && event.status !== 'private') return false;
-      if (upcomingOnly && event.fields.start < nowLocal) return false;
+      if (event.status !== 'publish' && event.status !== 'private') return false;
       return type === 'venue' ? event.fields.venue === post.id : event.fields.organizers.includes(post.id);
     });
+  const withUpcoming = upcoming ? linkedToUpcoming(ctx, type, statuses) : null;
   const eventRecord = eventId !== undefined ? ctx.store.event(eventId) : undefined;
   const base = ctx.store
     .postsOfType(type)
     .filter((post) => {
       if (!statuses.has(post.status)) return false;
       if (eventRecord && !(type === 'venue' ? eventRecord.fields.venue === post.id : eventRecord.fields.organizers.includes(post.id))) return false;
-      if (hasEvents !== undefined && linkedTo(post, true, false) !== hasEvents) return false;
-      if (upcoming && !linkedTo(post, true, true)) return false;
+      if (hasEvents !== undefined && linkedToPublished(post) !== hasEvents) return false;
+      if (withUpcoming && !withUpcoming.has(post.id)) return false;
       return true;
     });
   // Newest post date first, and nothing to break ties: see tie-order.ts.

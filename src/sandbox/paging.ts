@@ -20,19 +20,28 @@ export function paging<T>(items: T[], page = 1, perPage = DEFAULT_PER_PAGE) {
   return { page, perPage: size, totalPages, slice: items.slice((page - 1) * size, page * size) };
 }
 
-function query(pairs: [string, string][], encode: boolean): string {
-  if (encode) return new URLSearchParams(pairs).toString();
-  return pairs.map(([key, value]) => `${key}=${value}`).join('&');
+/** A query pair; a null value is written as a bare key (`geoloc_lat`), as the server does. */
+export type QueryPair = [string, string | null];
+
+function query(pairs: QueryPair[], encode: boolean): string {
+  const text = (part: string) => (encode ? new URLSearchParams([['', part]]).toString().slice(1) : part);
+  return pairs.map(([key, value]) => (value === null ? text(key) : `${text(key)}=${text(value)}`)).join('&');
 }
 
 /**
- * `rest_url` shows the effective query, raw unless `encodeAll`; the neighbour links are
- * rebuilt encoded, with `page` moved to the end and left out for page 1.
+ * `rest_url` shows the effective query, form-encoded when `encodeAll`, then the `rawTail`
+ * pairs never encoded (the venue and organizer lists keep their commas); the neighbour links
+ * are rebuilt encoded, with `page` moved to the end and left out for page 1.
  */
-export function pageLinks(base: string, shown: [string, string][], options: { page: number; perPage: number; totalPages: number; encodeAll: boolean }) {
-  const { page, perPage, totalPages, encodeAll } = options;
-  const restUrl = `${base}?${query([['page', String(page)], ['per_page', String(perPage)], ...shown], encodeAll)}`;
-  const rest: [string, string][] = [['per_page', String(perPage)], ...shown];
+export function pageLinks(
+  base: string,
+  shown: QueryPair[],
+  options: { page: number; perPage: number; totalPages: number; encodeAll: boolean; rawTail?: QueryPair[] },
+) {
+  const { page, perPage, totalPages, encodeAll, rawTail = [] } = options;
+  const head = query([['page', String(page)], ['per_page', String(perPage)], ...shown], encodeAll);
+  const restUrl = `${base}?${rawTail.length ? `${head}&${query(rawTail, false)}` : head}`;
+  const rest: QueryPair[] = [['per_page', String(perPage)], ...shown, ...rawTail];
   const neighbours: Record<string, string> = {};
   if (page < totalPages) neighbours.next_rest_url = `${base}?${query([...rest, ['page', String(page + 1)]], true)}`;
   if (page > 1) neighbours.previous_rest_url = `${base}?${query(page - 1 > 1 ? [...rest, ['page', String(page - 1)]] : rest, true)}`;

@@ -6,6 +6,7 @@ import { resources, type Field, type ResourceName } from '../resources.js';
 import { nowLocalWall, type RequestContext } from './context.js';
 import { parseDateInput, type ParsedDate } from './dates.js';
 import { ParamProblems } from './errors.js';
+import { utcMsToUtcString } from '../time.js';
 import type { Taxonomy, TermRecord } from './store.js';
 
 export type Params = Record<string, unknown>;
@@ -38,6 +39,12 @@ export function findTerm(ctx: RequestContext, taxonomy: Taxonomy, ref: string): 
   return ctx.store.terms(taxonomy).find((term) => term.slug === lower || term.name.toLowerCase() === lower);
 }
 
+/** A list filter's term: by slug first (a junk tag's slug is a number), then by ID, then by name. */
+function findFilterTerm(ctx: RequestContext, taxonomy: Taxonomy, ref: string): TermRecord | undefined {
+  const lower = ref.toLowerCase();
+  return ctx.store.terms(taxonomy).find((term) => term.slug === lower) ?? findTerm(ctx, taxonomy, ref);
+}
+
 export interface ListQuery {
   values: Map<string, unknown>;
   has(name: string): boolean;
@@ -67,7 +74,7 @@ function readListParam(ctx: RequestContext, resource: ResourceName, field: Field
     case 'date': {
       if (typeof raw !== 'string') return problems.wrongType(name, 'string');
       if (raw.trim() === '0') return { wall: `${ctx.now.toISOString().slice(0, 10)} 00:00:00`, utcWall: null, epoch: false } satisfies ParsedDate;
-      const parsed = parseDateInput(raw, nowLocalWall(ctx));
+      const parsed = parseDateInput(raw, nowLocalWall(ctx), utcMsToUtcString(ctx.now.getTime()));
       if (!parsed || parsed.epoch) return problems.invalid(name);
       return parsed;
     }
@@ -94,7 +101,7 @@ function readListParam(ctx: RequestContext, resource: ResourceName, field: Field
       const taxonomy = field.relation as Taxonomy;
       const refs = asList(raw);
       if (!refs.length) return problems.invalid(name);
-      const terms = refs.map((ref) => findTerm(ctx, taxonomy, ref));
+      const terms = refs.map((ref) => findFilterTerm(ctx, taxonomy, ref));
       if (terms.some((term) => !term)) return problems.invalid(name);
       return terms.map((term) => term!.id);
     }

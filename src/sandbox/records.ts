@@ -8,12 +8,12 @@ import { localized } from './i18n.js';
 import { restBase, siteHost, type RequestContext } from './context.js';
 import { formatCost } from './cost.js';
 import { decodeEntities } from './text-filters.js';
+import { modifiedLocal, NEVER_PUBLISHED } from './fields.js';
 import type { EventRecord, LinkedFields, PostRecord, TermRecord } from './store.js';
 import { convertWallClock, offsetString, zonedToUtcMs, zoneAbbreviation } from '../time.js';
 
 type Json = Record<string, unknown>;
 
-const NEVER_PUBLISHED = '0000-00-00 00:00:00';
 const WP_TYPES = { event: 'tribe_events', venue: 'tribe_venue', organizer: 'tribe_organizer' } as const;
 const PERMALINK_BASE = { event: 'event', venue: 'venue', organizer: 'organizer' } as const;
 
@@ -36,6 +36,22 @@ function entityEscape(html: string): string {
   return html.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/** esc_html: markup characters as entities, existing entities left as they are. */
+function escHtml(text: string): string {
+  return text
+    .replace(/&(?!#?[a-z0-9]+;)/gi, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#039;');
+}
+
+/** The event json_ld description: the excerpt's HTML as it is, else the content's text in one paragraph. */
+function ldEventDescription(excerptHtml: string, contentHtml: string): string {
+  if (!excerptHtml) return ldDescription(contentHtml);
+  return `${entityEscape(decodeEntities(excerptHtml))}\\n`;
+}
+
 /** The json_ld description: the text without its tags, in one paragraph, entity-escaped, plus a literal backslash-n. */
 function ldDescription(html: string): string {
   const textOnly = decodeEntities(html.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim().replace(/ ([.,;:!?])/g, '$1');
@@ -47,19 +63,22 @@ function obfuscateEmail(email: string): string {
   return [...email].map((char, index) => (index % 2 === 0 || char === '@' ? `&#${char.charCodeAt(0)};` : char)).join('');
 }
 
+function hasPermalink(post: PostRecord): boolean {
+  return (post.status === 'publish' || post.status === 'private') && Boolean(post.slug);
+}
+
 export function postUrl(ctx: RequestContext, post: PostRecord): string {
-  if (post.status === 'publish' && post.slug) return `${ctx.site.baseUrl}/${PERMALINK_BASE[post.type]}/${post.slug}/`;
+  if (hasPermalink(post)) return `${ctx.site.baseUrl}/${PERMALINK_BASE[post.type]}/${post.slug}/`;
   return `${ctx.site.baseUrl}/?post_type=${WP_TYPES[post.type]}&p=${post.id}`;
 }
 
 function postHead(ctx: RequestContext, post: PostRecord): Json {
-  const modifiedLocal = convertWallClock(post.modifiedUtc, 'UTC', ctx.site.timezone);
   return {
     author: String(post.author),
     status: post.status,
     date: post.date,
     date_utc: post.dateUtc ?? NEVER_PUBLISHED,
-    modified: modifiedLocal,
+    modified: modifiedLocal(ctx, post),
     modified_utc: post.modifiedUtc,
     url: postUrl(ctx, post),
   };
@@ -121,7 +140,8 @@ export function venueJson(ctx: RequestContext, venue: PostRecord, options: { jso
         '@type': 'PostalAddress',
         streetAddress: out.address,
         addressLocality: out.city,
-        addressRegion: out.stateprovince ?? out.state ?? out.province,
+        // The combined state/province, else the state for a country named "United States", else the province.
+        addressRegion: out.stateprovince ?? (out.country === 'United States' ? out.state : out.province),
         postalCode: out.zip,
         addressCountry: out.country,
       }),
@@ -212,6 +232,8 @@ export function termJson(ctx: RequestContext, term: TermRecord, options: { links
       'wp:post_type': [
         ...(term.taxonomy === 'tags' ? [{ href: `${core}/posts?tags=${term.id}` }] : []),
         { href: `${core}/tribe_events?${wpType === 'post_tag' ? 'tags' : wpType}=${term.id}` },
+        // The plugin's calendar-embed post type shares both taxonomies.
+        { href: `${core}/tec_calendar_embed?${wpType === 'post_tag' ? 'tags' : wpType}=${term.id}` },
       ],
       curies: [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }],
     };
@@ -246,6 +268,7 @@ export function eventJson(ctx: RequestContext, event: EventRecord, options: Even
   // Structured data names a venue only when the reader could open it.
   const readable = (post: PostRecord) => post.status === 'publish' || ctx.user !== null;
   const venueShown = venue !== undefined && readable(venue);
+  const shownEnd = f.end < f.start ? f.start : f.end; // an end before the start shows as the start
   const out: Json = {
     id: event.id,
     ...globalIds(ctx, event),
@@ -259,8 +282,8 @@ export function eventJson(ctx: RequestContext, event: EventRecord, options: Even
     all_day: flag(f.allDay),
     start_date: f.start,
     start_date_details: dateDetails(f.start),
-    end_date: f.end,
-    end_date_details: dateDetails(f.end),
+    end_date: shownEnd,
+    end_date_details: dateDetails(shownEnd),
     utc_start_date: f.utcStart,
     utc_start_date_details: dateDetails(f.utcStart),
     utc_end_date: f.utcEnd,
@@ -299,16 +322,18 @@ function eventJsonLd(ctx: RequestContext, event: EventRecord, out: Json, venue: 
   const ld: Json = {
     '@context': 'http://schema.org',
     '@type': 'Event',
-    name: entityEscape(decodeEntities(String(out.title))),
-    description: ldDescription(String(out.excerpt) || String(out.description)),
+    // get_the_title(): the stored title with the private/protected prefix, then escaped.
+    name: escHtml(`${event.status === 'private' ? 'Private: ' : event.password ? 'Protected: ' : ''}${String(out.title)}`),
+    description: ldEventDescription(String(out.excerpt), String(out.description)),
   };
   const image = out.image as Json | false;
   if (image) ld.image = image.url;
-  ld.url = postUrl(ctx, event);
+  // The plugin adds a trailing slash, encoded, to the `?p=` form of the link.
+  ld.url = hasPermalink(event) ? postUrl(ctx, event) : `${postUrl(ctx, event)}%2F/`;
   ld.eventAttendanceMode = 'https://schema.org/OfflineEventAttendanceMode';
   ld.eventStatus = 'https://schema.org/EventScheduled';
   ld.startDate = iso(f.start);
-  ld.endDate = iso(f.end);
+  ld.endDate = iso(f.end < f.start ? f.start : f.end);
   if (venue === null) ld.location = false;
   if (venue) {
     const { json_ld: place } = venueJson(ctx, venue, { jsonLd: true }) as { json_ld: Json };

@@ -46,11 +46,30 @@ export function parseBody(contentType: string | undefined, body: string): Params
       const parsed: unknown = JSON.parse(body);
       return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Params) : {};
     } catch {
-      throw new ApiError(400, 'rest_invalid_json', 'Invalid JSON body passed.', { json_error_code: 4, json_error_message: 'Syntax error' });
+      throw new ApiError(400, 'rest_invalid_json', 'Invalid JSON body passed.', phpJsonError(body));
     }
   }
   if (type.includes('multipart/')) return {};
   return parseForm(body);
+}
+
+/**
+ * The error PHP's json_decode reports for bad JSON: a control character inside a string, or a
+ * string still open at the end of the text, is JSON_ERROR_CTRL_CHAR (3); anything else a syntax error (4).
+ */
+function phpJsonError(body: string): { json_error_code: number; json_error_message: string } {
+  let inString = false;
+  for (let i = 0; i < body.length; i++) {
+    const char = body[i];
+    if (!inString) {
+      if (char === '"') inString = true;
+    } else if (char === '\\') i++;
+    else if (char === '"') inString = false;
+    else if (char < ' ') break;
+  }
+  return inString
+    ? { json_error_code: 3, json_error_message: 'Control character error, possibly incorrectly encoded' }
+    : { json_error_code: 4, json_error_message: 'Syntax error' };
 }
 
 /** PHP's json_encode output: slashes and non-ASCII characters escaped. */

@@ -11,6 +11,7 @@ import type { RequestContext, Site, User } from './context.js';
 import { namespaceIndex, restIndex } from './doc.js';
 import { ApiError, noRoute, ParamProblems } from './errors.js';
 import { requestedLanguage } from './i18n.js';
+import { feedRequest, renderFeed } from './ical-feed.js';
 import type { Params } from './params.js';
 import { encodeJson, parseBody, parseForm, readBody } from './request.js';
 import type { Store } from './store.js';
@@ -93,7 +94,15 @@ export async function respond(engine: Engine, request: IncomingMessage, response
   }
   if (parsed.restPath === null) {
     await readBody(request);
-    frontPage(engine, response, new URL(request.url ?? '/', 'http://x').pathname === '/');
+    const pathname = new URL(request.url ?? '/', 'http://x').pathname;
+    const feed = feedRequest(pathname.replace(/\/+$/, '') || '/', parsed.query);
+    if (feed && parsed.method === 'GET') {
+      const answer = await engine.withStore(false, (store) => renderFeed({ store, site: engine.site, now: engine.now(), language: undefined, user: null }, feed));
+      response.writeHead(answer.status, { ...answer.headers, 'Content-Length': Buffer.byteLength(answer.body) });
+      response.end(answer.body);
+      return;
+    }
+    frontPage(engine, response, pathname === '/');
     return;
   }
   const envelope = '_envelope' in parsed.query;
@@ -111,14 +120,23 @@ export async function respond(engine: Engine, request: IncomingMessage, response
     }
     if (user) Object.assign(headers, { Expires: 'Wed, 11 Jan 1984 05:00:00 GMT', 'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private' });
     const rawBody = await readBody(request);
-    const params: Params = { ...parsed.query, ...parseBody(request.headers['content-type'], rawBody) };
-    const result = await dispatch(engine, parsed, params, user, headers);
+    let bodyParams: Params = {};
+    let bodyError: ApiError | undefined;
+    try {
+      bodyParams = parseBody(request.headers['content-type'], rawBody);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      bodyError = error;
+    }
+    const params: Params = { ...parsed.query, ...bodyParams };
+    const result = await dispatch(engine, parsed, params, user, headers, bodyError);
     status = result.status;
     body = result.body;
     Object.assign(resultHeaders, result.headers ?? {});
     Object.assign(headers, resultHeaders);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
+    if (error.code === 'rest_no_route') delete headers.Allow;
     status = error.status;
     body = error.body();
   }
@@ -131,7 +149,7 @@ export async function respond(engine: Engine, request: IncomingMessage, response
   else sendJson(response, status, body, headers);
 }
 
-async function dispatch(engine: Engine, parsed: Parsed, params: Params, user: User | null, headers: Record<string, string>): Promise<ApiResponse> {
+async function dispatch(engine: Engine, parsed: Parsed, params: Params, user: User | null, headers: Record<string, string>, bodyError?: ApiError): Promise<ApiResponse> {
   const ns = `/${engine.site.namespace}`;
   const restPath = parsed.restPath!;
   const write = !['GET', 'HEAD', 'OPTIONS'].includes(parsed.method);
@@ -144,6 +162,7 @@ async function dispatch(engine: Engine, parsed: Parsed, params: Params, user: Us
       return { status: 200, body: restIndex(ctx) };
     }
     const coreTarget = matchCoreRoute(restPath);
+    if (bodyError && coreTarget) throw bodyError;
     if (coreTarget) return handleCore(ctx, parsed.method === 'HEAD' ? 'GET' : parsed.method, coreTarget, params, headers);
     if (restPath !== ns && !restPath.startsWith(`${ns}/`)) throw noRoute();
     const route = restPath.slice(ns.length).replace(/^\/+|\/+$/g, '');
@@ -154,6 +173,6 @@ async function dispatch(engine: Engine, parsed: Parsed, params: Params, user: Us
       if (!entry) throw noRoute();
       return { status: 200, body: entry };
     }
-    return handleApi(ctx, { method: parsed.method === 'HEAD' ? 'GET' : parsed.method, route, params }, problems);
+    return handleApi(ctx, { method: parsed.method === 'HEAD' ? 'GET' : parsed.method, route, params, bodyError }, problems);
   });
 }

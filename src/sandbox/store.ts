@@ -32,6 +32,11 @@ export interface EventFields {
   organizers: number[];
   /** End given before start: shown as start, kept out of every list. */
   backwards?: boolean;
+  /**
+   * The start lists sort and filter by, when a write changed the shown one without it: the
+   * plugin's occurrence row is not rewritten by an all-day update naming one date.
+   */
+  listedStart?: string;
   parent?: number;
 }
 

@@ -311,8 +311,10 @@ describe('exit codes and errors', () => {
 
   test('an HTML answer is reported as such, not as a JSON error', async () => {
     const r = await cli(['events', 'list'], { env: { CALENDAR_BASE_URL: site.sandbox.url } });
-    expect([1, 5]).toContain(r.code);
-    expect(r.stderr).toMatch(/answered \d{3} with (an HTML page|a body that is not JSON)/);
+    // The site's own 404 page: not found (3), with the hint that the base URL is not the REST root.
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/answered 404 with an HTML page instead of JSON/);
+    expect(r.stderr).toMatch(/REST root/);
   });
 
   test('--debug logs requests but never the password or the Authorization value', async () => {

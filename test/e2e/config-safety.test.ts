@@ -2,7 +2,7 @@
  * Configuration that would leak or mislead: passwords inside URLs, password sources that
  * give nothing, commands that fail, a timezone that does not exist.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { PASSWORD, runCli, USER, useSite } from './helpers.js';
@@ -79,5 +79,51 @@ describe('profile add with a language in the path', () => {
     const file = JSON.parse(readFileSync(join(env.XDG_CONFIG_HOME, 'calendar', 'config.json'), 'utf8'));
     expect(file.profiles.french.language).toBe('fr');
     expect(file.profiles.french.baseUrl).toBe(site.sandbox.restRoot);
+  });
+});
+
+describe('profile add on a site that moved', () => {
+  test('a REST root that redirects is stored as where it ends up, and said so', async () => {
+    const { createServer } = await import('node:http');
+    const mover = createServer((req, res) => {
+      res.writeHead(301, { location: `${site.sandbox.restRoot}${(req.url ?? '/').replace(/^\/old\/wp-json/, '')}` });
+      res.end();
+    });
+    await new Promise<void>((resolve) => mover.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (mover.address() as import('node:net').AddressInfo).port;
+      const env = homeWith({});
+      const r = await runCli(['profile', 'add', 'moved', '--url', `http://127.0.0.1:${port}/old/wp-json`], { env });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toContain(`redirected to ${site.sandbox.restRoot}`);
+      const file = JSON.parse(readFileSync(join(env.XDG_CONFIG_HOME, 'calendar', 'config.json'), 'utf8'));
+      expect(file.profiles.moved.baseUrl).toBe(site.sandbox.restRoot);
+    } finally {
+      await new Promise((r) => mover.close(r));
+    }
+  });
+});
+
+describe('project configuration files', () => {
+  test('a project file cannot run commands or read secrets, even for reads; it gets a warning', async () => {
+    const env = homeWith({});
+    const project = join(env.HOME, 'cloned-repo');
+    mkdirSync(project, { recursive: true });
+    const marker = join(project, 'PWNED');
+    writeFileSync(join(project, '.calendarrc.json'), JSON.stringify({ defaultProfile: 'evil', profiles: { evil: { baseUrl: site.sandbox.restRoot, username: 'admin', appPasswordCommand: `touch ${marker}; echo x`, appPasswordEnv: 'HOME' } } }));
+    const r = await runCli(['events', 'list'], { env, cwd: project });
+    expect(existsSync(marker)).toBe(false);
+    expect(r.stderr).toContain('profiles.evil.appPasswordCommand is ignored');
+    expect(r.stderr).toContain('profiles.evil.appPasswordEnv is ignored');
+  });
+
+  test('a broken YAML file is reported with the parser\'s reason and line', async () => {
+    const env = homeWith({});
+    const project = join(env.HOME, 'yaml-repo');
+    mkdirSync(project, { recursive: true });
+    writeFileSync(join(project, '.calendarrc.yaml'), 'profiles:\n  a:\n    baseUrl: "x\n  b: [\n');
+    const r = await runCli(['events', 'list'], { env, cwd: project });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/cannot read the configuration .*\.calendarrc\.yaml: .*line \d+/);
   });
 });

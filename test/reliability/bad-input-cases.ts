@@ -55,7 +55,8 @@ function malformed(field: Field): string | undefined {
     case 'number':
       return '12abc';
     case 'ids':
-      return '1,two,3';
+      // Linked filters (venue, organizer) also take slugs and names; nothing takes an empty item.
+      return field.relation && ['venues', 'organizers', 'categories', 'tags'].includes(field.relation) ? '1,,3' : '1,two,3';
     case 'terms':
       return 'jazz,,rock';
     case 'list':

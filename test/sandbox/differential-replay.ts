@@ -3,13 +3,13 @@
  * answers to ~600 generated requests) against an in-process sandbox, in order, each request
  * at the instant the real site got it, and compares the answers.
  *
- * A subset of the rules of the fidelity tool (shared/tools/fidelity): record IDs and slugs are
- * mapped from the real site's to the sandbox's as the answers reveal them, and a request counts
- * as identical when the status, the error code, the key set of the body (and of each listed
- * record), list lengths and totals agree.
+ * Record IDs and slugs are mapped from the real site's to the sandbox's as the answers reveal
+ * them; a request counts as identical when its answer passes the rules of
+ * differential-compare.ts (those of the fidelity tool in shared/tools/fidelity, reduced).
  */
 import { readFileSync } from 'node:fs';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { compareHeaders, compareValues, isObject, listSortKey, type Translation } from './differential-compare.js';
 
 interface Sent {
   method: string;
@@ -27,6 +27,7 @@ export interface Exchange {
   sent: Sent;
   at?: number;
   status: number;
+  headers?: Record<string, string>;
   json?: unknown;
 }
 
@@ -41,12 +42,8 @@ export const USER = 'admin';
 export const PASSWORD = 'sand-pass-123';
 const POST_KEYS = new Set(['venue', 'organizer', 'include', 'post_parent', 'event', 'post', 'id']);
 const TERM_KEYS = new Set(['categories', 'tags', 'parent', 'exclude']);
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-export function readRecording(path: string): { timezone: string; exchanges: Exchange[] } {
-  const recording = JSON.parse(readFileSync(path, 'utf8')) as { timezone: string; exchanges: Exchange[] };
-  return recording;
+export function readRecording(path: string): { timezone: string; origin: string; exchanges: Exchange[] } {
+  return JSON.parse(readFileSync(path, 'utf8')) as { timezone: string; origin: string; exchanges: Exchange[] };
 }
 
 class IdMap {
@@ -62,11 +59,31 @@ class IdMap {
     this.learn(real.venue, sandbox.venue, 'posts');
     const pairs = (key: string) => (Array.isArray(real[key]) && Array.isArray(sandbox[key]) ? (real[key] as unknown[]).map((item, index) => [item, (sandbox[key] as unknown[])[index]]) : []);
     for (const [r, s] of pairs('organizer')) this.learn(r, s, 'posts');
-    for (const [r, s] of [...pairs('categories'), ...pairs('tags')]) this.learn(r, s, 'terms');
+    for (const key of ['categories', 'tags']) this.learnTerms(real[key], sandbox[key]);
+  }
+
+  /** An event's terms may be listed in another order: paired by name, not by position. */
+  private learnTerms(real: unknown, sandbox: unknown): void {
+    if (!Array.isArray(real) || !Array.isArray(sandbox)) return;
+    for (const term of real) {
+      if (!isObject(term)) continue;
+      const match = sandbox.find((candidate) => isObject(candidate) && candidate.name === term.name);
+      if (match && !this.terms.has(term.id as number)) this.learn(term, match, 'terms');
+    }
   }
 
   id(value: number, space: 'posts' | 'terms'): number {
     return this[space].get(value) ?? value;
+  }
+
+  /** The way back: sandbox IDs and origin as the real site's. */
+  translation(sandboxOrigin: string, realOrigin: string): Translation {
+    const reverse = (map: Map<number, number>) => {
+      const back = new Map<number, number>();
+      for (const [real, sandbox] of map) back.set(sandbox, real);
+      return (id: number) => back.get(id) ?? id;
+    };
+    return { origin: (text) => text.split(sandboxOrigin).join(realOrigin), post: reverse(this.posts), term: reverse(this.terms) };
   }
 
   /** A parameter value with the real site's IDs replaced by the sandbox's. */
@@ -113,25 +130,29 @@ function keySet(value: unknown): string {
   return isObject(value) ? Object.keys(value).sort().join(',') : Array.isArray(value) ? 'array' : typeof value;
 }
 
-function compare(exchange: Exchange, status: number, body: unknown): string[] {
-  const problems: string[] = [];
+function compare(exchange: Exchange, status: number, body: unknown, headers: Headers, to: Translation): string[] {
   if (status !== exchange.status) return [`status: real ${exchange.status}, sandbox ${status}`];
   const real = exchange.json;
-  if (!isObject(real) || !isObject(body)) return keySet(real) === keySet(body) ? [] : ['body type'];
-  if (typeof real.code === 'string' || typeof body.code === 'string') return real.code === body.code ? [] : [`code: real ${String(real.code)}, sandbox ${String(body.code)}`];
-  if (keySet(real) !== keySet(body)) problems.push(`keys: real ${keySet(real)}; sandbox ${keySet(body)}`);
-  for (const key of ['total', 'total_pages']) if (real[key] !== body[key]) problems.push(`${key}: real ${String(real[key])}, sandbox ${String(body[key])}`);
-  for (const [key, list] of Object.entries(real)) {
-    const other = body[key];
-    if (!Array.isArray(list) || !Array.isArray(other)) continue;
-    if (list.length !== other.length) problems.push(`${key} length: real ${list.length}, sandbox ${other.length}`);
-    else if (list.some((item, index) => keySet(item) !== keySet(other[index]))) problems.push(`${key}: record keys differ`);
+  const problems: string[] = [];
+  compareHeaders(exchange.headers, headers, to, problems);
+  if (isObject(real) && isObject(body) && (typeof real.code === 'string' || typeof body.code === 'string')) {
+    if (real.code !== body.code) return [`code: real ${String(real.code)}, sandbox ${String(body.code)}`];
   }
+  if (!(isObject(real) || Array.isArray(real)) || !(isObject(body) || Array.isArray(body))) {
+    if (keySet(real) !== keySet(body)) problems.push('body type');
+    return problems;
+  }
+  // The namespace root describes every route: compared by its key set only.
+  if (isObject(real) && 'routes' in real && 'namespace' in real) {
+    if (keySet(real) !== keySet(body)) problems.push(`keys: real ${keySet(real)}; sandbox ${keySet(body)}`);
+    return problems;
+  }
+  compareValues(real, body, '$', to, problems);
   return problems;
 }
 
 export async function replay(recordingPath: string): Promise<ReplayResult> {
-  const { timezone, exchanges } = readRecording(recordingPath);
+  const { timezone, origin, exchanges } = readRecording(recordingPath);
   let clock = (exchanges[0].at ?? 0) * 1000;
   const sandbox: Sandbox = await startSandbox({ port: 0, user: USER, password: PASSWORD, timezone, quiet: true, now: () => new Date(clock) });
   const ids = new IdMap();
@@ -153,7 +174,10 @@ export async function replay(recordingPath: string): Promise<ReplayResult> {
       }
       const space = exchange.capture && /^[CT]/.test(exchange.capture) ? 'terms' : 'posts';
       if (response.status < 300) ids.learn(exchange.json, parsed, space);
-      const problems = compare(exchange, response.status, parsed);
+      const sent = new URL(exchange.sent.path, 'http://replay.invalid');
+      const route = sent.searchParams.get('rest_route') ?? sent.pathname;
+      const translation = { ...ids.translation(sandbox.url, origin), sortKey: listSortKey(route, sent.searchParams) };
+      const problems = compare(exchange, response.status, parsed, response.headers, translation);
       if (problems.length) result.mismatches.push({ n: exchange.n, request: exchange.request, problems });
       else result.identical++;
     }

@@ -3,7 +3,7 @@ import { resources } from '../../src/resources.js';
 import { prepareRecord, withLinks } from '../../src/bulk/prepare.js';
 import { fieldHash } from '../../src/bulk/upsert-index.js';
 import { runPool } from '../../src/bulk/pool.js';
-import { exportShape } from '../../src/commands/transfer/export.js';
+import { exportShape } from '../../src/records/writable.js';
 
 describe('prepareRecord', () => {
   test('event links by ID, slug or name are set aside; the rest is checked', () => {

@@ -67,7 +67,7 @@ describe('the scripts', () => {
   test('zsh starts with #compdef and fish turns off file completion by default', () => {
     expect(zshScript(spec).startsWith('#compdef calendar\n')).toBe(true);
     expect(fishScript(spec)).toContain('\ncomplete -c calendar -f\n');
-    expect(fishScript(spec)).toContain("complete -c calendar -l format -x -a 'table json ndjson csv yaml ids count'");
+    expect(fishScript(spec)).toContain("complete -c calendar -l format -x -a 'table json ndjson csv yaml ids count ics'");
   });
 
   test('no template placeholder leaks into the shell code', () => {

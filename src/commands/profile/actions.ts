@@ -120,6 +120,7 @@ export async function runProfileAdd(inv: Invocation, rawName: string): Promise<v
   const saved = saveProfile(ctx.env, name, profile, opts.default === true);
 
   const ui = prepared.ui;
+  if (site.redirectedFrom) ui.notice(`${site.redirectedFrom} redirected to ${site.restRoot}: the profile uses the new address.`);
   ui.notice(`Added profile ${name}: ${site.restRoot} (namespace ${site.namespace}${site.timezone ? `, timezone ${site.timezone}` : ''}) in ${saved.file}.`);
   if (username && secret?.value !== undefined) ui.notice(`The credentials of ${username} work (application password from ${secret.from}).`);
   else if (username && secret) ui.warn(`${secret.from} is not set, so the credentials were not checked.`);

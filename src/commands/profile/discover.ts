@@ -3,10 +3,10 @@
  * header (or `<link>` tag) of any page or response, falling back to `<url>/wp-json/` and then
  * `<url>/?rest_route=/`. The REST index then names the events namespace and the timezone.
  */
-import { readFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
 import type { OutputStream } from '../../context.js';
 import { CliError, EXIT, UsageError } from '../../errors.js';
+import { networkError, readCa } from '../../http/client.js';
 import { buildUrl, parseRestRoot, type RestRoot } from '../../http/url.js';
 
 export interface Discovery {
@@ -15,6 +15,8 @@ export interface Discovery {
   namespace: string;
   timezone?: string;
   siteName?: string;
+  /** The root asked for, when it redirected to `restRoot`. */
+  redirectedFrom?: string;
 }
 
 export interface DiscoverOptions {
@@ -119,12 +121,25 @@ export async function discover(input: string, options: DiscoverOptions): Promise
         throw new CliError(`not a calendar site: no ${wanted} namespace at ${storedRoot(root)}`, EXIT.refused, 'Is The Events Calendar active, with its REST API switched on?');
       }
       const timezone = typeof index.timezone_string === 'string' && index.timezone_string !== '' ? index.timezone_string : undefined;
-      return { restRoot: storedRoot(root), namespace, timezone, siteName: typeof index.name === 'string' ? index.name : undefined };
+      // A root that redirects is stored as where it ends up, so later requests (writes too) go there.
+      const requested = buildUrl(root, '/');
+      const final = page.url !== requested ? rootOfIndexUrl(page.url) : undefined;
+      const restRoot = storedRoot(final ?? root);
+      return { restRoot, namespace, timezone, siteName: typeof index.name === 'string' ? index.name : undefined, redirectedFrom: final ? storedRoot(root) : undefined };
     }
     if (reached === 0 && lastNetworkError) throw lastNetworkError;
     throw new CliError(`not a calendar site: no WordPress REST API found at ${url.toString()}`, EXIT.refused, 'Give the site address (https://example.org) or its REST root (https://example.org/wp-json).');
   } finally {
     await agent.close().catch(() => undefined);
+  }
+}
+
+/** The REST root whose index is at `url` (`https://site/wp-json/` or `...?rest_route=/`). */
+function rootOfIndexUrl(url: string): RestRoot | undefined {
+  try {
+    return parseRestRoot(url.replace(/([?&]rest_route=)\/?$/, '$1').replace(/\/+$/, ''));
+  } catch {
+    return undefined;
   }
 }
 
@@ -136,7 +151,7 @@ async function fetchPage(start: string, agent: Agent, options: DiscoverOptions):
     try {
       res = await request(target, { method: 'GET', headers: { accept: 'application/json, text/html;q=0.9', 'user-agent': 'calendar-cli' }, dispatcher: agent });
     } catch (err) {
-      throw unreachable(err, target, options.timeoutMs);
+      throw networkError(err, target, options.timeoutMs);
     }
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
@@ -144,7 +159,7 @@ async function fetchPage(start: string, agent: Agent, options: DiscoverOptions):
     try {
       text = await res.body.text();
     } catch (err) {
-      throw unreachable(err, target, options.timeoutMs);
+      throw networkError(err, target, options.timeoutMs);
     }
     options.debug?.write(`debug: < ${res.statusCode} GET ${target}\n`);
     const location = headers.location;
@@ -163,25 +178,4 @@ function jsonObject(text: string): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
-}
-
-function readCa(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new UsageError(`cannot read --ca-cert ${file}: ${(err as NodeJS.ErrnoException).code ?? 'unreadable'}`);
-  }
-}
-
-function unreachable(err: unknown, target: string, timeoutMs: number): CliError {
-  const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
-  const code = e.code ?? e.cause?.code ?? e.name;
-  const origin = new URL(target).origin;
-  if (typeof code === 'string' && code.includes('TIMEOUT')) return new CliError(`no answer from ${origin} within ${timeoutMs / 1000} s`, EXIT.network, 'Is the address right? Raise --timeout for a slow site.');
-  if (code === 'ECONNREFUSED') return new CliError(`cannot connect to ${origin}: connection refused`, EXIT.network, 'Is the site up and the address right?');
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new CliError(`cannot resolve the host of ${origin}`, EXIT.network, 'Check the address.');
-  if (typeof code === 'string' && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|TLS/i.test(code)) {
-    return new CliError(`the TLS certificate of ${origin} is not trusted (${code})`, EXIT.network, 'If the site uses a private certificate authority, pass its certificate with --ca-cert FILE.');
-  }
-  return new CliError(`cannot reach ${origin}: ${code ?? 'network error'}`, EXIT.network);
 }

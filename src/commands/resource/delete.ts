@@ -29,10 +29,14 @@ export async function runDelete(resource: Resource, inv: Invocation, rawRefs: st
   // Off a terminal without --yes the answer is known before anything is sent.
   if (!opts.dryRun && opts.yes !== true && !(ctx.stdin.isTTY && ctx.stderr.isTTY)) await confirm(ctx, false, question());
   await withSession(prepared, ctx, async ({ client }) => {
-    const paths: Array<{ ref: RecordRef; path: string }> = [];
+    const paths: Array<{ ref: RecordRef; path: string; id?: number }> = [];
+    const counting = resource.name === 'venues' || resource.name === 'organizers';
     for (const ref of refs) {
       try {
-        paths.push({ ref, path: await recordPath(resource, ref, client) });
+        const path = await recordPath(resource, ref, client);
+        // A venue or organizer is read first: its events are counted by ID.
+        const id = counting && !opts.dryRun ? Number((await client.call<Json>('GET', path)).body.id) : undefined;
+        paths.push({ ref, path, id });
       } catch (err) {
         throw translateNotFound(err, resource, ref, 'delete');
       }
@@ -44,7 +48,7 @@ export async function runDelete(resource: Resource, inv: Invocation, rawRefs: st
       }
       return;
     }
-    const linked = resource.name === 'venues' || resource.name === 'organizers' ? await linkedEvents(client, resource, paths.map((p) => p.path)) : 0;
+    const linked = counting ? await linkedEvents(client, resource, paths.map((p) => p.id!)) : 0;
     const uses = linked > 0 ? ` ${linked} event${linked === 1 ? ' uses' : 's use'} ${refs.length === 1 ? 'it' : 'them'}.` : '';
     if (linked > 0) prepared.ui.warn(`${what} ${refs.length === 1 ? 'is' : 'are'} linked to ${linked} event${linked === 1 ? '' : 's'}; the server unlinks ${refs.length === 1 ? 'it' : 'them'} from upcoming published events`);
     await confirm(ctx, opts.yes === true, question(uses));
@@ -79,10 +83,9 @@ async function deleteForGood(client: ApiClient, resource: Resource, path: string
 }
 
 /** How many events (any status, any date) link to these venues or organizers. */
-async function linkedEvents(client: ApiClient, resource: Resource, paths: string[]): Promise<number> {
+async function linkedEvents(client: ApiClient, resource: Resource, ids: number[]): Promise<number> {
   let count = 0;
-  for (const path of paths) {
-    const id = (await client.call<Json>('GET', path)).body.id;
+  for (const id of ids) {
     const query: Record<string, string | number> = { [resource.name === 'venues' ? 'venue' : 'organizer']: String(id), per_page: 1, start_date: EVENTS_FROM, end_date: EVENTS_TO };
     if (client.hasCredentials) query.status = EDITOR_STATUSES.join(',');
     const res = await client.send<{ total?: number }>('GET', 'events', { query });

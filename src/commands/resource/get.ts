@@ -3,7 +3,9 @@ import type { Invocation } from '../runner.js';
 import { CliError, EXIT } from '../../errors.js';
 import type { Resource } from '../../resources.js';
 import { withSession } from '../../session.js';
-import { listWriter, printRecord } from '../../output/writer.js';
+import { listWriter, printRecord, type RecordWriter } from '../../output/writer.js';
+import type { ApiClient } from '../../http/client.js';
+import type { Context } from '../../context.js';
 import { readRefs, recordPath, translateNotFound } from './refs.js';
 import { passwordQuery, type Opts } from './shared.js';
 
@@ -12,7 +14,7 @@ export async function runGet(resource: Resource, inv: Invocation, rawRefs: strin
   const opts = inv.opts as Opts;
   const refs = await readRefs(resource, rawRefs, ctx);
   const query = passwordQuery(opts);
-  const prepared = inv.prepare();
+  const prepared = inv.prepare(undefined, resource.name === 'events');
   await withSession(prepared, ctx, async ({ client }) => {
     const read = async (ref: (typeof refs)[number]) => {
       try {
@@ -26,14 +28,15 @@ export async function runGet(resource: Resource, inv: Invocation, rawRefs: strin
       for (const ref of refs) await openRecordPage(await read(ref), ctx, prepared.ui, 'stdout');
       return;
     }
-    if (refs.length === 1) return printRecord(await read(refs[0]), resource, prepared.output, ctx);
-    const writer = listWriter(resource, prepared.output, ctx);
+    const ics = prepared.output.format === 'ics';
+    if (refs.length === 1 && !ics) return printRecord(await read(refs[0]), resource, prepared.output, ctx);
+    const writer = ics ? await icsWriter(client, ctx) : listWriter(resource, prepared.output, ctx);
     let missing = 0;
     for (const ref of refs) {
       try {
         await writer.write(await read(ref));
       } catch (err) {
-        if (!(err instanceof CliError) || err.exitCode !== EXIT.notFound) throw err;
+        if (!(err instanceof CliError) || err.exitCode !== EXIT.notFound || refs.length === 1) throw err;
         missing++;
         prepared.ui.error(err.message);
       }
@@ -41,4 +44,10 @@ export async function runGet(resource: Resource, inv: Invocation, rawRefs: strin
     await writer.end({ total: refs.length - missing });
     if (missing) throw new CliError('', EXIT.notFound);
   });
+}
+
+/** The events as one calendar, their VTIMEZONEs first. */
+async function icsWriter(client: ApiClient, ctx: Context): Promise<RecordWriter> {
+  const [{ icsBatchWriter, icsMeta }, { ZoneSource }] = await Promise.all([import('../../output/ics.js'), import('../../records/dates.js')]);
+  return icsBatchWriter(await icsMeta(client, new ZoneSource(client)), ctx);
 }

@@ -1,10 +1,12 @@
 /** `calendar <resource> list`: one page, every page, or the events no list shows. */
 import type { Invocation } from '../runner.js';
 import type { Context } from '../../context.js';
+import type { ApiClient } from '../../http/client.js';
+import type { ZoneSource } from '../../records/dates.js';
 import { UsageError } from '../../errors.js';
 import type { Resource } from '../../resources.js';
 import { withSession, type Prepared } from '../../session.js';
-import { listWriter } from '../../output/writer.js';
+import { listWriter, type RecordWriter } from '../../output/writer.js';
 import { SERVER_MAX_PER_PAGE, unlistedEventsNote, walkEveryEvent, walkPages, walkShortfall, windowOf } from '../../records/pages.js';
 import { buildListQuery, resolveLinkedFilters } from './query.js';
 import { positive, type Opts } from './shared.js';
@@ -14,20 +16,22 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
   const opts = inv.opts as Opts;
   const query = buildListQuery(resource, opts);
   const limit = opts.limit === undefined ? undefined : positive(String(opts.limit), '--limit');
-  const prepared = inv.prepare();
+  const prepared = inv.prepare(undefined, resource.name === 'events');
   if (Number(query.per_page) > SERVER_MAX_PER_PAGE && !opts.all) {
     prepared.ui.warn(`the server returns at most ${SERVER_MAX_PER_PAGE} records a page; add --all to get every page`);
   }
   if (opts.hidden) return listHidden(resource, query, prepared, ctx);
   await withSession(prepared, ctx, async ({ client, profile }) => {
     await resolveLinkedFilters(client, resource, query);
+    let writer: RecordWriter | undefined;
     if (resource.name === 'events') {
       const [{ applyFilterTimes }, { ZoneSource }] = await Promise.all([import('../../records/filter-times.js'), import('../../records/dates.js')]);
       const zones = new ZoneSource(client, profile.timezone);
       const warning = await applyFilterTimes(resource, query, () => (profile.timezone ? Promise.resolve(profile.timezone) : zones.siteZone()));
       if (warning) prepared.ui.warn(warning);
+      if (prepared.output.format === 'ics') writer = await icsWriter(client, ctx, zones);
     }
-    const writer = listWriter(resource, prepared.output, ctx);
+    writer ??= listWriter(resource, prepared.output, ctx);
     // A limit above one page walks on until it is reached.
     const all = opts.all === true || (limit !== undefined && query.page === undefined);
     const complete = all && Object.keys(query).every((key) => UNFILTERED_KEYS.has(key));
@@ -37,7 +41,7 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
     const total = written === 0 ? 0 : all ? written : result.total;
     if (pastEnd) {
       prepared.ui.notice(`page ${pastEnd.page} is past the last page${pastEnd.totalPages ? ` (${pastEnd.totalPages} page${pastEnd.totalPages === 1 ? '' : 's'})` : ''}`);
-      if (prepared.output.format === 'count') await writer.end({ total: 0 });
+      if (prepared.output.format === 'count' || prepared.output.format === 'ics') await writer.end({ total: 0 });
       return;
     }
     await writer.end({ total });
@@ -59,11 +63,16 @@ async function listHidden(resource: Resource, query: Record<string, unknown>, pr
   if (narrowing.length) throw new UsageError(`--hidden takes no list filters (got ${narrowing.map((k) => `--${k.replace(/_/g, '-')}`).join(', ')})`, 'The core route it reads cannot apply them.');
   await withSession(prepared, ctx, async ({ client }) => {
     if (!client.hasCredentials) prepared.ui.warn('without credentials only published hidden events can be found');
-    const writer = listWriter(resource, prepared.output, ctx);
+    const writer = prepared.output.format === 'ics' ? await icsWriter(client, ctx) : listWriter(resource, prepared.output, ctx);
     const result = await walkEveryEvent(client, resource, (record) => writer.write(record), { onlyUnlisted: true });
     await writer.end({ total: result.hidden });
     prepared.ui.notice(unlistedEventsNote(result));
   });
+}
+
+async function icsWriter(client: ApiClient, ctx: Context, zones?: ZoneSource): Promise<RecordWriter> {
+  const [{ icsListWriter, icsMeta }, { ZoneSource }] = await Promise.all([import('../../output/ics.js'), import('../../records/dates.js')]);
+  return icsListWriter(await icsMeta(client, zones ?? new ZoneSource(client)), ctx);
 }
 
 /** List parameters that do not narrow the set: a walk with only these covers every record. */

@@ -21,6 +21,9 @@ export function buildListQuery(resource: Resource, opts: Record<string, unknown>
   for (const field of resource.listParams) {
     if (raw[field.name] === undefined) continue;
     // Linked filters are checked as references here and become IDs once resolved on the site.
+    if (linked.has(field.name) && String(raw[field.name]).split(',').some((item) => item.trim() === '')) {
+      throw new UsageError(`--${field.name.replace(/_/g, '-')}: empty item in the list`);
+    }
     const check = linked.has(field.name) ? { ...field, type: 'refs' as const, many: true } : field;
     query[field.name] = queryValue(coerceValue(check, raw[field.name]));
   }

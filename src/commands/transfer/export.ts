@@ -5,8 +5,9 @@
 import type { Invocation } from '../runner.js';
 import { UsageError } from '../../errors.js';
 import type { Resource } from '../../resources.js';
-import { prepare, withSession, type GlobalOptions } from '../../session.js';
-import { toWritable } from '../../records/writable.js';
+import { prepare, withSession, type GlobalOptions, type Prepared } from '../../session.js';
+import type { Context } from '../../context.js';
+import { exportShape } from '../../records/writable.js';
 import { unlistedEventsNote, walkEveryEvent, walkEveryRecord } from '../../records/pages.js';
 import { INPUT_FORMATS, type InputFormat } from '../../bulk/input.js';
 import { recordSink } from '../../bulk/output-file.js';
@@ -21,43 +22,25 @@ export function exportColumns(resource: Resource): string[] {
   return names;
 }
 
-/** A server record as an import record: writable fields, links by slug, the slug kept as the match key. */
-export function exportShape(resource: Resource, record: Json, categorySlugs?: Map<number, string>): Json {
-  const out = toWritable(resource, record, { links: 'slugs' });
-  // A draft never given a date only shows when it was last saved; sent back, it would pin a date.
-  if (record.date_utc === '0000-00-00 00:00:00') {
-    delete out.date;
-    delete out.date_utc;
-  }
-  if (out.slug === undefined && typeof record.slug === 'string' && record.slug !== '') {
-    const ordered: Json = {};
-    for (const [key, value] of Object.entries(out)) {
-      ordered[key] = value;
-      if (key === resource.nameField) ordered.slug = record.slug;
-    }
-    if (ordered.slug === undefined) ordered.slug = record.slug;
-    return exportParent(ordered, categorySlugs);
-  }
-  return exportParent(out, categorySlugs);
-}
-
-/** A parent category by slug: IDs differ from one site to the next. */
-function exportParent(record: Json, categorySlugs?: Map<number, string>): Json {
-  if (typeof record.parent === 'number' && categorySlugs?.has(record.parent)) record.parent = categorySlugs.get(record.parent);
-  return record;
-}
-
-export async function runExport(inv: Invocation, resourceName: string): Promise<void> {
+export async function runExport(inv: Invocation, resourceName: string | undefined): Promise<void> {
   const ctx = inv.ctx;
-  const flags = inv.opts as GlobalOptions;
+  const flags = inv.opts as GlobalOptions & { site?: boolean; resources?: string };
+  if (flags.site) {
+    if (resourceName !== undefined) throw new UsageError(`export --site writes every resource; leave out "${resourceName}" (--resources narrows it)`);
+    return (await import('../site/export-site.js')).runExportSite(inv);
+  }
+  if (flags.resources !== undefined) throw new UsageError('--resources goes with --site', `To export one resource: calendar export ${flags.resources.split(',')[0]}`);
+  if (resourceName === undefined) throw new UsageError('export needs a resource, or --site for the whole calendar', 'calendar export venues, or calendar export --site');
   const resource = resourceArgument(resourceName);
   if (flags.json && flags.format && flags.format !== 'json') throw new UsageError(`--json conflicts with --format ${flags.format}`);
-  const format = (flags.json ? 'json' : (flags.format ?? 'ndjson')) as InputFormat;
-  if (!(INPUT_FORMATS as readonly string[]).includes(format)) {
-    throw new UsageError(`--format: export writes ${INPUT_FORMATS.join(', ')}, not "${format}"`, 'These are the formats import reads back.');
+  const format = (flags.json ? 'json' : (flags.format ?? 'ndjson')) as InputFormat | 'ics';
+  const formats: readonly string[] = resource.name === 'events' ? [...INPUT_FORMATS, 'ics'] : INPUT_FORMATS;
+  if (!formats.includes(format)) {
+    throw new UsageError(`--format: export ${resource.name} writes ${formats.join(', ')}, not "${format}"`, 'These are the formats import reads back.');
   }
   if (flags.fields !== undefined) throw new UsageError('--fields does not apply to export: it writes every writable field so that import can take it back');
   const prepared = prepare({ ...flags, format: undefined, json: undefined }, ctx);
+  if (format === 'ics') return exportIcs(resource, prepared, ctx);
   await withSession(prepared, ctx, async ({ client }) => {
     const sink = recordSink(ctx.stdout, format, exportColumns(resource));
     if (resource.name === 'categories') {
@@ -73,5 +56,16 @@ export async function runExport(inv: Invocation, resourceName: string): Promise<
       await walkEveryRecord(client, resource, (record) => sink.write(exportShape(resource, record)));
     }
     await sink.end();
+  });
+}
+
+/** Every event as one streamed VCALENDAR, in the shape calendar apps (and `import events`) read. */
+async function exportIcs(resource: Resource, prepared: Prepared, ctx: Context): Promise<void> {
+  await withSession(prepared, ctx, async ({ client, profile }) => {
+    const [{ icsListWriter, icsMeta }, { ZoneSource }] = await Promise.all([import('../../output/ics.js'), import('../../records/dates.js')]);
+    const writer = await icsListWriter(await icsMeta(client, new ZoneSource(client, profile.timezone)), ctx);
+    const result = await walkEveryEvent(client, resource, (record) => writer.write(record));
+    await writer.end();
+    prepared.ui.notice(unlistedEventsNote(result));
   });
 }

@@ -17,7 +17,7 @@ export function resourceArgument(name: string): Resource {
   return resources[name];
 }
 
-interface ImportFlags extends GlobalOptions {
+export interface ImportFlags extends GlobalOptions {
   inputFormat?: string;
   delimiter?: string;
   upsertBy?: string;
@@ -57,9 +57,15 @@ export async function runImport(inv: Invocation, resourceName: string, source: s
   const ctx = inv.ctx;
   const flags = inv.opts as ImportFlags;
   const resource = resourceArgument(resourceName);
+  const { detectIcsSource } = await import('../../bulk/ics-source.js');
+  const detected = await detectIcsSource(source, flags.inputFormat, ctx);
+  if (detected.source) {
+    if (resource.name !== 'events') throw new UsageError(`${detected.source.name} is iCalendar, which holds events: import it with calendar import events`);
+    return (await import('./import-ics.js')).runIcsImport(inv, detected.source, source);
+  }
   const settings = importSettings(resource, flags, ctx.cwd, source);
   const prepared = { ...inv.prepare(), connections: settings.concurrency };
-  const input = await openInput(source, flags.inputFormat, ctx, parseDelimiter(flags.delimiter));
+  const input = await openInput(source, flags.inputFormat, detected.ctx, parseDelimiter(flags.delimiter));
   try {
     const scan = await scanInput(input, settings);
     if (scan.count === 0) {

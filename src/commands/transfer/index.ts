@@ -5,10 +5,12 @@ import { environmentHelp, examplesHelp } from '../help.js';
 
 export function transferCommands(run: ActionRunner): Command[] {
   const importCommand = new Command('import')
-    .description('create (or with --upsert-by, update) records from a JSON array, NDJSON or CSV file; every record is checked before any is sent')
+    .description(
+      'create (or with --upsert-by, update) records from a JSON array, NDJSON or CSV file; every record is checked before any is sent. Events also from an iCalendar file or feed URL, synced: a re-import updates what changed',
+    )
     .argument('<resource>', 'events, venues, organizers, categories or tags')
-    .argument('<file>', 'file to read, or - for stdin')
-    .option('--input-format <format>', 'json, ndjson or csv (default: from the file extension, or sniffed)')
+    .argument('<file>', 'file to read, - for stdin, or (events) an iCalendar feed URL: http(s):// or webcal://')
+    .option('--input-format <format>', 'json, ndjson, csv or ics (default: from the file extension, or sniffed)')
     .option('--delimiter <sep>', 'CSV cell separator: comma, semicolon, tab or one character (default: read from the header line)')
     .option('--upsert-by <key>', 'update the existing record with the same slug, name or id instead of creating one')
     .option('--concurrency <n>', 'requests in flight at once (default 4)')
@@ -16,22 +18,37 @@ export function transferCommands(run: ActionRunner): Command[] {
     .option('--fail-fast', 'stop at the first record that fails')
     .option('--force', 'let a venue or organizer whose name is taken be created anyway (the server then overwrites the existing one)')
     .option('--failed-to <file>', 'write the records that failed to this file, in the input format, to import again')
+    .option('--from <date>', 'iCalendar: expand recurring events from this day (default today)')
+    .option('--until <date>', 'iCalendar: expand recurring events up to this day, excluded (default a year after --from)')
+    .option('--max-occurrences <n>', 'iCalendar: at most this many events per recurring series (default 500)')
+    .option('--timezone <zone>', 'iCalendar: zone for UTC and floating times (default the site zone)')
+    .option('--include-private', 'iCalendar: import CLASS:PRIVATE/CONFIDENTIAL events as private events instead of skipping them')
+    .option('--create-missing', 'iCalendar: create the venues, organizers and categories the feed names that the site lacks')
+    .option('--prune', 'iCalendar: trash the events an earlier import of this feed made that it no longer has (asks; --yes off a terminal)')
     .addHelpText(
       'after',
       examplesHelp([
         'calendar import venues venues.csv',
         'calendar import events events.ndjson --upsert-by slug --yes --failed-to failed.ndjson',
         'calendar export events | calendar import events - --upsert-by slug --yes',
+        'calendar import events https://other.example.org/events/?ical=1 --create-missing --prune --yes',
       ]) + environmentHelp(),
     )
     .action(run(async () => (await import('./import.js')).runImport));
 
   const exportCommand = new Command('export')
-    .description('write every record (past events and drafts too) in the shape import takes back: --format ndjson (default), json or csv')
-    .argument('<resource>', 'events, venues, organizers, categories or tags')
+    .description('write every record (past events and drafts too) in the shape import takes back: --format ndjson (default), json or csv, events also ics; with --site, the whole calendar as one file for diff and apply')
+    .argument('[resource]', 'events, venues, organizers, categories or tags (left out with --site)')
+    .option('--site', 'the whole calendar in one document: --format yaml (default) or json')
+    .option('--resources <list>', 'with --site: only these resources, e.g. venues,organizers')
     .addHelpText(
       'after',
-      examplesHelp(['calendar export venues > venues.ndjson', 'calendar export events --format csv > events.csv']) + environmentHelp(),
+      examplesHelp([
+        'calendar export venues > venues.ndjson',
+        'calendar export events --format csv > events.csv',
+        'calendar export --site > calendar.yaml',
+        'calendar export --site --profile staging | calendar apply - --profile production',
+      ]) + environmentHelp(),
     )
     .action(run(async () => (await import('./export.js')).runExport));
 

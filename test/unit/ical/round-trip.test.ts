@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createIcsStream } from '../../../src/ical/writer.js';
 import { readIcs } from '../../../src/ical/reader.js';
 import { toImportRow } from '../../../src/ical/import-row.js';
-import { wallToUtcMs } from '../../../src/ical/zones.js';
-import { utcMsToUtcString } from '../../../src/time.js';
+import { utcMsToUtcString, zonedToUtcMs } from '../../../src/time.js';
 import { htmlToText } from '../../../src/ical/html-text.js';
 import { fixtureJson, longestLineOctets, META, parseBack } from './helpers.js';
 
@@ -13,7 +12,7 @@ let nextId = 500;
 /** A REST-shaped event; the UTC fields are derived from the wall clock as the server does. */
 function event(fields: Json): Json {
   const zone = (fields.timezone as string) ?? 'America/New_York';
-  const utc = (wall: string) => utcMsToUtcString(wallToUtcMs(wall, zone));
+  const utc = (wall: string) => utcMsToUtcString(zonedToUtcMs(wall, zone));
   return {
     id: nextId++,
     status: 'publish',

@@ -1,0 +1,51 @@
+/** `calendar apply FILE|-`: make the site match the file; a second run sends no write. */
+import type { Invocation } from '../runner.js';
+import { CliError, EXIT, UsageError } from '../../errors.js';
+import { withSession, type GlobalOptions } from '../../session.js';
+import { resources } from '../../resources.js';
+import { planChanges, planCounts } from '../../site/plan.js';
+import { applyPlan } from '../../site/apply.js';
+import { confirm } from '../confirm.js';
+import { checkPlanFormat, printPlan, readSiteFor, readSource } from './shared.js';
+
+interface ApplyOptions {
+  prune?: boolean;
+  dryRun?: boolean;
+  concurrency?: string;
+}
+
+export async function runApply(inv: Invocation, source: string): Promise<void> {
+  const ctx = inv.ctx;
+  const opts = inv.opts as GlobalOptions & ApplyOptions;
+  const concurrency = opts.concurrency === undefined ? 4 : Number(opts.concurrency);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16) throw new UsageError(`--concurrency: "${opts.concurrency}" is not a whole number from 1 to 16`);
+  const prepared = inv.prepare();
+  checkPlanFormat(prepared);
+  const file = await readSource(source, ctx);
+  prepared.connections = concurrency;
+  await withSession(prepared, ctx, async ({ client }) => {
+    const current = await readSiteFor(file, client, (line) => prepared.ui.notice(line));
+    const plan = planChanges(file.document, current, { prune: opts.prune === true });
+    if (opts.dryRun || plan.changes.length === 0) return printPlan(plan, prepared, ctx);
+    const removals = plan.changes.filter((c) => c.action === 'remove');
+    if (removals.length) {
+      const forGood = removals.filter((c) => !resources[c.resource].trashes).length;
+      await confirm(ctx, opts.yes === true, `Remove ${removals.length} record${removals.length === 1 ? "" : "s"} the file lacks${forGood ? ` (${forGood} categories and tags are deleted for good)` : ''}?`);
+    }
+    printPlan(plan, prepared, ctx);
+    const outcome = await applyPlan(plan, file.document, current, {
+      client,
+      concurrency,
+      onFailure: (change, message) => prepared.ui.error(`${resources[change.resource].singular} ${change.slug}: ${message}`),
+    });
+    prepared.ui.notice(`applied: ${outcome.created} created, ${outcome.updated} updated, ${outcome.removed} removed, ${outcome.failed.length} failed`);
+    if (outcome.failed.length) {
+      const total = planCounts(plan);
+      throw new CliError(
+        `${outcome.failed.length} of ${total.create + total.change + total.remove} records were not applied: ${outcome.failed.map((f) => `${resources[f.change.resource].singular} ${f.change.slug}`).join(', ')}`,
+        EXIT.partial,
+        'The rest were applied; run apply again to complete them.',
+      );
+    }
+  });
+}

@@ -1,0 +1,55 @@
+/** What diff and apply share: the file read and checked, the site read, the plan printed. */
+import { readFile } from 'node:fs/promises';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import type { ApiClient } from '../../http/client.js';
+import type { Prepared } from '../../session.js';
+import { resources, type ResourceName } from '../../resources.js';
+import { readSite, type SiteDocument } from '../../site/document.js';
+import { readSiteFile, refuseFile, type SiteFile } from '../../site/file.js';
+import { formatPlan, planData, type Plan } from '../../site/plan.js';
+import { colorEnabled } from '../../output/ui.js';
+
+export async function readSource(source: string, ctx: Context): Promise<SiteFile> {
+  let text: string;
+  if (source === '-') {
+    const chunks: Buffer[] = [];
+    for await (const chunk of ctx.stdin) chunks.push(Buffer.from(chunk as Buffer));
+    text = Buffer.concat(chunks).toString('utf8');
+  } else {
+    try {
+      text = await readFile(source, 'utf8');
+    } catch (err) {
+      throw new UsageError(`cannot read ${source}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    }
+  }
+  return readSiteFile(source === '-' ? '<stdin>' : source, text);
+}
+
+/** The site's records of the resources the file manages or links to; the file's links checked against both. */
+export async function readSiteFor(file: SiteFile, client: ApiClient, notice: (line: string) => void): Promise<SiteDocument> {
+  const needed = new Set<ResourceName>([...file.document.keys(), ...file.links.map((l) => l.to)]);
+  const site = await readSite(client, [...needed], notice);
+  const missing = file.links.filter((l) => !file.document.get(l.to)?.has(l.target) && !site.get(l.to)?.has(l.target));
+  if (missing.length) {
+    refuseFile(missing.map((l) => `${l.where}: ${resources[l.from].singular} ${l.slug}: ${l.field}: no ${resources[l.to].singular} "${l.target}" in the file or on the site`));
+  }
+  return site;
+}
+
+/** The plan on stdout: lines for people (coloured on a terminal) or `--format json`. */
+export function printPlan(plan: Plan, prepared: Prepared, ctx: Context): void {
+  if (prepared.output.format === 'json') {
+    ctx.stdout.write(`${JSON.stringify(planData(plan), null, 2)}\n`);
+    return;
+  }
+  const color = colorEnabled(ctx.stdout, ctx.env, { noColor: prepared.globals.color === false });
+  ctx.stdout.write(formatPlan(plan, color));
+}
+
+/** diff and apply print a plan, as lines (default) or JSON. */
+export function checkPlanFormat(prepared: Prepared): void {
+  const format = prepared.output.format;
+  if (format !== 'table' && format !== 'json') throw new UsageError(`--format: a plan is printed as lines (the default) or json, not ${format}`);
+  if (prepared.output.fields) throw new UsageError('--fields does not apply to a plan');
+}

@@ -1,0 +1,14 @@
+// Types for the undici internals imported by src/http/undici.ts (see scripts/undici-pieces.mjs).
+declare module 'undici/lib/dispatcher/agent.js' {
+  import { Agent } from 'undici';
+  export = Agent;
+}
+declare module 'undici/lib/dispatcher/retry-agent.js' {
+  import { RetryAgent } from 'undici';
+  export = RetryAgent;
+}
+declare module 'undici/lib/api/api-request.js' {
+  import type { Dispatcher } from 'undici';
+  function request(this: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
+  export = request;
+}

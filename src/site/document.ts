@@ -1,0 +1,100 @@
+/**
+ * The site as one document: every venue, organizer, category, tag and event, each
+ * identified by its slug, links to other records by slug, writable fields only. Read from
+ * a site here; read from a file in file.ts; the two are compared in plan.ts.
+ */
+import type { ApiClient } from '../http/client.js';
+import { resources, type Resource, type ResourceName } from '../resources.js';
+import { slugFromName } from '../records/identity.js';
+import { walkEveryEvent, walkEveryRecord, unlistedEventsNote } from '../records/pages.js';
+import { exportShape } from '../records/writable.js';
+import { loadYaml } from './yaml.js';
+
+type Json = Record<string, unknown>;
+
+/** Dependency order: a record only links to records of the resources before it. */
+export const SITE_RESOURCES: ResourceName[] = ['categories', 'tags', 'venues', 'organizers', 'events'];
+
+/**
+ * Writable fields a site file leaves out: author is a user ID and date_utc follows from
+ * date; neither carries from one site to another.
+ */
+const LEFT_OUT = new Set(['author', 'date_utc']);
+
+export interface SiteRecord {
+  slug: string;
+  /** Writable fields, links by slug, in the order of the resource table. */
+  fields: Json;
+  /** The record's ID on the site it was read from. */
+  id?: number;
+}
+
+/** Records by slug, per resource; a resource left out is not managed by the document. */
+export type SiteDocument = Map<ResourceName, Map<string, SiteRecord>>;
+
+/** The fields a site file may give a record of this resource, in table order. */
+export function siteFields(resource: Resource): string[] {
+  return resource.fields.map((f) => f.name).filter((name) => name !== 'slug' && !LEFT_OUT.has(name));
+}
+
+/** A server record in the document's shape. Drafts have no slug yet: their title gives one. */
+export function siteRecordOf(resource: Resource, raw: Json, categorySlugs: Map<number, string>): SiteRecord {
+  const shaped = exportShape(resource, raw, categorySlugs);
+  const slug = typeof shaped.slug === 'string' && shaped.slug !== '' ? shaped.slug : slugFromName(String(raw[resource.nameField] ?? ''));
+  const fields: Json = {};
+  for (const name of siteFields(resource)) if (shaped[name] !== undefined) fields[name] = shaped[name];
+  return { slug, fields, id: typeof raw.id === 'number' ? raw.id : undefined };
+}
+
+/** Reads the chosen resources of a site with list walks; notes go to `notice`. */
+export async function readSite(client: ApiClient, names: ResourceName[], notice: (line: string) => void): Promise<SiteDocument> {
+  const document: SiteDocument = new Map();
+  // Terms are few: categories are read first so that parents become slugs whatever the order.
+  const categories: Json[] = [];
+  if (names.includes('categories')) await walkEveryRecord(client, resources.categories, (r) => void categories.push(r));
+  const categorySlugs = new Map(categories.map((c) => [c.id as number, c.slug as string]));
+  for (const name of SITE_RESOURCES.filter((n) => names.includes(n))) {
+    const resource = resources[name];
+    const records = new Map<string, SiteRecord>();
+    const add = (raw: Json) => {
+      const record = siteRecordOf(resource, raw, categorySlugs);
+      // Two drafts with one title: the later one is told apart as the server would.
+      let slug = record.slug;
+      for (let n = 2; records.has(slug); n++) slug = `${record.slug}-${n}`;
+      records.set(slug, { ...record, slug });
+    };
+    if (name === 'categories') categories.forEach(add);
+    else if (name === 'events') notice(unlistedEventsNote(await walkEveryEvent(client, resource, add)));
+    else await walkEveryRecord(client, resource, add);
+    document.set(name, records);
+  }
+  return document;
+}
+
+/** The document as plain data: a key per resource, records sorted by slug. */
+export function documentData(document: SiteDocument): Record<string, Record<string, Json>> {
+  const data: Record<string, Record<string, Json>> = {};
+  for (const name of SITE_RESOURCES) {
+    const records = document.get(name);
+    if (!records) continue;
+    const slugs = [...records.keys()].sort();
+    data[name] = Object.fromEntries(slugs.map((slug) => [slug, records.get(slug)!.fields]));
+  }
+  return data;
+}
+
+/** YAML (descriptions as block scalars, no line folding) or JSON, ending in a newline. */
+export async function renderDocument(document: SiteDocument, format: 'yaml' | 'json'): Promise<string> {
+  const data = documentData(document);
+  if (format === 'json') return `${JSON.stringify(data, null, 2)}\n`;
+  const { Document, isPair, isScalar, visit } = await loadYaml();
+  const doc = new Document(data);
+  visit(doc, {
+    Pair(_, pair) {
+      if (!isPair(pair) || !isScalar(pair.key) || !isScalar(pair.value)) return;
+      const text = pair.value.value;
+      if (pair.key.value === 'description' && typeof text === 'string' && text.trim() !== '') pair.value.type = 'BLOCK_LITERAL';
+    },
+  });
+  return doc.toString({ lineWidth: 0 });
+}

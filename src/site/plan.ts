@@ -1,0 +1,169 @@
+/**
+ * What it takes to make a site match a document: records to create, to change (only the
+ * fields the document gives, compared as the server keeps them) and, with prune, to
+ * remove. Venues and organizers the site holds under another slug are matched by name.
+ */
+import { linkFields, resources, type Resource, type ResourceName } from '../resources.js';
+import { nameKey, sameValue } from '../records/identity.js';
+import { SITE_RESOURCES, type SiteDocument, type SiteRecord } from './document.js';
+
+export type FieldChange = { field: string; from: unknown; to: unknown } | { field: string; added: string[]; removed: string[] };
+
+export interface RecordChange {
+  action: 'create' | 'update' | 'remove';
+  resource: ResourceName;
+  slug: string;
+  /** The site's record (update, remove). */
+  id?: number;
+  /** The slug the site holds the record under, when it was matched by name. */
+  siteSlug?: string;
+  changes: FieldChange[];
+  /** Why the record cannot be applied as asked (a venue name taken by another record of the file). */
+  conflict?: string;
+}
+
+export interface Plan {
+  changes: RecordChange[];
+  unchanged: number;
+  /** Records only the site has, left alone without prune. */
+  siteOnly: number;
+  /** Site slug -> document slug, per resource, for records matched by name. */
+  aliases: Map<ResourceName, Map<string, string>>;
+}
+
+export function planChanges(desired: SiteDocument, current: SiteDocument, options: { prune: boolean }): Plan {
+  const plan: Plan = { changes: [], unchanged: 0, siteOnly: 0, aliases: new Map() };
+  const managed = SITE_RESOURCES.filter((name) => desired.has(name));
+  const matches = new Map<ResourceName, Array<{ want: SiteRecord; have?: SiteRecord; conflict?: string }>>();
+  // Matching first: links compare through the aliases it finds, whatever the resource order.
+  for (const name of managed) {
+    const resource = resources[name];
+    const wanted = desired.get(name)!;
+    const onSite = current.get(name) ?? new Map<string, SiteRecord>();
+    const aliases = new Map<string, string>();
+    plan.aliases.set(name, aliases);
+    const byName = new Map<string, SiteRecord[]>();
+    const nameOf = (record: SiteRecord) => nameKey(String(record.fields[resource.nameField] ?? ''));
+    if (resource.mergesOnCreate) for (const record of onSite.values()) byName.set(nameOf(record), [...(byName.get(nameOf(record)) ?? []), record]);
+    const list: Array<{ want: SiteRecord; have?: SiteRecord; conflict?: string }> = [];
+    for (const slug of [...wanted.keys()].sort()) {
+      const want = wanted.get(slug)!;
+      let have = onSite.get(slug);
+      let conflict: string | undefined;
+      if (!have && resource.mergesOnCreate) {
+        const named = byName.get(nameOf(want)) ?? [];
+        const free = named.filter((r) => !wanted.has(r.slug));
+        if (free.length === 1) {
+          have = free[0];
+          aliases.set(have.slug, slug);
+        } else if (named.length > 0) {
+          conflict = `the site's ${resource.singular} ${named.map((r) => r.slug).join(', ')} has this name; the server would overwrite it on create`;
+        }
+      }
+      list.push({ want, have, conflict });
+    }
+    matches.set(name, list);
+    const kept = new Set([...wanted.keys(), ...aliases.keys()]);
+    const siteOnly = [...onSite.values()].filter((r) => !kept.has(r.slug));
+    if (options.prune) for (const record of siteOnly) plan.changes.push({ action: 'remove', resource: name, slug: record.slug, id: record.id, changes: [] });
+    else plan.siteOnly += siteOnly.length;
+  }
+  for (const name of managed) {
+    for (const { want, have, conflict } of matches.get(name)!) {
+      if (!have) {
+        plan.changes.push({ action: 'create', resource: name, slug: want.slug, changes: [], conflict });
+        continue;
+      }
+      const changes = fieldChanges(resources[name], want.fields, have.fields, plan.aliases);
+      if (changes.length === 0) plan.unchanged++;
+      else plan.changes.push({ action: 'update', resource: name, slug: want.slug, id: have.id, siteSlug: have.slug !== want.slug ? have.slug : undefined, changes });
+    }
+  }
+  plan.changes.sort((a, b) => SITE_RESOURCES.indexOf(a.resource) - SITE_RESOURCES.indexOf(b.resource) || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+  return plan;
+}
+
+/** The fields the document gives that the site does not hold; links compared as sets of slugs. */
+export function fieldChanges(resource: Resource, want: Record<string, unknown>, have: Record<string, unknown>, aliases: Plan['aliases']): FieldChange[] {
+  const links = new Map(linkFields(resource).map((f) => [f.name, f]));
+  const changes: FieldChange[] = [];
+  for (const [field, value] of Object.entries(want)) {
+    const link = links.get(field);
+    if (!link) {
+      if (!sameValue(field, value, have[field])) changes.push({ field, from: have[field], to: value });
+      continue;
+    }
+    const alias = aliases.get(link.relation as ResourceName);
+    const asDocument = (slug: unknown) => (typeof slug === 'string' ? (alias?.get(slug) ?? slug) : slug);
+    if (!link.many) {
+      const from = asDocument(have[field]);
+      if ((from ?? '') !== (value ?? '')) changes.push({ field, from, to: value });
+      continue;
+    }
+    const wanted = new Set((value as string[] | null) ?? []);
+    const held = new Set(((have[field] as string[] | undefined) ?? []).map((s) => asDocument(s) as string));
+    const added = [...wanted].filter((s) => !held.has(s)).sort();
+    const removed = [...held].filter((s) => !wanted.has(s)).sort();
+    if (added.length || removed.length) changes.push({ field, added, removed });
+  }
+  return changes;
+}
+
+export interface PlanCounts {
+  create: number;
+  change: number;
+  remove: number;
+  unchanged: number;
+}
+
+export function planCounts(plan: Plan): PlanCounts {
+  const count = (action: RecordChange['action']) => plan.changes.filter((c) => c.action === action).length;
+  return { create: count('create'), change: count('update'), remove: count('remove'), unchanged: plan.unchanged };
+}
+
+const shown = (value: unknown) => {
+  const text = JSON.stringify(value ?? '');
+  return text.length > 40 ? `${text.slice(0, 37)}..."` : text;
+};
+
+function describeChange(change: FieldChange): string {
+  if ('added' in change) return `${change.field} ${[...change.added.map((s) => `+${s}`), ...change.removed.map((s) => `-${s}`)].join(' ')}`;
+  return `${change.field} ${shown(change.from)} -> ${shown(change.to)}`;
+}
+
+const SIGN = { create: '+', update: '~', remove: '-' } as const;
+const COLOUR = { create: 32, update: 33, remove: 31 } as const;
+
+/** The plan for people: a line per record, grouped by resource, then the summary line. */
+export function formatPlan(plan: Plan, color: boolean): string {
+  const lines: string[] = [];
+  let group: ResourceName | undefined;
+  for (const change of plan.changes) {
+    if (group !== undefined && change.resource !== group) lines.push('');
+    group = change.resource;
+    const resource = resources[change.resource];
+    let line = `${SIGN[change.action]} ${resource.singular} ${change.slug}`;
+    const notes: string[] = change.changes.map(describeChange);
+    if (change.siteSlug) notes.unshift(`matched by name (${change.siteSlug} on the site)`);
+    if (change.action === 'remove' && !resource.trashes) notes.push('deleted for good');
+    if (change.action === 'remove' && resource.trashes) notes.push('to the trash');
+    if (change.conflict) notes.push(`refused: ${change.conflict}`);
+    if (notes.length) line += `: ${notes.join(', ')}`;
+    lines.push(color ? `\u001b[${COLOUR[change.action]}m${line}\u001b[39m` : line);
+  }
+  if (lines.length) lines.push('');
+  lines.push(summaryOf(plan));
+  return `${lines.join('\n')}\n`;
+}
+
+export function summaryOf(plan: Plan): string {
+  const c = planCounts(plan);
+  const siteOnly = plan.siteOnly ? ` (${plan.siteOnly} only on the site; --prune removes them)` : '';
+  if (plan.changes.length === 0) return `no changes, ${c.unchanged} unchanged${siteOnly}`;
+  return `${c.create} to create, ${c.change} to change, ${c.remove} to remove, ${c.unchanged} unchanged${siteOnly}`;
+}
+
+/** The plan as data for scripts. */
+export function planData(plan: Plan): unknown {
+  return { changes: plan.changes.map(({ action, resource, slug, id, siteSlug, changes, conflict }) => ({ action, resource, slug, id, siteSlug, changes, conflict })), summary: planCounts(plan) };
+}

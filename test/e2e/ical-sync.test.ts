@@ -1,0 +1,207 @@
+/**
+ * Importing an iCalendar feed is a sync: a second run updates what changed, trashes what
+ * the feed cancelled and (with --prune) what it dropped, from that feed only; private
+ * events are skipped; a bad feed stops before anything is sent; feeds come from URLs too.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { execFile } from 'node:child_process';
+import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { AddressInfo } from 'node:net';
+import { api, useSite } from './helpers.js';
+
+type Json = Record<string, unknown>;
+
+const site = useSite();
+
+const vevent = (uid: string, lines: string[]) => ['BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20261101T000000Z', ...lines, 'END:VEVENT'];
+const calendar = (...events: string[][]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//sync//EN', 'X-WR-TIMEZONE:America/New_York', ...events.flat(), 'END:VCALENDAR', ''].join('\r\n');
+
+const talk = (title = 'Harbor talk') => vevent('talk@feed.test', [`SUMMARY:${title}`, 'DTSTART;TZID=America/New_York:20270115T190000', 'DTEND;TZID=America/New_York:20270115T203000', 'LOCATION:Harbor Library', 'ORGANIZER;CN=Friends of the Library:mailto:friends@library.example.org', 'CATEGORIES:Talks']);
+const series = (...extra: string[]) => vevent('yoga@feed.test', ['SUMMARY:Morning yoga', 'DTSTART;TZID=America/New_York:20270104T070000', 'DTEND;TZID=America/New_York:20270104T080000', 'RRULE:FREQ=WEEKLY;COUNT=3', ...extra]);
+const fair = (...extra: string[]) => vevent('fair@feed.test', ['SUMMARY:Book fair', 'DTSTART;VALUE=DATE:20270206', 'DTEND;VALUE=DATE:20270208', ...extra]);
+const secret = vevent('board@feed.test', ['SUMMARY:Board meeting', 'DTSTART:20270120T170000Z', 'DTEND:20270120T180000Z', 'CLASS:PRIVATE']);
+const newcomer = vevent('quiz@feed.test', ['SUMMARY:Pub quiz', 'DTSTART:20270301T000000Z', 'DURATION:PT2H']);
+
+const file = (name: string, text: string) => {
+  const path = join(site.home.home, name);
+  writeFileSync(path, text);
+  return path;
+};
+const writes = (stderr: string) => stderr.split('\n').filter((line) => /^debug: > (POST|PUT|PATCH|DELETE) /.test(line));
+
+async function titles(status = 'publish'): Promise<string[]> {
+  const res = await api<{ events: Json[] }>(site.sandbox, 'GET', `events?start_date=2000-01-01&per_page=50&status=${status}`);
+  return res.body.events.map((e) => `${e.title as string} ${String(e.start_date).slice(0, 10)}`).sort();
+}
+
+describe('a feed imported twice', () => {
+  test('first import: each occurrence one event, links created, private skipped', async () => {
+    const other = await site.cli(['import', 'events', file('other.ics', calendar(vevent('gig@other.test', ['SUMMARY:Other feed gig', 'DTSTART:20270110T230000Z', 'DTEND:20270111T010000Z'])))]);
+    expect(other.code, other.stderr).toBe(0);
+    const r = await site.cli(['import', 'events', file('feed.ics', calendar(talk(), series(), fair(), secret)), '--create-missing']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('5 created, 0 updated, 0 unchanged, 0 failed, 1 skipped');
+    expect(await titles()).toEqual(['Book fair 2027-02-06', 'Harbor talk 2027-01-15', 'Morning yoga 2027-01-04', 'Morning yoga 2027-01-11', 'Morning yoga 2027-01-18', 'Other feed gig 2027-01-10']);
+    const talkEvent = (await api<{ events: Json[] }>(site.sandbox, 'GET', 'events?start_date=2000-01-01&search=Harbor')).body.events[0];
+    expect((talkEvent.venue as Json).venue).toBe('Harbor Library');
+    expect((talkEvent.organizer as Json[]).map((o) => [o.organizer, o.email])).toEqual([['Friends of the Library', 'friends@library.example.org']]);
+    expect((talkEvent.categories as Json[]).map((c) => c.name)).toEqual(['Talks']);
+    expect(talkEvent.slug).toMatch(/^harbor-talk-ics-[0-9a-z]{4}-[0-9a-z]{10}$/);
+  });
+
+  test('without --create-missing a row naming an unknown venue fails, listing it (exit 6)', async () => {
+    const r = await site.cli(['import', 'events', file('unknown.ics', calendar(vevent('x@feed.test', ['SUMMARY:Nowhere', 'DTSTART:20270401T100000Z', 'LOCATION:Atlantis Hall'])))]);
+    expect(r.code).toBe(6);
+    expect(r.stderr).toContain('unknown.ics line 5 (UID x@feed.test): not on the site: venue "Atlantis Hall"');
+  });
+
+  test('the dry run of the changed feed prints the plan and sends nothing', async () => {
+    const changed = calendar(talk('Harbor talk (moved upstairs)'), series('EXDATE;TZID=America/New_York:20270111T070000'), fair('STATUS:CANCELLED'), secret, newcomer);
+    const r = await site.cli(['import', 'events', file('feed.ics', changed), '--prune', '--dry-run', '--debug']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(writes(r.stderr)).toEqual([]);
+    const plan = r.stdout.trim().split('\n').sort();
+    expect(plan).toHaveLength(4);
+    expect(plan[0]).toBe('create event "Pub quiz" (2027-02-28 19:00:00)');
+    expect(plan[1]).toMatch(/^prune event "Morning yoga" \(ID \d+\)$/);
+    expect(plan[2]).toMatch(/^trash \(cancelled\) event "Book fair" \(ID \d+\)$/);
+    expect(plan[3]).toMatch(/^update event "Harbor talk \(moved upstairs\)" \(2027-01-15 19:00:00\) \(ID \d+\): title$/);
+    expect(r.stderr).toContain('dry run, nothing sent: 1 to create, 1 to update, 2 unchanged, 0 failed, 2 to trash, 1 skipped');
+  });
+
+  test('off a terminal --prune needs --yes, and is refused before anything is read', async () => {
+    const before = site.sandbox.stats.requests;
+    const r = await site.cli(['import', 'events', file('feed.ics', calendar(talk())), '--prune']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--yes');
+    expect(site.sandbox.stats.requests).toBe(before);
+  });
+
+  test('the changed feed: updated, cancelled and dropped occurrences trashed, other feeds left alone', async () => {
+    const changed = calendar(talk('Harbor talk (moved upstairs)'), series('EXDATE;TZID=America/New_York:20270111T070000'), fair('STATUS:CANCELLED'), secret, newcomer);
+    const r = await site.cli(['import', 'events', file('feed.ics', changed), '--prune', '--yes']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('1 created, 1 updated, 2 unchanged, 0 failed, 2 trashed, 1 skipped');
+    expect(await titles()).toEqual(['Harbor talk (moved upstairs) 2027-01-15', 'Morning yoga 2027-01-04', 'Morning yoga 2027-01-18', 'Other feed gig 2027-01-10', 'Pub quiz 2027-02-28']);
+    expect(await titles('trash')).toEqual(['Book fair 2027-02-06', 'Morning yoga 2027-01-11']);
+
+    const again = await site.cli(['import', 'events', file('feed.ics', changed), '--prune', '--yes', '--debug']);
+    expect(again.stderr).toContain('0 created, 0 updated, 4 unchanged, 0 failed, 2 skipped (private or cancelled)');
+    expect(writes(again.stderr)).toEqual([]);
+  });
+
+  test('--include-private imports a private event as private', async () => {
+    const r = await site.cli(['import', 'events', file('feed.ics', calendar(secret)), '--include-private']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('1 created');
+    expect(await titles('private')).toEqual(['Board meeting 2027-01-20']);
+  });
+});
+
+describe('stdin and --failed-to', () => {
+  test('a feed on stdin is recognised by BEGIN:VCALENDAR; the VEVENTs that failed go to an .ics to import again', async () => {
+    const feed = calendar(vevent('ok@stdin.test', ['SUMMARY:Fine on stdin', 'DTSTART:20270601T100000Z']), vevent('bad@stdin.test', ['SUMMARY:Lost venue', 'DTSTART:20270602T100000Z', 'LOCATION:Nowhere Hall']));
+    const failedTo = join(site.home.home, 'failed.ics');
+    const r = await site.cli(['import', 'events', '-', '--failed-to', failedTo], { stdin: feed });
+    expect(r.code).toBe(6);
+    expect(r.stderr).toContain('1 created, 0 updated, 0 unchanged, 1 failed');
+    const failed = readFileSync(failedTo, 'utf8');
+    expect(failed).toContain('UID:bad@stdin.test');
+    expect(failed).not.toContain('UID:ok@stdin.test');
+    const retried = await site.cli(['import', 'events', failedTo, '--create-missing']);
+    expect(retried.code, retried.stderr).toBe(0);
+    expect(await titles()).toContain('Lost venue 2027-06-02');
+    // The retry kept the feed's identities: the whole feed again changes nothing.
+    const whole = await site.cli(['import', 'events', '-', '--create-missing'], { stdin: feed });
+    expect(whole.stderr).toContain('0 created, 0 updated, 2 unchanged, 0 failed');
+  });
+});
+
+describe('a bad feed', () => {
+  test('exit 2 naming the line and UID; no request at all when the zone is given', async () => {
+    const broken = calendar(talk(), vevent('broken@feed.test', ['SUMMARY:Broken', 'DTSTART:20271301T100000Z']));
+    const before = site.sandbox.stats.requests;
+    const r = await site.cli(['import', 'events', file('broken.ics', broken), '--timezone', 'Europe/Paris']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/broken\.ics line 1[0-9]\b.*broken@feed\.test/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(site.sandbox.stats.requests).toBe(before);
+  });
+
+  test('an iCalendar file given to another resource is refused', async () => {
+    const r = await site.cli(['import', 'venues', file('venues.ics', calendar(talk()))]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('import it with calendar import events');
+  });
+});
+
+describe('feeds from URLs', () => {
+  const feeds = new Map<string, string>();
+  const serve: RequestListener = (req, res) => {
+    if (req.url === '/huge.ics') {
+      res.writeHead(200, { 'content-type': 'text/calendar', 'content-length': String(60 * 1024 * 1024) });
+      res.write('BEGIN:VCALENDAR\r\n');
+      return;
+    }
+    const body = feeds.get(req.url ?? '');
+    if (body === undefined) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' }).end(body);
+  };
+  const servers: Server[] = [];
+  let http = '';
+  let https = '';
+  let certFile = '';
+
+  beforeAll(async () => {
+    certFile = join(site.home.home, 'cert.pem');
+    const keyFile = join(site.home.home, 'key.pem');
+    await promisify(execFile)('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1']);
+    const listen = async (server: Server) => {
+      servers.push(server);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return `127.0.0.1:${(server.address() as AddressInfo).port}`;
+    };
+    http = await listen(createHttpServer(serve));
+    https = await listen(createHttpsServer({ cert: readFileSync(certFile), key: readFileSync(keyFile) }, serve));
+  });
+  afterAll(async () => {
+    for (const server of servers) {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  test('an http:// feed is fetched and synced; a second run changes nothing', async () => {
+    feeds.set('/events/?ical=1', calendar(vevent('url-1@feed.test', ['SUMMARY:From a URL', 'DTSTART:20270501T160000Z', 'DTEND:20270501T170000Z'])));
+    const url = `http://${http}/events/?ical=1`;
+    const first = await site.cli(['import', 'events', url]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toContain('1 created');
+    const second = await site.cli(['import', 'events', url]);
+    expect(second.stderr).toContain('0 created, 0 updated, 1 unchanged, 0 failed');
+  });
+
+  test('webcal:// is fetched over https, with the certificate checked', async () => {
+    feeds.set('/cal.ics', calendar(vevent('webcal-1@feed.test', ['SUMMARY:From webcal', 'DTSTART:20270502T160000Z', 'DTEND:20270502T170000Z'])));
+    const refused = await site.cli(['import', 'events', `webcal://${https}/cal.ics`]);
+    expect(refused.code).toBe(5);
+    expect(refused.stderr).toContain('is not trusted');
+    const r = await site.cli(['import', 'events', `webcal://${https}/cal.ics`, '--ca-cert', certFile]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('1 created');
+    expect(await titles()).toContain('From webcal 2027-05-02');
+  });
+
+  test('a feed over the size cap and a missing feed are clear errors', async () => {
+    const huge = await site.cli(['import', 'events', `http://${http}/huge.ics`]);
+    expect(huge.code).toBe(2);
+    expect(huge.stderr).toContain('is larger than 50 MB');
+    const missing = await site.cli(['import', 'events', `http://${http}/nothing.ics`]);
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toContain('answered HTTP 404');
+  });
+});

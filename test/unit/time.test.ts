@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { convertWallClock, zonedToUtcMs } from '../../src/time.js';
+
+const iso = (wall: string, zone: string) => new Date(zonedToUtcMs(wall, zone)).toISOString();
+
+describe('wall-clock time to instant', () => {
+  it('reads the hour right after a spring-forward change at the new offset (it used to come out an hour late)', () => {
+    expect(iso('2026-03-08 03:00:00', 'America/New_York')).toBe('2026-03-08T07:00:00.000Z');
+    expect(iso('2026-03-08 03:30:00', 'America/New_York')).toBe('2026-03-08T07:30:00.000Z');
+    expect(iso('2026-03-29 03:15:00', 'Europe/Paris')).toBe('2026-03-29T01:15:00.000Z');
+    expect(iso('2026-10-04 03:00:00', 'Australia/Sydney')).toBe('2026-10-03T16:00:00.000Z');
+    expect(convertWallClock('2026-03-08 03:30:00', 'America/New_York', 'UTC')).toBe('2026-03-08 07:30:00');
+  });
+
+  it('moves a skipped time forward and takes the earlier of two repeated times', () => {
+    expect(iso('2026-03-08 01:59:00', 'America/New_York')).toBe('2026-03-08T06:59:00.000Z');
+    expect(iso('2026-03-08 02:30:00', 'America/New_York')).toBe('2026-03-08T07:30:00.000Z');
+    expect(iso('2026-11-01 01:30:00', 'America/New_York')).toBe('2026-11-01T05:30:00.000Z');
+    expect(iso('2026-11-01 02:30:00', 'America/New_York')).toBe('2026-11-01T07:30:00.000Z');
+    expect(iso('2026-10-04 02:30:00', 'Australia/Sydney')).toBe('2026-10-03T16:30:00.000Z');
+  });
+
+  it('reads UTC and fixed offsets', () => {
+    expect(iso('2026-07-01 12:00:00', 'UTC')).toBe('2026-07-01T12:00:00.000Z');
+    expect(iso('2026-07-01 12:00:00', 'UTC+2')).toBe('2026-07-01T10:00:00.000Z');
+    expect(iso('2026-07-01 12:00:00', 'UTC-5.5')).toBe('2026-07-01T17:30:00.000Z');
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, test } from 'vitest';
+import { listWriter } from '../../src/output/writer.js';
+import type { Context, OutputStream } from '../../src/context.js';
+
+/** A stdout that records each write, and says "full" (false) when asked to. */
+function recordingStdout(full = false): OutputStream & { writes: string[]; drain(): void } {
+  const listeners: Array<() => void> = [];
+  return {
+    writes: [],
+    write(chunk: string) {
+      this.writes.push(chunk);
+      return !full;
+    },
+    once(_event: 'drain', listener: () => void) {
+      listeners.push(listener);
+    },
+    drain: () => listeners.splice(0).forEach((l) => l()),
+  };
+}
+
+const contextWith = (stdout: OutputStream) => ({ stdout, stderr: stdout, stdin: process.stdin, env: {}, cwd: '/' }) as unknown as Context;
+const record = (id: number) => ({ id, title: `Event ${id} ${'x'.repeat(200)}` });
+
+describe('list output is written in chunks', () => {
+  test('many records make few writes of about 64 KB, in order, all written by end()', async () => {
+    const stdout = recordingStdout();
+    const writer = listWriter(undefined, { format: 'ndjson', color: false }, contextWith(stdout));
+    for (let id = 0; id < 1000; id++) await writer.write(record(id));
+    await writer.end();
+    expect(stdout.writes.length).toBeLessThan(6);
+    expect(stdout.writes.slice(0, -1).every((chunk) => chunk.length >= 64 * 1024)).toBe(true);
+    expect(stdout.writes.join('').trim().split('\n').map((line) => JSON.parse(line).id)).toEqual([...Array(1000).keys()]);
+  });
+
+  test('what is gathered goes out as soon as the list waits, before end()', async () => {
+    const stdout = recordingStdout();
+    const writer = listWriter(undefined, { format: 'ids', color: false }, contextWith(stdout));
+    await writer.write(record(1));
+    await writer.write(record(2));
+    expect(stdout.writes).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(stdout.writes).toEqual(['1\n2\n']);
+    await writer.end();
+    expect(stdout.writes).toEqual(['1\n2\n']);
+  });
+
+  test('a full stdout holds the writer until it drains', async () => {
+    const stdout = recordingStdout(true);
+    const writer = listWriter(undefined, { format: 'ndjson', color: false }, contextWith(stdout));
+    let pending: Promise<void> | undefined;
+    for (let id = 0; stdout.writes.length === 0; id++) pending = writer.write(record(id));
+    let resumed = false;
+    void pending!.then(() => (resumed = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(resumed).toBe(false);
+    stdout.drain();
+    await pending;
+    expect(resumed).toBe(true);
+  });
+});
