@@ -77,3 +77,14 @@ describe('calendar agenda', () => {
     expect(bad.stderr).toContain('"someday" is not a date');
   });
 });
+
+describe('calendar agenda --format ics', () => {
+  test('gives the same events as an iCalendar file', async () => {
+    const res = await site.cli(['agenda', '2027-06-01', '2027-06-04', '--format', 'ics']);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toMatch(/^BEGIN:VCALENDAR\r?\n/);
+    expect(res.stdout.match(/BEGIN:VEVENT/g)).toHaveLength(4);
+    for (const title of ['Concert', 'Fair', 'Call', 'Rehearsal']) expect(res.stdout).toContain(`SUMMARY:${title}`);
+    expect(res.stdout).not.toContain('SUMMARY:Later');
+  });
+});

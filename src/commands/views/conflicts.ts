@@ -23,7 +23,7 @@ export async function runConflicts(inv: Invocation, fromArg?: string, toArg?: st
       const from = fixedFrom ?? today;
       return { from, to: fixedTo ?? addDays(from, CONFLICT_DAYS) };
     },
-    CONFLICT_FILTER_NAMES,
+    { filterNames: CONFLICT_FILTER_NAMES },
   );
   const conflicts = findConflicts(view.events, kind, view.zone);
   const format = prepared.output.format;

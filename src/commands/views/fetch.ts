@@ -15,6 +15,7 @@ import { DATE_FORMS, parseDate } from '../../values.js';
 import { toCalendarEvent, eventsInRange, type CalendarEvent } from '../../views/days.js';
 import { buildListQuery, resolveLinkedFilters } from '../resource/query.js';
 import { VIEW_FILTER_NAMES } from './filters.js';
+import { writeViewData } from './output.js';
 
 export interface ViewEvents {
   zone: string;
@@ -42,15 +43,16 @@ export async function viewZone(client: ApiClient, flag: string | undefined, prof
 /**
  * Reads the events overlapping `range` (dates in the view's zone; a missing date is
  * filled from today there). The query is a day wider each side, as the server compares in
- * the site's zone; the days are then settled here.
+ * the site's zone; the days are then settled here. With `asData`, a format other than the
+ * text view writes the events as records.
  */
 export async function fetchViewEvents(
   prepared: Prepared,
   ctx: Context,
   opts: Record<string, unknown>,
   range: (today: string) => { from: string; to: string },
-  filterNames: readonly string[] = VIEW_FILTER_NAMES,
-): Promise<ViewEvents & { from: string; to: string }> {
+  { filterNames = VIEW_FILTER_NAMES, asData = false }: { filterNames?: readonly string[]; asData?: boolean } = {},
+): Promise<ViewEvents & { from: string; to: string; written: boolean }> {
   checkZone(opts.timezone as string | undefined);
   const filters = Object.fromEntries(filterNames.filter((k) => opts[k] !== undefined).map((k) => [k, opts[k]]));
   const query = buildListQuery(resources.events, filters);
@@ -65,6 +67,9 @@ export async function fetchViewEvents(
     await walkPages(client, resources.events, query, { all: true }, (record) => {
       events.push(toCalendarEvent(record as Record<string, unknown>, zone));
     });
-    return { zone, today, from, to, events: eventsInRange(events, from, to) };
+    const selected = eventsInRange(events, from, to);
+    // A data format is written here: iCalendar needs the site's details for its header.
+    const written = asData && (await writeViewData(selected, prepared, ctx, client));
+    return { zone, today, from, to, events: selected, written };
   });
 }

@@ -7,12 +7,11 @@ import { bucketByDay } from '../../views/days.js';
 import { paint } from '../../views/paint.js';
 import { terminalWidth } from '../../output/table.js';
 import { dayOf, fetchViewEvents } from './fetch.js';
-import { writeViewData } from './output.js';
 
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 export async function runGrid(kind: 'week' | 'month', inv: Invocation, dateArg?: string): Promise<void> {
-  const prepared = inv.prepare();
+  const prepared = inv.prepare(undefined, true);
   const opts = inv.opts as Record<string, unknown>;
   const weekStart = weekStartFrom(opts.weekStart as string | undefined, inv.ctx);
   const width = gridWidth(opts.width as string | undefined, inv.ctx);
@@ -21,8 +20,8 @@ export async function runGrid(kind: 'week' | 'month', inv: Invocation, dateArg?:
   const view = await fetchViewEvents(prepared, inv.ctx, opts, (today) => {
     anchor = fixed ?? today;
     return kind === 'week' ? weekGridRange(anchor, weekStart) : monthGridRange(anchor, weekStart);
-  });
-  if (await writeViewData(view.events, prepared, inv.ctx)) return;
+  }, { asData: true });
+  if (view.written) return;
   const month = kind === 'month' ? anchor.slice(0, 7) : undefined;
   const title = month ? `${MONTH_NAMES[Number(month.slice(5)) - 1]} ${month.slice(0, 4)}` : `Week of ${view.from}`;
   inv.ctx.stdout.write(
