@@ -67,7 +67,7 @@ describe('calendar agenda', () => {
     expect(ndjson.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { id: number }).id)).toEqual(records.map((r) => r.id));
   });
 
-  test('a range with no events says so on stderr; a bad date is a usage error', async () => {
+  test('a range with no events says so on stderr; a bad date or a reversed range is a usage error, sent nowhere', async () => {
     const empty = await site.cli(['agenda', '2030-01-01', '2030-01-02']);
     expect(empty.code).toBe(0);
     expect(empty.stdout).toBe('');
@@ -75,6 +75,11 @@ describe('calendar agenda', () => {
     const bad = await site.cli(['agenda', 'someday']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('"someday" is not a date');
+    const before = site.sandbox.stats.requests;
+    const reversed = await site.cli(['agenda', '2027-06-10', '2027-06-01']);
+    expect(reversed.code).toBe(2);
+    expect(reversed.stderr).toContain('TO 2027-06-01 is before FROM 2027-06-10');
+    expect(site.sandbox.stats.requests).toBe(before);
   });
 });
 

@@ -1,22 +1,16 @@
 /** `calendar agenda [FROM] [TO]`: the events of some days, grouped under each day. */
 import type { Invocation } from '../runner.js';
-import { addDays } from '../../time.js';
 import { bucketByDay } from '../../views/days.js';
 import { renderAgenda } from '../../views/agenda.js';
 import { paint } from '../../views/paint.js';
-import { dayOf, fetchViewEvents } from './fetch.js';
+import { dayRange, fetchViewEvents } from './fetch.js';
 
 /** Today and the seven days after it. */
 export const AGENDA_DAYS = 7;
 
 export async function runAgenda(inv: Invocation, fromArg?: string, toArg?: string): Promise<void> {
   const prepared = inv.prepare(undefined, true);
-  const fixedFrom = fromArg === undefined ? undefined : dayOf(fromArg, 'FROM');
-  const fixedTo = toArg === undefined ? undefined : dayOf(toArg, 'TO');
-  const view = await fetchViewEvents(prepared, inv.ctx, inv.opts, (today) => {
-    const from = fixedFrom ?? today;
-    return { from, to: fixedTo ?? addDays(from, AGENDA_DAYS) };
-  }, { asData: true });
+  const view = await fetchViewEvents(prepared, inv.ctx, inv.opts, dayRange(fromArg, toArg, AGENDA_DAYS), { asData: true });
   if (view.written) return;
   const text = renderAgenda(bucketByDay(view.events, view.from, view.to), view.today, paint(prepared.output.color));
   if (text) inv.ctx.stdout.write(text);

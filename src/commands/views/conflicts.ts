@@ -1,9 +1,8 @@
 /** `calendar events conflicts [FROM] [TO]`: events at the same venue, or with the same organizer, at overlapping times. */
 import type { Invocation } from '../runner.js';
 import { CliError, EXIT } from '../../errors.js';
-import { addDays } from '../../time.js';
 import { conflictLine, findConflicts } from '../../views/conflicts.js';
-import { dayOf, fetchViewEvents } from './fetch.js';
+import { dayRange, fetchViewEvents } from './fetch.js';
 import { CONFLICT_FILTER_NAMES } from './filters.js';
 
 /** Days looked at when no end is given. */
@@ -12,19 +11,8 @@ export const CONFLICT_DAYS = 30;
 export async function runConflicts(inv: Invocation, fromArg?: string, toArg?: string): Promise<void> {
   const prepared = inv.prepare();
   const opts = inv.opts as Record<string, unknown>;
-  const fixedFrom = fromArg === undefined ? undefined : dayOf(fromArg, 'FROM');
-  const fixedTo = toArg === undefined ? undefined : dayOf(toArg, 'TO');
   const kind = opts.organizer !== undefined ? 'organizer' : 'venue';
-  const view = await fetchViewEvents(
-    prepared,
-    inv.ctx,
-    opts,
-    (today) => {
-      const from = fixedFrom ?? today;
-      return { from, to: fixedTo ?? addDays(from, CONFLICT_DAYS) };
-    },
-    { filterNames: CONFLICT_FILTER_NAMES },
-  );
+  const view = await fetchViewEvents(prepared, inv.ctx, opts, dayRange(fromArg, toArg, CONFLICT_DAYS), { filterNames: CONFLICT_FILTER_NAMES });
   const conflicts = findConflicts(view.events, kind, view.zone);
   const format = prepared.output.format;
   if (format === 'json' || format === 'ndjson') {

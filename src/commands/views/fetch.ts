@@ -30,6 +30,20 @@ export function dayOf(text: string, what: string): string {
   return parsed.slice(0, 10);
 }
 
+/**
+ * The days from the FROM and TO arguments, checked before any request: FROM defaults to
+ * today in the view's zone (known once the site answers), TO to `days` after FROM.
+ */
+export function dayRange(fromArg: string | undefined, toArg: string | undefined, days: number): (today: string) => { from: string; to: string } {
+  const fixedFrom = fromArg === undefined ? undefined : dayOf(fromArg, 'FROM');
+  const fixedTo = toArg === undefined ? undefined : dayOf(toArg, 'TO');
+  if (fixedFrom && fixedTo && fixedTo < fixedFrom) throw new UsageError(`TO ${fixedTo} is before FROM ${fixedFrom}`);
+  return (today) => {
+    const from = fixedFrom ?? today;
+    return { from, to: fixedTo ?? addDays(from, days) };
+  };
+}
+
 export function checkZone(zone: string | undefined): void {
   if (zone !== undefined && !isValidTimeZone(zone)) throw new UsageError(`--timezone: "${zone}" is not a timezone`, 'Use an IANA name such as Europe/Paris, or UTC.');
 }
@@ -59,7 +73,6 @@ export async function fetchViewEvents(
   return withSession(prepared, ctx, async ({ client, profile }) => {
     const { zone, today } = await viewZone(client, opts.timezone as string | undefined, profile.timezone);
     const { from, to } = range(today);
-    if (to < from) throw new UsageError(`the end ${to} is before the start ${from}`);
     await resolveLinkedFilters(client, resources.events, query);
     Object.assign(query, { ends_after: `${addDays(from, -1)} 00:00:00`, starts_before: `${addDays(to, 1)} 23:59:59` });
     if (query.status === undefined && client.hasCredentials) query.status = EDITOR_STATUSES.join(',');
