@@ -13,7 +13,7 @@ beforeAll(async () => {
   ids.fair = await created(site.sandbox, 'events', { title: 'Fair', all_day: true, start_date: '2027-06-02', end_date: '2027-06-03', venue: ids.barn });
   ids.draft = await created(site.sandbox, 'events', { title: 'Rehearsal', start_date: '2027-06-03 23:00:00', end_date: '2027-06-04 01:00:00', venue: ids.hall, status: 'draft' });
   ids.ny = await created(site.sandbox, 'events', { title: 'Call', start_date: '2027-06-01 19:00:00', end_date: '2027-06-01 20:00:00', timezone: 'America/New_York' });
-  ids.outside = await created(site.sandbox, 'events', { title: 'Later', start_date: '2027-06-20 10:00:00', end_date: '2027-06-20 11:00:00' });
+  ids.outside = await created(site.sandbox, 'events', { title: 'Later', start_date: '2027-06-20 10:00:00', end_date: '2027-06-20 11:00:00', featured: true });
 });
 
 describe('calendar agenda', () => {
@@ -54,6 +54,10 @@ describe('calendar agenda', () => {
     expect(res.code).toBe(0);
     expect(res.stdout).toContain('Concert');
     expect(res.stdout).not.toMatch(/Fair|Rehearsal|Call|Later/);
+    const jazz = await site.cli(['agenda', '2027-06-01', '2027-06-30', '--categories', 'jazz', '--format', 'ids']);
+    expect(jazz.stdout).toBe(`${ids.concert}\n`);
+    const featured = await site.cli(['agenda', '2027-06-01', '2027-06-30', '--featured', '--format', 'ids']);
+    expect(featured.stdout).toBe(`${ids.outside}\n`);
     const search = await site.cli(['agenda', '2027-06-01', '2027-06-30', '--search', 'later']);
     expect(search.stdout).toMatch(/^Sun 2027-06-20\n {2}10:00–11:00 {2}Later\n$/);
   });
