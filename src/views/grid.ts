@@ -5,7 +5,7 @@
  */
 import { displayWidth, truncate } from '../output/table.js';
 import { addDays } from '../time.js';
-import { timeSpan, type DayEntry } from './days.js';
+import type { DayEntry } from './days.js';
 import type { Paint } from './paint.js';
 
 export type WeekStart = 'monday' | 'sunday';
@@ -58,10 +58,9 @@ function dayLabel(date: string, firstOfGrid: boolean): string {
   return firstOfGrid || day === 1 ? `${day} ${MONTH_ABBREVIATIONS[Number(date.slice(5, 7)) - 1]}` : String(day);
 }
 
-/** `09:00 Title`, or the title alone for a whole day. */
+/** `09:00 Title`; `… Title` on the last day of an event that began before; the title alone for a whole day. */
 function cellEntry(entry: DayEntry): string {
-  const span = timeSpan(entry);
-  const time = span === 'all day' ? '' : span.split('–')[0] === '…' ? '…' : span.split('–')[0];
+  const time = entry.from ?? (entry.to !== undefined ? '…' : undefined);
   return time ? `${time} ${entry.event.title}` : entry.event.title;
 }
 
