@@ -28,7 +28,7 @@ export function resourceCommand(resource: Resource, run: ActionRunner): Command 
   const r = resource;
   const ref = '<id-or-slug>';
   const group = new Command(r.name)
-    .description(`list, read, create, update and delete ${r.name}`)
+    .description(`list, read, create, update, edit and delete ${r.name}${r.name === 'events' ? ', and find conflicts' : ''}`)
     .addHelpText('after', examplesHelp([...verbExamples(r, 'list').slice(0, 2), verbExamples(r, 'get')[0], verbExamples(r, 'create')[0]]) + environmentHelp());
 
   const list = group
