@@ -4,7 +4,7 @@
  * bodies decoded into ApiError. The Authorization value never reaches any output.
  */
 import type { Agent as AgentType, Dispatcher } from 'undici';
-import { Agent, RetryAgent, request } from './undici.js';
+import { Agent, EnvHttpProxyAgent, RetryAgent, request } from './undici.js';
 import { keepWasmInBaselineTier } from './wasm-tier.js';
 import { readFileSync } from 'node:fs';
 import { ApiError, CliError, EXIT } from '../errors.js';
@@ -63,14 +63,12 @@ export class ApiClient {
     if ((options.env ?? process.env).NODE_TLS_REJECT_UNAUTHORIZED === '0' && options.root.root.startsWith('https:')) {
       options.stderr.write('calendar: warning: NODE_TLS_REJECT_UNAUTHORIZED=0 is ignored: certificates are always verified (trust a private CA with --ca-cert FILE)\n');
     }
-    this.agent = new Agent({
-      connections: options.connections ?? 8,
-      keepAliveTimeout: 10_000,
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
-      // Verification is always on, whatever NODE_TLS_REJECT_UNAUTHORIZED says.
-      connect: ca ? { ca, rejectUnauthorized: true } : { rejectUnauthorized: true },
-    });
+    // Verification is always on, whatever NODE_TLS_REJECT_UNAUTHORIZED says.
+    const tls = ca ? { ca, rejectUnauthorized: true } : { rejectUnauthorized: true };
+    const agentOptions = { connections: options.connections ?? 8, keepAliveTimeout: 10_000, headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs, connect: tls };
+    const proxy = proxySettings(options.env ?? process.env);
+    // Behind a proxy, TLS to the site itself runs inside the tunnel: requestTls carries the same checks.
+    this.agent = proxy ? (new EnvHttpProxyAgent({ ...agentOptions, ...proxy, requestTls: tls } as ConstructorParameters<typeof EnvHttpProxyAgent>[0]) as unknown as AgentType) : new Agent(agentOptions);
     // For the client's whole life: V8 compiles each of the parser's functions on its first call.
     this.restoreWasmTier = keepWasmInBaselineTier();
     this.dispatcher =
@@ -172,6 +170,20 @@ export class ApiClient {
 }
 
 const MAX_REDIRECTS = 5;
+
+/**
+ * The proxies the environment names, as curl reads them (lower-case first), or undefined
+ * when there are none. Loopback addresses never go through a proxy: the built-in sandbox
+ * and local test sites live there.
+ */
+export function proxySettings(env: Record<string, string | undefined>): { httpProxy?: string; httpsProxy?: string; noProxy: string } | undefined {
+  const pick = (name: string) => env[name.toLowerCase()] || env[name.toUpperCase()] || undefined;
+  const httpProxy = pick('http_proxy');
+  const httpsProxy = pick('https_proxy') ?? httpProxy;
+  if (!httpProxy && !httpsProxy) return undefined;
+  const noProxy = [pick('no_proxy'), 'localhost', '127.0.0.1', '[::1]', '::1'].filter(Boolean).join(',');
+  return { httpProxy, httpsProxy, noProxy };
+}
 
 export function readCa(file: string): string {
   let text: string;

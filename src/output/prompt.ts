@@ -7,7 +7,7 @@ type TtyInput = NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?(mode: boo
 /** Asks on stderr and reads a line from the terminal without showing it. Ctrl-C cancels (exit 130). */
 export function askHidden(ctx: Context, question: string): Promise<string> {
   const input = ctx.stdin as TtyInput;
-  // Echo goes off before the question shows, so that an answer typed or pasted at once is not echoed.
+  // Echo goes off before the question shows, so nothing typed after it can appear.
   input.setRawMode?.(true);
   ctx.stderr.write(question);
   return new Promise((resolve, reject) => {

@@ -40,7 +40,8 @@ export function tempHome(): { home: string; env: Record<string, string>; cleanup
 
 export function runCli(args: string[], options: RunOptions = {}): Promise<RunResult> {
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('CALENDAR_') && v !== undefined) env[k] = v;
+  // The machine's own proxy settings stay out: a test that wants a proxy names it.
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('CALENDAR_') && !/_proxy$/i.test(k) && v !== undefined) env[k] = v;
   delete env.FORCE_COLOR;
   env.NO_COLOR = '1';
   for (const [k, v] of Object.entries(options.env ?? {})) {
