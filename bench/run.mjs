@@ -7,6 +7,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { BIN, PASSWORD, ROOT, USER, canMeasureRss, cleanup, fmt, median, post, run, seedEvents, startServe, work } from './harness.mjs';
 import { startupRatios } from './startup.mjs';
+import { monthVsList } from './month.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const REPS = QUICK ? 3 : 7;
@@ -110,6 +111,9 @@ if (canMeasureRss) {
 } else {
   console.log('rss: skipped (/usr/bin/time not found)');
 }
+
+// 6. the month grid against the list walk it is built on
+await monthVsList(REPS, report);
 
 cleanup();
 const missed = results.filter((r) => r.aim !== null && r.value > r.aim);

@@ -91,7 +91,7 @@ export const EDITOR_STATUSES = POST_STATUSES.filter((s) => s !== 'trash');
 export const LANGUAGES = ['fr', 'it', 'es'] as const;
 export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'yaml', 'ids', 'count', 'ics'] as const;
 /** iCalendar holds events only, and only where whole events are printed. */
-export const ICS_COMMANDS = 'events list, events get and export events';
+export const ICS_COMMANDS = 'events list, events get, export events, agenda, week and month';
 export type Format = (typeof FORMATS)[number];
 export const TERM_ORDERBY = ['name', 'slug', 'count', 'description', 'id', 'term_id', 'include'] as const;
 

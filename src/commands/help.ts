@@ -1,7 +1,7 @@
 /** Help text shared by the commands: examples that work on the built-in sandbox, and the environment. */
 import type { Resource } from '../resources.js';
 
-type EnvironmentList = ReadonlyArray<readonly [string, string]>;
+export type EnvironmentList = ReadonlyArray<readonly [string, string]>;
 
 export const ENVIRONMENT: EnvironmentList = [
   ['CALENDAR_PROFILE', 'profile to use (like --profile)'],

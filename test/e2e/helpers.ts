@@ -115,3 +115,10 @@ export function useSite(options: Parameters<typeof startSandbox>[0] = {}): Site 
   });
   return site;
 }
+
+/** Creates a record through the API and returns its ID; a refusal fails the setup with the server's answer. */
+export async function created(sandbox: Sandbox, path: string, body: Record<string, unknown>): Promise<number> {
+  const res = await api<{ id?: number }>(sandbox, 'POST', path, body);
+  if (res.status >= 300 || typeof res.body?.id !== 'number') throw new Error(`POST ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.id;
+}

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { api, BIN, PASSWORD, ROOT, runCli, siteEnv, startTestSandbox, tempHome, type Sandbox } from './helpers.js';
+import { api, PASSWORD, runCli, siteEnv, startTestSandbox, tempHome, type Sandbox } from './helpers.js';
+import { runOnTerminal, writePtyHelper } from './terminal.js';
 
 let sandbox: Sandbox;
 let home: ReturnType<typeof tempHome>;
@@ -12,57 +10,13 @@ const ESC = /\u001b\[/;
 const cli = (args: string[], extra: { env?: Record<string, string | undefined>; stdin?: string } = {}) =>
   runCli(args, { env: { ...env, ...extra.env }, stdin: extra.stdin });
 
-/** Runs the CLI on a pseudo-terminal; answers PTY_ANSWER to the first PTY_PROMPT (default [y/N]). Output is stdout and stderr mixed. */
-const PTY_PY = `
-import fcntl, os, pty, select, struct, sys, termios
-answer = os.environ.get('PTY_ANSWER')
-prompt = os.environ.get('PTY_PROMPT', '[y/N]').encode()
-pid, fd = pty.fork()
-if pid == 0:
-    fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack('HHHH', 40, 160, 0, 0))
-    os.execvp(sys.argv[1], sys.argv[1:])
-out, answered = b'', False
-while True:
-    ready, _, _ = select.select([fd], [], [], 30)
-    if not ready:
-        break
-    try:
-        data = os.read(fd, 4096)
-    except OSError:
-        break
-    if not data:
-        break
-    out += data
-    if answer is not None and not answered and prompt in out:
-        os.write(fd, (answer + '\\n').encode())
-        answered = True
-_, status = os.waitpid(pid, 0)
-sys.stdout.buffer.write(out)
-sys.exit(os.waitstatus_to_exitcode(status))
-`;
-
-function onTerminal(args: string[], extra: Record<string, string | undefined> = {}): Promise<{ code: number; output: string }> {
-  const childEnv: Record<string, string> = {};
-  for (const [k, v] of Object.entries({ ...process.env, ...env, TERM: 'xterm-256color', COLUMNS: '120', ...extra })) {
-    if (v !== undefined && !k.startsWith('FORCE_COLOR') && k !== 'NO_COLOR') childEnv[k] = v;
-  }
-  for (const k of ['NO_COLOR', 'FORCE_COLOR']) if (extra[k] !== undefined) childEnv[k] = extra[k]!;
-  return new Promise((resolve, reject) => {
-    const child = spawn('python3', [ptyHelper, process.execPath, BIN, ...args], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (output += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (output += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, output }));
-  });
-}
+const onTerminal = (args: string[], extra: Record<string, string | undefined> = {}) => runOnTerminal(ptyHelper, args, env, extra);
 
 beforeAll(async () => {
   sandbox = await startTestSandbox();
   home = tempHome();
   env = siteEnv(sandbox, home.env);
-  ptyHelper = join(home.home, 'run_on_terminal.py');
-  writeFileSync(ptyHelper, PTY_PY);
+  ptyHelper = writePtyHelper(home.home);
 });
 
 afterAll(async () => {

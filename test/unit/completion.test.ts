@@ -17,11 +17,11 @@ const option = (path: string, name: string) => find(path).options.find((o) => o.
 describe('the completion spec read off the command tree', () => {
   test('every resource has its verbs, with aliases; hidden commands stay out', () => {
     for (const name of RESOURCE_NAMES) {
-      const verbs = ['list', 'get', 'create', 'update', 'delete', ...(resources[name].trashes ? ['restore'] : [])];
+      const verbs = ['list', 'get', 'create', 'update', 'delete', ...(resources[name].trashes ? ['restore'] : []), 'edit', ...(name === 'events' ? ['conflicts'] : [])];
       expect(find(name).commands.map((c) => c.name)).toEqual(verbs);
       expect(find(`${name} list`).aliases).toEqual(['ls']);
     }
-    expect(spec.commands.map((c) => c.name)).toEqual(expect.arrayContaining(['profile', 'api', 'completion', 'serve', 'help']));
+    expect(spec.commands.map((c) => c.name)).toEqual(expect.arrayContaining(['profile', 'api', 'completion', 'serve', 'help', 'agenda', 'week', 'month']));
     expect(spec.commands.map((c) => c.name)).not.toContain('__complete');
   });
 

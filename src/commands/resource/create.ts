@@ -17,8 +17,10 @@ export async function runCreate(resource: Resource, inv: Invocation): Promise<vo
     const final = await finishBody(resource, client, profile.timezone, body, opts);
     if (resource.mergesOnCreate && !opts.force && !opts.dryRun) await refuseOverwrite(resource, client, String(final[resource.nameField]));
     if (opts.dryRun) return dryRunInSession(ctx, client, 'POST', resource.path, final);
-    const res = await client.call('POST', resource.path, { body: final });
+    const res = await client.call<Record<string, unknown>>('POST', resource.path, { body: final });
     await printRecord(res.body, resource, prepared.output, ctx);
+    if (resource.name === 'events' && opts.conflictCheck !== false) await (await import('../views/clashes.js')).warnOfClashes(client, res.body, prepared.ui);
+    if (opts.web) await (await import('../web.js')).openRecordPage(res.body, ctx, prepared.ui, 'stderr');
   });
 }
 

@@ -23,6 +23,11 @@ export async function runGet(resource: Resource, inv: Invocation, rawRefs: strin
         throw translateNotFound(err, resource, ref, 'get');
       }
     };
+    if (opts.web) {
+      const { openRecordPage } = await import('../web.js');
+      for (const ref of refs) await openRecordPage(await read(ref), ctx, prepared.ui, 'stdout');
+      return;
+    }
     const ics = prepared.output.format === 'ics';
     if (refs.length === 1 && !ics) return printRecord(await read(refs[0]), resource, prepared.output, ctx);
     const writer = ics ? await icsWriter(client, ctx) : listWriter(resource, prepared.output, ctx);

@@ -7,6 +7,8 @@ import { Command } from 'commander';
 import { aSingular, flagName, linkFields, resources, type Field, type Resource } from '../../resources.js';
 import { fieldOptions } from './flags.js';
 import { environmentHelp, examplesHelp, verbExamples } from '../help.js';
+import { conflictsCommand } from '../views/index.js';
+import { editCommand } from '../edit/index.js';
 
 
 function addOptions(command: Command, fields: Field[], required = false): Command {
@@ -18,13 +20,15 @@ function helpFor(command: Command, resource: Resource, verb: Parameters<typeof v
   return command.addHelpText('after', examplesHelp(verbExamples(resource, verb)) + environmentHelp());
 }
 
+const WEB_HELP = "open the event's page in the browser (prints its URL where there is no desktop)";
+
 const hasLinks = (r: Resource) => r.fields.some((f) => f.type === 'ref' || f.type === 'refs');
 
 export function resourceCommand(resource: Resource, run: ActionRunner): Command {
   const r = resource;
   const ref = '<id-or-slug>';
   const group = new Command(r.name)
-    .description(`list, read, create, update and delete ${r.name}`)
+    .description(`list, read, create, update, edit and delete ${r.name}${r.name === 'events' ? ', and find conflicts' : ''}`)
     .addHelpText('after', examplesHelp([...verbExamples(r, 'list').slice(0, 2), verbExamples(r, 'get')[0], verbExamples(r, 'create')[0]]) + environmentHelp());
 
   const list = group
@@ -43,13 +47,14 @@ export function resourceCommand(resource: Resource, run: ActionRunner): Command 
   helpFor(list, r, 'list').action(run(async () => (await import('./list.js')).runList.bind(null, r)));
 
   const get = group.command('get').argument('<id-or-slug...>', `${r.singular} IDs or slugs, or - to read them from stdin`).description(`show ${aSingular(r)}, or several`);
-  if (r.name === 'events') get.option('--password <password>', 'password of a protected event');
+  if (r.name === 'events') get.option('--password <password>', 'password of a protected event').option('--web', WEB_HELP);
   helpFor(get, r, 'get').action(run(async () => (await import('./get.js')).runGet.bind(null, r)));
 
   const create = group.command('create').description(`create ${aSingular(r)}`);
   create.option('--data <json|@file|->', 'fields as a JSON object, from a file (@file) or stdin (-); flags override its keys');
   addOptions(create, r.fields, true).option('--dry-run', 'print the request instead of sending it');
   if (hasLinks(r)) create.option('--create-missing', 'create linked records given by a name that matches none');
+  if (r.name === 'events') create.option('--no-conflict-check', 'do not warn about other events at the same venue at the same time').option('--web', WEB_HELP);
   if (r.mergesOnCreate) create.option('--force', `create even when ${aSingular(r)} of that name exists (the server then overwrites it)`);
   helpFor(create, r, 'create').action(run(async () => (await import('./create.js')).runCreate.bind(null, r)));
 
@@ -69,7 +74,12 @@ export function resourceCommand(resource: Resource, run: ActionRunner): Command 
       .option('--no-keep-duration', 'with --start-date alone, leave the end where it is');
   }
   if (r.mergesOnCreate) update.option('--force', `rename even when another ${r.singular} has that name`);
-  if (r.name === 'events') update.option('--password <password>', 'password of a protected event');
+  if (r.name === 'events') {
+    update
+      .option('--password <password>', 'password of a protected event')
+      .option('--no-conflict-check', 'do not warn about other events at the same venue at the same time')
+      .option('--web', WEB_HELP);
+  }
   helpFor(update, r, 'update').action(run(async () => (await import('./update.js')).runUpdate.bind(null, r)));
 
   const remove = group
@@ -92,6 +102,8 @@ export function resourceCommand(resource: Resource, run: ActionRunner): Command 
     helpFor(restore, r, 'restore').action(run(async () => (await import('./restore.js')).runRestore.bind(null, r)));
   }
 
+  group.addCommand(editCommand(r, run));
+  if (r.name === 'events') group.addCommand(conflictsCommand(run));
   return group;
 }
 

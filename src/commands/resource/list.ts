@@ -70,7 +70,7 @@ async function listHidden(resource: Resource, query: Record<string, unknown>, pr
   });
 }
 
-async function icsWriter(client: ApiClient, ctx: Context, zones?: ZoneSource): Promise<RecordWriter> {
+export async function icsWriter(client: ApiClient, ctx: Context, zones?: ZoneSource): Promise<RecordWriter> {
   const [{ icsListWriter, icsMeta }, { ZoneSource }] = await Promise.all([import('../../output/ics.js'), import('../../records/dates.js')]);
   return icsListWriter(await icsMeta(client, zones ?? new ZoneSource(client)), ctx);
 }

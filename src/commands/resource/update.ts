@@ -49,6 +49,8 @@ export async function runUpdate(resource: Resource, inv: Invocation, rawRef: str
         prepared.ui.warn(`the server did not keep ${field}: sent ${JSON.stringify(sent)}, it holds ${JSON.stringify(got ?? null)}`);
       }
       await printRecord(result.record, resource, prepared.output, ctx);
+      if (resource.name === 'events' && opts.conflictCheck !== false) await (await import('../views/clashes.js')).warnOfClashes(client, result.record, prepared.ui);
+      if (opts.web) await (await import('../web.js')).openRecordPage(result.record, ctx, prepared.ui, 'stderr');
     } catch (err) {
       throw translateNotFound(err, resource, ref, 'update');
     }

@@ -1,0 +1,16 @@
+/** `calendar <resource> edit`: definition only; the action and `yaml` load when run. */
+import { Command } from 'commander';
+import type { ActionRunner } from '../runner.js';
+import type { Resource } from '../../resources.js';
+import { environmentHelp, examplesHelp, type EnvironmentList, ENVIRONMENT } from '../help.js';
+
+const EDITOR_ENVIRONMENT: EnvironmentList = [...ENVIRONMENT, ['VISUAL, EDITOR', 'the editor to open (default vi)']];
+
+export function editCommand(resource: Resource, run: ActionRunner): Command {
+  const example = resource.bySlug ? 'summer-fest' : '12';
+  return new Command('edit')
+    .argument('<id-or-slug>', `${resource.singular} ID or slug`)
+    .description(`change ${resource.singular} fields in your editor ($VISUAL or $EDITOR) as YAML; sends only what changed`)
+    .addHelpText('after', examplesHelp([`calendar ${resource.name} edit ${example}`, `calendar ${resource.name} edit ${example} --format json`]) + environmentHelp(EDITOR_ENVIRONMENT))
+    .action(run(async () => (await import('./actions.js')).runEdit.bind(null, resource)));
+}

@@ -1,0 +1,68 @@
+/** `calendar week [DATE]` and `calendar month [DATE]`: the events as a grid of days. */
+import type { Invocation } from '../runner.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { MIN_GRID_WIDTH, MONTH_CELL_LINES, monthGridRange, renderGrid, weekGridRange, type WeekStart } from '../../views/grid.js';
+import { bucketByDay } from '../../views/days.js';
+import { paint } from '../../views/paint.js';
+import { terminalWidth } from '../../output/table.js';
+import { dayOf, fetchViewEvents } from './fetch.js';
+
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+export async function runGrid(kind: 'week' | 'month', inv: Invocation, dateArg?: string): Promise<void> {
+  const prepared = inv.prepare(undefined, true);
+  const opts = inv.opts as Record<string, unknown>;
+  const weekStart = weekStartFrom(opts.weekStart as string | undefined, inv.ctx);
+  const width = gridWidth(opts.width as string | undefined, inv.ctx);
+  const fixed = dateArg === undefined ? undefined : dayOf(dateArg, 'DATE');
+  let anchor = '';
+  const view = await fetchViewEvents(prepared, inv.ctx, opts, (today) => {
+    anchor = fixed ?? today;
+    return kind === 'week' ? weekGridRange(anchor, weekStart) : monthGridRange(anchor, weekStart);
+  }, { asData: true });
+  if (view.written) return;
+  const month = kind === 'month' ? anchor.slice(0, 7) : undefined;
+  const title = month ? `${MONTH_NAMES[Number(month.slice(5)) - 1]} ${month.slice(0, 4)}` : `Week of ${view.from}`;
+  inv.ctx.stdout.write(
+    renderGrid({
+      days: bucketByDay(view.events, view.from, view.to),
+      today: view.today,
+      month,
+      title: `${title}  (${view.zone})`,
+      width,
+      weekStart,
+      cellLines: kind === 'month' ? MONTH_CELL_LINES : undefined,
+      paint: paint(prepared.output.color),
+    }),
+  );
+}
+
+function gridWidth(flag: string | undefined, ctx: Context): number {
+  if (flag === undefined) return Math.max(MIN_GRID_WIDTH, terminalWidth(ctx));
+  if (!/^\d+$/.test(flag) || Number(flag) < MIN_GRID_WIDTH) throw new UsageError(`--width: "${flag}" is not a number of columns of at least ${MIN_GRID_WIDTH}`);
+  return Number(flag);
+}
+
+/** `--week-start`, else Sunday where the locale's calendar starts the week then (en-US and others), else Monday. */
+export function weekStartFrom(flag: string | undefined, ctx: Context): WeekStart {
+  if (flag !== undefined) {
+    const value = flag.toLowerCase();
+    if (value !== 'monday' && value !== 'sunday') throw new UsageError(`--week-start: "${flag}" is not monday or sunday`);
+    return value;
+  }
+  return localeStartsOnSunday(ctx.env) ? 'sunday' : 'monday';
+}
+
+/** The locale from LC_ALL, LC_TIME or LANG (`en_US.UTF-8`); Intl's week data says where weeks start. */
+function localeStartsOnSunday(env: Record<string, string | undefined>): boolean {
+  const raw = env.LC_ALL || env.LC_TIME || env.LANG;
+  if (!raw || raw === 'C' || raw === 'POSIX') return false;
+  try {
+    const locale = new Intl.Locale(raw.split('.')[0].replace('_', '-')) as Intl.Locale & { weekInfo?: { firstDay: number }; getWeekInfo?: () => { firstDay: number } };
+    const info = locale.getWeekInfo?.() ?? locale.weekInfo;
+    return info?.firstDay === 7;
+  } catch {
+    return false;
+  }
+}

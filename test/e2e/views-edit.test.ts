@@ -1,0 +1,112 @@
+/** `calendar events edit` on a pseudo-terminal, with a fake $EDITOR that changes, breaks, fixes or keeps the form. */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { api, created, useSite } from './helpers.js';
+import { runOnTerminal, writePtyHelper } from './terminal.js';
+
+const site = useSite({ timezone: 'UTC' });
+let ptyHelper: string;
+let editor: string;
+let eventId: number;
+
+/** The editor: saves what it was given to SEEN (one file per run), then edits as FAKE_EDIT says. */
+const FAKE_EDITOR = `
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+const file = process.argv[2];
+const text = readFileSync(file, 'utf8');
+const run = Number(readFileSync(process.env.RUNS, 'utf8') || '0') + 1;
+writeFileSync(process.env.RUNS, String(run));
+appendFileSync(process.env.SEEN, '=== run ' + run + '\\n' + text);
+const mode = process.env.FAKE_EDIT;
+if (mode === 'rename') writeFileSync(file, text.replace(/^title: .*$/m, 'title: Renamed In Editor'));
+if (mode === 'break-then-fix') {
+  if (run === 1) writeFileSync(file, text.replace(/^title: .*$/m, 'title: Fixed Title') + 'cost: [unclosed\\n');
+  else writeFileSync(file, text.replace(/^cost: \\[unclosed$/m, ''));
+}
+if (mode === 'empty') writeFileSync(file, '');
+`;
+
+function edit(args: string[], mode: string) {
+  const runs = join(site.home.home, `runs-${mode}`);
+  const seen = join(site.home.home, `seen-${mode}`);
+  writeFileSync(runs, '');
+  writeFileSync(seen, '');
+  return runOnTerminal(ptyHelper, args, site.env, { EDITOR: `node ${editor}`, VISUAL: undefined, FAKE_EDIT: mode, RUNS: runs, SEEN: seen }).then((res) => ({ ...res, seen: readFileSync(seen, 'utf8'), runs: Number(readFileSync(runs, 'utf8')) }));
+}
+
+const getEvent = async () => (await api<Record<string, unknown>>(site.sandbox, 'GET', `events/${eventId}`)).body;
+/** What must survive an edit of another field. */
+const kept = (event: Record<string, unknown>) => ({
+  venue: (event.venue as { slug: string }).slug,
+  organizer: (event.organizer as Array<{ slug: string }>).map((o) => o.slug),
+  categories: (event.categories as Array<{ slug: string }>).map((c) => c.slug),
+  cost: event.cost,
+  description: event.description,
+  start: event.start_date,
+  end: event.end_date,
+});
+
+beforeAll(async () => {
+  ptyHelper = writePtyHelper(site.home.home);
+  editor = join(site.home.home, 'fake-editor.mjs');
+  writeFileSync(editor, FAKE_EDITOR);
+  const venue = await created(site.sandbox, 'venues', { venue: 'Edit Hall' });
+  const organizer = await created(site.sandbox, 'organizers', { organizer: 'Edit Org' });
+  const category = await created(site.sandbox, 'categories', { name: 'Edit Cat' });
+  eventId = await created(site.sandbox, 'events', {
+    title: 'Original Title', start_date: '2027-06-01 10:00:00', end_date: '2027-06-01 12:00:00', venue, organizer: [organizer], categories: [category], cost: '15',
+    description: '<p>Line one</p>\n<p>Line two</p>',
+  });
+});
+
+describe('events edit', () => {
+  test('a changed field is sent; the form showed links as slugs and the description as a block scalar; every other field is kept', async () => {
+    const before = kept(await getEvent());
+    const res = await edit(['events', 'edit', String(eventId), '--format', 'ids'], 'rename');
+    expect(res.code, res.output).toBe(0);
+    expect(res.seen).toMatch(/^# event \d+ \(Original Title\)\. Lines starting with # are ignored\.\n# Save and quit/m);
+    expect(res.seen).toMatch(/^venue: edit-hall$/m);
+    expect(res.seen).toMatch(/^categories:\n {2}- edit-cat$/m);
+    expect(res.seen).toMatch(/^description: \|-?\n {2}<p>Line one<\/p>\n {2}<p>Line two<\/p>$/m);
+    expect(res.seen).toMatch(/^start_date: 2027-06-01 10:00:00$/m);
+    const after = await getEvent();
+    expect(after.title).toBe('Renamed In Editor');
+    expect(kept(after)).toEqual(before);
+  });
+
+  test('invalid YAML reopens the editor with the error on top, keeping the edits; the fixed form is sent', async () => {
+    const res = await edit(['events', 'edit', String(eventId), '--format', 'ids'], 'break-then-fix');
+    expect(res.code, res.output).toBe(0);
+    expect(res.runs).toBe(2);
+    const second = res.seen.split('=== run 2\n')[1];
+    expect(second).toMatch(/^# error: /);
+    expect(second).toContain('title: Fixed Title');
+    expect(second).toContain('cost: [unclosed');
+    const after = await getEvent();
+    expect(after.title).toBe('Fixed Title');
+    expect(after.cost).toBe('$15');
+  });
+
+  test('a form saved unchanged, or emptied, sends nothing and says "nothing changed"', async () => {
+    const before = await getEvent();
+    for (const mode of ['unchanged', 'empty']) {
+      const res = await edit(['events', 'edit', String(eventId)], mode);
+      expect(res.code, res.output).toBe(0);
+      expect(res.output).toContain('nothing changed');
+    }
+    expect((await getEvent()).modified).toBe(before.modified);
+  });
+
+  test('off a terminal it refuses with exit 2 before reading anything', async () => {
+    const res = await site.cli(['events', 'edit', String(eventId)], { env: { EDITOR: 'true' } });
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('needs a terminal');
+  });
+
+  test('venues are edited the same way, by slug', async () => {
+    const res = await edit(['venues', 'edit', 'edit-hall', '--format', 'ids'], 'unchanged');
+    expect(res.code, res.output).toBe(0);
+    expect(res.seen).toMatch(/^venue: Edit Hall$/m);
+  });
+});

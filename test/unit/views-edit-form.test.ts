@@ -1,0 +1,35 @@
+/** The YAML form of `edit`: what it shows, and what it reads back as changes. */
+import { describe, expect, test } from 'vitest';
+import { resources } from '../../src/resources.js';
+import { formText, formValues, readForm, withError } from '../../src/records/edit-form.js';
+
+const tag = { id: 5, name: 'Outdoor', slug: 'outdoor', description: '' };
+
+describe('edit form', () => {
+  const values = formValues(resources.tags, tag);
+  const text = formText(resources.tags, tag, values);
+
+  test('starts with a comment header and lists the writable fields', () => {
+    expect(text).toMatch(/^# tag 5 \(Outdoor\)\. Lines starting with # are ignored\.\n/);
+    expect(text).toContain('\nname: Outdoor\n');
+    expect(text).toContain('\nslug: outdoor\n');
+  });
+
+  test('unchanged reads as no changes, an emptied form as empty, a change as that field alone', () => {
+    expect(readForm(resources.tags, text, values)).toEqual({ kind: 'changes', changes: {} });
+    expect(readForm(resources.tags, '# only comments\n\n', values)).toEqual({ kind: 'empty' });
+    expect(readForm(resources.tags, text.replace('name: Outdoor', 'name: Outside'), values)).toEqual({ kind: 'changes', changes: { name: 'Outside' } });
+  });
+
+  test('bad YAML, a list, and unknown fields are invalid', () => {
+    expect(readForm(resources.tags, 'name: [oops', values).kind).toBe('invalid');
+    expect(readForm(resources.tags, '- a\n- b\n', values).kind).toBe('invalid');
+    expect(readForm(resources.tags, 'nmae: x\n', values)).toMatchObject({ kind: 'invalid', message: expect.stringContaining('unknown field nmae') });
+  });
+
+  test('an error goes on top, replacing the previous one, and the edits stay', () => {
+    const once = withError('name: [oops\n', 'first problem\nat line 1');
+    const twice = withError(once, 'second problem');
+    expect(twice).toBe('# error: second problem\nname: [oops\n');
+  });
+});
