@@ -33,6 +33,8 @@ export interface ImportSettings {
   failedTo?: string;
   /** Create venues and organizers whose name is taken (the server overwrites the old record). */
   force?: boolean;
+  /** Print the ID of every record written (or found unchanged), in input order. */
+  printIds?: boolean;
 }
 
 /** What the checking pass learnt about the file. */
@@ -165,6 +167,11 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
   };
   const noteFailed = (item: InputRecord) => void failedRows.push({ seq: sequence.get(item) ?? seen, value: item.value });
   let interrupted = false;
+  // --format ids: the ID each row ended up as, printed in input order at the end.
+  const idsWritten: Array<{ seq: number; id: number }> = [];
+  const wrote = (item: InputRecord, id: number) => {
+    if (settings.printIds) idsWritten.push({ seq: sequence.get(item) ?? seen, id });
+  };
   const deferred: InputRecord[] = [];
   let stop = false;
   const own = linkFields(resource).some((f) => f.relation === resource.name);
@@ -203,6 +210,7 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
       const label = `${resource.singular} ${JSON.stringify(record.name ?? record.slug ?? '')}`;
       if (existing && key !== undefined) {
         const changed = index!.changedFields(key, body);
+        wrote(item, existing.id);
         if (changed.length === 0) return void counts.unchanged++;
         if (dryRun) ctx.stdout.write(`update ${label} (ID ${existing.id}): ${changed.join(', ')}\n`);
         else await updateRecord(client, resource, existing.id, body);
@@ -214,6 +222,7 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
       if (upsertBy === 'slug' && key !== undefined && resource.trashes) {
         const found = await findExisting(client, resource, { by: 'slug', slug: key });
         if (found && typeof found.id === 'number') {
+          wrote(item, found.id);
           if (isUnchanged(resource, found, body)) return void counts.unchanged++;
           if (dryRun) ctx.stdout.write(`update ${label} (ID ${found.id}): found by its slug\n`);
           else await updateRecord(client, resource, found.id, body);
@@ -235,6 +244,7 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
       }
       const created = await createRecord(client, resource, body, upsertBy ? { by: upsertBy, slug: record.slug, name: record.name } : undefined);
       counts.created++;
+      if (typeof created.id === 'number') wrote(item, created.id);
       if (names && typeof created.id === 'number') names.add(created.id, created.slug, created[resource.nameField]);
       if (own) await catalog.remember(resource.name as LinkRelation, created);
     } catch (err) {
@@ -274,6 +284,8 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
     for (const row of failedRows) await failedFile?.write(row.value as Record<string, unknown>);
     await failedFile?.end();
   }
+  idsWritten.sort((a, b) => a.seq - b.seq);
+  if (idsWritten.length) ctx.stdout.write(idsWritten.map((w) => `${w.id}\n`).join(''));
   ui.notice(summaryLine(counts, dryRun));
   if (interrupted) counts.interrupted = true;
   return counts;

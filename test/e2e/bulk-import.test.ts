@@ -183,3 +183,15 @@ describe('CSV from spreadsheets', () => {
     expect(site.sandbox.stats.requests).toBe(before);
   });
 });
+
+describe('import --format ids', () => {
+  test('prints the ID of every row written or found, in input order', async () => {
+    const existing = (await api<{ id: number }>(site.sandbox, 'POST', 'tags', { name: 'Ids Middle' })).body.id;
+    const r = await cli(['import', 'tags', file('ids.ndjson', ndjson([{ name: 'Ids First' }, { name: 'Ids Middle' }, { name: 'Ids Last' }])), '--upsert-by', 'name', '--yes', '--concurrency', '3', '--format', 'ids']);
+    expect(r.code, r.stderr).toBe(0);
+    const ids = r.stdout.trim().split('\n').map(Number);
+    expect(ids).toHaveLength(3);
+    expect(ids[1]).toBe(existing);
+    expect(new Set(ids).size).toBe(3);
+  });
+});

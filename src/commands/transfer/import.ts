@@ -49,6 +49,7 @@ export function importSettings(resource: Resource, flags: ImportFlags, cwd: stri
     dryRun: flags.dryRun === true,
     failFast: flags.failFast === true,
     force: flags.force === true,
+    printIds: flags.format === 'ids',
     failedTo,
   };
 }
