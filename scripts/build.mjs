@@ -6,7 +6,7 @@
 // The bundle is written beside dist/ and swapped in, so a running CLI never sees half a build.
 import { build } from 'esbuild';
 import { isAscii } from 'node:buffer';
-import { readFileSync, renameSync, rmSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { lazyHttp2 } from './undici-pieces.mjs';
 
@@ -83,6 +83,9 @@ try {
     // Bundled CommonJS packages call require() for Node built-ins.
     banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
   });
+  // The ES module entry others import (`import { main } from 'calendar/dist/cli.js'`, tools that
+  // look for it); the launcher itself loads cli.cjs through its code cache.
+  writeFileSync(new URL('cli.js', `${staging.href}/`), "import cli from './cli.cjs';\nexport const { main, buildProgram } = cli;\n");
   if (!isAscii(readFileSync(new URL('cli.cjs', `${staging.href}/`)))) {
     console.warn('warning: dist/cli.cjs is not ASCII, which makes decoding it at every start slower');
   }

@@ -94,7 +94,7 @@ describe('bash completion, sourced for real', () => {
     ]);
     expect(replies[0]).toBe('events');
     expect(replies[1].split(' ')).toEqual(['table', 'json', 'ndjson', 'csv', 'yaml', 'ids', 'count', 'ics']);
-    expect(replies[2].split(' ')).toEqual(['list', 'get', 'create', 'update', 'delete', 'restore']);
+    expect(replies[2].split(' ')).toEqual(['list', 'get', 'create', 'update', 'delete', 'restore', 'edit', 'conflicts']);
     expect(replies[3]).toBe('--limit');
     expect(replies[4]).toBe('publish,draft');
     expect(replies[5]).toBe('fr it es');
