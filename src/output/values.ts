@@ -110,30 +110,3 @@ export function csvCell(text: string): string {
   return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** YAML that any parser reads back: strings always double-quoted (JSON strings are valid YAML). */
-export function toYaml(value: unknown, indent = 0): string {
-  const pad = ' '.repeat(indent);
-  if (value === null || value === undefined) return 'null';
-  if (typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) {
-    if (value.length === 0) return '[]';
-    return value
-      .map((item) => {
-        const inner = toYaml(item, indent + 2);
-        return `\n${pad}- ${isBlock(item) ? inner.replace(/^\n\s*/, '') : inner}`;
-      })
-      .join('');
-  }
-  const entries = Object.entries(value as Record<string, unknown>);
-  if (entries.length === 0) return '{}';
-  return entries
-    .map(([k, v]) => {
-      const key = /^[A-Za-z_][A-Za-z0-9_-]*$/.test(k) ? k : JSON.stringify(k);
-      return `\n${pad}${key}:${isBlock(v) ? toYaml(v, indent + 2) : ` ${toYaml(v, indent + 2)}`}`;
-    })
-    .join('');
-}
-
-function isBlock(v: unknown): boolean {
-  return v !== null && typeof v === 'object' && (Array.isArray(v) ? v.length > 0 : Object.keys(v).length > 0);
-}

@@ -7,7 +7,8 @@ import type { Context, OutputStream } from '../context.js';
 import type { Column, Format, Resource } from '../resources.js';
 import { checkFields } from './fields.js';
 import { layoutTable, terminalWidth, truncate } from './table.js';
-import { cellText, csvCell, dateCell, dateLabel, getPath, pickFields, toYaml } from './values.js';
+import { cellText, csvCell, dateCell, dateLabel, getPath, pickFields } from './values.js';
+import { recordsYaml } from './yaml.js';
 
 /** Fields that hold a date-time: `start_date`, `utc_end_date`, `date`, `modified_utc`... */
 const isDatePath = (path: string) => /(?:^|\.|_)(?:date|modified)(?:_utc)?$/.test(path);
@@ -122,7 +123,7 @@ function unbatchedListWriter(resource: Resource | undefined, settings: OutputSet
       return {
         async write(record) {
           count++;
-          await put(`${toYaml([shape(record, settings)]).replace(/^\n/, '')}\n`);
+          await put(await recordsYaml([shape(record, settings)]));
         },
         async end() {
           if (count === 0) await put('[]\n');
@@ -238,7 +239,7 @@ export async function printRecord(record: unknown, resource: Resource | undefine
     case 'json':
       return put(ctx.stdout, `${JSON.stringify(shape(record, settings), null, 2)}\n`);
     case 'yaml':
-      return put(ctx.stdout, `${toYaml(shape(record, settings)).replace(/^\n/, '')}\n`);
+      return put(ctx.stdout, await recordsYaml(shape(record, settings)));
     case 'table': {
       const entries = detailEntries(record, resource, settings);
       if (!ctx.stdout.isTTY) return put(ctx.stdout, entries.map(([k, v]) => `${k}\t${v.replace(/[\t\r\n]+/g, ' ')}\n`).join(''));

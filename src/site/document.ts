@@ -8,7 +8,7 @@ import { resources, type Resource, type ResourceName } from '../resources.js';
 import { slugFromName } from '../records/identity.js';
 import { walkEveryEvent, walkEveryRecord, unlistedEventsNote } from '../records/pages.js';
 import { exportShape } from '../records/writable.js';
-import { loadYaml } from './yaml.js';
+import { loadYaml } from '../output/yaml.js';
 
 type Json = Record<string, unknown>;
 

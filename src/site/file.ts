@@ -9,7 +9,7 @@ import { checkRecord } from '../schema.js';
 import { checkEventOrder } from '../records/dates.js';
 import { isSlugForm, nameKey } from '../records/identity.js';
 import { siteFields, SITE_RESOURCES, type SiteDocument, type SiteRecord } from './document.js';
-import { loadYaml } from './yaml.js';
+import { loadYaml } from '../output/yaml.js';
 import type { Node as YamlNode, YAMLMap } from 'yaml';
 
 type Json = Record<string, unknown>;

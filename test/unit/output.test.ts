@@ -2,7 +2,9 @@ import { describe, expect, test } from 'vitest';
 import { Writable } from 'node:stream';
 import { listWriter, printRecord } from '../../src/output/writer.js';
 import { layoutTable } from '../../src/output/table.js';
-import { cellText, csvCell, decodeEntities, pickFields, toYaml } from '../../src/output/values.js';
+import { cellText, csvCell, decodeEntities, pickFields } from '../../src/output/values.js';
+import { recordsYaml } from '../../src/output/yaml.js';
+import { parse as parseYaml } from 'yaml';
 import { resources } from '../../src/resources.js';
 import type { Context } from '../../src/context.js';
 
@@ -96,8 +98,15 @@ describe('helpers', () => {
     expect(cellText([{ name: 'Jazz' }, { name: 'Music' }])).toBe('Jazz, Music');
     expect(csvCell(' lead')).toBe('" lead"');
   });
-  test('yaml of scalars, empty containers and odd keys', () => {
-    expect(toYaml({ a: [], b: {}, 'c d': null, e: 'x: y' }).trim()).toBe('a: []\nb: {}\n"c d": null\ne: "x: y"');
+  test('yaml of scalars, empty containers and odd keys; strings always quoted and read back as written', async () => {
+    const value = { a: [], b: {}, 'c d': null, e: 'x: y', date: '2027-01-10', yes: 'yes', zip: '01234', n: 5, long: 'word '.repeat(40).trim(), multi: 'one\ntwo' };
+    const text = await recordsYaml(value);
+    expect(text).toContain('e: "x: y"');
+    expect(text).toContain('date: "2027-01-10"');
+    expect(text).toContain('zip: "01234"');
+    expect(text).toContain('n: 5');
+    expect(text.split('\n').filter((l) => l.startsWith('long:'))).toHaveLength(1);
+    expect(parseYaml(text)).toEqual(value);
   });
   test('layoutTable shrinks the widest text column first, to 8, before dropping columns', () => {
     const columns = [{ path: 'id', header: 'ID' }, { path: 't', header: 'TITLE', kind: 'text' as const }, { path: 'd', header: 'DATE', kind: 'date' as const, dropOrder: 1 }];
