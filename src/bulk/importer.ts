@@ -231,6 +231,12 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
         }
       }
       const taken = names && record.name !== undefined ? names.named(record.name) : [];
+      if (taken.length > 0 && dryRun) {
+        // A plan, not a failure: the real run reports this row as failed.
+        ctx.stdout.write(`conflict ${label}: the name is taken by ID ${taken.join(', ')}\n`);
+        counts.conflicts = (counts.conflicts ?? 0) + 1;
+        return;
+      }
       if (taken.length > 0) {
         throw new CliError(
           `${aSingular(resource)} named "${record.name}" exists already (ID ${taken.join(', ')}); the server would overwrite it (--upsert-by name updates it, --force lets the server overwrite it)`,

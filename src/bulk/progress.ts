@@ -9,6 +9,8 @@ export interface Counts {
   updated: number;
   unchanged: number;
   failed: number;
+  /** Dry runs: rows the real run would fail because their name is taken. */
+  conflicts?: number;
   /** Rows never sent because the run stopped (Ctrl-C, --fail-fast). */
   notSent?: number;
   interrupted?: boolean;
@@ -39,6 +41,6 @@ export async function startProgress(ctx: Context, label: string, total: number, 
 }
 
 export function summaryLine(counts: Counts, dryRun: boolean): string {
-  const line = `${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ${counts.failed} failed${counts.notSent ? `, ${counts.notSent} not sent` : ''}`;
+  const line = `${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ${counts.failed} failed${counts.notSent ? `, ${counts.notSent} not sent` : ''}${counts.conflicts ? `, ${counts.conflicts} conflicts (names taken)` : ''}`;
   return dryRun ? `dry run, nothing sent: ${line.replace(' created', ' to create').replace(' updated', ' to update')}` : line;
 }

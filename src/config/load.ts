@@ -139,8 +139,10 @@ async function validated(found: Array<{ filepath: string; config: unknown }>, en
     for (const [name, profile] of Object.entries(parsed.data.profiles)) {
       for (const key of ['appPasswordCommand', 'appPasswordEnv'] as const) {
         if (profile[key] === undefined || trusted) continue;
+        // A variable's value may go to a site on this machine: it never leaves it.
+        if (key === 'appPasswordEnv' && isLoopbackUrl(profile.baseUrl)) continue;
         delete profile[key];
-        result.warnings.push(`${filepath}: profiles.${name}.${key} is ignored: only your own config file (${userConfigFile(env)}) may say how to get a password`);
+        result.warnings.push(`${filepath}: profiles.${name}.${key} is ignored: only your own config file (${userConfigFile(env)}) may say how to get a password for a site on another machine`);
       }
       result.config.profiles[name] = profile;
       result.sources[name] = filepath;
@@ -168,6 +170,15 @@ function errorSummary(text: string): string {
   const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
   const reason = /^(YAML|JSON) Error in .*:$/.test(lines[0] ?? '') ? lines[1] ?? lines[0] : lines[0] ?? text;
   return reason.replace(/\((\d+):(\d+)\)$/, '(line $1, column $2)');
+}
+
+function isLoopbackUrl(url: string | undefined): boolean {
+  try {
+    const host = new URL(url ?? '').hostname;
+    return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  } catch {
+    return false;
+  }
 }
 
 /**

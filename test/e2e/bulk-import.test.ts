@@ -130,9 +130,13 @@ describe('CSV and stdin', () => {
     const list = await api<{ organizers: Array<{ organizer: string }> }>(site.sandbox, 'GET', 'organizers?search=Beta');
     expect(list.body.organizers.map((o) => o.organizer)).toContain('Beta, Org');
     const dry = await cli(['import', 'organizers', '-', '--dry-run'], csv.replace('Beta, Org', 'Gamma, Org'));
-    expect(dry.code, dry.stderr).toBe(6);
-    expect(dry.stdout).toBe('create organizer "Gamma, Org"\n');
-    expect(dry.stderr).toMatch(/stdin line 2: an? organizer named "Alpha Org" exists already \(ID \d+\)/);
+    // A dry run is a plan: it succeeds and lists the conflict the real run would report as failed.
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toMatch(/^conflict organizer "Alpha Org": the name is taken by ID \d+\ncreate organizer "Gamma, Org"\n$|^create organizer "Gamma, Org"\nconflict organizer "Alpha Org": the name is taken by ID \d+\n$/);
+    expect(dry.stderr).toContain('1 conflicts (names taken)');
+    const real = await cli(['import', 'organizers', '-'], csv);
+    expect(real.code).toBe(6);
+    expect(real.stderr).toMatch(/stdin line 2: an? organizer named "Alpha Org" exists already \(ID \d+\)/);
   });
 
   test('a row whose name is taken is a conflict, never an overwrite; a second run creates nothing', async () => {

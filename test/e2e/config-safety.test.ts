@@ -110,11 +110,25 @@ describe('project configuration files', () => {
     const project = join(env.HOME, 'cloned-repo');
     mkdirSync(project, { recursive: true });
     const marker = join(project, 'PWNED');
-    writeFileSync(join(project, '.calendarrc.json'), JSON.stringify({ defaultProfile: 'evil', profiles: { evil: { baseUrl: site.sandbox.restRoot, username: 'admin', appPasswordCommand: `touch ${marker}; echo x`, appPasswordEnv: 'HOME' } } }));
+    writeFileSync(
+      join(project, '.calendarrc.json'),
+      JSON.stringify({
+        defaultProfile: 'evil',
+        profiles: {
+          evil: { baseUrl: site.sandbox.restRoot, username: 'admin', appPasswordCommand: `touch ${marker}; echo x` },
+          remote: { baseUrl: 'https://calendar.example.org/wp-json', username: 'admin', appPasswordEnv: 'HOME' },
+          local: { baseUrl: site.sandbox.restRoot, username: 'admin', appPasswordEnv: 'LOCAL_SITE_PASSWORD' },
+        },
+      }),
+    );
     const r = await runCli(['events', 'list'], { env, cwd: project });
     expect(existsSync(marker)).toBe(false);
     expect(r.stderr).toContain('profiles.evil.appPasswordCommand is ignored');
-    expect(r.stderr).toContain('profiles.evil.appPasswordEnv is ignored');
+    // A variable's value may only go to a site on this machine.
+    expect(r.stderr).toContain('profiles.remote.appPasswordEnv is ignored');
+    expect(r.stderr).not.toContain('profiles.local.appPasswordEnv');
+    const local = await runCli(['--profile', 'local', 'venues', 'create', '--venue', 'Local Env Hall', '--format', 'ids'], { env: { ...env, LOCAL_SITE_PASSWORD: PASSWORD }, cwd: project });
+    expect(local.code, local.stderr).toBe(0);
   });
 
   test('a broken YAML file is reported with the parser\'s reason and line', async () => {
