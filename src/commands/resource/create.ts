@@ -2,7 +2,9 @@
 import type { Invocation } from '../runner.js';
 import { CliError, EXIT } from '../../errors.js';
 import type { ApiClient } from '../../http/client.js';
-import { aSingular, type Resource } from '../../resources.js';
+import { aSingular, flagName, type Resource } from '../../resources.js';
+import { attributeName } from './flags.js';
+import { readData } from './refs.js';
 import { withSession } from '../../session.js';
 import { printRecord } from '../../output/writer.js';
 import { dryRunInSession, finishBody, writeBody, type Opts } from './shared.js';
@@ -10,10 +12,20 @@ import { dryRunInSession, finishBody, writeBody, type Opts } from './shared.js';
 export async function runCreate(resource: Resource, inv: Invocation): Promise<void> {
   const ctx = inv.ctx;
   const opts = inv.opts as Opts;
-  const body = await writeBody(resource, opts, ctx, 'create');
-  if (resource.name === 'events') (await import('../../records/dates.js')).checkEventOrder(body);
+  const guided = await import('./guided.js');
+  const missing = opts.data === '-' ? [] : guided.missingRequired(resource, opts, opts.data ? await readData(String(opts.data), ctx) : {});
+  if (missing.length && !guided.atTerminal(ctx)) guided.refuseMissing(resource, missing);
+  // Without questions to ask, the flags are checked before anything else happens.
+  let body = missing.length ? undefined : await writeBody(resource, opts, ctx, 'create');
+  if (body && resource.name === 'events') (await import('../../records/dates.js')).checkEventOrder(body);
   const prepared = inv.prepare();
   await withSession(prepared, ctx, async ({ client, profile }) => {
+    if (!body) {
+      const answers = await guided.askForFields(ctx, resource, missing, client);
+      for (const [name, value] of Object.entries(answers)) opts[attributeName(flagName(name))] = value;
+      body = await writeBody(resource, opts, ctx, 'create');
+      if (resource.name === 'events') (await import('../../records/dates.js')).checkEventOrder(body);
+    }
     const final = await finishBody(resource, client, profile.timezone, body, opts);
     if (resource.mergesOnCreate && !opts.force && !opts.dryRun) await refuseOverwrite(resource, client, String(final[resource.nameField]));
     if (opts.dryRun) return dryRunInSession(ctx, client, 'POST', resource.path, final);
