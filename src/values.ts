@@ -6,7 +6,7 @@ import { UsageError } from './errors.js';
 import { flagName, type Field } from './resources.js';
 import { decodeEntities } from './records/identity.js';
 
-export const DATE_FORMS = 'YYYY-MM-DD, "YYYY-MM-DD HH:MM[:SS]", ISO 8601 (2025-01-31T18:00:00+01:00), now, today, tomorrow, yesterday, +7d, -2w, +3h';
+export const DATE_FORMS = 'YYYY-MM-DD, "YYYY-MM-DD HH:MM[:SS]", ISO 8601 (2025-01-31T18:00:00+01:00), now, today, tomorrow, yesterday, next week, next month, +7d, -2w, +3h';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/i;
@@ -31,11 +31,17 @@ function validCalendarDate(y: number, m: number, d: number): boolean {
  */
 export function parseDate(text: string, now: Date = new Date()): string | undefined {
   const value = text.trim();
-  const lower = value.toLowerCase();
+  const lower = value.toLowerCase().replace(/\s+/g, ' ');
   if (lower === 'now') return formatLocal(now, true);
-  if (lower === 'today' || lower === 'tomorrow' || lower === 'yesterday') {
+  const days: Record<string, number> = { today: 0, tomorrow: 1, yesterday: -1, 'next week': 7, 'last week': -7 };
+  if (days[lower] !== undefined) {
     const d = new Date(now);
-    d.setDate(d.getDate() + (lower === 'tomorrow' ? 1 : lower === 'yesterday' ? -1 : 0));
+    d.setDate(d.getDate() + days[lower]);
+    return formatLocal(d, false);
+  }
+  if (lower === 'next month' || lower === 'last month') {
+    const d = new Date(now);
+    d.setMonth(d.getMonth() + (lower === 'next month' ? 1 : -1));
     return formatLocal(d, false);
   }
   const rel = RELATIVE.exec(lower);
