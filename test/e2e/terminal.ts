@@ -4,16 +4,21 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, ROOT } from './helpers.js';
 
-/** Runs the CLI on a pseudo-terminal; answers PTY_ANSWER to the first PTY_PROMPT (default [y/N]). Output is stdout and stderr mixed. */
+/**
+ * Runs the CLI on a pseudo-terminal and answers its questions in turn: PTY_SCRIPT, a JSON list
+ * of [prompt, answer] pairs, or PTY_ANSWER to the first PTY_PROMPT (default [y/N]).
+ * Output is stdout and stderr mixed.
+ */
 export const PTY_PY = `
-import fcntl, os, pty, select, struct, sys, termios
-answer = os.environ.get('PTY_ANSWER')
-prompt = os.environ.get('PTY_PROMPT', '[y/N]').encode()
+import fcntl, json, os, pty, select, struct, sys, termios
+script = json.loads(os.environ['PTY_SCRIPT']) if 'PTY_SCRIPT' in os.environ else []
+if not script and os.environ.get('PTY_ANSWER') is not None:
+    script = [[os.environ.get('PTY_PROMPT', '[y/N]'), os.environ['PTY_ANSWER']]]
 pid, fd = pty.fork()
 if pid == 0:
     fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack('HHHH', 40, 160, 0, 0))
     os.execvp(sys.argv[1], sys.argv[1:])
-out, answered = b'', False
+out, seen, step = b'', 0, 0
 while True:
     ready, _, _ = select.select([fd], [], [], 30)
     if not ready:
@@ -25,9 +30,10 @@ while True:
     if not data:
         break
     out += data
-    if answer is not None and not answered and prompt in out:
-        os.write(fd, (answer + '\\n').encode())
-        answered = True
+    while step < len(script) and script[step][0].encode() in out[seen:]:
+        seen = out.index(script[step][0].encode(), seen) + len(script[step][0])
+        os.write(fd, (script[step][1] + '\\r').encode())
+        step += 1
 _, status = os.waitpid(pid, 0)
 sys.stdout.buffer.write(out)
 sys.exit(os.waitstatus_to_exitcode(status))
