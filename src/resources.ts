@@ -45,6 +45,8 @@ export interface Field {
   suggestions?: readonly string[];
   /** A list filter that, when given, drops the events list's default date window. */
   liftsWindow?: boolean;
+  /** A list filter `export` also takes, to export a selection. */
+  exportFilter?: boolean;
   /** The resource an ID in this field points at. */
   relation?: Relation;
   /** Wire shape: one ID (venue) or a list (organizer, categories). */
@@ -109,16 +111,16 @@ const postMeta: Field[] = [
 
 const linkedPostListParams: Field[] = [
   ...paging,
-  { name: 'search', type: 'string', description: 'text in the name, description or address fields' },
+  { name: 'search', exportFilter: true, type: 'string', description: 'text in the name, description or address fields' },
   { name: 'event', type: 'id', description: 'only records linked to this event ID', relation: 'events' },
   { name: 'has_events', type: 'boolean', description: 'only records with published events', negated: 'only records without published events' },
   { name: 'only_with_upcoming', type: 'boolean', description: 'only records with upcoming events', negated: 'records with or without upcoming events (the default)' },
-  { name: 'status', type: 'list', description: 'post status(es)', suggestions: POST_STATUSES },
+  { name: 'status', exportFilter: true, type: 'list', description: 'post status(es)', suggestions: POST_STATUSES },
 ];
 
 const termListParams: Field[] = [
   ...paging,
-  { name: 'search', type: 'string', description: 'text in the name or slug' },
+  { name: 'search', exportFilter: true, type: 'string', description: 'text in the name or slug' },
   { name: 'exclude', type: 'ids', description: 'IDs to leave out' },
   { name: 'include', type: 'ids', description: 'only these IDs' },
   { name: 'order', type: 'string', description: 'sort direction', choices: ['asc', 'desc'] },
@@ -170,20 +172,20 @@ export const resources: Record<ResourceName, Resource> = {
     ],
     listParams: [
       ...paging,
-      { name: 'start_date', type: 'date', description: 'events starting on or after this date (default: today)' },
-      { name: 'end_date', type: 'date', description: 'events ending on or before this date (default: in two years)' },
+      { name: 'start_date', exportFilter: true, type: 'date', description: 'events starting on or after this date (default: today)' },
+      { name: 'end_date', exportFilter: true, type: 'date', description: 'events ending on or before this date (default: in two years)' },
       { name: 'starts_before', type: 'date', liftsWindow: true, description: 'events that start before the date' },
       { name: 'starts_after', type: 'date', liftsWindow: true, description: 'events that start after the date' },
       { name: 'ends_before', type: 'date', liftsWindow: true, description: 'events that end before the date' },
       { name: 'ends_after', type: 'date', liftsWindow: true, description: 'events that end after the date' },
       { name: 'strict_dates', type: 'boolean', description: 'apply date filters at the exact times, not whole days', negated: 'apply date filters to whole days' },
-      { name: 'search', type: 'string', description: 'text in the title, description or excerpt' },
-      { name: 'categories', type: 'terms', description: 'categories: IDs, slugs or names (events in any of them)', relation: 'categories' },
-      { name: 'tags', type: 'terms', description: 'tags: IDs, slugs or names (events with any of them)', relation: 'tags' },
-      { name: 'venue', type: 'ids', description: 'venues: IDs, slugs or names', relation: 'venues' },
-      { name: 'organizer', type: 'ids', description: 'organizers: IDs, slugs or names', relation: 'organizers' },
+      { name: 'search', exportFilter: true, type: 'string', description: 'text in the title, description or excerpt' },
+      { name: 'categories', exportFilter: true, type: 'terms', description: 'categories: IDs, slugs or names (events in any of them)', relation: 'categories' },
+      { name: 'tags', exportFilter: true, type: 'terms', description: 'tags: IDs, slugs or names (events with any of them)', relation: 'tags' },
+      { name: 'venue', exportFilter: true, type: 'ids', description: 'venues: IDs, slugs or names', relation: 'venues' },
+      { name: 'organizer', exportFilter: true, type: 'ids', description: 'organizers: IDs, slugs or names', relation: 'organizers' },
       { name: 'featured', type: 'boolean', description: 'only featured events', negated: 'only events that are not featured' },
-      { name: 'status', type: 'list', description: 'post status(es)', suggestions: POST_STATUSES },
+      { name: 'status', exportFilter: true, type: 'list', description: 'post status(es)', suggestions: POST_STATUSES },
       { name: 'geoloc', type: 'boolean', description: 'only events whose venue has geolocation data (needs the Pro add-on)', negated: 'only events whose venue has no geolocation data (needs the Pro add-on)' },
       { name: 'geoloc_lat', type: 'number', description: 'latitude (with --geoloc-lng; needs the Pro add-on)' },
       { name: 'geoloc_lng', type: 'number', description: 'longitude (with --geoloc-lat; needs the Pro add-on)' },

@@ -2,7 +2,7 @@
  * HTML descriptions as readable plain text (for DESCRIPTION) and plain text back as
  * simple HTML (for an imported DESCRIPTION without an HTML alternative).
  */
-import { decodeEntities } from '../output/values.js';
+import { decodeEntities } from '../records/identity.js';
 
 const BLOCK_END = /<\/(p|div|h[1-6]|blockquote|pre|ul|ol|table|section|article|header|footer)\s*>/gi;
 const BLOCK_START = /<(p|div|h[1-6]|blockquote|pre|ul|ol|table|section|article|header|footer)(\s[^>]*)?>/gi;

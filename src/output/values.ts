@@ -54,7 +54,6 @@ function setPath(out: Record<string, unknown>, keys: string[], value: unknown): 
   });
 }
 
-export { decodeEntities } from '../records/identity.js';
 import { decodeEntities } from '../records/identity.js';
 
 /** Elements whose content is code, not text: left out of a cell whole (an unclosed one to the end). */

@@ -59,16 +59,16 @@ export function collectFields(fields: Field[], opts: Record<string, unknown>): R
 }
 
 
-/** The list filters `export` takes (each resource uses those it has). */
-export const EXPORT_FILTERS = ['search', 'status', 'start_date', 'end_date', 'categories', 'tags', 'venue', 'organizer'];
+/** The names of the list filters `export` takes, from the resource table (each resource uses those it has). */
+export const EXPORT_FILTERS = [...new Set(Object.values(resources).flatMap((r) => r.listParams.filter((p) => p.exportFilter).map((p) => p.name)))];
 
-/** One option per export filter, described as the events list describes it. */
+/** One option per export filter, described as the first list that has it describes it. */
 export function exportFilterOptions(): Option[] {
   const seen = new Set<string>();
   const options: Option[] = [];
   for (const resource of Object.values(resources)) {
     for (const field of resource.listParams) {
-      if (!EXPORT_FILTERS.includes(field.name) || seen.has(field.name)) continue;
+      if (!field.exportFilter || seen.has(field.name)) continue;
       seen.add(field.name);
       options.push(...fieldOptions(field));
     }

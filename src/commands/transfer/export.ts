@@ -82,8 +82,8 @@ async function exportIcs(resource: Resource, prepared: Prepared, ctx: Context, f
 function exportFilters(resource: Resource, flags: Record<string, unknown>): Query | undefined {
   const given = EXPORT_FILTERS.filter((name) => flags[attributeName(flagName(name))] !== undefined);
   if (given.length === 0) return undefined;
-  const foreign = given.filter((name) => !resource.listParams.some((p) => p.name === name));
-  if (foreign.length) throw new UsageError(`--${flagName(foreign[0])} does not apply to ${resource.name}`, `${resource.name} take: ${EXPORT_FILTERS.filter((n) => resource.listParams.some((p) => p.name === n)).map((n) => `--${flagName(n)}`).join(', ')}`);
+  const foreign = given.filter((name) => !resource.listParams.some((p) => p.name === name && p.exportFilter));
+  if (foreign.length) throw new UsageError(`--${flagName(foreign[0])} does not apply to ${resource.name}`, `${resource.name} take: ${resource.listParams.filter((p) => p.exportFilter).map((p) => p.name).map((n) => `--${flagName(n)}`).join(', ')}`);
   return buildListQuery(resource, flags);
 }
 
