@@ -11,11 +11,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
-import { api, useSite } from './helpers.js';
+import { api, useSite, type Site } from './helpers.js';
+import { useSiteEach } from './seed.js';
+
+// Every test runs on a site of its own (a describe's or a test's): a test that is the second
+// run of a sync performs the first run itself, so any one runs alone (-t) or in any order.
 
 type Json = Record<string, unknown>;
-
-const site = useSite();
 
 const vevent = (uid: string, lines: string[]) => ['BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20261101T000000Z', ...lines, 'END:VEVENT'];
 const calendar = (...events: string[][]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//sync//EN', 'X-WR-TIMEZONE:America/New_York', ...events.flat(), 'END:VCALENDAR', ''].join('\r\n');
@@ -25,27 +27,43 @@ const series = (...extra: string[]) => vevent('yoga@feed.test', ['SUMMARY:Mornin
 const fair = (...extra: string[]) => vevent('fair@feed.test', ['SUMMARY:Book fair', 'DTSTART;VALUE=DATE:20270206', 'DTEND;VALUE=DATE:20270208', ...extra]);
 const secret = vevent('board@feed.test', ['SUMMARY:Board meeting', 'DTSTART:20270120T170000Z', 'DTEND:20270120T180000Z', 'CLASS:PRIVATE']);
 const newcomer = vevent('quiz@feed.test', ['SUMMARY:Pub quiz', 'DTSTART:20270301T000000Z', 'DURATION:PT2H']);
+const otherFeed = calendar(vevent('gig@other.test', ['SUMMARY:Other feed gig', 'DTSTART:20270110T230000Z', 'DTEND:20270111T010000Z']));
+const firstFeed = calendar(talk(), series(), fair(), secret);
+const changedFeed = calendar(talk('Harbor talk (moved upstairs)'), series('EXDATE;TZID=America/New_York:20270111T070000'), fair('STATUS:CANCELLED'), secret, newcomer);
+const afterFirstImport = ['Book fair 2027-02-06', 'Harbor talk 2027-01-15', 'Morning yoga 2027-01-04', 'Morning yoga 2027-01-11', 'Morning yoga 2027-01-18', 'Other feed gig 2027-01-10'];
 
-const file = (name: string, text: string) => {
+const file = (site: Site, name: string, text: string) => {
   const path = join(site.home.home, name);
   writeFileSync(path, text);
   return path;
 };
 const writes = (stderr: string) => stderr.split('\n').filter((line) => /^debug: > (POST|PUT|PATCH|DELETE) /.test(line));
 
-async function titles(status = 'publish'): Promise<string[]> {
+async function titles(site: Site, status = 'publish'): Promise<string[]> {
   const res = await api<{ events: Json[] }>(site.sandbox, 'GET', `events?start_date=2000-01-01&per_page=50&status=${status}`);
   return res.body.events.map((e) => `${e.title as string} ${String(e.start_date).slice(0, 10)}`).sort();
 }
 
+/** The first run of the story: another feed's event, then feed.ics with its links created. */
+async function importFirstFeed(site: Site): Promise<void> {
+  const other = await site.cli(['import', 'events', file(site, 'other.ics', otherFeed)]);
+  expect(other.code, other.stderr).toBe(0);
+  const first = await site.cli(['import', 'events', file(site, 'feed.ics', firstFeed), '--create-missing']);
+  expect(first.code, first.stderr).toBe(0);
+  expect(await titles(site)).toEqual(afterFirstImport);
+}
+
 describe('a feed imported twice', () => {
+  const site = useSiteEach();
+
   test('first import: each occurrence one event, links created, private skipped', async () => {
-    const other = await site.cli(['import', 'events', file('other.ics', calendar(vevent('gig@other.test', ['SUMMARY:Other feed gig', 'DTSTART:20270110T230000Z', 'DTEND:20270111T010000Z'])))]);
+    const other = await site.cli(['import', 'events', file(site, 'other.ics', otherFeed)]);
     expect(other.code, other.stderr).toBe(0);
-    const r = await site.cli(['import', 'events', file('feed.ics', calendar(talk(), series(), fair(), secret)), '--create-missing']);
+    const r = await site.cli(['import', 'events', file(site, 'feed.ics', firstFeed), '--create-missing']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('5 created, 0 updated, 0 unchanged, 0 failed, 1 skipped');
-    expect(await titles()).toEqual(['Book fair 2027-02-06', 'Harbor talk 2027-01-15', 'Morning yoga 2027-01-04', 'Morning yoga 2027-01-11', 'Morning yoga 2027-01-18', 'Other feed gig 2027-01-10']);
+    expect(await titles(site)).toEqual(afterFirstImport);
+    expect(await titles(site, 'private')).toEqual([]);
     const talkEvent = (await api<{ events: Json[] }>(site.sandbox, 'GET', 'events?start_date=2000-01-01&search=Harbor')).body.events[0];
     expect((talkEvent.venue as Json).venue).toBe('Harbor Library');
     expect((talkEvent.organizer as Json[]).map((o) => [o.organizer, o.email])).toEqual([['Friends of the Library', 'friends@library.example.org']]);
@@ -54,14 +72,16 @@ describe('a feed imported twice', () => {
   });
 
   test('without --create-missing a row naming an unknown venue fails, listing it (exit 6)', async () => {
-    const r = await site.cli(['import', 'events', file('unknown.ics', calendar(vevent('x@feed.test', ['SUMMARY:Nowhere', 'DTSTART:20270401T100000Z', 'LOCATION:Atlantis Hall'])))]);
+    const r = await site.cli(['import', 'events', file(site, 'unknown.ics', calendar(vevent('x@feed.test', ['SUMMARY:Nowhere', 'DTSTART:20270401T100000Z', 'LOCATION:Atlantis Hall'])))]);
     expect(r.code).toBe(6);
     expect(r.stderr).toContain('unknown.ics line 5 (UID x@feed.test): not on the site: venue "Atlantis Hall"');
+    expect(await titles(site)).toEqual([]);
+    expect((await api<{ venues: Json[] }>(site.sandbox, 'GET', 'venues')).body.venues).toEqual([]);
   });
 
   test('the dry run of the changed feed prints the plan and sends nothing', async () => {
-    const changed = calendar(talk('Harbor talk (moved upstairs)'), series('EXDATE;TZID=America/New_York:20270111T070000'), fair('STATUS:CANCELLED'), secret, newcomer);
-    const r = await site.cli(['import', 'events', file('feed.ics', changed), '--prune', '--dry-run', '--debug']);
+    await importFirstFeed(site);
+    const r = await site.cli(['import', 'events', file(site, 'feed.ics', changedFeed), '--prune', '--dry-run', '--debug']);
     expect(r.code, r.stderr).toBe(0);
     expect(writes(r.stderr)).toEqual([]);
     const plan = r.stdout.trim().split('\n').sort();
@@ -71,50 +91,58 @@ describe('a feed imported twice', () => {
     expect(plan[2]).toMatch(/^trash \(cancelled\) event "Book fair" \(ID \d+\)$/);
     expect(plan[3]).toMatch(/^update event "Harbor talk \(moved upstairs\)" \(2027-01-15 19:00:00\) \(ID \d+\): title$/);
     expect(r.stderr).toContain('dry run, nothing sent: 1 to create, 1 to update, 2 unchanged, 0 failed, 2 to trash, 1 skipped');
+    expect(await titles(site)).toEqual(afterFirstImport);
+    expect(await titles(site, 'trash')).toEqual([]);
   });
 
   test('off a terminal --prune needs --yes, and is refused before anything is read', async () => {
     const before = site.sandbox.stats.requests;
-    const r = await site.cli(['import', 'events', file('feed.ics', calendar(talk())), '--prune']);
+    const r = await site.cli(['import', 'events', file(site, 'feed.ics', calendar(talk())), '--prune']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--yes');
+    expect(r.stdout).toBe('');
     expect(site.sandbox.stats.requests).toBe(before);
   });
 
   test('the changed feed: updated, cancelled and dropped occurrences trashed, other feeds left alone', async () => {
-    const changed = calendar(talk('Harbor talk (moved upstairs)'), series('EXDATE;TZID=America/New_York:20270111T070000'), fair('STATUS:CANCELLED'), secret, newcomer);
-    const r = await site.cli(['import', 'events', file('feed.ics', changed), '--prune', '--yes']);
+    await importFirstFeed(site);
+    const r = await site.cli(['import', 'events', file(site, 'feed.ics', changedFeed), '--prune', '--yes']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('1 created, 1 updated, 2 unchanged, 0 failed, 2 trashed, 1 skipped');
-    expect(await titles()).toEqual(['Harbor talk (moved upstairs) 2027-01-15', 'Morning yoga 2027-01-04', 'Morning yoga 2027-01-18', 'Other feed gig 2027-01-10', 'Pub quiz 2027-02-28']);
-    expect(await titles('trash')).toEqual(['Book fair 2027-02-06', 'Morning yoga 2027-01-11']);
+    expect(await titles(site)).toEqual(['Harbor talk (moved upstairs) 2027-01-15', 'Morning yoga 2027-01-04', 'Morning yoga 2027-01-18', 'Other feed gig 2027-01-10', 'Pub quiz 2027-02-28']);
+    expect(await titles(site, 'trash')).toEqual(['Book fair 2027-02-06', 'Morning yoga 2027-01-11']);
 
-    const again = await site.cli(['import', 'events', file('feed.ics', changed), '--prune', '--yes', '--debug']);
+    const again = await site.cli(['import', 'events', file(site, 'feed.ics', changedFeed), '--prune', '--yes', '--debug']);
     expect(again.stderr).toContain('0 created, 0 updated, 4 unchanged, 0 failed, 2 skipped (private or cancelled)');
     expect(writes(again.stderr)).toEqual([]);
   });
 
   test('--include-private imports a private event as private', async () => {
-    const r = await site.cli(['import', 'events', file('feed.ics', calendar(secret)), '--include-private']);
+    await importFirstFeed(site);
+    const r = await site.cli(['import', 'events', file(site, 'feed.ics', calendar(secret)), '--include-private']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('1 created');
-    expect(await titles('private')).toEqual(['Board meeting 2027-01-20']);
+    expect(await titles(site, 'private')).toEqual(['Board meeting 2027-01-20']);
+    expect(await titles(site)).toEqual(afterFirstImport);
   });
 });
 
 describe('stdin and --failed-to', () => {
+  const site = useSite();
+
   test('a feed on stdin is recognised by BEGIN:VCALENDAR; the VEVENTs that failed go to an .ics to import again', async () => {
     const feed = calendar(vevent('ok@stdin.test', ['SUMMARY:Fine on stdin', 'DTSTART:20270601T100000Z']), vevent('bad@stdin.test', ['SUMMARY:Lost venue', 'DTSTART:20270602T100000Z', 'LOCATION:Nowhere Hall']));
     const failedTo = join(site.home.home, 'failed.ics');
     const r = await site.cli(['import', 'events', '-', '--failed-to', failedTo], { stdin: feed });
     expect(r.code).toBe(6);
     expect(r.stderr).toContain('1 created, 0 updated, 0 unchanged, 1 failed');
+    expect(await titles(site)).toEqual(['Fine on stdin 2027-06-01']);
     const failed = readFileSync(failedTo, 'utf8');
     expect(failed).toContain('UID:bad@stdin.test');
     expect(failed).not.toContain('UID:ok@stdin.test');
     const retried = await site.cli(['import', 'events', failedTo, '--create-missing']);
     expect(retried.code, retried.stderr).toBe(0);
-    expect(await titles()).toContain('Lost venue 2027-06-02');
+    expect(await titles(site)).toEqual(['Fine on stdin 2027-06-01', 'Lost venue 2027-06-02']);
     // The retry kept the feed's identities: the whole feed again changes nothing.
     const whole = await site.cli(['import', 'events', '-', '--create-missing'], { stdin: feed });
     expect(whole.stderr).toContain('0 created, 0 updated, 2 unchanged, 0 failed');
@@ -122,10 +150,12 @@ describe('stdin and --failed-to', () => {
 });
 
 describe('a bad feed', () => {
+  const site = useSite();
+
   test('exit 2 naming the line and UID; no request at all when the zone is given', async () => {
     const broken = calendar(talk(), vevent('broken@feed.test', ['SUMMARY:Broken', 'DTSTART:20271301T100000Z']));
     const before = site.sandbox.stats.requests;
-    const r = await site.cli(['import', 'events', file('broken.ics', broken), '--timezone', 'Europe/Paris']);
+    const r = await site.cli(['import', 'events', file(site, 'broken.ics', broken), '--timezone', 'Europe/Paris']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/broken\.ics line 1[0-9]\b.*broken@feed\.test/);
     expect(r.stderr).not.toMatch(/\n\s+at /);
@@ -133,13 +163,16 @@ describe('a bad feed', () => {
   });
 
   test('an iCalendar file given to another resource is refused', async () => {
-    const r = await site.cli(['import', 'venues', file('venues.ics', calendar(talk()))]);
+    const before = site.sandbox.stats.requests;
+    const r = await site.cli(['import', 'venues', file(site, 'venues.ics', calendar(talk()))]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('import it with calendar import events');
+    expect(site.sandbox.stats.requests).toBe(before);
   });
 });
 
 describe('feeds from URLs', () => {
+  const site = useSite();
   const feeds = new Map<string, string>();
   const serve: RequestListener = (req, res) => {
     if (req.url === '/huge.ics') {
@@ -181,8 +214,10 @@ describe('feeds from URLs', () => {
     const first = await site.cli(['import', 'events', url]);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stderr).toContain('1 created');
+    expect(await titles(site)).toContain('From a URL 2027-05-01');
     const second = await site.cli(['import', 'events', url]);
     expect(second.stderr).toContain('0 created, 0 updated, 1 unchanged, 0 failed');
+    expect((await titles(site)).filter((t) => t.startsWith('From a URL'))).toEqual(['From a URL 2027-05-01']);
   });
 
   test('webcal:// is fetched over https, with the certificate checked', async () => {
@@ -190,10 +225,11 @@ describe('feeds from URLs', () => {
     const refused = await site.cli(['import', 'events', `webcal://${https}/cal.ics`]);
     expect(refused.code).toBe(5);
     expect(refused.stderr).toContain('is not trusted');
+    expect(await titles(site)).not.toContain('From webcal 2027-05-02');
     const r = await site.cli(['import', 'events', `webcal://${https}/cal.ics`, '--ca-cert', certFile]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('1 created');
-    expect(await titles()).toContain('From webcal 2027-05-02');
+    expect(await titles(site)).toContain('From webcal 2027-05-02');
   });
 
   test('a feed over the size cap and a missing feed are clear errors', async () => {
