@@ -1,10 +1,12 @@
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { api, useSite } from './helpers.js';
+import { api, useSite, type Site } from './helpers.js';
+import { useSiteEach } from './seed.js';
 
-const site = useSite();
-
+// Each describe has a site of its own, and the upsert story a site per test: a test that runs
+// an import again performs the first import itself, so any one runs alone (-t) or in any order.
+let site: Site;
 const cli = (args: string[], stdin?: string) => site.cli(args, { stdin, timeoutMs: 120_000 });
 const file = (name: string, content: string) => {
   const path = join(site.home.home, name);
@@ -13,17 +15,28 @@ const file = (name: string, content: string) => {
 };
 const total = async (resource: string) => (await api<{ total: number }>(site.sandbox, 'GET', `${resource}?per_page=1&hide_empty=false`)).body.total;
 const ndjson = (records: unknown[]) => records.map((r) => JSON.stringify(r)).join('\n') + '\n';
+/** The site of the describe it is called in, for the helpers above. */
+function ownSite(open: () => Site = useSite): void {
+  const own = open();
+  beforeEach(() => void (site = own));
+}
 
 describe('import with --upsert-by', () => {
+  ownSite(useSiteEach);
   const venues = Array.from({ length: 1000 }, (_, i) => ({ venue: `Venue ${String(i).padStart(4, '0')}`, slug: `venue-${String(i).padStart(4, '0')}`, city: 'Nantes' }));
-
-  test('1,000 venues, then the same file again changes nothing', async () => {
+  /** The first run of the story: 1,000 venues created. */
+  async function importVenues(): Promise<string> {
     const path = file('venues.ndjson', ndjson(venues));
     const first = await cli(['import', 'venues', path, '--upsert-by', 'slug', '--concurrency', '8', '--yes']);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stderr).toContain('1000 created, 0 updated, 0 unchanged, 0 failed');
     expect(first.stdout).toBe('');
     expect(await total('venues')).toBe(1000);
+    return path;
+  }
+
+  test('1,000 venues, then the same file again changes nothing', async () => {
+    const path = await importVenues();
 
     const before = site.sandbox.stats.requests;
     const second = await cli(['import', 'venues', path, '--upsert-by', 'slug', '--concurrency', '8', '--yes']);
@@ -36,28 +49,35 @@ describe('import with --upsert-by', () => {
   });
 
   test('a changed record is updated, the others are left alone', async () => {
+    await importVenues();
     const changed = venues.map((v, i) => (i === 5 ? { ...v, city: 'Rennes' } : v));
     const r = await cli(['import', 'venues', file('changed.ndjson', ndjson(changed)), '--upsert-by', 'slug', '--yes']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('0 created, 1 updated, 999 unchanged, 0 failed');
     const venue = await api<{ city: string }>(site.sandbox, 'GET', 'venues/by-slug/venue-0005');
     expect(venue.body.city).toBe('Rennes');
+    expect((await api<{ city: string }>(site.sandbox, 'GET', 'venues/by-slug/venue-0006')).body.city).toBe('Nantes');
     expect(await total('venues')).toBe(1000);
   });
 
   test('off a terminal, --upsert-by needs --yes; --dry-run does not and writes nothing', async () => {
+    await importVenues();
     const path = file('one.ndjson', ndjson([{ ...venues[0], city: 'Brest' }]));
     const refused = await cli(['import', 'venues', path, '--upsert-by', 'slug']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/--yes/);
+    expect(refused.stdout).toBe('');
     const dry = await cli(['import', 'venues', path, '--upsert-by', 'slug', '--dry-run']);
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toMatch(/^update venue "Venue 0000" \(ID \d+\): city\n$/);
     expect((await api<{ city: string }>(site.sandbox, 'GET', 'venues/by-slug/venue-0000')).body.city).toBe('Nantes');
+    expect(await total('venues')).toBe(1000);
   });
 });
 
 describe('checks before anything is sent', () => {
+  ownSite();
+
   test('one bad record: exit 2 naming the line and field, no request at all', async () => {
     const path = file('bad.ndjson', ndjson([{ organizer: 'Fine' }, { organizer: 'Also fine' }, { email: 'no-name@example.com' }]));
     const before = site.sandbox.stats.requests;
@@ -84,10 +104,13 @@ describe('checks before anything is sent', () => {
     }
     expect((await cli(['import', 'nothing', path])).code).toBe(2);
     expect((await cli(['import', 'tags', join(site.home.home, 'missing.csv')])).stderr).toMatch(/no such file/);
+    expect(await total('tags')).toBe(0);
   });
 });
 
 describe('partial failures', () => {
+  ownSite();
+
   test('exit 6, each failure on stderr with its line, and a failed file that imports again', async () => {
     const events = [
       { title: 'Good 1', start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 11:00:00' },
@@ -106,6 +129,8 @@ describe('partial failures', () => {
     const again = await cli(['import', 'events', failedPath]);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toContain('1 created');
+    const stored = await api<{ events: Array<{ title: string }> }>(site.sandbox, 'GET', 'events?start_date=2000-01-01');
+    expect(stored.body.events.map((e) => e.title).sort()).toEqual(['Bad author', 'Good 1', 'Good 2']);
   });
 
   test('--fail-fast stops at the first failure; no failure, no file', async () => {
@@ -113,14 +138,18 @@ describe('partial failures', () => {
     const r = await cli(['import', 'organizers', file('bad-orgs.ndjson', ndjson(bad)), '--fail-fast', '--concurrency', '1']);
     expect(r.code).toBe(6);
     expect(r.stderr).toContain('0 created, 0 updated, 0 unchanged, 1 failed');
+    expect(await total('organizers')).toBe(0);
     const none = join(site.home.home, 'none.ndjson');
     const ok = await cli(['import', 'tags', file('ok-tags.ndjson', ndjson([{ name: 'fine tag' }])), '--failed-to', none]);
     expect(ok.code, ok.stderr).toBe(0);
     expect(existsSync(none)).toBe(false);
+    expect(await total('tags')).toBe(1);
   });
 });
 
 describe('CSV and stdin', () => {
+  ownSite();
+
   test('a CSV with a quoted comma; the same file again through stdin is sniffed', async () => {
     const before = await total('organizers');
     const csv = 'organizer,email,phone\nAlpha Org,a@example.com,+33 1\n"Beta, Org",b@example.com,+33 2\n';
@@ -153,6 +182,8 @@ describe('CSV and stdin', () => {
     expect(delta.body.venues.map((v) => [v.venue, v.city])).toEqual([['Delta Hall', 'Lyon']]);
     const forced = await cli(['import', 'venues', file('dup3.csv', 'venue,city\nEpsilon Club,Cannes\n'), '--force']);
     expect(forced.code, forced.stderr).toBe(0);
+    const epsilon = await api<{ venues: Array<{ venue: string; city: string }> }>(site.sandbox, 'GET', 'venues?search=Epsilon');
+    expect(epsilon.body.venues.map((v) => [v.venue, v.city])).toEqual([['Epsilon Club', 'Cannes']]);
   });
 
   test('the same name twice in one file is refused before anything is sent', async () => {
@@ -165,6 +196,8 @@ describe('CSV and stdin', () => {
 });
 
 describe('CSV from spreadsheets', () => {
+  ownSite();
+
   test('a semicolon-separated file is read by its header; --delimiter tab too', async () => {
     const semi = await cli(['import', 'tags', file('semi.csv', 'name;description\nSemi One;"a; b"\nSemi Two;plain\n')]);
     expect(semi.code, semi.stderr).toBe(0);
@@ -174,6 +207,8 @@ describe('CSV from spreadsheets', () => {
     const bad = await cli(['import', 'tags', file('bad-semi.csv', 'name;description\n"Bad"x;y\n')]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('cells separated by semicolon');
+    const tags = await api<{ tags: Array<{ name: string; description: string }> }>(site.sandbox, 'GET', 'tags?hide_empty=false');
+    expect(tags.body.tags.map((t) => [t.name, t.description]).sort()).toEqual([['Semi One', 'a; b'], ['Semi Two', 'plain'], ['Tab One', 'x']]);
   });
 
   test('a file that is not UTF-8 is refused with its line and a hint, nothing sent', async () => {
@@ -189,6 +224,8 @@ describe('CSV from spreadsheets', () => {
 });
 
 describe('import --format ids', () => {
+  ownSite();
+
   test('prints the ID of every row written or found, in input order', async () => {
     const existing = (await api<{ id: number }>(site.sandbox, 'POST', 'tags', { name: 'Ids Middle' })).body.id;
     const r = await cli(['import', 'tags', file('ids.ndjson', ndjson([{ name: 'Ids First' }, { name: 'Ids Middle' }, { name: 'Ids Last' }])), '--upsert-by', 'name', '--yes', '--concurrency', '3', '--format', 'ids']);
@@ -197,5 +234,7 @@ describe('import --format ids', () => {
     expect(ids).toHaveLength(3);
     expect(ids[1]).toBe(existing);
     expect(new Set(ids).size).toBe(3);
+    const names = await Promise.all(ids.map(async (id) => (await api<{ name: string }>(site.sandbox, 'GET', `tags/${id}`)).body.name));
+    expect(names).toEqual(['Ids First', 'Ids Middle', 'Ids Last']);
   });
 });
