@@ -3,17 +3,21 @@
  * one: the same titles, instants, days, venues, organizers and text come out; importing the
  * same file again writes nothing. Every exported feed is read back by ical.js.
  */
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ICAL from 'ical.js';
-import { api, useSite } from './helpers.js';
+import { api, useSite, type Site } from './helpers.js';
+import { useSiteEach } from './seed.js';
 import { htmlToText } from '../../src/ical/html-text.js';
 
 type Json = Record<string, unknown>;
 
+// The source site is seeded once and only read; every test imports into a fresh target site
+// of its own and exports the feed itself, so any one runs alone (-t) or in any order.
 const source = useSite();
-const target = useSite();
+const target = useSiteEach();
+beforeAll(seed);
 
 const longText = `${'Une soirée « spéciale », avec des virgules, des points-virgules; et des accents — ünïcödé 🎷. '.repeat(6)}Fin.`;
 
@@ -43,7 +47,7 @@ async function seed(): Promise<void> {
 
 const writes = (stderr: string) => stderr.split('\n').filter((line) => /^debug: > (POST|PUT|PATCH|DELETE) /.test(line));
 
-async function everyEvent(site: typeof source): Promise<Json[]> {
+async function everyEvent(site: Site): Promise<Json[]> {
   const res = await site.cli(['events', 'list', '--start-date', '2000-01-01', '--all', '--format', 'json']);
   expect(res.code, res.stderr).toBe(0);
   return JSON.parse(res.stdout) as Json[];
@@ -80,14 +84,20 @@ function checkFeed(text: string, vevents: number): void {
   }
 }
 
-describe('iCalendar round trip between two sites', () => {
-  let feed = '';
+/** The source's events exported as iCalendar into a file of the target's HOME. */
+async function exportedFile(): Promise<string> {
+  const exported = await source.cli(['export', 'events', '--format', 'ics']);
+  expect(exported.code, exported.stderr).toBe(0);
+  const file = join(target.home.home, 'exported.ics');
+  writeFileSync(file, exported.stdout);
+  return file;
+}
 
+describe('iCalendar round trip between two sites', () => {
   test('export events --format ics, events list --format ics and events get --format ics are valid feeds', async () => {
-    await seed();
     const exported = await source.cli(['export', 'events', '--format', 'ics']);
     expect(exported.code, exported.stderr).toBe(0);
-    feed = exported.stdout;
+    const feed = exported.stdout;
     checkFeed(feed, 7);
     expect(feed).toContain('X-WR-CALNAME:Calendar Sandbox');
     expect(feed).toMatch(/DTSTART;VALUE=DATE:20270702\r\nDTEND;VALUE=DATE:20270705\r\n/);
@@ -120,11 +130,11 @@ describe('iCalendar round trip between two sites', () => {
     const exported = await source.cli(['export', 'organizers', '--format', 'ics']);
     expect(exported.code).toBe(2);
     expect(exported.stderr).toContain('json, ndjson, csv');
+    expect(`${venues.stdout}${exported.stdout}`).toBe('');
   });
 
   test('imported into a fresh site: same titles, instants, days, venues, organizers and text', async () => {
-    const file = join(target.home.home, 'exported.ics');
-    writeFileSync(file, feed);
+    const file = await exportedFile();
     const imported = await target.cli(['import', 'events', file, '--create-missing']);
     expect(imported.code, imported.stderr).toBe(0);
     expect(imported.stderr).toContain('7 created, 0 updated, 0 unchanged, 0 failed');
@@ -139,7 +149,10 @@ describe('iCalendar round trip between two sites', () => {
   });
 
   test('importing the same file again reports 0 created, 7 unchanged and sends no write', async () => {
-    const file = join(target.home.home, 'exported.ics');
+    const file = await exportedFile();
+    const first = await target.cli(['import', 'events', file, '--create-missing']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toContain('7 created, 0 updated, 0 unchanged, 0 failed');
     const again = await target.cli(['import', 'events', file, '--create-missing', '--debug']);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toContain('0 created, 0 updated, 7 unchanged, 0 failed');
