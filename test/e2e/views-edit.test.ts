@@ -8,7 +8,7 @@ import { runOnTerminal, writePtyHelper } from './terminal.js';
 const site = useSite({ timezone: 'UTC' });
 let ptyHelper: string;
 let editor: string;
-let eventId: number;
+let links: { venue: number; organizer: number; category: number };
 
 /** The editor: saves what it was given to SEEN (one file per run), then edits as FAKE_EDIT says. */
 const FAKE_EDITOR = `
@@ -35,7 +35,13 @@ function edit(args: string[], mode: string) {
   return runOnTerminal(ptyHelper, args, site.env, { EDITOR: `node ${editor}`, VISUAL: undefined, FAKE_EDIT: mode, RUNS: runs, SEEN: seen }).then((res) => ({ ...res, seen: readFileSync(seen, 'utf8'), runs: Number(readFileSync(runs, 'utf8')) }));
 }
 
-const getEvent = async () => (await api<Record<string, unknown>>(site.sandbox, 'GET', `events/${eventId}`)).body;
+const getEvent = async (eventId: number) => (await api<Record<string, unknown>>(site.sandbox, 'GET', `events/${eventId}`)).body;
+/** An event of the test's own, linked to the shared venue, organizer and category, for it to edit. */
+const ownEvent = () =>
+  created(site.sandbox, 'events', {
+    title: 'Original Title', start_date: '2027-06-01 10:00:00', end_date: '2027-06-01 12:00:00', venue: links.venue, organizer: [links.organizer], categories: [links.category], cost: '15',
+    description: '<p>Line one</p>\n<p>Line two</p>',
+  });
 /** What must survive an edit of another field. */
 const kept = (event: Record<string, unknown>) => ({
   venue: (event.venue as { slug: string }).slug,
@@ -51,18 +57,20 @@ beforeAll(async () => {
   ptyHelper = writePtyHelper(site.home.home);
   editor = join(site.home.home, 'fake-editor.mjs');
   writeFileSync(editor, FAKE_EDITOR);
-  const venue = await created(site.sandbox, 'venues', { venue: 'Edit Hall' });
-  const organizer = await created(site.sandbox, 'organizers', { organizer: 'Edit Org' });
-  const category = await created(site.sandbox, 'categories', { name: 'Edit Cat' });
-  eventId = await created(site.sandbox, 'events', {
-    title: 'Original Title', start_date: '2027-06-01 10:00:00', end_date: '2027-06-01 12:00:00', venue, organizer: [organizer], categories: [category], cost: '15',
-    description: '<p>Line one</p>\n<p>Line two</p>',
-  });
+  links = {
+    venue: await created(site.sandbox, 'venues', { venue: 'Edit Hall' }),
+    organizer: await created(site.sandbox, 'organizers', { organizer: 'Edit Org' }),
+    category: await created(site.sandbox, 'categories', { name: 'Edit Cat' }),
+  };
 });
+
+// The venue, organizer and category are shared and only read; every test that edits an event
+// edits one of its own, so any test runs alone (-t) or in any order.
 
 describe('events edit', () => {
   test('a changed field is sent; the form showed links as slugs and the description as a block scalar; every other field is kept', async () => {
-    const before = kept(await getEvent());
+    const eventId = await ownEvent();
+    const before = kept(await getEvent(eventId));
     const res = await edit(['events', 'edit', String(eventId), '--format', 'ids'], 'rename');
     expect(res.code, res.output).toBe(0);
     expect(res.seen).toMatch(/^# event \d+ \(Original Title\)\. Lines starting with # are ignored\.\n# Save and quit/m);
@@ -70,12 +78,13 @@ describe('events edit', () => {
     expect(res.seen).toMatch(/^categories:\n {2}- edit-cat$/m);
     expect(res.seen).toMatch(/^description: \|-?\n {2}<p>Line one<\/p>\n {2}<p>Line two<\/p>$/m);
     expect(res.seen).toMatch(/^start_date: 2027-06-01 10:00:00$/m);
-    const after = await getEvent();
+    const after = await getEvent(eventId);
     expect(after.title).toBe('Renamed In Editor');
     expect(kept(after)).toEqual(before);
   });
 
   test('invalid YAML reopens the editor with the error on top, keeping the edits; the fixed form is sent', async () => {
+    const eventId = await ownEvent();
     const res = await edit(['events', 'edit', String(eventId), '--format', 'ids'], 'break-then-fix');
     expect(res.code, res.output).toBe(0);
     expect(res.runs).toBe(2);
@@ -83,30 +92,40 @@ describe('events edit', () => {
     expect(second).toMatch(/^# error: /);
     expect(second).toContain('title: Fixed Title');
     expect(second).toContain('cost: [unclosed');
-    const after = await getEvent();
+    const after = await getEvent(eventId);
     expect(after.title).toBe('Fixed Title');
     expect(after.cost).toBe('$15');
   });
 
   test('a form saved unchanged, or emptied, sends nothing and says "nothing changed"', async () => {
-    const before = await getEvent();
+    const eventId = await ownEvent();
+    const before = await getEvent(eventId);
+    const writes = site.sandbox.stats.writes;
     for (const mode of ['unchanged', 'empty']) {
       const res = await edit(['events', 'edit', String(eventId)], mode);
       expect(res.code, res.output).toBe(0);
       expect(res.output).toContain('nothing changed');
     }
-    expect((await getEvent()).modified).toBe(before.modified);
+    expect((await getEvent(eventId)).modified).toBe(before.modified);
+    expect(site.sandbox.stats.writes).toBe(writes);
   });
 
   test('off a terminal it refuses with exit 2 before reading anything', async () => {
+    const eventId = await ownEvent();
+    const requests = site.sandbox.stats.requests;
     const res = await site.cli(['events', 'edit', String(eventId)], { env: { EDITOR: 'true' } });
     expect(res.code).toBe(2);
     expect(res.stderr).toContain('needs a terminal');
+    expect(res.stdout).toBe('');
+    expect(site.sandbox.stats.requests).toBe(requests);
   });
 
   test('venues are edited the same way, by slug', async () => {
+    const writes = site.sandbox.stats.writes;
     const res = await edit(['venues', 'edit', 'edit-hall', '--format', 'ids'], 'unchanged');
     expect(res.code, res.output).toBe(0);
     expect(res.seen).toMatch(/^venue: Edit Hall$/m);
+    expect(res.output).toContain('nothing changed');
+    expect(site.sandbox.stats.writes).toBe(writes);
   });
 });
