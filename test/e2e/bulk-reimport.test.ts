@@ -7,9 +7,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { useSite } from './helpers.js';
+import { created } from './helpers.js';
+import { useSiteEach } from './seed.js';
 
-const site = useSite();
+// Every test has a site of its own and creates the records its file links to.
+const site = useSiteEach();
 
 function file(name: string, records: unknown[]): string {
   const path = join(site.home.home, name);
@@ -21,6 +23,7 @@ const importTwice = async (resource: string, records: unknown[], by = 'slug') =>
   const path = file(`${resource}.ndjson`, records);
   const first = await site.cli(['import', resource, path, '--upsert-by', by, '--yes']);
   expect(first.code, first.stderr).toBe(0);
+  expect(first.stderr).toContain(`${records.length} created, 0 updated, 0 unchanged, 0 failed`);
   const second = await site.cli(['import', resource, path, '--upsert-by', by, '--yes']);
   expect(second.code, second.stderr).toBe(0);
   return second.stderr;
@@ -43,7 +46,11 @@ describe('unchanged on re-run', () => {
   });
 
   test('events: every field kind, costs the server reformats included', async () => {
-    await site.cli(['import', 'tags', file('t.ndjson', [{ name: 'Outdoors', slug: 'outdoors' }])]);
+    await created(site.sandbox, 'tags', { name: 'Outdoors', slug: 'outdoors' });
+    const music = await created(site.sandbox, 'categories', { name: 'Music', slug: 'music' });
+    await created(site.sandbox, 'categories', { name: 'Jazz – Live', slug: 'jazz-live', parent: music });
+    await created(site.sandbox, 'venues', { venue: "Tom & Jerry's Hall", slug: 'tom-jerrys-hall', city: 'Lyon' });
+    await created(site.sandbox, 'organizers', { organizer: 'Dupont & Fils, Société', email: 'contact@dupont.example.com' });
     const events = [
       {
         title: "O'Brien's \"Big\" Night & More",
