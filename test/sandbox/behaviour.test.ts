@@ -98,6 +98,7 @@ describe('sandbox behaviour', () => {
   });
 
   it('answers the REST index, the site root and the ?rest_route= form', async () => {
+    const before = c.sandbox.stats.requests;
     const index = await fetch(`${c.sandbox.restRoot}/`);
     const body = (await index.json()) as { namespaces: string[]; timezone_string: string };
     expect(body.namespaces).toContain('tribe/events/v1');
@@ -107,7 +108,8 @@ describe('sandbox behaviour', () => {
     expect(await root.text()).toContain('rel="https://api.w.org/"');
     const viaIndexPhp = await fetch(`${c.sandbox.url}/index.php?rest_route=/tribe/events/v1/tags`);
     expect(viaIndexPhp.status).toBe(200);
-    expect(c.sandbox.stats.requests).toBeGreaterThan(3);
+    // Every request is counted, the root page and the ?rest_route= form included.
+    expect(c.sandbox.stats.requests - before).toBe(3);
   });
 
   it('serves another namespace when asked', async () => {
