@@ -9,7 +9,10 @@ const site = useSite();
 const cli = (...args: string[]) => site.cli(args);
 type Json = Record<string, any>;
 
+// The records below are created once and only read; a test that changes a record, or reads
+// what a write left, makes its own, so any test runs alone (-t) or in any order.
 const ids: Record<string, number> = {};
+const eventTotal = async () => (await api<Json>(site.sandbox, 'GET', 'events?start_date=1900-01-01&per_page=1')).body.total as number;
 
 beforeAll(async () => {
   ids.venue = (await api<Json>(site.sandbox, 'POST', 'venues', { venue: 'Blue Note Hall', city: 'New York', show_map: 'false', show_map_link: 'false', state: 'NY' })).body.id;
@@ -47,6 +50,7 @@ describe('an update of one field keeps every other field', () => {
   test('--replace gives the server behaviour for those who want it', async () => {
     const made = json<Json>((await cli('events', 'create', '--title', 'Replace Me', '--start-date', '2027-11-01 10:00', '--end-date', '2027-11-01 11:00', '--featured', '--organizer', String(ids.organizer), '--json')).stdout);
     const r = await cli('events', 'update', String(made.id), '--title', 'Replaced', '--replace', '--json');
+    expect(r.code, r.stderr).toBe(0);
     const after = json<Json>(r.stdout);
     expect(after.featured).toBe(false);
     expect(after.organizer).toEqual([]);
@@ -56,6 +60,7 @@ describe('an update of one field keeps every other field', () => {
     const made = json<Json>((await cli('events', 'create', '--title', 'Draft Plan', '--start-date', '2027-11-02 10:00', '--end-date', '2027-11-02 11:00', '--status', 'draft', '--json')).stdout);
     const after = json<Json>((await cli('events', 'update', String(made.id), '--excerpt', 'Still secret', '--json')).stdout);
     expect(after.status).toBe('draft');
+    expect((await api<Json>(site.sandbox, 'GET', `events/${made.id}`)).body).toMatchObject({ status: 'draft', excerpt: expect.stringContaining('Still secret') });
   });
 
   test('changing only the start sends the end too, so the change is kept', async () => {
@@ -66,7 +71,8 @@ describe('an update of one field keeps every other field', () => {
   });
 
   test('venues keep their map settings, image and state', async () => {
-    const r = await cli('venues', 'update', 'blue-note-hall', '--phone', '+1 212 555 0199', '--json');
+    await api(site.sandbox, 'POST', 'venues', { venue: 'Map Room', city: 'New York', show_map: 'false', show_map_link: 'false', state: 'NY' });
+    const r = await cli('venues', 'update', 'map-room', '--phone', '+1 212 555 0199', '--json');
     expect(r.code, r.stderr).toBe(0);
     const venue = json<Json>(r.stdout);
     expect(venue.phone).toBe('+1 212 555 0199');
@@ -92,33 +98,48 @@ describe('names and slugs resolve to IDs', () => {
   });
 
   test('no junk tag is ever created from an existing tag name', async () => {
+    const linked = await cli('events', 'create', '--title', 'Tagged By Name', '--start-date', '2027-09-04 20:00', '--end-date', '2027-09-04 22:00', '--tags', 'Outdoors', '--json');
+    expect(linked.code, linked.stderr).toBe(0);
+    expect(json<Json>(linked.stdout).tags.map((t: Json) => t.id)).toEqual([ids.outdoors]);
     const tags = (await api<Json>(site.sandbox, 'GET', 'tags?hide_empty=false&per_page=50')).body.tags as Json[];
     expect(tags.map((t) => t.name)).not.toContain(String(ids.outdoors));
   });
 
   test('unknown names fail with exit 2 and nothing is written', async () => {
-    const before = (await api<Json>(site.sandbox, 'GET', 'events?start_date=1900-01-01&per_page=1')).body.total;
+    const before = await eventTotal();
     const r = await cli('events', 'create', '--title', 'Ghost', '--start-date', '2027-09-02', '--end-date', '2027-09-02', '--venue', 'no-such-hall', '--tags', 'nope,Outdoors');
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/unknown tags: nope; venue: no-such-hall/);
-    expect((await api<Json>(site.sandbox, 'GET', 'events?start_date=1900-01-01&per_page=1')).body.total).toBe(before);
+    expect(await eventTotal()).toBe(before);
   });
 
   test('unknown numeric IDs fail too instead of being dropped by the server', async () => {
+    const before = await eventTotal();
     const r = await cli('events', 'create', '--title', 'Ghost', '--start-date', '2027-09-02', '--end-date', '2027-09-02', '--categories', '99999');
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/unknown categories: 99999/);
+    expect(await eventTotal()).toBe(before);
   });
 
   test('--create-missing creates them first', async () => {
     const r = await cli('events', 'create', '--title', 'New Links', '--start-date', '2027-09-03', '--end-date', '2027-09-03', '--tags', 'Brand New Tag', '--create-missing', '--json');
     expect(r.code, r.stderr).toBe(0);
     expect(json<Json>(r.stdout).tags.map((t: Json) => t.name)).toEqual(['Brand New Tag']);
+    const tags = (await api<Json>(site.sandbox, 'GET', 'tags?hide_empty=false&per_page=50&search=Brand')).body.tags as Json[];
+    expect(tags.map((t) => t.name)).toEqual(['Brand New Tag']);
   });
 
   test('categories get, update and delete accept a slug', async () => {
-    const r = await cli('categories', 'update', 'jazz', '--description', 'Swing and bop', '--json');
-    expect(json<Json>(r.stdout).id).toBe(ids.jazz);
+    const swing = (await api<Json>(site.sandbox, 'POST', 'categories', { name: 'Swing', parent: ids.music })).body.id;
+    const got = await cli('categories', 'get', 'swing', '--format', 'ids');
+    expect(got.stdout).toBe(`${swing}\n`);
+    const r = await cli('categories', 'update', 'swing', '--description', 'Swing and bop', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    expect(json<Json>(r.stdout).id).toBe(swing);
+    expect((await api<Json>(site.sandbox, 'GET', `categories/${swing}`)).body.description).toBe('Swing and bop');
+    const deleted = await cli('categories', 'delete', 'swing', '--yes');
+    expect(deleted.code, deleted.stderr).toBe(0);
+    expect((await cli('categories', 'get', String(swing))).code).toBe(3);
   });
 });
 
@@ -155,6 +176,8 @@ describe('writes checked before sending', () => {
     const made = json<Json>((await cli('events', 'create', '--title', 'Ordered', '--start-date', '2027-08-01 10:00', '--end-date', '2027-08-01 12:00', '--json')).stdout);
     const r = await cli('events', 'update', String(made.id), '--end-date', '2027-07-31 10:00');
     expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/end_date 2027-07-31 10:00:00 is before start_date 2027-08-01 10:00:00/);
+    expect((await api<Json>(site.sandbox, 'GET', `events/${made.id}`)).body.end_date).toBe('2027-08-01 12:00:00');
   });
 
   test('offset dates land at the right wall-clock time in the event timezone', async () => {
@@ -191,9 +214,11 @@ describe('a create never overwrites a venue or organizer of the same name', () =
   });
 
   test('--force lets the server do it', async () => {
-    const r = await cli('organizers', 'create', '--organizer', 'jazz society', '--phone', '+1 555 0100', '--force', '--json');
+    const own = (await api<Json>(site.sandbox, 'POST', 'organizers', { organizer: 'Swing Society' })).body.id;
+    const r = await cli('organizers', 'create', '--organizer', 'swing society', '--phone', '+1 555 0100', '--force', '--json');
     expect(r.code, r.stderr).toBe(0);
-    expect(json<Json>(r.stdout).id).toBe(ids.organizer);
+    expect(json<Json>(r.stdout).id).toBe(own);
+    expect((await api<Json>(site.sandbox, 'GET', `organizers/${own}`)).body.phone).toBe('+1 555 0100');
   });
 });
 
@@ -224,7 +249,9 @@ describe('lists explain themselves', () => {
   });
 
   test('drafts shown to an authenticated user are marked in the table', async () => {
-    const r = await cli('events', 'list', '--start-date', '2027-11-02', '--end-date', '2027-11-02');
-    expect(r.stdout).toMatch(/Draft Plan\t\tdraft/);
+    await api(site.sandbox, 'POST', 'events', { title: 'Quiet Draft', start_date: '2027-11-12 10:00:00', end_date: '2027-11-12 11:00:00', status: 'draft' });
+    const r = await cli('events', 'list', '--start-date', '2027-11-12', '--end-date', '2027-11-12');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/Quiet Draft\t\tdraft/);
   });
 });
