@@ -37,14 +37,15 @@ describe('import with --upsert-by', () => {
 
   test('1,000 venues, then the same file again changes nothing', async () => {
     const path = await importVenues();
-
     const before = site.sandbox.stats.requests;
+    const writesBefore = site.sandbox.stats.writes;
     const second = await cli(['import', 'venues', path, '--upsert-by', 'slug', '--concurrency', '8', '--yes']);
     expect(second.code, second.stderr).toBe(0);
     expect(second.stderr).toContain('0 created, 0 updated, 1000 unchanged, 0 failed');
     expect(await total('venues')).toBe(1000);
     // The index: 20 pages of 50, then the records the server's unstable page order skipped, read by ID; no write.
     expect(site.sandbox.stats.requests - before).toBeLessThan(1000);
+    expect(site.sandbox.stats.writes).toBe(writesBefore);
     expect(await total('venues')).toBe(1000);
   });
 
