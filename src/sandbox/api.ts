@@ -2,14 +2,15 @@
  * The namespace's routes. Order of checks, as on WordPress: route, then parameters
  * (400), then permission (401), then the handler.
  */
-import { resources, type ResourceName } from '../resources.js';
+import { resources, wpRoute, type ResourceName } from '../resources.js';
 import type { RequestContext } from './context.js';
 import { namespaceIndex, openApiDocument, routeMethods } from './doc.js';
 import { ApiError, forbidden, invalidParam, noRoute, ParamProblems } from './errors.js';
 import { listEvents } from './event-list.js';
 import { checkEventWrite, createEvent, updateEvent } from './event-write.js';
 import { checkWritableFields, trash } from './fields.js';
-import { createLinked, deleteLinked, linkedJson, listLinked, readableLinked, updateLinked, LINKED_TYPE, type LinkedResource } from './linked.js';
+import { createLinked, deleteLinked, linkedJson, listLinked, readableLinked, updateLinked, type LinkedResource } from './linked.js';
+import { POST_TYPE } from './kinds.js';
 import type { Params } from './params.js';
 import { eventJson, termJson } from './records.js';
 import type { EventRecord, PostRecord, Taxonomy, TermRecord } from './store.js';
@@ -103,11 +104,10 @@ function collection(ctx: RequestContext, resource: ResourceName, method: string,
   checkTermWrite(resource, params);
   requireUser(ctx);
   const term = createTerm(ctx, resource, params);
-  const route = resource === 'tags' ? 'tags' : 'tribe_events_cat';
   return {
     status: 201,
     body: termJson(ctx, term, { links: true, admin: true }),
-    headers: { Location: `${ctx.site.baseUrl}/wp-json/wp/v2/${route}/${term.id}` },
+    headers: { Location: `${ctx.site.baseUrl}/wp-json/wp/v2/${wpRoute(resources[resource])}/${term.id}` },
   };
 }
 
@@ -118,7 +118,7 @@ function mergeProblems(into: ParamProblems, from: ParamProblems): void {
 }
 
 function findPost(ctx: RequestContext, resource: 'events' | LinkedResource, target: { id?: number; slug?: string }): PostRecord {
-  const type = resource === 'events' ? 'event' : LINKED_TYPE[resource];
+  const type = POST_TYPE[resource];
   if (target.id !== undefined) {
     const post = ctx.store.postOfType(target.id, type);
     if (!post) throw invalidParam('id');

@@ -2,18 +2,23 @@
  * Events, venues and organizers as WordPress core's `/wp/v2/{post type}` routes show them:
  * rendered title/content/excerpt, GMT dates with a `T`, `_links`; more with `context=edit`.
  */
+import { resources, wpRoute } from '../resources.js';
 import type { RequestContext } from './context.js';
 import { autop, postUrl } from './records.js';
 import { modifiedLocal } from './fields.js';
 import type { EventFields, LinkedFields, PostRecord, PostType, TermRecord } from './store.js';
+import { POST_RESOURCES, POST_TYPE, postResource } from './kinds.js';
 import { convertWallClock } from '../time.js';
 
 type Json = Record<string, unknown>;
 
-export const CORE_POST_TYPES = { tribe_events: 'event', tribe_venue: 'venue', tribe_organizer: 'organizer' } as const satisfies Record<string, PostType>;
-export type CorePostType = keyof typeof CORE_POST_TYPES;
+/** The post type a `/wp/v2/{route}` serves, by route (`tribe_events` -> `event`). */
+export const CORE_POST_TYPES: Readonly<Record<string, PostType>> = Object.fromEntries(POST_RESOURCES.map((name) => [wpRoute(resources[name]), POST_TYPE[name]]));
+/** A route of `CORE_POST_TYPES`. */
+export type CorePostType = string;
 
-const PERMALINK_BASE: Record<PostType, string> = { event: 'event', venue: 'venue', organizer: 'organizer' };
+/** An event's taxonomies in the order WordPress lists them. */
+const EVENT_TAXONOMIES = [resources.tags, resources.categories];
 const EXCERPT_WORDS = 55;
 
 const isoLocal = (wall: string) => wall.replace(' ', 'T');
@@ -56,14 +61,11 @@ function links(ctx: RequestContext, post: PostRecord, wpType: CorePostType, allo
     'wp:attachment': [{ href: `${core}/media?parent=${post.id}` }],
   };
   if (post.type === 'event') {
-    out['wp:term'] = [
-      { taxonomy: 'post_tag', embeddable: true, href: `${core}/tags?post=${post.id}` },
-      { taxonomy: 'tribe_events_cat', embeddable: true, href: `${core}/tribe_events_cat?post=${post.id}` },
-    ];
+    out['wp:term'] = EVENT_TAXONOMIES.map((taxonomy) => ({ taxonomy: taxonomy.wpType, embeddable: true, href: `${core}/${wpRoute(taxonomy)}?post=${post.id}` }));
   }
   if (edit) {
     const self = [{ href: `${core}/${wpType}/${post.id}` }];
-    const taxonomies = post.type === 'event' ? ['tags', 'tribe_events_cat'] : [];
+    const taxonomies = post.type === 'event' ? EVENT_TAXONOMIES.map(wpRoute) : [];
     for (const action of ['publish', 'unfiltered-html', 'assign-author', ...taxonomies.flatMap((name) => [`create-${name}`, `assign-${name}`])]) out[`wp:action-${action}`] = self;
   }
   out.curies = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
@@ -81,7 +83,8 @@ export function corePostJson(ctx: RequestContext, post: PostRecord, wpType: Core
   const texts = postTexts(post);
   const link = postUrl(ctx, post);
   const liveSlug = post.slug.replace(/__trashed$/, '');
-  const guid = liveSlug ? `${ctx.site.baseUrl}/${PERMALINK_BASE[post.type]}/${liveSlug}/` : `${ctx.site.baseUrl}/?post_type=${wpType}&p=${post.id}`;
+  const permalinkBase = postResource(post.type).permalinkBase;
+  const guid = liveSlug ? `${ctx.site.baseUrl}/${permalinkBase}/${liveSlug}/` : `${ctx.site.baseUrl}/?post_type=${wpType}&p=${post.id}`;
   const dateGmt = post.dateUtc ?? convertWallClock(post.date, ctx.site.timezone, 'UTC');
   const { tags, categories } = postTerms(ctx, post);
   const out: Json = {
@@ -107,11 +110,11 @@ export function corePostJson(ctx: RequestContext, post: PostRecord, wpType: Core
     meta: post.type === 'event' ? { _tribe_events_status: '', _tribe_events_status_reason: '', footnotes: '' } : { footnotes: '' },
   });
   if (post.type === 'event') {
-    out.tags = tags.map((term) => term.id);
-    out.tribe_events_cat = categories.map((term) => term.id);
+    out[wpRoute(resources.tags)] = tags.map((term) => term.id);
+    out[wpRoute(resources.categories)] = categories.map((term) => term.id);
   }
   if (edit) {
-    out.permalink_template = `${ctx.site.baseUrl}/${PERMALINK_BASE[post.type]}/%pagename%/`;
+    out.permalink_template = `${ctx.site.baseUrl}/${permalinkBase}/%pagename%/`;
     out.generated_slug = liveSlug;
   }
   if (post.type === 'event') out.class_list = [
@@ -120,7 +123,7 @@ export function corePostJson(ctx: RequestContext, post: PostRecord, wpType: Core
     `type-${wpType}`,
     `status-${post.status}`,
     'hentry',
-    ...categories.flatMap((term) => [`tribe_events_cat-${term.slug}`, `cat_${term.slug}`]),
+    ...categories.flatMap((term) => [`${resources.categories.wpType}-${term.slug}`, `cat_${term.slug}`]),
     ...tags.map((term) => `tag-${term.slug}`),
   ];
   if (options.allow) out._links = links(ctx, post, wpType, options.allow, edit);

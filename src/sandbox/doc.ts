@@ -2,7 +2,7 @@
  * Self-description: the namespace index (`GET /{ns}`), the REST index (`GET /wp-json/`)
  * and an OpenAPI 3 document of what this server serves, all built from `src/resources.ts`.
  */
-import { resources, RESOURCE_NAMES, type Field, type ResourceName } from '../resources.js';
+import { DEFAULT_PER_PAGE, resources, RESOURCE_NAMES, type Field, type ResourceName } from '../resources.js';
 import { restBase, type RequestContext } from './context.js';
 import { defaultWindow } from './event-list.js';
 
@@ -40,7 +40,7 @@ function schemaType(field: Field): Json {
 }
 
 function listDefaults(ctx: RequestContext, resource: ResourceName): Record<string, unknown> {
-  const defaults: Record<string, unknown> = { page: 1, per_page: 10 };
+  const defaults: Record<string, unknown> = { page: 1, per_page: DEFAULT_PER_PAGE };
   if (resource === 'events') {
     const window = defaultWindow(ctx.now, ctx.site.timezone, false);
     Object.assign(defaults, { start_date: window.rawStart, end_date: window.rawEnd, strict_dates: 'false' });

@@ -3,6 +3,7 @@
  * turn false, cost and website are cleared, organizers and image removed, the status
  * republished, and the timezone label reset without recomputing the UTC times.
  */
+import { resources } from '../resources.js';
 import { nowLocalWall, nowUtcWall, type RequestContext } from './context.js';
 import { parseDateInput } from './dates.js';
 import { ApiError, ParamProblems } from './errors.js';
@@ -13,15 +14,12 @@ import { asList, findTerm, parseBoolean, type Params } from './params.js';
 import { slugify, type EventFields, type EventRecord, type Taxonomy } from './store.js';
 import { convertWallClock } from '../time.js';
 import { termName, texturize } from './text-filters.js';
+import { storedKey } from './kinds.js';
 
-const FLAGS = [
-  ['all_day', 'allDay'],
-  ['show_map', 'showMap'],
-  ['show_map_link', 'showMapLink'],
-  ['hide_from_listings', 'hideFromListings'],
-  ['sticky', 'sticky'],
-  ['featured', 'featured'],
-] as const;
+type EventFlag = 'allDay' | 'showMap' | 'showMapLink' | 'hideFromListings' | 'sticky' | 'featured';
+
+/** The event's boolean fields: wire name and stored key. */
+const FLAGS = resources.events.fields.filter((field) => field.type === 'boolean').map((field) => [field.name, storedKey(field.name) as EventFlag] as const);
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isIdLike = (value: unknown) => (typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^\d+$/.test(value.trim()));

@@ -14,6 +14,7 @@ import { emptyData, Store } from './store.js';
 import { isValidTimeZone } from '../time.js';
 import { sandboxClock } from './clock.js';
 import { applyFault, faultPicker, parseFaultSpec, type FaultRule } from './faults.js';
+import { DEFAULT_NAMESPACE } from '../resources.js';
 
 export { DataFileError } from './persistence.js';
 export { FaultSpecError } from './faults.js';
@@ -60,7 +61,6 @@ export interface Sandbox {
 }
 
 export const DEFAULT_PORT = 8787;
-export const DEFAULT_NAMESPACE = 'tribe/events/v1';
 export const DEFAULT_TIMEZONE = 'America/New_York';
 const WRITE_DELAY_MS = 20;
 const FLUSH_TIME_FACTOR = 5;

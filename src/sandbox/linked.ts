@@ -2,7 +2,7 @@
  * Venues and organizers: create (with the real server's de-duplication by name), update
  * (venue: image removed, maps switched on, stateprovince dropped), trash, read, list.
  */
-import { EDITOR_STATUSES, resources } from '../resources.js';
+import { EDITOR_STATUSES, POST_META, resources } from '../resources.js';
 import { nowLocalWall, nowUtcWall, restBase, type RequestContext } from './context.js';
 import { ApiError, ParamProblems } from './errors.js';
 import { insertedModifiedUtc, isVisibleTo, postMeta, trash } from './fields.js';
@@ -13,14 +13,13 @@ import { sortWithUnstableTies } from './tie-order.js';
 import { organizerJson, venueJson } from './records.js';
 import { slugify, type EventRecord, type LinkedFields, type PostRecord, type PostType } from './store.js';
 import { searchMatcher } from './event-list.js';
+import { POST_TYPE, storedKey, SWITCHES, type LinkedResource } from './kinds.js';
 
-export type LinkedResource = 'venues' | 'organizers';
+export type { LinkedResource } from './kinds.js';
 
-export const LINKED_TYPE: Record<LinkedResource, PostType> = { venues: 'venue', organizers: 'organizer' };
-const NAME_FIELD: Record<LinkedResource, string> = { venues: 'venue', organizers: 'organizer' };
 const TRUE_WORDS = new Set(['true', '1', 'yes', 'on']);
 const STATE_FIELDS = ['state', 'province', 'stateprovince'];
-const META = new Set(['status', 'author', 'date', 'date_utc']);
+const META = new Set(POST_META.map((field) => field.name));
 
 export function linkedJson(ctx: RequestContext, resource: LinkedResource, post: PostRecord, jsonLd = false) {
   return resource === 'venues' ? venueJson(ctx, post, { jsonLd }) : organizerJson(ctx, post, { jsonLd });
@@ -33,8 +32,7 @@ function applyFields(ctx: RequestContext, resource: LinkedResource, post: PostRe
   for (const field of resources[resource].fields) {
     const value = params[field.name];
     if (value === undefined || META.has(field.name)) continue;
-    if (field.name === 'show_map') fields.showMap = TRUE_WORDS.has(String(value).toLowerCase());
-    else if (field.name === 'show_map_link') fields.showMapLink = TRUE_WORDS.has(String(value).toLowerCase());
+    if (field.type === 'boolstring') fields[storedKey(field.name)] = TRUE_WORDS.has(String(value).toLowerCase());
     else if (ctx.language && translated.has(field.name)) {
       setVariant(post, ctx.language, field.name, String(value));
       if (creating) fields[field.name] = String(value);
@@ -55,8 +53,8 @@ function sameText(a: unknown, b: unknown): boolean {
 
 /** POST /venues and /organizers, and inline objects in an event write. Returns the old record on a name match. */
 export function createLinked(ctx: RequestContext, resource: LinkedResource, params: Params): PostRecord {
-  const type = LINKED_TYPE[resource];
-  const nameField = NAME_FIELD[resource];
+  const type = POST_TYPE[resource];
+  const nameField = resources[resource].nameField;
   const name = String(params[nameField] ?? '');
   const existing = ctx.store.postsNamed(type as 'venue' | 'organizer', name).find((post) => {
     const fields = post.fields as LinkedFields;
@@ -75,7 +73,7 @@ export function createLinked(ctx: RequestContext, resource: LinkedResource, para
     return existing;
   }
   const meta = postMeta(ctx, params);
-  const fields: LinkedFields = resource === 'venues' ? { showMap: true, showMapLink: true } : {};
+  const fields: LinkedFields = Object.fromEntries(SWITCHES[resource].map((name) => [storedKey(name), true]));
   const post = ctx.store.addPost({ type, ...meta, modifiedUtc: insertedModifiedUtc(meta), slug: '', fields });
   applyFields(ctx, resource, post, params, true);
   if (resource === 'venues') fields.stateprovince = stateProvince(fields);
@@ -92,8 +90,7 @@ export function updateLinked(ctx: RequestContext, resource: LinkedResource, post
   if (post.status !== 'trash' && post.slug.endsWith('__trashed')) post.slug = post.slug.slice(0, -'__trashed'.length);
   fields.image = null;
   if (resource === 'venues') {
-    fields.showMap = true;
-    fields.showMapLink = true;
+    for (const name of SWITCHES[resource]) fields[storedKey(name)] = true;
     const stateSent = STATE_FIELDS.some((key) => key in params);
     applyFields(ctx, resource, post, params, false);
     if (stateSent) fields.stateprovince = stateProvince(fields, params);
@@ -107,7 +104,7 @@ export function updateLinked(ctx: RequestContext, resource: LinkedResource, post
 
 export function deleteLinked(ctx: RequestContext, resource: LinkedResource, post: PostRecord): void {
   if (post.status === 'trash') {
-    const kind = LINKED_TYPE[resource];
+    const kind = POST_TYPE[resource];
     throw new ApiError(410, `${kind}-is-in-trash`, `The ${kind} is already trashed`);
   }
   trash(ctx, post);
@@ -123,18 +120,26 @@ export function deleteLinked(ctx: RequestContext, resource: LinkedResource, post
 
 export function readableLinked(ctx: RequestContext, resource: LinkedResource, post: PostRecord): PostRecord {
   if (!isVisibleTo(ctx, post)) {
-    const kind = LINKED_TYPE[resource];
+    const kind = POST_TYPE[resource];
     throw new ApiError(403, `${kind}-not-accessible`, `The requested ${kind} is not accessible`);
   }
   return post;
 }
 
+/** What the list's search looks into: the name, description and excerpt, and the fields the table marks `searched`. */
+const SEARCHED_KEYS: Record<LinkedResource, string[]> = {
+  venues: searchedKeys('venues'),
+  organizers: searchedKeys('organizers'),
+};
+
+function searchedKeys(resource: LinkedResource): string[] {
+  const { nameField, fields } = resources[resource];
+  return [nameField, 'description', 'excerpt', ...fields.filter((field) => field.searched).map((field) => field.name)];
+}
+
 function searchableText(resource: LinkedResource, post: PostRecord): string {
   const fields = post.fields as LinkedFields;
-  const keys = resource === 'venues'
-    ? ['venue', 'description', 'excerpt', 'address', 'city', 'country', 'province', 'state', 'zip', 'stateprovince', 'phone']
-    : ['organizer', 'description', 'excerpt', 'phone', 'email', 'website'];
-  return keys.map((key) => String(fields[key] ?? '')).join('\n').toLowerCase();
+  return SEARCHED_KEYS[resource].map((key) => String(fields[key] ?? '')).join('\n').toLowerCase();
 }
 
 /** How many upcoming events the plugin looks at for `only_with_upcoming`: one default page. */
@@ -163,7 +168,7 @@ export function listLinked(ctx: RequestContext, resource: LinkedResource, params
     problems.invalid('status');
   }
   problems.throwIfAny();
-  const type = LINKED_TYPE[resource];
+  const type = POST_TYPE[resource];
   const statusList = query.get<string[]>('status');
   const statuses = new Set(statusList ?? (editor ? EDITOR_STATUSES : ['publish']));
   const eventId = query.get<number>('event');

@@ -1,12 +1,11 @@
-/** Paging shared by every list: `per_page` default 10 and cut to 50, and the page links. */
+/** Paging shared by every list: `per_page` default and maximum (from the resource table), and the page links. */
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../resources.js';
+
 export interface Page {
   body: Record<string, unknown>;
   total: number;
   totalPages: number;
 }
-
-export const DEFAULT_PER_PAGE = 10;
-export const MAX_PER_PAGE = 50;
 
 /** The page asked for, its size once cut to the maximum, and the offset of its first record. */
 export function pageWindow(page = 1, perPage = DEFAULT_PER_PAGE) {

@@ -8,6 +8,7 @@ import { parseDateInput, type ParsedDate } from './dates.js';
 import { ParamProblems } from './errors.js';
 import { utcMsToUtcString } from '../time.js';
 import type { Taxonomy, TermRecord } from './store.js';
+import { isPostResource, isTaxonomy, POST_TYPE } from './kinds.js';
 
 export type Params = Record<string, unknown>;
 
@@ -50,8 +51,6 @@ export interface ListQuery {
   has(name: string): boolean;
   get<T>(name: string): T | undefined;
 }
-
-const RELATION_TYPE = { venues: 'venue', organizers: 'organizer', events: 'event' } as const;
 
 /** Reads and checks every list parameter of `resource` present in `params`. */
 export function readListParams(ctx: RequestContext, resource: ResourceName, params: Params, problems: ParamProblems): ListQuery {
@@ -116,15 +115,16 @@ function readListParam(ctx: RequestContext, resource: ResourceName, field: Field
       }
       if (refs.some((ref) => !/^\d+$/.test(ref) || Number(ref) < 1)) return problems.invalid(name);
       const ids = refs.map(Number);
-      const type = field.relation && field.relation in RELATION_TYPE ? RELATION_TYPE[field.relation as keyof typeof RELATION_TYPE] : undefined;
-      if (type && ids.some((id) => !ctx.store.postOfType(id, type))) return problems.invalid(name);
+      const relation = field.relation;
+      if (relation && isPostResource(relation) && ids.some((id) => !ctx.store.postOfType(id, POST_TYPE[relation]))) return problems.invalid(name);
       return ids;
     }
     case 'id': {
       if (!isPositiveInteger(raw)) return problems.invalid(name);
       const id = Number(raw);
-      if (field.relation === 'events' && !ctx.store.event(id)) return problems.invalid(name);
-      if (field.relation === 'categories' && !ctx.store.term(id, 'categories')) return problems.invalid(name);
+      const relation = field.relation;
+      if (relation && isPostResource(relation) && !ctx.store.postOfType(id, POST_TYPE[relation])) return problems.invalid(name);
+      if (relation && isTaxonomy(relation) && !ctx.store.term(id, relation)) return problems.invalid(name);
       return id;
     }
     case 'list': {

@@ -3,19 +3,18 @@
  * strings, `*_details` parts as strings, `author` as a string, venue as object or `[]`,
  * venues and organizers without their empty fields.
  */
-import { resources } from '../resources.js';
+import { resources, wpRoute } from '../resources.js';
 import { localized } from './i18n.js';
 import { restBase, siteHost, type RequestContext } from './context.js';
 import { formatCost } from './cost.js';
 import { decodeEntities } from './text-filters.js';
 import { modifiedLocal, NEVER_PUBLISHED } from './fields.js';
 import type { EventRecord, LinkedFields, PostRecord, TermRecord } from './store.js';
+import { postResource, storedKey, SWITCHES } from './kinds.js';
 import { convertWallClock, offsetString, zonedToUtcMs, zoneAbbreviation } from '../time.js';
 
 type Json = Record<string, unknown>;
 
-const WP_TYPES = { event: 'tribe_events', venue: 'tribe_venue', organizer: 'tribe_organizer' } as const;
-const PERMALINK_BASE = { event: 'event', venue: 'venue', organizer: 'organizer' } as const;
 
 export function dateDetails(wall: string): Json {
   return { year: wall.slice(0, 4), month: wall.slice(5, 7), day: wall.slice(8, 10), hour: wall.slice(11, 13), minutes: wall.slice(14, 16), seconds: wall.slice(17, 19) };
@@ -68,8 +67,9 @@ function hasPermalink(post: PostRecord): boolean {
 }
 
 export function postUrl(ctx: RequestContext, post: PostRecord): string {
-  if (hasPermalink(post)) return `${ctx.site.baseUrl}/${PERMALINK_BASE[post.type]}/${post.slug}/`;
-  return `${ctx.site.baseUrl}/?post_type=${WP_TYPES[post.type]}&p=${post.id}`;
+  const resource = postResource(post.type);
+  if (hasPermalink(post)) return `${ctx.site.baseUrl}/${resource.permalinkBase}/${post.slug}/`;
+  return `${ctx.site.baseUrl}/?post_type=${resource.wpType}&p=${post.id}`;
 }
 
 function postHead(ctx: RequestContext, post: PostRecord): Json {
@@ -149,8 +149,7 @@ export function venueJson(ctx: RequestContext, venue: PostRecord, options: { jso
       sameAs: out.website ?? '',
     };
   }
-  out.show_map = fields.showMap !== false;
-  out.show_map_link = fields.showMapLink !== false;
+  for (const name of SWITCHES.venues) out[name] = fields[storedKey(name)] !== false;
   return { ...out, ...globalIds(ctx, venue) };
 }
 
@@ -180,8 +179,6 @@ function termUrls(ctx: RequestContext, term: TermRecord): Json {
   return { self: `${collection}/${term.id}`, collection, ...(term.parent ? { up: `${collection}/${term.parent}` } : {}) };
 }
 
-const TAXONOMY_NAME = { categories: 'tribe_events_cat', tags: 'post_tag' } as const;
-
 /** A category or tag inside an event. */
 export function embeddedTermJson(ctx: RequestContext, term: TermRecord): Json {
   return {
@@ -189,7 +186,7 @@ export function embeddedTermJson(ctx: RequestContext, term: TermRecord): Json {
     slug: term.slug,
     term_group: 0,
     term_taxonomy_id: term.id,
-    taxonomy: TAXONOMY_NAME[term.taxonomy],
+    taxonomy: resources[term.taxonomy].wpType,
     description: text(ctx, term, 'description', term.description),
     parent: term.parent,
     count: ctx.store.termCounts().get(term.id) ?? 0,
@@ -199,11 +196,11 @@ export function embeddedTermJson(ctx: RequestContext, term: TermRecord): Json {
   };
 }
 
+/** A term's archive page; a category's path holds its ancestors' slugs too. */
 function termArchiveUrl(ctx: RequestContext, term: TermRecord): string {
-  if (term.taxonomy === 'tags') return `${ctx.site.baseUrl}/tag/${term.slug}/`;
   const path: string[] = [];
   for (let current: TermRecord | undefined = term; current && path.length < 20; current = current.parent ? ctx.store.term(current.parent) : undefined) path.unshift(current.slug);
-  return `${ctx.site.baseUrl}/events/category/${path.join('/')}/`;
+  return `${ctx.site.baseUrl}/${resources[term.taxonomy].permalinkBase}/${path.join('/')}/`;
 }
 
 /** A category or tag as `/categories` and `/tags` return it; `_links` only on single reads and writes. */
@@ -214,7 +211,7 @@ export function termJson(ctx: RequestContext, term: TermRecord, options: { links
     description: text(ctx, term, 'description', term.description),
     name: text(ctx, term, 'name', term.name),
     slug: term.slug,
-    taxonomy: TAXONOMY_NAME[term.taxonomy],
+    taxonomy: resources[term.taxonomy].wpType,
   };
   if (term.taxonomy === 'categories') out.parent = term.parent;
   out.meta = [];
@@ -222,18 +219,19 @@ export function termJson(ctx: RequestContext, term: TermRecord, options: { links
   out.urls = termUrls(ctx, term);
   if (options.links) {
     const core = `${ctx.site.baseUrl}/wp-json/wp/v2`;
-    const route = term.taxonomy === 'tags' ? 'tags' : 'tribe_events_cat';
-    const wpType = TAXONOMY_NAME[term.taxonomy];
+    const taxonomy = resources[term.taxonomy];
+    const route = wpRoute(taxonomy);
     out._links = {
       self: [{ href: `${core}/${route}/${term.id}`, targetHints: { allow: options.admin ? ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] : ['GET'] } }],
       collection: [{ href: `${core}/${route}` }],
-      about: [{ href: `${core}/taxonomies/${wpType}` }],
+      about: [{ href: `${core}/taxonomies/${taxonomy.wpType}` }],
       ...(term.parent ? { up: [{ embeddable: true, href: `${core}/${route}/${term.parent}` }] } : {}),
       'wp:post_type': [
-        ...(term.taxonomy === 'tags' ? [{ href: `${core}/posts?tags=${term.id}` }] : []),
-        { href: `${core}/tribe_events?${wpType === 'post_tag' ? 'tags' : wpType}=${term.id}` },
+        // Tags belong to WordPress's own posts as well.
+        ...(term.taxonomy === 'tags' ? [{ href: `${core}/posts?${route}=${term.id}` }] : []),
+        { href: `${core}/${wpRoute(resources.events)}?${route}=${term.id}` },
         // The plugin's calendar-embed post type shares both taxonomies.
-        { href: `${core}/tec_calendar_embed?${wpType === 'post_tag' ? 'tags' : wpType}=${term.id}` },
+        { href: `${core}/tec_calendar_embed?${route}=${term.id}` },
       ],
       curies: [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }],
     };

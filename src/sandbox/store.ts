@@ -4,9 +4,9 @@
  * objects so the whole state can be written to one file; indexes are rebuilt on load.
  */
 import type { Language } from './i18n.js';
+import { dedupedNameField, type PostType, type Taxonomy } from './kinds.js';
 
-export type PostType = 'event' | 'venue' | 'organizer';
-export type Taxonomy = 'categories' | 'tags';
+export type { PostType, Taxonomy } from './kinds.js';
 
 export interface EventFields {
   title: string;
@@ -107,8 +107,6 @@ export function nameKey(value: unknown): string {
   return String(value ?? '').trim().toLowerCase();
 }
 
-const NAME_FIELD: Partial<Record<PostType, string>> = { venue: 'venue', organizer: 'organizer' };
-
 /**
  * Indexes are kept up to date record by record (a write costs about the same with 10 or
  * 10,000 records): by ID, by type, by slug and, for venues and organizers, by name. A writer
@@ -172,7 +170,7 @@ export class Store {
   /** Files the post under its current slug and name (old entries are dropped). */
   private indexKeys(post: PostRecord): void {
     if (post.type === 'event') this.recount(post as EventRecord);
-    const nameField = NAME_FIELD[post.type];
+    const nameField = dedupedNameField(post.type);
     const name = nameField ? nameKey((post.fields as LinkedFields)[nameField]) : null;
     const previous = this.indexedKeys.get(post.id);
     if (previous && previous.slug === post.slug && previous.name === name) return;
