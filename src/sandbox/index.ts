@@ -7,17 +7,17 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { fingerprint, readDataFile, withFileLock, writeDataFile, DataFileError } from './persistence.js';
-import { respond, type Engine } from './server.js';
+import { fingerprint, readDataFile, withFileLock, writeDataFile, DataFileError } from './store/persistence.js';
+import { respond, type Engine } from './http/server.js';
 import { seedDemo } from './seed.js';
-import { emptyData, Store } from './store.js';
+import { emptyData, Store } from './store/store.js';
 import { isValidTimeZone } from '../time.js';
-import { sandboxClock } from './clock.js';
-import { applyFault, faultPicker, parseFaultSpec, type FaultRule } from './faults.js';
+import { sandboxClock } from './common/clock.js';
+import { applyFault, faultPicker, parseFaultSpec, type FaultRule } from './http/faults.js';
 import { DEFAULT_NAMESPACE } from '../resources.js';
 
-export { DataFileError } from './persistence.js';
-export { FaultSpecError } from './faults.js';
+export { DataFileError } from './store/persistence.js';
+export { FaultSpecError } from './http/faults.js';
 
 export interface SandboxOptions {
   host?: string;
@@ -38,7 +38,7 @@ export interface SandboxOptions {
   /** Start the clock at this instant; it then runs on (ignored when `now` is given). */
   clockStart?: Date;
   quiet?: boolean;
-  /** Fault injection spec, e.g. `reset=0.1,429=0.05,slow=200:0.1` (see faults.ts); throws FaultSpecError when bad. */
+  /** Fault injection spec, e.g. `reset=0.1,429=0.05,slow=200:0.1` (see http/faults.ts); throws FaultSpecError when bad. */
   faults?: string | FaultRule[];
   /** Seed of the generator that picks faults (default 1). */
   faultsSeed?: number;

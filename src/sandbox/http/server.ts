@@ -4,17 +4,17 @@
  * being counted, so a fault-injection layer can wrap it later.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { allowHeader, handleApi, matchRoute, type ApiResponse } from './api.js';
+import { allowHeader, handleApi, matchRoute, type ApiResponse } from '../namespace/routes.js';
 import { authenticate, type Credentials } from './auth.js';
-import { handleCore, matchCoreRoute } from './core-routes.js';
-import type { RequestContext, Site, User } from './context.js';
-import { namespaceIndex, restIndex } from './doc.js';
-import { ApiError, noRoute, ParamProblems } from './errors.js';
-import { requestedLanguage } from './i18n.js';
-import { feedRequest, renderFeed } from './ical-feed.js';
-import type { Params } from './params.js';
+import { handleCore, matchCoreRoute } from '../core/routes.js';
+import type { RequestContext, Site, User } from '../common/context.js';
+import { namespaceIndex, restIndex } from '../namespace/doc.js';
+import { ApiError, noRoute, ParamProblems } from '../common/errors.js';
+import { requestedLanguage } from '../common/i18n.js';
+import { feedRequest, renderFeed } from '../feed/ical.js';
+import type { Params } from '../common/params.js';
 import { encodeJson, parseBody, parseForm, readBody } from './request.js';
-import type { Store } from './store.js';
+import type { Store } from '../store/store.js';
 
 export interface Engine {
   site: Site;

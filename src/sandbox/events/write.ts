@@ -3,18 +3,19 @@
  * turn false, cost and website are cleared, organizers and image removed, the status
  * republished, and the timezone label reset without recomputing the UTC times.
  */
-import { resources } from '../resources.js';
-import { nowLocalWall, nowUtcWall, type RequestContext } from './context.js';
-import { parseDateInput } from './dates.js';
-import { ApiError, ParamProblems } from './errors.js';
-import { checkWritableFields, insertedModifiedUtc, postMeta, TRASH_SUFFIX } from './fields.js';
-import { setVariant, translatableFields } from './i18n.js';
-import { createLinked } from './linked.js';
-import { asList, findTerm, parseBoolean, type Params } from './params.js';
-import { slugify, type EventFields, type EventRecord, type Taxonomy } from './store.js';
-import { convertWallClock } from '../time.js';
-import { termName, texturize } from './text-filters.js';
-import { storedKey } from './kinds.js';
+import { resources } from '../../resources.js';
+import { nowLocalWall, nowUtcWall, type RequestContext } from '../common/context.js';
+import { parseDateInput } from '../common/dates.js';
+import { ApiError, ParamProblems } from '../common/errors.js';
+import { checkWritableFields, insertedModifiedUtc, postMeta, TRASH_SUFFIX } from '../common/post-fields.js';
+import { setVariant, translatableFields } from '../common/i18n.js';
+import { createLinked } from '../linked/write.js';
+import { asList, findTerm, parseBoolean, type Params } from '../common/params.js';
+import { slugify, type EventFields, type EventRecord, type Taxonomy } from '../store/store.js';
+import { convertWallClock } from '../../time.js';
+import { termName, texturize } from '../common/text-filters.js';
+import { uniqueTermSlug } from '../terms/write.js';
+import { storedKey } from '../store/kinds.js';
 
 type EventFlag = 'allDay' | 'showMap' | 'showMapLink' | 'hideFromListings' | 'sticky' | 'featured';
 
@@ -119,9 +120,6 @@ function resolveTerms(ctx: RequestContext, taxonomy: Taxonomy, value: unknown): 
   return [...new Set(ids)];
 }
 
-export function uniqueTermSlug(ctx: RequestContext, taxonomy: Taxonomy, slug: string): string {
-  return ctx.store.uniqueSlug(slug, (candidate) => ctx.store.terms(taxonomy).some((term) => term.slug === candidate));
-}
 
 function eventDates(ctx: RequestContext, params: Params, zone: string, allDay: boolean) {
   const localNow = nowLocalWall(ctx);

@@ -1,7 +1,7 @@
 /** Reading a request: query string and body (JSON or form-encoded) into one parameter map. */
 import type { IncomingMessage } from 'node:http';
-import { ApiError } from './errors.js';
-import type { Params } from './params.js';
+import { ApiError } from '../common/errors.js';
+import type { Params } from '../common/params.js';
 
 /** `a=1&organizer[]=3&venue[city]=X` into `{a: '1', organizer: ['3'], venue: {city: 'X'}}`. */
 export function parseForm(text: string): Params {

@@ -3,7 +3,7 @@
  * WordPress) and terms (categories and tags share another). Kept in plain JSON-able
  * objects so the whole state can be written to one file; indexes are rebuilt on load.
  */
-import type { Language } from './i18n.js';
+import type { Language } from '../common/i18n.js';
 import { dedupedNameField, type PostType, type Taxonomy } from './kinds.js';
 
 export type { PostType, Taxonomy } from './kinds.js';
@@ -332,4 +332,4 @@ export class Store {
   }
 }
 
-export { slugify } from './text-filters.js';
+export { slugify } from '../common/text-filters.js';

@@ -5,7 +5,7 @@
  * `+1 week`, `next monday`, `first day of next month`), month names (`Dec 5, 2026 7pm`) and
  * `dd-mm-yyyy`, read against the site's local clock.
  */
-import { addDays, addMonths, formatWallClock, parseWallClock, utcMsToUtcString } from '../time.js';
+import { addDays, addMonths, formatWallClock, parseWallClock, utcMsToUtcString } from '../../time.js';
 
 export interface ParsedDate {
   /** The wall-clock time as written (offsets ignored), which is what event writes store. */

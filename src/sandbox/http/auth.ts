@@ -1,6 +1,6 @@
 /** HTTP Basic credentials checked like WordPress application passwords. */
-import { ApiError } from './errors.js';
-import type { User } from './context.js';
+import { ApiError } from '../common/errors.js';
+import type { User } from '../common/context.js';
 
 export interface Credentials {
   user: string;

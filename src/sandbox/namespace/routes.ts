@@ -2,19 +2,23 @@
  * The namespace's routes. Order of checks, as on WordPress: route, then parameters
  * (400), then permission (401), then the handler.
  */
-import { resources, wpRoute, type ResourceName } from '../resources.js';
-import type { RequestContext } from './context.js';
+import { resources, wpRoute, type ResourceName } from '../../resources.js';
+import type { RequestContext } from '../common/context.js';
 import { namespaceIndex, openApiDocument, routeMethods } from './doc.js';
-import { ApiError, forbidden, invalidParam, noRoute, ParamProblems } from './errors.js';
-import { listEvents } from './event-list.js';
-import { checkEventWrite, createEvent, updateEvent } from './event-write.js';
-import { checkWritableFields, trash } from './fields.js';
-import { createLinked, deleteLinked, linkedJson, listLinked, readableLinked, updateLinked, type LinkedResource } from './linked.js';
-import { POST_TYPE } from './kinds.js';
-import type { Params } from './params.js';
-import { eventJson, termJson } from './records.js';
-import type { EventRecord, PostRecord, Taxonomy, TermRecord } from './store.js';
-import { checkTermWrite, createTerm, listTerms, updateTerm } from './terms.js';
+import { ApiError, forbidden, invalidParam, noRoute, ParamProblems } from '../common/errors.js';
+import { listEvents } from '../events/list.js';
+import { checkEventWrite, createEvent, updateEvent } from '../events/write.js';
+import { checkWritableFields, trash } from '../common/post-fields.js';
+import { createLinked, deleteLinked, readableLinked, updateLinked } from '../linked/write.js';
+import { listLinked } from '../linked/list.js';
+import { POST_TYPE, type LinkedResource } from '../store/kinds.js';
+import type { Params } from '../common/params.js';
+import { eventJson } from '../events/json.js';
+import { linkedJson } from '../linked/json.js';
+import { termJson } from '../terms/json.js';
+import type { EventRecord, PostRecord, Taxonomy, TermRecord } from '../store/store.js';
+import { checkTermWrite, createTerm, updateTerm } from '../terms/write.js';
+import { listTerms } from '../terms/list.js';
 
 export interface ApiRequest {
   method: string;

@@ -2,13 +2,13 @@
  * Request parameter checks, derived from the resource table in `src/resources.ts`:
  * the type of each list parameter decides how it is read and when it is a 400.
  */
-import { resources, type Field, type ResourceName } from '../resources.js';
+import { resources, type Field, type ResourceName } from '../../resources.js';
 import { nowLocalWall, type RequestContext } from './context.js';
 import { parseDateInput, type ParsedDate } from './dates.js';
 import { ParamProblems } from './errors.js';
-import { utcMsToUtcString } from '../time.js';
-import type { Taxonomy, TermRecord } from './store.js';
-import { isPostResource, isTaxonomy, POST_TYPE } from './kinds.js';
+import { utcMsToUtcString } from '../../time.js';
+import type { Taxonomy, TermRecord } from '../store/store.js';
+import { isPostResource, isTaxonomy, POST_TYPE } from '../store/kinds.js';
 
 export type Params = Record<string, unknown>;
 

@@ -5,16 +5,16 @@
  * The events collection leaves out events that have ended, as the plugin's query filter
  * does, but keeps drafts and events hidden from listings.
  */
-import type { ApiResponse } from './api.js';
-import { nowLocalWall, type RequestContext } from './context.js';
-import { CORE_POST_TYPES, corePostJson, postTexts, type CorePostType } from './core-records.js';
-import { ApiError, noRoute } from './errors.js';
-import { searchMatcher } from './event-list.js';
-import { applyFieldsParam } from './fields-filter.js';
-import { trash } from './fields.js';
-import { asList, parseBoolean, type Params } from './params.js';
-import type { EventFields, PostRecord } from './store.js';
-import { sortWithUnstableTies } from './tie-order.js';
+import type { ApiResponse } from '../namespace/routes.js';
+import { nowLocalWall, type RequestContext } from '../common/context.js';
+import { CORE_POST_TYPES, corePostJson, postTexts, type CorePostType } from './json.js';
+import { ApiError, noRoute } from '../common/errors.js';
+import { searchMatcher } from '../common/search.js';
+import { applyFieldsParam } from './fields-param.js';
+import { trash } from '../common/post-fields.js';
+import { asList, parseBoolean, type Params } from '../common/params.js';
+import type { EventFields, PostRecord } from '../store/store.js';
+import { sortWithUnstableTies } from '../common/tie-order.js';
 
 export interface CoreTarget {
   wpType: CorePostType;
@@ -74,7 +74,7 @@ function orderedPosts(posts: PostRecord[], params: Params, include: number[], of
     include: (a, b) => include.indexOf(a.id) - include.indexOf(b.id),
   };
   const byKey = compare[orderby];
-  // Like the plugin's own venue list, `date` has no tie-breaker in the database (see tie-order.ts).
+  // Like the plugin's own venue list, `date` has no tie-breaker in the database (see common/tie-order.ts).
   if (!byKey) sortWithUnstableTies(posts, (post) => post.date, (post) => post.id, offset, size);
   else posts.sort(byKey);
   if (order === 'asc' && !byKey) posts.reverse();

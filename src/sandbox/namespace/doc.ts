@@ -2,9 +2,9 @@
  * Self-description: the namespace index (`GET /{ns}`), the REST index (`GET /wp-json/`)
  * and an OpenAPI 3 document of what this server serves, all built from `src/resources.ts`.
  */
-import { DEFAULT_PER_PAGE, resources, RESOURCE_NAMES, type Field, type ResourceName } from '../resources.js';
-import { restBase, type RequestContext } from './context.js';
-import { defaultWindow } from './event-list.js';
+import { DEFAULT_PER_PAGE, resources, RESOURCE_NAMES, type Field, type ResourceName } from '../../resources.js';
+import { restBase, type RequestContext } from '../common/context.js';
+import { defaultWindow } from '../events/list.js';
 
 type Json = Record<string, unknown>;
 type RouteTarget = { kind: 'root' } | { kind: 'doc' } | { kind: 'collection'; resource: ResourceName } | { kind: 'item'; resource: ResourceName; id?: number; slug?: string };

@@ -2,13 +2,13 @@
  * Events, venues and organizers as WordPress core's `/wp/v2/{post type}` routes show them:
  * rendered title/content/excerpt, GMT dates with a `T`, `_links`; more with `context=edit`.
  */
-import { resources, wpRoute } from '../resources.js';
-import type { RequestContext } from './context.js';
-import { autop, postUrl } from './records.js';
-import { modifiedLocal } from './fields.js';
-import type { EventFields, LinkedFields, PostRecord, PostType, TermRecord } from './store.js';
-import { POST_RESOURCES, POST_TYPE, postResource } from './kinds.js';
-import { convertWallClock } from '../time.js';
+import { resources, wpRoute } from '../../resources.js';
+import type { RequestContext } from '../common/context.js';
+import { autop, postUrl } from '../common/post-json.js';
+import { modifiedLocal } from '../common/post-fields.js';
+import type { EventFields, LinkedFields, PostRecord, PostType, TermRecord } from '../store/store.js';
+import { POST_RESOURCES, POST_TYPE, postResource } from '../store/kinds.js';
+import { convertWallClock } from '../../time.js';
 
 type Json = Record<string, unknown>;
 

@@ -3,15 +3,16 @@
  * with the real server's quirks (default window, `include` re-applying it, hidden and
  * end-before-start events never listed).
  */
-import { restBase, type RequestContext } from './context.js';
-import type { ParsedDate } from './dates.js';
-import { ApiError, ParamProblems } from './errors.js';
-import { asList, readListParams, type Params } from './params.js';
-import { eventJson } from './records.js';
-import type { EventRecord } from './store.js';
-import { addDays, addMonths, convertWallClock, utcMsToUtcString } from '../time.js';
-import { pageLinks, paging, type Page, type QueryPair } from './paging.js';
-import { EDITOR_STATUSES, resources } from '../resources.js';
+import { restBase, type RequestContext } from '../common/context.js';
+import type { ParsedDate } from '../common/dates.js';
+import { ApiError, ParamProblems } from '../common/errors.js';
+import { asList, readListParams, type Params } from '../common/params.js';
+import { eventJson } from './json.js';
+import { searchMatcher } from '../common/search.js';
+import type { EventRecord } from '../store/store.js';
+import { addDays, addMonths, convertWallClock, utcMsToUtcString } from '../../time.js';
+import { pageLinks, paging, type Page, type QueryPair } from '../common/paging.js';
+import { EDITOR_STATUSES, resources } from '../../resources.js';
 
 export interface DefaultWindow {
   /** As the server computes them before widening (shown in `rest_url` with `include`). */
@@ -63,14 +64,6 @@ function searchText(ctx: RequestContext): Map<number, string> {
     }
     return index;
   });
-}
-
-/** WordPress keyword search: every word must appear; a leading `-` excludes. */
-export function searchMatcher(search: string): (text: string) => boolean {
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  const wanted = words.filter((word) => !word.startsWith('-') || word.length === 1);
-  const unwanted = words.filter((word) => word.startsWith('-') && word.length > 1).map((word) => word.slice(1));
-  return (text) => wanted.every((word) => text.includes(word)) && !unwanted.some((word) => text.includes(word));
 }
 
 /** The categories named and all their children, grandchildren...: a category filter matches them all. */

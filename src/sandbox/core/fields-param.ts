@@ -1,5 +1,5 @@
 /** WordPress's `_fields`: keeps only the named keys (dot paths reach into objects), in the record's own order. */
-import { asList } from './params.js';
+import { asList } from '../common/params.js';
 
 type Json = Record<string, unknown>;
 

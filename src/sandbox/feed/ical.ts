@@ -11,11 +11,11 @@
  * past ones included; `/?p=ID&ical=1` of a published event is a 301 to its permalink's feed. A
  * feed with no event is an empty `text/html` 200.
  */
-import { nowLocalWall, siteHost, type RequestContext } from './context.js';
-import { postUrl } from './records.js';
-import type { EventRecord, LinkedFields, PostRecord, TermRecord } from './store.js';
-import { decodeEntities } from './text-filters.js';
-import { addDays, addMonths, offsetMinutesAt, zonedToUtcMs, zoneAbbreviation } from '../time.js';
+import { nowLocalWall, siteHost, type RequestContext } from '../common/context.js';
+import { postUrl } from '../common/post-json.js';
+import type { EventRecord, LinkedFields, PostRecord, TermRecord } from '../store/store.js';
+import { decodeEntities } from '../common/text-filters.js';
+import { addDays, addMonths, offsetMinutesAt, zonedToUtcMs, zoneAbbreviation } from '../../time.js';
 
 const LIST_LIMIT = 30;
 export const SITE_NAME = 'Calendar Sandbox';

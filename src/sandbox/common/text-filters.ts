@@ -4,7 +4,7 @@
  * tags and with `&` escaped, slugs built by sanitize_title, and entity decoding.
  */
 
-import { decodeEntities } from '../records/identity.js';
+import { decodeEntities } from '../../records/identity.js';
 
 export { decodeEntities };
 
