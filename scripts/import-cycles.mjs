@@ -30,7 +30,7 @@ export function importGraph(dir) {
   return new Map(files.map((file) => [file, importsOf(file).filter((target) => inside.has(target))]));
 }
 
-/** One loop per strongly connected group of files (Tarjan), each as a path that returns to its start. */
+/** One loop per group of files that import each other (Tarjan's strongly connected components), each as a path back to its start. */
 export function importCycles(graph) {
   const index = new Map();
   const low = new Map();
@@ -60,7 +60,8 @@ export function importCycles(graph) {
     if (group.length > 1 || (graph.get(file) ?? []).includes(file)) groups.push(group);
   };
   for (const file of graph.keys()) if (!index.has(file)) visit(file);
-  return groups.map((group) => loopThrough(graph, new Set(group), group[0]));
+  // Each loop starts at its first file by name, so that the output is the same on every run.
+  return groups.map((group) => loopThrough(graph, new Set(group), [...group].sort()[0])).sort((x, y) => (x[0] < y[0] ? -1 : 1));
 }
 
 /** A shortest path from `start` back to itself inside `members`. */

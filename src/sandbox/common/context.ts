@@ -23,6 +23,13 @@ export interface RequestContext {
   user: User | null;
 }
 
+/** What a handler answers. */
+export interface SiteResponse {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
 export function restBase(site: Site): string {
   return `${site.baseUrl}/wp-json/${site.namespace}`;
 }

@@ -1,5 +1,5 @@
 /** WordPress REST error bodies: `{code, message, data: {status, ...}}`. */
-export class ApiError extends Error {
+export class SiteError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
@@ -72,17 +72,17 @@ export class ParamProblems {
     const params = Object.fromEntries(names.map((name) => [name, this.messages[name]]));
     const detailed = names.filter((name) => name in this.details);
     const details = detailed.length ? Object.fromEntries(detailed.map((name) => [name, this.details[name]])) : [];
-    throw new ApiError(400, 'rest_invalid_param', `Invalid parameter(s): ${names.join(', ')}`, { params, details });
+    throw new SiteError(400, 'rest_invalid_param', `Invalid parameter(s): ${names.join(', ')}`, { params, details });
   }
 }
 
-export function invalidParam(name: string): ApiError {
-  return new ApiError(400, 'rest_invalid_param', `Invalid parameter(s): ${name}`, { params: { [name]: 'Invalid parameter.' }, details: [] });
+export function invalidParam(name: string): SiteError {
+  return new SiteError(400, 'rest_invalid_param', `Invalid parameter(s): ${name}`, { params: { [name]: 'Invalid parameter.' }, details: [] });
 }
 
-export function missingParams(names: string[]): ApiError {
-  return new ApiError(400, 'rest_missing_callback_param', `Missing parameter(s): ${names.join(', ')}`, { params: names });
+export function missingParams(names: string[]): SiteError {
+  return new SiteError(400, 'rest_missing_callback_param', `Missing parameter(s): ${names.join(', ')}`, { params: names });
 }
 
-export const noRoute = () => new ApiError(404, 'rest_no_route', 'No route was found matching the URL and request method.');
-export const forbidden = () => new ApiError(401, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
+export const noRoute = () => new SiteError(404, 'rest_no_route', 'No route was found matching the URL and request method.');
+export const forbidden = () => new SiteError(401, 'rest_forbidden', 'Sorry, you are not allowed to do that.');

@@ -5,10 +5,9 @@
  * The events collection leaves out events that have ended, as the plugin's query filter
  * does, but keeps drafts and events hidden from listings.
  */
-import type { ApiResponse } from '../namespace/routes.js';
-import { nowLocalWall, type RequestContext } from '../common/context.js';
+import { nowLocalWall, type RequestContext, type SiteResponse } from '../common/context.js';
 import { CORE_POST_TYPES, corePostJson, postTexts, type CorePostType } from './json.js';
-import { ApiError, noRoute } from '../common/errors.js';
+import { SiteError, noRoute } from '../common/errors.js';
 import { searchMatcher } from '../common/search.js';
 import { applyFieldsParam } from './fields-param.js';
 import { trash } from '../common/post-fields.js';
@@ -40,8 +39,8 @@ export function coreAllow(ctx: RequestContext, target: CoreTarget): string[] {
   return target.id === undefined ? ['GET', 'POST'] : ALL_METHODS;
 }
 
-function invalid(param: string, code: string, message: string, status = 400): ApiError {
-  return new ApiError(400, 'rest_invalid_param', `Invalid parameter(s): ${param}`, { params: { [param]: message }, details: { [param]: { code, message, data: status === 400 ? null : { status } } } });
+function invalid(param: string, code: string, message: string, status = 400): SiteError {
+  return new SiteError(400, 'rest_invalid_param', `Invalid parameter(s): ${param}`, { params: { [param]: message }, details: { [param]: { code, message, data: status === 400 ? null : { status } } } });
 }
 
 function boundedInteger(params: Params, name: string, fallback: number, max?: number): number {
@@ -99,12 +98,12 @@ function pageLinkHeader(ctx: RequestContext, wpType: CorePostType, params: Param
   return links.length ? links.join(', ') : undefined;
 }
 
-function listCore(ctx: RequestContext, wpType: CorePostType, params: Params, allow: string[]): ApiResponse {
+function listCore(ctx: RequestContext, wpType: CorePostType, params: Params, allow: string[]): SiteResponse {
   const page = boundedInteger(params, 'page', 1);
   const perPage = boundedInteger(params, 'per_page', DEFAULT_PER_PAGE, MAX_PER_PAGE);
   const statuses = requestedStatuses(ctx, params);
   const edit = params.context === 'edit';
-  if (edit && !ctx.user) throw new ApiError(401, 'rest_forbidden_context', 'Sorry, you are not allowed to edit posts in this post type.');
+  if (edit && !ctx.user) throw new SiteError(401, 'rest_forbidden_context', 'Sorry, you are not allowed to edit posts in this post type.');
   const include = asList(params.include).map(Number);
   const exclude = new Set(asList(params.exclude).map(Number));
   const slugs = asList(params.slug);
@@ -122,7 +121,7 @@ function listCore(ctx: RequestContext, wpType: CorePostType, params: Params, all
     return true;
   });
   const totalPages = Math.ceil(found.length / perPage);
-  if (found.length && page > totalPages) throw new ApiError(400, 'rest_post_invalid_page_number', 'The page number requested is larger than the number of pages available.');
+  if (found.length && page > totalPages) throw new SiteError(400, 'rest_post_invalid_page_number', 'The page number requested is larger than the number of pages available.');
   const offset = (page - 1) * perPage;
   const shown = orderedPosts(found, params, include, offset, perPage).slice(offset, offset + perPage);
   const body = shown.map((post) => corePostJson(ctx, post, wpType, { edit, allow: ctx.user ? ALL_METHODS : ['GET'] }));
@@ -133,7 +132,7 @@ function listCore(ctx: RequestContext, wpType: CorePostType, params: Params, all
 }
 
 /** Answers a core route; `headers` is the response's, so that an error can drop its `Allow` as WordPress does. */
-export function handleCore(ctx: RequestContext, method: string, target: CoreTarget, params: Params, headers: Record<string, string>): ApiResponse {
+export function handleCore(ctx: RequestContext, method: string, target: CoreTarget, params: Params, headers: Record<string, string>): SiteResponse {
   const allow = coreAllow(ctx, target);
   headers.Allow = allow.join(', ');
   if (target.id === undefined) {
@@ -142,22 +141,22 @@ export function handleCore(ctx: RequestContext, method: string, target: CoreTarg
   }
   if (method !== 'GET' && method !== 'DELETE') throw noRoute();
   const post = ctx.store.postOfType(target.id, CORE_POST_TYPES[target.wpType]);
-  if (!post) throw new ApiError(404, 'rest_post_invalid_id', 'Invalid post ID.');
+  if (!post) throw new SiteError(404, 'rest_post_invalid_id', 'Invalid post ID.');
   if (method === 'DELETE') return deleteCore(ctx, post, target.wpType, params, headers);
   const edit = params.context === 'edit';
   if ((post.status !== 'publish' || edit) && !ctx.user) {
     delete headers.Allow;
-    throw edit ? new ApiError(401, 'rest_forbidden_context', 'Sorry, you are not allowed to edit this post.') : new ApiError(401, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
+    throw edit ? new SiteError(401, 'rest_forbidden_context', 'Sorry, you are not allowed to edit this post.') : new SiteError(401, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
   }
   const result: Record<string, string> = { Allow: allow.join(', ') };
   if (post.type === 'event') result.Link = `<${corePostJson(ctx, post, target.wpType).link}>; rel="alternate"; type=text/html`;
   return { status: 200, body: applyFieldsParam(corePostJson(ctx, post, target.wpType, { edit, allow }), params._fields), headers: result };
 }
 
-function deleteCore(ctx: RequestContext, post: PostRecord, wpType: CorePostType, params: Params, headers: Record<string, string>): ApiResponse {
+function deleteCore(ctx: RequestContext, post: PostRecord, wpType: CorePostType, params: Params, headers: Record<string, string>): SiteResponse {
   if (!ctx.user) {
     delete headers.Allow;
-    throw new ApiError(401, 'rest_cannot_delete', 'Sorry, you are not allowed to delete this post.');
+    throw new SiteError(401, 'rest_cannot_delete', 'Sorry, you are not allowed to delete this post.');
   }
   if (parseBoolean(params.force) === true) {
     const previous = corePostJson(ctx, post, wpType, { edit: true });
@@ -165,7 +164,7 @@ function deleteCore(ctx: RequestContext, post: PostRecord, wpType: CorePostType,
     delete headers.Allow; // the record is gone: nothing is allowed on it any more
     return { status: 200, body: { deleted: true, previous } };
   }
-  if (post.status === 'trash') throw new ApiError(410, 'rest_already_trashed', 'The post has already been deleted.');
+  if (post.status === 'trash') throw new SiteError(410, 'rest_already_trashed', 'The post has already been deleted.');
   trash(ctx, post);
   return { status: 200, body: corePostJson(ctx, post, wpType, { edit: true, allow: ALL_METHODS }) };
 }

@@ -5,7 +5,7 @@
  */
 import { restBase, type RequestContext } from '../common/context.js';
 import type { ParsedDate } from '../common/dates.js';
-import { ApiError, ParamProblems } from '../common/errors.js';
+import { SiteError, ParamProblems } from '../common/errors.js';
 import { asList, readListParams, type Params } from '../common/params.js';
 import { eventJson } from './json.js';
 import { searchMatcher } from '../common/search.js';
@@ -157,7 +157,7 @@ export function listEvents(ctx: RequestContext, params: Params, problems: ParamP
   // Named by `include`, events come in order of publication (local post date), then ID.
   if (include) found.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id));
   const { page, perPage, totalPages, slice } = paging(found, query.get<number>('page'), query.get<number>('per_page'));
-  if (page > Math.max(totalPages, 1)) throw new ApiError(404, 'event-archive-page-not-found', 'The requested event archive page does not exist');
+  if (page > Math.max(totalPages, 1)) throw new SiteError(404, 'event-archive-page-not-found', 'The requested event archive page does not exist');
   const password = query.get<string>('password');
   const events = slice.map((event) => eventJson(ctx, event, { blank: Boolean(event.password) && event.password !== password }));
 

@@ -6,7 +6,7 @@
 import { resources } from '../../resources.js';
 import { nowLocalWall, nowUtcWall, type RequestContext } from '../common/context.js';
 import { parseDateInput } from '../common/dates.js';
-import { ApiError, ParamProblems } from '../common/errors.js';
+import { SiteError, ParamProblems } from '../common/errors.js';
 import { checkWritableFields, insertedModifiedUtc, postMeta, TRASH_SUFFIX } from '../common/post-fields.js';
 import { setVariant, translatableFields } from '../common/i18n.js';
 import { createLinked } from '../linked/write.js';
@@ -68,19 +68,19 @@ function resolveVenue(ctx: RequestContext, value: unknown, current: number | nul
   if (value === undefined || value === null || value === '' || value === 0 || value === '0') return current;
   if (Array.isArray(value)) {
     if (value.length === 0) return current;
-    throw new ApiError(400, 'could-not-create-venue', 'The venue could not be created from the provided data');
+    throw new SiteError(400, 'could-not-create-venue', 'The venue could not be created from the provided data');
   }
   if (isIdLike(value)) return Number(value);
   if (isObject(value)) {
     if ('id' in value) return Number(value.id);
-    if (typeof value.venue !== 'string' || !value.venue) throw new ApiError(400, 'could-not-create-venue', 'The venue could not be created from the provided data');
+    if (typeof value.venue !== 'string' || !value.venue) throw new SiteError(400, 'could-not-create-venue', 'The venue could not be created from the provided data');
     return createLinked(ctx, 'venues', value).id;
   }
   return current;
 }
 
 function resolveOrganizers(ctx: RequestContext, value: unknown): number[] {
-  const fail = () => new ApiError(400, 'could-not-create-organizer', 'The organizer could not be created from the provided data');
+  const fail = () => new SiteError(400, 'could-not-create-organizer', 'The organizer could not be created from the provided data');
   if (value === undefined || value === null || value === '') return [];
   if (isIdLike(value)) return [Number(value)];
   if (typeof value === 'string') throw fail();

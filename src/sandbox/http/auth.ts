@@ -1,5 +1,5 @@
 /** HTTP Basic credentials checked like WordPress application passwords. */
-import { ApiError } from '../common/errors.js';
+import { SiteError } from '../common/errors.js';
 import type { User } from '../common/context.js';
 
 export interface Credentials {
@@ -17,11 +17,11 @@ export function authenticate(header: string | undefined, credentials: Credential
   const login = colon === -1 ? decoded : decoded.slice(0, colon);
   const password = colon === -1 ? '' : decoded.slice(colon + 1);
   if (login !== credentials.user) {
-    throw new ApiError(401, 'invalid_username', '<strong>Error:</strong> Unknown username. Check again or try your email address.');
+    throw new SiteError(401, 'invalid_username', '<strong>Error:</strong> Unknown username. Check again or try your email address.');
   }
   // Application passwords may be sent with or without their spaces.
   if (password.replace(/\s+/g, '') !== credentials.password.replace(/\s+/g, '')) {
-    throw new ApiError(401, 'incorrect_password', 'The provided password is an invalid application password.');
+    throw new SiteError(401, 'incorrect_password', 'The provided password is an invalid application password.');
   }
   return { id: ADMIN_ID, login };
 }

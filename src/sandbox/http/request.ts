@@ -1,6 +1,6 @@
 /** Reading a request: query string and body (JSON or form-encoded) into one parameter map. */
 import type { IncomingMessage } from 'node:http';
-import { ApiError } from '../common/errors.js';
+import { SiteError } from '../common/errors.js';
 import type { Params } from '../common/params.js';
 
 /** `a=1&organizer[]=3&venue[city]=X` into `{a: '1', organizer: ['3'], venue: {city: 'X'}}`. */
@@ -46,7 +46,7 @@ export function parseBody(contentType: string | undefined, body: string): Params
       const parsed: unknown = JSON.parse(body);
       return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Params) : {};
     } catch {
-      throw new ApiError(400, 'rest_invalid_json', 'Invalid JSON body passed.', phpJsonError(body));
+      throw new SiteError(400, 'rest_invalid_json', 'Invalid JSON body passed.', phpJsonError(body));
     }
   }
   if (type.includes('multipart/')) return {};

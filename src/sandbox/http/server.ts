@@ -4,12 +4,12 @@
  * being counted, so a fault-injection layer can wrap it later.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { allowHeader, handleApi, matchRoute, type ApiResponse } from '../namespace/routes.js';
+import { allowHeader, handleNamespace, matchRoute } from '../namespace/routes.js';
 import { authenticate, type Credentials } from './auth.js';
 import { handleCore, matchCoreRoute } from '../core/routes.js';
-import type { RequestContext, Site, User } from '../common/context.js';
+import type { RequestContext, Site, SiteResponse, User } from '../common/context.js';
 import { namespaceIndex, restIndex } from '../namespace/doc.js';
-import { ApiError, noRoute, ParamProblems } from '../common/errors.js';
+import { SiteError, noRoute, ParamProblems } from '../common/errors.js';
 import { requestedLanguage } from '../common/i18n.js';
 import { feedRequest, renderFeed } from '../feed/ical.js';
 import type { Params } from '../common/params.js';
@@ -121,11 +121,11 @@ export async function respond(engine: Engine, request: IncomingMessage, response
     if (user) Object.assign(headers, { Expires: 'Wed, 11 Jan 1984 05:00:00 GMT', 'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private' });
     const rawBody = await readBody(request);
     let bodyParams: Params = {};
-    let bodyError: ApiError | undefined;
+    let bodyError: SiteError | undefined;
     try {
       bodyParams = parseBody(request.headers['content-type'], rawBody);
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
+      if (!(error instanceof SiteError)) throw error;
       bodyError = error;
     }
     const params: Params = { ...parsed.query, ...bodyParams };
@@ -135,7 +135,7 @@ export async function respond(engine: Engine, request: IncomingMessage, response
     Object.assign(resultHeaders, result.headers ?? {});
     Object.assign(headers, resultHeaders);
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+    if (!(error instanceof SiteError)) throw error;
     if (error.code === 'rest_no_route') delete headers.Allow;
     status = error.status;
     body = error.body();
@@ -149,7 +149,7 @@ export async function respond(engine: Engine, request: IncomingMessage, response
   else sendJson(response, status, body, headers);
 }
 
-async function dispatch(engine: Engine, parsed: Parsed, params: Params, user: User | null, headers: Record<string, string>, bodyError?: ApiError): Promise<ApiResponse> {
+async function dispatch(engine: Engine, parsed: Parsed, params: Params, user: User | null, headers: Record<string, string>, bodyError?: SiteError): Promise<SiteResponse> {
   const ns = `/${engine.site.namespace}`;
   const restPath = parsed.restPath!;
   const write = !['GET', 'HEAD', 'OPTIONS'].includes(parsed.method);
@@ -173,6 +173,6 @@ async function dispatch(engine: Engine, parsed: Parsed, params: Params, user: Us
       if (!entry) throw noRoute();
       return { status: 200, body: entry };
     }
-    return handleApi(ctx, { method: parsed.method === 'HEAD' ? 'GET' : parsed.method, route, params, bodyError }, problems);
+    return handleNamespace(ctx, { method: parsed.method === 'HEAD' ? 'GET' : parsed.method, route, params, bodyError }, problems);
   });
 }

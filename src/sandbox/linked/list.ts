@@ -1,7 +1,7 @@
 /** `GET /venues` and `/organizers`: statuses, the event and upcoming-event filters, search, and the database's unstable order of ties. */
 import { EDITOR_STATUSES, resources } from '../../resources.js';
 import { nowUtcWall, restBase, type RequestContext } from '../common/context.js';
-import { ApiError, ParamProblems } from '../common/errors.js';
+import { SiteError, ParamProblems } from '../common/errors.js';
 import { asList, readListParams, type Params } from '../common/params.js';
 import { pageLinks, pageWindow, paging, type Page } from '../common/paging.js';
 import { searchMatcher } from '../common/search.js';
@@ -85,7 +85,7 @@ export function listLinked(ctx: RequestContext, resource: LinkedResource, params
   const { page, perPage, slice } = paging(found, query.get<number>('page'), query.get<number>('per_page'));
   const totalPages = Math.ceil(total / perPage);
   if (page > Math.max(totalPages, 1)) {
-    throw new ApiError(404, `${type}-archive-page-not-found`, `The requested ${type} archive page does not exist`);
+    throw new SiteError(404, `${type}-archive-page-not-found`, `The requested ${type} archive page does not exist`);
   }
   const shown: [string, string][] = [];
   if (eventId !== undefined) shown.push(['event', String(eventId)]);

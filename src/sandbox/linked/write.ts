@@ -4,7 +4,7 @@
  */
 import { POST_META, resources } from '../../resources.js';
 import { nowLocalWall, nowUtcWall, type RequestContext } from '../common/context.js';
-import { ApiError } from '../common/errors.js';
+import { SiteError } from '../common/errors.js';
 import { insertedModifiedUtc, isVisibleTo, postMeta, trash } from '../common/post-fields.js';
 import { setVariant, translatableFields } from '../common/i18n.js';
 import type { Params } from '../common/params.js';
@@ -95,7 +95,7 @@ export function updateLinked(ctx: RequestContext, resource: LinkedResource, post
 export function deleteLinked(ctx: RequestContext, resource: LinkedResource, post: PostRecord): void {
   if (post.status === 'trash') {
     const kind = POST_TYPE[resource];
-    throw new ApiError(410, `${kind}-is-in-trash`, `The ${kind} is already trashed`);
+    throw new SiteError(410, `${kind}-is-in-trash`, `The ${kind} is already trashed`);
   }
   trash(ctx, post);
   // As on the real server: published upcoming events lose the trashed venue, and lose every
@@ -111,7 +111,7 @@ export function deleteLinked(ctx: RequestContext, resource: LinkedResource, post
 export function readableLinked(ctx: RequestContext, resource: LinkedResource, post: PostRecord): PostRecord {
   if (!isVisibleTo(ctx, post)) {
     const kind = POST_TYPE[resource];
-    throw new ApiError(403, `${kind}-not-accessible`, `The requested ${kind} is not accessible`);
+    throw new SiteError(403, `${kind}-not-accessible`, `The requested ${kind} is not accessible`);
   }
   return post;
 }

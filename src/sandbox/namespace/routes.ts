@@ -3,9 +3,9 @@
  * (400), then permission (401), then the handler.
  */
 import { resources, wpRoute, type ResourceName } from '../../resources.js';
-import type { RequestContext } from '../common/context.js';
+import type { RequestContext, SiteResponse } from '../common/context.js';
 import { namespaceIndex, openApiDocument, routeMethods } from './doc.js';
-import { ApiError, forbidden, invalidParam, noRoute, ParamProblems } from '../common/errors.js';
+import { SiteError, forbidden, invalidParam, noRoute, ParamProblems } from '../common/errors.js';
 import { listEvents } from '../events/list.js';
 import { checkEventWrite, createEvent, updateEvent } from '../events/write.js';
 import { checkWritableFields, trash } from '../common/post-fields.js';
@@ -20,19 +20,14 @@ import type { EventRecord, PostRecord, Taxonomy, TermRecord } from '../store/sto
 import { checkTermWrite, createTerm, updateTerm } from '../terms/write.js';
 import { listTerms } from '../terms/list.js';
 
-export interface ApiRequest {
+/** A request to the plugin's namespace, once routed. */
+export interface SiteRequest {
   method: string;
   /** Path below the namespace, without leading or trailing slashes. */
   route: string;
   params: Params;
   /** A body that could not be read (bad JSON): reported once the route and method match, as WordPress does. */
-  bodyError?: ApiError;
-}
-
-export interface ApiResponse {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
+  bodyError?: SiteError;
 }
 
 type Target = { kind: 'root' } | { kind: 'doc' } | { kind: 'collection'; resource: ResourceName } | { kind: 'item'; resource: ResourceName; id?: number; slug?: string };
@@ -68,7 +63,7 @@ function requireUser(ctx: RequestContext): void {
 
 const isWrite = (method: string) => method === 'POST' || method === 'PUT' || method === 'PATCH';
 
-export function handleApi(ctx: RequestContext, request: ApiRequest, problems: ParamProblems): ApiResponse {
+export function handleNamespace(ctx: RequestContext, request: SiteRequest, problems: ParamProblems): SiteResponse {
   const target = matchRoute(request.route);
   const method = request.method;
   if (!target || !routeMethods(target).includes(method)) throw noRoute();
@@ -88,7 +83,7 @@ export function handleApi(ctx: RequestContext, request: ApiRequest, problems: Pa
   }
 }
 
-function collection(ctx: RequestContext, resource: ResourceName, method: string, params: Params, problems: ParamProblems): ApiResponse {
+function collection(ctx: RequestContext, resource: ResourceName, method: string, params: Params, problems: ParamProblems): SiteResponse {
   if (method === 'GET') {
     const page =
       resource === 'events' ? listEvents(ctx, params, problems) : resource === 'venues' || resource === 'organizers' ? listLinked(ctx, resource, params, problems) : listTerms(ctx, resource, params, problems);
@@ -133,7 +128,7 @@ function findPost(ctx: RequestContext, resource: 'events' | LinkedResource, targ
   return post;
 }
 
-function item(ctx: RequestContext, resource: ResourceName, target: { id?: number; slug?: string }, method: string, params: Params, problems: ParamProblems): ApiResponse {
+function item(ctx: RequestContext, resource: ResourceName, target: { id?: number; slug?: string }, method: string, params: Params, problems: ParamProblems): SiteResponse {
   if (resource === 'categories' || resource === 'tags') return termItem(ctx, resource, target.id!, method, params, problems);
   const post = findPost(ctx, resource, target);
   if (resource === 'events') return eventItem(ctx, post as EventRecord, method, params, problems);
@@ -153,13 +148,13 @@ function item(ctx: RequestContext, resource: ResourceName, target: { id?: number
   return { status: 200, body: linkedJson(ctx, resource, post) };
 }
 
-function eventItem(ctx: RequestContext, event: EventRecord, method: string, params: Params, problems: ParamProblems): ApiResponse {
+function eventItem(ctx: RequestContext, event: EventRecord, method: string, params: Params, problems: ParamProblems): SiteResponse {
   if (params.password !== undefined && (typeof params.password !== 'string' || params.password === '')) problems.invalid('password');
   if (method === 'GET') {
     problems.throwIfAny();
-    if (event.status !== 'publish' && !ctx.user) throw new ApiError(403, 'event-not-accessible', 'The requested event is not accessible');
+    if (event.status !== 'publish' && !ctx.user) throw new SiteError(403, 'event-not-accessible', 'The requested event is not accessible');
     const unlocked = !event.password || params.password === event.password || (ctx.user !== null && params.context === 'edit');
-    if (!unlocked) throw new ApiError(403, 'event-password-protected', 'The requested event is not accessible without a password');
+    if (!unlocked) throw new SiteError(403, 'event-password-protected', 'The requested event is not accessible without a password');
     return { status: 200, body: eventJson(ctx, event, { jsonLd: true }) };
   }
   if (isWrite(method)) {
@@ -170,12 +165,12 @@ function eventItem(ctx: RequestContext, event: EventRecord, method: string, para
   }
   problems.throwIfAny();
   requireUser(ctx);
-  if (event.status === 'trash') throw new ApiError(410, 'event-is-in-trash', 'The event is already trashed');
+  if (event.status === 'trash') throw new SiteError(410, 'event-is-in-trash', 'The event is already trashed');
   trash(ctx, event);
   return { status: 200, body: eventJson(ctx, event) };
 }
 
-function termItem(ctx: RequestContext, taxonomy: Taxonomy, id: number, method: string, params: Params, problems: ParamProblems): ApiResponse {
+function termItem(ctx: RequestContext, taxonomy: Taxonomy, id: number, method: string, params: Params, problems: ParamProblems): SiteResponse {
   const term: TermRecord | undefined = ctx.store.term(id, taxonomy);
   if (!term) throw invalidParam('id');
   if (method === 'GET') {

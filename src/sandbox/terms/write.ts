@@ -1,6 +1,6 @@
 /** Categories and tags: create (duplicate names are `term_exists`) and update; a delete removes the term for good. */
 import type { RequestContext } from '../common/context.js';
-import { ApiError } from '../common/errors.js';
+import { SiteError } from '../common/errors.js';
 import { setVariant } from '../common/i18n.js';
 import type { Params } from '../common/params.js';
 import { slugify, type Taxonomy, type TermRecord } from '../store/store.js';
@@ -8,7 +8,7 @@ import { termName } from '../common/text-filters.js';
 
 export function checkTermWrite(taxonomy: Taxonomy, params: Params): void {
   if (taxonomy === 'tags' && params.parent !== undefined) {
-    throw new ApiError(400, 'rest_taxonomy_not_hierarchical', 'Cannot set parent term, taxonomy is not hierarchical.');
+    throw new SiteError(400, 'rest_taxonomy_not_hierarchical', 'Cannot set parent term, taxonomy is not hierarchical.');
   }
 }
 
@@ -17,9 +17,9 @@ function duplicateOf(ctx: RequestContext, taxonomy: Taxonomy, name: string, pare
   return ctx.store.terms(taxonomy).find((term) => term.id !== except && term.name.toLowerCase() === lower && (taxonomy === 'tags' || term.parent === parent));
 }
 
-function termExists(taxonomy: Taxonomy, term: TermRecord): ApiError {
+function termExists(taxonomy: Taxonomy, term: TermRecord): SiteError {
   const where = taxonomy === 'tags' ? 'in this taxonomy' : 'with this parent';
-  return new ApiError(400, 'term_exists', `A term with the name provided already exists ${where}.`, { term_id: term.id }, { additional_data: [term.id, term.id] });
+  return new SiteError(400, 'term_exists', `A term with the name provided already exists ${where}.`, { term_id: term.id }, { additional_data: [term.id, term.id] });
 }
 
 export function createTerm(ctx: RequestContext, taxonomy: Taxonomy, params: Params): TermRecord {
