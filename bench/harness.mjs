@@ -1,7 +1,7 @@
 // What the benchmark scripts share: spawning a command and timing it, a sandbox in its
 // own process, and medians.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,8 @@ export const work = mkdtempSync(join(tmpdir(), 'calendar-bench-'));
 export const cleanup = () => rmSync(work, { recursive: true, force: true });
 const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CALENDAR_')));
 
+const devNull = openSync('/dev/null', 'w');
+
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 export const fmt = (n, digits = 2) => n.toFixed(digits);
 
@@ -26,7 +28,9 @@ export function run(cmd, args, { env = {}, stdout = 'ignore', rss = false } = {}
   const [file, argv] = rss && TIME ? [TIME, ['-v', cmd, ...args]] : [cmd, args];
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(file, argv, { env: { ...cleanEnv, ...env }, stdio: ['ignore', stdout === 'ignore' ? 'ignore' : 'pipe', 'pipe'] });
+    // Output thrown away as `> /dev/null` does: the launcher takes a read-write /dev/null (what
+    // spawn's 'ignore' gives) for a closed standard output and refuses to write to it.
+    const child = spawn(file, argv, { env: { ...cleanEnv, ...env }, stdio: ['ignore', stdout === 'ignore' ? devNull : 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout?.on('data', (d) => (out += d));
