@@ -16,13 +16,18 @@ export interface WallClock {
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const abbreviationFormatters = new Map<string, Intl.DateTimeFormat>();
 
+const fixedOffsets = new Map<string, number | null>();
+
 /** Minutes east of UTC for `UTC+2` / `UTC-5.5`, or null for any other zone name. */
 export function fixedOffsetMinutes(zone: string): number | null {
   if (zone === 'UTC' || zone === 'GMT') return 0;
-  const match = /^UTC([+-])(\d{1,2}(?:\.\d+)?)$/.exec(zone);
-  if (!match) return null;
-  const hours = Number(match[2]);
-  return Math.round((match[1] === '-' ? -hours : hours) * 60);
+  let minutes = fixedOffsets.get(zone);
+  if (minutes === undefined) {
+    const match = /^UTC([+-])(\d{1,2}(?:\.\d+)?)$/.exec(zone);
+    minutes = match ? Math.round((match[1] === '-' ? -Number(match[2]) : Number(match[2])) * 60) : null;
+    if (fixedOffsets.size < 1000) fixedOffsets.set(zone, minutes);
+  }
+  return minutes;
 }
 
 export function isValidTimeZone(zone: string): boolean {
@@ -96,6 +101,8 @@ function formattedWallClock(utcMs: number, zone: string): WallClock {
 
 /** Offset of `zone` from UTC at `utcMs`, in minutes east. */
 export function offsetMinutesAt(utcMs: number, zone: string): number {
+  const fixed = fixedOffsetMinutes(zone);
+  if (fixed !== null) return fixed;
   const wall = wallClockAt(utcMs, zone);
   const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
   return Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / 60_000);
@@ -138,6 +145,8 @@ export function zonedToUtcMs(wallText: string, zone: string): number {
   const wall = parseWallClock(wallText);
   if (!wall) throw new RangeError(`not a wall-clock time: ${wallText}`);
   const naive = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  const fixed = fixedOffsetMinutes(zone);
+  if (fixed !== null) return naive - fixed * 60_000;
   const before = offsetMinutesAt(naive - DAY_MS, zone);
   const after = offsetMinutesAt(naive + DAY_MS, zone);
   const fits = [before, after].map((offset) => naive - offset * 60_000).filter((t) => naive - offsetMinutesAt(t, zone) * 60_000 === t);

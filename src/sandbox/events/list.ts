@@ -9,6 +9,7 @@ import { SiteError, ParamProblems } from '../common/errors.js';
 import { asList, readListParams, type Params } from '../common/params.js';
 import { eventJson } from './json.js';
 import { searchMatcher } from '../common/search.js';
+import { encodeJson, EncodedJson } from '../common/json-text.js';
 import type { EventRecord } from '../store/store.js';
 import { addDays, addMonths, convertWallClock, utcMsToUtcString } from '../../time.js';
 import { pageLinks, paging, type Page, type QueryPair } from '../common/paging.js';
@@ -40,6 +41,15 @@ export function filterDate(parsed: ParsedDate, zone: string, strict: boolean, da
   if (strict) return convertWallClock(parsed.utcWall ?? parsed.relativeToUtc ?? parsed.wall, 'UTC', zone);
   const day = (parsed.utcWall ?? parsed.wall).slice(0, 10);
   return dayEdge === 'start' ? `${day} 00:00:00` : `${day} 23:59:59`;
+}
+
+/** Distinct filter sets whose matches are kept at once. */
+const MATCHES_KEPT = 64;
+
+/** An event as lists show it, encoded once and kept until the next write (it holds its venue, organizers and terms). */
+function listedJson(ctx: RequestContext, event: EventRecord, blank: boolean): EncodedJson {
+  const text = ctx.store.memo('events:listed', `${event.id} ${blank} ${ctx.language ?? ''}`, () => encodeJson(eventJson(ctx, event, { blank })));
+  return new EncodedJson(text);
 }
 
 const RANGE_PARAMS = resources.events.listParams.filter((p) => p.liftsWindow).map((p) => p.name);
@@ -81,6 +91,57 @@ function withDescendants(ctx: RequestContext, ids: number[]): number[] {
   return [...found];
 }
 
+interface EventFilters {
+  statuses: readonly string[];
+  /** Wall-clock bounds of the listed start and of the end, inclusive. */
+  start: string | null;
+  end: string | null;
+  ranges: { name: string; value: string }[];
+  include?: number[];
+  search?: string;
+  /** The categories named and their descendants. */
+  categories?: number[];
+  tags?: number[];
+  venues?: number[];
+  organizers?: number[];
+  featured?: boolean;
+  parent?: number;
+}
+
+/** The events a list shows, in its order: by listed start, or by publication with `include`. */
+function matchingEvents(ctx: RequestContext, filters: EventFilters): EventRecord[] {
+  const { start, end, ranges, include, categories, tags, venues, organizers, featured, parent } = filters;
+  const statuses = new Set(filters.statuses);
+  const includeSet = include ? new Set(include) : null;
+  const matches = filters.search ? searchMatcher(filters.search) : null;
+  const texts = matches ? searchText(ctx) : null;
+  const found = sortedEvents(ctx).filter((event) => {
+    const f = event.fields;
+    if (!statuses.has(event.status) || f.hideFromListings || f.backwards) return false;
+    const listed = f.listedStart ?? f.start;
+    if (start !== null && listed < start) return false;
+    if (end !== null && f.end > end) return false;
+    for (const range of ranges) {
+      if (range.name === 'starts_before' && !(listed < range.value)) return false;
+      if (range.name === 'starts_after' && !(listed > range.value)) return false;
+      if (range.name === 'ends_before' && !(f.end < range.value)) return false;
+      if (range.name === 'ends_after' && !(f.end > range.value)) return false;
+    }
+    if (includeSet && !includeSet.has(event.id)) return false;
+    if (categories && !f.categories.some((id) => categories.includes(id))) return false;
+    if (tags && !tags.every((id) => f.tags.includes(id))) return false; // several tags: an event must carry them all
+    if (venues && (f.venue === null || !venues.includes(f.venue))) return false;
+    if (organizers && !f.organizers.some((id) => organizers.includes(id))) return false;
+    if (featured !== undefined && f.featured !== featured) return false;
+    if (parent !== undefined && f.parent !== parent) return false;
+    if (matches && !matches(texts!.get(event.id) ?? '')) return false;
+    return true;
+  });
+  // Named by `include`, events come in order of publication (local post date), then ID.
+  if (include) found.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id));
+  return found;
+}
+
 export function listEvents(ctx: RequestContext, params: Params, problems: ParamProblems): Page {
   const query = readListParams(ctx, 'events', params, problems);
   const editor = ctx.user !== null;
@@ -118,48 +179,32 @@ export function listEvents(ctx: RequestContext, params: Params, problems: ParamP
   const ranges = RANGE_PARAMS.filter((name) => query.has(name)).map((name) => ({ name, value: filterDate(query.get<ParsedDate>(name)!, zone, strict, 'end') }));
 
   const statusList = query.get<string[]>('status');
-  const statuses = new Set(statusList ?? (editor ? EDITOR_STATUSES : ['publish']));
   const search = query.get<string>('search');
-  const matches = search ? searchMatcher(search) : null;
-  const texts = matches ? searchText(ctx) : null;
   const named = query.get<number[]>('categories');
-  const categories = named ? withDescendants(ctx, named) : undefined;
-  const tags = query.get<number[]>('tags');
   const venues = query.get<number[]>('venue');
   const organizers = query.get<number[]>('organizer');
   const featured = query.get<boolean>('featured');
-  const includeSet = include ? new Set(include) : null;
   const parent = query.get<number>('post_parent');
-
-  const found = sortedEvents(ctx).filter((event) => {
-    const f = event.fields;
-    if (!statuses.has(event.status) || f.hideFromListings || f.backwards) return false;
-    const listed = f.listedStart ?? f.start;
-    if (start !== null && listed < start) return false;
-    if (end !== null && f.end > end) return false;
-    for (const range of ranges) {
-      if (range.name === 'starts_before' && !(listed < range.value)) return false;
-      if (range.name === 'starts_after' && !(listed > range.value)) return false;
-      if (range.name === 'ends_before' && !(f.end < range.value)) return false;
-      if (range.name === 'ends_after' && !(f.end > range.value)) return false;
-    }
-    if (includeSet && !includeSet.has(event.id)) return false;
-    if (categories && !f.categories.some((id) => categories.includes(id))) return false;
-    if (tags && !tags.every((id) => f.tags.includes(id))) return false; // several tags: an event must carry them all
-    if (venues && (f.venue === null || !venues.includes(f.venue))) return false;
-    if (organizers && !f.organizers.some((id) => organizers.includes(id))) return false;
-    if (featured !== undefined && f.featured !== featured) return false;
-    if (parent !== undefined && f.parent !== parent) return false;
-    if (matches && !matches(texts!.get(event.id) ?? '')) return false;
-    return true;
-  });
-
-  // Named by `include`, events come in order of publication (local post date), then ID.
-  if (include) found.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id));
+  const filters: EventFilters = {
+    statuses: statusList ?? (editor ? EDITOR_STATUSES : ['publish']),
+    start,
+    end,
+    ranges,
+    include,
+    search,
+    categories: named ? withDescendants(ctx, named) : undefined,
+    tags: query.get<number[]>('tags'),
+    venues,
+    organizers,
+    featured,
+    parent,
+  };
+  // A page walk asks for the same matches page after page: they are kept until the next write.
+  const found = ctx.store.memo('events:matches', JSON.stringify(filters), () => matchingEvents(ctx, filters), MATCHES_KEPT);
   const { page, perPage, totalPages, slice } = paging(found, query.get<number>('page'), query.get<number>('per_page'));
   if (page > Math.max(totalPages, 1)) throw new SiteError(404, 'event-archive-page-not-found', 'The requested event archive page does not exist');
   const password = query.get<string>('password');
-  const events = slice.map((event) => eventJson(ctx, event, { blank: Boolean(event.password) && event.password !== password }));
+  const events = slice.map((event) => listedJson(ctx, event, Boolean(event.password) && event.password !== password));
 
   // The order and encoding of the real `rest_url`: encoded whenever a venue, organizer or
   // featured filter is given, with the venue and organizer lists appended unencoded.

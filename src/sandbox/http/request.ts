@@ -71,10 +71,3 @@ function phpJsonError(body: string): { json_error_code: number; json_error_messa
     ? { json_error_code: 3, json_error_message: 'Control character error, possibly incorrectly encoded' }
     : { json_error_code: 4, json_error_message: 'Syntax error' };
 }
-
-/** PHP's json_encode output: slashes and non-ASCII characters escaped. */
-export function encodeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/\//g, '\\/')
-    .replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}

@@ -13,7 +13,8 @@ import { SiteError, noRoute, ParamProblems } from '../common/errors.js';
 import { requestedLanguage } from '../common/i18n.js';
 import { feedRequest, renderFeed } from '../feed/ical.js';
 import type { Params } from '../common/params.js';
-import { encodeJson, parseBody, parseForm, readBody } from './request.js';
+import { encodeJson } from '../common/json-text.js';
+import { parseBody, parseForm, readBody } from './request.js';
 import type { Store } from '../store/store.js';
 
 export interface Engine {

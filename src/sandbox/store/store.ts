@@ -107,6 +107,9 @@ export function nameKey(value: unknown): string {
   return String(value ?? '').trim().toLowerCase();
 }
 
+/** Values a memo space keeps at most: 10,000 events' JSON is about 20 MB. */
+const MEMO_LIMIT = 10_000;
+
 /**
  * Indexes are kept up to date record by record (a write costs about the same with 10 or
  * 10,000 records): by ID, by type, by slug and, for venues and organizers, by name. A writer
@@ -128,7 +131,9 @@ export class Store {
   /** Published events per term; null means "recount everything on the next read". */
   private counts: Map<number, number> | null = null;
   private countedTerms = new Map<number, number[]>();
-  private cache = new Map<string, { revision: number; value: unknown }>();
+  /** Values computed from the store, by space and key; emptied when the revision moves on. */
+  private memos = new Map<string, Map<string, unknown>>();
+  private memoRevision = 0;
 
   constructor(data: StoreData = emptyData()) {
     this.data = data;
@@ -152,7 +157,7 @@ export class Store {
     this.termsByTaxonomy = new Map();
     for (const term of this.data.terms) this.listOf(this.termsByTaxonomy, term.taxonomy).push(term);
     this.counts = null;
-    this.cache.clear();
+    this.memos.clear();
   }
 
   private listOf<K, V>(map: Map<K, V[]>, key: K): V[] {
@@ -200,10 +205,24 @@ export class Store {
 
   /** A value derived from the whole store, recomputed only after a change. */
   derived<T>(key: string, compute: () => T): T {
-    const hit = this.cache.get(key);
-    if (hit && hit.revision === this.revision) return hit.value as T;
+    return this.memo('derived', key, compute);
+  }
+
+  /**
+   * A value computed from the store as it is now (a list's matches, a record's JSON), kept
+   * until the next change; a space holding `limit` values is emptied before taking another.
+   */
+  memo<T>(space: string, key: string, compute: () => T, limit = MEMO_LIMIT): T {
+    if (this.memoRevision !== this.revision) {
+      this.memos.clear();
+      this.memoRevision = this.revision;
+    }
+    let values = this.memos.get(space);
+    if (!values) this.memos.set(space, (values = new Map()));
+    if (values.has(key)) return values.get(key) as T;
     const value = compute();
-    this.cache.set(key, { revision: this.revision, value });
+    if (values.size >= limit) values.clear();
+    values.set(key, value);
     return value;
   }
 
