@@ -74,19 +74,28 @@ function wallFromUtcFields(date: Date): WallClock {
  * Wall clocks already computed, by zone and instant: `formatToParts` costs microseconds and the
  * same records' dates are converted again on every read. Emptied when it grows past a bound.
  */
-const wallClockMemo = new Map<string, Readonly<WallClock>>();
+// Keyed by zone, then by the instant as a number: a string key built for every lookup cost
+// several times the lookup itself.
+const wallClockMemo = new Map<string, Map<number, Readonly<WallClock>>>();
+let wallClocksKept = 0;
 const WALL_CLOCK_MEMO_LIMIT = 50_000;
 
 /** The wall clock in `zone` at the instant `utcMs`. */
 export function wallClockAt(utcMs: number, zone: string): Readonly<WallClock> {
   const fixed = fixedOffsetMinutes(zone);
   if (fixed !== null) return wallFromUtcFields(new Date(utcMs + fixed * 60_000));
-  const key = `${zone}|${utcMs}`;
-  let wall = wallClockMemo.get(key);
+  let byInstant = wallClockMemo.get(zone);
+  let wall = byInstant?.get(utcMs);
   if (!wall) {
-    if (wallClockMemo.size >= WALL_CLOCK_MEMO_LIMIT) wallClockMemo.clear();
+    if (wallClocksKept >= WALL_CLOCK_MEMO_LIMIT) {
+      wallClockMemo.clear();
+      wallClocksKept = 0;
+      byInstant = undefined;
+    }
+    if (!byInstant) wallClockMemo.set(zone, (byInstant = new Map()));
     wall = Object.freeze(formattedWallClock(utcMs, zone));
-    wallClockMemo.set(key, wall);
+    byInstant.set(utcMs, wall);
+    wallClocksKept++;
   }
   return wall;
 }

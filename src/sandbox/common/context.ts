@@ -36,8 +36,16 @@ export function restBase(site: Site): string {
 
 /** `127.0.0.1` for `http://127.0.0.1:8787`: the prefix of `global_id`. */
 export function siteHost(site: Site): string {
-  return new URL(site.baseUrl).hostname;
+  let host = hosts.get(site.baseUrl);
+  if (host === undefined) {
+    if (hosts.size > 100) hosts.clear();
+    hosts.set(site.baseUrl, (host = new URL(site.baseUrl).hostname));
+  }
+  return host;
 }
+
+/** Hosts already read, by base URL (one or two a process): every record's global ID names its site's. */
+const hosts = new Map<string, string>();
 
 export function nowUtcWall(ctx: RequestContext): string {
   return utcMsToUtcString(ctx.now.getTime());
