@@ -1208,7 +1208,7 @@ complete -c calendar -n '__calendar_in \'import\'' -l prune -d 'iCalendar: trash
 complete -c calendar -n '__calendar_in \'import\'' -s h -l help -d 'show help'
 complete -c calendar -n '__calendar_at \'import\' 0' -a 'events venues organizers categories tags'
 complete -c calendar -n '__calendar_at \'import\' 1' -F
-complete -c calendar -n '__calendar_in \'export\'' -l site -d 'the whole calendar in one document: --format yaml (default) or json'
+complete -c calendar -n '__calendar_in \'export\'' -l site -d 'the whole calendar in one document: --format yaml (default) or json; the list f…'
 complete -c calendar -n '__calendar_in \'export\'' -l resources -x -d 'with --site: only these resources, e.g. venues,organizers'
 complete -c calendar -n '__calendar_in \'export\'' -l start-date -x -d 'events starting on or after this date (default: today)'
 complete -c calendar -n '__calendar_in \'export\'' -l end-date -x -d 'events ending on or before this date (default: in two years)'

@@ -3,10 +3,10 @@ import type { Invocation } from '../runner.js';
 import { CliError, EXIT, UsageError } from '../../errors.js';
 import { withSession, type GlobalOptions } from '../../session.js';
 import { resources } from '../../resources.js';
-import { planChanges, planCounts } from '../../site/plan.js';
+import { planCounts } from '../../site/plan.js';
 import { applyPlan } from '../../site/apply.js';
 import { confirm } from '../confirm.js';
-import { checkPlanFormat, printPlan, readSiteFor, readSource } from './shared.js';
+import { checkPlanFormat, planFile, printPlan, readSiteFor, readSource } from './shared.js';
 
 interface ApplyOptions {
   prune?: boolean;
@@ -24,8 +24,9 @@ export async function runApply(inv: Invocation, source: string): Promise<void> {
   const file = await readSource(source, ctx);
   prepared.connections = concurrency;
   await withSession(prepared, ctx, async ({ client }) => {
-    const current = await readSiteFor(file, client, (line) => prepared.ui.notice(line));
-    const plan = planChanges(file.document, current, { prune: opts.prune === true });
+    const notice = (line: string) => prepared.ui.notice(line);
+    const current = await readSiteFor(file, client, notice);
+    const plan = await planFile(file, current, client, opts.prune === true, notice);
     if (opts.dryRun || plan.changes.length === 0) return printPlan(plan, prepared, ctx);
     const removals = plan.changes.filter((c) => c.action === 'remove');
     if (removals.length) {
