@@ -5,6 +5,7 @@ import { withSession, type GlobalOptions } from '../../session.js';
 import { resources } from '../../resources.js';
 import { planCounts } from '../../site/plan.js';
 import { applyPlan } from '../../site/apply.js';
+import { startProgress, type Counts } from '../../bulk/progress.js';
 import { confirm } from '../confirm.js';
 import { checkPlanFormat, planFile, printPlan, readSiteFor, readSource } from './shared.js';
 
@@ -34,11 +35,23 @@ export async function runApply(inv: Invocation, source: string): Promise<void> {
       await confirm(ctx, opts.yes === true, `Remove ${removals.length} record${removals.length === 1 ? "" : "s"} the file lacks${forGood ? ` (${forGood} categories and tags are deleted for good)` : ''}?`);
     }
     printPlan(plan, prepared, ctx);
+    const counts: Counts = { created: 0, updated: 0, unchanged: 0, removed: 0, failed: 0 };
+    // The plan is data for scripts with --format json: no spinner beside it.
+    const progress = prepared.output.format === 'json' ? undefined : await startProgress(ctx, 'apply', plan.changes.length, counts);
     const outcome = await applyPlan(plan, file.document, current, {
       client,
       concurrency,
-      onFailure: (change, message) => prepared.ui.error(`${resources[change.resource].singular} ${change.slug}: ${message}`),
-    });
+      onFailure: (change, message) => {
+        progress?.clear();
+        prepared.ui.error(`${resources[change.resource].singular} ${change.slug}: ${message}`);
+      },
+      onDone: (change, ok) => {
+        if (!ok) counts.failed++;
+        else if (change.action === 'create') counts.created++;
+        else if (change.action === 'update') counts.updated++;
+        else counts.removed!++;
+      },
+    }).finally(() => progress?.stop());
     prepared.ui.notice(`applied: ${outcome.created} created, ${outcome.updated} updated, ${outcome.removed} removed, ${outcome.failed.length} failed`);
     if (outcome.failed.length) {
       const total = planCounts(plan);
