@@ -48,11 +48,16 @@ export function siteRecordOf(resource: Resource, raw: Json, categorySlugs: Map<n
   return { slug, fields, id: typeof raw.id === 'number' ? raw.id : undefined };
 }
 
-/**
- * Reads the chosen resources of a site with list walks; notes go to `notice`. With
- * `eventsFilter`, only the events that list filters select (IDs for linked records).
- */
-export async function readSite(client: ApiClient, names: ResourceName[], notice: (line: string) => void, eventsFilter?: Query): Promise<SiteDocument> {
+export interface ReadOptions {
+  /** Only the events these list filters select (IDs for linked records). */
+  eventsFilter?: Query;
+  /** What the read is for: notes speak of the export (default) or of the plan. */
+  purpose?: 'export' | 'plan';
+}
+
+/** Reads the chosen resources of a site with list walks; notes go to `notice`. */
+export async function readSite(client: ApiClient, names: ResourceName[], notice: (line: string) => void, options: ReadOptions = {}): Promise<SiteDocument> {
+  const { eventsFilter } = options;
   const document: SiteDocument = new Map();
   // Terms are few: categories are read first so that parents become slugs whatever the order.
   const categories: Json[] = [];
@@ -70,11 +75,17 @@ export async function readSite(client: ApiClient, names: ResourceName[], notice:
     };
     if (name === 'categories') categories.forEach(add);
     else if (name === 'events' && eventsFilter) await walkFilteredEvents(client, eventsFilter, add, notice);
-    else if (name === 'events') notice(unlistedEventsNote(await walkEveryEvent(client, resource, add)));
+    else if (name === 'events') notice(unseenEventsNote(await walkEveryEvent(client, resource, add), options.purpose));
     else await walkEveryRecord(client, resource, add);
     document.set(name, records);
   }
   return document;
+}
+
+function unseenEventsNote(result: { coreRoute: boolean }, purpose: ReadOptions['purpose']): string {
+  if (purpose !== 'plan') return unlistedEventsNote(result);
+  const unseen = result.coreRoute ? 'events hidden from listings that have already ended are in no list the API offers' : 'the site does not answer the WordPress core route, so events hidden from listings are in no list';
+  return `${unseen}: the plan does not see them (a file that has one would create it again)`;
 }
 
 /** The events a list filter selects, whatever their date or status; `onRecord` gets each. */

@@ -12,6 +12,7 @@ import { coerceValue } from '../values.js';
 import { siteFields, SITE_RESOURCES, type SiteDocument, type SiteRecord } from './document.js';
 import { FILTER_KEY, SITE_FILTERS, type EventsFilter } from './filter.js';
 import { readPlainYaml } from './plain-yaml.js';
+import { closest } from './closest.js';
 import { plainOf, positions, treeOfYaml, type Tree, type TreeMap, type TreeScalar } from './tree.js';
 import { loadYaml } from '../output/yaml.js';
 
@@ -74,7 +75,8 @@ export async function readSiteFile(name: string, text: string): Promise<SiteFile
       continue;
     }
     if (!isResourceName(topName)) {
-      at(key, `"${topName}" is not a resource (${TOP_KEYS})`);
+      const meant = closest(topName, [...SITE_RESOURCES, FILTER_KEY]);
+      at(key, `"${topName}" is not a resource (${meant ? `did you mean ${meant}?` : TOP_KEYS})`);
       continue;
     }
     const records = new Map<string, SiteRecord>();
@@ -131,7 +133,8 @@ function recordChecker(resource: Resource, links: LinkUse[], at: At) {
     for (const { key: fieldNode, value: valueNode } of node.entries) {
       const key = String(fieldNode.value);
       if (!allowed.has(key)) {
-        const why = key === 'slug' ? "the record's key is its slug" : `not a field of a site file's ${resource.singular} (fields: ${allowedList})`;
+        const meant = closest(key, allowed);
+        const why = key === 'slug' ? "the record's key is its slug" : `not a field of a site file's ${resource.singular} (${meant ? `did you mean ${meant}?` : `fields: ${allowedList}`})`;
         at(fieldNode, `${label}: ${key}: ${why}`);
         bad = true;
         continue;
@@ -189,7 +192,8 @@ function readFilter(node: Tree, at: At): EventsFilter | undefined {
     const field = SITE_FILTERS.find((f) => f.name === key.value);
     const label = `${FILTER_KEY}: events: ${String(key.value)}`;
     if (!field) {
-      at(key, `${label}: not a filter a site file records (${known})`);
+      const meant = closest(String(key.value), SITE_FILTERS.map((f) => f.name));
+      at(key, `${label}: not a filter a site file records (${meant ? `did you mean ${meant}?` : known})`);
       continue;
     }
     const raw = plainOf(value);

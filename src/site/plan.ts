@@ -3,7 +3,7 @@
  * fields the document gives, compared as the server keeps them) and, with prune, to
  * remove. Venues and organizers the site holds under another slug are matched by name.
  */
-import { linkFields, resources, type Resource, type ResourceName } from '../resources.js';
+import { linkFields, resources, type Field, type Resource, type ResourceName } from '../resources.js';
 import { nameKey, sameValue } from '../records/identity.js';
 import { SITE_RESOURCES, type SiteDocument, type SiteRecord } from './document.js';
 
@@ -55,7 +55,14 @@ export function planChanges(desired: SiteDocument, current: SiteDocument, option
     plan.aliases.set(name, aliases);
     const byName = new Map<string, SiteRecord[]>();
     const nameOf = (record: SiteRecord) => nameKey(String(record.fields[resource.nameField] ?? ''));
-    if (resource.mergesOnCreate) for (const record of onSite.values()) byName.set(nameOf(record), [...(byName.get(nameOf(record)) ?? []), record]);
+    if (resource.mergesOnCreate) {
+      for (const record of onSite.values()) {
+        const key = nameOf(record);
+        const named = byName.get(key);
+        if (named) named.push(record);
+        else byName.set(key, [record]);
+      }
+    }
     const list: Array<{ want: SiteRecord; have?: SiteRecord; conflict?: string }> = [];
     for (const slug of [...wanted.keys()].sort()) {
       const want = wanted.get(slug)!;
@@ -101,8 +108,11 @@ export function planChanges(desired: SiteDocument, current: SiteDocument, option
 }
 
 /** The fields the document gives that the site does not hold; links compared as sets of slugs. */
+const linksOf = new Map<Resource, Map<string, Field>>();
+
 export function fieldChanges(resource: Resource, want: Record<string, unknown>, have: Record<string, unknown>, aliases: Plan['aliases']): FieldChange[] {
-  const links = new Map(linkFields(resource).map((f) => [f.name, f]));
+  let links = linksOf.get(resource);
+  if (!links) linksOf.set(resource, (links = new Map(linkFields(resource).map((f) => [f.name, f]))));
   const changes: FieldChange[] = [];
   for (const [field, value] of Object.entries(want)) {
     const link = links.get(field);

@@ -42,7 +42,7 @@ export async function runExportSite(inv: Invocation): Promise<void> {
     // Venues, organizers and terms stay whole, so that every link of a kept event resolves.
     await resolveLinkedFilters(client, resources.events, filters);
     const onlyForSlugs = filterRelations(filters).filter((name) => !names.includes(name));
-    const document = await readSite(client, [...names, ...onlyForSlugs], notice, filters);
+    const document = await readSite(client, [...names, ...onlyForSlugs], notice, { eventsFilter: filters });
     const filter = filterOfQuery(filters, document);
     for (const name of onlyForSlugs) document.delete(name);
     inv.ctx.stdout.write(await renderDocument(document, format, filter));

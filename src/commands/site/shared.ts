@@ -8,6 +8,7 @@ import { resources, type ResourceName } from '../../resources.js';
 import { readSite, walkFilteredEvents, type SiteDocument } from '../../site/document.js';
 import { readSiteFile, refuseFile, type SiteFile } from '../../site/file.js';
 import { describeFilter, filterRelations, scopeQuery } from '../../site/filter.js';
+import { closest } from '../../site/closest.js';
 import { formatPlan, planChanges, planData, type Plan } from '../../site/plan.js';
 import { colorEnabled } from '../../output/ui.js';
 
@@ -30,10 +31,16 @@ export async function readSource(source: string, ctx: Context): Promise<SiteFile
 /** The site's records of the resources the file manages or links to; the file's links checked against both. */
 export async function readSiteFor(file: SiteFile, client: ApiClient, notice: (line: string) => void): Promise<SiteDocument> {
   const needed = new Set<ResourceName>([...file.document.keys(), ...file.links.map((l) => l.to), ...(file.filter ? filterRelations(file.filter) : [])]);
-  const site = await readSite(client, [...needed], notice);
+  const site = await readSite(client, [...needed], notice, { purpose: 'plan' });
   const missing = file.links.filter((l) => !file.document.get(l.to)?.has(l.target) && !site.get(l.to)?.has(l.target));
   if (missing.length) {
-    refuseFile(missing.map((l) => `${file.where(l.at)}: ${resources[l.from].singular} ${l.slug}: ${l.field}: no ${resources[l.to].singular} "${l.target}" in the file or on the site`));
+    const slugsOf = (name: ResourceName) => [...(file.document.get(name)?.keys() ?? []), ...(site.get(name)?.keys() ?? [])];
+    refuseFile(
+      missing.map((l) => {
+        const meant = closest(l.target, slugsOf(l.to));
+        return `${file.where(l.at)}: ${resources[l.from].singular} ${l.slug}: ${l.field}: no ${resources[l.to].singular} "${l.target}" in the file or on the site${meant ? ` (did you mean ${meant}?)` : ''}`;
+      }),
+    );
   }
   return site;
 }
