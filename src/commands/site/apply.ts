@@ -6,7 +6,7 @@ import { resources } from '../../resources.js';
 import { planCounts } from '../../site/plan.js';
 import { applyPlan } from '../../site/apply.js';
 import { startProgress, type Counts } from '../../bulk/progress.js';
-import { confirm } from '../confirm.js';
+import { confirm } from '../../output/confirm.js';
 import { checkPlanFormat, planFile, printPlan, readSiteFor, readSource } from './shared.js';
 
 interface ApplyOptions {

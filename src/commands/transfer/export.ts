@@ -14,7 +14,7 @@ import type { Query } from '../../http/url.js';
 import { exportFilterQuery, resolveLinkedFilters } from '../resource/query.js';
 import { INPUT_FORMATS, type InputFormat } from '../../bulk/input.js';
 import { recordSink } from '../../bulk/output-file.js';
-import { resourceArgument } from './import.js';
+import { resourceArgument } from './settings.js';
 
 type Json = Record<string, unknown>;
 
