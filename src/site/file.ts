@@ -48,7 +48,7 @@ export function refuseFile(problems: string[]): never {
 }
 
 /** The file as a tree: by the quick reader when it can, else by the yaml package (whose syntax errors are refused here). */
-async function readTree(name: string, text: string, where: (offset: number) => string): Promise<Tree> {
+async function readTree(text: string, where: (offset: number) => string): Promise<Tree> {
   const plain = readPlainYaml(text);
   if (plain) return plain;
   const yaml = await loadYaml();
@@ -60,7 +60,7 @@ async function readTree(name: string, text: string, where: (offset: number) => s
 export async function readSiteFile(name: string, text: string): Promise<SiteFile> {
   const lineColumn = positions(text);
   const where = (offset: number) => `${name}:${lineColumn(offset)}`;
-  const root = await readTree(name, text, where);
+  const root = await readTree(text, where);
   const problems: string[] = [];
   const at = (node: { at: number }, what: string) => void problems.push(`${where(node.at)}: ${what}`);
   const document: SiteDocument = new Map();
