@@ -60,6 +60,11 @@ describe('export --site with list filters', () => {
     expect(filtered).toContain('  theatre:\n    name: Théâtre\n');
     expect(filtered).toContain('  salle-pleyel:\n');
     expect(r.stderr).toContain('events hidden from listings are left out');
+    const eventsOnly = await on(source, ['export', '--site', '--resources', 'events', '--categories', 'Musique', '--json']);
+    const data = JSON.parse(eventsOnly.stdout) as { filter: { events: { categories: string[] } }; events: Record<string, unknown> };
+    expect(Object.keys(data)).toEqual(['filter', 'events']);
+    expect(data.filter.events.categories).toEqual(['musique']);
+    expect(Object.keys(data.events)).toHaveLength(2);
   });
 
   test('filters that cannot apply are refused before anything is read', async () => {
