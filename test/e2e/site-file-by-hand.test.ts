@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { useSite } from './helpers.js';
+import { runCli, siteEnv, startTestSandbox, useSite } from './helpers.js';
 
 const site = useSite();
 
@@ -69,10 +69,17 @@ describe('a site file written by hand', () => {
   });
 
   test('the same file with Windows line ends and a byte-order mark plans the same', async () => {
-    const crlf = write('windows.yaml', `\ufeff${BY_HAND.replace(/\n/g, '\r\n')}`);
-    const r = await site.cli(['diff', crlf, '--exit-code']);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toBe('no changes, 7 unchanged\n');
+    const own = await startTestSandbox();
+    try {
+      const env = siteEnv(own, site.home.env);
+      expect((await runCli(['apply', write('calendar.yaml', BY_HAND)], { env })).code).toBe(0);
+      const crlf = write('windows.yaml', `\ufeff${BY_HAND.replace(/\n/g, '\r\n')}`);
+      const r = await runCli(['diff', crlf, '--exit-code'], { env });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toBe('no changes, 7 unchanged\n');
+    } finally {
+      await own.close();
+    }
   });
 
   test('typos are named with the word meant, every one at once, nothing sent', async () => {

@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { api, runCli, siteEnv, startTestSandbox, tempHome, type Sandbox } from './helpers.js';
 
 let source: Sandbox;
-let target: Sandbox;
 let home: ReturnType<typeof tempHome>;
 
 const on = (sandbox: Sandbox, args: string[], stdin?: string) => runCli(args, { env: siteEnv(sandbox, home.env), stdin, timeoutMs: 120_000 });
@@ -21,37 +20,49 @@ const siteFile = (name: string, text: string) => {
 const eventTitles = async (sandbox: Sandbox, status = 'publish,draft') =>
   (await api<{ events: Array<{ title: string }> }>(sandbox, 'GET', `events?status=${status}&start_date=1900-01-01&per_page=50`)).body.events.map((e) => e.title).sort();
 
+const event = (sandbox: Sandbox, title: string, day: string, extra: Record<string, unknown>) =>
+  api(sandbox, 'POST', 'events', { title, start_date: `${day} 20:00:00`, end_date: `${day} 22:00:00`, ...extra });
+
 beforeAll(async () => {
-  [source, target] = await Promise.all([startTestSandbox(), startTestSandbox()]);
+  source = await startTestSandbox();
   home = tempHome();
   const hall = await api<{ id: number }>(source, 'POST', 'venues', { venue: 'Salle Pleyel', city: 'Paris' });
   const music = await api<{ id: number }>(source, 'POST', 'categories', { name: 'Musique' });
   await api(source, 'POST', 'categories', { name: 'Théâtre' });
-  const event = (sandbox: Sandbox, title: string, day: string, extra: Record<string, unknown>) =>
-    api(sandbox, 'POST', 'events', { title, start_date: `${day} 20:00:00`, end_date: `${day} 22:00:00`, ...extra });
   await event(source, 'Concert d’été', '2027-07-01', { venue: hall.body.id, categories: [music.body.id] });
   await event(source, 'Récital', '2027-08-01', { venue: hall.body.id, categories: [music.body.id] });
   await event(source, 'Le Misanthrope', '2027-09-01', { venue: hall.body.id });
-  // The target starts as a copy of the source, plus a play the filter never selects and a concert the source does not have.
+});
+
+const targets: Sandbox[] = [];
+afterAll(async () => {
+  await Promise.all([source?.close(), ...targets.map((sandbox) => sandbox.close())]);
+  home?.cleanup();
+});
+
+/** A target of the test's own: a copy of the source, plus a play the filter never selects and a concert the source does not have. */
+async function copiedTarget(): Promise<Sandbox> {
+  const target = await startTestSandbox();
+  targets.push(target);
   const copied = await on(target, ['apply', '-'], (await on(source, ['export', '--site'])).stdout);
   expect(copied.code, copied.stderr).toBe(0);
   const targetMusic = (await api<{ categories: Array<{ id: number; slug: string }> }>(target, 'GET', 'categories?hide_empty=false')).body.categories.find((c) => c.slug === 'musique')!;
   await event(target, 'Tartuffe', '2027-09-02', {});
   await event(target, 'Vieux concert', '2027-06-01', { categories: [targetMusic.id] });
-});
-
-afterAll(async () => {
-  await Promise.all([source?.close(), target?.close()]);
-  home?.cleanup();
-});
+  return target;
+}
 
 describe('export --site with list filters', () => {
+  const FILTER = ['--categories', 'Musique', '--start-date', '2027-01-01'];
   let filtered: string;
+  beforeAll(async () => {
+    filtered = (await on(source, ['export', '--site', ...FILTER])).stdout;
+  });
 
   test('narrows the events only; the filter is written into the file, linked records by slug', async () => {
-    const r = await on(source, ['export', '--site', '--categories', 'Musique', '--start-date', '2027-01-01']);
+    const r = await on(source, ['export', '--site', ...FILTER]);
     expect(r.code, r.stderr).toBe(0);
-    filtered = r.stdout;
+    expect(r.stdout).toBe(filtered);
     expect(filtered.startsWith('filter:\n  events:\n    start_date: 2027-01-01\n    categories:\n      - musique\ncategories:\n')).toBe(true);
     expect(filtered).toMatch(/^ {2}concert-d\S*ete:\n {4}title: Concert d’été\n/m);
     expect(filtered).toContain('  recital:\n');
@@ -79,6 +90,7 @@ describe('export --site with list filters', () => {
   });
 
   test('--prune removes only the events the filter selects that the file lacks; the others are left alone and counted', async () => {
+    const target = await copiedTarget();
     const file = siteFile('musique.yaml', filtered);
     const plan = await on(target, ['diff', file, '--prune']);
     expect(plan.code, plan.stderr).toBe(0);
@@ -95,20 +107,24 @@ describe('export --site with list filters', () => {
   });
 
   test('without --prune the note says which events --prune would spare', async () => {
+    const target = await copiedTarget();
     const r = await on(target, ['diff', siteFile('musique.yaml', filtered)]);
     expect(r.stdout).toMatch(/only on the site; --prune removes them, events only where the file's filter selects them\)\n$/);
   });
 
   test("a filter naming a category the site lacks selects nothing there: no event is removed", async () => {
+    const target = await copiedTarget();
     const file = siteFile('opera.yaml', filtered.replace('      - musique\n', '      - opera\n'));
     const r = await on(target, ['diff', file, '--prune', '--format', 'json']);
     expect(r.code, r.stderr).toBe(0);
     const plan = JSON.parse(r.stdout) as { changes: Array<{ action: string; resource: string }>; eventsFilter: { outsideLeftAlone: number } };
     expect(plan.changes.filter((c) => c.action === 'remove' && c.resource === 'events')).toEqual([]);
-    expect(plan.eventsFilter.outsideLeftAlone).toBe(2);
+    // Le Misanthrope, Tartuffe and Vieux concert: the filter selects none of them there.
+    expect(plan.eventsFilter.outsideLeftAlone).toBe(3);
   });
 
   test('a filter edited by hand is checked like the rest of the file', async () => {
+    const target = await copiedTarget();
     const before = target.stats.requests;
     const file = siteFile('typo.yaml', filtered.replace('    start_date: 2027-01-01\n', '    start_dat: 2027-01-01\n    status:\n      - trash\n'));
     const r = await on(target, ['apply', file, '--prune', '--yes']);
