@@ -9,14 +9,18 @@ import { CliError, EXIT } from './errors.js';
 import { FORMATS, LANGUAGES } from './resources.js';
 import { Ui } from './output/ui.js';
 import { attachContext } from './commands/context-of.js';
-import { allResourceCommands } from './commands/resource/index.js';
 import { runAction } from './commands/runner.js';
-import { extraCommands } from './commands/index.js';
+import { COMMAND_GROUPS, type CommandGroup } from './commands/index.js';
 import { environmentHelp, OVERVIEW } from './commands/help.js';
 
 const run = runAction;
 
-export function buildProgram(ctx: Context): Command {
+/**
+ * The program, with every command, or with `argv` only the group its command word names:
+ * building all of them costs more than most commands' own work. A word that names no
+ * command (a typo, `help`) gets the whole tree, so that suggestions and help see it all.
+ */
+export function buildProgram(ctx: Context, argv?: string[]): Command {
   const program = new Command('calendar')
     .description('Manage an events calendar (The Events Calendar for WordPress) through its REST API.')
     .version(pkg.version, '-V, --version', 'print the version')
@@ -37,7 +41,8 @@ export function buildProgram(ctx: Context): Command {
     .showSuggestionAfterError(true)
     .exitOverride();
   attachContext(program, ctx);
-  for (const command of [...allResourceCommands(run), ...extraCommands(run)]) program.addCommand(command);
+  const named = argv === undefined ? undefined : groupNamed(program, argv);
+  for (const group of named ? [named] : COMMAND_GROUPS) for (const command of group.build(run)) program.addCommand(command);
   const output = { writeOut: (text: string) => ctx.stdout.write(text), writeErr: (text: string) => ctx.stderr.write(text), outputError: () => undefined };
   const configure = (command: Command) => {
     command.exitOverride().configureOutput(output).showSuggestionAfterError(true);
@@ -45,6 +50,23 @@ export function buildProgram(ctx: Context): Command {
   };
   configure(program);
   return program;
+}
+
+/** The group of the first word of `argv` that is not an option or an option's value. */
+function groupNamed(program: Command, argv: string[]): CommandGroup | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i];
+    if (word === '--') return undefined;
+    if (!word.startsWith('-') || word === '-') {
+      const group = COMMAND_GROUPS.find((g) => g.names.includes(word));
+      return group?.needsWholeTree ? undefined : group;
+    }
+    const option = program.options.find((o) => o.long === word || o.short === word);
+    // As commander reads them: `--format json` takes the next word, an optional value only one that is no option.
+    const next = argv[i + 1];
+    if (option?.required || (option?.optional && next !== undefined && !next.startsWith('-'))) i++;
+  }
+  return undefined;
 }
 
 /** The command path the user typed before the unknown word: `calendar profile`. */
@@ -77,7 +99,7 @@ export async function main(argv: string[], ctx: Context = processContext()): Pro
     ctx.stdout.write(OVERVIEW);
     return EXIT.ok;
   }
-  const program = buildProgram(ctx);
+  const program = buildProgram(ctx, argv);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return EXIT.ok;

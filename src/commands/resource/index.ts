@@ -4,7 +4,7 @@
  */
 import type { ActionRunner } from '../runner.js';
 import { Command } from 'commander';
-import { aSingular, flagName, linkFields, resources, type Field, type Resource } from '../../resources.js';
+import { aSingular, flagName, linkFields, type Field, type Resource } from '../../resources.js';
 import { fieldOptions } from './flags.js';
 import { environmentHelp, examplesHelp, verbExamples } from '../help.js';
 import { conflictsCommand } from '../views/index.js';
@@ -105,8 +105,4 @@ export function resourceCommand(resource: Resource, run: ActionRunner): Command 
   group.addCommand(editCommand(r, run));
   if (r.name === 'events') group.addCommand(conflictsCommand(run));
   return group;
-}
-
-export function allResourceCommands(run: ActionRunner): Command[] {
-  return Object.values(resources).map((r) => resourceCommand(r, run));
 }
