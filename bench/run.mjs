@@ -3,7 +3,7 @@
 // Run with `npm run bench` (builds first). BENCH_QUICK=1 runs fewer repetitions and
 // measures memory at 2,000/20,000 records instead of 5,000/50,000.
 import { writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { BIN, PASSWORD, ROOT, USER, canMeasureRss, cleanup, fmt, median, post, run, seedEvents, startServe, work } from './harness.mjs';
 import { startupRatios } from './startup.mjs';
@@ -29,7 +29,9 @@ const report = (name, value, aim, raw) => {
   console.log(`${name}: ${fmt(value)}   (${aim === null ? 'for comparison' : `aim <= ${aim}`}; ${raw})`);
 };
 
-console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${REPS} repetitions, medians`);
+// Other processes on the machine move every figure: the load average says how busy it was.
+const load = () => loadavg().map((l) => fmt(l, 1)).join(' ');
+console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${REPS} repetitions, medians; load average ${load()}`);
 
 // 1. start-up
 {
@@ -85,10 +87,12 @@ async function listAllVsSequential(site, name, note, aim) {
   const cli = [];
   const sequential = [];
   for (let i = 0; i < REPS; i++) {
-    sequential.push((await run(process.execPath, [join(ROOT, 'bench/sequential-walk.mjs'), `${site.api}/events`, 'start_date=2029-01-01&end_date=2099-12-31'], { env: { BENCH_AUTH: site.auth } })).ms);
-    cli.push((await run(process.execPath, [BIN, ...args], { env: site.env })).ms);
+    sequential.push(await run(process.execPath, [join(ROOT, 'bench/sequential-walk.mjs'), `${site.api}/events`, 'start_date=2029-01-01&end_date=2099-12-31'], { env: { BENCH_AUTH: site.auth }, cpu: true }));
+    cli.push(await run(process.execPath, [BIN, ...args], { env: site.env, cpu: true }));
   }
-  report(name, median(cli) / median(sequential), aim, `${note}; events list --all (5,000) ${fmt(median(cli), 0)} ms, sequential walk ${fmt(median(sequential), 0)} ms`);
+  const wall = (runs) => median(runs.map((r) => r.ms));
+  const cpu = (runs) => (runs[0].cpuMs === undefined ? '' : `, CPU ${fmt(median(runs.map((r) => r.cpuMs)), 0)} ms`);
+  report(name, wall(cli) / wall(sequential), aim, `${note}; events list --all (5,000) ${fmt(wall(cli), 0)} ms${cpu(cli)}, sequential walk ${fmt(wall(sequential), 0)} ms${cpu(sequential)}`);
 }
 
 // 5. peak memory at SMALL and LARGE records
@@ -116,5 +120,6 @@ if (canMeasureRss) {
 await monthVsList(REPS, report);
 
 cleanup();
+console.log(`load average at the end: ${load()}`);
 const missed = results.filter((r) => r.aim !== null && r.value > r.aim);
 console.log(missed.length ? `missed aims: ${missed.map((r) => r.name).join(', ')}` : 'all aims met');
