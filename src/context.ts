@@ -18,6 +18,8 @@ export interface Context {
    * Returns the function that removes the handler.
    */
   onInterrupt?(handler: () => void): () => void;
+  /** Waits before a retry (backoff, Retry-After). Default: a timer; tests give a faster clock. */
+  sleep?(ms: number): Promise<void>;
 }
 
 export function processContext(): Context {

@@ -102,6 +102,7 @@ export async function openSession(prepared: Prepared, ctx: Context): Promise<Ses
     credentialsWithheld: profile.credentialsWithheld,
     connections: prepared.connections,
     env: ctx.env,
+    sleep: ctx.sleep,
   });
   return {
     profile,

@@ -12,7 +12,7 @@ import { feedTag, parseOccurrenceSlug, readIcs, toImportRow, type IcsOccurrence 
 import { isValidTimeZone, utcMsToZoned, zonedToUtcMs, addDays } from '../time.js';
 import type { Ui } from '../output/ui.js';
 import { walkEveryEvent } from '../records/pages.js';
-import { confirm } from '../commands/confirm.js';
+import { confirm } from '../output/confirm.js';
 import { LinkCatalog } from './catalog.js';
 import { toAsync } from './importer.js';
 import { IcsLinks } from './ics-links.js';

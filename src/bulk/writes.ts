@@ -6,7 +6,7 @@
  */
 import { ApiError, CliError, EXIT } from '../errors.js';
 import { errorFromResponse, type ApiClient } from '../http/client.js';
-import { backoffDelay, retryAfterMs } from '../http/retry.js';
+import { backoffDelay, retryAfterMs, timer } from '../http/retry.js';
 import type { Resource } from '../resources.js';
 import { safeUpdate } from '../records/safe-update.js';
 import { nameKey } from '../records/identity.js';
@@ -61,7 +61,7 @@ export async function findExisting(client: ApiClient, resource: Resource, match:
  * With a match key, a create that failed in a way that leaves its outcome unknown is
  * retried only once a lookup shows the record is not there.
  */
-export async function createRecord(client: ApiClient, resource: Resource, body: Json, match: MatchKey | undefined, sleep = defaultSleep): Promise<Json> {
+export async function createRecord(client: ApiClient, resource: Resource, body: Json, match: MatchKey | undefined, sleep = client.options.sleep ?? timer): Promise<Json> {
   const retries = match && (match.by === 'slug' || match.by === 'name') ? client.options.retries : 0;
   let throttled = 0;
   let attempt = 0;
@@ -94,8 +94,4 @@ export async function createRecord(client: ApiClient, resource: Resource, body: 
       }
     }
   }
-}
-
-function defaultSleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

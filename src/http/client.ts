@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { ApiError, CliError, EXIT } from '../errors.js';
 import type { OutputStream } from '../context.js';
 import { buildUrl, namespaceRoute, type Query, type RestRoot } from './url.js';
-import { RETRY_ERRORS, RETRY_METHODS, RETRY_STATUS, retryDecider } from './retry.js';
+import { DEFAULT_BACKOFF, RETRY_ERRORS, RETRY_METHODS, RETRY_STATUS, retryDecider } from './retry.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
@@ -30,6 +30,8 @@ export interface ClientOptions {
   credentialsWithheld?: string;
   /** Environment read for NODE_TLS_REJECT_UNAUTHORIZED (default: the process's). */
   env?: Record<string, string | undefined>;
+  /** Waits before a retry; default a timer. */
+  sleep?(ms: number): Promise<void>;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -75,7 +77,7 @@ export class ApiClient {
       options.retries > 0
         ? new RetryAgent(this.agent, {
             maxRetries: options.retries,
-            retry: retryDecider(options.retries),
+            retry: retryDecider(options.retries, DEFAULT_BACKOFF, options.sleep),
             methods: RETRY_METHODS as Dispatcher.HttpMethod[],
             statusCodes: RETRY_STATUS,
             errorCodes: RETRY_ERRORS,

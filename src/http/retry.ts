@@ -62,7 +62,7 @@ export function backoffDelay(attempt: number, retryAfter: number | undefined, po
 type RetryCallback = NonNullable<RetryHandler.RetryOptions['retry']>;
 
 /** The retry decision for undici's RetryAgent: which failures, how many times, how long to wait. */
-export function retryDecider(maxRetries: number, policy: BackoffPolicy = DEFAULT_BACKOFF): RetryCallback {
+export function retryDecider(maxRetries: number, policy: BackoffPolicy = DEFAULT_BACKOFF, sleep: (ms: number) => Promise<void> = timer): RetryCallback {
   return (err, { state, opts }, callback) => {
     const failure = err as Error & { statusCode?: number; code?: string; headers?: Record<string, string | string[]> };
     const method = String(opts.method ?? 'GET').toUpperCase();
@@ -76,7 +76,12 @@ export function retryDecider(maxRetries: number, policy: BackoffPolicy = DEFAULT
     if (state.counter > maxRetries) return callback(err);
     const asked = retryAfterMs(failure.headers?.['retry-after']);
     if (asked !== undefined && asked > policy.maxRetryAfterMs) return callback(err);
-    setTimeout(() => callback(null), backoffDelay(state.counter, asked, policy));
+    void sleep(backoffDelay(state.counter, asked, policy)).then(() => callback(null));
     return undefined;
   };
+}
+
+/** The default wait: a plain timer. */
+export function timer(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -1,24 +1,41 @@
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { api, json, PASSWORD, useSite } from './helpers.js';
+import { api, created, json, PASSWORD, useSite, type Site } from './helpers.js';
 
+// Each describe opens its own site and creates what its tests read, through the API; a test
+// that changes or removes a record uses one of its own. Any test runs alone (-t) or in any order.
 const site = useSite();
-const ids: Record<string, string> = {};
-
 const cli = site.cli;
 
+/** A venue, an organizer, a category with a child, a tag and an event linking them. */
+async function seedLinkedRecords(on: Site): Promise<Record<string, string>> {
+  const sandbox = on.sandbox;
+  const venue = await created(sandbox, 'venues', { venue: 'Hall A', city: 'Paris' });
+  const organizer = await created(sandbox, 'organizers', { organizer: 'Org One', email: 'one@example.com' });
+  const category = await created(sandbox, 'categories', { name: 'Music', description: 'Concerts' });
+  const tag = await created(sandbox, 'tags', { name: 'Late' });
+  const event = await created(sandbox, 'events', {
+    title: 'Jazz Night', start_date: '2027-01-10 20:00:00', end_date: '2027-01-10 23:00:00',
+    venue, organizer: [organizer], categories: [category], tags: [tag], featured: true, cost: '15',
+  });
+  return { venue: String(venue), organizer: String(organizer), category: String(category), tag: String(tag), event: String(event) };
+}
+
 describe('create, one of each resource', () => {
+  const own = useSite();
+
   test('venues create prints the ID with --format ids', async () => {
-    const r = await cli(['venues', 'create', '--venue', 'Hall A', '--city', 'Paris', '--format', 'ids']);
+    const r = await own.cli(['venues', 'create', '--venue', 'Hall A', '--city', 'Paris', '--format', 'ids']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^\d+\n$/);
-    ids.venue = r.stdout.trim();
+    const stored = await api<{ venue: string; city: string }>(own.sandbox, 'GET', `venues/${r.stdout.trim()}`);
+    expect([stored.body.venue, stored.body.city]).toEqual(['Hall A', 'Paris']);
   });
 
   test('--name is the venue name too', async () => {
-    const r = await cli(['venues', 'create', '--name', 'Hall B', '--show-map', '--json']);
+    const r = await own.cli(['venues', 'create', '--name', 'Hall B', '--show-map', '--json']);
     expect(r.code).toBe(0);
     const venue = json<Record<string, unknown>>(r.stdout);
     expect(venue.venue).toBe('Hall B');
@@ -26,98 +43,130 @@ describe('create, one of each resource', () => {
   });
 
   test('organizers, categories and tags', async () => {
-    const o = await cli(['organizers', 'create', '--organizer', 'Org One', '--email', 'one@example.com', '--format', 'ids']);
-    const c = await cli(['categories', 'create', '--name', 'Music', '--description', 'Concerts', '--format', 'ids']);
-    const t = await cli(['tags', 'create', '--name', 'Late', '--format', 'ids']);
+    const o = await own.cli(['organizers', 'create', '--organizer', 'Org One', '--email', 'one@example.com', '--format', 'ids']);
+    const c = await own.cli(['categories', 'create', '--name', 'Music', '--description', 'Concerts', '--format', 'ids']);
+    const t = await own.cli(['tags', 'create', '--name', 'Late', '--format', 'ids']);
     for (const r of [o, c, t]) expect(r.code, r.stderr).toBe(0);
-    ids.organizer = o.stdout.trim();
-    ids.category = c.stdout.trim();
-    ids.tag = t.stdout.trim();
-    const child = await cli(['categories', 'create', '--name', 'Jazz', '--parent', ids.category, '--json']);
-    expect(json<{ parent: number }>(child.stdout).parent).toBe(Number(ids.category));
+    expect((await api<{ email: string }>(own.sandbox, 'GET', `organizers/${o.stdout.trim()}`)).body.email).toBe('one@example.com');
+    expect((await api<{ name: string }>(own.sandbox, 'GET', `tags/${t.stdout.trim()}`)).body.name).toBe('Late');
+    const child = await own.cli(['categories', 'create', '--name', 'Jazz', '--parent', c.stdout.trim(), '--json']);
+    expect(json<{ parent: number }>(child.stdout).parent).toBe(Number(c.stdout.trim()));
   });
 
   test('events create with links and booleans prints the record', async () => {
-    const r = await cli([
+    const venue = String(await created(own.sandbox, 'venues', { venue: 'Link Hall' }));
+    const organizer = String(await created(own.sandbox, 'organizers', { organizer: 'Link Org' }));
+    const category = String(await created(own.sandbox, 'categories', { name: 'Link Category' }));
+    const tag = String(await created(own.sandbox, 'tags', { name: 'Link Tag' }));
+    const r = await own.cli([
       'events', 'create', '--title', 'Jazz Night', '--start-date', '2027-01-10 20:00', '--end-date', '2027-01-10 23:00',
-      '--venue', ids.venue, '--organizer', ids.organizer, '--categories', ids.category, '--tags', ids.tag, '--featured', '--cost', '15', '--json',
+      '--venue', venue, '--organizer', organizer, '--categories', category, '--tags', tag, '--featured', '--cost', '15', '--json',
     ]);
     expect(r.code, r.stderr).toBe(0);
     const event = json<Record<string, any>>(r.stdout);
     expect(event.title).toBe('Jazz Night');
     expect(event.start_date).toBe('2027-01-10 20:00:00');
-    expect(String(event.venue.id)).toBe(ids.venue);
-    expect(event.organizer.map((o: { id: number }) => String(o.id))).toEqual([ids.organizer]);
+    expect(String(event.venue.id)).toBe(venue);
+    expect(event.organizer.map((o: { id: number }) => String(o.id))).toEqual([organizer]);
+    expect(event.categories.map((c: { id: number }) => String(c.id))).toEqual([category]);
+    expect(event.tags.map((t: { id: number }) => String(t.id))).toEqual([tag]);
     expect(event.featured).toBe(true);
-    ids.event = String(event.id);
+    expect(event.cost).toBe('$15');
   });
 
   test('--data as JSON text, @file and stdin; flags win over data keys', async () => {
-    const fromText = await cli(['events', 'create', '--data', JSON.stringify({ title: 'From Data', start_date: '2027-02-01 10:00:00', end_date: '2027-02-01 11:00:00' }), '--format', 'ids']);
+    const fromText = await own.cli(['events', 'create', '--data', JSON.stringify({ title: 'From Data', start_date: '2027-02-01 10:00:00', end_date: '2027-02-01 11:00:00' }), '--format', 'ids']);
     expect(fromText.code, fromText.stderr).toBe(0);
-    ids.dataEvent = fromText.stdout.trim();
-    const file = join(site.home.home, 'event.json');
+    expect((await api<{ title: string }>(own.sandbox, 'GET', `events/${fromText.stdout.trim()}`)).body.title).toBe('From Data');
+    const file = join(own.home.home, 'event.json');
     writeFileSync(file, JSON.stringify({ title: 'From File', start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00' }));
-    const fromFile = await cli(['events', 'create', '--data', `@${file}`, '--title', 'Flag Wins', '--json']);
-    expect(json<{ title: string }>(fromFile.stdout).title).toBe('Flag Wins');
-    const fromStdin = await cli(['events', 'create', '--data', '-', '--format', 'ids'], {
+    const fromFile = await own.cli(['events', 'create', '--data', `@${file}`, '--title', 'Flag Wins', '--json']);
+    expect(json<{ title: string; start_date: string }>(fromFile.stdout)).toMatchObject({ title: 'Flag Wins', start_date: '2027-03-01 10:00:00' });
+    const fromStdin = await own.cli(['events', 'create', '--data', '-', '--format', 'ids'], {
       stdin: JSON.stringify({ title: 'From Stdin', start_date: '2027-04-01 10:00:00', end_date: '2027-04-01 11:00:00' }),
     });
     expect(fromStdin.code, fromStdin.stderr).toBe(0);
     expect(fromStdin.stdout).toMatch(/^\d+\n$/);
+    expect((await api<{ title: string }>(own.sandbox, 'GET', `events/${fromStdin.stdout.trim()}`)).body.title).toBe('From Stdin');
   });
 });
 
 describe('read', () => {
+  const own = useSite();
+  let ids: Record<string, string>;
+  beforeAll(async () => {
+    ids = await seedLinkedRecords(own);
+  });
+
   test('get by ID and by slug', async () => {
-    const byId = await cli(['events', 'get', ids.event, '--json']);
+    const byId = await own.cli(['events', 'get', ids.event, '--json']);
     expect(json<{ title: string }>(byId.stdout).title).toBe('Jazz Night');
-    const bySlug = await cli(['events', 'get', 'jazz-night', '--json']);
+    const bySlug = await own.cli(['events', 'get', 'jazz-night', '--json']);
     expect(String(json<{ id: number }>(bySlug.stdout).id)).toBe(ids.event);
-    const venue = await cli(['venues', 'get', 'hall-a', '--json']);
+    const venue = await own.cli(['venues', 'get', 'hall-a', '--json']);
     expect(String(json<{ id: number }>(venue.stdout).id)).toBe(ids.venue);
-    const organizer = await cli(['organizers', 'get', 'org-one', '--format', 'ids']);
+    const organizer = await own.cli(['organizers', 'get', 'org-one', '--format', 'ids']);
     expect(organizer.stdout.trim()).toBe(ids.organizer);
   });
 
   test('categories and tags by ID, and by slug with one lookup', async () => {
-    const byId = await cli(['categories', 'get', ids.category, '--json']);
+    const byId = await own.cli(['categories', 'get', ids.category, '--json']);
     expect(json<{ name: string }>(byId.stdout).name).toBe('Music');
-    const bySlug = await cli(['tags', 'get', 'late', '--format', 'ids']);
+    const before = own.sandbox.stats.requests;
+    const bySlug = await own.cli(['tags', 'get', 'late', '--format', 'ids', '--debug']);
     expect(bySlug.stdout.trim()).toBe(ids.tag);
+    // One list lookup by slug, then the record by its ID.
+    expect(bySlug.stderr.match(/^debug: > GET .*$/gm)?.map((line) => line.replace(/^.*\/v1\//, ''))).toEqual(['tags?slug=late&hide_empty=false&per_page=1', `tags/${ids.tag}`]);
+    expect(own.sandbox.stats.requests - before).toBe(2);
   });
 
   test('get on a terminal-less stdout prints field<TAB>value lines', async () => {
-    const r = await cli(['venues', 'get', ids.venue]);
+    const r = await own.cli(['venues', 'get', ids.venue]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^venue\tHall A$/m);
     expect(r.stdout).toMatch(/^city\tParis$/m);
   });
+
+  test('--fields on one record keeps only those paths', async () => {
+    const r = await own.cli(['events', 'get', ids.event, '--json', '--fields', 'id,venue.venue']);
+    expect(json(r.stdout)).toEqual({ id: Number(ids.event), venue: { venue: 'Hall A' } });
+  });
 });
 
 describe('list and output formats', () => {
-  const list = (...args: string[]) => cli(['events', 'list', '--start-date', '2027-01-01', ...args]);
+  const own = useSite();
+  let ids: Record<string, string>;
+  const TITLES = ['Jazz Night', 'From Data', 'Flag Wins', 'From Stdin', 'Quote "me", please'];
+  beforeAll(async () => {
+    ids = await seedLinkedRecords(own);
+    await created(own.sandbox, 'events', { title: TITLES[1], start_date: '2027-02-01 10:00:00', end_date: '2027-02-01 11:00:00' });
+    await created(own.sandbox, 'events', { title: TITLES[2], start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00' });
+    await created(own.sandbox, 'events', { title: TITLES[3], start_date: '2027-04-01 10:00:00', end_date: '2027-04-01 11:00:00' });
+    await created(own.sandbox, 'events', { title: TITLES[4], start_date: '2027-05-01 00:00:00', end_date: '2027-05-01 23:59:59', all_day: true });
+  });
+  const list = (...args: string[]) => own.cli(['events', 'list', '--start-date', '2027-01-01', ...args]);
+  const idsOf = (stdout: string) => stdout.trim().split('\n');
 
   test('json is an array of the server records', async () => {
     const r = await list('--json');
     const events = json<Array<Record<string, unknown>>>(r.stdout);
-    expect(events.map((e) => e.title)).toEqual(['Jazz Night', 'From Data', 'Flag Wins', 'From Stdin']);
+    // Straight quotes come back as typographic entities, as WordPress stores them.
+    expect(events.map((e) => e.title)).toEqual([...TITLES.slice(0, 4), 'Quote &#8220;me&#8221;, please']);
     expect(events[0]).toHaveProperty('utc_start_date');
   });
 
   test('ndjson is one record a line', async () => {
     const lines = (await list('--format', 'ndjson')).stdout.trim().split('\n');
-    expect(lines).toHaveLength(4);
-    expect(lines.map((l) => json<{ title: string }>(l).title)[0]).toBe('Jazz Night');
+    expect(lines).toHaveLength(5);
+    expect(lines.map((l) => json<{ title: string }>(l).title).slice(0, 4)).toEqual(TITLES.slice(0, 4));
   });
 
   test('csv has a header of the chosen fields and quotes where needed', async () => {
-    await cli(['events', 'create', '--title', 'Quote "me", please', '--start-date', '2027-05-01', '--end-date', '2027-05-01', '--all-day']);
     const r = await list('--format', 'csv', '--fields', 'id,title,venue.venue');
     const rows = r.stdout.trim().split('\n');
     expect(rows[0]).toBe('id,title,venue.venue');
     expect(rows).toContain(`${ids.event},Jazz Night,Hall A`);
-    // The server stores straight quotes as typographic entities, as WordPress does; CSV keeps the server's text, quoted for the comma.
+    // CSV keeps the server's text, quoted for the comma.
     expect(rows.some((row) => row.endsWith(',"Quote &#8220;me&#8221;, please",')), rows.join('\n')).toBe(true);
   });
 
@@ -137,14 +186,14 @@ describe('list and output formats', () => {
     expect(r.stdout).not.toMatch(/[│┌─\u001b]/);
   });
 
-  test('--fields on one record keeps only those paths', async () => {
-    const r = await cli(['events', 'get', ids.event, '--json', '--fields', 'id,venue.venue']);
-    expect(json(r.stdout)).toEqual({ id: Number(ids.event), venue: { venue: 'Hall A' } });
-  });
-
-  test('--page and --per-page', async () => {
+  test('--page and --per-page pick that page of the list', async () => {
+    const every = idsOf((await list('--format', 'ids')).stdout);
+    const page1 = await list('--per-page', '2', '--page', '1', '--format', 'ids');
     const page2 = await list('--per-page', '2', '--page', '2', '--format', 'ids');
-    expect(page2.stdout.trim().split('\n')).toHaveLength(2);
+    const page3 = await list('--per-page', '2', '--page', '3', '--format', 'ids');
+    expect(idsOf(page1.stdout)).toEqual(every.slice(0, 2));
+    expect(idsOf(page2.stdout)).toEqual(every.slice(2, 4));
+    expect(idsOf(page3.stdout)).toEqual(every.slice(4));
   });
 
   test('asking for more than the server gives a page says so', async () => {
@@ -156,60 +205,70 @@ describe('list and output formats', () => {
   test('--all walks every page in order and --limit stops early', async () => {
     const all = await list('--all', '--per-page', '2', '--format', 'ids');
     const first = await list('--format', 'ids');
+    expect(idsOf(all.stdout)).toHaveLength(5);
     expect(all.stdout).toBe(first.stdout);
     const limited = await list('--all', '--per-page', '2', '--limit', '3', '--format', 'ids');
-    expect(limited.stdout.trim().split('\n')).toEqual(first.stdout.trim().split('\n').slice(0, 3));
+    expect(idsOf(limited.stdout)).toEqual(idsOf(first.stdout).slice(0, 3));
   });
 
   test('global options are accepted before the subcommand too', async () => {
-    const r = await cli(['--format', 'ids', '--fields', 'id', 'events', 'list', '--search', 'Jazz', '--start-date', '2027-01-01']);
+    const r = await own.cli(['--format', 'ids', '--fields', 'id', 'events', 'list', '--search', 'Jazz', '--start-date', '2027-01-01']);
     expect(r.stdout.trim()).toBe(ids.event);
   });
 });
 
 describe('update and delete', () => {
+  const own = useSite();
+
   test('update by slug', async () => {
-    const r = await cli(['venues', 'update', 'hall-a', '--city', 'Lyon', '--json']);
+    const id = await created(own.sandbox, 'venues', { venue: 'Update Hall', city: 'Paris', address: '1 Rue' });
+    const r = await own.cli(['venues', 'update', 'update-hall', '--city', 'Lyon', '--json']);
     expect(r.code, r.stderr).toBe(0);
-    expect(json<{ city: string }>(r.stdout).city).toBe('Lyon');
+    expect(json<{ id: number; city: string; address: string }>(r.stdout)).toMatchObject({ id, city: 'Lyon', address: '1 Rue' });
   });
 
   test('tags update', async () => {
-    const r = await cli(['tags', 'update', ids.tag, '--name', 'Late Night', '--json']);
+    const id = await created(own.sandbox, 'tags', { name: 'Late' });
+    const r = await own.cli(['tags', 'update', String(id), '--name', 'Late Night', '--json']);
     expect(json<{ name: string }>(r.stdout).name).toBe('Late Night');
+    expect((await api<{ name: string }>(own.sandbox, 'GET', `tags/${id}`)).body.name).toBe('Late Night');
   });
 
   test('--lang sends i18n_language on every request', async () => {
-    const w = await cli(['--lang', 'fr', 'events', 'update', ids.dataEvent, '--title', 'Soirée']);
+    const id = String(await created(own.sandbox, 'events', { title: 'From Data', start_date: '2027-02-01 10:00:00', end_date: '2027-02-01 11:00:00' }));
+    const w = await own.cli(['--lang', 'fr', 'events', 'update', id, '--title', 'Soirée']);
     expect(w.code, w.stderr).toBe(0);
-    expect(json<{ title: string }>((await cli(['events', 'get', ids.dataEvent, '--json', '--lang', 'fr'])).stdout).title).toBe('Soirée');
-    expect(json<{ title: string }>((await cli(['events', 'get', ids.dataEvent, '--json'])).stdout).title).toBe('From Data');
+    expect(json<{ title: string }>((await own.cli(['events', 'get', id, '--json', '--lang', 'fr'])).stdout).title).toBe('Soirée');
+    expect(json<{ title: string }>((await own.cli(['events', 'get', id, '--json'])).stdout).title).toBe('From Data');
   });
 
   test('events delete --yes moves to the trash and says so', async () => {
-    const r = await cli(['events', 'delete', ids.event, '--yes', '--json']);
+    const id = String(await created(own.sandbox, 'events', { title: 'Doomed Night', start_date: '2027-01-10 20:00:00', end_date: '2027-01-10 23:00:00' }));
+    const r = await own.cli(['events', 'delete', id, '--yes', '--json']);
     expect(r.code, r.stderr).toBe(0);
     expect(json<{ status: string }>(r.stdout).status).toBe('trash');
     expect(r.stderr).toMatch(/to the trash/);
-    const again = await cli(['events', 'delete', ids.event, '--yes']);
+    const again = await own.cli(['events', 'delete', id, '--yes']);
     expect(again.code).toBe(3);
     expect(again.stderr).toMatch(/already in the trash/);
   });
 
   test('categories delete is for good and says so', async () => {
-    const made = await cli(['categories', 'create', '--name', 'Doomed', '--format', 'ids']);
-    const r = await cli(['categories', 'delete', made.stdout.trim(), '--yes']);
+    const made = await own.cli(['categories', 'create', '--name', 'Doomed', '--format', 'ids']);
+    const r = await own.cli(['categories', 'delete', made.stdout.trim(), '--yes']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/for good/);
-    expect((await api(site.sandbox, 'GET', `categories/${made.stdout.trim()}`)).status).toBe(400);
+    expect((await api(own.sandbox, 'GET', `categories/${made.stdout.trim()}`)).status).toBe(400);
   });
 
   test('delete off a terminal without --yes exits 2 and deletes nothing', async () => {
-    const before = site.sandbox.stats.requests;
-    const r = await cli(['venues', 'delete', ids.venue]);
+    const id = await created(own.sandbox, 'venues', { venue: 'Kept Hall' });
+    const before = own.sandbox.stats.requests;
+    const r = await own.cli(['venues', 'delete', String(id)]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--yes/);
-    expect(site.sandbox.stats.requests).toBe(before);
+    expect(own.sandbox.stats.requests).toBe(before);
+    expect((await api<{ status: string }>(own.sandbox, 'GET', `venues/${id}`)).body.status).toBe('publish');
   });
 });
 

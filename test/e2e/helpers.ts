@@ -1,9 +1,12 @@
 /**
- * End-to-end helpers: the real built binary, spawned as a user would run it, against a
- * sandbox started on a free loopback port. Spawning is asynchronous so that an in-process
- * sandbox keeps answering while the CLI runs.
+ * End-to-end helpers: the built CLI (in this process through its `main`, or the binary as a
+ * child process) against a sandbox started on a free loopback port. Spawning is asynchronous
+ * so that an in-process sandbox keeps answering while the CLI runs.
  */
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { Readable, Writable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -26,6 +29,10 @@ export interface RunOptions {
   stdin?: string;
   cwd?: string;
   timeoutMs?: number;
+  /** Run the real binary as a child process rather than in this process. */
+  spawn?: boolean;
+  /** In process: how the CLI waits before a retry (a faster clock for fault tests). */
+  sleep?(ms: number): Promise<void>;
 }
 
 /** A private HOME with XDG dirs inside, so no user configuration leaks in. */
@@ -38,16 +45,34 @@ export function tempHome(): { home: string; env: Record<string, string>; cleanup
   };
 }
 
-export function runCli(args: string[], options: RunOptions = {}): Promise<RunResult> {
+/** The environment a run sees: ours without CALENDAR_* and proxy variables, no colour, plus `extra`. */
+function runEnv(extra: Record<string, string | undefined> = {}): Record<string, string> {
   const env: Record<string, string> = {};
   // The machine's own proxy settings stay out: a test that wants a proxy names it.
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('CALENDAR_') && !/_proxy$/i.test(k) && v !== undefined) env[k] = v;
   delete env.FORCE_COLOR;
   env.NO_COLOR = '1';
-  for (const [k, v] of Object.entries(options.env ?? {})) {
+  for (const [k, v] of Object.entries(extra)) {
     if (v === undefined) delete env[k];
     else env[k] = v;
   }
+  return env;
+}
+
+/**
+ * Runs the CLI. By default in this process, through `main(argv, ctx)` of the built bundle
+ * (dist/cli.cjs, the code the binary runs) with captured streams: a spawned Node costs about
+ * 400 ms a run. `spawn: true`, or CALENDAR_TEST_SPAWN=1 for the whole suite, runs the real
+ * binary as a child process (launcher, code cache, signals, file descriptors).
+ */
+export function runCli(args: string[], options: RunOptions = {}): Promise<RunResult> {
+  return options.spawn || SPAWN_ALL ? spawnCli(args, options) : runInProcess(args, options);
+}
+
+const SPAWN_ALL = process.env.CALENDAR_TEST_SPAWN === '1';
+
+export function spawnCli(args: string[], options: RunOptions = {}): Promise<RunResult> {
+  const env = runEnv(options.env);
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -62,6 +87,47 @@ export function runCli(args: string[], options: RunOptions = {}): Promise<RunRes
     });
     child.stdin.end(options.stdin ?? '');
   });
+}
+
+type Main = (argv: string[], ctx: unknown) => Promise<number>;
+let bundle: { main: Main } | undefined;
+
+/** A stream that keeps what is written to it as text. */
+function capture(): Writable & { text: string } {
+  const decoder = new StringDecoder('utf8');
+  const stream = new Writable({
+    decodeStrings: false,
+    write(chunk: string | Buffer, _encoding, done) {
+      stream.text += typeof chunk === 'string' ? chunk : decoder.write(chunk);
+      done();
+    },
+  }) as Writable & { text: string };
+  stream.text = '';
+  return stream;
+}
+
+export async function runInProcess(args: string[], options: RunOptions = {}): Promise<RunResult> {
+  bundle ??= createRequire(import.meta.url)(join(ROOT, 'dist/cli.cjs')) as { main: Main };
+  const stdout = capture();
+  const stderr = capture();
+  const ctx = {
+    stdout,
+    stderr,
+    stdin: Readable.from(options.stdin ? [Buffer.from(options.stdin)] : []),
+    env: runEnv(options.env),
+    cwd: options.cwd ?? ROOT,
+    sleep: options.sleep,
+  };
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`calendar ${args.join(' ')} did not finish in ${options.timeoutMs ?? 60_000} ms`)), options.timeoutMs ?? 60_000);
+  });
+  try {
+    const code = await Promise.race([bundle.main(args, ctx), timeout]);
+    return { code, stdout: stdout.text, stderr: stderr.text };
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -96,13 +162,13 @@ export interface Site {
   /** Environment pointing the CLI at the sandbox, with credentials and the private HOME. */
   env: Record<string, string>;
   /** The CLI with that environment (plus `extra.env`). */
-  cli(args: string[], extra?: { env?: Record<string, string | undefined>; stdin?: string; timeoutMs?: number }): Promise<RunResult>;
+  cli(args: string[], extra?: { env?: Record<string, string | undefined>; stdin?: string; timeoutMs?: number; spawn?: boolean }): Promise<RunResult>;
 }
 
 /** A sandbox and a private HOME for the tests of one file: opened before them, closed after. */
 export function useSite(options: Parameters<typeof startSandbox>[0] = {}): Site {
   const site = {
-    cli: (args, extra = {}) => runCli(args, { env: { ...site.env, ...extra.env }, stdin: extra.stdin, timeoutMs: extra.timeoutMs }),
+    cli: (args, extra = {}) => runCli(args, { env: { ...site.env, ...extra.env }, stdin: extra.stdin, timeoutMs: extra.timeoutMs, spawn: extra.spawn }),
   } as Site;
   beforeAll(async () => {
     site.sandbox = await startTestSandbox(options);

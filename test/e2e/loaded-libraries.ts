@@ -23,7 +23,7 @@ interface FunctionCoverage {
 export async function librariesRun(args: string[], options: RunOptions = {}): Promise<RunResult & { libraries?: string[] }> {
   const coverageDir = mkdtempSync(join(tmpdir(), 'calendar-coverage-'));
   try {
-    const result = await runCli(args, { ...options, env: { ...options.env, NODE_V8_COVERAGE: coverageDir } });
+    const result = await runCli(args, { ...options, spawn: true, env: { ...options.env, NODE_V8_COVERAGE: coverageDir } });
     const url = pathToFileURL(BUNDLE).href;
     const functions: FunctionCoverage[] = readdirSync(coverageDir).flatMap((file) => {
       const { result: scripts } = JSON.parse(readFileSync(join(coverageDir, file), 'utf8'));

@@ -70,6 +70,11 @@ describe('checked before sending', () => {
     const record = { organizer: 'Encoded Mail Org', email: '&#104;ello&#64;ja&#122;z.example.com' };
     const dry = await site.cli(['import', 'organizers', '-', '--input-format', 'ndjson', '--dry-run'], { stdin: `${JSON.stringify(record)}\n` });
     expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stderr).toMatch(/1 to create/);
+    const real = await site.cli(['import', 'organizers', '-', '--input-format', 'ndjson', '--format', 'ids'], { stdin: `${JSON.stringify(record)}\n` });
+    expect(real.code, real.stderr).toBe(0);
+    const stored = await site.cli(['organizers', 'get', 'encoded-mail-org', '--fields', 'email', '--json']);
+    expect(json<{ email: string }>(stored.stdout).email.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)))).toBe('hello@jazz.example.com');
   });
 
   test('a query longer than servers accept is refused, naming the flag, and nothing is sent', async () => {

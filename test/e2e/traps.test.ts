@@ -153,8 +153,12 @@ describe('writes checked before sending', () => {
 
   test('an update that would put the end before the stored start is refused', async () => {
     const made = json<Json>((await cli('events', 'create', '--title', 'Ordered', '--start-date', '2027-08-01 10:00', '--end-date', '2027-08-01 12:00', '--json')).stdout);
-    const r = await cli('events', 'update', String(made.id), '--end-date', '2027-07-31 10:00');
+    const r = await cli('events', 'update', String(made.id), '--end-date', '2027-07-31 10:00', '--debug');
     expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^calendar: .*end.*before.*start/im);
+    expect(r.stderr).not.toMatch(/^debug: > (POST|PUT|PATCH)/m);
+    const stored = json<Json>((await cli('events', 'get', String(made.id), '--json')).stdout);
+    expect(stored.end_date).toBe('2027-08-01 12:00:00');
   });
 
   test('offset dates land at the right wall-clock time in the event timezone', async () => {

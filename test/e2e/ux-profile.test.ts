@@ -1,25 +1,45 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { existsSync, readFileSync, statSync, writeFileSync, mkdirSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { json, PASSWORD, runCli, startTestSandbox, tempHome, USER, type Sandbox } from './helpers.js';
 
+// Every test has a HOME of its own (`beforeEach` below), empty or with the profiles it needs
+// written in, so that any one runs alone or in any order.
 let sandbox: Sandbox;
 let other: Sandbox;
 let home: ReturnType<typeof tempHome>;
+type Config = { defaultProfile?: string; profiles: Record<string, Record<string, unknown>> };
 const configFile = () => join(home.env.XDG_CONFIG_HOME, 'calendar', 'config.json');
-const readConfig = () => JSON.parse(readFileSync(configFile(), 'utf8')) as { defaultProfile?: string; profiles: Record<string, Record<string, unknown>> };
+const readConfig = () => JSON.parse(readFileSync(configFile(), 'utf8')) as Config;
 const cli = (args: string[], extra: { env?: Record<string, string | undefined>; stdin?: string } = {}) =>
   runCli(args, { env: { ...home.env, ...extra.env }, stdin: extra.stdin });
 
 beforeAll(async () => {
   [sandbox, other] = await Promise.all([startTestSandbox({ timezone: 'Europe/Paris' }), startTestSandbox({ namespace: 'other/thing/v1' })]);
+});
+beforeEach(() => {
   home = tempHome();
 });
-
+afterEach(() => home.cleanup());
 afterAll(async () => {
   await Promise.all([sandbox?.close(), other?.close()]);
-  home?.cleanup();
 });
+
+/** The profiles `profile add` writes for this sandbox: `site` (the default), `plain`, `byenv`, `bycmd`. */
+function writeProfiles(): Config {
+  const config: Config = {
+    defaultProfile: 'site',
+    profiles: {
+      site: { baseUrl: sandbox.restRoot, namespace: 'tribe/events/v1', timezone: 'Europe/Paris', username: USER, appPassword: PASSWORD },
+      plain: { baseUrl: `${sandbox.url}/?rest_route=/`, namespace: 'tribe/events/v1', timezone: 'Europe/Paris' },
+      byenv: { baseUrl: sandbox.restRoot, namespace: 'tribe/events/v1', timezone: 'Europe/Paris', username: USER, appPasswordEnv: 'MY_SITE_PASSWORD' },
+      bycmd: { baseUrl: sandbox.restRoot, namespace: 'tribe/events/v1', timezone: 'Europe/Paris', username: USER, appPasswordCommand: 'cat /nonexistent' },
+    },
+  };
+  mkdirSync(join(home.env.XDG_CONFIG_HOME, 'calendar'), { recursive: true, mode: 0o700 });
+  writeFileSync(configFile(), JSON.stringify(config, null, 2), { mode: 0o600 });
+  return config;
+}
 
 describe('profile add finds the API', () => {
   test('fails clearly on a dead port, exit 5, and writes nothing', async () => {
@@ -81,11 +101,15 @@ describe('profile add finds the API', () => {
   });
 
   test('from a ?rest_route= root, keeping the other profiles and the default', async () => {
+    const before = writeProfiles();
+    delete before.profiles.plain;
+    writeFileSync(configFile(), JSON.stringify(before), { mode: 0o600 });
     const r = await cli(['profile', 'add', 'plain', '--url', `${sandbox.url}/?rest_route=/`]);
     expect(r.code, r.stderr).toBe(0);
     const config = readConfig();
     expect(config.profiles.plain.baseUrl).toBe(`${sandbox.url}/?rest_route=/`);
-    expect(Object.keys(config.profiles).sort()).toEqual(['plain', 'site']);
+    expect(Object.keys(config.profiles).sort()).toEqual(['bycmd', 'byenv', 'plain', 'site']);
+    expect(config.profiles.site).toEqual(before.profiles.site);
     expect(config.defaultProfile).toBe('site');
     const list = await cli(['--profile', 'plain', 'venues', 'list', '--format', 'count']);
     expect(list.code, list.stderr).toBe(0);
@@ -93,11 +117,14 @@ describe('profile add finds the API', () => {
   });
 
   test('an existing name needs --force', async () => {
+    writeProfiles();
     const r = await cli(['profile', 'add', 'plain', '--url', sandbox.url]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('already exists');
-    const forced = await cli(['profile', 'add', 'plain', '--url', `${sandbox.url}/?rest_route=/`, '--force']);
+    expect(readConfig().profiles.plain.baseUrl).toBe(`${sandbox.url}/?rest_route=/`);
+    const forced = await cli(['profile', 'add', 'plain', '--url', sandbox.url, '--force']);
     expect(forced.code, forced.stderr).toBe(0);
+    expect(readConfig().profiles.plain.baseUrl).toBe(sandbox.restRoot);
   });
 
   test('keeps the secret out of the file with --app-password-env and --app-password-command', async () => {
@@ -123,6 +150,8 @@ describe('profile add finds the API', () => {
 });
 
 describe('profile list, show, use, remove', () => {
+  beforeEach(() => void writeProfiles());
+
   test('list marks the default and includes the built-in sandbox', async () => {
     const r = await cli(['profile', 'list', '--json']);
     expect(r.code, r.stderr).toBe(0);
@@ -144,6 +173,7 @@ describe('profile list, show, use, remove', () => {
     expect(r.stdout).toMatch(/username:\s+admin/);
     const byEnv = json<Record<string, string>>((await cli(['profile', 'show', 'byenv', '--json'])).stdout);
     expect(byEnv.appPasswordSource).toBe('environment variable MY_SITE_PASSWORD');
+    expect(byEnv.appPassword).toBeUndefined();
     const current = await cli(['profile', 'show', '--json']);
     expect(json<{ name: string }>(current.stdout).name).toBe('site');
     const missing = await cli(['profile', 'show', 'nope']);
@@ -163,10 +193,13 @@ describe('profile list, show, use, remove', () => {
   test('remove drops the profile and a default that pointed at it', async () => {
     const r = await cli(['profile', 'remove', 'plain']);
     expect(r.code, r.stderr).toBe(0);
+    expect(readConfig().profiles.plain).toBeUndefined();
+    expect(readConfig().defaultProfile).toBe('site');
+    const dropDefault = await cli(['profile', 'remove', 'site']);
+    expect(dropDefault.code, dropDefault.stderr).toBe(0);
     const config = readConfig();
-    expect(config.profiles.plain).toBeUndefined();
     expect(config.defaultProfile).toBeUndefined();
-    expect(Object.keys(config.profiles).sort()).toEqual(['bycmd', 'byenv', 'site']);
+    expect(Object.keys(config.profiles).sort()).toEqual(['bycmd', 'byenv']);
     expect((await cli(['profile', 'remove', 'plain'])).code).toBe(2);
     expect((await cli(['profile', 'remove', 'sandbox'])).code).toBe(2);
     expect(statSync(configFile()).mode & 0o777).toBe(0o600);

@@ -13,7 +13,7 @@ afterAll(() => home.cleanup());
 describe('concurrent writers', () => {
   it('20 processes creating a venue each leave exactly 20 new venues', async () => {
     const names = Array.from({ length: WRITERS }, (_, i) => `Concurrent Writer ${String(i + 1).padStart(2, '0')}`);
-    const results = await Promise.all(names.map((name) => runCli(['venues', 'create', '--name', name, '--format', 'ids'], { env: home.env })));
+    const results = await Promise.all(names.map((name) => runCli(['venues', 'create', '--name', name, '--format', 'ids'], { env: home.env, spawn: true })));
     expect(results.map((result) => result.code)).toEqual(names.map(() => 0));
     const listed = await runCli(['venues', 'list', '--all', '--format', 'json'], { env: home.env });
     expect(listed.code).toBe(0);

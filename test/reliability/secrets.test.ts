@@ -73,7 +73,7 @@ describe('secrets', () => {
       },
     ];
     scenarios[2].args[2] = String(protectedEventId);
-    const run = (scenario: Scenario) => runCli(scenario.args, { env: scenario.env, stdin: scenario.stdin, timeoutMs: 30_000 });
+    const run = (scenario: Scenario) => runCli(scenario.args, { env: scenario.env, stdin: scenario.stdin, timeoutMs: 30_000, spawn: true });
     const results: RunResult[] = await mapLimited(scenarios, 6, run);
     // These read the profile saved by `profile add`, so they run after it.
     const later: Scenario[] = [

@@ -41,7 +41,8 @@ describe('tls', () => {
     const env = { ...home.env, CALENDAR_BASE_URL: sandbox.restRoot, CALENDAR_USERNAME: USER, CALENDAR_APP_PASSWORD: PASSWORD };
     const [refused, ignoredEnv, accepted] = await Promise.all([
       runCli(['venues', 'list'], { env }),
-      runCli(['venues', 'list'], { env: { ...env, NODE_TLS_REJECT_UNAUTHORIZED: '0' } }),
+      // Spawned: the variable must not switch verification off for the whole process.
+      runCli(['venues', 'list'], { env: { ...env, NODE_TLS_REJECT_UNAUTHORIZED: '0' }, spawn: true }),
       runCli(['venues', 'create', '--name', 'Trusted Hall', '--ca-cert', certFile, '--format', 'ids'], { env }),
     ]);
     expect(refused.code).toBe(5);

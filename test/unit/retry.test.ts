@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { ApiClient } from '../../src/http/client.js';
 import { parseRestRoot } from '../../src/http/url.js';
-import { backoffDelay, retryAfterMs, type BackoffPolicy } from '../../src/http/retry.js';
+import { backoffDelay, retryAfterMs, timer, type BackoffPolicy } from '../../src/http/retry.js';
 import { CliError } from '../../src/errors.js';
 
 /** A server that answers with `fail` for the first `failures` requests, then 200. */
@@ -45,8 +45,15 @@ async function flakyServer(failures: number, fail: Failure): Promise<Flaky> {
 
 const sink = { write: () => true };
 
-function client(url: string, retries = 3, timeoutMs = 5_000): ApiClient {
-  return new ApiClient({ root: parseRestRoot(url), namespace: 'tribe/events/v1', timeoutMs, retries, debug: false, stderr: sink });
+/** The waits the client asked for, in ms: the injected clock answers at once. */
+let waits: number[] = [];
+const instantClock = (ms: number) => {
+  waits.push(ms);
+  return Promise.resolve();
+};
+
+function client(url: string, retries = 3, timeoutMs = 5_000, sleep: (ms: number) => Promise<void> = instantClock): ApiClient {
+  return new ApiClient({ root: parseRestRoot(url), namespace: 'tribe/events/v1', timeoutMs, retries, debug: false, stderr: sink, sleep });
 }
 
 const status =
@@ -59,6 +66,7 @@ const status =
 const reset: Failure = (req) => req.socket.destroy();
 
 afterEach(async () => {
+  waits = [];
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
@@ -93,9 +101,23 @@ describe('retries of idempotent requests', () => {
     await api.close();
   });
 
-  test('Retry-After in seconds is honoured before the next attempt', async () => {
-    const server = await flakyServer(1, status(503, { 'retry-after': '1' }));
+  test('the backoff waits go through the injected clock: growing steps, Retry-After honoured', async () => {
+    const server = await flakyServer(3, (req, res) => (server.hits.length === 3 ? status(429, { 'retry-after': '7' })(req, res) : status(503)(req, res)));
     const api = client(server.url);
+    await api.call('GET', 'events');
+    expect(server.hits).toHaveLength(4);
+    expect(waits).toHaveLength(3);
+    expect(waits[0]).toBeGreaterThanOrEqual(150);
+    expect(waits[0]).toBeLessThan(300);
+    expect(waits[1]).toBeGreaterThanOrEqual(300);
+    expect(waits[1]).toBeLessThan(600);
+    expect(waits[2]).toBeGreaterThanOrEqual(7000);
+    await api.close();
+  });
+
+  test('Retry-After in seconds is honoured before the next attempt (real timer)', async () => {
+    const server = await flakyServer(1, status(503, { 'retry-after': '1' }));
+    const api = client(server.url, 3, 5_000, timer);
     await api.call('GET', 'events');
     expect(server.hits).toHaveLength(2);
     expect(server.hits[1].at - server.hits[0].at).toBeGreaterThanOrEqual(950);

@@ -140,7 +140,7 @@ function languageSegment(url: string): string | undefined {
 
 async function checkCredentials(root: string, namespace: string, username: string, password: string, timeoutSec: number, caCert: string | undefined, opts: Opts, ctx: Context) {
   const [{ ApiClient }, { parseRestRoot }] = await Promise.all([import('../../http/client.js'), import('../../http/url.js')]);
-  const client = new ApiClient({ root: parseRestRoot(root), namespace, username, password, timeoutMs: timeoutSec * 1000, retries: 1, debug: opts.debug === true, stderr: ctx.stderr, caCertFile: caCert });
+  const client = new ApiClient({ root: parseRestRoot(root), namespace, username, password, timeoutMs: timeoutSec * 1000, retries: 1, debug: opts.debug === true, stderr: ctx.stderr, caCertFile: caCert, sleep: ctx.sleep });
   try {
     const res = await client.send('GET', 'events', { query: { per_page: 1 } });
     if (res.status === 401 || res.status === 403) {

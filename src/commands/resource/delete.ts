@@ -11,7 +11,7 @@ import { EDITOR_STATUSES, type Resource } from '../../resources.js';
 import { withSession } from '../../session.js';
 import { printRecord } from '../../output/writer.js';
 import { EVENTS_FROM, EVENTS_TO } from '../../records/pages.js';
-import { confirm } from '../confirm.js';
+import { confirm } from '../../output/confirm.js';
 import { readRefs, recordPath, translateNotFound, type RecordRef } from './refs.js';
 import { dryRunInSession, passwordQuery, type Opts } from './shared.js';
 

@@ -5,7 +5,7 @@ import { withSession, type GlobalOptions } from '../../session.js';
 import { resources } from '../../resources.js';
 import { planChanges, planCounts } from '../../site/plan.js';
 import { applyPlan } from '../../site/apply.js';
-import { confirm } from '../confirm.js';
+import { confirm } from '../../output/confirm.js';
 import { checkPlanFormat, printPlan, readSiteFor, readSource } from './shared.js';
 
 interface ApplyOptions {

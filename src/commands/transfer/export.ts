@@ -16,7 +16,7 @@ import { attributeName, EXPORT_FILTERS } from '../resource/flags.js';
 import { buildListQuery, resolveLinkedFilters } from '../resource/query.js';
 import { INPUT_FORMATS, type InputFormat } from '../../bulk/input.js';
 import { recordSink } from '../../bulk/output-file.js';
-import { resourceArgument } from './import.js';
+import { resourceArgument } from './settings.js';
 
 type Json = Record<string, unknown>;
 

@@ -6,7 +6,7 @@ import { isValidTimeZone, parseWallClock } from '../../time.js';
 import { refuseFixedOffset, ZoneSource } from '../../records/dates.js';
 import type { IcsSource } from '../../bulk/ics-source.js';
 import { importIcs, type IcsImportSettings } from '../../bulk/ics-import.js';
-import { importSettings, type ImportFlags } from './import.js';
+import { importSettings, type ImportFlags } from './settings.js';
 import { resources } from '../../resources.js';
 
 export interface IcsFlags extends ImportFlags {

@@ -1,58 +1,12 @@
 /** `calendar import <resource> <file|->`: check every record, then send them a few at a time. */
 import type { Invocation } from '../runner.js';
-import { resolve } from 'node:path';
 import { CliError, EXIT, UsageError } from '../../errors.js';
-import { isResourceName, RESOURCE_NAMES, resources, type Resource } from '../../resources.js';
-import { withSession, type GlobalOptions } from '../../session.js';
+import { withSession } from '../../session.js';
 import { openInput, parseDelimiter } from '../../bulk/input.js';
-import { runImportPasses, scanInput, type ImportSettings } from '../../bulk/importer.js';
-import { UPSERT_KEYS, type UpsertKey } from '../../bulk/upsert-index.js';
+import { runImportPasses, scanInput } from '../../bulk/importer.js';
+import { importSettings, resourceArgument, type ImportFlags } from './settings.js';
 import { summaryLine } from '../../bulk/progress.js';
-import { confirm } from '../confirm.js';
-
-export const MAX_CONCURRENCY = 32;
-
-export function resourceArgument(name: string): Resource {
-  if (!isResourceName(name)) throw new UsageError(`"${name}" is not a resource`, `Use one of: ${RESOURCE_NAMES.join(', ')}.`);
-  return resources[name];
-}
-
-export interface ImportFlags extends GlobalOptions {
-  inputFormat?: string;
-  delimiter?: string;
-  upsertBy?: string;
-  concurrency?: string;
-  dryRun?: boolean;
-  failFast?: boolean;
-  failedTo?: string;
-  force?: boolean;
-}
-
-export function importSettings(resource: Resource, flags: ImportFlags, cwd: string, source: string): ImportSettings {
-  if (flags.upsertBy !== undefined && !(UPSERT_KEYS as readonly string[]).includes(flags.upsertBy)) {
-    throw new UsageError(`--upsert-by: "${flags.upsertBy}" is not one of ${UPSERT_KEYS.join(', ')}`);
-  }
-  const raw = flags.concurrency ?? '4';
-  if (!/^[0-9]+$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_CONCURRENCY) {
-    throw new UsageError(`--concurrency: "${raw}" is not a whole number from 1 to ${MAX_CONCURRENCY}`);
-  }
-  let failedTo: string | undefined;
-  if (flags.failedTo !== undefined) {
-    if (flags.failedTo.trim() === '') throw new UsageError('--failed-to needs a file name');
-    failedTo = resolve(cwd, flags.failedTo);
-    if (source !== '-' && failedTo === resolve(cwd, source)) throw new UsageError('--failed-to must not be the file being imported');
-  }
-  return {
-    resource,
-    upsertBy: flags.upsertBy as UpsertKey | undefined,
-    concurrency: Number(raw),
-    dryRun: flags.dryRun === true,
-    failFast: flags.failFast === true,
-    force: flags.force === true,
-    printIds: flags.format === 'ids',
-    failedTo,
-  };
-}
+import { confirm } from '../../output/confirm.js';
 
 export async function runImport(inv: Invocation, resourceName: string, source: string): Promise<void> {
   const ctx = inv.ctx;

@@ -1,0 +1,105 @@
+/**
+ * The source's shape: data flows down the layers, never back up, and no two files import each
+ * other, directly or around a loop. Read from the import statements of src/.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
+
+const SRC = resolve(import.meta.dirname, '../../src');
+
+/** Areas of src/ from the top layer down; an area may import its own layer and those below. */
+const LAYERS: string[][] = [
+  ['cli'],
+  ['commands'],
+  ['site', 'views', 'completion'],
+  ['bulk'],
+  ['session'],
+  ['config', 'sandbox'],
+  ['output'],
+  ['ical'],
+  ['records', 'values', 'schema'],
+  ['http'],
+  ['resources', 'time', 'errors', 'context'],
+];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.ts$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+/** Relative imports of a file (static, re-exports and `import()`), as src-relative paths. */
+export function importsOf(file: string, text: string): string[] {
+  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'";]*?from\s*'(\.[^']+)'|\bimport\(\s*'(\.[^']+)'\s*\)/g)].map((m) => m[1] ?? m[2]);
+  return specifiers.filter((spec) => !spec.endsWith('.json')).map((spec) => relative(SRC, resolve(dirname(file), spec)).replace(/\.js$/, '.ts'));
+}
+
+const areaOf = (path: string) => path.split('/')[0].replace(/\.ts$/, '');
+const rankOf = (area: string) => LAYERS.findIndex((layer) => layer.includes(area));
+
+const graph = new Map(sourceFiles(SRC).map((file) => [relative(SRC, file), importsOf(file, readFileSync(file, 'utf8'))]));
+
+/** Import loops: strongly connected groups of more than one file (Tarjan). */
+function loops(edges: Map<string, string[]>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, counter);
+    low.set(node, counter++);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of edges.get(node) ?? []) {
+      if (!edges.has(next)) continue;
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node)!, index.get(next)!));
+    }
+    if (low.get(node) === index.get(node)) {
+      const group: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        group.push(member);
+      } while (member !== node);
+      if (group.length > 1) found.push(group.sort());
+    }
+  };
+  for (const node of edges.keys()) if (!index.has(node)) visit(node);
+  return found;
+}
+
+describe('layers', () => {
+  test('every area of src/ has a layer', () => {
+    expect([...new Set([...graph.keys()].map(areaOf))].filter((area) => rankOf(area) < 0)).toEqual([]);
+  });
+
+  test('no import runs from a lower layer up to a higher one', () => {
+    const upward = [...graph].flatMap(([file, imports]) =>
+      imports.filter((target) => rankOf(areaOf(target)) < rankOf(areaOf(file))).map((target) => `${file} -> ${target}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  test('no import loop between files', () => {
+    expect(loops(graph)).toEqual([]);
+  });
+
+  test('the checks see a loop and an upward import when there is one', () => {
+    expect(loops(new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['a.ts']], ['d.ts', ['a.ts']]]))).toEqual([['a.ts', 'b.ts', 'c.ts']]);
+    expect(importsOf(join(SRC, 'bulk/x.ts'), "import { confirm } from '../commands/confirm.js';\nexport { y } from './y.js';\nconst z = await import('../http/z.js');")).toEqual([
+      'commands/confirm.ts',
+      'bulk/y.ts',
+      'http/z.ts',
+    ]);
+    expect(rankOf('commands')).toBeLessThan(rankOf('bulk'));
+  });
+});
