@@ -19,20 +19,21 @@ import { siteCommands } from './site/index.js';
 export interface CommandGroup {
   /** The names (and aliases) of the commands `build` returns. */
   names: readonly string[];
-  build(run: ActionRunner): Command[];
+  /** `next`: the command word after the group's, for groups that can build only what it names. */
+  build(run: ActionRunner, next?: string): Command[];
   /** Its actions read the whole tree (the completion script describes every command). */
   needsWholeTree?: boolean;
 }
 
 export const COMMAND_GROUPS: readonly CommandGroup[] = [
-  ...Object.values(resources).map((r) => ({ names: [r.name], build: (run: ActionRunner) => [resourceCommand(r, run)] })),
-  { names: ['doc', 'info'], build: docCommands },
+  ...Object.values(resources).map((r) => ({ names: [r.name], build: (run: ActionRunner, verb?: string) => [resourceCommand(r, run, verb)] })),
+  { names: ['doc', 'info'], build: (run) => docCommands(run) },
   { names: ['serve'], build: (run) => [serveCommand(run)] },
   { names: ['profile'], build: (run) => [profileCommand(run)] },
   { names: ['api'], build: (run) => [apiCommand(run)] },
   { names: ['completion'], build: (run) => [completionCommand(run)], needsWholeTree: true },
   { names: ['__complete'], build: (run) => [completeCommand(run)] },
-  { names: ['import', 'export'], build: transferCommands },
-  { names: ['diff', 'apply'], build: siteCommands },
-  { names: ['agenda', 'week', 'month', 'browse'], build: viewCommands },
+  { names: ['import', 'export'], build: (run) => transferCommands(run) },
+  { names: ['diff', 'apply'], build: (run) => siteCommands(run) },
+  { names: ['agenda', 'week', 'month', 'browse'], build: (run) => viewCommands(run) },
 ];

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import type { Command } from 'commander';
+import { RESOURCE_NAMES } from '../../src/resources.js';
 import { buildProgram } from '../../src/cli.js';
 import { COMMAND_GROUPS } from '../../src/commands/index.js';
 import type { Context } from '../../src/context.js';
@@ -26,7 +27,7 @@ describe('the program built for a command word', () => {
   });
 
   test.each(COMMAND_GROUPS.filter((g) => !g.needsWholeTree).flatMap((g) => g.names))('%s: only its group, each command as in the whole tree', (name) => {
-    const program = buildProgram(ctx, [name]);
+    const program = buildProgram(ctx, [name, '--help']);
     const group = COMMAND_GROUPS.find((g) => g.names.includes(name))!;
     expect(topNames(program)).toEqual(group.names);
     const command = program.commands.find((c) => c.name() === name)!;
@@ -44,7 +45,38 @@ describe('the program built for a command word', () => {
     [['completion', 'bash'], topNames(whole)],
     [['--', 'events'], topNames(whole)],
     [['--help'], topNames(whole)],
+    [['--help', 'events'], topNames(whole)],
+    [['-h', 'events'], topNames(whole)],
+    [['events', '--help'], ['events']],
   ])('%j builds %j', (argv, expected) => {
     expect(topNames(buildProgram(ctx, argv))).toEqual(expected);
+  });
+
+  const verbsOf = (program: Command, resource: string) => program.commands.find((c) => c.name() === resource)!.commands;
+
+  test.each(RESOURCE_NAMES.flatMap((resource) => verbsOf(whole, resource).flatMap((verb) => [verb.name(), ...verb.aliases()].map((word) => [resource, word, verb.name()]))))(
+    '%s %s: only that verb, as in the whole tree',
+    (resource, word, verb) => {
+      const program = buildProgram(ctx, [resource, word, '1']);
+      expect(topNames(program)).toEqual([resource]);
+      expect(verbsOf(program, resource).map((c) => c.name())).toEqual([verb]);
+      const original = verbsOf(whole, resource).find((c) => c.name() === verb)!;
+      expect(helpPages(verbsOf(program, resource)[0])).toEqual(helpPages(original));
+    },
+  );
+
+  test.each([
+    [['events'], 'events', 'every verb'],
+    [['events', 'lst'], 'events', 'every verb'],
+    [['events', 'help', 'get'], 'events', 'every verb'],
+    [['events', '--help', 'get'], 'events', 'every verb'],
+    [['events', '-h', 'get'], 'events', 'every verb'],
+    [['venues', 'conflicts'], 'venues', 'every verb'],
+    [['events', '--json', 'get', '5'], 'events', 'get'],
+    [['--format', 'ids', 'events', '--fields', 'id', 'ls'], 'events', 'list'],
+    [['events', 'get', '--help'], 'events', 'get'],
+  ])('%j builds, of %s, %s', (argv, resource, expected) => {
+    const every = verbsOf(whole, resource).map((c) => c.name());
+    expect(verbsOf(buildProgram(ctx, argv), resource).map((c) => c.name())).toEqual(expected === 'every verb' ? every : [expected]);
   });
 });
