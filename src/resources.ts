@@ -181,7 +181,7 @@ export const resources: Record<ResourceName, Resource> = {
       { name: 'strict_dates', type: 'boolean', description: 'apply date filters at the exact times, not whole days', negated: 'apply date filters to whole days' },
       { name: 'search', exportFilter: true, type: 'string', description: 'text in the title, description or excerpt' },
       { name: 'categories', exportFilter: true, type: 'terms', description: 'categories: IDs, slugs or names (events in any of them)', relation: 'categories' },
-      { name: 'tags', exportFilter: true, type: 'terms', description: 'tags: IDs, slugs or names (events with any of them)', relation: 'tags' },
+      { name: 'tags', exportFilter: true, type: 'terms', description: 'tags: IDs, slugs or names (events carrying all of them)', relation: 'tags' },
       { name: 'venue', exportFilter: true, type: 'ids', description: 'venues: IDs, slugs or names', relation: 'venues' },
       { name: 'organizer', exportFilter: true, type: 'ids', description: 'organizers: IDs, slugs or names', relation: 'organizers' },
       { name: 'featured', type: 'boolean', description: 'only featured events', negated: 'only events that are not featured' },
