@@ -23,9 +23,12 @@ const devNull = openSync('/dev/null', 'w');
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 export const fmt = (n, digits = 2) => n.toFixed(digits);
 
-/** Runs a command to the end; returns wall time in ms, output and peak RSS (kB) when /usr/bin/time is there. */
-export function run(cmd, args, { env = {}, stdout = 'ignore', rss = false } = {}) {
-  const [file, argv] = rss && TIME ? [TIME, ['-v', cmd, ...args]] : [cmd, args];
+/**
+ * Runs a command to the end; returns wall time in ms, output and, with `rss` or `cpu` where
+ * /usr/bin/time is there, peak RSS (kB) and CPU time (user + system, ms, in steps of 10 ms).
+ */
+export function run(cmd, args, { env = {}, stdout = 'ignore', rss = false, cpu = false } = {}) {
+  const [file, argv] = (rss || cpu) && TIME ? [TIME, ['-v', cmd, ...args]] : [cmd, args];
   return new Promise((resolve, reject) => {
     const started = performance.now();
     // Output thrown away as `> /dev/null` does: the launcher takes a read-write /dev/null (what
@@ -40,7 +43,9 @@ export function run(cmd, args, { env = {}, stdout = 'ignore', rss = false } = {}
       const ms = performance.now() - started;
       if (code !== 0) return reject(new Error(`${cmd} ${args.join(' ')} exited ${code}: ${err.slice(-400)}`));
       const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(err)?.[1];
-      resolve({ ms, out, err, rssKb: kb ? Number(kb) : undefined });
+      const seconds = (what) => Number(new RegExp(`${what} time \\(seconds\\): ([0-9.]+)`).exec(err)?.[1] ?? NaN);
+      const cpuMs = (seconds('User') + seconds('System')) * 1000;
+      resolve({ ms, out, err, rssKb: kb ? Number(kb) : undefined, cpuMs: Number.isNaN(cpuMs) ? undefined : cpuMs });
     });
   });
 }

@@ -3,7 +3,7 @@
 // Run with `npm run bench` (builds first). BENCH_QUICK=1 runs fewer repetitions and
 // measures memory at 2,000/20,000 records instead of 5,000/50,000.
 import { writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { BIN, PASSWORD, ROOT, USER, canMeasureRss, cleanup, fmt, median, post, run, seedEvents, startServe, work } from './harness.mjs';
 import { startupRatios } from './startup.mjs';
@@ -30,7 +30,9 @@ const report = (name, value, aim, raw) => {
   console.log(`${name}: ${fmt(value)}   (${aim === null ? 'for comparison' : `aim <= ${aim}`}; ${raw})`);
 };
 
-console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${REPS} repetitions, medians`);
+// Other processes on the machine move every figure: the load average says how busy it was.
+const load = () => loadavg().map((l) => fmt(l, 1)).join(' ');
+console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${REPS} repetitions, medians; load average ${load()}`);
 
 // 1. start-up
 {
@@ -95,5 +97,6 @@ if (canMeasureRss) {
 await monthVsList(REPS, report);
 
 cleanup();
+console.log(`load average at the end: ${load()}`);
 const missed = results.filter((r) => r.aim !== null && r.value > r.aim);
 console.log(missed.length ? `missed aims: ${missed.map((r) => r.name).join(', ')}` : 'all aims met');

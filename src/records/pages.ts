@@ -11,8 +11,15 @@ import type { ApiClient } from '../http/client.js';
 import type { Query } from '../http/url.js';
 
 export const SERVER_MAX_PER_PAGE = 50;
-/** Pages fetched at once once the first page has told how many there are. */
-export const PAGES_IN_FLIGHT = 5;
+/**
+ * Pages fetched at once once the first page has told how many there are: as many as the
+ * client keeps connections. A site 20 ms away answered a 5,000-event walk in about 0.8 of the
+ * time with 8 as with 5; 12 or 16 were faster still against the sandbox, but ask more of a
+ * real site's PHP workers than one list should.
+ */
+export const PAGES_IN_FLIGHT = 8;
+/** Records read one by one at once, where a walk looks for those the pages skipped. */
+const RECORDS_IN_FLIGHT = 10;
 
 export interface WalkOptions {
   all: boolean;
@@ -184,8 +191,8 @@ async function completeFromCoreRoute(
   }
   // Read a few at a time, handed on in ID order.
   let recovered = 0;
-  for (let at = 0; at < ids.length; at += PAGES_IN_FLIGHT * 2) {
-    const batch = ids.slice(at, at + PAGES_IN_FLIGHT * 2).map((id) => client.send('GET', `${resource.path}/${id}`));
+  for (let at = 0; at < ids.length; at += RECORDS_IN_FLIGHT) {
+    const batch = ids.slice(at, at + RECORDS_IN_FLIGHT).map((id) => client.send('GET', `${resource.path}/${id}`));
     for (const res of await Promise.all(batch)) {
       if (res.status !== 200 || res.text !== undefined) continue;
       await emit(res.body);

@@ -6,7 +6,7 @@
 import type { Invocation } from '../runner.js';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { Context } from '../../context.js';
+import { withContext, type Context } from '../../context.js';
 import { RESOURCE_NAMES, resources, type ResourceName } from '../../resources.js';
 
 export const DEADLINE_MS = 1500;
@@ -16,7 +16,7 @@ type Opts = Record<string, unknown>;
 
 export async function runComplete(inv: Invocation, kind: string, resourceName?: string): Promise<void> {
   const ctx = inv.ctx;
-  const quiet: Context = { ...ctx, stderr: { write: () => true } };
+  const quiet = withContext(ctx, { stderr: { write: () => true } });
   const opts = inv.opts as Opts;
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), DEADLINE_MS);
