@@ -6,7 +6,7 @@ import { Command, CommanderError, Option } from 'commander';
 import pkg from '../package.json' with { type: 'json' };
 import { processContext, type Context } from './context.js';
 import { CliError, EXIT } from './errors.js';
-import { FORMATS, LANGUAGES } from './resources.js';
+import { DEFAULT_NAMESPACE, FORMATS, LANGUAGES } from './resources.js';
 import { Ui } from './output/ui.js';
 import { attachContext } from './commands/context-of.js';
 import { runAction } from './commands/runner.js';
@@ -27,7 +27,7 @@ export function buildProgram(ctx: Context, argv?: string[]): Command {
     .version(pkg.version, '-V, --version', 'print the version')
     .option('--profile <name>', 'configuration profile to use (env CALENDAR_PROFILE)')
     .option('--base-url <url>', 'REST root of the site, e.g. https://example.org/wp-json (env CALENDAR_BASE_URL)')
-    .option('--namespace <ns>', 'API namespace (default tribe/events/v1; env CALENDAR_NAMESPACE)')
+    .option('--namespace <ns>', `API namespace (default ${DEFAULT_NAMESPACE}; env CALENDAR_NAMESPACE)`)
     .addOption(new Option('--lang <code>', `language of the content, sent as i18n_language (${LANGUAGES.join(', ')}; env CALENDAR_LANG)`))
     .addOption(new Option('--format <format>', `output format: ${FORMATS.join(', ')} (default table)`))
     .option('--json', 'same as --format json')

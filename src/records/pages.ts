@@ -6,11 +6,10 @@
  * pages skipped are found through the WordPress core route and read one by one.
  */
 import { ApiError } from '../errors.js';
-import { EDITOR_STATUSES, type Resource } from '../resources.js';
+import { EDITOR_STATUSES, EVERY_EVENT, MAX_PER_PAGE, type Resource } from '../resources.js';
 import type { ApiClient } from '../http/client.js';
 import type { Query } from '../http/url.js';
 
-export const SERVER_MAX_PER_PAGE = 50;
 /**
  * Pages fetched at once once the first page has told how many there are: as many as the
  * client keeps connections. A site 20 ms away answered a 5,000-event walk in about 0.8 of the
@@ -90,7 +89,7 @@ export async function walkPages(
   walk: WalkOptions,
   onRecord: (record: unknown) => Promise<void> | void,
 ): Promise<WalkResult> {
-  const perPage = query.per_page !== undefined ? Number(query.per_page) : walk.all ? SERVER_MAX_PER_PAGE : undefined;
+  const perPage = query.per_page !== undefined ? Number(query.per_page) : walk.all ? MAX_PER_PAGE : undefined;
   const firstPage = query.page !== undefined ? Number(query.page) : 1;
   const pageQuery = (page: number): Query => ({ ...query, page: walk.all || query.page !== undefined ? page : undefined, per_page: perPage });
   let written = 0;
@@ -210,14 +209,11 @@ function numberOr(value: unknown, header: string | undefined): number | undefine
   return undefined;
 }
 
-/** Far enough that the default event window hides nothing (1970-01-01 is refused by the server). */
-export const EVENTS_FROM = '1900-01-01';
-export const EVENTS_TO = '2999-12-31';
 
 /** The list query that returns every record: past and future events, drafts when signed in, unused terms. */
 export function everyRecordQuery(resource: Resource, authenticated: boolean): Query {
-  const query: Query = { per_page: SERVER_MAX_PER_PAGE };
-  if (resource.name === 'events') Object.assign(query, { start_date: EVENTS_FROM, end_date: EVENTS_TO });
+  const query: Query = { per_page: MAX_PER_PAGE };
+  if (resource.name === 'events') Object.assign(query, EVERY_EVENT);
   if (resource.trashes && authenticated) query.status = EDITOR_STATUSES.join(',');
   if (!resource.trashes) query.hide_empty = 'false';
   return query;

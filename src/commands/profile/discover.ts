@@ -3,6 +3,7 @@
  * header (or `<link>` tag) of any page or response, falling back to `<url>/wp-json/` and then
  * `<url>/?rest_route=/`. The REST index then names the events namespace and the timezone.
  */
+import { DEFAULT_NAMESPACE } from '../../resources.js';
 import { Agent, request } from '../../http/undici.js';
 import { keepWasmInBaselineTier } from '../../http/wasm-tier.js';
 import type { OutputStream } from '../../context.js';
@@ -73,11 +74,11 @@ export function fallbackRoots(url: URL): string[] {
   return [`${base}/wp-json/`, `${base}/?rest_route=/`];
 }
 
-/** The events namespace: the one asked for, else `tribe/events/v1`, else any ending in /events/v1. */
+/** The events namespace: the one asked for, else the default (`tribe/events/v1`), else any ending in /events/v1. */
 export function pickNamespace(namespaces: string[], wanted?: string): string | undefined {
   if (wanted) return namespaces.includes(wanted) ? wanted : undefined;
   const events = namespaces.filter((ns) => /\/events\/v1$/.test(ns));
-  return events.find((ns) => ns === 'tribe/events/v1') ?? events[0];
+  return events.find((ns) => ns === DEFAULT_NAMESPACE) ?? events[0];
 }
 
 export async function discover(input: string, options: DiscoverOptions): Promise<Discovery> {

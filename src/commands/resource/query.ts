@@ -1,7 +1,6 @@
 /** List parameters from flags. */
-import { EVENTS_FROM } from '../../records/pages.js';
 import { UsageError } from '../../errors.js';
-import { flagName, LINK_RELATIONS, resources, type Field, type LinkRelation, type Resource } from '../../resources.js';
+import { EVERY_EVENT, flagName, LINK_RELATIONS, resources, type Field, type LinkRelation, type Resource } from '../../resources.js';
 import { CliError, EXIT } from '../../errors.js';
 import type { ApiClient } from '../../http/client.js';
 import type { Query } from '../../http/url.js';
@@ -34,7 +33,7 @@ export function buildListQuery(resource: Resource, opts: Record<string, unknown>
   // With `include` the server throws away start_date/end_date and puts its default window
   // back, so included past or far events vanish; any starts_/ends_ filter lifts the window.
   if (resource.name === 'events' && query.include !== undefined && !resource.listParams.some((p) => p.liftsWindow && query[p.name] !== undefined)) {
-    query.starts_after = EVENTS_FROM;
+    query.starts_after = EVERY_EVENT.start_date;
   }
   return query;
 }
