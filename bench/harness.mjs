@@ -1,7 +1,7 @@
 // What the benchmark scripts share: spawning a command and timing it, a sandbox in its
 // own process, and medians.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,15 +18,22 @@ export const work = mkdtempSync(join(tmpdir(), 'calendar-bench-'));
 export const cleanup = () => rmSync(work, { recursive: true, force: true });
 const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CALENDAR_')));
 
+const devNull = openSync('/dev/null', 'w');
+
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 export const fmt = (n, digits = 2) => n.toFixed(digits);
 
-/** Runs a command to the end; returns wall time in ms, output and peak RSS (kB) when /usr/bin/time is there. */
-export function run(cmd, args, { env = {}, stdout = 'ignore', rss = false } = {}) {
-  const [file, argv] = rss && TIME ? [TIME, ['-v', cmd, ...args]] : [cmd, args];
+/**
+ * Runs a command to the end; returns wall time in ms, output and, with `rss` or `cpu` where
+ * /usr/bin/time is there, peak RSS (kB) and CPU time (user + system, ms, in steps of 10 ms).
+ */
+export function run(cmd, args, { env = {}, stdout = 'ignore', rss = false, cpu = false } = {}) {
+  const [file, argv] = (rss || cpu) && TIME ? [TIME, ['-v', cmd, ...args]] : [cmd, args];
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(file, argv, { env: { ...cleanEnv, ...env }, stdio: ['ignore', stdout === 'ignore' ? 'ignore' : 'pipe', 'pipe'] });
+    // Output thrown away as `> /dev/null` does: the launcher takes a read-write /dev/null (what
+    // spawn's 'ignore' gives) for a closed standard output and refuses to write to it.
+    const child = spawn(file, argv, { env: { ...cleanEnv, ...env }, stdio: ['ignore', stdout === 'ignore' ? devNull : 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout?.on('data', (d) => (out += d));
@@ -36,7 +43,9 @@ export function run(cmd, args, { env = {}, stdout = 'ignore', rss = false } = {}
       const ms = performance.now() - started;
       if (code !== 0) return reject(new Error(`${cmd} ${args.join(' ')} exited ${code}: ${err.slice(-400)}`));
       const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(err)?.[1];
-      resolve({ ms, out, err, rssKb: kb ? Number(kb) : undefined });
+      const seconds = (what) => Number(new RegExp(`${what} time \\(seconds\\): ([0-9.]+)`).exec(err)?.[1] ?? NaN);
+      const cpuMs = (seconds('User') + seconds('System')) * 1000;
+      resolve({ ms, out, err, rssKb: kb ? Number(kb) : undefined, cpuMs: Number.isNaN(cpuMs) ? undefined : cpuMs });
     });
   });
 }

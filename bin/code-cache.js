@@ -8,12 +8,12 @@
 // Node: V8 checks only the source length and its own flags), a hash of the data, and whether the
 // run that wrote it loaded the HTTP client. A cache that is missing, foreign, damaged or rejected
 // is ignored and written again.
-const { createHash } = require('node:crypto');
 const { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
 const { createRequire } = require('node:module');
 const { homedir } = require('node:os');
 const { basename, dirname, join } = require('node:path');
 const vm = require('node:vm');
+const { crc32 } = require('node:zlib');
 
 const MAGIC = 'calendar-v8-cache';
 // A cache holds the functions that the run which wrote it compiled. One written by a narrow run
@@ -22,20 +22,24 @@ const MAGIC = 'calendar-v8-cache';
 const WIDE = 'wide';
 const NARROW = 'narrow';
 
-const sha1 = (data) => createHash('sha1').update(data).digest('hex');
+// CRC-32 misses an accidental change (another build, damaged bytes) once in four billion, and
+// nobody who could craft one needs to: whoever can write the bundle can run code anyway. node:zlib
+// loads and computes it in about half the time node:crypto takes for SHA-1 (2 vs 4.5 ms).
+// Node releases before 20.15 (and 22.2) have no zlib.crc32.
+const checksum = crc32
+  ? (data) => crc32(data).toString(16).padStart(8, '0')
+  : (data) => require('node:crypto').createHash('sha1').update(data).digest('hex');
 
 function cacheKey(source) {
-  return createHash('sha1')
-    .update(source)
-    .update(`\0${process.version}\0${process.arch}\0${process.execArgv.join(' ')}\0${process.env.NODE_OPTIONS ?? ''}`)
-    .digest('hex');
+  const flags = `${process.version}\0${process.arch}\0${process.execArgv.join(' ')}\0${process.env.NODE_OPTIONS ?? ''}`;
+  return `${checksum(source)}${checksum(flags)}`;
 }
 
 /** Where a cache may live, first choice first. */
 function cacheFiles(bundleFile, env) {
   const userCacheDir = join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'calendar');
   // One user cache directory may serve several installs: the file name tells them apart.
-  const install = sha1(bundleFile).slice(0, 12);
+  const install = checksum(bundleFile);
   return [`${bundleFile}.v8-cache`, join(userCacheDir, `${basename(bundleFile, '.cjs')}-${install}.v8-cache`)];
 }
 
@@ -57,7 +61,7 @@ function readCache(files, key) {
     if (headerEnd < 0 || !content.subarray(0, prefix.length).equals(prefix)) continue;
     const data = content.subarray(headerEnd + 1);
     const [dataHash, scope] = content.toString('latin1', prefix.length, headerEnd).split(' ');
-    if (dataHash === sha1(data)) return { file, data, wide: scope === WIDE };
+    if (dataHash === checksum(data)) return { file, data, wide: scope === WIDE };
   }
   return undefined;
 }
@@ -68,7 +72,7 @@ function writeCache(files, key, data, wide) {
     const temp = `${file}.${process.pid}.tmp`;
     try {
       mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(temp, Buffer.concat([Buffer.from(`${MAGIC} ${key} ${sha1(data)} ${wide ? WIDE : NARROW}\n`), data]));
+      writeFileSync(temp, Buffer.concat([Buffer.from(`${MAGIC} ${key} ${checksum(data)} ${wide ? WIDE : NARROW}\n`), data]));
       renameSync(temp, file);
       return file;
     } catch {
@@ -112,4 +116,4 @@ function loadBundle(bundleFile, env = process.env, isWideRun = () => false) {
   };
 }
 
-module.exports = { loadBundle, cacheFiles };
+module.exports = { loadBundle, cacheFiles, checksum };

@@ -6,23 +6,28 @@ import { Command, CommanderError, Option } from 'commander';
 import pkg from '../package.json' with { type: 'json' };
 import { processContext, type Context } from './context.js';
 import { CliError, EXIT } from './errors.js';
-import { FORMATS, LANGUAGES } from './resources.js';
+import { DEFAULT_NAMESPACE, FORMATS, LANGUAGES } from './resources.js';
 import { Ui } from './output/ui.js';
 import { attachContext } from './commands/context-of.js';
-import { allResourceCommands } from './commands/resource/index.js';
 import { runAction } from './commands/runner.js';
-import { extraCommands } from './commands/index.js';
+import { COMMAND_GROUPS } from './commands/index.js';
 import { environmentHelp, OVERVIEW } from './commands/help.js';
 
 const run = runAction;
 
-export function buildProgram(ctx: Context): Command {
+/**
+ * The program, with every command, or with `argv` only the group its command word names (and
+ * of a resource, only the verb named next): building all of them costs more than most commands'
+ * own work. A word that names no command (a typo, `help`) gets everything at its level, so
+ * that suggestions and help see it all.
+ */
+export function buildProgram(ctx: Context, argv?: string[]): Command {
   const program = new Command('calendar')
     .description('Manage an events calendar (The Events Calendar for WordPress) through its REST API.')
     .version(pkg.version, '-V, --version', 'print the version')
     .option('--profile <name>', 'configuration profile to use (env CALENDAR_PROFILE)')
     .option('--base-url <url>', 'REST root of the site, e.g. https://example.org/wp-json (env CALENDAR_BASE_URL)')
-    .option('--namespace <ns>', 'API namespace (default tribe/events/v1; env CALENDAR_NAMESPACE)')
+    .option('--namespace <ns>', `API namespace (default ${DEFAULT_NAMESPACE}; env CALENDAR_NAMESPACE)`)
     .addOption(new Option('--lang <code>', `language of the content, sent as i18n_language (${LANGUAGES.join(', ')}; env CALENDAR_LANG)`))
     .addOption(new Option('--format <format>', `output format: ${FORMATS.join(', ')} (default table)`))
     .option('--json', 'same as --format json')
@@ -37,7 +42,9 @@ export function buildProgram(ctx: Context): Command {
     .showSuggestionAfterError(true)
     .exitOverride();
   attachContext(program, ctx);
-  for (const command of [...allResourceCommands(run), ...extraCommands(run)]) program.addCommand(command);
+  const [word, verb] = argv === undefined ? [] : leadingWords(program, argv);
+  const named = COMMAND_GROUPS.find((g) => word !== undefined && g.names.includes(word) && !g.needsWholeTree);
+  for (const group of named ? [named] : COMMAND_GROUPS) for (const command of group.build(run, named && verb)) program.addCommand(command);
   const output = { writeOut: (text: string) => ctx.stdout.write(text), writeErr: (text: string) => ctx.stderr.write(text), outputError: () => undefined };
   const configure = (command: Command) => {
     command.exitOverride().configureOutput(output).showSuggestionAfterError(true);
@@ -45,6 +52,27 @@ export function buildProgram(ctx: Context): Command {
   };
   configure(program);
   return program;
+}
+
+/**
+ * The first two command words of `argv` (the group's and the verb's), options and their values
+ * skipped, up to `--` or a help flag: help asked for before a word is about every command under it.
+ */
+function leadingWords(program: Command, argv: string[]): string[] {
+  const words: string[] = [];
+  for (let i = 0; i < argv.length && words.length < 2; i++) {
+    const word = argv[i];
+    if (word === '--' || word === '-h' || word === '--help') break;
+    if (!word.startsWith('-') || word === '-') {
+      words.push(word);
+      continue;
+    }
+    const option = program.options.find((o) => o.long === word || o.short === word);
+    // As commander reads them: `--format json` takes the next word, an optional value only one that is no option.
+    const next = argv[i + 1];
+    if (option?.required || (option?.optional && next !== undefined && !next.startsWith('-'))) i++;
+  }
+  return words;
 }
 
 /** The command path the user typed before the unknown word: `calendar profile`. */
@@ -77,7 +105,7 @@ export async function main(argv: string[], ctx: Context = processContext()): Pro
     ctx.stdout.write(OVERVIEW);
     return EXIT.ok;
   }
-  const program = buildProgram(ctx);
+  const program = buildProgram(ctx, argv);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return EXIT.ok;

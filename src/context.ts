@@ -26,7 +26,10 @@ export function processContext(): Context {
   return {
     stdout: process.stdout,
     stderr: process.stderr,
-    stdin: process.stdin,
+    // Node creates the stdin stream on first use (a few milliseconds); most commands never read it.
+    get stdin() {
+      return process.stdin;
+    },
     env: process.env,
     cwd: process.cwd(),
     onInterrupt(handler) {
@@ -41,4 +44,9 @@ export function processContext(): Context {
       return () => void process.off('SIGINT', listener);
     },
   };
+}
+
+/** A context with some members replaced; the others are taken over unread (stdin stays uncreated). */
+export function withContext(ctx: Context, changes: Partial<Context>): Context {
+  return Object.defineProperties(Object.defineProperties({}, Object.getOwnPropertyDescriptors(ctx)), Object.getOwnPropertyDescriptors(changes)) as Context;
 }

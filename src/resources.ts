@@ -51,6 +51,8 @@ export interface Field {
   relation?: Relation;
   /** Wire shape: one ID (venue) or a list (organizer, categories). */
   many?: boolean;
+  /** Looked into by the list's `search`, besides the name, description and excerpt (venue and organizer details). */
+  searched?: boolean;
 }
 
 export interface Column {
@@ -66,6 +68,8 @@ export type ResourceName = 'events' | 'venues' | 'organizers' | 'categories' | '
 
 export interface Resource {
   name: ResourceName;
+  /** A WordPress post type (trash, slugs, publication status) or a taxonomy (terms, deleted for good). */
+  kind: 'post' | 'term';
   singular: string;
   /** Path segment under the namespace. */
   path: string;
@@ -81,11 +85,26 @@ export interface Resource {
   mergesOnCreate?: boolean;
   /** Post type or taxonomy name on a WordPress site. */
   wpType: string;
+  /** Its route under WordPress core's `/wp/v2` when that is not `wpType` (the taxonomy's `rest_base`); see wpRoute(). */
+  wpRestBase?: string;
+  /** First path segment of its pages on the site: `/event/SLUG/`, a category's `/events/category/PARENT/SLUG/`. */
+  permalinkBase: string;
   fields: Field[];
   listParams: Field[];
   columns: Column[];
   /** Fields kept by `export` beyond the writable ones: none today, related records go as slugs. */
 }
+
+/** The Events Calendar's REST namespace, used when a profile names none. */
+export const DEFAULT_NAMESPACE = 'tribe/events/v1';
+/** Records a list page holds when `per_page` is not given, and the most the server puts on one page. */
+export const DEFAULT_PER_PAGE = 10;
+export const MAX_PER_PAGE = 50;
+/**
+ * Dates wide enough to hold every event: a read that must see them all (a name lookup, an
+ * export) passes these, since the server's default window starts today.
+ */
+export const EVERY_EVENT = { start_date: '1900-01-01', end_date: '2999-12-31' } as const;
 
 export const POST_STATUSES = ['publish', 'draft', 'pending', 'private', 'future', 'trash'] as const;
 /** What an editor's events list shows when no status is asked for: everything but the trash. */
@@ -99,10 +118,11 @@ export const TERM_ORDERBY = ['name', 'slug', 'count', 'description', 'id', 'term
 
 const paging: Field[] = [
   { name: 'page', type: 'positive', description: 'page of the result set (default 1)' },
-  { name: 'per_page', type: 'positive', description: 'records per page (default 10, at most 50)' },
+  { name: 'per_page', type: 'positive', description: `records per page (default ${DEFAULT_PER_PAGE}, at most ${MAX_PER_PAGE})` },
 ];
 
-const postMeta: Field[] = [
+/** What every post write may set besides its own fields. */
+export const POST_META: Field[] = [
   { name: 'status', type: 'string', description: 'publication status', suggestions: EDITOR_STATUSES },
   { name: 'author', type: 'id', description: 'author user ID', relation: 'users' },
   { name: 'date', type: 'date', description: 'publication date (site time)' },
@@ -143,10 +163,12 @@ export const resources: Record<ResourceName, Resource> = {
     singular: 'event',
     path: 'events',
     listKey: 'events',
+    kind: 'post',
     nameField: 'title',
     bySlug: true,
     trashes: true,
     wpType: 'tribe_events',
+    permalinkBase: 'event',
     fields: [
       { name: 'title', type: 'string', description: 'title', required: true },
       { name: 'start_date', type: 'date', description: 'start, wall-clock time in the event timezone', required: true },
@@ -154,7 +176,7 @@ export const resources: Record<ResourceName, Resource> = {
       { name: 'description', type: 'string', description: 'description (HTML allowed)' },
       { name: 'slug', type: 'string', description: 'slug (derived from the title when left out)' },
       { name: 'excerpt', type: 'string', description: 'short summary' },
-      ...postMeta,
+      ...POST_META,
       { name: 'timezone', type: 'string', description: 'IANA timezone of the event, e.g. Europe/Paris' },
       { name: 'all_day', type: 'boolean', description: 'an all-day event', negated: 'an event with start and end times' },
       { name: 'image', type: 'string', description: 'featured image: attachment ID or image URL' },
@@ -181,7 +203,7 @@ export const resources: Record<ResourceName, Resource> = {
       { name: 'strict_dates', type: 'boolean', description: 'apply date filters at the exact times, not whole days', negated: 'apply date filters to whole days' },
       { name: 'search', exportFilter: true, type: 'string', description: 'text in the title, description or excerpt' },
       { name: 'categories', exportFilter: true, type: 'terms', description: 'categories: IDs, slugs or names (events in any of them)', relation: 'categories' },
-      { name: 'tags', exportFilter: true, type: 'terms', description: 'tags: IDs, slugs or names (events with any of them)', relation: 'tags' },
+      { name: 'tags', exportFilter: true, type: 'terms', description: 'tags: IDs, slugs or names (events carrying all of them)', relation: 'tags' },
       { name: 'venue', exportFilter: true, type: 'ids', description: 'venues: IDs, slugs or names', relation: 'venues' },
       { name: 'organizer', exportFilter: true, type: 'ids', description: 'organizers: IDs, slugs or names', relation: 'organizers' },
       { name: 'featured', type: 'boolean', description: 'only featured events', negated: 'only events that are not featured' },
@@ -208,24 +230,26 @@ export const resources: Record<ResourceName, Resource> = {
     singular: 'venue',
     path: 'venues',
     listKey: 'venues',
+    kind: 'post',
     nameField: 'venue',
     bySlug: true,
     trashes: true,
     mergesOnCreate: true,
     wpType: 'tribe_venue',
+    permalinkBase: 'venue',
     fields: [
       { name: 'venue', type: 'string', description: 'name of the venue', required: true, aliases: ['name'] },
       { name: 'description', type: 'text', description: 'description (HTML allowed)' },
-      ...postMeta,
-      { name: 'address', type: 'text', description: 'street address' },
-      { name: 'city', type: 'text', description: 'city' },
-      { name: 'country', type: 'text', description: 'country' },
-      { name: 'province', type: 'text', description: 'province' },
-      { name: 'state', type: 'text', description: 'state' },
-      { name: 'zip', type: 'text', description: 'postal code' },
-      { name: 'phone', type: 'text', description: 'phone number' },
+      ...POST_META,
+      { name: 'address', type: 'text', description: 'street address', searched: true },
+      { name: 'city', type: 'text', description: 'city', searched: true },
+      { name: 'country', type: 'text', description: 'country', searched: true },
+      { name: 'province', type: 'text', description: 'province', searched: true },
+      { name: 'state', type: 'text', description: 'state', searched: true },
+      { name: 'zip', type: 'text', description: 'postal code', searched: true },
+      { name: 'phone', type: 'text', description: 'phone number', searched: true },
       { name: 'website', type: 'url', description: 'website URL' },
-      { name: 'stateprovince', type: 'text', description: 'state or province' },
+      { name: 'stateprovince', type: 'text', description: 'state or province', searched: true },
       { name: 'show_map', type: 'boolstring', description: 'show the map', negated: 'hide the map' },
       { name: 'show_map_link', type: 'boolstring', description: 'show a link to the map', negated: 'hide the link to the map' },
       { name: 'image', type: 'string', description: 'featured image: attachment ID or image URL' },
@@ -245,18 +269,20 @@ export const resources: Record<ResourceName, Resource> = {
     singular: 'organizer',
     path: 'organizers',
     listKey: 'organizers',
+    kind: 'post',
     nameField: 'organizer',
     bySlug: true,
     trashes: true,
     mergesOnCreate: true,
     wpType: 'tribe_organizer',
+    permalinkBase: 'organizer',
     fields: [
       { name: 'organizer', type: 'string', description: 'name of the organizer', required: true, aliases: ['name'] },
       { name: 'description', type: 'text', description: 'description (HTML allowed)' },
-      ...postMeta,
-      { name: 'phone', type: 'text', description: 'phone number' },
-      { name: 'website', type: 'url', description: 'website URL' },
-      { name: 'email', type: 'email', description: 'email address' },
+      ...POST_META,
+      { name: 'phone', type: 'text', description: 'phone number', searched: true },
+      { name: 'website', type: 'url', description: 'website URL', searched: true },
+      { name: 'email', type: 'email', description: 'email address', searched: true },
       { name: 'image', type: 'string', description: 'featured image: attachment ID or image URL' },
     ],
     listParams: linkedPostListParams,
@@ -274,10 +300,12 @@ export const resources: Record<ResourceName, Resource> = {
     singular: 'category',
     path: 'categories',
     listKey: 'categories',
+    kind: 'term',
     nameField: 'name',
     bySlug: false,
     trashes: false,
     wpType: 'tribe_events_cat',
+    permalinkBase: 'events/category',
     fields: [...termFields, { name: 'parent', type: 'ref', description: 'parent category: ID, slug or name', relation: 'categories' }],
     listParams: [...termListParams, { name: 'parent', type: 'id', description: 'only children of this category ID', relation: 'categories' }],
     columns: [
@@ -293,10 +321,13 @@ export const resources: Record<ResourceName, Resource> = {
     singular: 'tag',
     path: 'tags',
     listKey: 'tags',
+    kind: 'term',
     nameField: 'name',
     bySlug: false,
     trashes: false,
     wpType: 'post_tag',
+    wpRestBase: 'tags',
+    permalinkBase: 'tag',
     fields: termFields,
     listParams: termListParams,
     columns: [
@@ -322,6 +353,11 @@ export function linkFields(resource: Resource): Field[] {
 /** `start_date` -> `--start-date`. */
 export function flagName(wireName: string): string {
   return wireName.replace(/_/g, '-');
+}
+
+/** The resource's route under WordPress core's `/wp/v2` (`/wp/v2/tribe_events`, `/wp/v2/tags`). */
+export function wpRoute(resource: Resource): string {
+  return resource.wpRestBase ?? resource.wpType;
 }
 
 export function isResourceName(name: string): name is ResourceName {

@@ -16,18 +16,30 @@ export interface WallClock {
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const abbreviationFormatters = new Map<string, Intl.DateTimeFormat>();
 
+const fixedOffsets = new Map<string, number | null>();
+
 /** Minutes east of UTC for `UTC+2` / `UTC-5.5`, or null for any other zone name. */
 export function fixedOffsetMinutes(zone: string): number | null {
   if (zone === 'UTC' || zone === 'GMT') return 0;
-  const match = /^UTC([+-])(\d{1,2}(?:\.\d+)?)$/.exec(zone);
-  if (!match) return null;
-  const hours = Number(match[2]);
-  return Math.round((match[1] === '-' ? -hours : hours) * 60);
+  let minutes = fixedOffsets.get(zone);
+  if (minutes === undefined) {
+    const match = /^UTC([+-])(\d{1,2}(?:\.\d+)?)$/.exec(zone);
+    minutes = match ? Math.round((match[1] === '-' ? -Number(match[2]) : Number(match[2])) * 60) : null;
+    if (fixedOffsets.size < 1000) fixedOffsets.set(zone, minutes);
+  }
+  return minutes;
 }
+
+let canonicalZones: Set<string> | undefined;
 
 export function isValidTimeZone(zone: string): boolean {
   if (!zone) return false;
   if (fixedOffsetMinutes(zone) !== null) return true;
+  // ICU's list of canonical names answers in about a millisecond; the first formatter loads
+  // ICU's date data (20-30 ms), which a command that prints no date never needs. Aliases
+  // (US/Eastern, Asia/Calcutta) are not in the list: a formatter decides for them.
+  canonicalZones ??= new Set(Intl.supportedValuesOf('timeZone'));
+  if (canonicalZones.has(zone)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return true;
@@ -69,19 +81,28 @@ function wallFromUtcFields(date: Date): WallClock {
  * Wall clocks already computed, by zone and instant: `formatToParts` costs microseconds and the
  * same records' dates are converted again on every read. Emptied when it grows past a bound.
  */
-const wallClockMemo = new Map<string, Readonly<WallClock>>();
+// Keyed by zone, then by the instant as a number: a string key built for every lookup cost
+// several times the lookup itself.
+const wallClockMemo = new Map<string, Map<number, Readonly<WallClock>>>();
+let wallClocksKept = 0;
 const WALL_CLOCK_MEMO_LIMIT = 50_000;
 
 /** The wall clock in `zone` at the instant `utcMs`. */
 export function wallClockAt(utcMs: number, zone: string): Readonly<WallClock> {
   const fixed = fixedOffsetMinutes(zone);
   if (fixed !== null) return wallFromUtcFields(new Date(utcMs + fixed * 60_000));
-  const key = `${zone}|${utcMs}`;
-  let wall = wallClockMemo.get(key);
+  let byInstant = wallClockMemo.get(zone);
+  let wall = byInstant?.get(utcMs);
   if (!wall) {
-    if (wallClockMemo.size >= WALL_CLOCK_MEMO_LIMIT) wallClockMemo.clear();
+    if (wallClocksKept >= WALL_CLOCK_MEMO_LIMIT) {
+      wallClockMemo.clear();
+      wallClocksKept = 0;
+      byInstant = undefined;
+    }
+    if (!byInstant) wallClockMemo.set(zone, (byInstant = new Map()));
     wall = Object.freeze(formattedWallClock(utcMs, zone));
-    wallClockMemo.set(key, wall);
+    byInstant.set(utcMs, wall);
+    wallClocksKept++;
   }
   return wall;
 }
@@ -96,6 +117,8 @@ function formattedWallClock(utcMs: number, zone: string): WallClock {
 
 /** Offset of `zone` from UTC at `utcMs`, in minutes east. */
 export function offsetMinutesAt(utcMs: number, zone: string): number {
+  const fixed = fixedOffsetMinutes(zone);
+  if (fixed !== null) return fixed;
   const wall = wallClockAt(utcMs, zone);
   const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
   return Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / 60_000);
@@ -138,6 +161,8 @@ export function zonedToUtcMs(wallText: string, zone: string): number {
   const wall = parseWallClock(wallText);
   if (!wall) throw new RangeError(`not a wall-clock time: ${wallText}`);
   const naive = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  const fixed = fixedOffsetMinutes(zone);
+  if (fixed !== null) return naive - fixed * 60_000;
   const before = offsetMinutesAt(naive - DAY_MS, zone);
   const after = offsetMinutesAt(naive + DAY_MS, zone);
   const fits = [before, after].map((offset) => naive - offset * 60_000).filter((t) => naive - offsetMinutesAt(t, zone) * 60_000 === t);

@@ -9,6 +9,8 @@ export interface Counts {
   updated: number;
   unchanged: number;
   failed: number;
+  /** Records removed (apply --prune). */
+  removed?: number;
   /** Dry runs: rows the real run would fail because their name is taken. */
   conflicts?: number;
   /** Rows never sent because the run stopped (Ctrl-C, --fail-fast). */
@@ -17,22 +19,27 @@ export interface Counts {
 }
 
 export interface Progress {
+  /** Takes the line away until the next redraw, so that a message can be written on a clean line. */
+  clear(): void;
   stop(): void;
 }
 
 export async function startProgress(ctx: Context, label: string, total: number, counts: Counts): Promise<Progress> {
-  if (!ctx.stderr.isTTY) return { stop() {} };
+  if (!ctx.stderr.isTTY) return { clear() {}, stop() {} };
   const { default: ora } = await import('ora');
   const started = Date.now();
   const spinner = ora({ stream: ctx.stderr as NodeJS.WritableStream, text: label, discardStdin: false }).start();
   const render = () => {
-    const done = counts.created + counts.updated + counts.unchanged + counts.failed;
+    const done = counts.created + counts.updated + counts.unchanged + (counts.removed ?? 0) + counts.failed;
     const seconds = (Date.now() - started) / 1000;
     const rate = seconds > 0 ? Math.round(done / seconds) : 0;
     spinner.text = `${label}: ${done}/${total} (${rate}/s)${counts.failed ? `, ${counts.failed} failed` : ''}`;
   };
   const timer = setInterval(render, 100);
   return {
+    clear() {
+      spinner.clear();
+    },
     stop() {
       clearInterval(timer);
       spinner.stop();

@@ -7,7 +7,7 @@
 import { ApiError, CliError, EXIT } from '../errors.js';
 import { errorFromResponse, type ApiClient } from '../http/client.js';
 import { backoffDelay, retryAfterMs, timer } from '../http/retry.js';
-import type { Resource } from '../resources.js';
+import { EVERY_EVENT, MAX_PER_PAGE, type Resource } from '../resources.js';
 import { safeUpdate } from '../records/safe-update.js';
 import { nameKey } from '../records/identity.js';
 import type { UpsertKey } from './upsert-index.js';
@@ -46,8 +46,8 @@ export async function findExisting(client: ApiClient, resource: Resource, match:
     return (res.body[resource.listKey] as Json[] | undefined)?.[0];
   }
   if (match.by === 'name' && name !== undefined) {
-    const query: Json = { search: name, per_page: 50 };
-    if (resource.name === 'events') Object.assign(query, { start_date: '1900-01-01', end_date: '2999-12-31' });
+    const query: Json = { search: name, per_page: MAX_PER_PAGE };
+    if (resource.name === 'events') Object.assign(query, EVERY_EVENT);
     if (!resource.trashes) query.hide_empty = 'false';
     const res = await client.call<Json>('GET', resource.path, { query: query as Record<string, string | number> });
     const items = (res.body?.[resource.listKey] as Json[] | undefined) ?? [];

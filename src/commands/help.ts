@@ -1,12 +1,12 @@
 /** Help text shared by the commands: examples that work on the built-in sandbox, and the environment. */
-import type { Resource } from '../resources.js';
+import { DEFAULT_NAMESPACE, type Resource } from '../resources.js';
 
 export type EnvironmentList = ReadonlyArray<readonly [string, string]>;
 
 export const ENVIRONMENT: EnvironmentList = [
   ['CALENDAR_PROFILE', 'profile to use (like --profile)'],
   ['CALENDAR_BASE_URL', 'REST root of the site, e.g. https://example.org/wp-json (like --base-url)'],
-  ['CALENDAR_NAMESPACE', 'API namespace (default tribe/events/v1)'],
+  ['CALENDAR_NAMESPACE', `API namespace (default ${DEFAULT_NAMESPACE})`],
   ['CALENDAR_LANG', 'language sent as i18n_language: fr, it or es (like --lang)'],
   ['CALENDAR_USERNAME', 'WordPress user name for writes'],
   ['CALENDAR_APP_PASSWORD', 'application password of that user (never printed)'],

@@ -4,12 +4,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import { CliError, EXIT, UsageError } from '../errors.js';
-import { LANGUAGES } from '../resources.js';
+import { DEFAULT_NAMESPACE, LANGUAGES } from '../resources.js';
 import { isValidTimeZone } from '../time.js';
 import { loadConfig, type LoadedConfig } from './load.js';
 import type { ProfileConfig } from './schema.js';
 
-export const DEFAULT_NAMESPACE = 'tribe/events/v1';
+export { DEFAULT_NAMESPACE };
 export const SANDBOX_PROFILE = 'sandbox';
 
 export interface GlobalFlags {

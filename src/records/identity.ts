@@ -128,6 +128,7 @@ export function describeCandidates(candidates: Candidate[]): string {
  * sets; date-times compare to the minute when seconds are zero.
  */
 export function comparableValue(field: string, value: unknown): string {
+  if (field === 'cost' && typeof value === 'number') value = String(value);
   if (value === undefined || value === null || value === '') return '';
   if (Array.isArray(value)) {
     if (value.length === 0) return '';
@@ -138,7 +139,8 @@ export function comparableValue(field: string, value: unknown): string {
   if (typeof value === 'string') {
     if (/^(true|false)$/i.test(value.trim())) return value.trim().toLowerCase();
     let text = plainText(value);
-    if (field === 'cost') text = text.replace(/\s+/g, '').toLowerCase();
+    // A cost of 0 is stored as no cost.
+    if (field === 'cost') text = text.replace(/\s+/g, '').toLowerCase().replace(/^0$/, '');
     const dateTime = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::(\d{2}))?$/.exec(text);
     if (dateTime) text = `${dateTime[1]} ${dateTime[2]}:${dateTime[3] ?? '00'}`;
     // A day given alone is stored from its first to its last second (all-day events).
@@ -150,5 +152,6 @@ export function comparableValue(field: string, value: unknown): string {
 }
 
 export function sameValue(field: string, a: unknown, b: unknown): boolean {
+  if (a === b) return true;
   return comparableValue(field, a) === comparableValue(field, b);
 }

@@ -6,13 +6,19 @@
  * pages skipped are found through the WordPress core route and read one by one.
  */
 import { ApiError } from '../errors.js';
-import { EDITOR_STATUSES, type Resource } from '../resources.js';
+import { EDITOR_STATUSES, EVERY_EVENT, MAX_PER_PAGE, type Resource } from '../resources.js';
 import type { ApiClient } from '../http/client.js';
 import type { Query } from '../http/url.js';
 
-export const SERVER_MAX_PER_PAGE = 50;
-/** Pages fetched at once once the first page has told how many there are. */
-export const PAGES_IN_FLIGHT = 5;
+/**
+ * Pages fetched at once once the first page has told how many there are: as many as the
+ * client keeps connections. A site 20 ms away answered a 5,000-event walk in about 0.8 of the
+ * time with 8 as with 5; 12 or 16 were faster still against the sandbox, but ask more of a
+ * real site's PHP workers than one list should.
+ */
+export const PAGES_IN_FLIGHT = 8;
+/** Records read one by one at once, where a walk looks for those the pages skipped. */
+const RECORDS_IN_FLIGHT = 10;
 
 export interface WalkOptions {
   all: boolean;
@@ -83,7 +89,7 @@ export async function walkPages(
   walk: WalkOptions,
   onRecord: (record: unknown) => Promise<void> | void,
 ): Promise<WalkResult> {
-  const perPage = query.per_page !== undefined ? Number(query.per_page) : walk.all ? SERVER_MAX_PER_PAGE : undefined;
+  const perPage = query.per_page !== undefined ? Number(query.per_page) : walk.all ? MAX_PER_PAGE : undefined;
   const firstPage = query.page !== undefined ? Number(query.page) : 1;
   const pageQuery = (page: number): Query => ({ ...query, page: walk.all || query.page !== undefined ? page : undefined, per_page: perPage });
   let written = 0;
@@ -184,8 +190,8 @@ async function completeFromCoreRoute(
   }
   // Read a few at a time, handed on in ID order.
   let recovered = 0;
-  for (let at = 0; at < ids.length; at += PAGES_IN_FLIGHT * 2) {
-    const batch = ids.slice(at, at + PAGES_IN_FLIGHT * 2).map((id) => client.send('GET', `${resource.path}/${id}`));
+  for (let at = 0; at < ids.length; at += RECORDS_IN_FLIGHT) {
+    const batch = ids.slice(at, at + RECORDS_IN_FLIGHT).map((id) => client.send('GET', `${resource.path}/${id}`));
     for (const res of await Promise.all(batch)) {
       if (res.status !== 200 || res.text !== undefined) continue;
       await emit(res.body);
@@ -203,14 +209,11 @@ function numberOr(value: unknown, header: string | undefined): number | undefine
   return undefined;
 }
 
-/** Far enough that the default event window hides nothing (1970-01-01 is refused by the server). */
-export const EVENTS_FROM = '1900-01-01';
-export const EVENTS_TO = '2999-12-31';
 
 /** The list query that returns every record: past and future events, drafts when signed in, unused terms. */
 export function everyRecordQuery(resource: Resource, authenticated: boolean): Query {
-  const query: Query = { per_page: SERVER_MAX_PER_PAGE };
-  if (resource.name === 'events') Object.assign(query, { start_date: EVENTS_FROM, end_date: EVENTS_TO });
+  const query: Query = { per_page: MAX_PER_PAGE };
+  if (resource.name === 'events') Object.assign(query, EVERY_EVENT);
   if (resource.trashes && authenticated) query.status = EDITOR_STATUSES.join(',');
   if (!resource.trashes) query.hide_empty = 'false';
   return query;

@@ -6,7 +6,7 @@
  * resolve a whole file's links with one list walk instead (src/bulk/catalog.ts).
  */
 import { UsageError } from '../errors.js';
-import { EDITOR_STATUSES, linkFields, resources, type Field, type LinkRelation, type Resource } from '../resources.js';
+import { EDITOR_STATUSES, EVERY_EVENT, linkFields, MAX_PER_PAGE, resources, type Field, type LinkRelation, type Resource } from '../resources.js';
 import { errorFromResponse, type ApiClient } from '../http/client.js';
 import { walkPages } from './pages.js';
 import { describeCandidates, isSlugForm, RecordIndex, type RefMatch } from './identity.js';
@@ -75,7 +75,7 @@ export class Resolver {
     const index = new RecordIndex();
     const query: Record<string, string | number> = { search: text, ...this.termQuery(resource) };
     if (resource.trashes && this.client.hasCredentials) query.status = EDITOR_STATUSES.join(',');
-    if (resource.name === 'events') Object.assign(query, { start_date: '1900-01-01', end_date: '2999-12-31' });
+    if (resource.name === 'events') Object.assign(query, EVERY_EVENT);
     await walkPages(this.client, resource, query, { all: true }, (item) => {
       const record = item as Record<string, unknown>;
       if (typeof record.id === 'number') index.add(record.id, record.slug, record[resource.nameField]);
@@ -100,7 +100,7 @@ export class Resolver {
   }
 
   private async list(resource: Resource, query: Record<string, string | number>): Promise<Array<Record<string, unknown>>> {
-    const res = await this.client.call<Record<string, unknown>>('GET', resource.path, { query: { per_page: 50, ...query } });
+    const res = await this.client.call<Record<string, unknown>>('GET', resource.path, { query: { per_page: MAX_PER_PAGE, ...query } });
     return (res.body[resource.listKey] as Array<Record<string, unknown>> | undefined) ?? [];
   }
 }

@@ -7,16 +7,17 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { fingerprint, readDataFile, withFileLock, writeDataFile, DataFileError } from './persistence.js';
-import { respond, type Engine } from './server.js';
+import { DataFileError } from './store/persistence.js';
+import { respond, type Engine } from './http/server.js';
 import { seedDemo } from './seed.js';
-import { emptyData, Store } from './store.js';
+import { StoreSync } from './store/sync.js';
 import { isValidTimeZone } from '../time.js';
-import { sandboxClock } from './clock.js';
-import { applyFault, faultPicker, parseFaultSpec, type FaultRule } from './faults.js';
+import { sandboxClock } from './common/clock.js';
+import { applyFault, faultPicker, parseFaultSpec, type FaultRule } from './http/faults.js';
+import { DEFAULT_NAMESPACE } from '../resources.js';
 
-export { DataFileError } from './persistence.js';
-export { FaultSpecError } from './faults.js';
+export { DataFileError } from './store/persistence.js';
+export { FaultSpecError } from './http/faults.js';
 
 export interface SandboxOptions {
   host?: string;
@@ -37,7 +38,7 @@ export interface SandboxOptions {
   /** Start the clock at this instant; it then runs on (ignored when `now` is given). */
   clockStart?: Date;
   quiet?: boolean;
-  /** Fault injection spec, e.g. `reset=0.1,429=0.05,slow=200:0.1` (see faults.ts); throws FaultSpecError when bad. */
+  /** Fault injection spec, e.g. `reset=0.1,429=0.05,slow=200:0.1` (see http/faults.ts); throws FaultSpecError when bad. */
   faults?: string | FaultRule[];
   /** Seed of the generator that picks faults (default 1). */
   faultsSeed?: number;
@@ -60,10 +61,7 @@ export interface Sandbox {
 }
 
 export const DEFAULT_PORT = 8787;
-export const DEFAULT_NAMESPACE = 'tribe/events/v1';
 export const DEFAULT_TIMEZONE = 'America/New_York';
-const WRITE_DELAY_MS = 20;
-const FLUSH_TIME_FACTOR = 5;
 
 export function generatePassword(): string {
   return randomBytes(12).toString('base64url');
@@ -74,113 +72,26 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const faultRules = typeof options.faults === 'string' ? parseFaultSpec(options.faults) : (options.faults ?? []);
   const faults = faultRules.length ? faultPicker(faultRules, options.faultsSeed ?? 1) : null;
   if (!isValidTimeZone(timezone)) throw new Error(`unknown timezone: ${timezone}`);
-  const dataFile = options.dataFile;
-  const shared = options.shared === true && dataFile !== undefined;
-  const store = new Store(dataFile ? (readDataFile(dataFile) ?? emptyData()) : emptyData());
-  let seenFingerprint = dataFile ? fingerprint(dataFile) : null;
+  const sync = new StoreSync({
+    dataFile: options.dataFile,
+    shared: options.shared,
+    onFlushError: (error) => {
+      if (!options.quiet) process.stderr.write(`calendar serve: cannot write the data file: ${(error as Error).message}\n`);
+    },
+  });
   const user = options.user ?? 'admin';
   const password = options.password ?? generatePassword();
   const now = options.now ?? sandboxClock(options.clockStart);
   const site = { baseUrl: '', namespace: (options.namespace ?? DEFAULT_NAMESPACE).replace(/^\/+|\/+$/g, ''), timezone };
   const stats = { requests: 0, writes: 0, faults: faults?.counts ?? {} };
-
-  let lastWriteMs = 0;
-  const persist = () => {
-    if (!dataFile || !store.dirty) return;
-    const started = performance.now();
-    writeDataFile(dataFile, store.data);
-    lastWriteMs = performance.now() - started;
-    store.dirty = false;
-    seenFingerprint = fingerprint(dataFile);
-  };
-  const reloadIfChanged = () => {
-    if (!dataFile) return;
-    const current = fingerprint(dataFile);
-    if (current === seenFingerprint) return;
-    store.replace(readDataFile(dataFile) ?? emptyData());
-    seenFingerprint = current;
-  };
-
-  let flushTimer: NodeJS.Timeout | undefined;
-  const scheduleFlush = () => {
-    if (!dataFile || !store.dirty || flushTimer) return;
-    // A big store takes a while to write: wait longer so that writing stays a small share of the time.
-    flushTimer = setTimeout(() => {
-      flushTimer = undefined;
-      persist();
-    }, Math.max(WRITE_DELAY_MS, FLUSH_TIME_FACTOR * lastWriteMs));
-  };
-
-  // In shared mode requests of this process queue up. Writes waiting together form one batch
-  // that holds the file lock once and writes the file once, before any of them is answered.
-  let queue: Promise<unknown> = Promise.resolve();
-  const waitingWrites: { work: (current: Store) => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void }[] = [];
-  const runWriteBatch = async () => {
-    await new Promise((resolve) => setImmediate(resolve)); // lets requests already read join the batch
-    const batch = waitingWrites.splice(0);
-    const outcomes: { ok: boolean; value: unknown }[] = [];
-    try {
-      await withFileLock(dataFile!, () => {
-        reloadIfChanged();
-        try {
-          for (const job of batch) {
-            try {
-              outcomes.push({ ok: true, value: job.work(store) });
-            } catch (error) {
-              outcomes.push({ ok: false, value: error });
-            }
-          }
-        } finally {
-          persist();
-        }
-      });
-    } catch (error) {
-      for (const job of batch) job.reject(error);
-      return;
-    }
-    batch.forEach((job, index) => (outcomes[index].ok ? job.resolve(outcomes[index].value) : job.reject(outcomes[index].value)));
-  };
-  const engine: Engine = {
-    site,
-    credentials: { user, password },
-    now,
-    withStore<T>(write: boolean, work: (current: Store) => T): Promise<T> {
-      if (!shared) {
-        try {
-          return Promise.resolve(work(store));
-        } finally {
-          scheduleFlush();
-        }
-      }
-      if (write) {
-        return new Promise<T>((resolve, reject) => {
-          waitingWrites.push({ work, resolve: resolve as (value: unknown) => void, reject });
-          if (waitingWrites.length === 1) queue = queue.then(runWriteBatch, runWriteBatch);
-        });
-      }
-      const read = async () => {
-        reloadIfChanged();
-        return work(store);
-      };
-      const result = queue.then(read, read);
-      queue = result.catch(() => undefined);
-      return result;
-    },
-  };
+  const engine: Engine = { site, credentials: { user, password }, now, withStore: (write, work) => sync.access(write, work) };
 
   if (options.seed === 'demo') {
     const seedNow = now();
-    const seedIfEmpty = () => {
-      reloadIfChanged();
+    await sync.exclusive((store) => {
       if (store.data.posts.length || store.data.terms.length) return;
       seedDemo(store, { ...site, baseUrl: 'http://localhost' }, seedNow);
-      persist();
-    };
-    if (shared) await withFileLock(dataFile!, seedIfEmpty);
-    else {
-      seedIfEmpty();
-      persist();
-    }
+    });
   }
 
   const listener = (request: IncomingMessage, response: ServerResponse) => acceptRequest(request, response);
@@ -221,14 +132,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     async close() {
       if (closed) return;
       closed = true;
-      if (flushTimer) clearTimeout(flushTimer);
-      flushTimer = undefined;
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      await queue;
-      if (!shared) persist();
+      await sync.close();
     },
   };
 }

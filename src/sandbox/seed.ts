@@ -2,11 +2,11 @@
  * `--seed demo`: a small, believable calendar around the current date, so a newcomer
  * sees something at once. Written through the same code paths as API writes.
  */
-import type { RequestContext, Site } from './context.js';
-import { createEvent } from './event-write.js';
-import { createLinked } from './linked.js';
-import type { Store } from './store.js';
-import { createTerm } from './terms.js';
+import type { RequestContext, Site } from './common/context.js';
+import { createEvent } from './events/write.js';
+import { createLinked } from './linked/write.js';
+import type { Store } from './store/store.js';
+import { createTerm } from './terms/write.js';
 import { addDays, utcMsToZoned } from '../time.js';
 
 const VENUES = [

@@ -1,8 +1,8 @@
 /** `calendar serve`: runs the sandbox until SIGINT/SIGTERM. */
 import { readFileSync } from 'node:fs';
 import { DataFileError, DEFAULT_PORT, startSandbox, type SandboxOptions } from './index.js';
-import { parseClockStart } from './clock.js';
-import { FaultSpecError, parseFaultSeed, parseFaultSpec, type FaultRule } from './faults.js';
+import { parseClockStart } from './common/clock.js';
+import { FaultSpecError, parseFaultSeed, parseFaultSpec, type FaultRule } from './http/faults.js';
 
 export interface ServeOptions {
   host?: string;

@@ -27,6 +27,8 @@ export interface ApplySettings {
   client: ApiClient;
   concurrency: number;
   onFailure: (change: RecordChange, message: string) => void;
+  /** Each change once it is written or has failed. */
+  onDone?: (change: RecordChange, ok: boolean) => void;
 }
 
 /** Slug -> ID per resource: the site's records, those matched by name, then those created. */
@@ -45,6 +47,7 @@ export async function applyPlan(plan: Plan, desired: SiteDocument, current: Site
     if (err instanceof CliError && err.exitCode === EXIT.auth) throw err; // every other record would fail the same way
     const message = err instanceof Error ? err.message : String(err);
     outcome.failed.push({ change, message });
+    settings.onDone?.(change, false);
     settings.onFailure(change, message);
   };
   const writes = plan.changes.filter((c) => c.action !== 'remove');
@@ -54,6 +57,7 @@ export async function applyPlan(plan: Plan, desired: SiteDocument, current: Site
         await write(change, desired, ids, settings.client);
         if (change.action === 'create') outcome.created++;
         else outcome.updated++;
+        settings.onDone?.(change, true);
       } catch (err) {
         fail(change, err);
       }
@@ -68,6 +72,7 @@ export async function applyPlan(plan: Plan, desired: SiteDocument, current: Site
       try {
         await settings.client.call('DELETE', `${resources[name].path}/${change.id}`);
         outcome.removed++;
+        settings.onDone?.(change, true);
       } catch (err) {
         fail(change, err);
       }

@@ -6,9 +6,11 @@
 import type { ApiClient } from '../http/client.js';
 import { resources, type Resource, type ResourceName } from '../resources.js';
 import { slugFromName } from '../records/identity.js';
-import { walkEveryEvent, walkEveryRecord, unlistedEventsNote } from '../records/pages.js';
+import { everyRecordQuery, walkEveryEvent, walkEveryRecord, walkPages, walkShortfall, unlistedEventsNote } from '../records/pages.js';
 import { exportShape } from '../records/writable.js';
+import type { Query } from '../http/url.js';
 import { loadYaml } from '../output/yaml.js';
+import { FILTER_KEY, type EventsFilter } from './filter.js';
 
 type Json = Record<string, unknown>;
 
@@ -46,8 +48,16 @@ export function siteRecordOf(resource: Resource, raw: Json, categorySlugs: Map<n
   return { slug, fields, id: typeof raw.id === 'number' ? raw.id : undefined };
 }
 
+export interface ReadOptions {
+  /** Only the events these list filters select (IDs for linked records). */
+  eventsFilter?: Query;
+  /** What the read is for: notes speak of the export (default) or of the plan. */
+  purpose?: 'export' | 'plan';
+}
+
 /** Reads the chosen resources of a site with list walks; notes go to `notice`. */
-export async function readSite(client: ApiClient, names: ResourceName[], notice: (line: string) => void): Promise<SiteDocument> {
+export async function readSite(client: ApiClient, names: ResourceName[], notice: (line: string) => void, options: ReadOptions = {}): Promise<SiteDocument> {
+  const { eventsFilter } = options;
   const document: SiteDocument = new Map();
   // Terms are few: categories are read first so that parents become slugs whatever the order.
   const categories: Json[] = [];
@@ -64,16 +74,32 @@ export async function readSite(client: ApiClient, names: ResourceName[], notice:
       records.set(slug, { ...record, slug });
     };
     if (name === 'categories') categories.forEach(add);
-    else if (name === 'events') notice(unlistedEventsNote(await walkEveryEvent(client, resource, add)));
+    else if (name === 'events' && eventsFilter) await walkFilteredEvents(client, eventsFilter, add, notice);
+    else if (name === 'events') notice(unseenEventsNote(await walkEveryEvent(client, resource, add), options.purpose));
     else await walkEveryRecord(client, resource, add);
     document.set(name, records);
   }
   return document;
 }
 
-/** The document as plain data: a key per resource, records sorted by slug. */
-export function documentData(document: SiteDocument): Record<string, Record<string, Json>> {
+function unseenEventsNote(result: { coreRoute: boolean }, purpose: ReadOptions['purpose']): string {
+  if (purpose !== 'plan') return unlistedEventsNote(result);
+  const unseen = result.coreRoute ? 'events hidden from listings that have already ended are in no list the API offers' : 'the site does not answer the WordPress core route, so events hidden from listings are in no list';
+  return `${unseen}: the plan does not see them (a file that has one would create it again)`;
+}
+
+/** The events a list filter selects, whatever their date or status; `onRecord` gets each. */
+export async function walkFilteredEvents(client: ApiClient, filter: Query, onRecord: (raw: Json) => void, notice: (line: string) => void): Promise<void> {
+  const query = { ...everyRecordQuery(resources.events, client.hasCredentials), ...filter };
+  const shortfall = walkShortfall(resources.events, await walkPages(client, resources.events, query, { all: true }, (r) => onRecord(r as Json)));
+  if (shortfall) notice(`warning: ${shortfall}`);
+  notice('events hidden from listings are left out of a filtered read (no route filters them)');
+}
+
+/** The document as plain data: the filter of a narrowed export first, then a key per resource, records sorted by slug. */
+export function documentData(document: SiteDocument, filter?: EventsFilter): Record<string, Record<string, Json>> {
   const data: Record<string, Record<string, Json>> = {};
+  if (filter) data[FILTER_KEY] = { events: filter };
   for (const name of SITE_RESOURCES) {
     const records = document.get(name);
     if (!records) continue;
@@ -84,8 +110,8 @@ export function documentData(document: SiteDocument): Record<string, Record<stri
 }
 
 /** YAML (descriptions as block scalars, no line folding) or JSON, ending in a newline. */
-export async function renderDocument(document: SiteDocument, format: 'yaml' | 'json'): Promise<string> {
-  const data = documentData(document);
+export async function renderDocument(document: SiteDocument, format: 'yaml' | 'json', filter?: EventsFilter): Promise<string> {
+  const data = documentData(document, filter);
   if (format === 'json') return `${JSON.stringify(data, null, 2)}\n`;
   const { Document, isPair, isScalar, visit } = await loadYaml();
   const doc = new Document(data);

@@ -8,9 +8,13 @@ import { isResourceName, linkFields, resources, type Resource, type ResourceName
 import { checkRecord } from '../schema.js';
 import { checkEventOrder } from '../records/dates.js';
 import { isSlugForm, nameKey } from '../records/identity.js';
+import { coerceValue } from '../values.js';
 import { siteFields, SITE_RESOURCES, type SiteDocument, type SiteRecord } from './document.js';
+import { FILTER_KEY, SITE_FILTERS, type EventsFilter } from './filter.js';
+import { readPlainYaml } from './plain-yaml.js';
+import { closest } from './closest.js';
+import { plainOf, positions, treeOfYaml, type Tree, type TreeMap, type TreeScalar } from './tree.js';
 import { loadYaml } from '../output/yaml.js';
-import type { Node as YamlNode, YAMLMap } from 'yaml';
 
 type Json = Record<string, unknown>;
 
@@ -21,15 +25,21 @@ export interface LinkUse {
   field: string;
   to: ResourceName;
   target: string;
-  where: string;
+  /** Offset in the file of the value that names it. */
+  at: number;
 }
 
 export interface SiteFile {
   document: SiteDocument;
   links: LinkUse[];
+  /** The events filters of a narrowed export: the file holds only the events they select. */
+  filter?: EventsFilter;
+  /** `file:line:column` of an offset in the file. */
+  where: (offset: number) => string;
 }
 
 const MAX_LISTED = 10;
+const TOP_KEYS = `${SITE_RESOURCES.join(', ')} (and ${FILTER_KEY})`;
 
 /** Problems found in a file, all at once: exit 2, nothing sent. */
 export function refuseFile(problems: string[]): never {
@@ -37,147 +47,191 @@ export function refuseFile(problems: string[]): never {
   throw new UsageError(problems.slice(0, MAX_LISTED).join('\n') + more, 'Nothing was sent. Fix the file and run again.');
 }
 
-export async function readSiteFile(name: string, text: string): Promise<SiteFile> {
+/** The file as a tree: by the quick reader when it can, else by the yaml package (whose syntax errors are refused here). */
+async function readTree(text: string, where: (offset: number) => string): Promise<Tree> {
+  const plain = readPlainYaml(text);
+  if (plain) return plain;
   const yaml = await loadYaml();
-  const lineCounter = new yaml.LineCounter();
-  const parsed = yaml.parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
-  const problems: string[] = [];
-  const where = (node: YamlNode | null | undefined) => {
-    const { line, col } = lineCounter.linePos(node?.range?.[0] ?? 0);
-    return `${name}:${line}:${col}`;
-  };
-  const at = (node: YamlNode | null | undefined, what: string) => void problems.push(`${where(node)}: ${what}`);
-  for (const error of parsed.errors) {
-    const { line, col } = lineCounter.linePos(error.pos[0]);
-    problems.push(`${name}:${line}:${col}: ${error.message.split('\n')[0]}`);
-  }
-  if (problems.length) refuseFile(problems);
+  const parsed = yaml.parseDocument(text, { uniqueKeys: true, prettyErrors: false });
+  if (parsed.errors.length) refuseFile(parsed.errors.map((error) => `${where(error.pos[0])}: ${error.message.split('\n')[0]}`));
+  return treeOfYaml(yaml, parsed);
+}
 
+export async function readSiteFile(name: string, text: string): Promise<SiteFile> {
+  const lineColumn = positions(text);
+  const where = (offset: number) => `${name}:${lineColumn(offset)}`;
+  const root = await readTree(text, where);
+  const problems: string[] = [];
+  const at = (node: { at: number }, what: string) => void problems.push(`${where(node.at)}: ${what}`);
   const document: SiteDocument = new Map();
   const links: LinkUse[] = [];
-  const root = parsed.contents;
-  if (root !== null && !yaml.isMap(root)) refuseFile([`${where(root)}: expected a mapping with a key per resource (${SITE_RESOURCES.join(', ')})`]);
-  for (const pair of (root as YAMLMap | null)?.items ?? []) {
-    const keyNode = pair.key as YamlNode;
-    const resourceName = yaml.isScalar(keyNode) ? String(keyNode.value) : '';
-    if (!isResourceName(resourceName)) {
-      at(keyNode, `"${resourceName}" is not a resource (${SITE_RESOURCES.join(', ')})`);
+  let filter: EventsFilter | undefined;
+  const isNull = (node: Tree) => node.kind === 'scalar' && node.value === null;
+  if (!isNull(root) && root.kind !== 'map') refuseFile([`${where(root.at)}: expected a mapping with a key per resource (${TOP_KEYS})`]);
+  for (const { key, value } of root.kind === 'map' ? root.entries : []) {
+    const topName = String(key.value);
+    if (topName === FILTER_KEY) {
+      filter = readFilter(value, at);
+      continue;
+    }
+    if (!isResourceName(topName)) {
+      const meant = closest(topName, [...SITE_RESOURCES, FILTER_KEY]);
+      at(key, `"${topName}" is not a resource (${meant ? `did you mean ${meant}?` : TOP_KEYS})`);
       continue;
     }
     const records = new Map<string, SiteRecord>();
-    document.set(resourceName, records);
-    const value = pair.value as YamlNode | null;
-    if (value === null || (yaml.isScalar(value) && value.value === null)) continue;
-    if (!yaml.isMap(value)) {
-      at(value, `${resourceName}: expected a mapping of records by slug`);
+    document.set(topName, records);
+    if (isNull(value)) continue;
+    if (value.kind !== 'map') {
+      at(value, `${topName}: expected a mapping of records by slug`);
       continue;
     }
-    const resource = resources[resourceName];
+    const resource = resources[topName];
+    const check = recordChecker(resource, links, at);
     const names = new Map<string, string>();
-    for (const entry of value.items) {
-      const slugNode = entry.key as YamlNode;
-      const slug = yaml.isScalar(slugNode) ? slugNode.value : undefined;
+    for (const entry of value.entries) {
+      const slug = entry.key.value;
       if (typeof slug !== 'string' || !isSlugForm(slug)) {
-        at(slugNode, `${resource.singular} ${String(slug)}: a record's key is its slug (lower-case letters, digits, inner hyphens)`);
+        at(entry.key, `${resource.singular} ${String(slug)}: a record's key is its slug (lower-case letters, digits, inner hyphens)`);
         continue;
       }
       const label = `${resource.singular} ${slug}`;
-      const recordNode = entry.value as YamlNode | null;
-      if (!yaml.isMap(recordNode)) {
-        at(recordNode ?? slugNode, `${label}: expected a mapping of fields`);
+      if (entry.value.kind !== 'map') {
+        at(entry.value, `${label}: expected a mapping of fields`);
         continue;
       }
-      const record = checkFields(resource, label, recordNode, slugNode, { yaml, at, where, links, slug });
+      const record = check(slug, label, entry.value, entry.key);
       if (!record) continue;
       records.set(slug, { slug, fields: record });
       const named = record[resource.nameField];
       if (resource.mergesOnCreate && typeof named === 'string') {
         const key = nameKey(named);
-        if (names.has(key)) at(recordNode.get(resource.nameField, true) as YamlNode, `${label}: ${resource.nameField} "${named}" is also the name of ${resource.singular} ${names.get(key)} (the server keeps one ${resource.singular} per name)`);
+        const nameNode = entry.value.entries.find((e) => e.key.value === resource.nameField)!.value;
+        if (names.has(key)) at(nameNode, `${label}: ${resource.nameField} "${named}" is also the name of ${resource.singular} ${names.get(key)} (the server keeps one ${resource.singular} per name)`);
         else names.set(key, slug);
       }
     }
   }
   const parents = document.get('categories');
-  if (parents) findParentCycles(parents, links, problems);
+  if (parents) findParentCycles(parents, links, problems, where);
   if (problems.length) refuseFile(problems);
-  return { document, links };
+  return { document, links, filter, where };
 }
 
-interface CheckTools {
-  yaml: Awaited<ReturnType<typeof loadYaml>>;
-  at: (node: YamlNode | null | undefined, what: string) => void;
-  where: (node: YamlNode) => string;
-  links: LinkUse[];
-  slug: string;
-}
+type At = (node: { at: number }, what: string) => void;
 
-/** One record's fields: known keys, links as slugs, the rest through the create schema. */
-function checkFields(resource: Resource, label: string, node: YAMLMap, keyNode: YamlNode, tools: CheckTools): Json | undefined {
-  const { yaml, at } = tools;
-  const allowed = siteFields(resource);
+/** A checker of one resource's records: known keys, links as slugs, the rest through the create schema. */
+function recordChecker(resource: Resource, links: LinkUse[], at: At) {
+  const allowed = new Set(siteFields(resource));
+  const allowedList = [...allowed].join(', ');
   const linkNames = new Map(linkFields(resource).map((f) => [f.name, f]));
-  const fields: Json = {};
-  const plain: Json = {};
-  const valueNodes = new Map<string, YamlNode>();
-  let bad = false;
-  for (const pair of node.items) {
-    const fieldNode = pair.key as YamlNode;
-    const key = yaml.isScalar(fieldNode) ? String(fieldNode.value) : '';
-    const valueNode = pair.value as YamlNode | null;
-    if (!allowed.includes(key)) {
-      const why = key === 'slug' ? "the record's key is its slug" : `not a field of a site file's ${resource.singular} (fields: ${allowed.join(', ')})`;
-      at(fieldNode, `${label}: ${key}: ${why}`);
-      bad = true;
-      continue;
-    }
-    const value = valueNode === null ? null : valueNode.toJSON();
-    valueNodes.set(key, valueNode ?? fieldNode);
-    const link = linkNames.get(key);
-    if (link) {
-      const targets = link.many ? value : [value];
-      if (!Array.isArray(targets) || targets.some((t) => typeof t !== 'string' || !isSlugForm(t))) {
-        at(valueNode ?? fieldNode, `${label}: ${key}: expected ${link.many ? 'a list of slugs' : 'one slug'} of ${link.relation}`);
+  return (slug: string, label: string, node: TreeMap, keyNode: TreeScalar): Json | undefined => {
+    const fields: Json = {};
+    const plain: Json = {};
+    const valueNodes = new Map<string, Tree>();
+    let bad = false;
+    for (const { key: fieldNode, value: valueNode } of node.entries) {
+      const key = String(fieldNode.value);
+      if (!allowed.has(key)) {
+        const meant = closest(key, allowed);
+        const why = key === 'slug' ? "the record's key is its slug" : `not a field of a site file's ${resource.singular} (${meant ? `did you mean ${meant}?` : `fields: ${allowedList}`})`;
+        at(fieldNode, `${label}: ${key}: ${why}`);
         bad = true;
         continue;
       }
-      for (const target of targets as string[]) tools.links.push({ from: resource.name, slug: tools.slug, field: key, to: link.relation as ResourceName, target, where: tools.where(valueNode ?? fieldNode) });
+      const value = plainOf(valueNode);
+      valueNodes.set(key, valueNode);
+      const link = linkNames.get(key);
+      if (link) {
+        const targets = link.many ? value : [value];
+        if (!Array.isArray(targets) || targets.some((t) => typeof t !== 'string' || !isSlugForm(t))) {
+          at(valueNode, `${label}: ${key}: expected ${link.many ? 'a list of slugs' : 'one slug'} of ${link.relation}`);
+          bad = true;
+          continue;
+        }
+        const items = valueNode.kind === 'seq' ? valueNode.items : [valueNode];
+        (targets as string[]).forEach((target, i) => links.push({ from: resource.name, slug, field: key, to: link.relation as ResourceName, target, at: items[i].at }));
+        fields[key] = value;
+        continue;
+      }
+      if (value !== null && typeof value === 'object') {
+        at(valueNode, `${label}: ${key}: expected one value, not a ${Array.isArray(value) ? 'list' : 'mapping'}`);
+        bad = true;
+        continue;
+      }
       fields[key] = value;
-      continue;
+      if (value !== null) plain[key] = value;
     }
-    if (value !== null && typeof value === 'object') {
-      at(valueNode, `${label}: ${key}: expected one value, not a ${Array.isArray(value) ? 'list' : 'mapping'}`);
-      bad = true;
-      continue;
-    }
-    fields[key] = value;
-    plain[key] = value;
-  }
-  const checked = checkRecord(resource, Object.fromEntries(Object.entries(plain).filter(([, v]) => v !== null)), 'create');
-  if (!checked.ok) {
-    for (const problem of checked.problems) at(valueNodes.get(problem.field) ?? keyNode, `${label}: ${problem.field}: ${problem.message}`);
-    return undefined;
-  }
-  if (resource.name === 'events') {
-    try {
-      checkEventOrder(checked.record);
-    } catch (err) {
-      at(valueNodes.get('end_date') ?? keyNode, `${label}: ${(err as Error).message}`);
+    const checked = checkRecord(resource, plain, 'create');
+    if (!checked.ok) {
+      for (const problem of checked.problems) at(valueNodes.get(problem.field) ?? keyNode, `${label}: ${problem.field}: ${problem.message}`);
       return undefined;
     }
+    if (resource.name === 'events') {
+      try {
+        checkEventOrder(checked.record);
+      } catch (err) {
+        at(valueNodes.get('end_date') ?? keyNode, `${label}: ${(err as Error).message}`);
+        return undefined;
+      }
+    }
+    return bad ? undefined : fields;
+  };
+}
+
+/** `filter: events: {...}`: the list filters a narrowed export wrote, checked as the list checks them. */
+function readFilter(node: Tree, at: At): EventsFilter | undefined {
+  const known = SITE_FILTERS.map((f) => f.name).join(', ');
+  const events = node.kind === 'map' && node.entries.length === 1 && node.entries[0].key.value === 'events' ? node.entries[0].value : undefined;
+  if (!events || events.kind !== 'map') {
+    at(node, `${FILTER_KEY}: expected "events:" and the events list filters the file was exported with (${known})`);
+    return undefined;
   }
-  return bad ? undefined : fields;
+  const filter: EventsFilter = {};
+  for (const { key, value } of events.entries) {
+    const field = SITE_FILTERS.find((f) => f.name === key.value);
+    const label = `${FILTER_KEY}: events: ${String(key.value)}`;
+    if (!field) {
+      const meant = closest(String(key.value), SITE_FILTERS.map((f) => f.name));
+      at(key, `${label}: not a filter a site file records (${meant ? `did you mean ${meant}?` : known})`);
+      continue;
+    }
+    const raw = plainOf(value);
+    const items = Array.isArray(raw) ? raw : [raw];
+    const many = field.relation !== undefined || field.type === 'list';
+    if (items.length === 0 || items.some((i) => typeof i !== 'string' || i === '') || (!many && Array.isArray(raw))) {
+      at(value, `${label}: expected ${many ? 'a list of texts' : 'one text'}`);
+      continue;
+    }
+    const texts = items as string[];
+    if (field.relation && texts.some((t) => !isSlugForm(t))) {
+      at(value, `${label}: expected slugs of ${field.relation}`);
+      continue;
+    }
+    if (field.name === 'status' && texts.includes('trash')) {
+      at(value, `${label}: a site file leaves the trash out`);
+      continue;
+    }
+    try {
+      if (!field.relation) coerceValue(field, texts.join(','), label);
+    } catch (err) {
+      at(value, (err as Error).message);
+      continue;
+    }
+    filter[field.name] = many ? texts : texts[0];
+  }
+  return filter;
 }
 
 /** Parents within the file that lead back to their own child. */
-function findParentCycles(categories: Map<string, SiteRecord>, links: LinkUse[], problems: string[]): void {
+function findParentCycles(categories: Map<string, SiteRecord>, links: LinkUse[], problems: string[], where: (offset: number) => string): void {
   const parentOf = (slug: string) => categories.get(slug)?.fields.parent as string | undefined;
   for (const slug of categories.keys()) {
     const seen = new Set([slug]);
     for (let at = parentOf(slug); at !== undefined; at = parentOf(at)) {
       if (at === slug) {
         const use = links.find((l) => l.from === 'categories' && l.slug === slug && l.field === 'parent');
-        problems.push(`${use?.where ?? ''}: category ${slug}: parent: a cycle (${[...seen, slug].join(' -> ')})`);
+        problems.push(`${use ? where(use.at) : ''}: category ${slug}: parent: a cycle (${[...seen, slug].join(' -> ')})`);
         break;
       }
       if (seen.has(at)) break;

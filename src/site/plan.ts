@@ -3,7 +3,7 @@
  * fields the document gives, compared as the server keeps them) and, with prune, to
  * remove. Venues and organizers the site holds under another slug are matched by name.
  */
-import { linkFields, resources, type Resource, type ResourceName } from '../resources.js';
+import { linkFields, resources, type Field, type Resource, type ResourceName } from '../resources.js';
 import { nameKey, sameValue } from '../records/identity.js';
 import { SITE_RESOURCES, type SiteDocument, type SiteRecord } from './document.js';
 
@@ -29,10 +29,21 @@ export interface Plan {
   siteOnly: number;
   /** Site slug -> document slug, per resource, for records matched by name. */
   aliases: Map<ResourceName, Map<string, string>>;
+  /** The events filter of a narrowed file, in a line, and how many events only the site has outside it. */
+  eventsFilter?: string;
+  outsideFilter: number;
 }
 
-export function planChanges(desired: SiteDocument, current: SiteDocument, options: { prune: boolean }): Plan {
-  const plan: Plan = { changes: [], unchanged: 0, siteOnly: 0, aliases: new Map() };
+export interface PlanOptions {
+  prune: boolean;
+  /** A narrowed file: its events filter, in a line... */
+  eventsFilter?: string;
+  /** ...and, with prune, the IDs of the site's events it selects: only those may be removed. */
+  eventsInFilter?: Set<number>;
+}
+
+export function planChanges(desired: SiteDocument, current: SiteDocument, options: PlanOptions): Plan {
+  const plan: Plan = { changes: [], unchanged: 0, siteOnly: 0, aliases: new Map(), eventsFilter: options.eventsFilter, outsideFilter: 0 };
   const managed = SITE_RESOURCES.filter((name) => desired.has(name));
   const matches = new Map<ResourceName, Array<{ want: SiteRecord; have?: SiteRecord; conflict?: string }>>();
   // Matching first: links compare through the aliases it finds, whatever the resource order.
@@ -44,7 +55,14 @@ export function planChanges(desired: SiteDocument, current: SiteDocument, option
     plan.aliases.set(name, aliases);
     const byName = new Map<string, SiteRecord[]>();
     const nameOf = (record: SiteRecord) => nameKey(String(record.fields[resource.nameField] ?? ''));
-    if (resource.mergesOnCreate) for (const record of onSite.values()) byName.set(nameOf(record), [...(byName.get(nameOf(record)) ?? []), record]);
+    if (resource.mergesOnCreate) {
+      for (const record of onSite.values()) {
+        const key = nameOf(record);
+        const named = byName.get(key);
+        if (named) named.push(record);
+        else byName.set(key, [record]);
+      }
+    }
     const list: Array<{ want: SiteRecord; have?: SiteRecord; conflict?: string }> = [];
     for (const slug of [...wanted.keys()].sort()) {
       const want = wanted.get(slug)!;
@@ -64,7 +82,13 @@ export function planChanges(desired: SiteDocument, current: SiteDocument, option
     }
     matches.set(name, list);
     const kept = new Set([...wanted.keys(), ...aliases.keys()]);
-    const siteOnly = [...onSite.values()].filter((r) => !kept.has(r.slug));
+    let siteOnly = [...onSite.values()].filter((r) => !kept.has(r.slug));
+    if (options.prune && name === 'events' && options.eventsFilter !== undefined) {
+      const inFilter = options.eventsInFilter ?? new Set<number>();
+      const inside = siteOnly.filter((r) => r.id !== undefined && inFilter.has(r.id));
+      plan.outsideFilter += siteOnly.length - inside.length;
+      siteOnly = inside;
+    }
     if (options.prune) for (const record of siteOnly) plan.changes.push({ action: 'remove', resource: name, slug: record.slug, id: record.id, changes: [] });
     else plan.siteOnly += siteOnly.length;
   }
@@ -84,8 +108,11 @@ export function planChanges(desired: SiteDocument, current: SiteDocument, option
 }
 
 /** The fields the document gives that the site does not hold; links compared as sets of slugs. */
+const linksOf = new Map<Resource, Map<string, Field>>();
+
 export function fieldChanges(resource: Resource, want: Record<string, unknown>, have: Record<string, unknown>, aliases: Plan['aliases']): FieldChange[] {
-  const links = new Map(linkFields(resource).map((f) => [f.name, f]));
+  let links = linksOf.get(resource);
+  if (!links) linksOf.set(resource, (links = new Map(linkFields(resource).map((f) => [f.name, f]))));
   const changes: FieldChange[] = [];
   for (const [field, value] of Object.entries(want)) {
     const link = links.get(field);
@@ -158,12 +185,18 @@ export function formatPlan(plan: Plan, color: boolean): string {
 
 export function summaryOf(plan: Plan): string {
   const c = planCounts(plan);
-  const siteOnly = plan.siteOnly ? ` (${plan.siteOnly} only on the site; --prune removes them)` : '';
-  if (plan.changes.length === 0) return `no changes, ${c.unchanged} unchanged${siteOnly}`;
-  return `${c.create} to create, ${c.change} to change, ${c.remove} to remove, ${c.unchanged} unchanged${siteOnly}`;
+  const filtered = plan.eventsFilter !== undefined;
+  const notes: string[] = [];
+  if (plan.siteOnly) notes.push(`${plan.siteOnly} only on the site; --prune removes them${filtered ? ", events only where the file's filter selects them" : ''}`);
+  if (plan.outsideFilter) notes.push(`${plan.outsideFilter} event${plan.outsideFilter === 1 ? '' : 's'} only on the site outside the file's filter (${plan.eventsFilter}), left alone`);
+  const tail = notes.length ? ` (${notes.join('; ')})` : '';
+  if (plan.changes.length === 0) return `no changes, ${c.unchanged} unchanged${tail}`;
+  return `${c.create} to create, ${c.change} to change, ${c.remove} to remove, ${c.unchanged} unchanged${tail}`;
 }
 
 /** The plan as data for scripts. */
 export function planData(plan: Plan): unknown {
-  return { changes: plan.changes.map(({ action, resource, slug, id, siteSlug, changes, conflict }) => ({ action, resource, slug, id, siteSlug, changes, conflict })), summary: planCounts(plan) };
+  const data: Record<string, unknown> = { changes: plan.changes.map(({ action, resource, slug, id, siteSlug, changes, conflict }) => ({ action, resource, slug, id, siteSlug, changes, conflict })), summary: planCounts(plan) };
+  if (plan.eventsFilter !== undefined) data.eventsFilter = { filter: plan.eventsFilter, outsideLeftAlone: plan.outsideFilter };
+  return data;
 }

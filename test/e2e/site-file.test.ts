@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { api, runCli, siteEnv, startTestSandbox, tempHome, USER, PASSWORD, type Sandbox } from './helpers.js';
 
 let source: Sandbox;
-let target: Sandbox;
 let home: ReturnType<typeof tempHome>;
 
 const on = (sandbox: Sandbox, args: string[], stdin?: string) => runCli(args, { env: siteEnv(sandbox, home.env), stdin, timeoutMs: 120_000 });
@@ -15,7 +14,7 @@ const siteFile = (name: string, text: string) => {
 };
 
 beforeAll(async () => {
-  [source, target] = await Promise.all([startTestSandbox(), startTestSandbox()]);
+  source = await startTestSandbox();
   home = tempHome();
   const venue = await api<{ id: number }>(source, 'POST', 'venues', { venue: 'Blue Note Hall', city: 'Nantes', description: 'A hall\nwith two lines', show_map: 'false' });
   const organizer = await api<{ id: number }>(source, 'POST', 'organizers', { organizer: 'Org One', email: 'o@example.com' });
@@ -45,7 +44,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all([source?.close(), target?.close()]);
+  await source?.close();
   home?.cleanup();
 });
 
@@ -78,10 +77,36 @@ describe('export --site', () => {
 });
 
 describe('apply and diff', () => {
+  // Each test applies the source's export to a target of its own.
+  const targets: Sandbox[] = [];
+  afterAll(() => Promise.all(targets.map((sandbox) => sandbox.close())));
   let exported: string;
+  beforeAll(async () => {
+    exported = (await on(source, ['export', '--site'])).stdout;
+  });
+  const emptyTarget = async () => {
+    const sandbox = await startTestSandbox();
+    targets.push(sandbox);
+    return sandbox;
+  };
+  const appliedTarget = async () => {
+    const sandbox = await emptyTarget();
+    const applied = await on(sandbox, ['apply', '-'], exported);
+    expect(applied.code, applied.stderr).toBe(0);
+    return sandbox;
+  };
+  const editedFile = () =>
+    siteFile(
+      'edited.yaml',
+      exported
+        .replace('cost: "15"', 'cost: "20"')
+        .replace(/(summer-fest:[\s\S]*?tags:\n\s+- )outdoors/, '$1indoors')
+        .replace('venues:\n', 'venues:\n  green-room:\n    venue: Green Room\n    city: Lyon\n')
+        .replace(/ {2}long-ago:\n( {4}.*\n)+/, ''),
+    );
 
   test('apply to an empty site, then diff shows nothing and its export is byte-identical', async () => {
-    exported = (await on(source, ['export', '--site'])).stdout;
+    const target = await emptyTarget();
     const file = siteFile('calendar.yaml', exported);
     const plan = await on(target, ['apply', file, '--dry-run']);
     expect(plan.stdout).toContain('+ category music\n');
@@ -96,7 +121,9 @@ describe('apply and diff', () => {
   });
 
   test('a second apply sends zero writes and says no changes', async () => {
+    const target = await appliedTarget();
     const before = target.stats.writes;
+    expect(before).toBeGreaterThanOrEqual(12);
     const again = await on(target, ['apply', '-'], exported);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toContain('no changes');
@@ -104,12 +131,8 @@ describe('apply and diff', () => {
   });
 
   test('an edited file: the plan shows exactly the edits, apply makes them, diff is empty again', async () => {
-    const edited = exported
-      .replace('cost: "15"', 'cost: "20"')
-      .replace(/(summer-fest:[\s\S]*?tags:\n\s+- )outdoors/, '$1indoors')
-      .replace('venues:\n', 'venues:\n  green-room:\n    venue: Green Room\n    city: Lyon\n')
-      .replace(/ {2}long-ago:\n( {4}.*\n)+/, '');
-    const file = siteFile('edited.yaml', edited);
+    const target = await appliedTarget();
+    const file = editedFile();
     const plan = await on(target, ['diff', file, '--prune', '--exit-code']);
     expect(plan.code).toBe(7);
     expect(plan.stdout).toBe(
@@ -127,6 +150,7 @@ describe('apply and diff', () => {
   });
 
   test('without --prune, records only the site has are left alone and counted', async () => {
+    const target = await appliedTarget();
     const file = siteFile('tags-only.yaml', 'tags:\n  outdoors:\n    name: Outdoors\n');
     const r = await on(target, ['diff', file]);
     expect(r.stdout).toMatch(/^no changes, 1 unchanged \(1 only on the site; --prune removes them\)\n$/);
@@ -135,12 +159,16 @@ describe('apply and diff', () => {
   });
 
   test('a venue the site holds under another slug is matched by its name, not created again', async () => {
+    const target = await appliedTarget();
     const file = siteFile('renamed.yaml', 'venues:\n  the-blue-note:\n    venue: Blue Note Hall\n    city: Paris\n');
     const r = await on(target, ['diff', file]);
     expect(r.stdout).toContain('~ venue the-blue-note: matched by name (blue-note-hall on the site), city "Nantes" -> "Paris"');
   });
 
   test('diff --from --to compares two profiles read-only', async () => {
+    const target = await appliedTarget();
+    const edited = await on(target, ['apply', editedFile(), '--prune', '--yes']);
+    expect(edited.code, edited.stderr).toBe(0);
     mkdirSync(join(home.env.XDG_CONFIG_HOME, 'calendar'), { recursive: true });
     const profile = (sandbox: Sandbox) => ({ baseUrl: sandbox.restRoot, namespace: 'tribe/events/v1', username: USER, appPasswordEnv: 'SITE_PASSWORD' });
     writeFileSync(join(home.env.XDG_CONFIG_HOME, 'calendar', 'config.json'), JSON.stringify({ profiles: { staging: profile(source), production: profile(target) } }), { mode: 0o600 });
@@ -154,12 +182,13 @@ describe('apply and diff', () => {
   });
 
   test('a record that cannot be applied is reported, the rest are applied, exit 6', async () => {
+    const target = await appliedTarget();
     const file = siteFile('conflict.yaml', 'venues:\n  blue-note-hall:\n    venue: Blue Note Club\n  fresh-hall:\n    venue: Blue Note Hall\n');
     const r = await on(target, ['apply', file]);
     expect(r.code).toBe(6);
     expect(r.stderr).toContain('calendar: venue fresh-hall: the site\'s venue blue-note-hall has this name; the server would overwrite it on create');
     expect(r.stderr).toContain('1 of 2 records were not applied: venue fresh-hall');
     const venues = await api<{ venues: Array<{ venue: string }> }>(target, 'GET', 'venues?per_page=50');
-    expect(venues.body.venues.map((v) => v.venue).sort()).toEqual(['Blue Note Club', 'Green Room']);
+    expect(venues.body.venues.map((v) => v.venue).sort()).toEqual(['Blue Note Club']);
   });
 });

@@ -7,7 +7,7 @@ import { BIN, ROOT } from './helpers.js';
 /**
  * Runs the CLI on a pseudo-terminal and answers its questions in turn: PTY_SCRIPT, a JSON list
  * of [prompt, answer] pairs, or PTY_ANSWER to the first PTY_PROMPT (default [y/N]).
- * Output is stdout and stderr mixed.
+ * Output is stdout and stderr mixed, unless PTY_STDOUT names a file for stdout alone.
  */
 export const PTY_PY = `
 import fcntl, json, os, pty, select, struct, sys, termios
@@ -17,6 +17,8 @@ if not script and os.environ.get('PTY_ANSWER') is not None:
 pid, fd = pty.fork()
 if pid == 0:
     fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack('HHHH', 40, 160, 0, 0))
+    if os.environ.get('PTY_STDOUT'):
+        os.dup2(os.open(os.environ['PTY_STDOUT'], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), 1)
     os.execvp(sys.argv[1], sys.argv[1:])
 out, seen, step = b'', 0, 0
 while True:

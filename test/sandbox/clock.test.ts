@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseClockStart, sandboxClock } from '../../src/sandbox/clock.js';
+import { parseClockStart, sandboxClock } from '../../src/sandbox/common/clock.js';
 
 describe('the sandbox clock', () => {
   it('starts at the given instant and runs on at the real pace', async () => {

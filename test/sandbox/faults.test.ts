@@ -1,6 +1,6 @@
 /** Fault injection: the spec, the seeded picker, and what each fault does on the wire. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { faultPicker, FaultSpecError, parseFaultSeed, parseFaultSpec } from '../../src/sandbox/faults.js';
+import { faultPicker, FaultSpecError, parseFaultSeed, parseFaultSpec } from '../../src/sandbox/http/faults.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

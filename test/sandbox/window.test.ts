@@ -1,6 +1,6 @@
 /** The default date window of the events list (facts §4.2) at several clocks. */
 import { describe, expect, it } from 'vitest';
-import { defaultWindow } from '../../src/sandbox/event-list.js';
+import { defaultWindow } from '../../src/sandbox/events/list.js';
 import { client } from './helpers.js';
 
 const NY = 'America/New_York';

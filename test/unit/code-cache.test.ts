@@ -1,13 +1,12 @@
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 
 const CODE_CACHE = new URL('../../bin/code-cache.js', import.meta.url).pathname;
-const { cacheFiles } = createRequire(import.meta.url)(CODE_CACHE) as { cacheFiles(bundle: string, env: object): string[] };
+const { cacheFiles, checksum } = createRequire(import.meta.url)(CODE_CACHE) as { cacheFiles(bundle: string, env: object): string[]; checksum(data: Buffer): string };
 
 interface Loaded {
   answer: number;
@@ -19,8 +18,8 @@ interface Loaded {
  * Loads the bundle in a fresh process, as the launcher does, and saves its cache: within one
  * process V8 reuses what it compiled before and never looks at the cache again.
  */
-function loadBundle(bundle: string, env: Record<string, string>, wideRun = false): Loaded {
-  const script = `const loaded = require(${JSON.stringify(CODE_CACHE)}).loadBundle(${JSON.stringify(bundle)}, ${JSON.stringify(env)}, () => process.argv[1] === 'wide');
+function loadBundle(bundle: string, env: Record<string, string>, wideRun = false, preamble = ''): Loaded {
+  const script = `${preamble}const loaded = require(${JSON.stringify(CODE_CACHE)}).loadBundle(${JSON.stringify(bundle)}, ${JSON.stringify(env)}, () => process.argv[1] === 'wide');
     process.stdout.write(JSON.stringify({ answer: loaded.exports.answer(), status: loaded.status, saved: loaded.save() }));`;
   // The script is the same for every run (it is part of the cache key, in process.execArgv).
   return JSON.parse(execFileSync(process.execPath, ['-e', script, wideRun ? 'wide' : 'narrow'], { encoding: 'utf8' }));
@@ -46,7 +45,6 @@ function fixture(body = 'exports.answer = () => 41 + 1;') {
 }
 
 const answer = (loaded: Loaded) => loaded.answer;
-const sha1 = (data: Buffer) => createHash('sha1').update(data).digest('hex');
 
 describe('code cache of the bundle', () => {
   test('the first run writes a cache beside the bundle; the next accepts it', () => {
@@ -86,7 +84,7 @@ describe('code cache of the bundle', () => {
     const key = readFileSync(besideBundle, 'latin1').split(' ')[1];
     // Whole and ours, but not V8's data: V8 rejects it.
     const garbage = Buffer.from('not a code cache at all');
-    writeFileSync(besideBundle, Buffer.concat([Buffer.from(`calendar-v8-cache ${key} ${sha1(garbage)}\n`), garbage]));
+    writeFileSync(besideBundle, Buffer.concat([Buffer.from(`calendar-v8-cache ${key} ${checksum(garbage)}\n`), garbage]));
     const rejected = loadBundle(bundle, env);
     expect(answer(rejected)).toBe(42);
     expect(rejected.status).toBe(`rejected (${besideBundle})`);
@@ -135,5 +133,15 @@ describe('code cache of the bundle', () => {
     expect(answer(loaded)).toBe(42);
     expect(loaded.saved).toBe('none, cannot be written');
     expect(readdirSync(dist).sort()).toEqual(['cli.cjs', 'cli.cjs.v8-cache']);
+  });
+
+  test('on a Node without zlib.crc32 the cache is keyed and checked with SHA-1 instead', () => {
+    const { bundle, env, besideBundle } = fixture();
+    const withoutCrc32 = "delete require('node:zlib').crc32;";
+    expect(loadBundle(bundle, env, false, withoutCrc32).saved).toBe(`none, written to ${besideBundle}`);
+    expect(readFileSync(besideBundle, 'latin1').split(' ')[2]).toMatch(/^[0-9a-f]{40}$/);
+    const second = loadBundle(bundle, env, false, withoutCrc32);
+    expect(answer(second)).toBe(42);
+    expect(second.status).toBe(`accepted (${besideBundle})`);
   });
 });

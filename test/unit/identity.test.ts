@@ -29,6 +29,10 @@ describe('one identity for names, slugs and values', () => {
     expect(sameValue('cost', '5-10', '5 – 10')).toBe(true);
     expect(sameValue('cost', 'Donation', 'donation')).toBe(true);
     expect(sameValue('cost', '5', '10')).toBe(false);
+    expect(sameValue('cost', 0, '')).toBe(true);
+    expect(sameValue('cost', '0', '')).toBe(true);
+    expect(sameValue('cost', '10', 10)).toBe(true);
+    expect(sameValue('cost', '0', '10')).toBe(false);
     expect(sameValue('title', 'Tom & Jerry', 'Tom &amp; Jerry')).toBe(true);
     expect(sameValue('description', '<p>Hello</p>', 'Hello')).toBe(true);
     expect(sameValue('featured', 'true', true)).toBe(true);

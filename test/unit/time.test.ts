@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convertWallClock, zonedToUtcMs } from '../../src/time.js';
+import { convertWallClock, isValidTimeZone, zonedToUtcMs } from '../../src/time.js';
 
 const iso = (wall: string, zone: string) => new Date(zonedToUtcMs(wall, zone)).toISOString();
 
@@ -24,5 +24,15 @@ describe('wall-clock time to instant', () => {
     expect(iso('2026-07-01 12:00:00', 'UTC')).toBe('2026-07-01T12:00:00.000Z');
     expect(iso('2026-07-01 12:00:00', 'UTC+2')).toBe('2026-07-01T10:00:00.000Z');
     expect(iso('2026-07-01 12:00:00', 'UTC-5.5')).toBe('2026-07-01T17:30:00.000Z');
+  });
+});
+
+describe('timezone names', () => {
+  it.each(['America/New_York', 'Europe/Paris', 'UTC', 'UTC+2', 'UTC-5.5', 'US/Eastern', 'Asia/Calcutta', 'Etc/GMT+5', 'europe/paris'])('%s is a timezone', (zone) => {
+    expect(isValidTimeZone(zone)).toBe(true);
+  });
+
+  it.each(['', 'Mars/Olympus', 'Europe/Pariss', 'UTC+', 'New York'])('%j is not', (zone) => {
+    expect(isValidTimeZone(zone)).toBe(false);
   });
 });

@@ -6,17 +6,16 @@
 import type { Invocation } from '../runner.js';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { Context } from '../../context.js';
-import { RESOURCE_NAMES, resources, type ResourceName } from '../../resources.js';
+import { withContext, type Context } from '../../context.js';
+import { MAX_PER_PAGE, RESOURCE_NAMES, resources, type ResourceName } from '../../resources.js';
 
 export const DEADLINE_MS = 1500;
-const PER_PAGE = 50;
 
 type Opts = Record<string, unknown>;
 
 export async function runComplete(inv: Invocation, kind: string, resourceName?: string): Promise<void> {
   const ctx = inv.ctx;
-  const quiet: Context = { ...ctx, stderr: { write: () => true } };
+  const quiet = withContext(ctx, { stderr: { write: () => true } });
   const opts = inv.opts as Opts;
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), DEADLINE_MS);
@@ -47,7 +46,7 @@ async function idCandidates(name: string | undefined, opts: Opts, ctx: Context, 
   const prepared = prepare({ ...opts, format: undefined, json: undefined, fields: undefined, debug: false, timeout: String(DEADLINE_MS / 1000), retries: '0' }, ctx);
   const session = await openSession(prepared, ctx);
   try {
-    const query: Record<string, string | number> = { per_page: PER_PAGE };
+    const query: Record<string, string | number> = { per_page: MAX_PER_PAGE };
     if (resource.name === 'categories' || resource.name === 'tags') query.hide_empty = 'false';
     const url = session.client.url(resource.path, query);
     const { username, password } = session.profile;

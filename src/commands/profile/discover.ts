@@ -3,7 +3,9 @@
  * header (or `<link>` tag) of any page or response, falling back to `<url>/wp-json/` and then
  * `<url>/?rest_route=/`. The REST index then names the events namespace and the timezone.
  */
-import { Agent, request } from 'undici';
+import { DEFAULT_NAMESPACE } from '../../resources.js';
+import { Agent, request } from '../../http/undici.js';
+import { keepWasmInBaselineTier } from '../../http/wasm-tier.js';
 import type { OutputStream } from '../../context.js';
 import { CliError, EXIT, UsageError } from '../../errors.js';
 import { networkError, readCa } from '../../http/client.js';
@@ -72,11 +74,11 @@ export function fallbackRoots(url: URL): string[] {
   return [`${base}/wp-json/`, `${base}/?rest_route=/`];
 }
 
-/** The events namespace: the one asked for, else `tribe/events/v1`, else any ending in /events/v1. */
+/** The events namespace: the one asked for, else the default (`tribe/events/v1`), else any ending in /events/v1. */
 export function pickNamespace(namespaces: string[], wanted?: string): string | undefined {
   if (wanted) return namespaces.includes(wanted) ? wanted : undefined;
   const events = namespaces.filter((ns) => /\/events\/v1$/.test(ns));
-  return events.find((ns) => ns === 'tribe/events/v1') ?? events[0];
+  return events.find((ns) => ns === DEFAULT_NAMESPACE) ?? events[0];
 }
 
 export async function discover(input: string, options: DiscoverOptions): Promise<Discovery> {
@@ -84,6 +86,8 @@ export async function discover(input: string, options: DiscoverOptions): Promise
   const ca = options.caCertFile ? readCa(options.caCertFile) : undefined;
   const agent = new Agent({ headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs, connect: { timeout: options.timeoutMs, rejectUnauthorized: true, ...(ca ? { ca } : {}) } });
   const get = (target: string) => fetchPage(target, agent, options);
+  // As the client does: no optimising compile of the HTTP parser to wait for at exit.
+  const restoreWasmTier = keepWasmInBaselineTier();
   try {
     const candidates: string[] = [];
     const givenIsRoot = fallbackRoots(url).length === 1;
@@ -130,6 +134,7 @@ export async function discover(input: string, options: DiscoverOptions): Promise
     if (reached === 0 && lastNetworkError) throw lastNetworkError;
     throw new CliError(`not a calendar site: no WordPress REST API found at ${url.toString()}`, EXIT.refused, 'Give the site address (https://example.org) or its REST root (https://example.org/wp-json).');
   } finally {
+    restoreWasmTier?.();
     await agent.close().catch(() => undefined);
   }
 }
@@ -149,7 +154,7 @@ async function fetchPage(start: string, agent: Agent, options: DiscoverOptions):
     options.debug?.write(`debug: > GET ${target}\n`);
     let res;
     try {
-      res = await request(target, { method: 'GET', headers: { accept: 'application/json, text/html;q=0.9', 'user-agent': 'calendar-cli' }, dispatcher: agent });
+      res = await request(agent, target, { method: 'GET', headers: { accept: 'application/json, text/html;q=0.9', 'user-agent': 'calendar-cli' } });
     } catch (err) {
       throw networkError(err, target, options.timeoutMs);
     }

@@ -7,10 +7,9 @@
 import type { Invocation } from '../runner.js';
 import { CliError, EXIT } from '../../errors.js';
 import type { ApiClient } from '../../http/client.js';
-import { EDITOR_STATUSES, type Resource } from '../../resources.js';
+import { EDITOR_STATUSES, EVERY_EVENT, type Resource } from '../../resources.js';
 import { withSession } from '../../session.js';
 import { printRecord } from '../../output/writer.js';
-import { EVENTS_FROM, EVENTS_TO } from '../../records/pages.js';
 import { confirm } from '../../output/confirm.js';
 import { readRefs, recordPath, translateNotFound, type RecordRef } from './refs.js';
 import { dryRunInSession, passwordQuery, type Opts } from './shared.js';
@@ -86,7 +85,7 @@ async function deleteForGood(client: ApiClient, resource: Resource, path: string
 async function linkedEvents(client: ApiClient, resource: Resource, ids: number[]): Promise<number> {
   let count = 0;
   for (const id of ids) {
-    const query: Record<string, string | number> = { [resource.name === 'venues' ? 'venue' : 'organizer']: String(id), per_page: 1, start_date: EVENTS_FROM, end_date: EVENTS_TO };
+    const query: Record<string, string | number> = { [resource.name === 'venues' ? 'venue' : 'organizer']: String(id), per_page: 1, ...EVERY_EVENT };
     if (client.hasCredentials) query.status = EDITOR_STATUSES.join(',');
     const res = await client.send<{ total?: number }>('GET', 'events', { query });
     if (res.status === 200 && typeof res.body?.total === 'number') count += res.body.total;

@@ -4,7 +4,7 @@
  */
 import type { ActionRunner } from '../runner.js';
 import { Command } from 'commander';
-import { aSingular, flagName, linkFields, resources, type Field, type Resource } from '../../resources.js';
+import { aSingular, flagName, linkFields, type Field, type Resource } from '../../resources.js';
 import { fieldOptions } from './flags.js';
 import { environmentHelp, examplesHelp, verbExamples } from '../help.js';
 import { conflictsCommand } from '../views/index.js';
@@ -24,13 +24,9 @@ const WEB_HELP = "open the event's page in the browser (prints its URL where the
 
 const hasLinks = (r: Resource) => r.fields.some((f) => f.type === 'ref' || f.type === 'refs');
 
-export function resourceCommand(resource: Resource, run: ActionRunner): Command {
-  const r = resource;
-  const ref = '<id-or-slug>';
-  const group = new Command(r.name)
-    .description(`list, read, create, update, edit and delete ${r.name}${r.name === 'events' ? ', and find conflicts' : ''}`)
-    .addHelpText('after', examplesHelp([...verbExamples(r, 'list').slice(0, 2), verbExamples(r, 'get')[0], verbExamples(r, 'create')[0]]) + environmentHelp());
+type VerbBuilder = (group: Command, r: Resource, run: ActionRunner) => void;
 
+function addList(group: Command, r: Resource, run: ActionRunner): void {
   const list = group
     .command('list')
     .alias('ls')
@@ -45,11 +41,15 @@ export function resourceCommand(resource: Resource, run: ActionRunner): Command 
   }
   addOptions(list, r.listParams);
   helpFor(list, r, 'list').action(run(async () => (await import('./list.js')).runList.bind(null, r)));
+}
 
+function addGet(group: Command, r: Resource, run: ActionRunner): void {
   const get = group.command('get').argument('<id-or-slug...>', `${r.singular} IDs or slugs, or - to read them from stdin`).description(`show ${aSingular(r)}, or several`);
   if (r.name === 'events') get.option('--password <password>', 'password of a protected event').option('--web', WEB_HELP);
   helpFor(get, r, 'get').action(run(async () => (await import('./get.js')).runGet.bind(null, r)));
+}
 
+function addCreate(group: Command, r: Resource, run: ActionRunner): void {
   const create = group.command('create').description(`create ${aSingular(r)}`);
   create.option('--data <json|@file|->', 'fields as a JSON object, from a file (@file) or stdin (-); flags override its keys');
   addOptions(create, r.fields, true).option('--dry-run', 'print the request instead of sending it');
@@ -57,8 +57,10 @@ export function resourceCommand(resource: Resource, run: ActionRunner): Command 
   if (r.name === 'events') create.option('--no-conflict-check', 'do not warn about other events at the same venue at the same time').option('--web', WEB_HELP);
   if (r.mergesOnCreate) create.option('--force', `create even when ${aSingular(r)} of that name exists (the server then overwrites it)`);
   helpFor(create, r, 'create').action(run(async () => (await import('./create.js')).runCreate.bind(null, r)));
+}
 
-  const update = group.command('update').argument(ref, `${r.singular} ID or slug`).description(`change fields of ${aSingular(r)}`);
+function addUpdate(group: Command, r: Resource, run: ActionRunner): void {
+  const update = group.command('update').argument(REF, `${r.singular} ID or slug`).description(`change fields of ${aSingular(r)}`);
   update.option('--data <json|@file|->', 'fields as a JSON object, from a file (@file) or stdin (-); flags override its keys');
   addOptions(update, r.fields).option('--dry-run', 'print the request instead of sending it');
   if (hasLinks(r)) update.option('--create-missing', 'create linked records given by a name that matches none');
@@ -81,7 +83,9 @@ export function resourceCommand(resource: Resource, run: ActionRunner): Command 
       .option('--web', WEB_HELP);
   }
   helpFor(update, r, 'update').action(run(async () => (await import('./update.js')).runUpdate.bind(null, r)));
+}
 
+function addDelete(group: Command, r: Resource, run: ActionRunner): void {
   const remove = group
     .command('delete')
     .alias('rm')
@@ -91,22 +95,42 @@ export function resourceCommand(resource: Resource, run: ActionRunner): Command 
   if (r.trashes) remove.option('--permanently', 'delete for good instead of moving to the trash (through the WordPress core route); cannot be undone');
   if (r.name === 'events') remove.option('--password <password>', 'password of a protected event');
   helpFor(remove, r, 'delete').action(run(async () => (await import('./delete.js')).runDelete.bind(null, r)));
-
-  if (r.trashes) {
-    const restore = group
-      .command('restore')
-      .argument(ref, `${r.singular} ID or slug`)
-      .description(`take ${aSingular(r)} out of the trash, keeping every field (a bare status write would reset all-day, cost and website)`)
-      .option('--status <status>', 'status to restore to (default publish)')
-      .option('--dry-run', 'print the request instead of sending it');
-    helpFor(restore, r, 'restore').action(run(async () => (await import('./restore.js')).runRestore.bind(null, r)));
-  }
-
-  group.addCommand(editCommand(r, run));
-  if (r.name === 'events') group.addCommand(conflictsCommand(run));
-  return group;
 }
 
-export function allResourceCommands(run: ActionRunner): Command[] {
-  return Object.values(resources).map((r) => resourceCommand(r, run));
+function addRestore(group: Command, r: Resource, run: ActionRunner): void {
+  const restore = group
+    .command('restore')
+    .argument(REF, `${r.singular} ID or slug`)
+    .description(`take ${aSingular(r)} out of the trash, keeping every field (a bare status write would reset all-day, cost and website)`)
+    .option('--status <status>', 'status to restore to (default publish)')
+    .option('--dry-run', 'print the request instead of sending it');
+  helpFor(restore, r, 'restore').action(run(async () => (await import('./restore.js')).runRestore.bind(null, r)));
+}
+
+const REF = '<id-or-slug>';
+
+/** A resource's verbs in help order, with the words (names and aliases) that select each. */
+const VERBS: ReadonlyArray<{ names: readonly string[]; add: VerbBuilder; applies?: (r: Resource) => boolean }> = [
+  { names: ['list', 'ls'], add: addList },
+  { names: ['get'], add: addGet },
+  { names: ['create'], add: addCreate },
+  { names: ['update'], add: addUpdate },
+  { names: ['delete', 'rm'], add: addDelete },
+  { names: ['restore'], add: addRestore, applies: (r) => r.trashes },
+  { names: ['edit'], add: (group, r, run) => void group.addCommand(editCommand(r, run)) },
+  { names: ['conflicts'], add: (group, _r, run) => void group.addCommand(conflictsCommand(run)), applies: (r) => r.name === 'events' },
+];
+
+/**
+ * A resource's command group: every verb, or only the one `verb` names (the word after the
+ * resource on the command line). A word naming no verb gets them all, for help and suggestions.
+ */
+export function resourceCommand(r: Resource, run: ActionRunner, verb?: string): Command {
+  const group = new Command(r.name)
+    .description(`list, read, create, update, edit and delete ${r.name}${r.name === 'events' ? ', and find conflicts' : ''}`)
+    .addHelpText('after', examplesHelp([...verbExamples(r, 'list').slice(0, 2), verbExamples(r, 'get')[0], verbExamples(r, 'create')[0]]) + environmentHelp());
+  const verbs = VERBS.filter((v) => v.applies?.(r) ?? true);
+  const named = verb === undefined ? undefined : verbs.find((v) => v.names.includes(verb));
+  for (const { add } of named ? [named] : verbs) add(group, r, run);
+  return group;
 }

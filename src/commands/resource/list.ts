@@ -4,10 +4,10 @@ import type { Context } from '../../context.js';
 import type { ApiClient } from '../../http/client.js';
 import type { ZoneSource } from '../../records/dates.js';
 import { UsageError } from '../../errors.js';
-import type { Resource } from '../../resources.js';
+import { MAX_PER_PAGE, type Resource } from '../../resources.js';
 import { withSession, type Prepared } from '../../session.js';
 import { listWriter, type RecordWriter } from '../../output/writer.js';
-import { SERVER_MAX_PER_PAGE, unlistedEventsNote, walkEveryEvent, walkPages, walkShortfall, windowOf } from '../../records/pages.js';
+import { unlistedEventsNote, walkEveryEvent, walkPages, walkShortfall, windowOf } from '../../records/pages.js';
 import { buildListQuery, resolveLinkedFilters } from './query.js';
 import { positive, type Opts } from './shared.js';
 
@@ -17,8 +17,8 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
   const query = buildListQuery(resource, opts);
   const limit = opts.limit === undefined ? undefined : positive(String(opts.limit), '--limit');
   const prepared = inv.prepare(undefined, resource.name === 'events');
-  if (Number(query.per_page) > SERVER_MAX_PER_PAGE && !opts.all) {
-    prepared.ui.warn(`the server returns at most ${SERVER_MAX_PER_PAGE} records a page; add --all to get every page`);
+  if (Number(query.per_page) > MAX_PER_PAGE && !opts.all) {
+    prepared.ui.warn(`the server returns at most ${MAX_PER_PAGE} records a page; add --all to get every page`);
   }
   if (opts.hidden) return listHidden(resource, query, prepared, ctx);
   await withSession(prepared, ctx, async ({ client, profile }) => {

@@ -1,12 +1,11 @@
 /** List parameters from flags. */
-import { EVENTS_FROM } from '../../records/pages.js';
 import { UsageError } from '../../errors.js';
-import { LINK_RELATIONS, resources, type Field, type LinkRelation, type Resource } from '../../resources.js';
+import { EVERY_EVENT, flagName, LINK_RELATIONS, resources, type Field, type LinkRelation, type Resource } from '../../resources.js';
 import { CliError, EXIT } from '../../errors.js';
 import type { ApiClient } from '../../http/client.js';
 import type { Query } from '../../http/url.js';
 import { coerceValue, queryValue } from '../../values.js';
-import { collectFields } from './flags.js';
+import { attributeName, collectFields, EXPORT_FILTERS } from './flags.js';
 
 
 /** List filters naming linked records, which take IDs, slugs or names like writes do. */
@@ -34,11 +33,19 @@ export function buildListQuery(resource: Resource, opts: Record<string, unknown>
   // With `include` the server throws away start_date/end_date and puts its default window
   // back, so included past or far events vanish; any starts_/ends_ filter lifts the window.
   if (resource.name === 'events' && query.include !== undefined && !resource.listParams.some((p) => p.liftsWindow && query[p.name] !== undefined)) {
-    query.starts_after = EVENTS_FROM;
+    query.starts_after = EVERY_EVENT.start_date;
   }
   return query;
 }
 
+/** The list filters given to export, checked against what the resource's list takes; undefined when none. */
+export function exportFilterQuery(resource: Resource, flags: Record<string, unknown>): Query | undefined {
+  const given = EXPORT_FILTERS.filter((name) => flags[attributeName(flagName(name))] !== undefined);
+  if (given.length === 0) return undefined;
+  const foreign = given.filter((name) => !resource.listParams.some((p) => p.name === name && p.exportFilter));
+  if (foreign.length) throw new UsageError(`--${flagName(foreign[0])} does not apply to ${resource.name}`, `${resource.name} take: ${resource.listParams.filter((p) => p.exportFilter).map((p) => p.name).map((n) => `--${flagName(n)}`).join(', ')}`);
+  return buildListQuery(resource, flags);
+}
 
 /** Linked filters given by slug or name become IDs; one that names no record exits 3 naming it. */
 export async function resolveLinkedFilters(client: ApiClient, resource: Resource, query: Query): Promise<void> {

@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import type { ActionRunner } from '../runner.js';
 import { environmentHelp, examplesHelp, SERVE_ENVIRONMENT } from '../help.js';
+import { DEFAULT_NAMESPACE } from '../../resources.js';
 
 export function serveCommand(run: ActionRunner): Command {
   return new Command('serve')
@@ -10,7 +11,7 @@ export function serveCommand(run: ActionRunner): Command {
     .option('--port <port>', 'port to listen on (default 8787; 0 picks a free one)')
     .option('--data <file>', 'keep the data in this JSON file (otherwise in memory)')
     .option('--seed <name>', 'fill an empty calendar with a dataset: demo')
-    .option('--namespace <ns>', 'namespace to serve (default tribe/events/v1)')
+    .option('--namespace <ns>', `namespace to serve (default ${DEFAULT_NAMESPACE})`)
     .option('--user <name>', 'user name for writes (env CALENDAR_SANDBOX_USER; default admin)')
     .option('--password <password>', 'application password for writes (env CALENDAR_SANDBOX_PASSWORD; random when not given)')
     .option('--timezone <zone>', 'site timezone (default America/New_York)')

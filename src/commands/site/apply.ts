@@ -3,10 +3,11 @@ import type { Invocation } from '../runner.js';
 import { CliError, EXIT, UsageError } from '../../errors.js';
 import { withSession, type GlobalOptions } from '../../session.js';
 import { resources } from '../../resources.js';
-import { planChanges, planCounts } from '../../site/plan.js';
+import { planCounts } from '../../site/plan.js';
 import { applyPlan } from '../../site/apply.js';
+import { startProgress, type Counts } from '../../bulk/progress.js';
 import { confirm } from '../../output/confirm.js';
-import { checkPlanFormat, printPlan, readSiteFor, readSource } from './shared.js';
+import { checkPlanFormat, planFile, printPlan, readSiteFor, readSource } from './shared.js';
 
 interface ApplyOptions {
   prune?: boolean;
@@ -24,8 +25,9 @@ export async function runApply(inv: Invocation, source: string): Promise<void> {
   const file = await readSource(source, ctx);
   prepared.connections = concurrency;
   await withSession(prepared, ctx, async ({ client }) => {
-    const current = await readSiteFor(file, client, (line) => prepared.ui.notice(line));
-    const plan = planChanges(file.document, current, { prune: opts.prune === true });
+    const notice = (line: string) => prepared.ui.notice(line);
+    const current = await readSiteFor(file, client, notice);
+    const plan = await planFile(file, current, client, opts.prune === true, notice);
     if (opts.dryRun || plan.changes.length === 0) return printPlan(plan, prepared, ctx);
     const removals = plan.changes.filter((c) => c.action === 'remove');
     if (removals.length) {
@@ -33,11 +35,23 @@ export async function runApply(inv: Invocation, source: string): Promise<void> {
       await confirm(ctx, opts.yes === true, `Remove ${removals.length} record${removals.length === 1 ? "" : "s"} the file lacks${forGood ? ` (${forGood} categories and tags are deleted for good)` : ''}?`);
     }
     printPlan(plan, prepared, ctx);
+    const counts: Counts = { created: 0, updated: 0, unchanged: 0, removed: 0, failed: 0 };
+    // The plan is data for scripts with --format json: no spinner beside it.
+    const progress = prepared.output.format === 'json' ? undefined : await startProgress(ctx, 'apply', plan.changes.length, counts);
     const outcome = await applyPlan(plan, file.document, current, {
       client,
       concurrency,
-      onFailure: (change, message) => prepared.ui.error(`${resources[change.resource].singular} ${change.slug}: ${message}`),
-    });
+      onFailure: (change, message) => {
+        progress?.clear();
+        prepared.ui.error(`${resources[change.resource].singular} ${change.slug}: ${message}`);
+      },
+      onDone: (change, ok) => {
+        if (!ok) counts.failed++;
+        else if (change.action === 'create') counts.created++;
+        else if (change.action === 'update') counts.updated++;
+        else counts.removed!++;
+      },
+    }).finally(() => progress?.stop());
     prepared.ui.notice(`applied: ${outcome.created} created, ${outcome.updated} updated, ${outcome.removed} removed, ${outcome.failed.length} failed`);
     if (outcome.failed.length) {
       const total = planCounts(plan);

@@ -3,8 +3,8 @@ import type { Invocation } from '../runner.js';
 import { CliError, EXIT, UsageError } from '../../errors.js';
 import { prepare, withSession, type GlobalOptions } from '../../session.js';
 import { readSite, SITE_RESOURCES, type SiteDocument } from '../../site/document.js';
-import { planChanges } from '../../site/plan.js';
-import { checkPlanFormat, printPlan, readSiteFor, readSource } from './shared.js';
+import { planChanges, type Plan } from '../../site/plan.js';
+import { checkPlanFormat, planFile, printPlan, readSiteFor, readSource } from './shared.js';
 
 interface DiffOptions {
   from?: string;
@@ -18,25 +18,24 @@ export async function runDiff(inv: Invocation, source: string | undefined): Prom
   const opts = inv.opts as GlobalOptions & DiffOptions;
   const prepared = inv.prepare();
   checkPlanFormat(prepared);
-  let desired: SiteDocument;
-  let current: SiteDocument;
+  const prune = opts.prune === true;
+  let plan: Plan;
   if (opts.from !== undefined || opts.to !== undefined) {
     if (source !== undefined) throw new UsageError('diff takes a file or --from and --to, not both');
     if (opts.from === undefined || opts.to === undefined) throw new UsageError('--from and --to go together', 'calendar diff --from staging --to production');
-    desired = await readProfileSite(opts.from, opts, inv);
-    current = await readProfileSite(opts.to, opts, inv);
+    const desired = await readProfileSite(opts.from, opts, inv);
+    plan = planChanges(desired, await readProfileSite(opts.to, opts, inv), { prune });
   } else {
     if (source === undefined) throw new UsageError('diff needs a site file, or --from and --to', 'calendar diff calendar.yaml');
     const file = await readSource(source, ctx);
-    desired = file.document;
-    current = await withSession(prepared, ctx, ({ client }) => readSiteFor(file, client, (line) => prepared.ui.notice(line)));
+    const notice = (line: string) => prepared.ui.notice(line);
+    plan = await withSession(prepared, ctx, async ({ client }) => planFile(file, await readSiteFor(file, client, notice), client, prune, notice));
   }
-  const plan = planChanges(desired, current, { prune: opts.prune === true });
   printPlan(plan, prepared, ctx);
   if (opts.exitCode && plan.changes.length > 0) throw new CliError('', EXIT.differences);
 }
 
 async function readProfileSite(profile: string, opts: GlobalOptions, inv: Invocation): Promise<SiteDocument> {
   const prepared = prepare({ ...opts, profile, format: undefined, json: undefined }, inv.ctx);
-  return withSession(prepared, inv.ctx, ({ client }) => readSite(client, SITE_RESOURCES, (line) => prepared.ui.notice(`${profile}: ${line}`)));
+  return withSession(prepared, inv.ctx, ({ client }) => readSite(client, SITE_RESOURCES, (line) => prepared.ui.notice(`${profile}: ${line}`), { purpose: 'plan' }));
 }

@@ -2,8 +2,10 @@
 import type { Invocation } from '../runner.js';
 import { UsageError } from '../../errors.js';
 import { prepare, withSession, type GlobalOptions } from '../../session.js';
-import { isResourceName, type ResourceName } from '../../resources.js';
+import { flagName, isResourceName, resources, type ResourceName } from '../../resources.js';
 import { readSite, renderDocument, SITE_RESOURCES } from '../../site/document.js';
+import { filterOfQuery, filterRelations } from '../../site/filter.js';
+import { exportFilterQuery, resolveLinkedFilters } from '../resource/query.js';
 
 /** `--resources venues,tags` as resource names, checked. */
 export function chosenResources(list: string | undefined): ResourceName[] {
@@ -27,9 +29,22 @@ export async function runExportSite(inv: Invocation): Promise<void> {
   const names = chosenResources(flags.resources);
   const format = siteFormat(flags);
   if (flags.fields !== undefined) throw new UsageError('--fields does not apply to export --site: it writes every writable field so that apply can take it back');
+  const filters = exportFilterQuery(resources.events, flags as Record<string, unknown>);
+  if (filters) {
+    const first = Object.keys(filters)[0];
+    if (!names.includes('events')) throw new UsageError(`--${flagName(first)} narrows the events, and --resources ${flags.resources} leaves them out`);
+    if (String(filters.status ?? '').split(',').includes('trash')) throw new UsageError('--status trash: a site file leaves the trash out');
+  }
   const prepared = prepare({ ...flags, format: undefined, json: undefined }, inv.ctx);
   await withSession(prepared, inv.ctx, async ({ client }) => {
-    const document = await readSite(client, names, (line) => prepared.ui.notice(line));
-    inv.ctx.stdout.write(await renderDocument(document, format));
+    const notice = (line: string) => prepared.ui.notice(line);
+    if (!filters) return void inv.ctx.stdout.write(await renderDocument(await readSite(client, names, notice), format));
+    // Venues, organizers and terms stay whole, so that every link of a kept event resolves.
+    await resolveLinkedFilters(client, resources.events, filters);
+    const onlyForSlugs = filterRelations(filters).filter((name) => !names.includes(name));
+    const document = await readSite(client, [...names, ...onlyForSlugs], notice, { eventsFilter: filters });
+    const filter = filterOfQuery(filters, document);
+    for (const name of onlyForSlugs) document.delete(name);
+    inv.ctx.stdout.write(await renderDocument(document, format, filter));
   });
 }

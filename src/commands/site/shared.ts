@@ -5,9 +5,11 @@ import { UsageError } from '../../errors.js';
 import type { ApiClient } from '../../http/client.js';
 import type { Prepared } from '../../session.js';
 import { resources, type ResourceName } from '../../resources.js';
-import { readSite, type SiteDocument } from '../../site/document.js';
+import { readSite, walkFilteredEvents, type SiteDocument } from '../../site/document.js';
 import { readSiteFile, refuseFile, type SiteFile } from '../../site/file.js';
-import { formatPlan, planData, type Plan } from '../../site/plan.js';
+import { describeFilter, filterRelations, scopeQuery } from '../../site/filter.js';
+import { closest } from '../../site/closest.js';
+import { formatPlan, planChanges, planData, type Plan } from '../../site/plan.js';
 import { colorEnabled } from '../../output/ui.js';
 
 export async function readSource(source: string, ctx: Context): Promise<SiteFile> {
@@ -28,13 +30,35 @@ export async function readSource(source: string, ctx: Context): Promise<SiteFile
 
 /** The site's records of the resources the file manages or links to; the file's links checked against both. */
 export async function readSiteFor(file: SiteFile, client: ApiClient, notice: (line: string) => void): Promise<SiteDocument> {
-  const needed = new Set<ResourceName>([...file.document.keys(), ...file.links.map((l) => l.to)]);
-  const site = await readSite(client, [...needed], notice);
+  const needed = new Set<ResourceName>([...file.document.keys(), ...file.links.map((l) => l.to), ...(file.filter ? filterRelations(file.filter) : [])]);
+  const site = await readSite(client, [...needed], notice, { purpose: 'plan' });
   const missing = file.links.filter((l) => !file.document.get(l.to)?.has(l.target) && !site.get(l.to)?.has(l.target));
   if (missing.length) {
-    refuseFile(missing.map((l) => `${l.where}: ${resources[l.from].singular} ${l.slug}: ${l.field}: no ${resources[l.to].singular} "${l.target}" in the file or on the site`));
+    const slugsOf = (name: ResourceName) => [...(file.document.get(name)?.keys() ?? []), ...(site.get(name)?.keys() ?? [])];
+    refuseFile(
+      missing.map((l) => {
+        const meant = closest(l.target, slugsOf(l.to));
+        return `${file.where(l.at)}: ${resources[l.from].singular} ${l.slug}: ${l.field}: no ${resources[l.to].singular} "${l.target}" in the file or on the site${meant ? ` (did you mean ${meant}?)` : ''}`;
+      }),
+    );
   }
   return site;
+}
+
+/**
+ * The plan of a file against the site. A file of a filtered export prunes only the events
+ * its filter selects on the site (read once more with that filter): never the others.
+ */
+export async function planFile(file: SiteFile, site: SiteDocument, client: ApiClient, prune: boolean, notice: (line: string) => void): Promise<Plan> {
+  const filter = file.filter && file.document.has('events') ? file.filter : undefined;
+  if (!filter) return planChanges(file.document, site, { prune });
+  const eventsFilter = describeFilter(filter);
+  if (!prune) return planChanges(file.document, site, { prune, eventsFilter });
+  const eventsInFilter = new Set<number>();
+  const query = scopeQuery(filter, site);
+  if (query) await walkFilteredEvents(client, query, (raw) => void (typeof raw.id === 'number' && eventsInFilter.add(raw.id)), () => undefined);
+  notice(`the file holds only the events its filter selects (${eventsFilter}): --prune removes only those of them it lacks`);
+  return planChanges(file.document, site, { prune, eventsFilter, eventsInFilter });
 }
 
 /** The plan on stdout: lines for people (coloured on a terminal) or `--format json`. */

@@ -11,9 +11,7 @@ import { exportShape } from '../../records/writable.js';
 import { everyRecordQuery, unlistedEventsNote, walkEveryEvent, walkEveryRecord, walkPages, walkShortfall } from '../../records/pages.js';
 import type { ApiClient } from '../../http/client.js';
 import type { Query } from '../../http/url.js';
-import { flagName } from '../../resources.js';
-import { attributeName, EXPORT_FILTERS } from '../resource/flags.js';
-import { buildListQuery, resolveLinkedFilters } from '../resource/query.js';
+import { exportFilterQuery, resolveLinkedFilters } from '../resource/query.js';
 import { INPUT_FORMATS, type InputFormat } from '../../bulk/input.js';
 import { recordSink } from '../../bulk/output-file.js';
 import { resourceArgument } from './settings.js';
@@ -44,7 +42,7 @@ export async function runExport(inv: Invocation, resourceName: string | undefine
     throw new UsageError(`--format: export ${resource.name} writes ${formats.join(', ')}, not "${format}"`, 'These are the formats import reads back.');
   }
   if (flags.fields !== undefined) throw new UsageError('--fields does not apply to export: it writes every writable field so that import can take it back');
-  const filters = exportFilters(resource, flags as Record<string, unknown>);
+  const filters = exportFilterQuery(resource, flags as Record<string, unknown>);
   const prepared = prepare({ ...flags, format: undefined, json: undefined }, ctx);
   if (format === 'ics') return exportIcs(resource, prepared, ctx, filters);
   await withSession(prepared, ctx, async ({ client }) => {
@@ -76,15 +74,6 @@ async function exportIcs(resource: Resource, prepared: Prepared, ctx: Context, f
     else prepared.ui.notice(unlistedEventsNote(await walkEveryEvent(client, resource, (record) => writer.write(record))));
     await writer.end();
   });
-}
-
-/** The list filters given to export, checked against what the resource's list takes; undefined when none. */
-function exportFilters(resource: Resource, flags: Record<string, unknown>): Query | undefined {
-  const given = EXPORT_FILTERS.filter((name) => flags[attributeName(flagName(name))] !== undefined);
-  if (given.length === 0) return undefined;
-  const foreign = given.filter((name) => !resource.listParams.some((p) => p.name === name && p.exportFilter));
-  if (foreign.length) throw new UsageError(`--${flagName(foreign[0])} does not apply to ${resource.name}`, `${resource.name} take: ${resource.listParams.filter((p) => p.exportFilter).map((p) => p.name).map((n) => `--${flagName(n)}`).join(', ')}`);
-  return buildListQuery(resource, flags);
 }
 
 /** Every record the filters select: all of them past the server's default window, not only those a list shows first. */

@@ -40,7 +40,7 @@ export function transferCommands(run: ActionRunner): Command[] {
   const exportCommand = new Command('export')
     .description('write every record (past events and drafts too) in the shape import takes back: --format ndjson (default), json or csv, events also ics; with --site, the whole calendar as one file for diff and apply')
     .argument('[resource]', 'events, venues, organizers, categories or tags (left out with --site)')
-    .option('--site', 'the whole calendar in one document: --format yaml (default) or json')
+    .option('--site', 'the whole calendar in one document: --format yaml (default) or json; the list filters narrow its events (venues, organizers and terms stay whole)')
     .option('--resources <list>', 'with --site: only these resources, e.g. venues,organizers');
   for (const option of exportFilterOptions()) exportCommand.addOption(option);
   exportCommand
@@ -51,6 +51,7 @@ export function transferCommands(run: ActionRunner): Command[] {
         'calendar export events --categories music --start-date 2027-01-01 > music-2027.ndjson',
         'calendar export events --format csv > events.csv',
         'calendar export --site > calendar.yaml',
+        'calendar export --site --categories music --start-date 2027-01-01 > music.yaml',
         'calendar export --site --profile staging | calendar apply - --profile production',
       ]) + environmentHelp(),
     )

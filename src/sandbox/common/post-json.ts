@@ -1,0 +1,74 @@
+/**
+ * What every record shares as the real server serialises it: dates as wall-clock strings with
+ * `*_details` parts as strings, `author` as a string, post URLs, global IDs, images, paragraphs,
+ * text in the requested language, and the json_ld description.
+ */
+import { localized } from './i18n.js';
+import { siteHost, type RequestContext } from './context.js';
+import { decodeEntities } from './text-filters.js';
+import { modifiedLocal, NEVER_PUBLISHED } from './post-fields.js';
+import type { PostRecord, TermRecord } from '../store/store.js';
+import { postResource } from '../store/kinds.js';
+
+export type Json = Record<string, unknown>;
+
+export function dateDetails(wall: string): Json {
+  return { year: wall.slice(0, 4), month: wall.slice(5, 7), day: wall.slice(8, 10), hour: wall.slice(11, 13), minutes: wall.slice(14, 16), seconds: wall.slice(17, 19) };
+}
+
+/** WordPress's paragraph filter, reduced: text without a block tag is wrapped in `<p>`. */
+export function autop(text: string): string {
+  if (!text.trim()) return '';
+  return text
+    .split(/\n\s*\n/)
+    .map((para) => para.trim())
+    .filter(Boolean)
+    .map((para) => (/^<(p|div|h[1-6]|ul|ol|blockquote|table|pre|figure)[\s>]/i.test(para) ? para : `<p>${para.replace(/\n/g, '<br />\n')}</p>`))
+    .join('\n');
+}
+
+export function entityEscape(html: string): string {
+  return html.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+export /** The json_ld description: the text without its tags, in one paragraph, entity-escaped, plus a literal backslash-n. */
+function ldDescription(html: string): string {
+  const textOnly = decodeEntities(html.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim().replace(/ ([.,;:!?])/g, '$1');
+  return textOnly ? `${entityEscape(`<p>${textOnly}</p>`)}\\n` : '';
+}
+
+export function hasPermalink(post: PostRecord): boolean {
+  return (post.status === 'publish' || post.status === 'private') && Boolean(post.slug);
+}
+
+export function postUrl(ctx: RequestContext, post: PostRecord): string {
+  const resource = postResource(post.type);
+  if (hasPermalink(post)) return `${ctx.site.baseUrl}/${resource.permalinkBase}/${post.slug}/`;
+  return `${ctx.site.baseUrl}/?post_type=${resource.wpType}&p=${post.id}`;
+}
+
+export function postHead(ctx: RequestContext, post: PostRecord): Json {
+  return {
+    author: String(post.author),
+    status: post.status,
+    date: post.date,
+    date_utc: post.dateUtc ?? NEVER_PUBLISHED,
+    modified: modifiedLocal(ctx, post),
+    modified_utc: post.modifiedUtc,
+    url: postUrl(ctx, post),
+  };
+}
+
+export function globalIds(ctx: RequestContext, post: PostRecord): Json {
+  const id = `${siteHost(ctx.site)}?id=${post.id}`;
+  return { global_id: id, global_id_lineage: [id] };
+}
+
+export function imageJson(ctx: RequestContext, url: string | null | undefined): Json | false {
+  if (!url) return false;
+  const extension = /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(url)?.[1]?.toLowerCase() ?? '';
+  return { url, id: 0, extension };
+}
+
+/** A text field in the request's language. */
+export const text = (ctx: RequestContext, post: PostRecord | TermRecord, field: string, base: unknown) => localized(post, field, typeof base === 'string' ? base : '', ctx.language);

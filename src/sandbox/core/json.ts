@@ -1,0 +1,131 @@
+/**
+ * Events, venues and organizers as WordPress core's `/wp/v2/{post type}` routes show them:
+ * rendered title/content/excerpt, GMT dates with a `T`, `_links`; more with `context=edit`.
+ */
+import { resources, wpRoute } from '../../resources.js';
+import type { RequestContext } from '../common/context.js';
+import { autop, postUrl } from '../common/post-json.js';
+import { modifiedLocal } from '../common/post-fields.js';
+import type { EventFields, LinkedFields, PostRecord, PostType, TermRecord } from '../store/store.js';
+import { POST_RESOURCES, POST_TYPE, postResource } from '../store/kinds.js';
+import { convertWallClock } from '../../time.js';
+
+type Json = Record<string, unknown>;
+
+/** The post type a `/wp/v2/{route}` serves, by route (`tribe_events` -> `event`). */
+export const CORE_POST_TYPES: Readonly<Record<string, PostType>> = Object.fromEntries(POST_RESOURCES.map((name) => [wpRoute(resources[name]), POST_TYPE[name]]));
+/** A route of `CORE_POST_TYPES`. */
+export type CorePostType = string;
+
+/** An event's taxonomies in the order WordPress lists them. */
+const EVENT_TAXONOMIES = [resources.tags, resources.categories];
+const EXCERPT_WORDS = 55;
+
+const isoLocal = (wall: string) => wall.replace(' ', 'T');
+
+/** Title, content and excerpt as stored: the post's own text columns. */
+export function postTexts(post: PostRecord): { title: string; content: string; excerpt: string } {
+  if (post.type === 'event') {
+    const f = post.fields as EventFields;
+    return { title: f.title, content: f.description, excerpt: f.excerpt };
+  }
+  const f = post.fields as LinkedFields;
+  return { title: String(f[post.type] ?? ''), content: String(f.description ?? ''), excerpt: String(f.excerpt ?? '') };
+}
+
+/** WordPress's generated excerpt: the content without tags, cut at 55 words. */
+function generatedExcerpt(content: string): string {
+  const words = content.replace(/<[^>]*>/g, '').trim().split(/\s+/).filter(Boolean);
+  if (!words.length) return '';
+  const cut = words.length > EXCERPT_WORDS;
+  return `<p>${words.slice(0, EXCERPT_WORDS).join(' ')}${cut ? ' [&hellip;]' : ''}</p>\n`;
+}
+
+const rendered = (html: string) => (html ? `${autop(html)}\n` : '');
+
+function postTerms(ctx: RequestContext, post: PostRecord): { tags: TermRecord[]; categories: TermRecord[] } {
+  if (post.type !== 'event') return { tags: [], categories: [] };
+  const f = post.fields as EventFields;
+  const terms = (ids: number[]) => ids.map((id) => ctx.store.term(id)).filter((term): term is TermRecord => Boolean(term));
+  return { tags: terms(f.tags), categories: terms(f.categories) };
+}
+
+function links(ctx: RequestContext, post: PostRecord, wpType: CorePostType, allow: string[], edit: boolean): Json {
+  const core = `${ctx.site.baseUrl}/wp-json/wp/v2`;
+  const out: Json = {
+    self: [{ href: `${core}/${wpType}/${post.id}`, targetHints: { allow } }],
+    collection: [{ href: `${core}/${wpType}` }],
+    about: [{ href: `${core}/types/${wpType}` }],
+    author: [{ embeddable: true, href: `${core}/users/${post.author}` }],
+    'version-history': [{ count: 0, href: `${core}/${wpType}/${post.id}/revisions` }],
+    'wp:attachment': [{ href: `${core}/media?parent=${post.id}` }],
+  };
+  if (post.type === 'event') {
+    out['wp:term'] = EVENT_TAXONOMIES.map((taxonomy) => ({ taxonomy: taxonomy.wpType, embeddable: true, href: `${core}/${wpRoute(taxonomy)}?post=${post.id}` }));
+  }
+  if (edit) {
+    const self = [{ href: `${core}/${wpType}/${post.id}` }];
+    const taxonomies = post.type === 'event' ? EVENT_TAXONOMIES.map(wpRoute) : [];
+    for (const action of ['publish', 'unfiltered-html', 'assign-author', ...taxonomies.flatMap((name) => [`create-${name}`, `assign-${name}`])]) out[`wp:action-${action}`] = self;
+  }
+  out.curies = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
+  return out;
+}
+
+export interface CoreJsonOptions {
+  edit?: boolean;
+  /** `_links`, left out of the `previous` record a delete answers with. */
+  allow?: string[];
+}
+
+export function corePostJson(ctx: RequestContext, post: PostRecord, wpType: CorePostType, options: CoreJsonOptions = {}): Json {
+  const edit = options.edit === true;
+  const texts = postTexts(post);
+  const link = postUrl(ctx, post);
+  const liveSlug = post.slug.replace(/__trashed$/, '');
+  const permalinkBase = postResource(post.type).permalinkBase;
+  const guid = liveSlug ? `${ctx.site.baseUrl}/${permalinkBase}/${liveSlug}/` : `${ctx.site.baseUrl}/?post_type=${wpType}&p=${post.id}`;
+  const dateGmt = post.dateUtc ?? convertWallClock(post.date, ctx.site.timezone, 'UTC');
+  const { tags, categories } = postTerms(ctx, post);
+  const out: Json = {
+    id: post.id,
+    date: isoLocal(post.date),
+    date_gmt: isoLocal(dateGmt),
+    guid: edit ? { rendered: guid, raw: guid } : { rendered: guid },
+    modified: isoLocal(modifiedLocal(ctx, post)),
+    modified_gmt: isoLocal(convertWallClock(modifiedLocal(ctx, post), ctx.site.timezone, 'UTC')),
+  };
+  if (edit) out.password = post.password ?? '';
+  Object.assign(out, {
+    slug: post.slug,
+    status: post.status,
+    type: wpType,
+    link,
+    title: edit ? { raw: texts.title, rendered: texts.title } : { rendered: texts.title },
+    content: edit ? { raw: texts.content, rendered: rendered(texts.content), protected: false, block_version: 0 } : { rendered: rendered(texts.content), protected: false },
+    excerpt: { ...(edit ? { raw: texts.excerpt } : {}), rendered: texts.excerpt ? rendered(texts.excerpt) : generatedExcerpt(texts.content), protected: false },
+    author: post.author,
+    featured_media: 0,
+    template: '',
+    meta: post.type === 'event' ? { _tribe_events_status: '', _tribe_events_status_reason: '', footnotes: '' } : { footnotes: '' },
+  });
+  if (post.type === 'event') {
+    out[wpRoute(resources.tags)] = tags.map((term) => term.id);
+    out[wpRoute(resources.categories)] = categories.map((term) => term.id);
+  }
+  if (edit) {
+    out.permalink_template = `${ctx.site.baseUrl}/${permalinkBase}/%pagename%/`;
+    out.generated_slug = liveSlug;
+  }
+  if (post.type === 'event') out.class_list = [
+    `post-${post.id}`,
+    wpType,
+    `type-${wpType}`,
+    `status-${post.status}`,
+    'hentry',
+    ...categories.flatMap((term) => [`${resources.categories.wpType}-${term.slug}`, `cat_${term.slug}`]),
+    ...tags.map((term) => `tag-${term.slug}`),
+  ];
+  if (options.allow) out._links = links(ctx, post, wpType, options.allow, edit);
+  return out;
+}

@@ -1,0 +1,143 @@
+/** Events as the real server serialises them: keys in its order, the venue as an object or `[]`, json_ld on single reads. */
+import { restBase, type RequestContext } from '../common/context.js';
+import { autop, dateDetails, entityEscape, globalIds, hasPermalink, imageJson, ldDescription, postHead, postUrl, text, type Json } from '../common/post-json.js';
+import { decodeEntities } from '../common/text-filters.js';
+import { organizerJson, venueJson } from '../linked/json.js';
+import type { EventRecord, PostRecord, TermRecord } from '../store/store.js';
+import { embeddedTermJson } from '../terms/json.js';
+import { offsetString, zonedToUtcMs, zoneAbbreviation } from '../../time.js';
+import { formatCost } from './cost.js';
+
+/** esc_html: markup characters as entities, existing entities left as they are. */
+function escHtml(text: string): string {
+  return text
+    .replace(/&(?!#?[a-z0-9]+;)/gi, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#039;');
+}
+
+/** The event json_ld description: the excerpt's HTML as it is, else the content's text in one paragraph. */
+function ldEventDescription(excerptHtml: string, contentHtml: string): string {
+  if (!excerptHtml) return ldDescription(contentHtml);
+  return `${entityEscape(decodeEntities(excerptHtml))}\\n`;
+}
+
+function sortedTerms(ctx: RequestContext, ids: number[], taxonomy: 'categories' | 'tags'): TermRecord[] {
+  return ids
+    .map((id) => ctx.store.term(id, taxonomy))
+    .filter((term): term is TermRecord => Boolean(term))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export interface EventJsonOptions {
+  jsonLd?: boolean;
+  /** Password-protected and not unlocked: protected fields blanked, as in the list sample. */
+  blank?: boolean;
+}
+
+export function eventJson(ctx: RequestContext, event: EventRecord, options: EventJsonOptions = {}): Json {
+  const f = event.fields;
+  const blank = options.blank === true;
+  const startMs = zonedToUtcMs(f.utcStart, 'UTC');
+  const description = autop(text(ctx, event, 'description', f.description));
+  const excerpt = autop(text(ctx, event, 'excerpt', f.excerpt));
+  const cost = formatCost(f.cost);
+  const url = postUrl(ctx, event);
+  const venue = f.venue ? ctx.store.postOfType(f.venue, 'venue') : undefined;
+  const organizers = f.organizers.map((id) => ctx.store.postOfType(id, 'organizer')).filter((post): post is PostRecord => Boolean(post));
+  const flag = (value: boolean) => (blank ? null : value);
+  // Structured data names a venue only when the reader could open it.
+  const readable = (post: PostRecord) => post.status === 'publish' || ctx.user !== null;
+  const venueShown = venue !== undefined && readable(venue);
+  const shownEnd = f.end < f.start ? f.start : f.end; // an end before the start shows as the start
+  const out: Json = {
+    id: event.id,
+    ...globalIds(ctx, event),
+    ...postHead(ctx, event),
+    rest_url: `${restBase(ctx.site)}/events/${event.id}`,
+    title: text(ctx, event, 'title', f.title),
+    description: blank ? '' : description,
+    excerpt: blank ? '' : excerpt,
+    slug: event.slug,
+    image: blank ? false : imageJson(ctx, f.image),
+    all_day: flag(f.allDay),
+    start_date: f.start,
+    start_date_details: dateDetails(f.start),
+    end_date: shownEnd,
+    end_date_details: dateDetails(shownEnd),
+    utc_start_date: f.utcStart,
+    utc_start_date_details: dateDetails(f.utcStart),
+    utc_end_date: f.utcEnd,
+    utc_end_date_details: dateDetails(f.utcEnd),
+    timezone: f.timezone,
+    timezone_abbr: zoneAbbreviation(startMs, f.timezone),
+    cost: blank ? '' : cost.cost,
+    cost_details: blank ? { currency_symbol: '', currency_position: '', currency_code: '', values: [] } : cost.details,
+    website: blank ? '' : f.website === null ? url : f.website,
+    show_map: flag(f.showMap),
+    show_map_link: flag(f.showMapLink),
+    hide_from_listings: flag(f.hideFromListings),
+    sticky: flag(f.sticky),
+    featured: flag(f.featured),
+    categories: blank ? [] : sortedTerms(ctx, f.categories, 'categories').map((term) => embeddedTermJson(ctx, term)),
+    tags: blank ? [] : sortedTerms(ctx, f.tags, 'tags').map((term) => embeddedTermJson(ctx, term)),
+    venue: blank || !venue ? [] : venueJson(ctx, venue, { jsonLd: options.jsonLd && venueShown }),
+    organizer: blank ? [] : organizers.map((organizer) => organizerJson(ctx, organizer, { jsonLd: options.jsonLd && readable(organizer) })),
+    custom_fields: [],
+  };
+  if (options.jsonLd && !blank) out.json_ld = eventJsonLd(ctx, event, out, venue && (venueShown ? venue : null), organizers[0], cost.details.values);
+  return out;
+}
+
+/** `0` for free, the one price, or the lowest and highest joined by an en dash. */
+function ldPrice(prices: string[]): string {
+  const numeric = prices.filter((price) => price !== 'free');
+  if (!numeric.length) return '0';
+  return numeric.length === 1 ? numeric[0] : `${numeric[0]} \u2013 ${numeric[numeric.length - 1]}`;
+}
+
+/** `venue` null: linked but not readable, shown as `location: false`. */
+function eventJsonLd(ctx: RequestContext, event: EventRecord, out: Json, venue: PostRecord | null | undefined, organizer: PostRecord | undefined, prices: string[]): Json {
+  const f = event.fields;
+  const iso = (wall: string) => `${wall.replace(' ', 'T')}${offsetString(zonedToUtcMs(wall, f.timezone), f.timezone)}`;
+  const ld: Json = {
+    '@context': 'http://schema.org',
+    '@type': 'Event',
+    // get_the_title(): the stored title with the private/protected prefix, then escaped.
+    name: escHtml(`${event.status === 'private' ? 'Private: ' : event.password ? 'Protected: ' : ''}${String(out.title)}`),
+    description: ldEventDescription(String(out.excerpt), String(out.description)),
+  };
+  const image = out.image as Json | false;
+  if (image) ld.image = image.url;
+  // The plugin adds a trailing slash, encoded, to the `?p=` form of the link.
+  ld.url = hasPermalink(event) ? postUrl(ctx, event) : `${postUrl(ctx, event)}%2F/`;
+  ld.eventAttendanceMode = 'https://schema.org/OfflineEventAttendanceMode';
+  ld.eventStatus = 'https://schema.org/EventScheduled';
+  ld.startDate = iso(f.start);
+  ld.endDate = iso(f.end < f.start ? f.start : f.end);
+  if (venue === null) ld.location = false;
+  if (venue) {
+    const { json_ld: place } = venueJson(ctx, venue, { jsonLd: true }) as { json_ld: Json };
+    ld.location = place;
+  }
+  if (organizer) {
+    const { json_ld: person } = organizerJson(ctx, organizer, { jsonLd: true }) as { json_ld: Json };
+    ld.organizer = person;
+  }
+  if (prices.length) {
+    const published = event.date;
+    ld.offers = {
+      '@type': 'Offer',
+      price: ldPrice(prices),
+      priceCurrency: 'USD',
+      url: ld.url,
+      category: 'primary',
+      availability: 'inStock',
+      validFrom: `${published.slice(0, 10)}T00:00:00+00:00`,
+    };
+  }
+  ld.performer = 'Organization';
+  return ld;
+}

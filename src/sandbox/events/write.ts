@@ -1,0 +1,261 @@
+/**
+ * Event create and update. An update REPLACES, as on the real server: left-out booleans
+ * turn false, cost and website are cleared, organizers and image removed, the status
+ * republished, and the timezone label reset without recomputing the UTC times.
+ */
+import { resources } from '../../resources.js';
+import { nowLocalWall, nowUtcWall, type RequestContext } from '../common/context.js';
+import { parseDateInput } from '../common/dates.js';
+import { SiteError, ParamProblems } from '../common/errors.js';
+import { checkWritableFields, insertedModifiedUtc, postMeta, TRASH_SUFFIX } from '../common/post-fields.js';
+import { setVariant, translatableFields } from '../common/i18n.js';
+import { createLinked } from '../linked/write.js';
+import { asList, findTerm, parseBoolean, type Params } from '../common/params.js';
+import { slugify, type EventFields, type EventRecord, type Taxonomy } from '../store/store.js';
+import { convertWallClock } from '../../time.js';
+import { termName, texturize } from '../common/text-filters.js';
+import { uniqueTermSlug } from '../terms/write.js';
+import { storedKey } from '../store/kinds.js';
+
+type EventFlag = 'allDay' | 'showMap' | 'showMapLink' | 'hideFromListings' | 'sticky' | 'featured';
+
+/** The event's boolean fields: wire name and stored key. */
+const FLAGS = resources.events.fields.filter((field) => field.type === 'boolean').map((field) => [field.name, storedKey(field.name) as EventFlag] as const);
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isIdLike = (value: unknown) => (typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^\d+$/.test(value.trim()));
+
+function checkVenue(ctx: RequestContext, value: unknown, problems: ParamProblems): void {
+  if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length > 0)) return;
+  if (Array.isArray(value)) return;
+  if (isIdLike(value)) {
+    if (Number(value) !== 0 && !ctx.store.postOfType(Number(value), 'venue')) problems.invalid('venue');
+    return;
+  }
+  if (isObject(value)) {
+    if ('id' in value && !ctx.store.postOfType(Number(value.id), 'venue')) problems.invalid('venue');
+    return;
+  }
+  problems.invalid('venue');
+}
+
+function checkOrganizer(ctx: RequestContext, value: unknown, problems: ParamProblems): void {
+  if (value === undefined || value === null || value === '') return;
+  const exists = (id: unknown) => ctx.store.postOfType(Number(id), 'organizer') !== undefined;
+  if (isIdLike(value)) {
+    if (!exists(value)) problems.invalid('organizer');
+    return;
+  }
+  if (typeof value === 'string') {
+    if (!/^[\d\s,]+$/.test(value)) problems.invalid('organizer');
+    return;
+  }
+  const entries = Array.isArray(value) ? value : [value];
+  for (const entry of entries) {
+    if (isIdLike(entry) ? !exists(entry) : isObject(entry) ? 'id' in entry && !exists(entry.id) : true) problems.invalid('organizer');
+  }
+}
+
+/** Checks an event write completely; validation runs before the permission check. */
+export function checkEventWrite(ctx: RequestContext, params: Params, create: boolean): ParamProblems {
+  const problems = checkWritableFields(ctx, 'events', params, create);
+  checkVenue(ctx, params.venue, problems);
+  checkOrganizer(ctx, params.organizer, problems);
+  return problems;
+}
+
+function resolveVenue(ctx: RequestContext, value: unknown, current: number | null): number | null {
+  if (value === undefined || value === null || value === '' || value === 0 || value === '0') return current;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return current;
+    throw new SiteError(400, 'could-not-create-venue', 'The venue could not be created from the provided data');
+  }
+  if (isIdLike(value)) return Number(value);
+  if (isObject(value)) {
+    if ('id' in value) return Number(value.id);
+    if (typeof value.venue !== 'string' || !value.venue) throw new SiteError(400, 'could-not-create-venue', 'The venue could not be created from the provided data');
+    return createLinked(ctx, 'venues', value).id;
+  }
+  return current;
+}
+
+function resolveOrganizers(ctx: RequestContext, value: unknown): number[] {
+  const fail = () => new SiteError(400, 'could-not-create-organizer', 'The organizer could not be created from the provided data');
+  if (value === undefined || value === null || value === '') return [];
+  if (isIdLike(value)) return [Number(value)];
+  if (typeof value === 'string') throw fail();
+  if (isObject(value)) {
+    if ('id' in value) return [Number(value.id)];
+    throw fail();
+  }
+  const ids: number[] = [];
+  for (const entry of value as unknown[]) {
+    if (isIdLike(entry)) ids.push(Number(entry));
+    else if (isObject(entry) && 'id' in entry) ids.push(Number(entry.id));
+    else if (isObject(entry) && typeof entry.organizer === 'string' && entry.organizer) ids.push(createLinked(ctx, 'organizers', entry).id);
+    else throw fail();
+  }
+  return [...new Set(ids)];
+}
+
+/** Term IDs from IDs, names or slugs. Categories by name resolve or get created; tags by existing name get a junk tag. */
+function resolveTerms(ctx: RequestContext, taxonomy: Taxonomy, value: unknown): number[] {
+  const ids: number[] = [];
+  for (const ref of asList(value)) {
+    if (/^\d+$/.test(ref)) {
+      if (ctx.store.term(Number(ref), taxonomy)) ids.push(Number(ref));
+      continue; // unknown numeric IDs are dropped silently
+    }
+    const existing = findTerm(ctx, taxonomy, ref);
+    if (existing && taxonomy === 'categories') {
+      ids.push(existing.id);
+    } else if (existing) {
+      const junkName = String(existing.id);
+      const junk = ctx.store.terms('tags').find((term) => term.name === junkName);
+      ids.push((junk ?? ctx.store.addTerm({ taxonomy, name: junkName, slug: uniqueTermSlug(ctx, taxonomy, slugify(junkName)), description: '', parent: 0 })).id);
+    } else {
+      ids.push(ctx.store.addTerm({ taxonomy, name: termName(ref), slug: uniqueTermSlug(ctx, taxonomy, slugify(ref)), description: '', parent: 0 }).id);
+    }
+  }
+  return [...new Set(ids)];
+}
+
+
+function eventDates(ctx: RequestContext, params: Params, zone: string, allDay: boolean) {
+  const localNow = nowLocalWall(ctx);
+  let start = parseDateInput(String(params.start_date), localNow)!.wall;
+  let end = parseDateInput(String(params.end_date), localNow)!.wall;
+  if (allDay) {
+    start = `${start.slice(0, 10)} 00:00:00`;
+    end = `${end.slice(0, 10)} 23:59:59`;
+  }
+  const utcStart = convertWallClock(start, zone, 'UTC');
+  const utcEnd = convertWallClock(end, zone, 'UTC');
+  const backwards = end < start;
+  // `undefined` rather than a deleted key: deleting turns the record into a slow dictionary object.
+  return { start, end: backwards ? start : end, utcStart, utcEnd, backwards: backwards || undefined, listedStart: undefined };
+}
+
+/**
+ * An all-day update naming one date: that date moves to its day's edge, the other is kept (an
+ * end left before the new start shows as the start); lists keep sorting and filtering by the old dates.
+ */
+function moveAllDayEdge(ctx: RequestContext, f: EventFields, params: Params, zone: string): void {
+  const localNow = nowLocalWall(ctx);
+  if (params.start_date !== undefined) {
+    f.listedStart ??= f.start;
+    f.start = `${parseDateInput(String(params.start_date), localNow)!.wall.slice(0, 10)} 00:00:00`;
+    f.utcStart = convertWallClock(f.start, zone, 'UTC');
+  } else {
+    f.end = `${parseDateInput(String(params.end_date), localNow)!.wall.slice(0, 10)} 23:59:59`;
+    f.utcEnd = convertWallClock(f.end, zone, 'UTC');
+  }
+}
+
+function applyText(ctx: RequestContext, event: EventRecord, params: Params, creating: boolean): void {
+  const translated = translatableFields('events');
+  for (const name of ['title', 'description', 'excerpt'] as const) {
+    const value = params[name];
+    if (typeof value !== 'string') continue;
+    const filtered = texturize(value.trim());
+    if (ctx.language && translated.has(name)) {
+      setVariant(event, ctx.language, name, filtered);
+      if (!creating) continue;
+    }
+    event.fields[name] = filtered;
+  }
+}
+
+function publishSlug(ctx: RequestContext, event: EventRecord, requested: unknown): void {
+  if (typeof requested === 'string' && requested) {
+    event.slug = ctx.store.uniqueSlug(slugify(requested), (slug) => slug !== event.slug && ctx.store.postBySlug('event', slug) !== undefined && ctx.store.postBySlug('event', slug) !== event);
+  } else if (event.status !== 'draft' && event.status !== 'pending' && !event.slug) {
+    event.slug = ctx.store.uniqueSlug(slugify(event.fields.title), (slug) => ctx.store.postBySlug('event', slug) !== undefined);
+  }
+}
+
+function isZeroCost(cost: unknown): boolean {
+  return cost === 0 || cost === '0';
+}
+
+export function createEvent(ctx: RequestContext, params: Params): EventRecord {
+  const zone = typeof params.timezone === 'string' && params.timezone ? params.timezone : ctx.site.timezone;
+  const allDay = parseBoolean(params.all_day) ?? false;
+  const dates = eventDates(ctx, params, zone, allDay);
+  const venue = resolveVenue(ctx, params.venue, null);
+  const organizers = resolveOrganizers(ctx, params.organizer);
+  const fields: EventFields = {
+    title: '',
+    description: '',
+    excerpt: '',
+    ...dates,
+    timezone: zone,
+    allDay,
+    image: typeof params.image === 'string' && params.image ? params.image : null,
+    cost: isZeroCost(params.cost) ? '' : (params.cost ?? ''), // PHP's empty(): a zero cost is not stored on create
+    website: typeof params.website === 'string' && params.website !== '' ? params.website : null,
+    showMap: false,
+    showMapLink: false,
+    hideFromListings: false,
+    sticky: false,
+    featured: false,
+    categories: resolveTerms(ctx, 'categories', params.categories),
+    tags: resolveTerms(ctx, 'tags', params.tags),
+    venue,
+    organizers,
+  };
+  for (const [wire, key] of FLAGS) if (params[wire] !== undefined) fields[key] = parseBoolean(params[wire])!;
+  const meta = postMeta(ctx, params);
+  const event = ctx.store.addPost({ type: 'event', ...meta, modifiedUtc: insertedModifiedUtc(meta), slug: '', fields }) as EventRecord;
+  applyText(ctx, event, params, true);
+  publishSlug(ctx, event, params.slug);
+  ctx.store.changed(event);
+  return event;
+}
+
+/**
+ * When a published event is saved, the plugin publishes the draft venue and organizers it was
+ * linked to before the write (status only: their dates stay those of a draft).
+ */
+function publishLinkedDrafts(ctx: RequestContext, event: EventRecord, linkedBefore: number[]): void {
+  if (event.status !== 'publish') return;
+  for (const id of linkedBefore) {
+    const post = ctx.store.post(id);
+    if (!post || (post.status !== 'draft' && post.status !== 'pending')) continue;
+    post.status = 'publish';
+    ctx.store.changed(post);
+  }
+}
+
+export function updateEvent(ctx: RequestContext, event: EventRecord, params: Params): void {
+  const f = event.fields;
+  const linkedBefore = [...(f.venue !== null ? [f.venue] : []), ...f.organizers];
+  const meta = postMeta(ctx, params, { author: event.author });
+  const wasTrashed = event.status === 'trash';
+  Object.assign(event, meta);
+  if (wasTrashed && event.slug.endsWith(TRASH_SUFFIX)) event.slug = event.slug.slice(0, -TRASH_SUFFIX.length);
+  const zoneGiven = typeof params.timezone === 'string' && params.timezone !== '';
+  const zone = zoneGiven ? String(params.timezone) : ctx.site.timezone;
+  const allDay = parseBoolean(params.all_day) ?? false;
+  if (params.start_date !== undefined && params.end_date !== undefined) {
+    const dates = eventDates(ctx, params, zone, allDay);
+    Object.assign(f, dates);
+  } else if (allDay && (params.start_date !== undefined || params.end_date !== undefined)) {
+    moveAllDayEdge(ctx, f, params, zone);
+  }
+  // Without both dates the timezone, given or not, changes only the label: the UTC times stay.
+  f.timezone = zone;
+  for (const [wire, key] of FLAGS) f[key] = parseBoolean(params[wire]) ?? false;
+  f.cost = params.cost ?? '';
+  f.website = typeof params.website === 'string' ? params.website : '';
+  f.image = typeof params.image === 'string' && params.image ? params.image : null;
+  f.venue = resolveVenue(ctx, params.venue, f.venue);
+  f.organizers = resolveOrganizers(ctx, params.organizer);
+  if (params.categories !== undefined) f.categories = resolveTerms(ctx, 'categories', params.categories);
+  if (params.tags !== undefined) f.tags = resolveTerms(ctx, 'tags', params.tags);
+  applyText(ctx, event, params, false);
+  publishSlug(ctx, event, params.slug);
+  event.modifiedUtc = nowUtcWall(ctx);
+  publishLinkedDrafts(ctx, event, linkedBefore);
+  ctx.store.changed(event);
+}

@@ -1,0 +1,92 @@
+/** Venues and organizers as the real server serialises them: empty fields left out, json_ld on single reads. */
+import { resources } from '../../resources.js';
+import type { RequestContext } from '../common/context.js';
+import { autop, globalIds, imageJson, ldDescription, postHead, text, type Json } from '../common/post-json.js';
+import type { LinkedFields, PostRecord } from '../store/store.js';
+import { storedKey, SWITCHES, type LinkedResource } from '../store/kinds.js';
+
+/** Email hidden behind HTML character references, as WordPress's antispambot does (deterministically here). */
+function obfuscateEmail(email: string): string {
+  return [...email].map((char, index) => (index % 2 === 0 || char === '@' ? `&#${char.charCodeAt(0)};` : char)).join('');
+}
+
+/** Address and contact fields, in the table's order, which is the order the server writes them in. */
+const contactFields = (resource: 'venues' | 'organizers') =>
+  resources[resource].fields.filter((f) => (f.type === 'text' || f.type === 'url' || f.type === 'email') && f.name !== 'description').map((f) => f.name);
+const VENUE_CONTACT = contactFields('venues');
+const ORGANIZER_CONTACT = contactFields('organizers');
+
+/** What venues and organizers share at the head of their record: name, texts, slug, image; empty ones left out. */
+function linkedPostHead(ctx: RequestContext, post: PostRecord, nameField: 'venue' | 'organizer'): { out: Json; description: string } {
+  const fields = post.fields as LinkedFields;
+  const { author, ...head } = postHead(ctx, post);
+  const out: Json = { id: post.id, ...(post.author ? { author } : {}), ...head };
+  out[nameField] = text(ctx, post, nameField, fields[nameField]);
+  const description = autop(text(ctx, post, 'description', fields.description));
+  if (description) out.description = description;
+  const excerpt = autop(text(ctx, post, 'excerpt', fields.excerpt));
+  if (excerpt) out.excerpt = excerpt;
+  if (post.slug) out.slug = post.slug;
+  const image = imageJson(ctx, fields.image as string | null);
+  if (image) out.image = image;
+  return { out, description };
+}
+
+function withoutEmpty(parts: Json): Json {
+  return Object.fromEntries(Object.entries(parts).filter(([, value]) => value !== undefined && value !== ''));
+}
+
+export function venueJson(ctx: RequestContext, venue: PostRecord, options: { jsonLd?: boolean } = {}): Json {
+  const fields = venue.fields as LinkedFields;
+  const { out, description } = linkedPostHead(ctx, venue, 'venue');
+  for (const name of VENUE_CONTACT) {
+    const value = text(ctx, venue, name, fields[name]);
+    if (value) out[name] = value;
+  }
+  if (options.jsonLd) {
+    out.json_ld = {
+      '@type': 'Place',
+      name: out.venue,
+      description: ldDescription(description),
+      url: '',
+      address: withoutEmpty({
+        '@type': 'PostalAddress',
+        streetAddress: out.address,
+        addressLocality: out.city,
+        // The combined state/province, else the state for a country named "United States", else the province.
+        addressRegion: out.stateprovince ?? (out.country === 'United States' ? out.state : out.province),
+        postalCode: out.zip,
+        addressCountry: out.country,
+      }),
+      telephone: out.phone ?? '',
+      sameAs: out.website ?? '',
+    };
+  }
+  for (const name of SWITCHES.venues) out[name] = fields[storedKey(name)] !== false;
+  return { ...out, ...globalIds(ctx, venue) };
+}
+
+export function organizerJson(ctx: RequestContext, organizer: PostRecord, options: { jsonLd?: boolean } = {}): Json {
+  const fields = organizer.fields as LinkedFields;
+  const { out, description } = linkedPostHead(ctx, organizer, 'organizer');
+  for (const name of ORGANIZER_CONTACT) {
+    const value = text(ctx, organizer, name, fields[name]);
+    if (value) out[name] = value;
+  }
+  if (options.jsonLd) {
+    out.json_ld = {
+      '@type': 'Person',
+      name: out.organizer,
+      description: ldDescription(description),
+      url: out.website ?? '',
+      telephone: out.phone ?? '',
+      email: out.email ? obfuscateEmail(String(out.email)) : '',
+      sameAs: out.website ?? '',
+    };
+  }
+  return { ...out, ...globalIds(ctx, organizer) };
+}
+
+export function linkedJson(ctx: RequestContext, resource: LinkedResource, post: PostRecord, jsonLd = false): Json {
+  return resource === 'venues' ? venueJson(ctx, post, { jsonLd }) : organizerJson(ctx, post, { jsonLd });
+}

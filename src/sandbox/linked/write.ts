@@ -1,0 +1,118 @@
+/**
+ * Venues and organizers: create (with the real server's de-duplication by name), update
+ * (venue: image removed, maps switched on, stateprovince dropped), trash, read.
+ */
+import { POST_META, resources } from '../../resources.js';
+import { nowLocalWall, nowUtcWall, type RequestContext } from '../common/context.js';
+import { SiteError } from '../common/errors.js';
+import { insertedModifiedUtc, isVisibleTo, postMeta, trash } from '../common/post-fields.js';
+import { setVariant, translatableFields } from '../common/i18n.js';
+import type { Params } from '../common/params.js';
+import { slugify, type LinkedFields, type PostRecord } from '../store/store.js';
+import { POST_TYPE, storedKey, SWITCHES, type LinkedResource } from '../store/kinds.js';
+
+const TRUE_WORDS = new Set(['true', '1', 'yes', 'on']);
+const STATE_FIELDS = ['state', 'province', 'stateprovince'];
+const META = new Set(POST_META.map((field) => field.name));
+
+/** Stores the fields sent; with a language, text goes to that language's variant. */
+function applyFields(ctx: RequestContext, resource: LinkedResource, post: PostRecord, params: Params, creating: boolean): void {
+  const fields = post.fields as LinkedFields;
+  const translated = translatableFields(resource);
+  for (const field of resources[resource].fields) {
+    const value = params[field.name];
+    if (value === undefined || META.has(field.name)) continue;
+    if (field.type === 'boolstring') fields[storedKey(field.name)] = TRUE_WORDS.has(String(value).toLowerCase());
+    else if (ctx.language && translated.has(field.name)) {
+      setVariant(post, ctx.language, field.name, String(value));
+      if (creating) fields[field.name] = String(value);
+    } else fields[field.name] = String(value);
+  }
+  // A venue's excerpt is not stored by the real server; an organizer's is.
+  if (resource === 'organizers' && typeof params.excerpt === 'string') fields.excerpt = params.excerpt;
+}
+
+/** The combined state/province: from what a write sent when it sent any, else from what is stored. */
+function stateProvince(fields: LinkedFields, params: Params = {}): string {
+  return String(params.stateprovince || params.state || params.province || fields.stateprovince || fields.state || fields.province || '');
+}
+
+function sameText(a: unknown, b: unknown): boolean {
+  return String(a ?? '').trim().toLowerCase() === String(b ?? '').trim().toLowerCase();
+}
+
+/** POST /venues and /organizers, and inline objects in an event write. Returns the old record on a name match. */
+export function createLinked(ctx: RequestContext, resource: LinkedResource, params: Params): PostRecord {
+  const type = POST_TYPE[resource];
+  const nameField = resources[resource].nameField;
+  const name = String(params[nameField] ?? '');
+  const existing = ctx.store.postsNamed(type as 'venue' | 'organizer', name).find((post) => {
+    const fields = post.fields as LinkedFields;
+    if (post.status === 'trash') return false;
+    if (params.description !== undefined && !sameText(fields.description, params.description)) return false;
+    if (params.excerpt !== undefined && !sameText(fields.excerpt, params.excerpt)) return false;
+    return true;
+  });
+  if (existing) {
+    // The match overwrites the old record's fields but keeps its stored spelling of the name.
+    const { [nameField]: _sentName, ...rest } = params;
+    applyFields(ctx, resource, existing, rest, false);
+    if (resource === 'venues' && STATE_FIELDS.some((key) => key in params)) (existing.fields as LinkedFields).stateprovince = stateProvince(existing.fields as LinkedFields, params);
+    existing.modifiedUtc = nowUtcWall(ctx);
+    ctx.store.changed(existing);
+    return existing;
+  }
+  const meta = postMeta(ctx, params);
+  const fields: LinkedFields = Object.fromEntries(SWITCHES[resource].map((name) => [storedKey(name), true]));
+  const post = ctx.store.addPost({ type, ...meta, modifiedUtc: insertedModifiedUtc(meta), slug: '', fields });
+  applyFields(ctx, resource, post, params, true);
+  if (resource === 'venues') fields.stateprovince = stateProvince(fields);
+  post.slug = ctx.store.uniqueSlug(slugify(name), (slug) => ctx.store.postBySlug(type, slug) !== undefined);
+  ctx.store.changed(post);
+  return post;
+}
+
+export function updateLinked(ctx: RequestContext, resource: LinkedResource, post: PostRecord, params: Params): void {
+  const fields = post.fields as LinkedFields;
+  // Without `status` an update publishes, as it does for events (the user may publish).
+  const meta = postMeta(ctx, params, { status: 'publish', author: post.author, date: post.date, dateUtc: post.dateUtc });
+  Object.assign(post, { status: meta.status, author: meta.author, date: meta.date, dateUtc: meta.dateUtc });
+  if (post.status !== 'trash' && post.slug.endsWith('__trashed')) post.slug = post.slug.slice(0, -'__trashed'.length);
+  fields.image = null;
+  if (resource === 'venues') {
+    for (const name of SWITCHES[resource]) fields[storedKey(name)] = true;
+    const stateSent = STATE_FIELDS.some((key) => key in params);
+    applyFields(ctx, resource, post, params, false);
+    if (stateSent) fields.stateprovince = stateProvince(fields, params);
+    else delete fields.stateprovince;
+  } else {
+    applyFields(ctx, resource, post, params, false);
+  }
+  post.modifiedUtc = nowUtcWall(ctx);
+  ctx.store.changed(post);
+}
+
+export function deleteLinked(ctx: RequestContext, resource: LinkedResource, post: PostRecord): void {
+  if (post.status === 'trash') {
+    const kind = POST_TYPE[resource];
+    throw new SiteError(410, `${kind}-is-in-trash`, `The ${kind} is already trashed`);
+  }
+  trash(ctx, post);
+  // As on the real server: published upcoming events lose the trashed venue, and lose every
+  // organizer (not only the trashed one) when an organizer they list is trashed.
+  const nowLocal = nowLocalWall(ctx);
+  for (const event of ctx.store.events()) {
+    if (event.status !== 'publish' || event.fields.end < nowLocal) continue;
+    if (resource === 'venues' && event.fields.venue === post.id) event.fields.venue = null;
+    if (resource === 'organizers' && event.fields.organizers.includes(post.id)) event.fields.organizers = [];
+  }
+}
+
+export function readableLinked(ctx: RequestContext, resource: LinkedResource, post: PostRecord): PostRecord {
+  if (!isVisibleTo(ctx, post)) {
+    const kind = POST_TYPE[resource];
+    throw new SiteError(403, `${kind}-not-accessible`, `The requested ${kind} is not accessible`);
+  }
+  return post;
+}
+

@@ -1,0 +1,64 @@
+/** Categories and tags: create (duplicate names are `term_exists`) and update; a delete removes the term for good. */
+import type { RequestContext } from '../common/context.js';
+import { SiteError } from '../common/errors.js';
+import { setVariant } from '../common/i18n.js';
+import type { Params } from '../common/params.js';
+import { slugify, type Taxonomy, type TermRecord } from '../store/store.js';
+import { termName } from '../common/text-filters.js';
+
+export function checkTermWrite(taxonomy: Taxonomy, params: Params): void {
+  if (taxonomy === 'tags' && params.parent !== undefined) {
+    throw new SiteError(400, 'rest_taxonomy_not_hierarchical', 'Cannot set parent term, taxonomy is not hierarchical.');
+  }
+}
+
+function duplicateOf(ctx: RequestContext, taxonomy: Taxonomy, name: string, parent: number, except?: number): TermRecord | undefined {
+  const lower = name.trim().toLowerCase();
+  return ctx.store.terms(taxonomy).find((term) => term.id !== except && term.name.toLowerCase() === lower && (taxonomy === 'tags' || term.parent === parent));
+}
+
+function termExists(taxonomy: Taxonomy, term: TermRecord): SiteError {
+  const where = taxonomy === 'tags' ? 'in this taxonomy' : 'with this parent';
+  return new SiteError(400, 'term_exists', `A term with the name provided already exists ${where}.`, { term_id: term.id }, { additional_data: [term.id, term.id] });
+}
+
+export function createTerm(ctx: RequestContext, taxonomy: Taxonomy, params: Params): TermRecord {
+  const name = termName(String(params.name));
+  const parent = params.parent !== undefined ? Number(params.parent) : 0;
+  const duplicate = duplicateOf(ctx, taxonomy, name, parent);
+  if (duplicate) throw termExists(taxonomy, duplicate);
+  let slug = slugify(typeof params.slug === 'string' ? params.slug : name);
+  const taken = (candidate: string) => ctx.store.terms(taxonomy).some((term) => term.slug === candidate);
+  if (taken(slug) && parent) slug = `${slug}-${ctx.store.term(parent)?.slug ?? parent}`;
+  slug = uniqueTermSlug(ctx, taxonomy, slug);
+  const description = typeof params.description === 'string' ? params.description : '';
+  const term = ctx.store.addTerm({ taxonomy, name, slug, description, parent });
+  if (ctx.language) {
+    setVariant(term, ctx.language, 'name', name);
+    if (description) setVariant(term, ctx.language, 'description', description);
+  }
+  return term;
+}
+
+export function updateTerm(ctx: RequestContext, term: TermRecord, params: Params): void {
+  const asked = params.parent !== undefined ? Number(params.parent) : term.parent;
+  const parent = asked === term.id ? 0 : asked; // a category cannot be its own parent
+  if (typeof params.name === 'string') {
+    const duplicate = duplicateOf(ctx, term.taxonomy, termName(params.name), parent, term.id);
+    if (duplicate) throw termExists(term.taxonomy, duplicate);
+  }
+  for (const field of ['name', 'description'] as const) {
+    const raw = params[field];
+    if (typeof raw !== 'string') continue;
+    const value = field === 'name' ? termName(raw) : raw;
+    if (ctx.language) setVariant(term, ctx.language, field, value);
+    else term[field] = value;
+  }
+  if (typeof params.slug === 'string' && slugify(params.slug) !== term.slug) term.slug = uniqueTermSlug(ctx, term.taxonomy, slugify(params.slug));
+  term.parent = parent;
+  ctx.store.changed();
+}
+
+export function uniqueTermSlug(ctx: RequestContext, taxonomy: Taxonomy, slug: string): string {
+  return ctx.store.uniqueSlug(slug, (candidate) => ctx.store.terms(taxonomy).some((term) => term.slug === candidate));
+}
