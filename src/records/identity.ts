@@ -40,17 +40,30 @@ export function isSlugForm(text: string): boolean {
   return /^[a-z0-9_%]+(?:-+[a-z0-9_%]+)*$/.test(text) && !/^[0-9]+$/.test(text);
 }
 
-/** The slug WordPress derives from a name (sanitize_title): accents off, lower case, hyphens. */
-export function slugFromName(name: string): string {
-  return decodeEntities(name.replace(/<[^>]*>/g, ''))
+/** Characters sanitize_title drops outright: soft hyphen, inverted marks, angle and curly quotes, bullet, ©®°…™, spacing accents, invisible marks. */
+const DROPPED = /[\u00ad\u00a1\u00bf\u00ab\u00bb\u2039\u203a\u2018\u2019\u201c\u201d\u201a\u201b\u201e\u201f\u2022\u00a9\u00ae\u00b0\u2026\u2122\u00b4\u02ca\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff\ufffc]/g;
+/** Characters it turns into a hyphen: no-break and typographic spaces, en and em dashes, line and paragraph separators, the slash. */
+const HYPHENED = /[\u00a0\u2000-\u200a\u2013\u2014\u2028\u2029\u202f\u205f\u3000/]/g;
+
+/** The slug WordPress makes of a title or name (sanitize_title): tags and entities dropped, accents folded, some marks dropped, other non-ASCII percent-encoded, apostrophes removed, spaces and dots to dashes. */
+export function slugFromName(text: string): string {
+  const folded = text
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, '')
+    .replace(DROPPED, '')
+    .replace(/\u00d7/g, 'x')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/['’‘"“”]/g, '')
-    .replace(/&/g, '')
-    .replace(/[^a-z0-9_]+/g, '-')
+    .replace(HYPHENED, '-')
+    .replace(/\./g, '-');
+  let encoded = '';
+  for (const char of folded) encoded += /[\x00-\x7f]/.test(char) ? char : [...Buffer.from(char, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+  return encoded
+    .replace(/[^%a-z0-9 _-]/g, '')
+    .replace(/\s+/g, '-')
     .replace(/-+/g, '-')
-    .replace(/^-|-$/g, '');
+    .replace(/^-+|-+$/g, '');
 }
 
 /** One record a reference may mean, named so a person can choose. */

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { Command } from 'commander';
 import { buildProgram } from '../../src/cli.js';
 import type { Context } from '../../src/context.js';
-import { BIN, runCli, tempHome } from './helpers.js';
+import { runCli, tempHome, type RunResult } from './helpers.js';
 
 let home: ReturnType<typeof tempHome>;
 
@@ -15,6 +13,26 @@ beforeAll(() => {
 });
 
 afterAll(() => home?.cleanup());
+
+/** Words of a command line as a shell splits them: spaces outside quotes, quotes removed. */
+function shellWords(line: string): string[] {
+  const words: string[] = [];
+  for (const match of line.matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S+)/g)) words.push(match[1]?.replace(/\\(.)/g, '$1') ?? match[2] ?? match[3]);
+  return words;
+}
+
+/** Runs an example line: `calendar ARGS`, with each `$(calendar ...)` replaced by its output's words first. */
+async function runExample(line: string): Promise<RunResult> {
+  let expanded = line;
+  for (const [whole, inner] of line.matchAll(/\$\(([^()]*)\)/g)) {
+    const r = await runExample(inner);
+    if (r.code !== 0) return r;
+    expanded = expanded.replace(whole, r.stdout.trim());
+  }
+  const [program, ...args] = shellWords(expanded);
+  expect(program).toBe('calendar');
+  return runCli(args, { env: home.env, cwd: home.home });
+}
 
 /** The program as the CLI builds it, with its output captured. */
 function program(): { root: Command; take(): string } {
@@ -78,25 +96,14 @@ describe('help of every command', () => {
       }
     }
     expect(lines.length).toBeGreaterThan(15);
-    const bin = join(home.home, 'bin');
-    mkdirSync(bin, { recursive: true });
-    writeFileSync(join(bin, 'calendar'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
-    chmodSync(join(bin, 'calendar'), 0o755);
-    const script = `set -e\n${lines.map((l) => `${l} > /dev/null 2>>"$ERRORS" || { echo "failed: ${l.replace(/["$`\\]/g, '\\$&')}"; exit 1; }`).join('\n')}\n`;
-    const result = await new Promise<{ code: number; out: string }>((resolve, reject) => {
-      const child = spawn('bash', ['--norc', '-c', script], {
-        cwd: home.home,
-        env: { ...home.env, PATH: `${bin}:${process.env.PATH}`, NO_COLOR: '1', ERRORS: join(home.home, 'errors.txt') },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-      child.stderr.setEncoding('utf8').on('data', (d: string) => (out += d));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code: code ?? -1, out }));
-    });
-    expect(result.out).toBe('');
-    expect(result.code).toBe(0);
+    // Each example runs as a shell would run it (quotes, $(...) substituted), in process
+    // against the built-in sandbox of one HOME: a failure names the example.
+    const failures: string[] = [];
+    for (const line of lines) {
+      const r = await runExample(line);
+      if (r.code !== 0) failures.push(`${line}: exit ${r.code}: ${r.stderr.trim().split('\n').pop()}`);
+    }
+    expect(failures).toEqual([]);
   }, 120_000);
 });
 

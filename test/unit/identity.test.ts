@@ -76,3 +76,12 @@ describe('all-day dates', () => {
     expect(sameValue('start_date', '2027-05-01', '2027-05-01 10:00:00')).toBe(false);
   });
 });
+
+describe('slugs predicted from names', () => {
+  test('match the slugs the server makes (curly quotes, ×, ™, non-Latin text)', () => {
+    expect(slugFromName('Concert d’été')).toBe('concert-dete');
+    expect(slugFromName('2×2 Jam Café™')).toBe('2x2-jam-cafe');
+    expect(slugFromName('東京 Night')).toBe('%e6%9d%b1%e4%ba%ac-night');
+    expect(slugFromName('Rock &amp; Roll')).toBe('rock-roll');
+  });
+});

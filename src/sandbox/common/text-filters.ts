@@ -39,21 +39,4 @@ export function termName(text: string): string {
     .replace(/&(?!#?[a-z0-9]+;)/gi, '&amp;');
 }
 
-/** sanitize_title: tags and entities dropped, accents folded, other non-ASCII percent-encoded, apostrophes removed, spaces and dots to dashes. */
-export function slugify(text: string): string {
-  const folded = text
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, '')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[\u2013\u2014\u00a0]/g, '-')
-    .replace(/\./g, '-');
-  let encoded = '';
-  for (const char of folded) encoded += /[\x00-\x7f]/.test(char) ? char : [...Buffer.from(char, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
-  return encoded
-    .replace(/[^%a-z0-9 _-]/g, '')
-    .replace(/\s+/g, '-')
-    .replace(/-+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+export { slugFromName as slugify } from '../../records/identity.js';
