@@ -4,6 +4,7 @@
  * the image object becomes its ID, and values the server invents (the permalink shown as
  * an unset event website) are left out.
  */
+import { decodeEntities } from './identity.js';
 import type { Resource } from '../resources.js';
 
 type Json = Record<string, unknown>;
@@ -28,7 +29,13 @@ export function costText(record: Json): string {
   if (values.length === 0) return typeof record.cost === 'string' ? record.cost : '';
   const symbol = typeof details?.currency_symbol === 'string' ? details.currency_symbol : '';
   const position = details?.currency_position === 'postfix' ? 'postfix' : 'prefix';
-  const parts = values.map((v) => (v === 'free' ? 'Free' : symbol ? (position === 'prefix' ? `${symbol}${v}` : `${v}${symbol}`) : v));
+  // The server lists words ("Free", "Donation") in lower case; their casing is in the display text.
+  const shown = typeof record.cost === 'string' ? decodeEntities(record.cost) : '';
+  const word = (v: string) => {
+    const at = shown.toLowerCase().indexOf(v);
+    return at >= 0 ? shown.slice(at, at + v.length) : v === 'free' ? 'Free' : v;
+  };
+  const parts = values.map((v) => (!/^\d/.test(v) ? word(v) : symbol ? (position === 'prefix' ? `${symbol}${v}` : `${v}${symbol}`) : v));
   return parts.join(' - ');
 }
 

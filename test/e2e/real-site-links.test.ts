@@ -232,7 +232,8 @@ describe('no spurious notices on update', () => {
     expect(restored.stderr).toBe('');
     expect(json<Json>(restored.stdout).slug).not.toContain('__trashed');
     const stored = (await api<Json>(site.sandbox, 'GET', `events/${made.id}`)).body;
-    expect([stored.status, stored.title]).toEqual(['publish', 'Linked again']);
+    // The cost kept its casing through the title-only update and the restore.
+    expect([stored.status, stored.title, stored.cost]).toEqual(['publish', 'Linked again', 'Donation']);
   });
 });
 

@@ -132,6 +132,9 @@ describe('records back to writable fields', () => {
     expect(costText(recorded('event_create_terms_by_name').body as Record<string, unknown>)).toBe('5 - 10');
     expect(costText(recorded('event_create_all_day').body as Record<string, unknown>)).toBe('Free');
     expect(costText(recorded('event_create_inline_venue_organizer').body as Record<string, unknown>)).toBe('$12');
+    // A word keeps the casing the event shows, not the lower case of cost_details.
+    expect(costText({ cost: 'Donation', cost_details: { currency_symbol: '', currency_position: '', values: ['donation'] } })).toBe('Donation');
+    expect(costText({ cost: 'Pay What You Can', cost_details: { currency_symbol: '', currency_position: '', values: ['pay what you can'] } })).toBe('Pay What You Can');
   });
 
   test('a venue keeps show_map as strings and its state', () => {
