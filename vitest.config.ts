@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Test files share their worker's modules (isolate: false): reloading vitest, the sandbox and
@@ -10,6 +11,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Vitest's default (one worker fewer than the cores) runs one file at a time on 2 cores.
+    // Many tests wait on a server, a child process or a terminal: one worker more than the
+    // cores keeps both busy (on 2 cores the suite went from 52 s to 27 s).
+    maxWorkers: availableParallelism() + 1,
     projects: [
       { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: MOCKING, isolate: false } },
       { extends: true, test: { name: 'isolated', include: MOCKING } },
