@@ -13,11 +13,18 @@ afterAll(() => home?.cleanup());
 
 describe('built-in sandbox profile', () => {
   test('events list shows the demo calendar on a fresh install and says where the data lives', async () => {
-    const r = await runCli(['events', 'list', '--json'], { env: home.env });
-    expect(r.code, r.stderr).toBe(0);
-    expect(json<unknown[]>(r.stdout).length).toBeGreaterThan(0);
-    expect(r.stderr).toMatch(/built-in sandbox/);
-    expect(existsSync(join(home.env.XDG_DATA_HOME, 'calendar', 'sandbox.json'))).toBe(true);
+    const fresh = tempHome();
+    try {
+      const r = await runCli(['events', 'list', '--json'], { env: fresh.env });
+      expect(r.code, r.stderr).toBe(0);
+      expect(json<unknown[]>(r.stdout).length).toBeGreaterThan(0);
+      expect(r.stderr).toMatch(/built-in sandbox/);
+      expect(existsSync(join(fresh.env.XDG_DATA_HOME, 'calendar', 'sandbox.json'))).toBe(true);
+      // Said once: the next run on the same data is quiet.
+      expect((await runCli(['events', 'list', '--json'], { env: fresh.env })).stderr).toBe('');
+    } finally {
+      fresh.cleanup();
+    }
   });
 
   test('writes persist between runs, with no credentials to set up', async () => {
