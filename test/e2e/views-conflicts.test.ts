@@ -1,11 +1,12 @@
 /** `calendar events conflicts` and the clash warning of `events create` and `events update`, against the sandbox. */
-import { beforeAll, describe, expect, test } from 'vitest';
-import { created, useSite } from './helpers.js';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { created, useSite, type Site } from './helpers.js';
+import { useSiteEach } from './seed.js';
 
-const site = useSite({ timezone: 'UTC' });
 const ids: Record<string, number> = {};
 
-beforeAll(async () => {
+/** Two venues and an organizer; at Clash Hall a concert overlapping a rehearsal, and an event just after. */
+async function seedClashes(site: Site): Promise<void> {
   ids.hall = await created(site.sandbox, 'venues', { venue: 'Clash Hall' });
   ids.barn = await created(site.sandbox, 'venues', { venue: 'Quiet Barn' });
   ids.jane = await created(site.sandbox, 'organizers', { organizer: 'Jane Roe' });
@@ -13,9 +14,12 @@ beforeAll(async () => {
   ids.rehearsal = await created(site.sandbox, 'events', { title: 'Rehearsal', start_date: '2027-06-01 21:00:00', end_date: '2027-06-01 23:00:00', venue: ids.hall });
   ids.after = await created(site.sandbox, 'events', { title: 'After', start_date: '2027-06-01 23:00:00', end_date: '2027-06-01 23:30:00', venue: ids.hall });
   ids.elsewhere = await created(site.sandbox, 'events', { title: 'Elsewhere', start_date: '2027-06-01 20:30:00', end_date: '2027-06-01 21:30:00', venue: ids.barn, organizer: [ids.jane] });
-});
+}
 
 describe('events conflicts', () => {
+  const site = useSite({ timezone: 'UTC' });
+  beforeAll(() => seedClashes(site));
+
   test('lists overlapping pairs at one venue with the overlap; touching and other venues are no conflict', async () => {
     const res = await site.cli(['events', 'conflicts', '2027-06-01', '2027-06-02']);
     expect(res.code).toBe(0);
@@ -40,6 +44,10 @@ describe('events conflicts', () => {
 });
 
 describe('clash warning on writes', () => {
+  // Each test writes: a site of its own.
+  const site = useSiteEach({ timezone: 'UTC' });
+  beforeEach(() => seedClashes(site));
+
   test('create warns on stderr naming the event it clashes with, and still creates', async () => {
     const res = await site.cli(['events', 'create', '--title', 'Late Booking', '--start-date', '2027-06-01 21:30', '--end-date', '2027-06-01 22:30', '--venue', 'Clash Hall', '--format', 'ids']);
     expect(res.code).toBe(0);
