@@ -52,7 +52,9 @@ export function writePtyHelper(dir: string): string {
 export function runOnTerminal(ptyHelper: string, args: string[], env: Record<string, string>, extra: Record<string, string | undefined> = {}): Promise<{ code: number; output: string }> {
   const childEnv: Record<string, string> = {};
   for (const [k, v] of Object.entries({ ...process.env, ...env, TERM: 'xterm-256color', COLUMNS: '120', ...extra })) {
-    if (v !== undefined && !k.startsWith('FORCE_COLOR') && k !== 'NO_COLOR') childEnv[k] = v;
+    // A person at a terminal, not a CI job: spinners stay still when CI variables are set.
+    const ci = k === 'CI' || k === 'CONTINUOUS_INTEGRATION' || k.startsWith('CI_');
+    if (v !== undefined && !ci && !k.startsWith('FORCE_COLOR') && k !== 'NO_COLOR') childEnv[k] = v;
   }
   for (const k of ['NO_COLOR', 'FORCE_COLOR']) if (extra[k] !== undefined) childEnv[k] = extra[k]!;
   return new Promise((resolve, reject) => {
