@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { api, useSite, type Site } from './helpers.js';
-import { useSiteEach } from './seed.js';
+import { api, useSite, useSiteEach, type Site } from './helpers.js';
 
 // Each describe has a site of its own, and the upsert story a site per test: a test that runs
 // an import again performs the first import itself, so any one runs alone (-t) or in any order.

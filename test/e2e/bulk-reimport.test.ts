@@ -7,8 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { created } from './helpers.js';
-import { useSiteEach } from './seed.js';
+import { created, useSiteEach } from './helpers.js';
 
 // Every test has a site of its own and creates the records its file links to.
 const site = useSiteEach();

@@ -10,7 +10,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -165,21 +165,31 @@ export interface Site {
   cli(args: string[], extra?: { env?: Record<string, string | undefined>; stdin?: string; timeoutMs?: number; spawn?: boolean }): Promise<RunResult>;
 }
 
-/** A sandbox and a private HOME for the tests of one file: opened before them, closed after. */
-export function useSite(options: Parameters<typeof startSandbox>[0] = {}): Site {
+/** A sandbox and a private HOME, opened and closed by the given hooks. */
+function siteWith(options: Parameters<typeof startSandbox>[0], open: (fn: () => Promise<void>) => void, close: (fn: () => Promise<void>) => void): Site {
   const site = {
     cli: (args, extra = {}) => runCli(args, { env: { ...site.env, ...extra.env }, stdin: extra.stdin, timeoutMs: extra.timeoutMs, spawn: extra.spawn }),
   } as Site;
-  beforeAll(async () => {
+  open(async () => {
     site.sandbox = await startTestSandbox(options);
     site.home = tempHome();
     site.env = siteEnv(site.sandbox, site.home.env);
   });
-  afterAll(async () => {
+  close(async () => {
     await site.sandbox?.close();
     site.home?.cleanup();
   });
   return site;
+}
+
+/** A sandbox and a private HOME for the tests of a file or a describe: opened before them, closed after. */
+export function useSite(options: Parameters<typeof startSandbox>[0] = {}): Site {
+  return siteWith(options, beforeAll, afterAll);
+}
+
+/** Like `useSite()`, but every test gets a sandbox and a HOME of its own, for stories whose tests change the same records. */
+export function useSiteEach(options: Parameters<typeof startSandbox>[0] = {}): Site {
+  return siteWith(options, beforeEach, afterEach);
 }
 
 /** Creates a record through the API and returns its ID; a refusal fails the setup with the server's answer. */

@@ -7,8 +7,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ICAL from 'ical.js';
-import { api, useSite, type Site } from './helpers.js';
-import { useSiteEach } from './seed.js';
+import { api, useSite, useSiteEach, type Site } from './helpers.js';
 import { htmlToText } from '../../src/ical/html-text.js';
 
 type Json = Record<string, unknown>;

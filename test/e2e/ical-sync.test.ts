@@ -11,8 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
-import { api, useSite, type Site } from './helpers.js';
-import { useSiteEach } from './seed.js';
+import { api, useSite, useSiteEach, type Site } from './helpers.js';
 
 // Every test runs on a site of its own (a describe's or a test's): a test that is the second
 // run of a sync performs the first run itself, so any one runs alone (-t) or in any order.

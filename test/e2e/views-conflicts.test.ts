@@ -1,7 +1,6 @@
 /** `calendar events conflicts` and the clash warning of `events create` and `events update`, against the sandbox. */
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { created, useSite, type Site } from './helpers.js';
-import { useSiteEach } from './seed.js';
+import { created, useSite, useSiteEach, type Site } from './helpers.js';
 
 const ids: Record<string, number> = {};
 
