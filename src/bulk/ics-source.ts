@@ -9,7 +9,7 @@ import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context } from '../context.js';
-import { CliError, EXIT, UsageError } from '../errors.js';
+import { CliError, EXIT, fileProblem, UsageError } from '../errors.js';
 import { networkError } from '../http/client.js';
 import { RETRY_ERRORS, RETRY_STATUS, retryDecider } from '../http/retry.js';
 import { feedUrl, isFeedUrl, isIcalendar } from '../ical/index.js';
@@ -76,7 +76,7 @@ export async function detectIcsSource(source: string, inputFormat: string | unde
   try {
     isFile = statSync(path).isFile();
   } catch (err) {
-    if (forced) throw new UsageError(`cannot read ${source}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'unreadable'}`);
+    if (forced) throw new UsageError(`cannot read ${source}: ${fileProblem(err)}`);
     return { ctx }; // the usual import reports it
   }
   if (!isFile || !(forced || isIcalendar({ name: source }) || isIcalendar({ head: fileHead(path) }))) return { ctx };

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { basename, extname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
+import { fileProblem, UsageError } from '../errors.js';
 import { CsvError, CsvParser, delimiterName, DELIMITERS, detectDelimiter } from './csv.js';
 import { JsonArrayError, JsonArraySplitter } from './json-array.js';
 
@@ -76,8 +76,7 @@ export async function openInput(source: string, requested: string | undefined, c
     try {
       isFile = statSync(path).isFile();
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      throw new UsageError(`cannot read ${source}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (code ?? 'unreadable')}`);
+      throw new UsageError(`cannot read ${source}: ${fileProblem(err)}`);
     }
     if (!isFile) throw new UsageError(`cannot read ${source}: not a file`);
   }

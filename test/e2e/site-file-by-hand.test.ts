@@ -102,4 +102,14 @@ describe('a site file written by hand', () => {
     expect(r.stderr).toContain(`${file}:24:12: event fete-de-la-musique: venue: no venue "cafe-de-la-gar" in the file or on the site (did you mean cafe-de-la-gare?)`);
     expect(site.sandbox.stats.writes).toBe(writes);
   });
+
+  test('a file named relative to the working directory is read there; a missing one is named in words', async () => {
+    write('relative.yaml', BY_HAND);
+    const found = await runCli(['diff', 'relative.yaml'], { env: site.env, cwd: site.home.home });
+    expect(found.code, found.stderr).toBe(0);
+    expect(found.stdout).toMatch(/to create|unchanged/);
+    const missing = await runCli(['apply', 'nope.yaml'], { env: site.env, cwd: site.home.home });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe('calendar: cannot read nope.yaml: no such file\n');
+  });
 });

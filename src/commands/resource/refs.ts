@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
-import { ApiError, CliError, EXIT, UsageError } from '../../errors.js';
+import { ApiError, CliError, EXIT, fileProblem, UsageError } from '../../errors.js';
 import { isNumericId, type Resource } from '../../resources.js';
 import type { ApiClient } from '../../http/client.js';
 import { wpError } from '../../http/client.js';
@@ -69,9 +69,7 @@ export async function readData(option: string | undefined, ctx: Context): Promis
     try {
       text = readFileSync(file, 'utf8');
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : (code ?? 'unreadable');
-      throw new UsageError(`--data: cannot read ${source}: ${why}`);
+      throw new UsageError(`--data: cannot read ${source}: ${fileProblem(err)}`);
     }
   } else {
     source = 'the --data value';

@@ -1,7 +1,8 @@
 /** What diff and apply share: the file read and checked, the site read, the plan printed. */
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { fileProblem, UsageError } from '../../errors.js';
 import type { ApiClient } from '../../http/client.js';
 import type { Prepared } from '../../session.js';
 import { resources, type ResourceName } from '../../resources.js';
@@ -20,9 +21,9 @@ export async function readSource(source: string, ctx: Context): Promise<SiteFile
     text = Buffer.concat(chunks).toString('utf8');
   } else {
     try {
-      text = await readFile(source, 'utf8');
+      text = await readFile(resolve(ctx.cwd, source), 'utf8');
     } catch (err) {
-      throw new UsageError(`cannot read ${source}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+      throw new UsageError(`cannot read ${source}: ${fileProblem(err)}`);
     }
   }
   return readSiteFile(source === '-' ? '<stdin>' : source, text);
