@@ -120,6 +120,27 @@ describe('read', () => {
     expect(own.sandbox.stats.requests - before).toBe(2);
   });
 
+  test('venues, organizers, categories and tags by their exact name too; two of one name are refused, listing both', async () => {
+    const byName = await own.cli(['venues', 'get', 'Hall A', '--fields', 'id', '--json']);
+    expect(json(byName.stdout)).toEqual({ id: Number(ids.venue) });
+    // One word with capitals is no slug: it is looked up as a name.
+    expect((await own.cli(['categories', 'get', 'Music', '--format', 'ids'])).stdout.trim()).toBe(ids.category);
+    const updated = await own.cli(['organizers', 'update', 'Org One', '--phone', '555-0100', '--json']);
+    expect(json<{ id: number; phone: string }>(updated.stdout)).toMatchObject({ id: Number(ids.organizer), phone: '555-0100' });
+    const first = await created(own.sandbox, 'organizers', { organizer: 'Twin Org' });
+    const second = await created(own.sandbox, 'organizers', { organizer: 'Other Org' });
+    await api(own.sandbox, 'POST', `organizers/${second}`, { organizer: 'Twin Org' });
+    const twins = await own.cli(['organizers', 'delete', 'Twin Org', '--yes']);
+    expect(twins.code).toBe(2);
+    expect(twins.stderr).toContain(`could mean 2 organizers: ${first} "Twin Org" (twin-org), ${second} "Twin Org" (other-org)`);
+    expect((await api<{ status: string }>(own.sandbox, 'GET', `organizers/${first}`)).body.status).toBe('publish');
+    const missing = await own.cli(['tags', 'get', 'No Such Tag']);
+    expect([missing.code, missing.stderr]).toEqual([3, 'calendar: tag "No Such Tag" not found\n']);
+    const event = await own.cli(['events', 'get', 'Jazz Night']);
+    expect(event.code).toBe(2);
+    expect(event.stderr).toContain('calendar events list --search "Jazz Night"');
+  });
+
   test('get on a terminal-less stdout prints field<TAB>value lines', async () => {
     const r = await own.cli(['venues', 'get', ids.venue]);
     expect(r.code).toBe(0);

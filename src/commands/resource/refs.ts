@@ -3,11 +3,14 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { ApiError, CliError, EXIT, fileProblem, UsageError } from '../../errors.js';
-import { isNumericId, type Resource } from '../../resources.js';
+import { isNumericId, LINK_RELATIONS, type LinkRelation, type Resource } from '../../resources.js';
 import type { ApiClient } from '../../http/client.js';
-import { wpError } from '../../http/client.js';
+import { errorFromResponse, wpError } from '../../http/client.js';
 
-export type RecordRef = { kind: 'id'; id: number; text: string } | { kind: 'slug'; slug: string; text: string };
+export type RecordRef = { kind: 'id'; id: number; text: string } | { kind: 'slug'; slug: string; text: string } | { kind: 'name'; name: string; text: string };
+
+/** Venues, organizers, categories and tags can also be named: a name is looked up exactly, never guessed. */
+const isNamed = (resource: Resource): resource is Resource & { name: LinkRelation } => (LINK_RELATIONS as readonly string[]).includes(resource.name);
 
 export function parseRef(resource: Resource, raw: string): RecordRef {
   const text = raw.trim();
@@ -20,7 +23,9 @@ export function parseRef(resource: Resource, raw: string): RecordRef {
     throw new UsageError(`"${raw}" is not a valid ${resource.singular} ID`, 'IDs are whole numbers of at least 1.');
   }
   if (text === '' || /[\s/?#]/.test(text)) {
-    throw new UsageError(`"${raw}" is neither an ID nor a slug`, `Give the ${resource.singular}'s numeric ID or its slug (e.g. summer-fest).`);
+    if (text !== '' && isNamed(resource)) return { kind: 'name', name: text, text };
+    const hint = resource.name === 'events' ? `Give its numeric ID or its slug; find them with: calendar events list --search "${text}"` : `Give the ${resource.singular}'s numeric ID or its slug (e.g. summer-fest).`;
+    throw new UsageError(`"${raw}" is neither an ID nor a slug`, hint);
   }
   return { kind: 'slug', slug: text, text };
 }
@@ -28,15 +33,32 @@ export function parseRef(resource: Resource, raw: string): RecordRef {
 /** The path of one record; categories and tags have no by-slug route, so a slug costs one lookup. */
 export async function recordPath(resource: Resource, ref: RecordRef, client: ApiClient): Promise<string> {
   if (ref.kind === 'id') return `${resource.path}/${ref.id}`;
-  if (resource.bySlug) return `${resource.path}/by-slug/${encodeURIComponent(ref.slug)}`;
-  const res = await client.call<Record<string, unknown>>('GET', resource.path, { query: { slug: ref.slug, hide_empty: 'false', per_page: 1 } });
-  const items = (res.body[resource.listKey] as Array<{ id: number }> | undefined) ?? [];
-  if (items.length === 0) throw notFound(resource, ref);
-  return `${resource.path}/${items[0].id}`;
+  if (ref.kind === 'name') return `${resource.path}/${await idByName(resource, ref, client)}`;
+  if (resource.bySlug) {
+    if (!isNamed(resource)) return `${resource.path}/by-slug/${encodeURIComponent(ref.slug)}`;
+    const res = await client.send<Record<string, unknown>>('GET', `${resource.path}/by-slug/${encodeURIComponent(ref.slug)}`);
+    if (res.status < 300 && typeof res.body?.id === 'number') return `${resource.path}/${res.body.id}`;
+    if (res.status !== 404 && res.status !== 400) throw errorFromResponse(res);
+  } else {
+    const res = await client.call<Record<string, unknown>>('GET', resource.path, { query: { slug: ref.slug, hide_empty: 'false', per_page: 1 } });
+    const items = (res.body[resource.listKey] as Array<{ id: number }> | undefined) ?? [];
+    if (items.length) return `${resource.path}/${items[0].id}`;
+  }
+  // A one-word name looks like a slug ("Jazz"): no such slug, so it is tried as a name.
+  return `${resource.path}/${await idByName(resource, ref, client)}`;
+}
+
+/** The one record with exactly this name; two with it are refused, listing both. */
+async function idByName(resource: Resource, ref: RecordRef, client: ApiClient): Promise<number> {
+  if (!isNamed(resource)) throw notFound(resource, ref);
+  const { Resolver } = await import('../../records/resolve.js');
+  const { ids } = await new Resolver(client).resolve(resource.name, [ref.text]);
+  if (ids.length === 0) throw notFound(resource, ref);
+  return ids[0];
 }
 
 export function notFound(resource: Resource, ref: RecordRef): CliError {
-  return new CliError(`${resource.singular} ${ref.text} not found`, EXIT.notFound);
+  return new CliError(`${resource.singular} ${ref.kind === 'name' ? `"${ref.text}"` : ref.text} not found`, EXIT.notFound);
 }
 
 /**
