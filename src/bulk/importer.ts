@@ -20,7 +20,7 @@ import { linkFields, prepareRecord, withLinks, type LinkRelation, type PreparedR
 import { startProgress, summaryLine, type Counts } from './progress.js';
 import { fileKey, slugIsDerived, UpsertIndex, type UpsertKey } from './upsert-index.js';
 import { nameKey, RecordIndex } from '../records/identity.js';
-import { walkEveryRecord } from '../records/pages.js';
+import { walkEveryName, walkEveryRecord } from '../records/pages.js';
 import { createRecord, findExisting, updateRecord } from './writes.js';
 import { isUnchanged } from '../records/safe-update.js';
 
@@ -147,7 +147,8 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
   // One walk over the site's records fills both the upsert index and the taken names.
   const index = upsertBy ? UpsertIndex.empty(resource, upsertBy, scan.fields) : undefined;
   const names = resource.mergesOnCreate && !settings.force ? new RecordIndex() : undefined;
-  if (index || names) {
+  const namesOnly = names && !index ? await walkEveryName(client, resource, (id, slug, name) => names.add(id, slug, name)) : false;
+  if ((index || names) && !namesOnly) {
     await walkEveryRecord(client, resource, (r) => {
       index?.add(r);
       if (names && typeof r.id === 'number') names.add(r.id, r.slug, r[resource.nameField]);

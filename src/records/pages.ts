@@ -174,20 +174,9 @@ async function completeFromCoreRoute(
   seen: Set<number>,
   emit: (record: unknown) => Promise<void>,
 ): Promise<{ recovered: number } | undefined> {
-  if (!resource.trashes) return undefined;
-  const ids: number[] = [];
-  for (let page = 1; ; page++) {
-    const query: Query = { orderby: 'id', order: 'asc', _fields: 'id', per_page: CORE_MAX_PER_PAGE, page };
-    if (status !== undefined) query.status = status;
-    const res = await client.send<Array<{ id?: unknown }>>('GET', `/wp/v2/${resource.wpType}`, { query, fromRoot: true });
-    if (res.status !== 200 || !Array.isArray(res.body)) {
-      if (page === 1) return undefined;
-      break;
-    }
-    for (const item of res.body) if (typeof item?.id === 'number' && !seen.has(item.id)) ids.push(item.id);
-    const pages = Number(res.headers['x-wp-totalpages'] ?? '1');
-    if (res.body.length < CORE_MAX_PER_PAGE || page >= pages) break;
-  }
+  const items = await coreRouteItems(client, resource, status, 'id');
+  if (items === undefined) return undefined;
+  const ids = items.map((item) => item.id).filter((id): id is number => typeof id === 'number' && !seen.has(id));
   // Read a few at a time, handed on in ID order.
   let recovered = 0;
   for (let at = 0; at < ids.length; at += RECORDS_IN_FLIGHT) {
@@ -202,6 +191,46 @@ async function completeFromCoreRoute(
 }
 
 const CORE_MAX_PER_PAGE = 100;
+
+/**
+ * Every item of a post type's WordPress core route with the given `_fields`, ordered by ID
+ * (so no page skips or repeats one). Undefined when the site does not answer that route.
+ */
+async function coreRouteItems(client: ApiClient, resource: Resource, status: Query[string], fields: string): Promise<Array<Record<string, unknown>> | undefined> {
+  if (!resource.trashes) return undefined;
+  const items: Array<Record<string, unknown>> = [];
+  for (let page = 1; ; page++) {
+    const query: Query = { orderby: 'id', order: 'asc', _fields: fields, per_page: CORE_MAX_PER_PAGE, page };
+    if (status !== undefined) query.status = status;
+    const res = await client.send<Array<Record<string, unknown>>>('GET', `/wp/v2/${resource.wpType}`, { query, fromRoot: true });
+    if (res.status !== 200 || !Array.isArray(res.body)) {
+      if (page === 1) return undefined;
+      break;
+    }
+    items.push(...res.body.filter((item) => item !== null && typeof item === 'object'));
+    const pages = Number(res.headers['x-wp-totalpages'] ?? '1');
+    if (res.body.length < CORE_MAX_PER_PAGE || page >= pages) break;
+  }
+  return items;
+}
+
+/**
+ * The ID, slug and name of every venue or organizer (drafts included when signed in) from the
+ * core route alone: when only names matter (the names an import must not take), this is a
+ * few pages, where the namespace's list, whose order is unstable among records created in the
+ * same second, needs every record it skipped read one by one. False when the site does not
+ * answer the core route; the caller walks the records instead.
+ */
+export async function walkEveryName(client: ApiClient, resource: Resource, onEntry: (id: number, slug: unknown, name: unknown) => void): Promise<boolean> {
+  const status = client.hasCredentials ? EDITOR_STATUSES.join(',') : undefined;
+  const items = await coreRouteItems(client, resource, status, 'id,slug,title');
+  if (items === undefined) return false;
+  for (const item of items) {
+    const title = item.title as { rendered?: unknown } | undefined;
+    if (typeof item.id === 'number') onEntry(item.id, item.slug, title?.rendered);
+  }
+  return true;
+}
 
 function numberOr(value: unknown, header: string | undefined): number | undefined {
   if (typeof value === 'number') return value;
