@@ -1,11 +1,12 @@
-/** Addressing one record (ID or slug), reading --data, and saying "not found" when the server means it. */
+/** Addressing one record (ID, slug, or the exact name of a venue, organizer, category or tag), reading --data, and saying "not found" when the server means it. */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { ApiError, CliError, EXIT, fileProblem, UsageError } from '../../errors.js';
 import { isNumericId, LINK_RELATIONS, type LinkRelation, type Resource } from '../../resources.js';
 import type { ApiClient } from '../../http/client.js';
-import { errorFromResponse, wpError } from '../../http/client.js';
+import { wpError } from '../../http/client.js';
+import { isSlugForm } from '../../records/identity.js';
 
 export type RecordRef = { kind: 'id'; id: number; text: string } | { kind: 'slug'; slug: string; text: string } | { kind: 'name'; name: string; text: string };
 
@@ -22,8 +23,9 @@ export function parseRef(resource: Resource, raw: string): RecordRef {
   if (/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(text)) {
     throw new UsageError(`"${raw}" is not a valid ${resource.singular} ID`, 'IDs are whole numbers of at least 1.');
   }
+  // A venue's, organizer's, category's or tag's name: anything not written as a slug ("Jazz", "Blue Note Hall").
+  if (text !== '' && isNamed(resource) && !isSlugForm(text)) return { kind: 'name', name: text, text };
   if (text === '' || /[\s/?#]/.test(text)) {
-    if (text !== '' && isNamed(resource)) return { kind: 'name', name: text, text };
     const hint = resource.name === 'events' ? `Give its numeric ID or its slug; find them with: calendar events list --search "${text}"` : `Give the ${resource.singular}'s numeric ID or its slug (e.g. summer-fest).`;
     throw new UsageError(`"${raw}" is neither an ID nor a slug`, hint);
   }
@@ -34,18 +36,11 @@ export function parseRef(resource: Resource, raw: string): RecordRef {
 export async function recordPath(resource: Resource, ref: RecordRef, client: ApiClient): Promise<string> {
   if (ref.kind === 'id') return `${resource.path}/${ref.id}`;
   if (ref.kind === 'name') return `${resource.path}/${await idByName(resource, ref, client)}`;
-  if (resource.bySlug) {
-    if (!isNamed(resource)) return `${resource.path}/by-slug/${encodeURIComponent(ref.slug)}`;
-    const res = await client.send<Record<string, unknown>>('GET', `${resource.path}/by-slug/${encodeURIComponent(ref.slug)}`);
-    if (res.status < 300 && typeof res.body?.id === 'number') return `${resource.path}/${res.body.id}`;
-    if (res.status !== 404 && res.status !== 400) throw errorFromResponse(res);
-  } else {
-    const res = await client.call<Record<string, unknown>>('GET', resource.path, { query: { slug: ref.slug, hide_empty: 'false', per_page: 1 } });
-    const items = (res.body[resource.listKey] as Array<{ id: number }> | undefined) ?? [];
-    if (items.length) return `${resource.path}/${items[0].id}`;
-  }
-  // A one-word name looks like a slug ("Jazz"): no such slug, so it is tried as a name.
-  return `${resource.path}/${await idByName(resource, ref, client)}`;
+  if (resource.bySlug) return `${resource.path}/by-slug/${encodeURIComponent(ref.slug)}`;
+  const res = await client.call<Record<string, unknown>>('GET', resource.path, { query: { slug: ref.slug, hide_empty: 'false', per_page: 1 } });
+  const items = (res.body[resource.listKey] as Array<{ id: number }> | undefined) ?? [];
+  if (items.length === 0) throw notFound(resource, ref);
+  return `${resource.path}/${items[0].id}`;
 }
 
 /** The one record with exactly this name; two with it are refused, listing both. */
