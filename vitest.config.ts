@@ -13,8 +13,8 @@ export default defineConfig({
     pool: 'forks',
     // Vitest's default (one worker fewer than the cores) runs one file at a time on 2 cores.
     // Many tests wait on a server, a child process or a terminal: one worker more than the
-    // cores keeps both busy (on 2 cores the suite went from 52 s to 27 s).
-    maxWorkers: availableParallelism() + 1,
+    // cores keeps both busy (on 2 cores the suite went from 52 s to 27 s); 8 at most, for memory.
+    maxWorkers: Math.min(availableParallelism() + 1, 8),
     projects: [
       { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: MOCKING, isolate: false } },
       { extends: true, test: { name: 'isolated', include: MOCKING } },
