@@ -9,7 +9,6 @@ import { isValidTimeZone } from '../time.js';
 import { loadConfig, type LoadedConfig } from './load.js';
 import type { ProfileConfig } from './schema.js';
 
-export { DEFAULT_NAMESPACE };
 export const SANDBOX_PROFILE = 'sandbox';
 
 export interface GlobalFlags {

@@ -136,6 +136,8 @@ describe('read', () => {
     expect((await api<{ status: string }>(own.sandbox, 'GET', `organizers/${first}`)).body.status).toBe('publish');
     const missing = await own.cli(['tags', 'get', 'No Such Tag']);
     expect([missing.code, missing.stderr]).toEqual([3, 'calendar: tag "No Such Tag" not found\n']);
+    expect((await own.cli(['venues', 'get', '--help'])).stdout).toContain('venue IDs, slugs or exact names');
+    expect((await own.cli(['events', 'get', '--help'])).stdout).toContain('event IDs or slugs,');
     const event = await own.cli(['events', 'get', 'Jazz Night']);
     expect(event.code).toBe(2);
     expect(event.stderr).toContain('calendar events list --search "Jazz Night"');

@@ -1,12 +1,12 @@
 /** The profile verbs. `add` discovers and checks everything before it writes anything. */
 import type { Invocation } from '../runner.js';
-import { LANGUAGES } from '../../resources.js';
+import { DEFAULT_NAMESPACE, LANGUAGES } from '../../resources.js';
 import { exec } from 'node:child_process';
 import { isAbsolute, resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { CliError, EXIT, UsageError } from '../../errors.js';
 import { loadConfig } from '../../config/load.js';
-import { DEFAULT_NAMESPACE, SANDBOX_PROFILE, checkLanguage, splitUserInfo } from '../../config/profile.js';
+import { SANDBOX_PROFILE, checkLanguage, splitUserInfo } from '../../config/profile.js';
 import type { ProfileConfig } from '../../config/schema.js';
 import { readUserConfig, saveProfile, writeUserConfig } from '../../config/write.js';
 import { sandboxDataFile } from '../../config/paths.js';

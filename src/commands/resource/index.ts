@@ -4,7 +4,7 @@
  */
 import type { ActionRunner } from '../runner.js';
 import { Command } from 'commander';
-import { aSingular, flagName, linkFields, type Field, type Resource } from '../../resources.js';
+import { aSingular, flagName, LINK_RELATIONS, linkFields, type Field, type Resource } from '../../resources.js';
 import { fieldOptions } from './flags.js';
 import { environmentHelp, examplesHelp, verbExamples } from '../help.js';
 import { conflictsCommand } from '../views/index.js';
@@ -44,7 +44,7 @@ function addList(group: Command, r: Resource, run: ActionRunner): void {
 }
 
 function addGet(group: Command, r: Resource, run: ActionRunner): void {
-  const get = group.command('get').argument('<id-or-slug...>', `${r.singular} IDs or slugs, or - to read them from stdin`).description(`show ${aSingular(r)}, or several`);
+  const get = group.command('get').argument('<id-or-slug...>', `${r.singular} ${refWords(r, true)}, or - to read them from stdin`).description(`show ${aSingular(r)}, or several`);
   if (r.name === 'events') get.option('--password <password>', 'password of a protected event').option('--web', WEB_HELP);
   helpFor(get, r, 'get').action(run(async () => (await import('./get.js')).runGet.bind(null, r)));
 }
@@ -60,7 +60,7 @@ function addCreate(group: Command, r: Resource, run: ActionRunner): void {
 }
 
 function addUpdate(group: Command, r: Resource, run: ActionRunner): void {
-  const update = group.command('update').argument(REF, `${r.singular} ID or slug`).description(`change fields of ${aSingular(r)}`);
+  const update = group.command('update').argument(REF, `${r.singular} ${refWords(r, false)}`).description(`change fields of ${aSingular(r)}`);
   update.option('--data <json|@file|->', 'fields as a JSON object, from a file (@file) or stdin (-); flags override its keys');
   addOptions(update, r.fields).option('--dry-run', 'print the request instead of sending it');
   if (hasLinks(r)) update.option('--create-missing', 'create linked records given by a name that matches none');
@@ -89,7 +89,7 @@ function addDelete(group: Command, r: Resource, run: ActionRunner): void {
   const remove = group
     .command('delete')
     .alias('rm')
-    .argument('<id-or-slug...>', `${r.singular} IDs or slugs, or - to read them from stdin`)
+    .argument('<id-or-slug...>', `${r.singular} ${refWords(r, true)}, or - to read them from stdin`)
     .description(r.trashes ? `move ${aSingular(r)} to the trash` : `delete ${aSingular(r)} for good`)
     .option('--dry-run', 'print the request instead of sending it');
   if (r.trashes) remove.option('--permanently', 'delete for good instead of moving to the trash (through the WordPress core route); cannot be undone');
@@ -100,7 +100,7 @@ function addDelete(group: Command, r: Resource, run: ActionRunner): void {
 function addRestore(group: Command, r: Resource, run: ActionRunner): void {
   const restore = group
     .command('restore')
-    .argument(REF, `${r.singular} ID or slug`)
+    .argument(REF, `${r.singular} ${refWords(r, false)}`)
     .description(`take ${aSingular(r)} out of the trash, keeping every field (a bare status write would reset all-day, cost and website)`)
     .option('--status <status>', 'status to restore to (default publish)')
     .option('--dry-run', 'print the request instead of sending it');
@@ -108,6 +108,13 @@ function addRestore(group: Command, r: Resource, run: ActionRunner): void {
 }
 
 const REF = '<id-or-slug>';
+
+/** What names one record on the command line: venues, organizers and terms also by exact name. */
+function refWords(r: Resource, several: boolean): string {
+  const named = (LINK_RELATIONS as readonly string[]).includes(r.name);
+  if (several) return named ? 'IDs, slugs or exact names' : 'IDs or slugs';
+  return named ? 'ID, slug or exact name' : 'ID or slug';
+}
 
 /** A resource's verbs in help order, with the words (names and aliases) that select each. */
 const VERBS: ReadonlyArray<{ names: readonly string[]; add: VerbBuilder; applies?: (r: Resource) => boolean }> = [
