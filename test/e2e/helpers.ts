@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { Readable, Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
@@ -134,6 +134,18 @@ export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
 export async function startTestSandbox(extra: Parameters<typeof startSandbox>[0] = {}): Promise<Sandbox> {
   return startSandbox({ port: 0, user: USER, password: PASSWORD, quiet: true, ...extra });
+}
+
+/** Writes `text` to the file `name` in `dir`; returns its path. */
+export function writeFileIn(dir: string, name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+/** The CLI against `sandbox`, with credentials and the private HOME `home`. */
+export function cliOn(sandbox: Sandbox, home: ReturnType<typeof tempHome>, args: string[], stdin?: string): Promise<RunResult> {
+  return runCli(args, { env: siteEnv(sandbox, home.env), stdin, timeoutMs: 120_000 });
 }
 
 /** Environment that points the CLI at a sandbox with credentials. */

@@ -4,19 +4,13 @@
  * events the filter selects on the site, never the others.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { api, runCli, siteEnv, startTestSandbox, tempHome, type Sandbox } from './helpers.js';
+import { api, cliOn, startTestSandbox, tempHome, writeFileIn, type Sandbox } from './helpers.js';
 
 let source: Sandbox;
 let home: ReturnType<typeof tempHome>;
 
-const on = (sandbox: Sandbox, args: string[], stdin?: string) => runCli(args, { env: siteEnv(sandbox, home.env), stdin, timeoutMs: 120_000 });
-const siteFile = (name: string, text: string) => {
-  const file = join(home.home, name);
-  writeFileSync(file, text);
-  return file;
-};
+const on = (sandbox: Sandbox, args: string[], stdin?: string) => cliOn(sandbox, home, args, stdin);
+const siteFile = (name: string, text: string) => writeFileIn(home.home, name, text);
 const eventTitles = async (sandbox: Sandbox, status = 'publish,draft') =>
   (await api<{ events: Array<{ title: string }> }>(sandbox, 'GET', `events?status=${status}&start_date=1900-01-01&per_page=50`)).body.events.map((e) => e.title).sort();
 

@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { api, runCli, siteEnv, startTestSandbox, tempHome, USER, PASSWORD, type Sandbox } from './helpers.js';
+import { api, cliOn, PASSWORD, runCli, startTestSandbox, tempHome, USER, writeFileIn, type Sandbox } from './helpers.js';
 
 let source: Sandbox;
 let home: ReturnType<typeof tempHome>;
 
-const on = (sandbox: Sandbox, args: string[], stdin?: string) => runCli(args, { env: siteEnv(sandbox, home.env), stdin, timeoutMs: 120_000 });
-const siteFile = (name: string, text: string) => {
-  const file = join(home.home, name);
-  writeFileSync(file, text);
-  return file;
-};
+const on = (sandbox: Sandbox, args: string[], stdin?: string) => cliOn(sandbox, home, args, stdin);
+const siteFile = (name: string, text: string) => writeFileIn(home.home, name, text);
 
 beforeAll(async () => {
   source = await startTestSandbox();
