@@ -7,7 +7,7 @@
  */
 import { ApiError } from '../errors.js';
 import { EDITOR_STATUSES, EVERY_EVENT, MAX_PER_PAGE, type Resource } from '../resources.js';
-import type { ApiClient } from '../http/client.js';
+import { errorFromResponse, type ApiClient } from '../http/client.js';
 import type { Query } from '../http/url.js';
 
 /**
@@ -194,23 +194,46 @@ const CORE_MAX_PER_PAGE = 100;
 
 /**
  * Every item of a post type's WordPress core route with the given `_fields`, ordered by ID
- * (so no page skips or repeats one). Undefined when the site does not answer that route.
+ * (so no page skips or repeats one). The first page tells how many there are; the rest are
+ * fetched PAGES_IN_FLIGHT at a time and kept in order. Undefined when the site does not
+ * answer that route.
  */
 async function coreRouteItems(client: ApiClient, resource: Resource, status: Query[string], fields: string): Promise<Array<Record<string, unknown>> | undefined> {
   if (!resource.trashes) return undefined;
-  const items: Array<Record<string, unknown>> = [];
-  for (let page = 1; ; page++) {
+  const fetchCorePage = async (page: number) => {
     const query: Query = { orderby: 'id', order: 'asc', _fields: fields, per_page: CORE_MAX_PER_PAGE, page };
     if (status !== undefined) query.status = status;
     const res = await client.send<Array<Record<string, unknown>>>('GET', `/wp/v2/${resource.wpType}`, { query, fromRoot: true });
     if (res.status !== 200 || !Array.isArray(res.body)) {
-      if (page === 1) return undefined;
-      break;
+      // Past the last page: the list shrank while it was read. Any other failure after the
+      // first page would leave the list short without saying so.
+      if (page === 1 || /invalid_page_number$/.test((res.body as { code?: string } | undefined)?.code ?? '')) return undefined;
+      throw errorFromResponse(res);
     }
-    items.push(...res.body.filter((item) => item !== null && typeof item === 'object'));
-    const pages = Number(res.headers['x-wp-totalpages'] ?? '1');
-    if (res.body.length < CORE_MAX_PER_PAGE || page >= pages) break;
+    return { items: res.body.filter((item) => item !== null && typeof item === 'object'), pages: Number(res.headers['x-wp-totalpages'] ?? '1') };
+  };
+  const first = await fetchCorePage(1);
+  if (first === undefined) return undefined;
+  const items = [...first.items];
+  if (first.items.length < CORE_MAX_PER_PAGE) return items;
+  const inFlight: Array<ReturnType<typeof fetchCorePage>> = [];
+  let nextToFetch = 2;
+  const refill = () => {
+    while (inFlight.length < PAGES_IN_FLIGHT && nextToFetch <= first.pages) {
+      const pending = fetchCorePage(nextToFetch++);
+      pending.catch(() => undefined); // awaited in order below
+      inFlight.push(pending);
+    }
+  };
+  refill();
+  while (inFlight.length > 0) {
+    const page = await inFlight.shift()!;
+    if (page === undefined) break;
+    items.push(...page.items);
+    if (page.items.length < CORE_MAX_PER_PAGE) break;
+    refill();
   }
+  await Promise.allSettled(inFlight);
   return items;
 }
 

@@ -245,15 +245,21 @@ describe('names already taken', () => {
   test('are read from the core route in pages, not record by record, and every one is found', async () => {
     // Created in the same second, these venues tie on post date: the venues list pages them in
     // an unstable order, so a walk of it alone skips some (see bulk-list.test.ts).
-    for (let i = 0; i < 120; i++) await api(site.sandbox, 'POST', 'venues', { venue: `Tied Hall ${i}` });
-    const taken = Array.from({ length: 120 }, (_, i) => ({ venue: `Tied Hall ${i}` }));
+    for (let i = 0; i < 220; i++) await api(site.sandbox, 'POST', 'venues', { venue: `Tied Hall ${i}` });
+    const taken = Array.from({ length: 220 }, (_, i) => ({ venue: `Tied Hall ${i}` }));
     const r = await cli(['import', 'venues', file('tied.ndjson', ndjson([...taken, { venue: 'Brand New Hall' }])), '--debug']);
     expect(r.code).toBe(6);
-    expect(r.stderr).toContain('1 created, 0 updated, 0 unchanged, 120 failed');
-    const reads = r.stderr.split('\n').filter((line) => /^debug: > GET /.test(line));
+    expect(r.stderr).toContain('1 created, 0 updated, 0 unchanged, 220 failed');
+    const debug = r.stderr.split('\n').filter((line) => line.startsWith('debug: '));
+    const reads = debug.filter((line) => /^debug: > GET /.test(line));
     expect(reads.filter((line) => /\/venues\/\d+/.test(line))).toEqual([]);
-    expect(reads.length).toBe(2);
+    expect(reads.length).toBe(3);
     expect(reads.every((line) => line.includes('/wp/v2/tribe_venue?'))).toBe(true);
-    expect(await total('venues')).toBe(121);
+    // Once the first page has told how many there are, the others are asked for together.
+    const asked = (page: number) => debug.findIndex((line) => line.startsWith('debug: > GET') && line.includes(`&page=${page}&`));
+    const answered = (page: number) => debug.findIndex((line) => line.startsWith('debug: < 200 GET') && line.includes(`&page=${page}&`));
+    expect(asked(3)).toBeGreaterThan(answered(1));
+    expect(asked(3)).toBeLessThan(answered(2));
+    expect(await total('venues')).toBe(221);
   });
 });
