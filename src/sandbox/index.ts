@@ -11,6 +11,7 @@ import { DataFileError } from './store/persistence.js';
 import { respond, type Engine } from './http/server.js';
 import { seedDemo } from './seed.js';
 import { StoreSync } from './store/sync.js';
+import type { Store } from './store/store.js';
 import { isValidTimeZone } from '../time.js';
 import { sandboxClock } from './common/clock.js';
 import { applyFault, faultPicker, parseFaultSpec, type FaultRule } from './http/faults.js';
@@ -58,6 +59,8 @@ export interface Sandbox {
   close(): Promise<void>;
   /** Requests received, the writes among them (any method but GET, HEAD, OPTIONS), and how many got each injected fault. */
   stats: { requests: number; writes: number; faults: Record<string, number> };
+  /** The live state, for tests that hold it against what was answered or written. */
+  readonly store: Store;
 }
 
 export const DEFAULT_PORT = 8787;
@@ -129,6 +132,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     user,
     password,
     stats,
+    store: sync.store,
     async close() {
       if (closed) return;
       closed = true;

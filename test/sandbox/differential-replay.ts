@@ -151,7 +151,8 @@ function compare(exchange: Exchange, status: number, body: unknown, headers: Hea
   return problems;
 }
 
-export async function replay(recordingPath: string): Promise<ReplayResult> {
+/** `afterEach` runs once each answer has been compared, with the sandbox as it now is. */
+export async function replay(recordingPath: string, options: { afterEach?: (sandbox: Sandbox) => void } = {}): Promise<ReplayResult> {
   const { timezone, origin, exchanges } = readRecording(recordingPath);
   let clock = (exchanges[0].at ?? 0) * 1000;
   const sandbox: Sandbox = await startSandbox({ port: 0, user: USER, password: PASSWORD, timezone, quiet: true, now: () => new Date(clock) });
@@ -180,6 +181,7 @@ export async function replay(recordingPath: string): Promise<ReplayResult> {
       const problems = compare(exchange, response.status, parsed, response.headers, translation);
       if (problems.length) result.mismatches.push({ n: exchange.n, request: exchange.request, problems });
       else result.identical++;
+      options.afterEach?.(sandbox);
     }
   } finally {
     await sandbox.close();

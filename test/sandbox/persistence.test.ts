@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DataFileError, startSandbox } from '../../src/sandbox/index.js';
 import { serve } from '../../src/sandbox/serve.js';
 import { client } from './helpers.js';
+import { replay } from './differential-replay.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-persist-'));
 
@@ -83,5 +84,19 @@ describe('data file', () => {
     } finally {
       await second.close();
     }
+  });
+
+  it('encodes only the changed posts again, and the text always matches the state', async () => {
+    // The 597 requests of the differential run (creates, updates, trashed venues their events
+    // lose, deleted terms, restores), the file's text checked against the state after each one.
+    let checks = 0;
+    const result = await replay(join(import.meta.dirname, '../fixtures/differential/seed-1.json'), {
+      afterEach: ({ store }) => {
+        expect(JSON.parse(store.serialize())).toEqual(JSON.parse(JSON.stringify(store.data)));
+        checks++;
+      },
+    });
+    expect(result.total).toBe(597);
+    expect(checks).toBe(597);
   });
 });

@@ -18,13 +18,13 @@ function countingIo() {
   const state = { failWrites: 0 };
   const io: DataFileIo = {
     read: (path) => (counts.reads++, fileIo.read(path)),
-    write: (path, data) => {
+    write: async (path, text) => {
       if (state.failWrites > 0) {
         state.failWrites--;
         throw new Error('ENOSPC: no space left on device');
       }
       counts.writes++;
-      fileIo.write(path, data);
+      await fileIo.write(path, text);
     },
     fingerprint: fileIo.fingerprint,
     withLock: (path, work) => (counts.locks++, fileIo.withLock(path, work)),
@@ -93,6 +93,34 @@ describe('alone: one process owns the file', () => {
     await sync.access(true, addTag('After'));
     await sync.close();
     expect(tagNames(file)).toEqual(['After']);
+  });
+
+  it('answers requests while the file is being written, and writes what they changed next', async () => {
+    const file = newFile();
+    let release!: () => void;
+    const written: string[][] = [];
+    const io: DataFileIo = {
+      ...fileIo,
+      write: async (path, text) => {
+        if (written.length === 0) await new Promise<void>((resolve) => (release = resolve));
+        await fileIo.write(path, text);
+        written.push((JSON.parse(text) as StoreData).terms.map((term) => term.name));
+      },
+    };
+    const sync = new StoreSync({ dataFile: file, io, flushDelayMs: 5 });
+    try {
+      await sync.access(true, addTag('Before'));
+      await until(() => release !== undefined);
+      // The first write is held: a request made now is answered at once all the same.
+      expect(await sync.access(true, addTag('During'))).toBeGreaterThan(0);
+      expect(written).toEqual([]);
+      release();
+      await until(() => written.length === 2);
+      expect(written).toEqual([['Before'], ['Before', 'During']]);
+      expect(tagNames(file)).toEqual(['Before', 'During']);
+    } finally {
+      await sync.close();
+    }
   });
 
   it('keeps an in-memory store off the disk', async () => {
@@ -173,7 +201,7 @@ describe('shared: several processes on one file', () => {
 describe('the data file after a crash', () => {
   it('is left whole by a writer that died before its rename: the temporary file is ignored', async () => {
     const file = newFile();
-    writeDataFile(file, { version: 1, nextPostId: 4, nextTermId: 3, posts: [], terms: [{ id: 2, taxonomy: 'tags', name: 'Safe', slug: 'safe', description: '', parent: 0 }] });
+    await writeDataFile(file, { version: 1, nextPostId: 4, nextTermId: 3, posts: [], terms: [{ id: 2, taxonomy: 'tags', name: 'Safe', slug: 'safe', description: '', parent: 0 }] });
     writeFileSync(join(dir, `.${file.split('/').pop()}.999.deadbeef.tmp`), '{"version":1,"posts":[{"id":');
     const sync = new StoreSync({ dataFile: file, shared: true });
     expect(await sync.access(false, (store) => store.terms('tags').map((term) => term.name))).toEqual(['Safe']);
@@ -207,10 +235,10 @@ describe('the data file after a crash', () => {
     expect(order).toEqual(['first done', 'second ran']);
   });
 
-  it('reads back what was written', () => {
+  it('reads back what was written', async () => {
     const file = newFile();
     const data: StoreData = { version: 1, nextPostId: 7, nextTermId: 2, posts: [], terms: [] };
-    writeDataFile(file, data);
+    await writeDataFile(file, data);
     expect(readDataFile(file)).toEqual(data);
     expect(readdirSync(dir).filter((name) => name.startsWith(`.${file.split('/').pop()}`) && name.endsWith('.tmp') && !name.includes('deadbeef'))).toEqual([]);
   });

@@ -103,8 +103,14 @@ export function deleteLinked(ctx: RequestContext, resource: LinkedResource, post
   const nowLocal = nowLocalWall(ctx);
   for (const event of ctx.store.events()) {
     if (event.status !== 'publish' || event.fields.end < nowLocal) continue;
-    if (resource === 'venues' && event.fields.venue === post.id) event.fields.venue = null;
-    if (resource === 'organizers' && event.fields.organizers.includes(post.id)) event.fields.organizers = [];
+    if (resource === 'venues' && event.fields.venue === post.id) {
+      event.fields.venue = null;
+      ctx.store.changed(event);
+    }
+    if (resource === 'organizers' && event.fields.organizers.includes(post.id)) {
+      event.fields.organizers = [];
+      ctx.store.changed(event);
+    }
   }
 }
 

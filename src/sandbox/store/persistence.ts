@@ -3,7 +3,8 @@
  * directory, fsync, rename), and locked around read-modify-write when several processes
  * share it (an O_EXCL lock file; a lock older than STALE_LOCK_MS is taken over).
  */
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { checkDataShape, DataShapeError, type StoreData } from './store.js';
@@ -31,16 +32,27 @@ export function readDataFile(path: string): StoreData | null {
   }
 }
 
-export function writeDataFile(path: string, data: StoreData): void {
+export async function writeDataFile(path: string, data: StoreData): Promise<void> {
+  await writeDataText(path, JSON.stringify(data));
+}
+
+/**
+ * Replaces the data file with `text` (a Store's `serialize()`), through a temporary file
+ * synced to disk and renamed. Asynchronous: the sandbox goes on answering meanwhile.
+ */
+export async function writeDataText(path: string, text: string): Promise<void> {
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  const fd = openSync(temp, 'w', 0o600);
+  const file = await open(temp, 'w', 0o600);
   try {
-    writeSync(fd, JSON.stringify(data));
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+    await file.writeFile(text);
+    await file.sync();
+  } catch (error) {
+    await file.close();
+    await unlink(temp).catch(() => undefined);
+    throw error;
   }
-  renameSync(temp, path);
+  await file.close();
+  await rename(temp, path);
 }
 
 /** Changes whenever another process replaces the file. */

@@ -134,6 +134,8 @@ export class Store {
   /** Values computed from the store, by space and key; emptied when the revision moves on. */
   private memos = new Map<string, Map<string, unknown>>();
   private memoRevision = 0;
+  /** Each post's JSON as last written to the data file, dropped when the post changes. */
+  private postJson = new WeakMap<PostRecord, string>();
 
   constructor(data: StoreData = emptyData()) {
     this.data = data;
@@ -158,6 +160,7 @@ export class Store {
     for (const term of this.data.terms) this.listOf(this.termsByTaxonomy, term.taxonomy).push(term);
     this.counts = null;
     this.memos.clear();
+    this.postJson = new WeakMap();
   }
 
   private listOf<K, V>(map: Map<K, V[]>, key: K): V[] {
@@ -196,11 +199,38 @@ export class Store {
     else map.delete(key);
   }
 
-  /** Marks the state changed: caches drop, persistence picks it up, the posts given are re-indexed. */
+  /**
+   * Marks the state changed: caches drop, persistence picks it up, the posts given are
+   * re-indexed and written again. Without posts, every post is taken as changed.
+   */
   changed(...posts: PostRecord[]): void {
-    for (const post of posts) this.indexKeys(post);
+    if (posts.length === 0) this.postJson = new WeakMap();
+    for (const post of posts) {
+      this.indexKeys(post);
+      this.postJson.delete(post);
+    }
+    this.touch();
+  }
+
+  /** A change that touched no stored post in place (one added or removed). */
+  private touch(): void {
     this.revision++;
     this.dirty = true;
+  }
+
+  /**
+   * The whole state as the data file's JSON. Only the posts changed since the last call are
+   * encoded again: a big file is written often while a site is busy, and encoding every
+   * record each time was most of the sandbox's work during an import.
+   */
+  serialize(): string {
+    const { posts, terms, ...counters } = this.data;
+    const postTexts = posts.map((post) => {
+      let text = this.postJson.get(post);
+      if (text === undefined) this.postJson.set(post, (text = JSON.stringify(post)));
+      return text;
+    });
+    return `${JSON.stringify(counters).slice(0, -1)},"posts":[${postTexts.join(',')}],"terms":${JSON.stringify(terms)}}`;
   }
 
   /** A value derived from the whole store, recomputed only after a change. */
@@ -270,7 +300,7 @@ export class Store {
     const record = { id: this.data.nextPostId++, ...post } as PostRecord;
     this.data.posts.push(record);
     this.indexPost(record);
-    this.changed();
+    this.touch();
     return record;
   }
 
@@ -288,7 +318,7 @@ export class Store {
       this.indexedKeys.delete(id);
     }
     this.counts = null;
-    this.changed();
+    this.touch();
   }
 
   term(id: number, taxonomy?: Taxonomy): TermRecord | undefined {

@@ -2,28 +2,30 @@
  * Keeps the in-memory store and its data file in step.
  *
  * Alone (one process owns the file), requests run at once and a change is written a moment
- * later: changes close together share one write, and the wait grows with the time the last
- * write took, so writing a big file stays a small share of the time. Close writes what is left.
+ * later, in the background: changes close together share one write, the wait grows with the
+ * time the last write took, and requests go on being answered while the file is written (only
+ * the posts changed since the last write are encoded again). Close writes what is left.
  *
  * Shared (several processes on one file, the CLI's built-in sandbox), requests queue up. Writes
  * waiting together form one batch: it holds the file lock once, re-reads the file when another
  * process replaced it, runs every write, writes the file once, and only then are they answered.
  * Reads wait for the writes queued before them and re-read a replaced file too.
  */
-import { fingerprint, readDataFile, withFileLock, writeDataFile } from './persistence.js';
+import { fingerprint, readDataFile, withFileLock, writeDataText } from './persistence.js';
 import { emptyData, Store, type StoreData } from './store.js';
 
 /** The file operations, replaceable in tests. */
 export interface DataFileIo {
   /** The stored state, or null when there is no file yet. */
   read(path: string): StoreData | null;
-  write(path: string, data: StoreData): void;
+  /** Replaces the file with `text`, the store's serialized state. */
+  write(path: string, text: string): Promise<void>;
   /** Changes whenever the file is replaced; null when there is none. */
   fingerprint(path: string): string | null;
   withLock<T>(path: string, work: () => T | Promise<T>): Promise<T>;
 }
 
-export const fileIo: DataFileIo = { read: readDataFile, write: writeDataFile, fingerprint, withLock: withFileLock };
+export const fileIo: DataFileIo = { read: readDataFile, write: writeDataText, fingerprint, withLock: withFileLock };
 
 export interface StoreSyncOptions {
   /** Without one the store lives in memory only. */
@@ -36,7 +38,7 @@ export interface StoreSyncOptions {
   onFlushError?: (error: unknown) => void;
 }
 
-const FLUSH_DELAY_MS = 20;
+const FLUSH_DELAY_MS = 100;
 /** The wait after a change is at least this many times the last write's duration. */
 const FLUSH_TIME_FACTOR = 5;
 
@@ -56,6 +58,8 @@ export class StoreSync {
   private seenFingerprint: string | null;
   private lastWriteMs = 0;
   private flushTimer: NodeJS.Timeout | undefined;
+  /** Alone: the background write under way. */
+  private writing: Promise<void> | undefined;
   /** Shared: the requests of this process, one after the other. */
   private queue: Promise<unknown> = Promise.resolve();
   private waitingWrites: WaitingWrite[] = [];
@@ -99,13 +103,13 @@ export class StoreSync {
 
   /** Runs `work` with the file's latest content, under the lock when shared, and writes the result (the demo seed). */
   async exclusive(work: (store: Store) => void): Promise<void> {
-    const run = () => {
+    const run = async () => {
       this.reloadIfChanged();
       work(this.store);
-      this.persist();
+      await this.persist();
     };
     if (this.shared) await this.io.withLock(this.dataFile!, run);
-    else run();
+    else await run();
   }
 
   /** Waits for the queued requests and writes what is pending. */
@@ -113,15 +117,25 @@ export class StoreSync {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
     await this.queue;
-    if (!this.shared) this.persist();
+    if (this.shared) return;
+    await this.writing;
+    await this.persist();
   }
 
-  private persist(): void {
+  /** Writes the state if it changed; a failed write leaves it to write again. */
+  private async persist(): Promise<void> {
     if (!this.dataFile || !this.store.dirty) return;
     const started = performance.now();
-    this.io.write(this.dataFile, this.store.data);
-    this.lastWriteMs = performance.now() - started;
+    const text = this.store.serialize();
+    // Changes made while the file is being written mark the store dirty again.
     this.store.dirty = false;
+    try {
+      await this.io.write(this.dataFile, text);
+    } catch (error) {
+      this.store.dirty = true;
+      throw error;
+    }
+    this.lastWriteMs = performance.now() - started;
     this.seenFingerprint = this.io.fingerprint(this.dataFile);
   }
 
@@ -134,15 +148,17 @@ export class StoreSync {
   }
 
   private scheduleFlush(): void {
-    if (!this.dataFile || !this.store.dirty || this.flushTimer) return;
+    if (!this.dataFile || !this.store.dirty || this.flushTimer || this.writing) return;
     this.flushTimer = setTimeout(
       () => {
         this.flushTimer = undefined;
-        try {
-          this.persist();
-        } catch (error) {
-          this.onFlushError(error);
-        }
+        this.writing = this.persist()
+          .catch((error: unknown) => this.onFlushError(error))
+          .finally(() => {
+            this.writing = undefined;
+            // Changes made during the write: the next write waits its turn as usual.
+            this.scheduleFlush();
+          });
       },
       Math.max(this.flushDelayMs, FLUSH_TIME_FACTOR * this.lastWriteMs),
     );
@@ -153,7 +169,7 @@ export class StoreSync {
     const batch = this.waitingWrites.splice(0);
     const outcomes: { ok: boolean; value: unknown }[] = [];
     try {
-      await this.io.withLock(this.dataFile!, () => {
+      await this.io.withLock(this.dataFile!, async () => {
         this.reloadIfChanged();
         try {
           for (const job of batch) {
@@ -164,7 +180,7 @@ export class StoreSync {
             }
           }
         } finally {
-          this.persist();
+          await this.persist();
         }
       });
     } catch (error) {
