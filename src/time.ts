@@ -81,7 +81,7 @@ function wallFromUtcFields(date: Date): WallClock {
  * Wall clocks already computed, by zone and instant: `formatToParts` costs microseconds and the
  * same records' dates are converted again on every read. Emptied when it grows past a bound.
  */
-// Keyed by zone, then by the instant as a number: a string key built for every lookup cost
+// Keyed by zone, then by the instant's second as a number: a string key built for every lookup cost
 // several times the lookup itself.
 const wallClockMemo = new Map<string, Map<number, Readonly<WallClock>>>();
 let wallClocksKept = 0;
@@ -91,8 +91,11 @@ const WALL_CLOCK_MEMO_LIMIT = 50_000;
 export function wallClockAt(utcMs: number, zone: string): Readonly<WallClock> {
   const fixed = fixedOffsetMinutes(zone);
   if (fixed !== null) return wallFromUtcFields(new Date(utcMs + fixed * 60_000));
+  // A wall clock shows whole seconds and zones change offset on whole seconds: every
+  // instant of one second has the same wall clock (so "now" is not converted per request).
+  const second = Math.floor(utcMs / 1000);
   let byInstant = wallClockMemo.get(zone);
-  let wall = byInstant?.get(utcMs);
+  let wall = byInstant?.get(second);
   if (!wall) {
     if (wallClocksKept >= WALL_CLOCK_MEMO_LIMIT) {
       wallClockMemo.clear();
@@ -100,8 +103,8 @@ export function wallClockAt(utcMs: number, zone: string): Readonly<WallClock> {
       byInstant = undefined;
     }
     if (!byInstant) wallClockMemo.set(zone, (byInstant = new Map()));
-    wall = Object.freeze(formattedWallClock(utcMs, zone));
-    byInstant.set(utcMs, wall);
+    wall = Object.freeze(formattedWallClock(second * 1000, zone));
+    byInstant.set(second, wall);
     wallClocksKept++;
   }
   return wall;

@@ -30,9 +30,13 @@ function plainText(text: string): string {
     .trim();
 }
 
+/** Words of printable ASCII but `&` and `<`, single spaces between: nothing plainText would change. */
+const PLAIN_ASCII = /^[!-%'-;=-~]+(?: [!-%'-;=-~]+)*$/;
+
 /** The key a record's name is matched by: case, entities, typographic quotes and spacing aside. */
 export function nameKey(name: string): string {
-  return plainText(name).toLowerCase();
+  // Most names are plain already; an import's name index folds thousands of them.
+  return (PLAIN_ASCII.test(name) ? name : plainText(name)).toLowerCase();
 }
 
 /** A text that can only be a slug: lower-case letters, digits, `_`, `%`-escapes and inner hyphens. */
@@ -57,8 +61,11 @@ export function slugFromName(text: string): string {
     .toLowerCase()
     .replace(HYPHENED, '-')
     .replace(/\./g, '-');
-  let encoded = '';
-  for (const char of folded) encoded += /[\x00-\x7f]/.test(char) ? char : [...Buffer.from(char, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+  let encoded = folded;
+  if (!/^[\x00-\x7f]*$/.test(folded)) {
+    encoded = '';
+    for (const char of folded) encoded += /[\x00-\x7f]/.test(char) ? char : [...Buffer.from(char, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+  }
   return encoded
     .replace(/[^%a-z0-9 _-]/g, '')
     .replace(/\s+/g, '-')

@@ -37,6 +37,20 @@ describe('GET /wp/v2/tribe_events', () => {
     expect(Object.keys((response.body as object[])[0])).toEqual(['id', 'slug', 'status', 'type']);
   });
 
+  it('answers any _fields with what the whole record holds under those keys', async () => {
+    const pick = (record: Record<string, unknown>, keys: string[]) => Object.fromEntries(Object.entries(record).filter(([key]) => keys.includes(key)));
+    for (const context of ['view', 'edit']) {
+      const whole = (await get(`/tribe_events?per_page=100&status=publish,draft&context=${context}`)).body as Record<string, unknown>[];
+      for (const keys of [['id', 'slug', 'title'], ['content', 'excerpt'], ['modified', 'date_gmt'], ['modified_gmt', 'guid', 'link'], ['_links', 'class_list'], ['date', 'password', 'status']]) {
+        const trimmed = (await get(`/tribe_events?per_page=100&status=publish,draft&context=${context}&_fields=${keys.join(',')}`)).body;
+        expect(trimmed, `${context} ${keys}`).toEqual(whole.map((record) => pick(record, keys)));
+      }
+      const single = (await get(`/tribe_events/${id.upcoming}?context=${context}&_fields=content.rendered,modified`)).body as Record<string, unknown>;
+      const full = whole.find((record) => record.id === id.upcoming)!;
+      expect(single).toEqual({ modified: full.modified, content: { rendered: (full.content as { rendered: string }).rendered } });
+    }
+  });
+
   it('leaves a past event out even when it is named by include', async () => {
     const response = await get(`/tribe_events?include=${id.past}&status=publish,draft`);
     expect(response.body).toEqual([]);

@@ -14,6 +14,20 @@ describe('one identity for names, slugs and values', () => {
     expect(nameKey('Stage')).not.toBe(nameKey('Old Stage'));
   });
 
+  test('name keys of plain and nearly plain names', () => {
+    const keys: Array<[string, string]> = [
+      ['Plain Hall #2 (East)', 'plain hall #2 (east)'],
+      [' Riverside  Hall ', 'riverside hall'],
+      ['Riverside\tHall', 'riverside hall'],
+      ['Rock &amp; Roll', 'rock & roll'],
+      ['<b>Bold</b> Hall', 'bold hall'],
+      ['Caf\u00e9 Noir', 'caf\u00e9 noir'],
+      ['Hall\u00a0B', 'hall b'],
+      ['', ''],
+    ];
+    for (const [name, key] of keys) expect(nameKey(name), name).toBe(key);
+  });
+
   test('slug forms: lower case, digits, inner hyphens; not digits alone, spaces or capitals', () => {
     for (const slug of ['stage', 'stage-2', 'caf%c3%a9', 'a_b']) expect(isSlugForm(slug), slug).toBe(true);
     for (const text of ['Stage', 'blue note hall', '42', '-x', 'x-', '']) expect(isSlugForm(text), text).toBe(false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convertWallClock, isValidTimeZone, zonedToUtcMs } from '../../src/time.js';
+import { convertWallClock, formatWallClock, isValidTimeZone, wallClockAt, zonedToUtcMs } from '../../src/time.js';
 
 const iso = (wall: string, zone: string) => new Date(zonedToUtcMs(wall, zone)).toISOString();
 
@@ -34,5 +34,19 @@ describe('timezone names', () => {
 
   it.each(['', 'Mars/Olympus', 'Europe/Pariss', 'UTC+', 'New York'])('%j is not', (zone) => {
     expect(isValidTimeZone(zone)).toBe(false);
+  });
+});
+
+describe('instant to wall clock', () => {
+  it('gives every instant of a second its wall clock, on both sides of an offset change', () => {
+    const wall = (utcMs: number, zone: string) => formatWallClock(wallClockAt(utcMs, zone));
+    const change = Date.parse('2026-03-08T07:00:00Z'); // 02:00 in New York becomes 03:00
+    expect(wall(change - 1, 'America/New_York')).toBe('2026-03-08 01:59:59');
+    expect(wall(change - 1000, 'America/New_York')).toBe('2026-03-08 01:59:59');
+    expect(wall(change, 'America/New_York')).toBe('2026-03-08 03:00:00');
+    expect(wall(change + 999, 'America/New_York')).toBe('2026-03-08 03:00:00');
+    expect(wall(Date.parse('2026-10-03T15:29:59.500Z'), 'Australia/Lord_Howe')).toBe('2026-10-04 01:59:59');
+    expect(wall(Date.parse('2026-10-03T15:30:00.250Z'), 'Australia/Lord_Howe')).toBe('2026-10-04 02:30:00');
+    expect(wall(Date.parse('1969-12-31T23:59:59.500Z'), 'Europe/Paris')).toBe('1970-01-01 00:59:59');
   });
 });

@@ -22,3 +22,9 @@ export function applyFieldsParam(body: unknown, fields: unknown): unknown {
   if (Array.isArray(body)) return body.map((item) => (typeof item === 'object' && item !== null ? pick(item as Json, paths) : item));
   return pick(body as Json, paths);
 }
+
+/** The top-level keys `_fields` names (`title.rendered` names `title`); undefined without `_fields`. */
+export function fieldsParamKeys(fields: unknown): ReadonlySet<string> | undefined {
+  const names = asList(fields);
+  return names.length ? new Set(names.map((name) => name.split('.')[0])) : undefined;
+}

@@ -76,25 +76,30 @@ export interface CoreJsonOptions {
   edit?: boolean;
   /** `_links`, left out of the `previous` record a delete answers with. */
   allow?: string[];
+  /**
+   * The top-level keys `_fields` keeps: the costly others are not built (a walk of names
+   * asks for `id,slug,title` of thousands of records). The caller still applies `_fields`.
+   */
+  only?: ReadonlySet<string>;
 }
 
 export function corePostJson(ctx: RequestContext, post: PostRecord, wpType: CorePostType, options: CoreJsonOptions = {}): Json {
   const edit = options.edit === true;
+  // A key left out here is one `_fields` drops afterwards anyway.
+  const wanted = (key: string) => !options.only || options.only.has(key);
   const texts = postTexts(post);
   const link = postUrl(ctx, post);
   const liveSlug = post.slug.replace(/__trashed$/, '');
   const permalinkBase = postResource(post.type).permalinkBase;
   const guid = liveSlug ? `${ctx.site.baseUrl}/${permalinkBase}/${liveSlug}/` : `${ctx.site.baseUrl}/?post_type=${wpType}&p=${post.id}`;
-  const dateGmt = post.dateUtc ?? convertWallClock(post.date, ctx.site.timezone, 'UTC');
   const { tags, categories } = postTerms(ctx, post);
-  const out: Json = {
-    id: post.id,
-    date: isoLocal(post.date),
-    date_gmt: isoLocal(dateGmt),
-    guid: edit ? { rendered: guid, raw: guid } : { rendered: guid },
-    modified: isoLocal(modifiedLocal(ctx, post)),
-    modified_gmt: isoLocal(convertWallClock(modifiedLocal(ctx, post), ctx.site.timezone, 'UTC')),
-  };
+  const out: Json = { id: post.id, date: isoLocal(post.date) };
+  if (wanted('date_gmt')) out.date_gmt = isoLocal(post.dateUtc ?? convertWallClock(post.date, ctx.site.timezone, 'UTC'));
+  out.guid = edit ? { rendered: guid, raw: guid } : { rendered: guid };
+  if (wanted('modified') || wanted('modified_gmt')) {
+    out.modified = isoLocal(modifiedLocal(ctx, post));
+    out.modified_gmt = isoLocal(convertWallClock(modifiedLocal(ctx, post), ctx.site.timezone, 'UTC'));
+  }
   if (edit) out.password = post.password ?? '';
   Object.assign(out, {
     slug: post.slug,
@@ -102,8 +107,8 @@ export function corePostJson(ctx: RequestContext, post: PostRecord, wpType: Core
     type: wpType,
     link,
     title: edit ? { raw: texts.title, rendered: texts.title } : { rendered: texts.title },
-    content: edit ? { raw: texts.content, rendered: rendered(texts.content), protected: false, block_version: 0 } : { rendered: rendered(texts.content), protected: false },
-    excerpt: { ...(edit ? { raw: texts.excerpt } : {}), rendered: texts.excerpt ? rendered(texts.excerpt) : generatedExcerpt(texts.content), protected: false },
+    content: !wanted('content') ? undefined : edit ? { raw: texts.content, rendered: rendered(texts.content), protected: false, block_version: 0 } : { rendered: rendered(texts.content), protected: false },
+    excerpt: !wanted('excerpt') ? undefined : { ...(edit ? { raw: texts.excerpt } : {}), rendered: texts.excerpt ? rendered(texts.excerpt) : generatedExcerpt(texts.content), protected: false },
     author: post.author,
     featured_media: 0,
     template: '',
@@ -126,6 +131,6 @@ export function corePostJson(ctx: RequestContext, post: PostRecord, wpType: Core
     ...categories.flatMap((term) => [`${resources.categories.wpType}-${term.slug}`, `cat_${term.slug}`]),
     ...tags.map((term) => `tag-${term.slug}`),
   ];
-  if (options.allow) out._links = links(ctx, post, wpType, options.allow, edit);
+  if (options.allow && wanted('_links')) out._links = links(ctx, post, wpType, options.allow, edit);
   return out;
 }

@@ -9,7 +9,7 @@ import { nowLocalWall, type RequestContext, type SiteResponse } from '../common/
 import { CORE_POST_TYPES, corePostJson, postTexts, type CorePostType } from './json.js';
 import { SiteError, noRoute } from '../common/errors.js';
 import { searchMatcher } from '../common/search.js';
-import { applyFieldsParam } from './fields-param.js';
+import { applyFieldsParam, fieldsParamKeys } from './fields-param.js';
 import { trash } from '../common/post-fields.js';
 import { asList, parseBoolean, type Params } from '../common/params.js';
 import type { EventFields, PostRecord } from '../store/store.js';
@@ -124,7 +124,8 @@ function listCore(ctx: RequestContext, wpType: CorePostType, params: Params, all
   if (found.length && page > totalPages) throw new SiteError(400, 'rest_post_invalid_page_number', 'The page number requested is larger than the number of pages available.');
   const offset = (page - 1) * perPage;
   const shown = orderedPosts(found, params, include, offset, perPage).slice(offset, offset + perPage);
-  const body = shown.map((post) => corePostJson(ctx, post, wpType, { edit, allow: ctx.user ? ALL_METHODS : ['GET'] }));
+  const only = fieldsParamKeys(params._fields);
+  const body = shown.map((post) => corePostJson(ctx, post, wpType, { edit, allow: ctx.user ? ALL_METHODS : ['GET'], only }));
   const headers: Record<string, string> = { 'X-WP-Total': String(found.length), 'X-WP-TotalPages': String(totalPages), Allow: allow.join(', ') };
   const link = pageLinkHeader(ctx, wpType, params, page, totalPages);
   if (link) headers.Link = link;
@@ -150,7 +151,7 @@ export function handleCore(ctx: RequestContext, method: string, target: CoreTarg
   }
   const result: Record<string, string> = { Allow: allow.join(', ') };
   if (post.type === 'event') result.Link = `<${corePostJson(ctx, post, target.wpType).link}>; rel="alternate"; type=text/html`;
-  return { status: 200, body: applyFieldsParam(corePostJson(ctx, post, target.wpType, { edit, allow }), params._fields), headers: result };
+  return { status: 200, body: applyFieldsParam(corePostJson(ctx, post, target.wpType, { edit, allow, only: fieldsParamKeys(params._fields) }), params._fields), headers: result };
 }
 
 function deleteCore(ctx: RequestContext, post: PostRecord, wpType: CorePostType, params: Params, headers: Record<string, string>): SiteResponse {

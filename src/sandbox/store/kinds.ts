@@ -49,7 +49,12 @@ function switchFields(resource: LinkedResource): string[] {
   return resources[resource].fields.filter((field) => field.type === 'boolstring').map((field) => field.name);
 }
 
+const storedKeys = new Map<string, string>();
+
 /** `all_day` -> `allDay`: how a wire name is kept among a stored event's fields. */
 export function storedKey(wireName: string): string {
-  return wireName.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+  // Asked for every field of every record built: the few names are converted once.
+  let key = storedKeys.get(wireName);
+  if (key === undefined) storedKeys.set(wireName, (key = wireName.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())));
+  return key;
 }
