@@ -155,4 +155,26 @@ describe('GET /wp/v2/tribe_venue ordered by id', () => {
       await still.close();
     }
   });
+
+  it('shows a write made between two pages on the next page', async () => {
+    const site = await client();
+    try {
+      for (let i = 0; i < 30; i++) await site.call('POST', '/venues', { venue: `Walked Hall ${i}` });
+      const page = async (n: number, order = 'desc') => {
+        const response = await send(`${site.sandbox.restRoot}/wp/v2/tribe_venue?orderby=id&order=${order}&_fields=id,title&per_page=20&page=${n}`, {});
+        return { total: response.headers.get('x-wp-total'), titles: (response.body as { title: { rendered: string } }[]).map((venue) => venue.title.rendered) };
+      };
+      expect((await page(1)).titles[0]).toBe('Walked Hall 29');
+      expect((await page(2)).total).toBe('30');
+      await site.call('POST', '/venues', { venue: 'Late Hall' });
+      const venues = await site.call('GET', '/venues?per_page=50');
+      await site.call('POST', `/venues/${venues.body.venues.find((v: { venue: string }) => v.venue === 'Walked Hall 0').id}`, { venue: 'Renamed Hall' });
+      const second = await page(2);
+      expect(second.total).toBe('31');
+      expect(second.titles.at(-1)).toBe('Renamed Hall');
+      expect((await page(1, 'asc')).titles[0]).toBe('Renamed Hall');
+    } finally {
+      await site.close();
+    }
+  });
 });
