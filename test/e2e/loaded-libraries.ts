@@ -19,8 +19,12 @@ interface FunctionCoverage {
   ranges: Array<{ startOffset: number; count: number }>;
 }
 
-/** Runs the CLI and returns it with the node_modules packages whose code ran (undefined: the bundle was not loaded). */
-export async function librariesRun(args: string[], options: RunOptions = {}): Promise<RunResult & { libraries?: string[] }> {
+/**
+ * Runs the CLI and returns it with the node_modules packages whose code ran, and every source
+ * file that did (`node_modules/undici/index.js`, `src/bulk/input.ts`); both undefined when the
+ * bundle was not loaded.
+ */
+export async function librariesRun(args: string[], options: RunOptions = {}): Promise<RunResult & { libraries?: string[]; sources?: string[] }> {
   const coverageDir = mkdtempSync(join(tmpdir(), 'calendar-coverage-'));
   try {
     const result = await runCli(args, { ...options, spawn: true, env: { ...options.env, NODE_V8_COVERAGE: coverageDir } });
@@ -35,6 +39,7 @@ export async function librariesRun(args: string[], options: RunOptions = {}): Pr
     for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) lineStarts.push(i + 1);
     const map = new SourceMap(JSON.parse(readFileSync(`${BUNDLE}.map`, 'utf8')));
     const libraries = new Set<string>();
+    const sources = new Set<string>();
     for (const fn of functions) {
       const { startOffset, count } = fn.ranges[0];
       if (count === 0) continue;
@@ -44,8 +49,10 @@ export async function librariesRun(args: string[], options: RunOptions = {}): Pr
       const entry = map.findEntry(line, offset - lineStarts[line]) as { originalSource?: string };
       const library = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(entry.originalSource ?? '')?.[1];
       if (library) libraries.add(library);
+      const source = /(?:node_modules|src)\/.*$/.exec(entry.originalSource ?? '')?.[0];
+      if (source) sources.add(source);
     }
-    return { ...result, libraries: [...libraries].sort() };
+    return { ...result, libraries: [...libraries].sort(), sources: [...sources].sort() };
   } finally {
     rmSync(coverageDir, { recursive: true, force: true });
   }

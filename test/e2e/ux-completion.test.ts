@@ -173,4 +173,14 @@ describe('start-up stays light', () => {
     expect(loaded).toContain('cosmiconfig');
     expect(loaded).not.toContain('undici'); // listing profiles needs no HTTP client
   });
+
+  test('an import of a JSON file runs the pieces of undici it needs, not its index, nor the iCalendar reader', async () => {
+    const file = join(home.home, 'light-venues.ndjson');
+    writeFileSync(file, `${JSON.stringify({ venue: 'Light Start Hall' })}\n`);
+    const r = await librariesRun(['import', 'venues', file], { env: siteEnv(sandbox, home.env) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.sources).toContain('node_modules/undici/lib/api/api-request.js');
+    expect(r.sources).toContain('src/bulk/ics-source.ts');
+    expect(r.sources!.filter((source) => /undici\/index\.js|src\/bulk\/ics-fetch|src\/ical\/(reader|writer)/.test(source))).toEqual([]);
+  });
 });
