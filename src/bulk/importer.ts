@@ -252,7 +252,6 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
       const created = await createRecord(client, resource, body, upsertBy ? { by: upsertBy, slug: record.slug, name: record.name } : undefined);
       counts.created++;
       if (typeof created.id === 'number') wrote(item, created.id);
-      if (names && typeof created.id === 'number') names.add(created.id, created.slug, created[resource.nameField]);
       if (own) await catalog.remember(resource.name as LinkRelation, created);
     } catch (err) {
       if (err instanceof CliError && err.exitCode === EXIT.auth) throw err; // every other record would fail the same way
