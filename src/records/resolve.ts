@@ -8,11 +8,13 @@
 import { UsageError } from '../errors.js';
 import { EDITOR_STATUSES, EVERY_EVENT, linkFields, MAX_PER_PAGE, resources, type Field, type LinkRelation, type Resource } from '../resources.js';
 import { errorFromResponse, type ApiClient } from '../http/client.js';
-import { walkPages } from './pages.js';
-import { describeCandidates, isSlugForm, RecordIndex, type RefMatch } from './identity.js';
+import { walkEveryName, walkEveryRecord, walkPages } from './pages.js';
+import { decodeEntities, describeCandidates, isSlugForm, nameKey, RecordIndex, type Candidate, type RefMatch } from './identity.js';
+import { closest } from './closest.js';
 
 export class Resolver {
   private readonly cache = new Map<string, Promise<number | undefined>>();
+  private readonly everyName = new Map<LinkRelation, Promise<Candidate[]>>();
 
   constructor(private readonly client: ApiClient) {}
 
@@ -35,6 +37,42 @@ export class Resolver {
     const res = await this.client.call<{ id: number; slug?: string }>('POST', resource.path, { body: { [resource.nameField]: name } });
     this.cache.set(`${relation}:${name}`, Promise.resolve(res.body.id));
     return res.body.id;
+  }
+
+  /**
+   * The record a reference that matched nothing most likely meant: a name (or slug) one or two
+   * letters off. Reads every name of the kind, so it is only asked on the way to an error.
+   */
+  async meant(relation: LinkRelation, text: string): Promise<Candidate | undefined> {
+    let every = this.everyName.get(relation);
+    if (!every) this.everyName.set(relation, (every = this.readEveryName(resources[relation])));
+    const candidates = await every;
+    const byName = new Map(candidates.map((candidate) => [nameKey(candidate.name), candidate]));
+    const name = closest(nameKey(text), byName.keys());
+    if (name !== undefined) return byName.get(name);
+    const bySlug = new Map(candidates.map((candidate) => [candidate.slug, candidate]));
+    const slug = closest(text.toLowerCase(), bySlug.keys());
+    return slug === undefined ? undefined : bySlug.get(slug);
+  }
+
+  /** `Did you mean "Riverside Hall" (ID 12)?` for each reference that is one or two letters off a record's name; empty when none is. */
+  async meantHint(relation: LinkRelation, texts: string[]): Promise<string> {
+    const guesses: string[] = [];
+    for (const text of texts) {
+      if (/^[0-9]+$/.test(text)) continue;
+      const candidate = await this.meant(relation, text);
+      if (candidate) guesses.push(`"${candidate.name}" (ID ${candidate.id})${texts.length > 1 ? ` for "${text}"` : ''}`);
+    }
+    return guesses.length ? `Did you mean ${guesses.join(', ')}?` : '';
+  }
+
+  private async readEveryName(resource: Resource): Promise<Candidate[]> {
+    const candidates: Candidate[] = [];
+    const add = (id: unknown, slug: unknown, name: unknown) => {
+      if (typeof id === 'number' && typeof name === 'string' && name) candidates.push({ id, slug: typeof slug === 'string' ? slug : '', name: decodeEntities(name) });
+    };
+    if (!(await walkEveryName(this.client, resource, add))) await walkEveryRecord(this.client, resource, (record) => add(record.id, record.slug, record[resource.nameField]));
+    return candidates;
   }
 
   /** IDs of the records whose name is exactly `name` (case, entities and quotes aside). */
@@ -124,6 +162,7 @@ export async function resolveLinks(resolver: Resolver, resource: Resource, recor
   const out = { ...record };
   const missing: string[] = [];
   const pending: Array<{ field: Field; refs: Array<string | number> }> = [];
+  const pendingHints: Array<{ field: Field; refs: Array<string | number> }> = [];
   for (const field of linkFields(resource)) {
     const value = record[field.name];
     if (value === undefined) continue;
@@ -131,12 +170,17 @@ export async function resolveLinks(resolver: Resolver, resource: Resource, recor
     const { ids, unknown } = await resolver.resolve(field.relation as LinkRelation, refs);
     if (unknown.length) {
       if (options.createMissing) pending.push({ field, refs: unknown });
-      else missing.push(`${field.name}: ${unknown.join(', ')}`);
+      else {
+        missing.push(`${field.name}: ${unknown.join(', ')}`);
+        pendingHints.push({ field, refs: unknown });
+      }
     }
     out[field.name] = field.many ? ids : ids[0];
   }
   if (missing.length) {
-    throw new UsageError(`unknown ${missing.join('; ')}`, 'Use IDs, slugs or exact names of existing records, or add --create-missing to create them first.');
+    const meant = await Promise.all(pendingHints.map(({ field, refs }) => resolver.meantHint(field.relation as LinkRelation, refs.map(String))));
+    const hint = 'Use IDs, slugs or exact names of existing records, or add --create-missing to create them first.';
+    throw new UsageError(`unknown ${missing.join('; ')}`, [...meant.filter(Boolean), hint].join(' '));
   }
   for (const { field, refs } of pending) {
     for (const ref of refs.map(String)) {

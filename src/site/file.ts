@@ -12,7 +12,7 @@ import { coerceValue } from '../values.js';
 import { siteFields, SITE_RESOURCES, type SiteDocument, type SiteRecord } from './document.js';
 import { FILTER_KEY, SITE_FILTERS, type EventsFilter } from './filter.js';
 import { readPlainYaml } from './plain-yaml.js';
-import { closest } from './closest.js';
+import { closest } from '../records/closest.js';
 import { plainOf, positions, treeOfYaml, type Tree, type TreeMap, type TreeScalar } from './tree.js';
 import { loadYaml } from '../output/yaml.js';
 

@@ -274,6 +274,39 @@ describe('list filters take IDs, slugs or names, like writes', () => {
   });
 });
 
+describe('a name one or two letters off', () => {
+  useLinkedSite();
+
+  test('is not guessed, but the error says which record it likely meant', async () => {
+    const get = await cli('venues', 'get', 'Blue Ntoe');
+    expect(get.code).toBe(3);
+    expect(get.stdout).toBe('');
+    expect(get.stderr).toContain('venue "Blue Ntoe" not found');
+    expect(get.stderr).toContain(`Did you mean "Blue Note" (ID ${ids.blueNote})?`);
+    const filter = await cli('events', 'list', '--venue', 'old stagee');
+    expect(filter.code).toBe(3);
+    expect(filter.stderr).toContain(`Did you mean "Old Stage" (ID ${ids.oldStage})?`);
+    const writes = site.sandbox.stats.writes;
+    const write = await create('--venue', 'Blue Note Hal', '--tags', 'Popp');
+    expect(write.code).toBe(2);
+    expect(write.stderr).toContain(`Did you mean "blue note hall" (ID ${ids.blueNoteHall})?`);
+    expect(write.stderr).toContain(`Did you mean "Pop" (ID ${ids.pop})?`);
+    expect(site.sandbox.stats.writes).toBe(writes);
+    const far = await cli('venues', 'get', 'Concert Hall');
+    expect(far.code).toBe(3);
+    expect(far.stderr).not.toContain('Did you mean');
+  });
+
+  test('a --add- change says so too, and nothing is written', async () => {
+    const made = await created(site.sandbox, 'events', { title: 'Tag Me', start_date: '2027-05-04 10:00:00', end_date: '2027-05-04 11:00:00' });
+    const writes = site.sandbox.stats.writes;
+    const r = await cli('events', 'update', String(made), '--add-tags', 'Old Poop');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`Did you mean "Old Pop" (ID ${ids.oldPop})?`);
+    expect(site.sandbox.stats.writes).toBe(writes);
+  });
+});
+
 describe('moving an event', () => {
   useLinkedSite();
 

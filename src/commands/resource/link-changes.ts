@@ -62,7 +62,10 @@ export async function applyAdjustments(client: ApiClient, resource: Resource, op
     }
     const lookup = async (refs: string[]) => {
       const { ids, unknown } = await resolver.resolve(field.relation as LinkRelation, refs);
-      if (unknown.length) throw new UsageError(`no ${field.relation} matches ${unknown.map((u) => `"${u}"`).join(', ')}`);
+      if (unknown.length) {
+        const meant = await resolver.meantHint(field.relation as LinkRelation, unknown);
+        throw new UsageError(`no ${field.relation} matches ${unknown.map((u) => `"${u}"`).join(', ')}`, meant || undefined);
+      }
       return ids;
     };
     const [added, removed] = await Promise.all([lookup(add), lookup(remove)]);

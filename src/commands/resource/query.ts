@@ -57,7 +57,8 @@ export async function resolveLinkedFilters(client: ApiClient, resource: Resource
     const refs = String(query[field.name]).split(',').map((r) => r.trim()).filter(Boolean);
     const { ids, unknown } = await resolver.resolve(field.relation as LinkRelation, refs);
     if (unknown.length) {
-      throw new CliError(`--${field.name.replace(/_/g, '-')}: no ${resources[field.relation as LinkRelation].singular} matches ${unknown.map((u) => `"${u}"`).join(', ')}`, EXIT.notFound);
+      const meant = await resolver.meantHint(field.relation as LinkRelation, unknown);
+      throw new CliError(`--${field.name.replace(/_/g, '-')}: no ${resources[field.relation as LinkRelation].singular} matches ${unknown.map((u) => `"${u}"`).join(', ')}`, EXIT.notFound, meant || undefined);
     }
     query[field.name] = ids.join(',');
   }

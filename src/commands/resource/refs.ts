@@ -47,9 +47,12 @@ export async function recordPath(resource: Resource, ref: RecordRef, client: Api
 async function idByName(resource: Resource, ref: RecordRef, client: ApiClient): Promise<number> {
   if (!isNamed(resource)) throw notFound(resource, ref);
   const { Resolver } = await import('../../records/resolve.js');
-  const { ids } = await new Resolver(client).resolve(resource.name, [ref.text]);
-  if (ids.length === 0) throw notFound(resource, ref);
-  return ids[0];
+  const resolver = new Resolver(client);
+  const { ids } = await resolver.resolve(resource.name, [ref.text]);
+  if (ids.length > 0) return ids[0];
+  const error = notFound(resource, ref);
+  error.hint = (await resolver.meantHint(resource.name, [ref.text])) || undefined;
+  throw error;
 }
 
 export function notFound(resource: Resource, ref: RecordRef): CliError {

@@ -9,7 +9,7 @@ import { resources, type ResourceName } from '../../resources.js';
 import { readSite, walkFilteredEvents, type SiteDocument } from '../../site/document.js';
 import { readSiteFile, refuseFile, type SiteFile } from '../../site/file.js';
 import { describeFilter, filterRelations, scopeQuery } from '../../site/filter.js';
-import { closest } from '../../site/closest.js';
+import { closest } from '../../records/closest.js';
 import { formatPlan, planChanges, planData, type Plan } from '../../site/plan.js';
 import { colorEnabled } from '../../output/ui.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { closest } from '../../src/site/closest.js';
+import { closest } from '../../src/records/closest.js';
 
 describe('closest', () => {
   test('a letter typed, dropped, doubled or two swapped finds the word meant', () => {
