@@ -123,6 +123,31 @@ describe('alone: one process owns the file', () => {
     }
   });
 
+  it('closed during a background write: waits for it, writes the rest, then writes no more', async () => {
+    const file = newFile();
+    let release!: () => void;
+    let writes = 0;
+    const io: DataFileIo = {
+      ...fileIo,
+      write: async (path, text) => {
+        writes++;
+        if (writes === 1) await new Promise<void>((resolve) => (release = resolve));
+        await fileIo.write(path, text);
+      },
+    };
+    const sync = new StoreSync({ dataFile: file, io, flushDelayMs: 5 });
+    await sync.access(true, addTag('First'));
+    await until(() => release !== undefined);
+    await sync.access(true, addTag('Second'));
+    const closed = sync.close();
+    release();
+    await closed;
+    expect(tagNames(file)).toEqual(['First', 'Second']);
+    expect(writes).toBe(2);
+    await sleep(60);
+    expect(writes).toBe(2);
+  });
+
   it('keeps an in-memory store off the disk', async () => {
     const { io, counts } = countingIo();
     const sync = new StoreSync({ io, flushDelayMs: 1 });

@@ -60,6 +60,8 @@ export class StoreSync {
   private flushTimer: NodeJS.Timeout | undefined;
   /** Alone: the background write under way. */
   private writing: Promise<void> | undefined;
+  /** Closing: close() writes what is left, no timer may start another write. */
+  private closing = false;
   /** Shared: the requests of this process, one after the other. */
   private queue: Promise<unknown> = Promise.resolve();
   private waitingWrites: WaitingWrite[] = [];
@@ -114,6 +116,7 @@ export class StoreSync {
 
   /** Waits for the queued requests and writes what is pending. */
   async close(): Promise<void> {
+    this.closing = true;
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
     await this.queue;
@@ -148,7 +151,7 @@ export class StoreSync {
   }
 
   private scheduleFlush(): void {
-    if (!this.dataFile || !this.store.dirty || this.flushTimer || this.writing) return;
+    if (!this.dataFile || !this.store.dirty || this.flushTimer || this.writing || this.closing) return;
     this.flushTimer = setTimeout(
       () => {
         this.flushTimer = undefined;
