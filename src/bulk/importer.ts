@@ -1,7 +1,7 @@
 /**
  * An import in two passes over the input: first every record is checked against the
  * resource table (a bad file stops here, nothing sent), then the records are sent a few
- * at a time. Links are resolved once for the whole import, `--upsert-by` compares with
+ * at a time (those of a small file as the first pass kept them, a big file read again). Links are resolved once for the whole import, `--upsert-by` compares with
  * an index of the site's records fetched once, and failures go to stderr and to a file
  * that can be imported again.
  */
@@ -48,14 +48,22 @@ export interface Scan {
   own: Set<string | number>;
   /** Some record gives a slug. */
   hasSlugs: boolean;
+  /**
+   * A small file's records as the checking pass read and prepared them, so that the sending
+   * pass neither reads nor checks them again; undefined past KEPT_RECORDS (a big file is read
+   * twice, so that memory stays flat).
+   */
+  kept?: Array<{ item: InputRecord; record: PreparedRecord }>;
 }
+
+const KEPT_RECORDS = 2_000;
 
 const MAX_LISTED_PROBLEMS = 3;
 
 /** The checking pass: exit 2 naming the line (or array index) and field of the first bad record. */
 export async function scanInput(input: Input, settings: ImportSettings): Promise<Scan> {
   const { resource, upsertBy } = settings;
-  const scan: Scan = { count: 0, fields: new Set(), links: new Map(), own: new Set(), hasSlugs: false };
+  const scan: Scan = { count: 0, fields: new Set(), links: new Map(), own: new Set(), hasSlugs: false, kept: [] };
   const problems: string[] = [];
   let bad = 0;
   const seenKeys = new Map<string, string>();
@@ -75,6 +83,8 @@ export async function scanInput(input: Input, settings: ImportSettings): Promise
       continue;
     }
     const record = prepared.record;
+    if (scan.kept && scan.count <= KEPT_RECORDS) scan.kept.push({ item, record });
+    else scan.kept = undefined;
     if (record.slug !== undefined) scan.hasSlugs = true;
     for (const field of Object.keys(record.body)) scan.fields.add(field);
     for (const link of record.links) {
@@ -191,10 +201,17 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
     return withLinks(record, (link) => resolved.get(link.field)!);
   };
 
-  const process = async (item: InputRecord, lastRound: boolean): Promise<void> => {
+  const keptRecords = new Map(scan.kept?.map(({ item, record }) => [item, record]));
+  const preparedRecord = (item: InputRecord): PreparedRecord => {
+    const kept = keptRecords.get(item);
+    if (kept) return kept;
     const prepared = prepareRecord(resource, item.value);
     if (!prepared.ok) throw new Error('record changed between the two passes');
-    const record = prepared.record;
+    return prepared.record;
+  };
+
+  const process = async (item: InputRecord, lastRound: boolean): Promise<void> => {
+    const record = preparedRecord(item);
     try {
       let body = await resolve(record);
       if (body && resource.name === 'events') body = await settleEventDates(body, zones);
@@ -272,7 +289,8 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
     noteFailed(item);
   };
   try {
-    await runPool(numbered(input.records()), settings.concurrency, (item) => process(item, !own), () => stop, notSent);
+    const items = scan.kept ? toAsync(scan.kept.map(({ item }) => item)) : input.records();
+    await runPool(numbered(items), settings.concurrency, (item) => process(item, !own), () => stop, notSent);
     // Categories whose parent is created by this same import, round after round.
     while (deferred.length > 0 && !stop) {
       const round = deferred.splice(0);
