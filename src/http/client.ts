@@ -4,7 +4,7 @@
  * bodies decoded into ApiError. The Authorization value never reaches any output.
  */
 import type { Agent as AgentType, Dispatcher } from 'undici';
-import { Agent, EnvHttpProxyAgent, RetryAgent, request } from './undici.js';
+import { Agent, EnvHttpProxyAgent, RetryAgent, requestText, type TextResponse } from './undici.js';
 import { keepWasmInBaselineTier } from './wasm-tier.js';
 import { readFileSync } from 'node:fs';
 import { ApiError, CliError, EXIT } from '../errors.js';
@@ -132,18 +132,13 @@ export class ApiClient {
   private async exchange<T>(method: Method, url: string, headers: Record<string, string>, payload: string | undefined): Promise<ApiResponse<T>> {
     const started = Date.now();
     this.debug(`> ${method} ${url}${payload ? ` (${payload.length} bytes)` : ''}`);
-    let res: Dispatcher.ResponseData;
+    let res: TextResponse;
     try {
-      res = await request(this.dispatcher, url, { method, headers, body: payload });
+      res = await requestText(this.dispatcher, url, { method, headers, body: payload });
     } catch (err) {
       throw networkError(err, url, this.options.timeoutMs);
     }
-    let text: string;
-    try {
-      text = await res.body.text();
-    } catch (err) {
-      throw networkError(err, url, this.options.timeoutMs);
-    }
+    const text = res.text;
     const flat = flattenHeaders(res.headers);
     this.debug(`< ${res.statusCode} ${method} ${url} in ${Date.now() - started} ms`);
     const parsed = parseBody(text, flat['content-type']);

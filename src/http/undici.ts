@@ -28,3 +28,44 @@ export function request(dispatcher: Dispatcher, url: string, options: RequestOpt
   const parsed = new URL(url);
   return dispatcherRequest.call(dispatcher, { ...options, origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` });
 }
+
+/** A whole answer: status, headers and the body as text. */
+export interface TextResponse {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+/**
+ * One request with its body read whole as text, through the dispatcher's `dispatch` and a
+ * handler that keeps the chunks. `request()` wraps every answer in a readable stream, which
+ * cost about 0.1 ms of CPU a request: a third of undici's work for a small JSON answer.
+ * Errors (connection, timeouts, a retry that gave up) reject as they do with `request()`.
+ */
+export function requestText(dispatcher: Dispatcher, url: string, options: { method: Dispatcher.HttpMethod; headers: Record<string, string>; body?: string }): Promise<TextResponse> {
+  const parsed = new URL(url);
+  return new Promise((resolve, reject) => {
+    let statusCode = 0;
+    let headers: TextResponse['headers'] = {};
+    let chunks: Buffer[] = [];
+    const handler: Dispatcher.DispatchHandler = {
+      onRequestStart() {},
+      onResponseStart(_controller, status, responseHeaders) {
+        // Called again after an informational (1xx) answer: only the last one's body counts.
+        statusCode = status;
+        headers = responseHeaders as TextResponse['headers'];
+        chunks = [];
+      },
+      onResponseData(_controller, chunk) {
+        chunks.push(chunk);
+      },
+      onResponseEnd() {
+        resolve({ statusCode, headers, text: Buffer.concat(chunks).toString('utf8') });
+      },
+      onResponseError(_controller, error) {
+        reject(error);
+      },
+    };
+    dispatcher.dispatch({ origin: parsed.origin, path: `${parsed.pathname}${parsed.search}`, method: options.method, headers: options.headers, body: options.body }, handler);
+  });
+}
