@@ -20,7 +20,8 @@ export interface OutputSettings {
 }
 
 export interface RecordWriter {
-  write(record: unknown): Promise<void>;
+  /** A promise only when the caller must wait (the output asked to drain): lists write thousands. */
+  write(record: unknown): Promise<void> | void;
   end(summary?: { total?: number }): Promise<void>;
 }
 
@@ -56,7 +57,7 @@ const CHUNK_CHARS = 64 * 1024;
  * than the record itself. What is gathered is also written as soon as the list waits for the
  * network (setImmediate), so records reach the reader page by page, and before any error.
  */
-function batched(stream: OutputStream): { put(text: string): Promise<void>; flush(): Promise<void> } {
+function batched(stream: OutputStream): { put(text: string): Promise<void> | void; flush(): Promise<void> } {
   let pending = '';
   let scheduled = false;
   const writeNow = (): boolean => {
@@ -68,7 +69,7 @@ function batched(stream: OutputStream): { put(text: string): Promise<void>; flus
   };
   const drained = (ok: boolean) => (ok || !stream.once ? undefined : new Promise<void>((resolve) => stream.once!('drain', resolve)));
   return {
-    async put(text) {
+    put(text) {
       pending += text;
       if (pending.length >= CHUNK_CHARS) return drained(writeNow());
       if (!scheduled) {
@@ -88,10 +89,10 @@ export function listWriter(resource: Resource | undefined, settings: OutputSetti
   const writer = unbatchedListWriter(resource, settings, ctx, output.put);
   let checked = false;
   return {
-    async write(record) {
+    write(record) {
       if (!checked) checkFields(resource, settings.fields, record);
       checked = true;
-      await writer.write(record);
+      return writer.write(record);
     },
     async end(summary) {
       await writer.end(summary);
@@ -100,13 +101,13 @@ export function listWriter(resource: Resource | undefined, settings: OutputSetti
   };
 }
 
-function unbatchedListWriter(resource: Resource | undefined, settings: OutputSettings, ctx: Context, put: (text: string) => Promise<void>): RecordWriter {
+function unbatchedListWriter(resource: Resource | undefined, settings: OutputSettings, ctx: Context, put: (text: string) => Promise<void> | void): RecordWriter {
   let count = 0;
   switch (settings.format) {
     case 'json':
       return {
-        async write(record) {
-          await put(`${count++ === 0 ? '[\n' : ',\n'}${indent(JSON.stringify(shape(record, settings), null, 2))}`);
+        write(record) {
+          return put(`${count++ === 0 ? '[\n' : ',\n'}${indent(JSON.stringify(shape(record, settings), null, 2))}`);
         },
         async end() {
           await put(count === 0 ? '[]\n' : '\n]\n');
@@ -114,8 +115,8 @@ function unbatchedListWriter(resource: Resource | undefined, settings: OutputSet
       };
     case 'ndjson':
       return {
-        async write(record) {
-          await put(`${JSON.stringify(shape(record, settings))}\n`);
+        write(record) {
+          return put(`${JSON.stringify(shape(record, settings))}\n`);
         },
         async end() {},
       };
@@ -178,7 +179,7 @@ function indent(json: string): string {
 }
 
 /** Off a terminal: tab-separated rows, no header, no colour, so `cut` and `awk` work. */
-function plainTable(resource: Resource | undefined, settings: OutputSettings, put: (text: string) => Promise<void>): RecordWriter {
+function plainTable(resource: Resource | undefined, settings: OutputSettings, put: (text: string) => Promise<void> | void): RecordWriter {
   let columns: Column[] | undefined;
   return {
     async write(record) {

@@ -107,7 +107,9 @@ export async function walkPages(
         }
         seen.add(id);
       }
-      await onRecord(record);
+      // Awaited only when it must be: a list's writer returns a promise only to wait for its output.
+      const pending = onRecord(record);
+      if (pending) await pending;
       written++;
     }
   };

@@ -77,7 +77,7 @@ async function exportIcs(resource: Resource, prepared: Prepared, ctx: Context, f
 }
 
 /** Every record the filters select: all of them past the server's default window, not only those a list shows first. */
-async function walkFiltered(client: ApiClient, resource: Resource, filters: Query, prepared: Prepared, onRecord: (record: Json) => Promise<void>): Promise<void> {
+async function walkFiltered(client: ApiClient, resource: Resource, filters: Query, prepared: Prepared, onRecord: (record: Json) => Promise<void> | void): Promise<void> {
   await resolveLinkedFilters(client, resource, filters);
   const query = { ...everyRecordQuery(resource, client.hasCredentials), ...filters };
   const result = await walkPages(client, resource, query, { all: true }, (record) => onRecord(record as Json));
