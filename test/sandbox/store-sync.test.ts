@@ -32,6 +32,21 @@ function countingIo() {
   return { io, counts, state };
 }
 
+/** The real file operations, the first write held until `release()`; `written` lists each write's tag names once on disk. */
+function holdingFirstWrite() {
+  const held = { release: undefined as (() => void) | undefined, written: [] as string[][] };
+  let writes = 0;
+  const io: DataFileIo = {
+    ...fileIo,
+    write: async (path, text) => {
+      if (writes++ === 0) await new Promise<void>((resolve) => (held.release = resolve));
+      await fileIo.write(path, text);
+      held.written.push((JSON.parse(text) as StoreData).terms.map((term) => term.name));
+    },
+  };
+  return { io, held };
+}
+
 const addTag = (name: string) => (store: Store) => store.addTerm({ taxonomy: 'tags', name, slug: name.toLowerCase(), description: '', parent: 0 }).id;
 const tagNames = (path: string) => (JSON.parse(readFileSync(path, 'utf8')) as StoreData).terms.map((term) => term.name);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -97,26 +112,17 @@ describe('alone: one process owns the file', () => {
 
   it('answers requests while the file is being written, and writes what they changed next', async () => {
     const file = newFile();
-    let release!: () => void;
-    const written: string[][] = [];
-    const io: DataFileIo = {
-      ...fileIo,
-      write: async (path, text) => {
-        if (written.length === 0) await new Promise<void>((resolve) => (release = resolve));
-        await fileIo.write(path, text);
-        written.push((JSON.parse(text) as StoreData).terms.map((term) => term.name));
-      },
-    };
+    const { io, held } = holdingFirstWrite();
     const sync = new StoreSync({ dataFile: file, io, flushDelayMs: 5 });
     try {
       await sync.access(true, addTag('Before'));
-      await until(() => release !== undefined);
+      await until(() => held.release !== undefined);
       // The first write is held: a request made now is answered at once all the same.
       expect(await sync.access(true, addTag('During'))).toBeGreaterThan(0);
-      expect(written).toEqual([]);
-      release();
-      await until(() => written.length === 2);
-      expect(written).toEqual([['Before'], ['Before', 'During']]);
+      expect(held.written).toEqual([]);
+      held.release!();
+      await until(() => held.written.length === 2);
+      expect(held.written).toEqual([['Before'], ['Before', 'During']]);
       expect(tagNames(file)).toEqual(['Before', 'During']);
     } finally {
       await sync.close();
@@ -125,27 +131,18 @@ describe('alone: one process owns the file', () => {
 
   it('closed during a background write: waits for it, writes the rest, then writes no more', async () => {
     const file = newFile();
-    let release!: () => void;
-    let writes = 0;
-    const io: DataFileIo = {
-      ...fileIo,
-      write: async (path, text) => {
-        writes++;
-        if (writes === 1) await new Promise<void>((resolve) => (release = resolve));
-        await fileIo.write(path, text);
-      },
-    };
+    const { io, held } = holdingFirstWrite();
     const sync = new StoreSync({ dataFile: file, io, flushDelayMs: 5 });
     await sync.access(true, addTag('First'));
-    await until(() => release !== undefined);
+    await until(() => held.release !== undefined);
     await sync.access(true, addTag('Second'));
     const closed = sync.close();
-    release();
+    held.release!();
     await closed;
     expect(tagNames(file)).toEqual(['First', 'Second']);
-    expect(writes).toBe(2);
+    expect(held.written).toHaveLength(2);
     await sleep(60);
-    expect(writes).toBe(2);
+    expect(held.written).toHaveLength(2);
   });
 
   it('keeps an in-memory store off the disk', async () => {
