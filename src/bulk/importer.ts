@@ -1,9 +1,10 @@
 /**
  * An import in two passes over the input: first every record is checked against the
  * resource table (a bad file stops here, nothing sent), then the records are sent a few
- * at a time (those of a small file as the first pass kept them, a big file read again). Links are resolved once for the whole import, `--upsert-by` compares with
- * an index of the site's records fetched once, and failures go to stderr and to a file
- * that can be imported again.
+ * at a time (those of a small file as the first pass kept them, a big file read again).
+ * Links are resolved once for the whole import, `--upsert-by` compares with an index of
+ * the site's records fetched once, and failures go to stderr and to a file that can be
+ * imported again.
  */
 import type { Context } from '../context.js';
 import { CliError, EXIT, UsageError } from '../errors.js';
