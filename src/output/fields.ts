@@ -1,6 +1,7 @@
 /** `--fields` checked against what a record of the resource can hold, so that a typo is an error and not an empty column. */
 import { UsageError } from '../errors.js';
 import type { Resource } from '../resources.js';
+import { closest } from '../records/closest.js';
 
 /**
  * Refuses a field whose first key no record of this resource can have: not a field or
@@ -14,8 +15,9 @@ export function checkFields(resource: Resource | undefined, fields: string[] | u
   const unknown = fields.filter((path) => !known.has(path.split('.')[0]));
   if (unknown.length === 0) return;
   const names = unknown.map((f) => `"${f}"`).join(', ');
+  const meant = unknown.map((path) => closest(path.split('.')[0], known)).filter((key): key is string => key !== undefined);
   throw new UsageError(
-    `--fields: ${names} ${unknown.length > 1 ? 'are not fields' : 'is not a field'} of ${resource.name}`,
+    `--fields: ${names} ${unknown.length > 1 ? 'are not fields' : 'is not a field'} of ${resource.name}${meant.length ? ` (did you mean ${meant.join(', ')}?)` : ''}`,
     `Fields of this ${resource.singular}: ${recordKeys.join(', ')}.`,
   );
 }

@@ -24,7 +24,8 @@ describe('--fields', () => {
     expect(r.stderr).toMatch(/Fields of this event: .*\btitle\b/);
     const get = await site.cli(['events', 'get', String(eventId), '--fields', 'titel']);
     expect(get.code).toBe(2);
-    expect(get.stderr).toMatch(/"titel" is not a field/);
+    expect(get.stderr).toMatch(/"titel" is not a field of events \(did you mean title\?\)/);
+    expect(r.stderr).not.toContain('did you mean');
   });
 
   test('a field of the resource that the records lack is no error', async () => {
