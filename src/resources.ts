@@ -53,6 +53,10 @@ export interface Field {
   many?: boolean;
   /** Looked into by the list's `search`, besides the name, description and excerpt (venue and organizer details). */
   searched?: boolean;
+  /** The server refuses an empty text for it (a 400), where other text fields take "" as "none". */
+  emptyRefused?: boolean;
+  /** Words with a version per language (`i18n_language`), unlike codes, addresses on the web, numbers and dates. */
+  translated?: boolean;
 }
 
 export interface Column {
@@ -152,9 +156,9 @@ const termListParams: Field[] = [
 ];
 
 const termFields: Field[] = [
-  { name: 'name', type: 'string', description: 'name', required: true },
-  { name: 'description', type: 'string', description: 'description' },
-  { name: 'slug', type: 'string', description: 'slug (derived from the name when left out)' },
+  { name: 'name', type: 'string', description: 'name', required: true, emptyRefused: true, translated: true },
+  { name: 'description', type: 'string', description: 'description', emptyRefused: true, translated: true },
+  { name: 'slug', type: 'string', description: 'slug (derived from the name when left out)', emptyRefused: true },
 ];
 
 export const resources: Record<ResourceName, Resource> = {
@@ -170,12 +174,12 @@ export const resources: Record<ResourceName, Resource> = {
     wpType: 'tribe_events',
     permalinkBase: 'event',
     fields: [
-      { name: 'title', type: 'string', description: 'title', required: true },
+      { name: 'title', type: 'string', description: 'title', required: true, emptyRefused: true, translated: true },
       { name: 'start_date', type: 'date', description: 'start, wall-clock time in the event timezone', required: true },
       { name: 'end_date', type: 'date', description: 'end, wall-clock time in the event timezone', required: true },
-      { name: 'description', type: 'string', description: 'description (HTML allowed)' },
-      { name: 'slug', type: 'string', description: 'slug (derived from the title when left out)' },
-      { name: 'excerpt', type: 'string', description: 'short summary' },
+      { name: 'description', type: 'string', description: 'description (HTML allowed)', emptyRefused: true, translated: true },
+      { name: 'slug', type: 'string', description: 'slug (derived from the title when left out)', emptyRefused: true },
+      { name: 'excerpt', type: 'string', description: 'short summary', emptyRefused: true, translated: true },
       ...POST_META,
       { name: 'timezone', type: 'string', description: 'IANA timezone of the event, e.g. Europe/Paris' },
       { name: 'all_day', type: 'boolean', description: 'an all-day event', negated: 'an event with start and end times' },
@@ -238,18 +242,18 @@ export const resources: Record<ResourceName, Resource> = {
     wpType: 'tribe_venue',
     permalinkBase: 'venue',
     fields: [
-      { name: 'venue', type: 'string', description: 'name of the venue', required: true, aliases: ['name'] },
-      { name: 'description', type: 'text', description: 'description (HTML allowed)' },
+      { name: 'venue', type: 'string', description: 'name of the venue', required: true, aliases: ['name'], emptyRefused: true, translated: true },
+      { name: 'description', type: 'text', description: 'description (HTML allowed)', translated: true },
       ...POST_META,
-      { name: 'address', type: 'text', description: 'street address', searched: true },
-      { name: 'city', type: 'text', description: 'city', searched: true },
-      { name: 'country', type: 'text', description: 'country', searched: true },
-      { name: 'province', type: 'text', description: 'province', searched: true },
-      { name: 'state', type: 'text', description: 'state', searched: true },
+      { name: 'address', type: 'text', description: 'street address', searched: true, translated: true },
+      { name: 'city', type: 'text', description: 'city', searched: true, translated: true },
+      { name: 'country', type: 'text', description: 'country', searched: true, translated: true },
+      { name: 'province', type: 'text', description: 'province', searched: true, translated: true },
+      { name: 'state', type: 'text', description: 'state', searched: true, translated: true },
       { name: 'zip', type: 'text', description: 'postal code', searched: true },
       { name: 'phone', type: 'text', description: 'phone number', searched: true },
       { name: 'website', type: 'url', description: 'website URL' },
-      { name: 'stateprovince', type: 'text', description: 'state or province', searched: true },
+      { name: 'stateprovince', type: 'text', description: 'state or province', searched: true, translated: true },
       { name: 'show_map', type: 'boolstring', description: 'show the map', negated: 'hide the map' },
       { name: 'show_map_link', type: 'boolstring', description: 'show a link to the map', negated: 'hide the link to the map' },
       { name: 'image', type: 'string', description: 'featured image: attachment ID or image URL' },
@@ -277,8 +281,8 @@ export const resources: Record<ResourceName, Resource> = {
     wpType: 'tribe_organizer',
     permalinkBase: 'organizer',
     fields: [
-      { name: 'organizer', type: 'string', description: 'name of the organizer', required: true, aliases: ['name'] },
-      { name: 'description', type: 'text', description: 'description (HTML allowed)' },
+      { name: 'organizer', type: 'string', description: 'name of the organizer', required: true, aliases: ['name'], emptyRefused: true, translated: true },
+      { name: 'description', type: 'text', description: 'description (HTML allowed)', translated: true },
       ...POST_META,
       { name: 'phone', type: 'text', description: 'phone number', searched: true },
       { name: 'website', type: 'url', description: 'website URL', searched: true },

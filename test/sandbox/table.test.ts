@@ -74,4 +74,30 @@ describe('the sandbox and the resource table', () => {
     ]);
     for (const route of ['tribe_venue', 'tribe_organizer']) expect((await fetch(core(route))).status, route).toBe(200);
   });
+
+  it('refuses an empty text only in the fields marked emptyRefused, and keeps a language version only of those marked translated', async () => {
+    const marked = (flag: 'emptyRefused' | 'translated') => Object.fromEntries(RESOURCE_NAMES.map((name) => [name, resources[name].fields.filter((field) => field[flag]).map((field) => field.name)]));
+    expect(marked('emptyRefused')).toEqual({
+      events: ['title', 'description', 'slug', 'excerpt'],
+      venues: ['venue'],
+      organizers: ['organizer'],
+      categories: ['name', 'description', 'slug'],
+      tags: ['name', 'description', 'slug'],
+    });
+    expect(marked('translated')).toEqual({
+      events: ['title', 'description', 'excerpt'],
+      venues: ['venue', 'description', 'address', 'city', 'country', 'province', 'state', 'stateprovince'],
+      organizers: ['organizer', 'description'],
+      categories: ['name', 'description'],
+      tags: ['name', 'description'],
+    });
+    const venue = (await c.call('POST', '/venues', { venue: 'Empty Checks Hall', address: '1 Quai', zip: '44000' })).body.id;
+    expect((await c.call('POST', `/venues/${venue}`, { venue: '' })).status).toBe(400);
+    expect((await c.call('POST', `/venues/${venue}`, { address: '' })).status).toBe(200);
+    await c.call('POST', `/venues/${venue}?i18n_language=fr`, { city: 'Nantes (fr)', zip: '44100' });
+    const french = (await c.call('GET', `/venues/${venue}?i18n_language=fr`)).body;
+    const plain = (await c.call('GET', `/venues/${venue}`)).body;
+    expect([french.city, plain.city]).toEqual(['Nantes (fr)', undefined]);
+    expect([french.zip, plain.zip]).toEqual(['44100', '44100']);
+  });
 });

@@ -7,17 +7,13 @@ import { ParamProblems } from './errors.js';
 
 export type Language = (typeof LANGUAGES)[number];
 
-/** Fields that hold words rather than identifiers, links, dates or codes. */
-const NOT_TRANSLATED = new Set(['slug', 'status', 'timezone', 'image', 'date', 'date_utc', 'start_date', 'end_date', 'website', 'email', 'phone', 'zip', 'show_map', 'show_map_link']);
-
 const translatable = new Map<ResourceName, Set<string>>();
 
+/** The fields that hold words (the resource table's `translated`). */
 export function translatableFields(resource: ResourceName): Set<string> {
   let fields = translatable.get(resource);
   if (!fields) {
-    fields = new Set(
-      resources[resource].fields.filter((field) => (field.type === 'string' || field.type === 'text') && !NOT_TRANSLATED.has(field.name)).map((field) => field.name),
-    );
+    fields = new Set(resources[resource].fields.filter((field) => field.translated).map((field) => field.name));
     translatable.set(resource, fields);
   }
   return fields;

@@ -10,14 +10,6 @@ import { parseBoolean, type Params } from './params.js';
 import type { PostRecord } from '../store/store.js';
 import { convertWallClock, isValidTimeZone } from '../../time.js';
 
-/** Fields the server checks as "non-empty string": `""` is a 400 there. */
-const NON_EMPTY: Partial<Record<ResourceName, string[]>> = {
-  events: ['title', 'description', 'excerpt', 'slug'],
-  venues: ['venue'],
-  organizers: ['organizer'],
-  categories: ['name', 'description', 'slug'],
-  tags: ['name', 'description', 'slug'],
-};
 
 export const KNOWN_USERS = new Set([1]);
 
@@ -38,7 +30,7 @@ export function checkWritableFields(ctx: RequestContext, resource: ResourceName,
     if (missing.length) throw missingParams(missing);
   }
   const problems = new ParamProblems();
-  const nonEmpty = NON_EMPTY[resource] ?? [];
+
   for (const field of fields) {
     const value = params[field.name];
     if (value === undefined) continue;
@@ -52,7 +44,7 @@ export function checkWritableFields(ctx: RequestContext, resource: ResourceName,
           // Text fields have validation callbacks that refuse a non-string; the map flags only a type.
           if (field.type === 'boolstring') problems.wrongType(name, 'string');
           else problems.invalid(name);
-        } else if (value === '' && nonEmpty.includes(name)) {
+        } else if (value === '' && field.emptyRefused) {
           problems.invalid(name);
         } else if ((field.choices ?? field.suggestions) && !(field.choices ?? field.suggestions)!.includes(value)) {
           problems.invalid(name);
