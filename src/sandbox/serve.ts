@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { DataFileError, DEFAULT_PORT, startSandbox, type SandboxOptions } from './index.js';
 import { parseClockStart } from './common/clock.js';
 import { FaultSpecError, parseFaultSeed, parseFaultSpec, type FaultRule } from './http/faults.js';
+import { fileProblem } from '../file-problem.js';
 
 export interface ServeOptions {
   host?: string;
@@ -105,9 +106,7 @@ function readPem(path: string, option: string): string | { problem: string } {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
-    return { problem: `cannot read ${option} ${path}: ${why}` };
+    return { problem: `cannot read ${option} ${path}: ${fileProblem(error)}` };
   }
   if (!text.includes('-----BEGIN ')) return { problem: `${option} ${path} is not a PEM file (no -----BEGIN line)` };
   return text;

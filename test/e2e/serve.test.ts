@@ -1,4 +1,5 @@
 /** `calendar serve` as a newcomer or a CI job runs it: a separate process on a free port. */
+import { join } from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, test } from 'vitest';
 import { BIN, runCli, tempHome } from './helpers.js';
@@ -64,5 +65,14 @@ describe('calendar serve', () => {
     const r = await runCli(['serve', '--port', 'eighty'], { env: home.env });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/port/);
+  });
+
+  test('a certificate file that cannot be read is said in words, before listening', async () => {
+    const missing = await runCli(['serve', '--port', '0', '--tls-cert', join(home.home, 'nosuch.pem'), '--tls-key', join(home.home, 'nosuch.key')], { env: home.env });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe(`calendar serve: cannot read --tls-cert ${join(home.home, 'nosuch.pem')}: no such file\n`);
+    const folder = await runCli(['serve', '--port', '0', '--tls-cert', home.home, '--tls-key', home.home], { env: home.env });
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toContain(`cannot read --tls-cert ${home.home}: is a directory`);
   });
 });

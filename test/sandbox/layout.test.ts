@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = resolve(import.meta.dirname, '../../src');
 const SANDBOX = join(SRC, 'sandbox');
-/** The resource table, time zone arithmetic, entity decoding. */
-const SHARED = ['resources.ts', 'time.ts', 'records/identity.ts'];
+/** The resource table, time zone arithmetic, entity decoding, file errors in words. */
+const SHARED = ['resources.ts', 'time.ts', 'records/identity.ts', 'file-problem.ts'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

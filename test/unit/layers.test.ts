@@ -20,7 +20,7 @@ const LAYERS: string[][] = [
   ['ical'],
   ['records', 'values', 'schema'],
   ['http'],
-  ['resources', 'time', 'errors', 'context'],
+  ['resources', 'time', 'errors', 'file-problem', 'context'],
 ];
 
 function sourceFiles(dir: string): string[] {
