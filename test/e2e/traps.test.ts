@@ -251,6 +251,18 @@ describe('lists explain themselves', () => {
     }
   });
 
+  test('a start date past the default end of the window says the window searched is empty, and which date to add', async () => {
+    const far = await cli('events', 'list', '--start-date', '2031-06-01');
+    expect(far.code).toBe(0);
+    expect(far.stdout).toBe('');
+    expect(far.stderr).toMatch(/the window the server searched runs from 2031-06-01 00:00:00 to \d{4}-\d{2}-\d{2} 23:59:59, which is empty\. Give --end-date/);
+    const past = await cli('events', 'list', '--end-date', '2020-01-01');
+    expect(past.code).toBe(0);
+    expect(past.stderr).toMatch(/Give --start-date/);
+    const plain = await cli('events', 'list', '--start-date', '2031-06-01', '--end-date', '2031-06-30');
+    expect(plain.stderr).toBe('');
+  });
+
   test('drafts shown to an authenticated user are marked in the table', async () => {
     await api(site.sandbox, 'POST', 'events', { title: 'Quiet Draft', start_date: '2027-11-12 10:00:00', end_date: '2027-11-12 11:00:00', status: 'draft' });
     const r = await cli('events', 'list', '--start-date', '2027-11-12', '--end-date', '2027-11-12');

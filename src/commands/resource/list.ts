@@ -47,12 +47,18 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
     await writer.end({ total });
     const shortfall = walkShortfall(resource, result);
     if (shortfall && all) prepared.ui.warn(shortfall);
-    if (written === 0 && resource.name === 'events' && !hasDateFilter(resource, query) && query.include === undefined) {
+    if (written === 0 && resource.name === 'events' && query.include === undefined) {
       const { start, end } = windowOf(restUrl);
-      const window = start && end ? `between ${start} and ${end}, ` : '';
-      prepared.ui.notice(
-        `No events ${window}the server's default window (events starting from today). Widen it with --start-date 1900-01-01 (and --end-date), and add --all for every page.`,
-      );
+      if (!hasDateFilter(resource, query)) {
+        const window = start && end ? `between ${start} and ${end}, ` : '';
+        prepared.ui.notice(
+          `No events ${window}the server's default window (events starting from today). Widen it with --start-date 1900-01-01 (and --end-date), and add --all for every page.`,
+        );
+      } else if (start && end && start > end) {
+        // One end of the window given, the server's default for the other put it before.
+        const missing = query.end_date === undefined ? `--end-date (the server ends the window two years from today when it is not given)` : `--start-date (the server starts the window today when it is not given)`;
+        prepared.ui.notice(`No events: the window the server searched runs from ${start} to ${end}, which is empty. Give ${missing}.`);
+      }
     }
   });
 }
