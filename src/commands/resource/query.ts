@@ -81,7 +81,7 @@ function overlapFilters(resource: Resource, opts: Record<string, unknown>): Quer
   const dateField = { name: 'start_date', type: 'date' } as Field;
   const from = String(coerceValue(dateField, rawFrom, flag)).slice(0, 10);
   const to = String(coerceValue(dateField, rawTo, flag)).slice(0, 10);
-  if (to < from) throw new UsageError(`--during: ${to} is before ${from}`);
+  if (to < from) throw new UsageError(`--during: the end ${to} is before the start ${from}`, `Give the range as FROM..TO, e.g. ${to}..${from}.`);
   return { ends_after: `${from} 00:00:00`, starts_before: `${to} 23:59:59` };
 }
 
