@@ -19,7 +19,7 @@ import { lazyFileSink } from './output-file.js';
 import { runPool } from './pool.js';
 import { linkFields, prepareRecord, withLinks, type LinkRelation, type PreparedRecord } from './prepare.js';
 import { startProgress, summaryLine, type Counts } from './progress.js';
-import { fileKey, slugIsDerived, UpsertIndex, type UpsertKey } from './upsert-index.js';
+import { fileKey, isDraftTitleKey, slugIsDerived, UpsertIndex, type UpsertKey } from './upsert-index.js';
 import { nameKey, RecordIndex } from '../records/identity.js';
 import { walkEveryName, walkEveryRecord } from '../records/pages.js';
 import { createRecord, findExisting, updateRecord } from './writes.js';
@@ -107,10 +107,11 @@ export async function scanInput(input: Input, settings: ImportSettings): Promise
       const key = fileKey(upsertBy, record, resource);
       if (key === undefined) {
         bad++;
-        if (problems.length < MAX_LISTED_PROBLEMS) problems.push(`${item.where}: ${upsertBy === 'name' ? resource.nameField : upsertBy}: is required by --upsert-by ${upsertBy}${upsertBy === 'slug' && resource.trashes ? ' (drafts have no slug until published; --upsert-by name may fit)' : ''}`);
+        if (problems.length < MAX_LISTED_PROBLEMS) problems.push(`${item.where}: ${upsertBy === 'name' ? resource.nameField : upsertBy}: is required by --upsert-by ${upsertBy}${upsertBy === 'slug' && resource.trashes ? ' (a published record needs its slug; drafts are matched by their title)' : ''}`);
       } else if (seenKeys.has(key)) {
         bad++;
-        if (problems.length < MAX_LISTED_PROBLEMS) problems.push(`${item.where}: ${upsertBy} "${key}" is also on ${seenKeys.get(key)}`);
+        const what = isDraftTitleKey(key) ? `the draft "${record.name}" (drafts have no slug and are matched by their title)` : `${upsertBy} "${key}"`;
+        if (problems.length < MAX_LISTED_PROBLEMS) problems.push(`${item.where}: ${what} is also on ${seenKeys.get(key)}`);
       } else seenKeys.set(key, item.where);
     }
   }
@@ -238,7 +239,7 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
       }
       // The walk does not see everything (hidden events, a create cut short by Ctrl-C): a slug
       // that already answers is updated, never created a second time.
-      if (upsertBy === 'slug' && key !== undefined && resource.trashes) {
+      if (upsertBy === 'slug' && key !== undefined && !isDraftTitleKey(key) && resource.trashes) {
         const found = await findExisting(client, resource, { by: 'slug', slug: key });
         if (found && typeof found.id === 'number') {
           wrote(item, found.id);
@@ -267,7 +268,9 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
         counts.created++;
         return;
       }
-      const created = await createRecord(client, resource, body, upsertBy ? { by: upsertBy, slug: record.slug, name: record.name } : undefined);
+      // A draft matched by its title is looked up by its title after a create whose outcome is unknown.
+      const matchBy = key !== undefined && isDraftTitleKey(key) ? 'name' : upsertBy;
+      const created = await createRecord(client, resource, body, matchBy ? { by: matchBy, slug: record.slug, name: record.name } : undefined);
       counts.created++;
       if (typeof created.id === 'number') wrote(item, created.id);
       if (own) await catalog.remember(resource.name as LinkRelation, created);

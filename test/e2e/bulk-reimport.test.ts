@@ -76,3 +76,38 @@ describe('unchanged on re-run', () => {
     expect(await importTwice('events', events)).toContain('0 created, 0 updated, 3 unchanged');
   });
 });
+
+describe('an export imported back with --upsert-by slug', () => {
+  test('drafts, which have no slug, are matched by their title; repeated titles of published events by their slugs', async () => {
+    const day = (n: number) => `2027-09-${String(n).padStart(2, '0')}`;
+    for (let n = 1; n <= 3; n++) await created(site.sandbox, 'events', { title: 'Jazz on the River', start_date: `${day(n)} 19:00:00`, end_date: `${day(n)} 21:00:00` });
+    await created(site.sandbox, 'events', { title: 'Season Planning', status: 'draft', start_date: `${day(10)} 18:00:00`, end_date: `${day(10)} 19:00:00` });
+    const exported = await site.cli(['export', 'events']);
+    expect(exported.code, exported.stderr).toBe(0);
+    const path = join(site.home.home, 'export.ndjson');
+    writeFileSync(path, exported.stdout);
+    expect(exported.stdout.split('\n').filter((line) => line.includes('Season Planning'))[0]).not.toContain('"slug"');
+    for (let run = 0; run < 2; run++) {
+      const again = await site.cli(['import', 'events', path, '--upsert-by', 'slug', '--yes']);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stderr).toContain('0 created, 0 updated, 4 unchanged, 0 failed');
+    }
+    writeFileSync(path, exported.stdout.replace('"title":"Season Planning",', '"title":"Season Planning","description":"Agenda to follow",'));
+    const changed = await site.cli(['import', 'events', path, '--upsert-by', 'slug', '--yes']);
+    expect(changed.stderr).toContain('0 created, 1 updated, 3 unchanged, 0 failed');
+    const drafts = await site.cli(['events', 'list', '--status', 'draft', '--start-date', day(1), '--end-date', day(30), '--format', 'json']);
+    expect(JSON.parse(drafts.stdout).map((event: { description: string }) => event.description)).toEqual(['<p>Agenda to follow</p>']);
+  });
+
+  test('a published record without a slug, or two drafts of one title, are refused before anything is sent', async () => {
+    const writes = site.sandbox.stats.writes;
+    const noSlug = await site.cli(['import', 'events', file('published.ndjson', [{ title: 'Out Now', start_date: '2027-10-01 10:00', end_date: '2027-10-01 11:00' }]), '--upsert-by', 'slug', '--yes']);
+    expect(noSlug.code).toBe(2);
+    expect(noSlug.stderr).toContain('slug: is required by --upsert-by slug (a published record needs its slug; drafts are matched by their title)');
+    const twice = [1, 2].map((n) => ({ title: 'Same Draft', status: 'draft', start_date: `2027-10-0${n} 10:00`, end_date: `2027-10-0${n} 11:00` }));
+    const ambiguous = await site.cli(['import', 'events', file('drafts.ndjson', twice), '--upsert-by', 'slug', '--yes']);
+    expect(ambiguous.code).toBe(2);
+    expect(ambiguous.stderr).toContain('line 2: the draft "Same Draft" (drafts have no slug and are matched by their title) is also on line 1');
+    expect(site.sandbox.stats.writes).toBe(writes);
+  });
+});
