@@ -59,6 +59,17 @@ describe('calendar week and month', () => {
     expect(lines(res.stdout).map((line) => (JSON.parse(line) as { title: string }).title)).toEqual(['Open Mic Night', 'Brunch', 'Next Month']);
   });
 
+  test('a month is named as YYYY-MM, or by any day in it', async () => {
+    const byMonth = await site.cli(['month', '2027-06', '--width', '120']);
+    expect(byMonth.code, byMonth.stderr).toBe(0);
+    expect(lines(byMonth.stdout)[0]).toBe('June 2027  (UTC)');
+    expect(byMonth.stdout).toContain('Brunch');
+    expect((await site.cli(['month', '2027-06-20', '--width', '120'])).stdout).toBe(byMonth.stdout);
+    const bad = await site.cli(['month', '2027-13']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('DATE: "2027-13" is not a date');
+  });
+
   test('a width under 80 or an unknown week start is a usage error', async () => {
     const narrow = await site.cli(['week', '--width', '60']);
     expect(narrow.code).toBe(2);

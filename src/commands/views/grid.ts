@@ -15,7 +15,9 @@ export async function runGrid(kind: 'week' | 'month', inv: Invocation, dateArg?:
   const opts = inv.opts as Record<string, unknown>;
   const weekStart = weekStartFrom(opts.weekStart as string | undefined, inv.ctx);
   const width = gridWidth(opts.width as string | undefined, inv.ctx);
-  const fixed = dateArg === undefined ? undefined : dayOf(dateArg, 'DATE');
+  // A month is most naturally named as one: `calendar month 2027-06`.
+  const wholeMonth = kind === 'month' && dateArg !== undefined && /^\d{4}-(0[1-9]|1[0-2])$/.test(dateArg.trim());
+  const fixed = dateArg === undefined ? undefined : wholeMonth ? `${dateArg.trim()}-01` : dayOf(dateArg, 'DATE');
   let anchor = '';
   const view = await fetchViewEvents(prepared, inv.ctx, opts, (today) => {
     anchor = fixed ?? today;

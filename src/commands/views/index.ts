@@ -16,13 +16,13 @@ function addViewOptions(command: Command, filters: readonly string[] = VIEW_FILT
 
 function gridCommand(name: 'week' | 'month', run: ActionRunner): Command {
   const command = new Command(name)
-    .argument('[date]', `a day of the ${name} to show (default today; YYYY-MM-DD or today, tomorrow, +7d...)`)
+    .argument('[date]', name === 'month' ? 'the month to show, YYYY-MM, or a day in it (default today; YYYY-MM-DD, next month, +30d...)' : 'a day of the week to show (default today; YYYY-MM-DD or today, tomorrow, +7d...)')
     .description(`the events of a ${name} as a grid of days, 7 columns fitted to the terminal`)
     .option('--width <columns>', 'width of the grid (default: the terminal\'s, at least 80)')
     .option('--week-start <day>', 'first day of the week: monday or sunday (default: from the locale)');
   addViewOptions(command).addHelpText(
     'after',
-    examplesHelp([`calendar ${name}`, `calendar ${name} ${name === 'week' ? '+7d' : '2027-06-01'} --week-start sunday`, `calendar ${name} --categories music --width 120`, `calendar ${name} --format json`]) + environmentHelp(),
+    examplesHelp([`calendar ${name}`, `calendar ${name} ${name === 'week' ? '+7d' : '2027-06'} --week-start sunday`, `calendar ${name} --categories music --width 120`, `calendar ${name} --format json`]) + environmentHelp(),
   );
   return command.action(run(async () => (await import('./grid.js')).runGrid.bind(null, name)));
 }
