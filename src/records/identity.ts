@@ -58,6 +58,8 @@ export function slugFromName(text: string): string {
     .replace(/\u00d7/g, 'x')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
+    // Other scripts come back whole (ジ, 한), as WordPress keeps them: it percent-encodes them composed.
+    .normalize('NFC')
     .toLowerCase()
     .replace(HYPHENED, '-')
     .replace(/\./g, '-');

@@ -307,6 +307,22 @@ describe('a name one or two letters off', () => {
   });
 });
 
+describe('titles outside the Latin alphabet', () => {
+  useLinkedSite();
+
+  test('an event is read by its slug as listed, or by the text of it, and its slug is predicted as WordPress makes it', async () => {
+    const made = json<Json>((await cli('events', 'create', '--title', '東京ジャズ', '--start-date', '2027-03-01 19:00', '--end-date', '2027-03-01 21:00', '--json')).stdout);
+    expect(made.slug).toBe('%e6%9d%b1%e4%ba%ac%e3%82%b8%e3%83%a3%e3%82%ba');
+    for (const ref of [made.slug as string, '東京ジャズ']) {
+      const got = await cli('events', 'get', ref, '--fields', 'id,title', '--format', 'json');
+      expect(got.code, `${ref}: ${got.stderr}`).toBe(0);
+      expect(json<Json>(got.stdout)).toEqual({ id: made.id, title: '東京ジャズ' });
+    }
+    const organizer = await cli('organizers', 'create', '--organizer', '한국 재즈 협회', '--json');
+    expect(json<Json>(organizer.stdout).slug).toBe('%ed%95%9c%ea%b5%ad-%ec%9e%ac%ec%a6%88-%ed%98%91%ed%9a%8c');
+  });
+});
+
 describe('moving an event', () => {
   useLinkedSite();
 

@@ -32,6 +32,15 @@ export interface SiteRequest {
 
 type Target = { kind: 'root' } | { kind: 'doc' } | { kind: 'collection'; resource: ResourceName } | { kind: 'item'; resource: ResourceName; id?: number; slug?: string };
 
+/**
+ * The slug a by-slug path names, as WordPress looks it up (the route is already decoded once):
+ * text outside ASCII percent-encoded, escapes in lower case, so that `東京` and `%e6%9d%b1%e4%ba%ac`
+ * both find the post whose slug is the latter.
+ */
+function lookupSlug(segment: string): string {
+  return segment.replace(/[^\x00-\x7f]+/g, (chars) => encodeURIComponent(chars)).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
+}
+
 export function matchRoute(route: string): Target | null {
   const segments = route.split('/').filter(Boolean);
   if (segments.length === 0) return { kind: 'root' };
@@ -40,7 +49,7 @@ export function matchRoute(route: string): Target | null {
   if (!Object.prototype.hasOwnProperty.call(resources, resource)) return null;
   if (segments.length === 1) return { kind: 'collection', resource };
   if (segments.length === 2 && /^\d+$/.test(segments[1])) return { kind: 'item', resource, id: Number(segments[1]) };
-  if (segments.length === 3 && segments[1] === 'by-slug' && resources[resource].bySlug) return { kind: 'item', resource, slug: decodeURIComponent(segments[2]) };
+  if (segments.length === 3 && segments[1] === 'by-slug' && resources[resource].bySlug) return { kind: 'item', resource, slug: lookupSlug(segments[2]) };
   return null;
 }
 
