@@ -172,6 +172,13 @@ export function zonedToUtcMs(wallText: string, zone: string): number {
   return fits.length ? Math.min(...fits) : naive - before * 60_000;
 }
 
+/** The wall-clock time happens in `zone`: false for a time the clocks skip (02:30 the night they go forward). */
+export function wallClockExists(wallText: string, zone: string): boolean {
+  const wall = parseWallClock(wallText);
+  if (!wall) return true;
+  return utcMsToZoned(zonedToUtcMs(wallText, zone), zone) === formatWallClock(wall);
+}
+
 /** Wall-clock string in `zone` at instant `utcMs`. */
 export function utcMsToZoned(utcMs: number, zone: string): string {
   return formatWallClock(wallClockAt(utcMs, zone));

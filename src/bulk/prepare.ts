@@ -6,7 +6,7 @@
  */
 import { linkFields, type Field, type LinkRelation, type Resource } from '../resources.js';
 import { checkRecord, type RecordProblem } from '../schema.js';
-import { checkEventOrder } from '../records/dates.js';
+import { checkEventOrder, refuseSkippedTimes } from '../records/dates.js';
 
 export { linkFields, type LinkRelation };
 
@@ -89,6 +89,8 @@ export function prepareRecord(resource: Resource, input: unknown): { ok: true; r
   else if (resource.name === 'events') {
     try {
       checkEventOrder(checked.record);
+      // A row that names its zone is checked here, before anything is sent.
+      if (typeof checked.record.timezone === 'string') refuseSkippedTimes(checked.record, checked.record.timezone);
     } catch (err) {
       problems.push({ field: '(record)', message: (err as Error).message });
     }

@@ -7,7 +7,7 @@
 import { UsageError } from '../errors.js';
 import { resources } from '../resources.js';
 import { hasOffset } from '../values.js';
-import { fixedOffsetMinutes, isValidTimeZone, utcMsToUtcString, utcMsToZoned } from '../time.js';
+import { fixedOffsetMinutes, isValidTimeZone, utcMsToUtcString, utcMsToZoned, wallClockExists, zonedToUtcMs } from '../time.js';
 import type { ApiClient } from '../http/client.js';
 
 type Json = Record<string, unknown>;
@@ -48,8 +48,12 @@ export class ZoneSource {
   }
 
   async eventZone(record: Json, current?: Json): Promise<string> {
-    const own = (record.timezone as string | undefined) || (current?.timezone as string | undefined);
-    return own || this.profileZone || this.siteZone();
+    return this.knownEventZone(record, current) || this.siteZone();
+  }
+
+  /** The event's zone when it is known without asking the site. */
+  knownEventZone(record: Json, current?: Json): string | undefined {
+    return (record.timezone as string | undefined) || (current?.timezone as string | undefined) || this.profileZone;
   }
 }
 
@@ -78,7 +82,25 @@ export async function settleEventDates(record: Json, zones: ZoneSource, current?
     if (moved !== undefined) out.end_date = moved;
   }
   checkEventOrder(out, current);
+  refuseSkippedTimes(out, zones.knownEventZone(out, current), current);
   return out;
+}
+
+/**
+ * A start or end at a time the clocks skip in the event's zone (02:30 the night they go
+ * forward) is refused: the server keeps the digits as the event's time and computes its UTC
+ * time an hour later, so the site's lists and its feeds would disagree. All-day events are
+ * left alone (some zones skip midnight). Checked only when the zone is known without a request.
+ */
+export function refuseSkippedTimes(record: Json, zone: string | undefined, current?: Json): void {
+  if (!zone || !isValidTimeZone(zone) || (record.all_day ?? current?.all_day) === true) return;
+  for (const field of ['start_date', 'end_date']) {
+    const wall = record[field];
+    if (typeof wall !== 'string' || hasOffset(wall) || wallClockExists(wall, zone)) continue;
+    const shown = pad(wall, false).slice(0, 16);
+    const after = utcMsToZoned(zonedToUtcMs(wall, zone), zone).slice(0, 16);
+    throw new UsageError(`${field}: ${shown} does not exist in ${zone}: the clocks skip it that night`, `Give a time the clocks show, e.g. ${after}.`);
+  }
 }
 
 /** The end that keeps the event's length when its start moves to `start` (wall-clock arithmetic). */

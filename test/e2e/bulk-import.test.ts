@@ -223,6 +223,22 @@ describe('CSV from spreadsheets', () => {
   });
 });
 
+describe('event times the clocks skip', () => {
+  ownSite();
+
+  test('a row naming its zone is refused with its line before anything is sent', async () => {
+    const writes = site.sandbox.stats.writes;
+    const rows = [
+      { title: 'Fine', start_date: '2027-03-14 01:00', end_date: '2027-03-14 01:45', timezone: 'America/New_York' },
+      { title: 'Skipped', start_date: '2027-03-14 02:30', end_date: '2027-03-14 04:00', timezone: 'America/New_York' },
+    ];
+    const r = await cli(['import', 'events', file('gap.ndjson', ndjson(rows))]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('line 2: start_date: 2027-03-14 02:30 does not exist in America/New_York: the clocks skip it that night');
+    expect(site.sandbox.stats.writes).toBe(writes);
+  });
+});
+
 describe('import --format ids', () => {
   ownSite();
 

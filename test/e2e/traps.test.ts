@@ -183,6 +183,23 @@ describe('writes checked before sending', () => {
     expect(stored.end_date).toBe('2027-08-01 12:00:00');
   });
 
+  test('a start or end at a time the clocks skip in the event zone is refused, before anything is sent', async () => {
+    const before = site.sandbox.stats.requests;
+    const gap = await cli('events', 'create', '--title', 'Spring Forward', '--start-date', '2027-03-14 02:30', '--end-date', '2027-03-14 04:00', '--timezone', 'America/New_York');
+    expect(gap.code).toBe(2);
+    expect(gap.stderr).toContain('start_date: 2027-03-14 02:30 does not exist in America/New_York: the clocks skip it that night');
+    expect(gap.stderr).toContain('Give a time the clocks show, e.g. 2027-03-14 03:30.');
+    expect(site.sandbox.stats.requests).toBe(before);
+    // The hour the clocks repeat exists (the server takes its first pass), and an all-day event is left alone.
+    expect((await cli('events', 'create', '--title', 'Fall Back', '--start-date', '2027-11-07 01:30', '--end-date', '2027-11-07 02:30', '--timezone', 'America/New_York')).code).toBe(0);
+    expect((await cli('events', 'create', '--title', 'Santiago Day', '--start-date', '2027-09-05', '--end-date', '2027-09-05', '--all-day', '--timezone', 'America/Santiago')).code).toBe(0);
+    // An update reads the zone of the stored event.
+    const paris = json<Json>((await cli('events', 'create', '--title', 'Paris Night', '--start-date', '2027-03-27 22:00', '--end-date', '2027-03-27 23:00', '--timezone', 'Europe/Paris', '--json')).stdout);
+    const moved = await cli('events', 'update', String(paris.id), '--start-date', '2027-03-28 02:10', '--end-date', '2027-03-28 04:00');
+    expect(moved.code).toBe(2);
+    expect(moved.stderr).toContain('2027-03-28 02:10 does not exist in Europe/Paris');
+  });
+
   test('offset dates land at the right wall-clock time in the event timezone', async () => {
     const r = await cli('events', 'create', '--title', 'Offset', '--start-date', '2027-05-01T10:00:00Z', '--end-date', '2027-05-01T11:30:00+00:00', '--timezone', 'Europe/Paris', '--json');
     expect(r.code, r.stderr).toBe(0);

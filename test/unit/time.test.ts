@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convertWallClock, formatWallClock, isValidTimeZone, wallClockAt, zonedToUtcMs } from '../../src/time.js';
+import { convertWallClock, formatWallClock, isValidTimeZone, wallClockAt, wallClockExists, zonedToUtcMs } from '../../src/time.js';
 
 const iso = (wall: string, zone: string) => new Date(zonedToUtcMs(wall, zone)).toISOString();
 
@@ -48,5 +48,20 @@ describe('instant to wall clock', () => {
     expect(wall(Date.parse('2026-10-03T15:29:59.500Z'), 'Australia/Lord_Howe')).toBe('2026-10-04 01:59:59');
     expect(wall(Date.parse('2026-10-03T15:30:00.250Z'), 'Australia/Lord_Howe')).toBe('2026-10-04 02:30:00');
     expect(wall(Date.parse('1969-12-31T23:59:59.500Z'), 'Europe/Paris')).toBe('1970-01-01 00:59:59');
+  });
+});
+
+describe('times the clocks skip', () => {
+  it('are the ones of the hour that jumps forward, in the zone\'s own rules', () => {
+    expect(wallClockExists('2027-03-14 02:30:00', 'America/New_York')).toBe(false);
+    expect(wallClockExists('2027-03-14 02:00', 'America/New_York')).toBe(false);
+    expect(wallClockExists('2027-03-14 03:00', 'America/New_York')).toBe(true);
+    expect(wallClockExists('2027-03-14 01:59:59', 'America/New_York')).toBe(true);
+    expect(wallClockExists('2027-11-07 01:30', 'America/New_York')).toBe(true); // repeated, not skipped
+    expect(wallClockExists('2027-03-28 02:30', 'Europe/Paris')).toBe(false);
+    expect(wallClockExists('2027-10-03 02:15', 'Australia/Lord_Howe')).toBe(false); // a half-hour jump
+    expect(wallClockExists('2027-10-03 02:45', 'Australia/Lord_Howe')).toBe(true);
+    expect(wallClockExists('2027-03-14 02:30', 'UTC')).toBe(true);
+    expect(wallClockExists('2027-03-14', 'America/New_York')).toBe(true);
   });
 });
