@@ -160,29 +160,21 @@ export interface ResolveOptions {
 /** The record with every link field as checked IDs; unknown references fail together, before any write. */
 export async function resolveLinks(resolver: Resolver, resource: Resource, record: Record<string, unknown>, options: ResolveOptions = {}): Promise<Record<string, unknown>> {
   const out = { ...record };
-  const missing: string[] = [];
-  const pending: Array<{ field: Field; refs: Array<string | number> }> = [];
-  const pendingHints: Array<{ field: Field; refs: Array<string | number> }> = [];
+  const unmatched: Array<{ field: Field; refs: Array<string | number> }> = [];
   for (const field of linkFields(resource)) {
     const value = record[field.name];
     if (value === undefined) continue;
     const refs = (Array.isArray(value) ? value : [value]) as Array<string | number>;
     const { ids, unknown } = await resolver.resolve(field.relation as LinkRelation, refs);
-    if (unknown.length) {
-      if (options.createMissing) pending.push({ field, refs: unknown });
-      else {
-        missing.push(`${field.name}: ${unknown.join(', ')}`);
-        pendingHints.push({ field, refs: unknown });
-      }
-    }
+    if (unknown.length) unmatched.push({ field, refs: unknown });
     out[field.name] = field.many ? ids : ids[0];
   }
-  if (missing.length) {
-    const meant = await Promise.all(pendingHints.map(({ field, refs }) => resolver.meantHint(field.relation as LinkRelation, refs.map(String))));
+  if (unmatched.length && !options.createMissing) {
+    const meant = await Promise.all(unmatched.map(({ field, refs }) => resolver.meantHint(field.relation as LinkRelation, refs.map(String))));
     const hint = 'Use IDs, slugs or exact names of existing records, or add --create-missing to create them first.';
-    throw new UsageError(`unknown ${missing.join('; ')}`, [...meant.filter(Boolean), hint].join(' '));
+    throw new UsageError(`unknown ${unmatched.map(({ field, refs }) => `${field.name}: ${refs.join(', ')}`).join('; ')}`, [...meant.filter(Boolean), hint].join(' '));
   }
-  for (const { field, refs } of pending) {
+  for (const { field, refs } of unmatched) {
     for (const ref of refs.map(String)) {
       if (/^[0-9]+$/.test(ref)) throw new UsageError(`${field.name}: no ${field.relation} has ID ${ref}`);
       const id = await resolver.create(field.relation as LinkRelation, ref);
