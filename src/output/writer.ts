@@ -58,20 +58,23 @@ const CHUNK_CHARS = 64 * 1024;
  * network (setImmediate), so records reach the reader page by page, and before any error.
  */
 function batched(stream: OutputStream): { put(text: string): Promise<void> | void; flush(): Promise<void> } {
-  let pending = '';
+  let parts: string[] = [];
+  let pendingChars = 0;
   let scheduled = false;
   const writeNow = (): boolean => {
     scheduled = false;
-    if (pending === '') return true;
-    const text = pending;
-    pending = '';
+    if (pendingChars === 0) return true;
+    const text = parts.length === 1 ? parts[0] : parts.join('');
+    parts = [];
+    pendingChars = 0;
     return stream.write(text);
   };
   const drained = (ok: boolean) => (ok || !stream.once ? undefined : new Promise<void>((resolve) => stream.once!('drain', resolve)));
   return {
     put(text) {
-      pending += text;
-      if (pending.length >= CHUNK_CHARS) return drained(writeNow());
+      parts.push(text);
+      pendingChars += text.length;
+      if (pendingChars >= CHUNK_CHARS) return drained(writeNow());
       if (!scheduled) {
         scheduled = true;
         setImmediate(writeNow);
