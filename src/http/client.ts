@@ -4,7 +4,7 @@
  * bodies decoded into ApiError. The Authorization value never reaches any output.
  */
 import type { Agent as AgentType, Dispatcher } from 'undici';
-import { Agent, EnvHttpProxyAgent, RetryAgent, requestText, type TextResponse } from './undici.js';
+import { Agent, EnvHttpProxyAgent, RetryAgent, requestWhole, type WholeResponse } from './undici.js';
 import { keepWasmInBaselineTier } from './wasm-tier.js';
 import { readFileSync } from 'node:fs';
 import { ApiError, CliError, EXIT } from '../errors.js';
@@ -106,6 +106,10 @@ export class ApiClient {
    * stops with the new location, since resending a write elsewhere is not ours to decide.
    */
   async send<T = unknown>(method: Method, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+    return decode<T>(await this.sendUndecoded(method, path, opts));
+  }
+
+  private async sendUndecoded(method: Method, path: string, opts: RequestOptions): Promise<UndecodedResponse> {
     let url = this.url(path, opts.query, opts.fromRoot);
     const origin = new URL(url).origin;
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'calendar-cli' };
@@ -116,7 +120,7 @@ export class ApiClient {
       headers['content-type'] = 'application/json';
     }
     for (let hops = 0; ; hops++) {
-      const res = await this.exchange<T>(method, url, headers, payload);
+      const res = await this.exchange(method, url, headers, payload);
       const location = res.headers.location;
       if (res.status < 300 || res.status > 399 || res.status === 304 || !location) return res;
       const next = new URL(location, url).toString();
@@ -129,25 +133,35 @@ export class ApiClient {
     }
   }
 
-  private async exchange<T>(method: Method, url: string, headers: Record<string, string>, payload: string | undefined): Promise<ApiResponse<T>> {
+  private async exchange(method: Method, url: string, headers: Record<string, string>, payload: string | undefined): Promise<UndecodedResponse> {
     const started = Date.now();
     this.debug(`> ${method} ${url}${payload ? ` (${payload.length} bytes)` : ''}`);
-    let res: TextResponse;
+    let res: WholeResponse;
     try {
-      res = await requestText(this.dispatcher, url, { method, headers, body: payload });
+      res = await requestWhole(this.dispatcher, url, { method, headers, body: payload });
     } catch (err) {
       throw networkError(err, url, this.options.timeoutMs);
     }
-    const text = res.text;
-    const flat = flattenHeaders(res.headers);
     this.debug(`< ${res.statusCode} ${method} ${url} in ${Date.now() - started} ms`);
-    const parsed = parseBody(text, flat['content-type']);
-    return { status: res.statusCode, headers: flat, body: parsed.json as T, text: parsed.ok ? undefined : text, raw: text, url, method };
+    return { status: res.statusCode, headers: flattenHeaders(res.headers), bytes: res.bytes, url, method };
   }
 
   /** Sends a request and throws ApiError unless the status is 2xx with a JSON body. */
   async call<T = unknown>(method: Method, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
-    const res = await this.send<T>(method, path, opts);
+    return this.checked(await this.send<T>(method, path, opts));
+  }
+
+  /**
+   * call() whose answer is decoded only when `read()` is called. A list walk keeps the pages
+   * that wait their turn as bytes outside the JavaScript heap: parsed on arrival, each waited
+   * long enough for the garbage collector to copy it twice and keep it in the old generation.
+   */
+  async callUndecoded<T = unknown>(method: Method, path: string, opts: RequestOptions = {}): Promise<{ read(): ApiResponse<T> }> {
+    const raw = await this.sendUndecoded(method, path, opts);
+    return { read: () => this.checked(decode<T>(raw)) };
+  }
+
+  private checked<T>(res: ApiResponse<T>): ApiResponse<T> {
     if (res.status >= 200 && res.status < 300 && res.text === undefined) return res;
     const error = errorFromResponse(res);
     if (error.exitCode === EXIT.auth && this.options.credentialsWithheld && !this.authHeader) {
@@ -199,6 +213,21 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
   return out;
+}
+
+/** An answer whose body has not been decoded yet. */
+interface UndecodedResponse {
+  status: number;
+  headers: Record<string, string>;
+  bytes: Buffer;
+  url: string;
+  method: Method;
+}
+
+function decode<T>(res: UndecodedResponse): ApiResponse<T> {
+  const text = res.bytes.toString('utf8');
+  const parsed = parseBody(text, res.headers['content-type']);
+  return { status: res.status, headers: res.headers, body: parsed.json as T, text: parsed.ok ? undefined : text, raw: text, url: res.url, method: res.method };
 }
 
 function parseBody(text: string, contentType = ''): { ok: boolean; json: unknown } {

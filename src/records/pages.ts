@@ -7,7 +7,7 @@
  */
 import { ApiError } from '../errors.js';
 import { EDITOR_STATUSES, EVERY_EVENT, MAX_PER_PAGE, type Resource } from '../resources.js';
-import { errorFromResponse, type ApiClient } from '../http/client.js';
+import { errorFromResponse, type ApiClient, type ApiResponse } from '../http/client.js';
 import type { Query } from '../http/url.js';
 
 /**
@@ -61,8 +61,28 @@ export interface WalkResult {
 
 /** One page of a list; a page past the end (404 on posts, empty on terms) is an empty page. */
 async function fetchPage(client: ApiClient, resource: Resource, query: Query): Promise<Page> {
+  return (await requestPage(client, resource, query))();
+}
+
+/**
+ * Requests a page and returns the function that decodes it: the walk holds the pages that wait
+ * their turn as bytes (see ApiClient.callUndecoded), which keeps its memory flat.
+ */
+async function requestPage(client: ApiClient, resource: Resource, query: Query): Promise<() => Page> {
+  let answer: { read(): ApiResponse<ListBody> };
   try {
-    const { body, headers } = await client.call<ListBody>('GET', resource.path, { query });
+    answer = await client.callUndecoded<ListBody>('GET', resource.path, { query });
+  } catch (err) {
+    return pastEndOr(err);
+  }
+  return () => {
+    let res: ApiResponse<ListBody>;
+    try {
+      res = answer.read();
+    } catch (err) {
+      return pastEndOr(err)();
+    }
+    const { body, headers } = res;
     const records = Array.isArray(body?.[resource.listKey]) ? (body[resource.listKey] as unknown[]) : [];
     return {
       records,
@@ -70,10 +90,13 @@ async function fetchPage(client: ApiClient, resource: Resource, query: Query): P
       totalPages: numberOr(body?.total_pages, headers['x-tec-totalpages']),
       restUrl: typeof body?.rest_url === 'string' ? body.rest_url : undefined,
     };
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404 && /archive-page-not-found$/.test(err.code ?? '')) return { records: [], pastEnd: true };
-    throw err;
-  }
+  };
+}
+
+/** A page past the end, or the error rethrown. */
+function pastEndOr(err: unknown): () => Page {
+  if (err instanceof ApiError && err.status === 404 && /archive-page-not-found$/.test(err.code ?? '')) return () => ({ records: [], pastEnd: true });
+  throw err;
 }
 
 /**
@@ -139,18 +162,18 @@ export async function walkPages(
   let lastPage = first.totalPages;
   if (walk.limit !== undefined) lastPage = Math.min(lastPage, firstPage - 1 + Math.ceil(walk.limit / Math.max(1, size)));
   const parallel = Math.max(1, walk.parallel ?? PAGES_IN_FLIGHT);
-  const inFlight: Array<Promise<Page>> = [];
+  const inFlight: Array<Promise<() => Page>> = [];
   let nextToFetch = firstPage + 1;
   const refill = () => {
     while (inFlight.length < parallel && nextToFetch <= lastPage) {
-      const pending = fetchPage(client, resource, pageQuery(nextToFetch++));
+      const pending = requestPage(client, resource, pageQuery(nextToFetch++));
       pending.catch(() => undefined); // awaited in order below; avoids an unhandled rejection meanwhile
       inFlight.push(pending);
     }
   };
   refill();
   while (inFlight.length > 0 && !limitReached()) {
-    const page = await inFlight.shift()!;
+    const page = (await inFlight.shift()!)();
     if (page.records.length === 0) break; // the list shrank while we walked it
     refill();
     await emit(page.records);

@@ -1,0 +1,86 @@
+import { describe, expect, test } from 'vitest';
+import { ApiError, EXIT } from '../../src/errors.js';
+import type { ApiClient, ApiResponse, RequestOptions } from '../../src/http/client.js';
+import { walkPages } from '../../src/records/pages.js';
+import { resources } from '../../src/resources.js';
+
+type Answer = (page: number) => { status: number; body: unknown };
+
+/**
+ * A client that answers the events list page by page through `answer` and logs when a page
+ * is asked for and when its body is decoded; any other route fails the test.
+ */
+function listClient(answer: Answer) {
+  const log: string[] = [];
+  const client = {
+    hasCredentials: true,
+    async callUndecoded(method: string, path: string, opts: RequestOptions = {}): Promise<{ read(): ApiResponse }> {
+      if (method !== 'GET' || path !== resources.events.path) throw new Error(`unexpected ${method} ${path}`);
+      const page = Number(opts.query?.page);
+      log.push(`ask ${page}`);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      const { status, body } = answer(page);
+      return {
+        read() {
+          log.push(`decode ${page}`);
+          if (status >= 300) {
+            const code = (body as { code: string }).code;
+            throw new ApiError(`HTTP ${status}`, EXIT.refused, status, code, body);
+          }
+          return { status, headers: {}, body, raw: JSON.stringify(body), url: path, method: 'GET' };
+        },
+      };
+    },
+  };
+  return { client: client as unknown as ApiClient, log };
+}
+
+const PER_PAGE = 50;
+const eventsPage = (page: number, total: number) => ({
+  events: Array.from({ length: Math.max(0, Math.min(PER_PAGE, total - (page - 1) * PER_PAGE)) }, (_, i) => ({ id: (page - 1) * PER_PAGE + i + 1 })),
+  total,
+  total_pages: Math.ceil(total / PER_PAGE),
+});
+
+async function walk(client: ApiClient, log: string[]) {
+  const ids: number[] = [];
+  const result = await walkPages(client, resources.events, {}, { all: true }, (record) => {
+    const id = (record as { id: number }).id;
+    ids.push(id);
+    if (id % PER_PAGE === 1) log.push(`write ${id}`);
+  });
+  return { ids, result };
+}
+
+describe('a walk over every page', () => {
+  test('holds the pages that wait their turn undecoded, and decodes each as it is written', async () => {
+    const { client, log } = listClient((page) => ({ status: 200, body: eventsPage(page, 1000) }));
+    const { ids, result } = await walk(client, log);
+    expect(ids).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
+    expect(result.written).toBe(1000);
+    // Pages 2-9 are asked for together; page 3 is decoded only once page 2 has been written.
+    expect(log.slice(0, 12)).toEqual(['ask 1', 'decode 1', 'write 1', 'ask 2', 'ask 3', 'ask 4', 'ask 5', 'ask 6', 'ask 7', 'ask 8', 'ask 9', 'decode 2']);
+    const decodes = log.filter((line) => line.startsWith('decode')).map((line) => Number(line.split(' ')[1]));
+    expect(decodes).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    for (let page = 2; page <= 20; page++) {
+      expect(log.indexOf(`decode ${page}`)).toBeGreaterThan(log.indexOf(`write ${(page - 2) * PER_PAGE + 1}`));
+    }
+  });
+
+  test('fails at a page that fails, after writing the pages before it', async () => {
+    const { client, log } = listClient((page) => (page === 3 ? { status: 500, body: { code: 'internal_server_error' } } : { status: 200, body: eventsPage(page, 500) }));
+    const ids: number[] = [];
+    const failure = await walkPages(client, resources.events, {}, { all: true }, (record) => void ids.push((record as { id: number }).id)).catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(ids).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    expect(log).not.toContain('decode 4');
+  });
+
+  test('ends at a page past the end when the list shrank meanwhile', async () => {
+    const { client, log } = listClient((page) =>
+      page <= 2 ? { status: 200, body: eventsPage(page, 500) } : { status: 404, body: { code: 'event-archive-page-not-found' } },
+    );
+    const { ids } = await walk(client, log);
+    expect(ids).toHaveLength(100);
+  });
+});
