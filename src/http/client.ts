@@ -138,7 +138,9 @@ export class ApiClient {
     this.debug(`> ${method} ${url}${payload ? ` (${payload.length} bytes)` : ''}`);
     let res: WholeResponse;
     try {
-      res = await requestWhole(this.dispatcher, url, { method, headers, body: payload });
+      // A write that is not idempotent is never retried: it skips the retry layer and what it allocates.
+      const dispatcher = RETRY_METHODS.includes(method) ? this.dispatcher : this.agent;
+      res = await requestWhole(dispatcher, url, { method, headers, body: payload });
     } catch (err) {
       throw networkError(err, url, this.options.timeoutMs);
     }

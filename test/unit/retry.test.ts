@@ -143,6 +143,17 @@ describe('retries of idempotent requests', () => {
     await api.close();
   });
 
+  test('a POST whose connection is reset fails once, as a network error', async () => {
+    const server = await flakyServer(1, reset);
+    const api = client(server.url);
+    const err = await api.send('POST', 'venues', { body: { venue: 'x' } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CliError);
+    expect((err as CliError).exitCode).toBe(5);
+    expect(server.hits).toHaveLength(1);
+    expect(waits).toEqual([]);
+    await api.close();
+  });
+
   test('other 4xx and 500 are not retried', async () => {
     for (const code of [400, 404, 500]) {
       const server = await flakyServer(1, status(code));
