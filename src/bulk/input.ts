@@ -166,12 +166,15 @@ async function* ndjsonRecords(path: string, name: string): AsyncGenerator<InputR
     return { value: parseJson(trimmed, name, `line ${line}`), where: `line ${line}` };
   };
   for await (const chunk of chunks(path, name)) {
-    const parts = (rest + chunk).split('\n');
-    rest = parts.pop()!;
-    for (const part of parts) {
-      const record = parse(part);
+    // Line by line rather than split() into an array: an import sends a chunk's records over
+    // seconds, and a thousand lines held that long are copied into the old generation.
+    const text = rest + chunk;
+    let start = 0;
+    for (let end = text.indexOf('\n'); end >= 0; start = end + 1, end = text.indexOf('\n', start)) {
+      const record = parse(text.slice(start, end));
       if (record) yield record;
     }
+    rest = text.slice(start);
   }
   const last = parse(rest);
   if (last) yield last;

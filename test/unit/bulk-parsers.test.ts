@@ -116,6 +116,15 @@ describe('input files', () => {
     ]);
   });
 
+  test('NDJSON over several read chunks: lines across a boundary, CRLF, no final line break', async () => {
+    // Long enough for the file to be read in several 64 KB chunks, with lines cut at their edges.
+    const lines = Array.from({ length: 3000 }, (_, i) => JSON.stringify({ venue: `Salle ${i} ${'é'.repeat(i % 37)}`, city: 'Nantes' }));
+    const records = await read('v.ndjson', `${lines.join('\r\n')}`);
+    expect(records).toHaveLength(3000);
+    expect(records.map((r) => r.value)).toEqual(lines.map((line) => JSON.parse(line)));
+    expect(records[2999].where).toBe('line 3000');
+  });
+
   test('a JSON array, records named by index', async () => {
     const records = await read('v.json', '[{"venue":"A"},{"venue":"B"}]');
     expect(records.map((r) => r.where)).toEqual(['index 0', 'index 1']);
