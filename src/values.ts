@@ -19,6 +19,17 @@ export function formatLocal(d: Date, withTime: boolean): string {
   return withTime ? `${day} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}` : day;
 }
 
+/**
+ * A moment (`now`, `+3h`) as this machine's clock shows it, with its offset: a write turns it
+ * into the wall clock of the event's zone and a filter into UTC, as for any ISO date with an
+ * offset. Without it, the machine's wall clock would be read as the event's or the site's.
+ */
+function formatMoment(d: Date): string {
+  const east = -d.getTimezoneOffset();
+  const abs = Math.abs(east);
+  return `${formatLocal(d, true).replace(' ', 'T')}${east < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
 function validCalendarDate(y: number, m: number, d: number): boolean {
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
@@ -32,7 +43,7 @@ function validCalendarDate(y: number, m: number, d: number): boolean {
 export function parseDate(text: string, now: Date = new Date()): string | undefined {
   const value = text.trim();
   const lower = value.toLowerCase().replace(/\s+/g, ' ');
-  if (lower === 'now') return formatLocal(now, true);
+  if (lower === 'now') return formatMoment(now);
   const days: Record<string, number> = { today: 0, tomorrow: 1, yesterday: -1, 'next week': 7, 'last week': -7 };
   if (days[lower] !== undefined) {
     const d = new Date(now);
@@ -52,7 +63,7 @@ export function parseDate(text: string, now: Date = new Date()): string | undefi
     else if (rel[3] === 'd') d.setDate(d.getDate() + n);
     else if (rel[3] === 'w') d.setDate(d.getDate() + 7 * n);
     else d.setMonth(d.getMonth() + n);
-    return formatLocal(d, rel[3] === 'h');
+    return rel[3] === 'h' ? formatMoment(d) : formatLocal(d, false);
   }
   const dateOnly = DATE_ONLY.exec(value);
   if (dateOnly) {

@@ -1,0 +1,37 @@
+/**
+ * Dates as an editor types them: `now` and `+3h` are moments, whatever the zone of the
+ * machine, the event or the site.
+ */
+import { describe, expect, test } from 'vitest';
+import { json, useSite } from './helpers.js';
+import { utcMsToZoned } from '../../src/time.js';
+
+type Json = Record<string, any>;
+
+// A site zone west of this machine, so that this machine's clock read there is hours late.
+const SITE_ZONE = new Date().getTimezoneOffset() === 720 ? 'Pacific/Pago_Pago' : 'Etc/GMT+12';
+const site = useSite({ timezone: SITE_ZONE });
+const cli = (...args: string[]) => site.cli(args);
+
+const minutes = (wall: string) => Date.parse(`${wall.replace(' ', 'T')}Z`) / 60_000;
+
+describe('now and +Nh', () => {
+  test('are written as the wall clock of the event zone', async () => {
+    const r = await cli('events', 'create', '--title', 'Right now', '--start-date', 'now', '--end-date', '+2h', '--timezone', 'Pacific/Honolulu', '--dry-run');
+    expect(r.code, r.stderr).toBe(0);
+    const body = json<Json>(r.stdout.slice(r.stdout.indexOf('{')));
+    const expected = utcMsToZoned(Date.now(), 'Pacific/Honolulu');
+    expect(Math.abs(minutes(body.start_date) - minutes(expected))).toBeLessThan(2);
+    expect(minutes(body.end_date) - minutes(body.start_date)).toBe(120);
+  });
+
+  test('a list filter from now keeps the events of the next hours', async () => {
+    const start = utcMsToZoned(Date.now() + 3_600_000, SITE_ZONE);
+    const end = utcMsToZoned(Date.now() + 7_200_000, SITE_ZONE);
+    const made = await cli('events', 'create', '--title', 'In an hour', '--start-date', start, '--end-date', end, '--format', 'ids');
+    expect(made.code, made.stderr).toBe(0);
+    const r = await cli('events', 'list', '--starts-after', 'now', '--format', 'ids');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split('\n')).toContain(made.stdout.trim());
+  });
+});
