@@ -5,6 +5,8 @@
 import { UsageError } from './errors.js';
 import { flagName, type Field } from './resources.js';
 import { decodeEntities } from './records/identity.js';
+import { closest } from './records/closest.js';
+import { canonicalTimeZone, fixedOffsetMinutes, timeZoneNames } from './time.js';
 
 export const DATE_FORMS = 'YYYY-MM-DD, "YYYY-MM-DD HH:MM[:SS]", ISO 8601 (2025-01-31T18:00:00+01:00), now, today, tomorrow, yesterday, next week, next month, +7d, -2w, +3h';
 
@@ -83,6 +85,32 @@ export function parseDate(text: string, now: Date = new Date()): string | undefi
   return undefined;
 }
 
+/**
+ * The server accepts `UTC+2` or `UTC-5.5` as an event's zone but computes the event's UTC
+ * times from it wrongly (10:00 `UTC+2` stored as 07:00 UTC), so such zones are refused.
+ */
+export function refuseFixedOffset(zone: string, where: string): void {
+  if (isFixedOffset(zone)) throw new UsageError(`${where}: "${zone}" ${FIXED_OFFSET[0]}`, FIXED_OFFSET[1]);
+}
+
+const isFixedOffset = (zone: string) => /^UTC[+-]\d/.test(zone.trim()) && fixedOffsetMinutes(zone.trim()) !== 0;
+const FIXED_OFFSET = [
+  'is a fixed UTC offset, which the server turns into wrong UTC times',
+  'Use the IANA name of a place with that offset, e.g. Europe/Berlin, Asia/Kolkata or America/New_York.',
+] as const;
+
+/** A timezone as the site knows it, or a refusal naming the zone it most likely meant. */
+function checkZone(value: string, fail: (what: string, hint?: string) => never): string {
+  const zone = canonicalTimeZone(value.trim());
+  if (zone === undefined) {
+    const lower = new Map([...timeZoneNames()].map((name) => [name.toLowerCase(), name]));
+    const near = closest(value.trim().toLowerCase(), lower.keys());
+    return fail(`"${value}" is not a timezone`, near ? `Did you mean ${lower.get(near)}?` : 'Use an IANA name such as Europe/Paris or America/New_York, or UTC.');
+  }
+  if (isFixedOffset(zone)) fail(`"${zone}" ${FIXED_OFFSET[0]}`, FIXED_OFFSET[1]);
+  return zone;
+}
+
 /** True when a normalised date still carries a UTC offset or `Z`. */
 export function hasOffset(date: string): boolean {
   return /(?:Z|[+-]\d{2}:\d{2})$/.test(date);
@@ -122,6 +150,7 @@ export function coerceValue(field: Field, raw: unknown, where: string = label(fi
       const value = text();
       if (value.trim() === '') fail('must not be empty');
       if (field.choices && !field.choices.includes(value)) fail(`"${value}" is not one of ${field.choices.join(', ')}`);
+      if (field.zone) return checkZone(value, fail);
       return value;
     }
     case 'text':

@@ -6,8 +6,10 @@
  */
 import { UsageError } from '../errors.js';
 import { resources } from '../resources.js';
-import { hasOffset } from '../values.js';
-import { fixedOffsetMinutes, isValidTimeZone, utcMsToUtcString, utcMsToZoned, wallClockExists, zonedToUtcMs } from '../time.js';
+import { hasOffset, refuseFixedOffset } from '../values.js';
+
+export { refuseFixedOffset };
+import { isValidTimeZone, utcMsToUtcString, utcMsToZoned, wallClockExists, zonedToUtcMs } from '../time.js';
 import type { ApiClient } from '../http/client.js';
 
 type Json = Record<string, unknown>;
@@ -110,19 +112,6 @@ export function movedEnd(current: Json, start: string): string | undefined {
   const from = asMs(start);
   if (!Number.isFinite(length) || !Number.isFinite(from)) return undefined;
   return new Date(from + length).toISOString().slice(0, 19).replace('T', ' ');
-}
-
-/**
- * The server accepts `UTC+2` or `UTC-5.5` as an event's zone but computes the event's UTC
- * times from it wrongly (10:00 `UTC+2` stored as 07:00 UTC), so such zones are refused.
- */
-export function refuseFixedOffset(zone: string, where: string): void {
-  if (/^UTC[+-]\d/.test(zone.trim()) && fixedOffsetMinutes(zone.trim()) !== 0) {
-    throw new UsageError(
-      `${where}: "${zone}" is a fixed UTC offset, which the server turns into wrong UTC times`,
-      'Use the IANA name of a place with that offset, e.g. Europe/Berlin, Asia/Kolkata or America/New_York.',
-    );
-  }
 }
 
 /**

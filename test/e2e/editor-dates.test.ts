@@ -35,3 +35,39 @@ describe('now and +Nh', () => {
     expect(r.stdout.split('\n')).toContain(made.stdout.trim());
   });
 });
+
+describe('a date or a zone the tool cannot read', () => {
+  test('a date says which forms are accepted', async () => {
+    const r = await cli('events', 'create', '--title', 'Gig', '--start-date', '7pm', '--end-date', '2027-05-01 22:00');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('"7pm" is not a date');
+    expect(r.stderr).toMatch(/Accepted forms: YYYY-MM-DD/);
+  });
+
+  test('a mistyped zone is refused before any request, with the zone it resembles', async () => {
+    const made = await cli('events', 'create', '--title', 'Zoned', '--start-date', '2027-05-01 20:00', '--end-date', '2027-05-01 22:00', '--format', 'ids');
+    const r = await cli('events', 'update', made.stdout.trim(), '--timezone', 'Europe/Pari', '--debug');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('"Europe/Pari" is not a timezone');
+    expect(r.stderr).toContain('Did you mean Europe/Paris?');
+    expect(r.stderr).not.toMatch(/debug: > (GET|POST)/);
+  });
+
+  test('a zone typed in the wrong case is sent as the site knows it', async () => {
+    const r = await cli('events', 'create', '--title', 'Zoned', '--start-date', '2027-05-01 20:00', '--end-date', '2027-05-01 22:00', '--timezone', 'europe/paris', '--dry-run');
+    expect(r.code, r.stderr).toBe(0);
+    expect(json<Json>(r.stdout.slice(r.stdout.indexOf('{'))).timezone).toBe('Europe/Paris');
+  });
+
+  test('an import with an unknown zone in one row sends nothing', async () => {
+    const rows = [
+      { title: 'Good row', start_date: '2027-06-01 10:00', end_date: '2027-06-01 11:00' },
+      { title: 'Bad zone', start_date: '2027-06-01 10:00', end_date: '2027-06-01 11:00', timezone: 'Mars/Base' },
+    ];
+    const r = await site.cli(['import', 'events', '-'], { stdin: rows.map((row) => JSON.stringify(row)).join('\n') });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/line 2: timezone: "Mars\/Base" is not a timezone/);
+    const listed = await cli('events', 'list', '--search', 'Good row', '--start-date', '2027-06-01', '--format', 'ids');
+    expect(listed.stdout.trim()).toBe('');
+  });
+});
