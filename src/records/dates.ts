@@ -105,6 +105,17 @@ export function refuseSkippedTimes(record: Json, zone: string | undefined, curre
   }
 }
 
+/**
+ * A warning for a new event given days without times and not all-day: the server reads each
+ * day as its midnight, so `--start-date 2027-07-01 --end-date 2027-07-01` is an event of no length.
+ */
+export function midnightWarning(record: Json): string | undefined {
+  const day = /^\d{4}-\d{2}-\d{2}$/;
+  const { start_date: start, end_date: end } = record;
+  if (record.all_day === true || typeof start !== 'string' || typeof end !== 'string' || !day.test(start) || !day.test(end)) return undefined;
+  return `the dates have no time: the event runs from ${start} 00:00 to ${end} 00:00; add --all-day for whole days, or give the times`;
+}
+
 /** The end that keeps the event's length when its start moves to `start` (wall-clock arithmetic). */
 export function movedEnd(current: Json, start: string): string | undefined {
   const asMs = (wall: unknown) => (typeof wall === 'string' ? Date.parse(`${pad(wall, false).replace(' ', 'T')}Z`) : NaN);

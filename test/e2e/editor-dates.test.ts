@@ -71,3 +71,19 @@ describe('a date or a zone the tool cannot read', () => {
     expect(listed.stdout.trim()).toBe('');
   });
 });
+
+describe('an event given days without times', () => {
+  const create = (...extra: string[]) => cli('events', 'create', '--title', 'Fair', '--start-date', '2027-07-01', '--end-date', '2027-07-03', '--format', 'ids', ...extra);
+
+  test('says it runs from midnight to midnight, and how to make it all-day', async () => {
+    const r = await create();
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/from 2027-07-01 00:00 to 2027-07-03 00:00.*--all-day/);
+  });
+
+  test('says nothing when it is all-day or the times are given', async () => {
+    expect((await create('--all-day')).stderr).not.toContain('--all-day');
+    const timed = await cli('events', 'create', '--title', 'Fair', '--start-date', '2027-07-01 00:00', '--end-date', '2027-07-03 00:00', '--format', 'ids');
+    expect(timed.stderr).not.toContain('--all-day');
+  });
+});
