@@ -99,14 +99,18 @@ const FIXED_OFFSET = [
   'Use the IANA name of a place with that offset, e.g. Europe/Berlin, Asia/Kolkata or America/New_York.',
 ] as const;
 
-/** A timezone as the site knows it, or a refusal naming the zone it most likely meant. */
-function checkZone(value: string, fail: (what: string, hint?: string) => never): string {
+/** A timezone as the site knows it (`europe/paris` is `Europe/Paris`), or a refusal naming the zone it most likely meant. */
+export function timeZoneName(value: string, where: string): string {
   const zone = canonicalTimeZone(value.trim());
-  if (zone === undefined) {
-    const lower = new Map([...timeZoneNames()].map((name) => [name.toLowerCase(), name]));
-    const near = closest(value.trim().toLowerCase(), lower.keys());
-    return fail(`"${value}" is not a timezone`, near ? `Did you mean ${lower.get(near)}?` : 'Use an IANA name such as Europe/Paris or America/New_York, or UTC.');
-  }
+  if (zone !== undefined) return zone;
+  const lower = new Map([...timeZoneNames()].map((name) => [name.toLowerCase(), name]));
+  const near = closest(value.trim().toLowerCase(), lower.keys());
+  throw new UsageError(`${where}: "${value}" is not a timezone`, near ? `Did you mean ${lower.get(near)}?` : 'Use an IANA name such as Europe/Paris or America/New_York, or UTC.');
+}
+
+/** An event's timezone: a known name, and not a fixed offset the server gets wrong. */
+function checkZone(value: string, where: string, fail: (what: string, hint?: string) => never): string {
+  const zone = timeZoneName(value, where);
   if (isFixedOffset(zone)) fail(`"${zone}" ${FIXED_OFFSET[0]}`, FIXED_OFFSET[1]);
   return zone;
 }
@@ -150,7 +154,7 @@ export function coerceValue(field: Field, raw: unknown, where: string = label(fi
       const value = text();
       if (value.trim() === '') fail('must not be empty');
       if (field.choices && !field.choices.includes(value)) fail(`"${value}" is not one of ${field.choices.join(', ')}`);
-      if (field.zone) return checkZone(value, fail);
+      if (field.zone) return checkZone(value, where, fail);
       return value;
     }
     case 'text':

@@ -87,3 +87,14 @@ describe('an event given days without times', () => {
     expect(timed.stderr).not.toContain('--all-day');
   });
 });
+
+describe('the zone of a view', () => {
+  test('is shown as the zone database spells it, and a typo is met with the zone it resembles', async () => {
+    const week = await cli('week', '2027-07-05', '--timezone', 'europe/paris');
+    expect(week.code, week.stderr).toBe(0);
+    expect(week.stdout.split('\n')[0]).toContain('(Europe/Paris)');
+    const typo = await cli('agenda', '--timezone', 'Europe/Pari');
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('Did you mean Europe/Paris?');
+  });
+});
