@@ -1,6 +1,6 @@
 /**
- * Names as an editor types them: a category or tag whose name holds `&` is stored by the
- * server as `&amp;`, and a search for the typed name finds nothing there.
+ * Names and words as an editor types them: a category or tag whose name holds `&` is stored
+ * by the server as `&amp;`, where a search for the typed name finds nothing; a format with a typo.
  */
 import { describe, expect, test } from 'vitest';
 import { api, created, json, useSite } from './helpers.js';
@@ -33,5 +33,15 @@ describe('a term named with an ampersand', () => {
     const listed = await cli('events', 'list', '--tags', 'Arts & Crafts', '--start-date', '2027-05-01', '--format', 'ids');
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stdout.trim()).toBe(String(json<Json>(r.stdout).id));
+  });
+});
+
+describe('a mistyped format', () => {
+  test('is refused with the format it resembles, before any request', async () => {
+    const r = await cli('events', 'list', '--format', 'jsno', '--debug');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('"jsno" is not one of table, json');
+    expect(r.stderr).toContain('Did you mean json?');
+    expect(r.stderr).not.toMatch(/debug: > GET/);
   });
 });
