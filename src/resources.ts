@@ -55,6 +55,8 @@ export interface Field {
   searched?: boolean;
   /** The server refuses an empty text for it (a 400), where other text fields take "" as "none". */
   emptyRefused?: boolean;
+  /** An IANA timezone name: checked before sending, spelled as the site knows it (`europe/paris` goes as `Europe/Paris`). */
+  zone?: boolean;
   /** Words with a version per language (`i18n_language`), unlike codes, addresses on the web, numbers and dates. */
   translated?: boolean;
 }
@@ -181,7 +183,7 @@ export const resources: Record<ResourceName, Resource> = {
       { name: 'slug', type: 'string', description: 'slug (derived from the title when left out)', emptyRefused: true },
       { name: 'excerpt', type: 'string', description: 'short summary', emptyRefused: true, translated: true },
       ...POST_META,
-      { name: 'timezone', type: 'string', description: 'IANA timezone of the event, e.g. Europe/Paris' },
+      { name: 'timezone', type: 'string', zone: true, description: 'IANA timezone of the event, e.g. Europe/Paris' },
       { name: 'all_day', type: 'boolean', description: 'an all-day event', negated: 'an event with start and end times' },
       { name: 'image', type: 'string', description: 'featured image: attachment ID or image URL' },
       { name: 'cost', type: 'untyped', description: 'cost text, e.g. "15" or "5-10" or "Free"' },

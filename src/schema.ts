@@ -19,7 +19,8 @@ function fieldSchema(field: Field, required = false) {
       return coerceValue(field, raw, field.name);
     } catch (err) {
       const message = err instanceof UsageError ? err.message.replace(`${field.name}: `, '') : String(err);
-      ctx.addIssue({ code: 'custom', message });
+      const hint = err instanceof UsageError ? err.hint : undefined;
+      ctx.addIssue({ code: 'custom', message, ...(hint ? { params: { hint } } : {}) });
       return z.NEVER;
     }
   });
@@ -44,6 +45,8 @@ export function writeSchema(resource: Resource, mode: WriteMode): z.ZodType<Reco
 export interface RecordProblem {
   field: string;
   message: string;
+  /** What to do about it (the accepted date forms, the zone that was probably meant). */
+  hint?: string;
 }
 
 /** Checks one record; returns the wire-ready record or the list of problems. */
@@ -64,7 +67,8 @@ export function checkRecord(
       return issue.keys.map((k) => ({ field: k, message: `not a writable ${resource.singular} field (writable: ${writable})` }));
     }
     const field = String(issue.path[0] ?? '(record)');
-    return [{ field, message: issue.message }];
+    const hint = issue.code === 'custom' ? (issue.params?.hint as string | undefined) : undefined;
+    return [{ field, message: issue.message, ...(hint ? { hint } : {}) }];
   });
   return { ok: false, problems };
 }

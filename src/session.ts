@@ -9,6 +9,7 @@ import { UsageError } from './errors.js';
 import { FORMATS, ICS_COMMANDS, type Format } from './resources.js';
 import type { OutputSettings } from './output/writer.js';
 import { Ui } from './output/ui.js';
+import { closest } from './records/closest.js';
 import type { GlobalFlags, Profile } from './config/profile.js';
 import type { ApiClient } from './http/client.js';
 
@@ -37,7 +38,10 @@ export function prepare(globals: GlobalOptions, ctx: Context, defaultFormat: For
     if (globals.format && globals.format !== 'json') throw new UsageError(`--json conflicts with --format ${globals.format}`);
     format = 'json';
   }
-  if (!FORMATS.includes(format)) throw new UsageError(`--format: "${format}" is not one of ${FORMATS.join(', ')}`);
+  if (!FORMATS.includes(format)) {
+    const near = closest(String(format).toLowerCase(), FORMATS);
+    throw new UsageError(`--format: "${format}" is not one of ${FORMATS.join(', ')}`, near ? `Did you mean ${near}?` : undefined);
+  }
   if (format === 'ics' && !takesIcs) {
     throw new UsageError(
       `--format ics: this command takes ${FORMATS.filter((f) => f !== 'ics').join(', ')}`,

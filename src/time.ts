@@ -48,6 +48,26 @@ export function isValidTimeZone(zone: string): boolean {
   }
 }
 
+/**
+ * The zone's name as the site knows it: `europe/paris` is `Europe/Paris` (Intl reads names in
+ * any case, a PHP site's list does not); undefined when it is no zone.
+ */
+export function canonicalTimeZone(zone: string): string | undefined {
+  if (!isValidTimeZone(zone)) return undefined;
+  if (fixedOffsetMinutes(zone) !== null || canonicalZones!.has(zone)) return zone;
+  const lower = zone.toLowerCase();
+  for (const name of canonicalZones!) if (name.toLowerCase() === lower) return name;
+  // An alias (US/Eastern): Intl gives its own spelling back when the case was all that differed.
+  const resolved = new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  return resolved.toLowerCase() === lower ? resolved : zone;
+}
+
+/** Every zone name Intl knows, for a guess at a mistyped one. */
+export function timeZoneNames(): Iterable<string> {
+  canonicalZones ??= new Set(Intl.supportedValuesOf('timeZone'));
+  return canonicalZones;
+}
+
 function formatterFor(zone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(zone);
   if (!formatter) {

@@ -5,6 +5,8 @@
 import { UsageError } from './errors.js';
 import { flagName, type Field } from './resources.js';
 import { decodeEntities } from './records/identity.js';
+import { closest } from './records/closest.js';
+import { canonicalTimeZone, fixedOffsetMinutes, timeZoneNames } from './time.js';
 
 export const DATE_FORMS = 'YYYY-MM-DD, "YYYY-MM-DD HH:MM[:SS]", ISO 8601 (2025-01-31T18:00:00+01:00), now, today, tomorrow, yesterday, next week, next month, +7d, -2w, +3h';
 
@@ -17,6 +19,17 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function formatLocal(d: Date, withTime: boolean): string {
   const day = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
   return withTime ? `${day} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}` : day;
+}
+
+/**
+ * A moment (`now`, `+3h`) as this machine's clock shows it, with its offset: a write turns it
+ * into the wall clock of the event's zone and a filter into UTC, as for any ISO date with an
+ * offset. Without it, the machine's wall clock would be read as the event's or the site's.
+ */
+function formatMoment(d: Date): string {
+  const east = -d.getTimezoneOffset();
+  const abs = Math.abs(east);
+  return `${formatLocal(d, true).replace(' ', 'T')}${east < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
 function validCalendarDate(y: number, m: number, d: number): boolean {
@@ -32,7 +45,7 @@ function validCalendarDate(y: number, m: number, d: number): boolean {
 export function parseDate(text: string, now: Date = new Date()): string | undefined {
   const value = text.trim();
   const lower = value.toLowerCase().replace(/\s+/g, ' ');
-  if (lower === 'now') return formatLocal(now, true);
+  if (lower === 'now') return formatMoment(now);
   const days: Record<string, number> = { today: 0, tomorrow: 1, yesterday: -1, 'next week': 7, 'last week': -7 };
   if (days[lower] !== undefined) {
     const d = new Date(now);
@@ -52,7 +65,7 @@ export function parseDate(text: string, now: Date = new Date()): string | undefi
     else if (rel[3] === 'd') d.setDate(d.getDate() + n);
     else if (rel[3] === 'w') d.setDate(d.getDate() + 7 * n);
     else d.setMonth(d.getMonth() + n);
-    return formatLocal(d, rel[3] === 'h');
+    return rel[3] === 'h' ? formatMoment(d) : formatLocal(d, false);
   }
   const dateOnly = DATE_ONLY.exec(value);
   if (dateOnly) {
@@ -70,6 +83,36 @@ export function parseDate(text: string, now: Date = new Date()): string | undefi
     return `${wall.replace(' ', 'T')}${offset}`;
   }
   return undefined;
+}
+
+/**
+ * The server accepts `UTC+2` or `UTC-5.5` as an event's zone but computes the event's UTC
+ * times from it wrongly (10:00 `UTC+2` stored as 07:00 UTC), so such zones are refused.
+ */
+export function refuseFixedOffset(zone: string, where: string): void {
+  if (isFixedOffset(zone)) throw new UsageError(`${where}: "${zone}" ${FIXED_OFFSET[0]}`, FIXED_OFFSET[1]);
+}
+
+const isFixedOffset = (zone: string) => /^UTC[+-]\d/.test(zone.trim()) && fixedOffsetMinutes(zone.trim()) !== 0;
+const FIXED_OFFSET = [
+  'is a fixed UTC offset, which the server turns into wrong UTC times',
+  'Use the IANA name of a place with that offset, e.g. Europe/Berlin, Asia/Kolkata or America/New_York.',
+] as const;
+
+/** A timezone as the site knows it (`europe/paris` is `Europe/Paris`), or a refusal naming the zone it most likely meant. */
+export function timeZoneName(value: string, where: string): string {
+  const zone = canonicalTimeZone(value.trim());
+  if (zone !== undefined) return zone;
+  const lower = new Map([...timeZoneNames()].map((name) => [name.toLowerCase(), name]));
+  const near = closest(value.trim().toLowerCase(), lower.keys());
+  throw new UsageError(`${where}: "${value}" is not a timezone`, near ? `Did you mean ${lower.get(near)}?` : 'Use an IANA name such as Europe/Paris or America/New_York, or UTC.');
+}
+
+/** An event's timezone: a known name, and not a fixed offset the server gets wrong. */
+function checkZone(value: string, where: string, fail: (what: string, hint?: string) => never): string {
+  const zone = timeZoneName(value, where);
+  if (isFixedOffset(zone)) fail(`"${zone}" ${FIXED_OFFSET[0]}`, FIXED_OFFSET[1]);
+  return zone;
 }
 
 /** True when a normalised date still carries a UTC offset or `Z`. */
@@ -111,6 +154,7 @@ export function coerceValue(field: Field, raw: unknown, where: string = label(fi
       const value = text();
       if (value.trim() === '') fail('must not be empty');
       if (field.choices && !field.choices.includes(value)) fail(`"${value}" is not one of ${field.choices.join(', ')}`);
+      if (field.zone) return checkZone(value, where, fail);
       return value;
     }
     case 'text':

@@ -6,8 +6,10 @@
  */
 import { UsageError } from '../errors.js';
 import { resources } from '../resources.js';
-import { hasOffset } from '../values.js';
-import { fixedOffsetMinutes, isValidTimeZone, utcMsToUtcString, utcMsToZoned, wallClockExists, zonedToUtcMs } from '../time.js';
+import { hasOffset, refuseFixedOffset } from '../values.js';
+
+export { refuseFixedOffset };
+import { isValidTimeZone, utcMsToUtcString, utcMsToZoned, wallClockExists, zonedToUtcMs } from '../time.js';
 import type { ApiClient } from '../http/client.js';
 
 type Json = Record<string, unknown>;
@@ -103,6 +105,17 @@ export function refuseSkippedTimes(record: Json, zone: string | undefined, curre
   }
 }
 
+/**
+ * A warning for a new event given days without times and not all-day: the server reads each
+ * day as its midnight, so `--start-date 2027-07-01 --end-date 2027-07-01` is an event of no length.
+ */
+export function midnightWarning(record: Json): string | undefined {
+  const day = /^\d{4}-\d{2}-\d{2}$/;
+  const { start_date: start, end_date: end } = record;
+  if (record.all_day === true || typeof start !== 'string' || typeof end !== 'string' || !day.test(start) || !day.test(end)) return undefined;
+  return `the dates have no time: the event runs from ${start} 00:00 to ${end} 00:00; add --all-day for whole days, or give the times`;
+}
+
 /** The end that keeps the event's length when its start moves to `start` (wall-clock arithmetic). */
 export function movedEnd(current: Json, start: string): string | undefined {
   const asMs = (wall: unknown) => (typeof wall === 'string' ? Date.parse(`${pad(wall, false).replace(' ', 'T')}Z`) : NaN);
@@ -110,19 +123,6 @@ export function movedEnd(current: Json, start: string): string | undefined {
   const from = asMs(start);
   if (!Number.isFinite(length) || !Number.isFinite(from)) return undefined;
   return new Date(from + length).toISOString().slice(0, 19).replace('T', ' ');
-}
-
-/**
- * The server accepts `UTC+2` or `UTC-5.5` as an event's zone but computes the event's UTC
- * times from it wrongly (10:00 `UTC+2` stored as 07:00 UTC), so such zones are refused.
- */
-export function refuseFixedOffset(zone: string, where: string): void {
-  if (/^UTC[+-]\d/.test(zone.trim()) && fixedOffsetMinutes(zone.trim()) !== 0) {
-    throw new UsageError(
-      `${where}: "${zone}" is a fixed UTC offset, which the server turns into wrong UTC times`,
-      'Use the IANA name of a place with that offset, e.g. Europe/Berlin, Asia/Kolkata or America/New_York.',
-    );
-  }
 }
 
 /**

@@ -4,20 +4,26 @@
  */
 import { Document, isScalar, parse } from 'yaml';
 import type { Resource } from '../resources.js';
-import { sameValue } from './identity.js';
+import { decodeEntities, sameValue } from './identity.js';
 import { toWritable } from './writable.js';
 
 type Json = Record<string, unknown>;
 
 const ERROR_PREFIX = '# error: ';
 
-/** The fields as the form shows them: links by slug, everything else as the server takes it back. */
+/**
+ * The fields as the form shows them: links by slug, the name as it reads (`it’s`, `&`, where
+ * the server shows `it&#8217;s`, `&#038;`, `&amp;`), everything else as the server takes it back.
+ */
 export function formValues(resource: Resource, record: Json): Json {
-  return toWritable(resource, record, { links: 'slugs' });
+  const values = toWritable(resource, record, { links: 'slugs' });
+  const name = values[resource.nameField];
+  if (typeof name === 'string') values[resource.nameField] = decodeEntities(name);
+  return values;
 }
 
 export function formText(resource: Resource, record: Json, values: Json): string {
-  const name = String(record[resource.nameField] ?? record.title ?? record.name ?? '');
+  const name = decodeEntities(String(record[resource.nameField] ?? record.title ?? record.name ?? ''));
   const header = [
     `# ${resource.singular} ${String(record.id)}${name ? ` (${name})` : ''}. Lines starting with # are ignored.`,
     '# Save and quit to send the fields you changed; quit without saving, or empty the file, to abort.',

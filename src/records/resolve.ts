@@ -111,7 +111,7 @@ export class Resolver {
   /** Every record a search for `text` finds, all pages (a common word can match many). */
   private async searchIndex(resource: Resource, text: string): Promise<RecordIndex> {
     const index = new RecordIndex();
-    const query: Record<string, string | number> = { search: text, ...this.termQuery(resource) };
+    const query: Record<string, string | number> = { search: resource.kind === 'term' ? storedTermName(text) : text, ...this.termQuery(resource) };
     if (resource.trashes && this.client.hasCredentials) query.status = EDITOR_STATUSES.join(',');
     if (resource.name === 'events') Object.assign(query, EVERY_EVENT);
     await walkPages(this.client, resource, query, { all: true }, (item) => {
@@ -141,6 +141,14 @@ export class Resolver {
     const res = await this.client.call<Record<string, unknown>>('GET', resource.path, { query: { per_page: MAX_PER_PAGE, ...query } });
     return (res.body[resource.listKey] as Array<Record<string, unknown>> | undefined) ?? [];
   }
+}
+
+/**
+ * A term name as the server keeps it, and so searches it: WordPress stores `&`, `<` and `>`
+ * in term names as entities, so a search for "Rock & Roll" finds nothing, "Rock &amp; Roll" does.
+ */
+function storedTermName(text: string): string {
+  return text.replace(/&(?!#?[a-z0-9]+;)/gi, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** The ID a match gives, or a refusal listing the records the text could mean. */

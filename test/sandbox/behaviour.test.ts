@@ -18,6 +18,15 @@ describe('sandbox behaviour', () => {
     expect([bad.status, bad.body.code]).toEqual([400, 'rest_invalid_param']);
   });
 
+  it('searches the text of events as typed, not as the title filter shows it', async () => {
+    const event = await c.call('POST', '/events', { title: "O'Brien & Sons \"Live\" - the tour...", start_date: '2027-01-09 20:00:00', end_date: '2027-01-09 22:00:00' });
+    expect(event.body.title).toBe('O&#8217;Brien &#038; Sons &#8220;Live&#8221; &#8211; the tour&#8230;');
+    const found = async (search: string) => (await c.call('GET', `/events?start_date=2027-01-01&search=${encodeURIComponent(search)}`)).body.events?.map((e: { id: number }) => e.id) ?? [];
+    for (const search of ["O'Brien", '& Sons', '"Live"', 'tour...', 'Sons - the']) expect(await found(search), search).toEqual([event.body.id]);
+    // The typographic forms are not what was stored.
+    expect(await found('O’Brien')).toEqual([]);
+  });
+
   it('tunnels methods through POST with _method and X-HTTP-Method-Override', async () => {
     const venue = await c.call('POST', '/venues', { venue: 'Tunnel Hall' });
     const patched = await c.call('POST', `/venues/${venue.body.id}?_method=PATCH`, { city: 'Albany' });

@@ -33,3 +33,26 @@ describe('edit form', () => {
     expect(twice).toBe('# error: second problem\nname: [oops\n');
   });
 });
+
+describe('edit form of a name the server shows with entities', () => {
+  const event = { id: 9, title: 'Linked &#8211; it&#8217;s &#8220;fine&#8221; &#038; <b>bold</b>', slug: 'linked', start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 11:00:00' };
+  const values = formValues(resources.events, event);
+  const text = formText(resources.events, event, values);
+
+  test('shows the name as it reads, tags kept', () => {
+    expect(text).toMatch(/^# event 9 \(Linked – it’s “fine” & <b>bold<\/b>\)\./);
+    expect(text).toContain('\ntitle: Linked – it’s “fine” & <b>bold</b>\n');
+    expect(text).not.toContain('&#');
+  });
+
+  test('reads back unchanged, and a change to the name as the text typed', () => {
+    expect(readForm(resources.events, text, values)).toEqual({ kind: 'changes', changes: {} });
+    const changed = text.replace('title: Linked – it’s “fine”', 'title: Linked – it’s “great”');
+    expect(readForm(resources.events, changed, values)).toEqual({ kind: 'changes', changes: { title: 'Linked – it’s “great” & <b>bold</b>' } });
+  });
+
+  test('a term name keeps no &amp;', () => {
+    const term = { id: 3, name: 'Rock &amp; Roll', slug: 'rock-roll' };
+    expect(formText(resources.categories, term, formValues(resources.categories, term))).toContain('\nname: Rock & Roll\n');
+  });
+});

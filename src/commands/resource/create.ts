@@ -27,6 +27,10 @@ export async function runCreate(resource: Resource, inv: Invocation): Promise<vo
       if (resource.name === 'events') (await import('../../records/dates.js')).checkEventOrder(body);
     }
     const final = await finishBody(resource, client, profile.timezone, body, opts);
+    if (resource.name === 'events') {
+      const warning = (await import('../../records/dates.js')).midnightWarning(final);
+      if (warning) prepared.ui.warn(warning);
+    }
     if (resource.mergesOnCreate && !opts.force && !opts.dryRun) await refuseOverwrite(resource, client, String(final[resource.nameField]));
     if (opts.dryRun) return dryRunInSession(ctx, client, 'POST', resource.path, final);
     const res = await client.call<Record<string, unknown>>('POST', resource.path, { body: final });

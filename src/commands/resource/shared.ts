@@ -32,7 +32,7 @@ export async function writeBody(resource: Resource, opts: Opts, ctx: Context, mo
     const [first, ...rest] = checked.problems;
     const flag = `--${first.field.replace(/_/g, '-')}`;
     const more = rest.length ? ` (and ${rest.length} more: ${rest.map((p) => p.field).join(', ')})` : '';
-    throw new UsageError(`${resource.singular} ${first.field === '(record)' ? '' : `${flag}: `}${first.message}${more}`);
+    throw new UsageError(`${resource.singular} ${first.field === '(record)' ? '' : `${flag}: `}${first.message}${more}`, first.hint);
   }
   if (mode === 'update' && Object.keys(checked.record).length === 0 && !changesElsewhere) {
     throw new UsageError('nothing to update', `Give at least one field, e.g. --${resource.fields[0].name.replace(/_/g, '-')} VALUE, or --data.`);

@@ -10,8 +10,8 @@ import { EDITOR_STATUSES, resources } from '../../resources.js';
 import { withSession, type Prepared } from '../../session.js';
 import { walkPages } from '../../records/pages.js';
 import { ZoneSource } from '../../records/dates.js';
-import { addDays, isValidTimeZone, utcMsToZoned } from '../../time.js';
-import { DATE_FORMS, parseDate } from '../../values.js';
+import { addDays, utcMsToZoned } from '../../time.js';
+import { DATE_FORMS, parseDate, timeZoneName } from '../../values.js';
 import { toCalendarEvent, eventsInRange, type CalendarEvent } from '../../views/days.js';
 import { buildListQuery, resolveLinkedFilters } from '../resource/query.js';
 import { VIEW_FILTER_NAMES } from './filters.js';
@@ -44,8 +44,9 @@ export function dayRange(fromArg: string | undefined, toArg: string | undefined,
   };
 }
 
-export function checkZone(zone: string | undefined): void {
-  if (zone !== undefined && !isValidTimeZone(zone)) throw new UsageError(`--timezone: "${zone}" is not a timezone`, 'Use an IANA name such as Europe/Paris, or UTC.');
+/** The --timezone of a view, as the zone database spells it; a name that is no zone is refused, naming the one it resembles. */
+export function checkZone(zone: string | undefined): string | undefined {
+  return zone === undefined ? undefined : timeZoneName(zone, '--timezone');
 }
 
 /** The zone of the view and today's date there, known once the site is reached. */
@@ -67,11 +68,11 @@ export async function fetchViewEvents(
   range: (today: string) => { from: string; to: string },
   { filterNames = VIEW_FILTER_NAMES, asData = false }: { filterNames?: readonly string[]; asData?: boolean } = {},
 ): Promise<ViewEvents & { from: string; to: string; written: boolean }> {
-  checkZone(opts.timezone as string | undefined);
+  const zoneFlag = checkZone(opts.timezone as string | undefined);
   const filters = Object.fromEntries(filterNames.filter((k) => opts[k] !== undefined).map((k) => [k, opts[k]]));
   const query = buildListQuery(resources.events, filters);
   return withSession(prepared, ctx, async ({ client, profile }) => {
-    const { zone, today } = await viewZone(client, opts.timezone as string | undefined, profile.timezone);
+    const { zone, today } = await viewZone(client, zoneFlag, profile.timezone);
     const { from, to } = range(today);
     await resolveLinkedFilters(client, resources.events, query);
     Object.assign(query, { ends_after: `${addDays(from, -1)} 00:00:00`, starts_before: `${addDays(to, 1)} 23:59:59` });

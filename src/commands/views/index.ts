@@ -34,7 +34,7 @@ export function viewCommands(run: ActionRunner): Command[] {
     .description('the events of the coming days, grouped by day');
   addViewOptions(agenda).addHelpText(
     'after',
-    examplesHelp(['calendar agenda', 'calendar agenda tomorrow +14d', 'calendar agenda 2027-06-01 2027-06-30 --venue town-hall', 'calendar agenda --timezone Europe/Paris --format ndjson']) + environmentHelp(),
+    examplesHelp(['calendar agenda', 'calendar agenda tomorrow +14d', 'calendar agenda 2027-06-01 2027-06-30 --venue riverside-hall', 'calendar agenda --timezone Europe/Paris --format ndjson']) + environmentHelp(),
   );
   agenda.action(run(async () => (await import('./agenda.js')).runAgenda));
   return [agenda, gridCommand('week', run), gridCommand('month', run), browseCommand(run)];
@@ -49,7 +49,7 @@ export function conflictsCommand(run: ActionRunner): Command {
     .option('--exit-code', 'exit 7 when conflicts are found, as git diff --exit-code does');
   addViewOptions(command, CONFLICT_FILTER_NAMES).addHelpText(
     'after',
-    examplesHelp(['calendar events conflicts', 'calendar events conflicts 2027-06-01 2027-08-31 --venue riverside-hall', 'calendar events conflicts --organizer jane-doe', 'calendar events conflicts +1d +90d --exit-code']) + environmentHelp(),
+    examplesHelp(['calendar events conflicts', 'calendar events conflicts 2027-06-01 2027-08-31 --venue riverside-hall', 'calendar events conflicts --organizer hudson-jazz-society', 'calendar events conflicts +1d +90d --exit-code']) + environmentHelp(),
   );
   return command.action(run(async () => (await import('./conflicts.js')).runConflicts));
 }

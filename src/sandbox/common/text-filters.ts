@@ -31,6 +31,21 @@ export function texturize(html: string): string {
     .join('');
 }
 
+/**
+ * Text as it was typed, before wptexturize: what the database holds, and so what a search
+ * looks into (`O'Brien` finds the title shown as `O&#8217;Brien`). Dashes fold to their
+ * longest source, so that a search for the shorter one still finds them.
+ */
+export function untexturize(text: string): string {
+  return text
+    .replace(/&#8216;|&#8217;/g, "'")
+    .replace(/&#8220;|&#8221;/g, '"')
+    .replace(/&#038;/g, '&')
+    .replace(/&#8212;/g, '---')
+    .replace(/&#8211;/g, '--')
+    .replace(/&#8230;/g, '...');
+}
+
 /** A term name as stored: tags stripped, trimmed, `&` (when not already an entity) as `&amp;`. */
 export function termName(text: string): string {
   return text
