@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { CliError, EXIT, UsageError } from '../errors.js';
 import { DEFAULT_NAMESPACE, LANGUAGES } from '../resources.js';
 import { isValidTimeZone } from '../time.js';
+import { closest } from '../records/closest.js';
 import { loadConfig, type LoadedConfig } from './load.js';
 import type { ProfileConfig } from './schema.js';
 
@@ -75,11 +76,7 @@ export async function resolveProfile(flags: GlobalFlags, env: Env, cwd: string, 
   if (name !== undefined && name !== SANDBOX_PROFILE) {
     const found = config.config.profiles[name];
     if (!found) {
-      const known = Object.keys(config.config.profiles);
-      throw new UsageError(
-        `no profile named "${name}"`,
-        known.length ? `Known profiles: ${known.join(', ')}, sandbox.` : 'Add one with: calendar profile add NAME --url https://example.org',
-      );
+      throw unknownProfile(name, Object.keys(config.config.profiles));
     }
     stored = found;
     if (found.timezone !== undefined && !isValidTimeZone(found.timezone)) {
@@ -197,4 +194,12 @@ function runSecretCommand(command: string, profileName: string): string {
   const value = nonEmpty((result.stdout ?? '').replace(/\r?\n$/, ''));
   if (value === undefined) throw new CliError(`${where} printed nothing`, EXIT.auth, 'It must print the application password on stdout.');
   return value;
+}
+
+/** `no profile named "lokal"`, with the profile a typo resembles and the ones there are. */
+export function unknownProfile(name: string, stored: string[]): UsageError {
+  const known = [...stored, SANDBOX_PROFILE];
+  const meant = closest(name, known);
+  const list = stored.length ? `Known profiles: ${known.join(', ')}.` : 'Add one with: calendar profile add NAME --url https://example.org';
+  return new UsageError(`no profile named "${name}"`, meant ? `Did you mean "${meant}"? ${list}` : list);
 }

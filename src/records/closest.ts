@@ -5,7 +5,8 @@ export function closest(word: string, candidates: Iterable<string>): string | un
   let bestDistance = most + 1;
   for (const candidate of candidates) {
     if (Math.abs(candidate.length - word.length) > most) continue;
-    const distance = editDistance(word, candidate);
+    // Case counts for nothing: `--fields ID` meant id.
+    const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
     if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
   }
   return best;

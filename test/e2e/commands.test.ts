@@ -384,6 +384,13 @@ describe('exit codes and errors', () => {
     expect(r.stderr).toMatch(/rest_invalid_param, HTTP 400/);
   });
 
+  test('a status the server refuses gets the status it resembles and the ones there are', async () => {
+    const r = await cli(['events', 'list', '--status', 'publish,drfat']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/rest_invalid_param, HTTP 400/);
+    expect(r.stderr).toContain('Did you mean draft? Statuses: publish, draft, pending, private, future, trash');
+  });
+
   test('an unreachable server exits 5 without a stack trace', async () => {
     const r = await cli(['events', 'list', '--retries', '0'], { env: { CALENDAR_BASE_URL: 'http://127.0.0.1:9/wp-json' } });
     expect(r.code).toBe(5);

@@ -188,6 +188,11 @@ describe('profile list, show, use, remove', () => {
     const shown = await cli(['profile', 'show', '--json']);
     expect(json<{ name: string }>(shown.stdout).name).toBe('plain');
     expect((await cli(['profile', 'use', 'nope'])).code).toBe(2);
+    const typo = await cli(['profile', 'use', 'plian']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('Did you mean "plain"?');
+    expect(readConfig().defaultProfile).toBe('plain');
+    expect((await cli(['--profile', 'plian', 'events', 'list'])).stderr).toContain('Did you mean "plain"?');
   });
 
   test('remove drops the profile and a default that pointed at it', async () => {

@@ -65,9 +65,11 @@ describe('calendar week and month', () => {
     expect(lines(byMonth.stdout)[0]).toBe('June 2027  (UTC)');
     expect(byMonth.stdout).toContain('Brunch');
     expect((await site.cli(['month', '2027-06-20', '--width', '120'])).stdout).toBe(byMonth.stdout);
+    expect((await site.cli(['month', '2027-6', '--width', '120'])).stdout).toBe(byMonth.stdout);
     const bad = await site.cli(['month', '2027-13']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('DATE: "2027-13" is not a date');
+    expect(bad.stderr).toContain('DATE: "2027-13" is not a month');
+    expect(bad.stderr).toContain('YYYY-MM');
   });
 
   test('a width under 80 or an unknown week start is a usage error', async () => {
@@ -77,6 +79,15 @@ describe('calendar week and month', () => {
     const start = await site.cli(['month', '--week-start', 'friday']);
     expect(start.code).toBe(2);
     expect(start.stderr).toContain('"friday" is not monday or sunday');
+  });
+
+  test('--week-start takes the first letters of the day', async () => {
+    const full = await site.cli(['month', '2027-06', '--width', '120', '--week-start', 'sunday']);
+    const short = await site.cli(['month', '2027-06', '--width', '120', '--week-start', 'Sun']);
+    expect(short.code, short.stderr).toBe(0);
+    expect(short.stdout).toBe(full.stdout);
+    expect(short.stdout).not.toBe((await site.cli(['month', '2027-06', '--width', '120', '--week-start', 'mon'])).stdout);
+    expect((await site.cli(['month', '--week-start', 's'])).code).toBe(2);
   });
 });
 

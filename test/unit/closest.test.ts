@@ -11,6 +11,12 @@ describe('closest', () => {
     expect(closest('organiser', fields)).toBe('organizer');
   });
 
+  test('case counts for nothing, and the candidate comes back as written', () => {
+    expect(closest('ID', ['id', 'title'])).toBe('id');
+    expect(closest('Titel', ['id', 'title'])).toBe('title');
+    expect(closest('riverside hal', ['Riverside Hall'])).toBe('Riverside Hall');
+  });
+
   test('nothing close enough: no guess', () => {
     expect(closest('price', ['title', 'cost'])).toBeUndefined();
     expect(closest('tag', ['tags', 'tax'])).toBe('tags');

@@ -6,7 +6,7 @@ import { isAbsolute, resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { CliError, EXIT, UsageError } from '../../errors.js';
 import { loadConfig } from '../../config/load.js';
-import { SANDBOX_PROFILE, checkLanguage, splitUserInfo } from '../../config/profile.js';
+import { SANDBOX_PROFILE, checkLanguage, splitUserInfo, unknownProfile } from '../../config/profile.js';
 import type { ProfileConfig } from '../../config/schema.js';
 import { readUserConfig, saveProfile, writeUserConfig } from '../../config/write.js';
 import { sandboxDataFile } from '../../config/paths.js';
@@ -198,8 +198,7 @@ export async function runProfileShow(inv: Invocation, rawName?: string): Promise
   if (!stored && name === SANDBOX_PROFILE) {
     view = { name, builtIn: true, baseUrl: '(a local sandbox started on demand)', namespace: DEFAULT_NAMESPACE, dataFile: sandboxDataFile(ctx.env), username: 'admin', appPassword: '(generated for each run)' };
   } else if (!stored) {
-    const known = [...Object.keys(loaded.config.profiles), SANDBOX_PROFILE];
-    throw new UsageError(`no profile named "${name}"`, `Known profiles: ${known.join(', ')}.`);
+    throw unknownProfile(name, Object.keys(loaded.config.profiles));
   } else {
     view = {
       name,
@@ -238,7 +237,7 @@ export async function runProfileUse(inv: Invocation, rawName: string): Promise<v
   const prepared = inv.prepare();
   const loaded = await loadConfig(ctx.cwd, ctx.env);
   if (rawName !== SANDBOX_PROFILE && !loaded.config.profiles[rawName]) {
-    throw new UsageError(`no profile named "${rawName}"`, `Known profiles: ${[...Object.keys(loaded.config.profiles), SANDBOX_PROFILE].join(', ')}.`);
+    throw unknownProfile(rawName, Object.keys(loaded.config.profiles));
   }
   const user = readUserConfig(ctx.env);
   user.config.defaultProfile = rawName;

@@ -3,8 +3,10 @@ import type { Invocation } from '../runner.js';
 import type { Context } from '../../context.js';
 import type { ApiClient } from '../../http/client.js';
 import type { ZoneSource } from '../../records/dates.js';
-import { UsageError } from '../../errors.js';
-import { MAX_PER_PAGE, type Resource } from '../../resources.js';
+import { ApiError, UsageError } from '../../errors.js';
+import { MAX_PER_PAGE, POST_STATUSES, type Resource } from '../../resources.js';
+import { closest } from '../../records/closest.js';
+import type { Query } from '../../http/url.js';
 import { withSession, type Prepared } from '../../session.js';
 import { listWriter, type RecordWriter } from '../../output/writer.js';
 import { unlistedEventsNote, walkEveryEvent, walkPages, walkShortfall, windowOf } from '../../records/pages.js';
@@ -35,7 +37,9 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
     // A limit above one page walks on until it is reached.
     const all = opts.all === true || (limit !== undefined && query.page === undefined);
     const complete = all && Object.keys(query).every((key) => UNFILTERED_KEYS.has(key));
-    const result = await walkPages(client, resource, query, { all, limit, complete }, (record) => writer.write(record));
+    const result = await walkPages(client, resource, query, { all, limit, complete }, (record) => writer.write(record)).catch((err: unknown) => {
+      throw withStatusHint(err, query);
+    });
     const { written, restUrl, pastEnd } = result;
     // The server counts the unfiltered list when a search matches nothing.
     const total = written === 0 ? 0 : all ? written : result.total;
@@ -86,4 +90,19 @@ const UNFILTERED_KEYS = new Set(['per_page', 'page', 'status', 'hide_empty', 'or
 
 function hasDateFilter(resource: Resource, query: Record<string, unknown>): boolean {
   return resource.listParams.some((p) => p.type === 'date' && query[p.name] !== undefined);
+}
+
+/** A status the site does not know (`--status publsh`): the server's answer names the parameter, not what it takes. */
+function withStatusHint(err: unknown, query: Query): unknown {
+  if (!(err instanceof ApiError) || err.code !== 'rest_invalid_param' || query.status === undefined) return err;
+  const params = (err.body as { data?: { params?: Record<string, unknown> } } | undefined)?.data?.params;
+  if (!params || !('status' in params)) return err;
+  const statuses: readonly string[] = POST_STATUSES;
+  const meant = String(query.status)
+    .split(',')
+    .filter((status) => !statuses.includes(status) && status !== 'any')
+    .map((status) => closest(status, statuses))
+    .filter((status): status is string => status !== undefined);
+  err.hint = `${meant.length ? `Did you mean ${meant.join(', ')}? ` : ''}Statuses: ${statuses.join(', ')}, several separated by commas, or any.`;
+  return err;
 }

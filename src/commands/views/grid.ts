@@ -16,8 +16,11 @@ export async function runGrid(kind: 'week' | 'month', inv: Invocation, dateArg?:
   const weekStart = weekStartFrom(opts.weekStart as string | undefined, inv.ctx);
   const width = gridWidth(opts.width as string | undefined, inv.ctx);
   // A month is most naturally named as one: `calendar month 2027-06`.
-  const wholeMonth = kind === 'month' && dateArg !== undefined && /^\d{4}-(0[1-9]|1[0-2])$/.test(dateArg.trim());
-  const fixed = dateArg === undefined ? undefined : wholeMonth ? `${dateArg.trim()}-01` : dayOf(dateArg, 'DATE');
+  const monthNamed = kind === 'month' && dateArg !== undefined ? /^(\d{4})-(\d{1,2})$/.exec(dateArg.trim()) : null;
+  if (monthNamed && (Number(monthNamed[2]) < 1 || Number(monthNamed[2]) > 12)) {
+    throw new UsageError(`DATE: "${dateArg}" is not a month`, 'Give the month as YYYY-MM (2027-06), or a day in it.');
+  }
+  const fixed = dateArg === undefined ? undefined : monthNamed ? `${monthNamed[1]}-${monthNamed[2].padStart(2, '0')}-01` : dayOf(dateArg, 'DATE');
   let anchor = '';
   const view = await fetchViewEvents(prepared, inv.ctx, opts, (today) => {
     anchor = fixed ?? today;
@@ -49,9 +52,11 @@ function gridWidth(flag: string | undefined, ctx: Context): number {
 /** `--week-start`, else Sunday where the locale's calendar starts the week then (en-US and others), else Monday. */
 export function weekStartFrom(flag: string | undefined, ctx: Context): WeekStart {
   if (flag !== undefined) {
+    // A day's first letters are enough: mon, sun, su.
     const value = flag.toLowerCase();
-    if (value !== 'monday' && value !== 'sunday') throw new UsageError(`--week-start: "${flag}" is not monday or sunday`);
-    return value;
+    const day = (['monday', 'sunday'] as const).find((name) => value.length >= 2 && name.startsWith(value));
+    if (!day) throw new UsageError(`--week-start: "${flag}" is not monday or sunday`);
+    return day;
   }
   return localeStartsOnSunday(ctx.env) ? 'sunday' : 'monday';
 }
