@@ -84,15 +84,27 @@ export async function settleEventDates(record: Json, zones: ZoneSource, current?
     if (moved !== undefined) out.end_date = moved;
   }
   checkEventOrder(out, current);
-  refuseSkippedTimes(out, zones.knownEventZone(out, current), current);
+  // The site's zone costs a request: asked for only when a time falls in the hours the clocks change.
+  const zone = zones.knownEventZone(out, current) ?? (atNight(out) ? await zones.siteZone() : undefined);
+  refuseSkippedTimes(out, zone, current);
   return out;
+}
+
+/** A start or end between 22:00 and 04:00, where every zone's clock changes fall (Nuuk's at 23:00). */
+function atNight(record: Json): boolean {
+  return ['start_date', 'end_date'].some((field) => {
+    const wall = record[field];
+    const hour = typeof wall === 'string' && !hasOffset(wall) ? /^\d{4}-\d{2}-\d{2}[ T](\d{2})/.exec(wall)?.[1] : undefined;
+    return hour !== undefined && (Number(hour) >= 22 || Number(hour) < 4);
+  });
 }
 
 /**
  * A start or end at a time the clocks skip in the event's zone (02:30 the night they go
  * forward) is refused: the server keeps the digits as the event's time and computes its UTC
  * time an hour later, so the site's lists and its feeds would disagree. All-day events are
- * left alone (some zones skip midnight). Checked only when the zone is known without a request.
+ * left alone (some zones skip midnight). Without the event's zone, the site's is asked for
+ * only when a time falls at night (see settleEventDates).
  */
 export function refuseSkippedTimes(record: Json, zone: string | undefined, current?: Json): void {
   if (!zone || !isValidTimeZone(zone) || (record.all_day ?? current?.all_day) === true) return;

@@ -200,6 +200,18 @@ describe('writes checked before sending', () => {
     expect(moved.stderr).toContain('2027-03-28 02:10 does not exist in Europe/Paris');
   });
 
+  test('without a zone, a night-time start is checked against the site zone; a daytime one costs no request', async () => {
+    const writes = site.sandbox.stats.writes;
+    const gap = await cli('events', 'create', '--title', 'Spring Forward Here', '--start-date', '2027-03-14 02:30', '--end-date', '2027-03-14 04:00', '--debug');
+    expect(gap.code).toBe(2);
+    expect(gap.stderr).toContain('start_date: 2027-03-14 02:30 does not exist in America/New_York');
+    expect(gap.stderr).toMatch(/^debug: > GET \S+\/wp-json\/$/m);
+    expect(site.sandbox.stats.writes).toBe(writes);
+    const day = await cli('events', 'create', '--title', 'Spring Day Here', '--start-date', '2027-03-14 14:30', '--end-date', '2027-03-14 16:00', '--debug');
+    expect(day.code, day.stderr).toBe(0);
+    expect(day.stderr).not.toMatch(/^debug: > GET \S+\/wp-json\/$/m);
+  });
+
   test('offset dates land at the right wall-clock time in the event timezone', async () => {
     const r = await cli('events', 'create', '--title', 'Offset', '--start-date', '2027-05-01T10:00:00Z', '--end-date', '2027-05-01T11:30:00+00:00', '--timezone', 'Europe/Paris', '--json');
     expect(r.code, r.stderr).toBe(0);
