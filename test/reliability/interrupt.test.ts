@@ -21,8 +21,13 @@ afterAll(() => {
 
 const slugOf = (i: number) => `interrupted-show-${String(i).padStart(3, '0')}`;
 
-/** Runs the CLI and sends SIGINT once `when` says so (asked every 50 ms). */
-function runAndInterrupt(args: string[], env: Record<string, string>, when: () => boolean): Promise<{ code: number | null; stderr: string; stdout: string }> {
+/** Runs the CLI and sends SIGINT (or `signal`) once `when` says so (asked every 50 ms). */
+function runAndInterrupt(
+  args: string[],
+  env: Record<string, string>,
+  when: () => boolean,
+  signal: NodeJS.Signals = 'SIGINT',
+): Promise<{ code: number | null; stderr: string; stdout: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, ...env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
@@ -32,7 +37,7 @@ function runAndInterrupt(args: string[], env: Record<string, string>, when: () =
     const timer = setInterval(() => {
       if (!when()) return;
       clearInterval(timer);
-      child.kill('SIGINT');
+      child.kill(signal);
     }, 50);
     const killer = setTimeout(() => child.kill('SIGKILL'), 120_000);
     child.on('error', reject);
@@ -96,5 +101,35 @@ describe('interrupted import', () => {
     } finally {
       await checker.close();
     }
+  }, 180_000);
+});
+
+describe('import stopped by SIGTERM', () => {
+  it('winds down as on Ctrl-C: summary, rows not confirmed in --failed-to, exit 130', async () => {
+    const count = 120;
+    const file = join(dir, 'term.ndjson');
+    const failedTo = join(dir, 'term-failed.ndjson');
+    const slug = (i: number) => `terminated-show-${String(i).padStart(3, '0')}`;
+    writeFileSync(file, Array.from({ length: count }, (_, i) => `${JSON.stringify({ title: `Terminated Show ${i}`, slug: slug(i), start_date: '2027-06-01 19:00', end_date: '2027-06-01 21:00' })}\n`).join(''));
+    const dataFile = join(dir, 'term.json');
+    const serve = await startServe(['--data', dataFile, '--user', USER, '--password', PASSWORD, '--faults', 'slow=40']);
+    const env = { ...home.env, CALENDAR_BASE_URL: serve.restRoot, CALENDAR_USERNAME: USER, CALENDAR_APP_PASSWORD: PASSWORD };
+    const flags = ['--upsert-by', 'slug', '--yes', '--concurrency', '2'];
+    let first;
+    let second;
+    try {
+      const stored = () => (existsSync(dataFile) ? readFileSync(dataFile, 'utf8').split('terminated-show-').length - 1 : 0);
+      first = await runAndInterrupt(['import', 'events', file, ...flags, '--failed-to', failedTo], env, () => stored() >= 10, 'SIGTERM');
+      second = await runCli(['import', 'events', file, ...flags], { env, timeoutMs: 120_000 });
+    } finally {
+      expect(await serve.stop()).toBe(0);
+    }
+    expect(first.code, first.stderr).toBe(130);
+    expect(first.stderr).toMatch(/\d+ created, 0 updated, 0 unchanged, 0 failed, \d+ not sent/);
+    const leftover = readFileSync(failedTo, 'utf8').trim().split('\n');
+    const created = Number(/(\d+) created/.exec(first.stderr)?.[1]);
+    expect(created + leftover.length).toBe(count);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toContain(`${leftover.length} created, 0 updated, ${created} unchanged, 0 failed`);
   }, 180_000);
 });
