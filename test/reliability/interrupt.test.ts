@@ -133,3 +133,37 @@ describe('import stopped by SIGTERM', () => {
     expect(second.stderr).toContain(`${leftover.length} created, 0 updated, ${created} unchanged, 0 failed`);
   }, 180_000);
 });
+
+describe('interrupted iCalendar import', () => {
+  it('stops cleanly on Ctrl-C, writes the VEVENTs not sent to --failed-to, and a re-run completes', async () => {
+    const count = 120;
+    const vevents = Array.from({ length: count }, (_, i) =>
+      ['BEGIN:VEVENT', `UID:stopped-${i}@example.org`, 'DTSTAMP:20270101T000000Z', `DTSTART:202706${String((i % 28) + 1).padStart(2, '0')}T180000Z`, 'DURATION:PT1H', `SUMMARY:Stopped Feed ${i}`, 'END:VEVENT'].join('\r\n'),
+    );
+    const file = join(dir, 'stopped.ics');
+    writeFileSync(file, `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//test//EN\r\n${vevents.join('\r\n')}\r\nEND:VCALENDAR\r\n`);
+    const failedTo = join(dir, 'stopped-failed.ics');
+    const dataFile = join(dir, 'stopped.json');
+    const serve = await startServe(['--data', dataFile, '--user', USER, '--password', PASSWORD, '--faults', 'slow=40']);
+    const env = { ...home.env, CALENDAR_BASE_URL: serve.restRoot, CALENDAR_USERNAME: USER, CALENDAR_APP_PASSWORD: PASSWORD };
+    const flags = ['--yes', '--concurrency', '2', '--from', '2027-01-01', '--timezone', 'UTC'];
+    let first;
+    let second;
+    try {
+      const stored = () => (existsSync(dataFile) ? readFileSync(dataFile, 'utf8').split('stopped-feed-').length - 1 : 0);
+      first = await runAndInterrupt(['import', 'events', file, ...flags, '--failed-to', failedTo], env, () => stored() >= 10);
+      second = await runCli(['import', 'events', file, ...flags], { env, timeoutMs: 120_000 });
+    } finally {
+      expect(await serve.stop()).toBe(0);
+    }
+    expect(first.code, first.stderr).toBe(130);
+    expect(first.stderr).toContain('interrupted: no new request is sent');
+    expect(first.stderr).toMatch(/\d+ created, 0 updated, 0 unchanged, 0 failed, \d+ not sent/);
+    const created = Number(/(\d+) created/.exec(first.stderr)?.[1]);
+    const leftover = readFileSync(failedTo, 'utf8').split('BEGIN:VEVENT').length - 1;
+    expect(created).toBeGreaterThan(0);
+    expect(created + leftover).toBe(count);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toContain(`${leftover} created, 0 updated, ${created} unchanged, 0 failed`);
+  }, 180_000);
+});
