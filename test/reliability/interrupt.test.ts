@@ -167,3 +167,32 @@ describe('interrupted iCalendar import', () => {
     expect(second.stderr).toContain(`${leftover} created, 0 updated, ${created} unchanged, 0 failed`);
   }, 180_000);
 });
+
+describe('interrupted apply', () => {
+  it('stops cleanly on Ctrl-C with a summary, and a second apply completes the file', async () => {
+    const count = 100;
+    const file = join(dir, 'stopped-site.yaml');
+    writeFileSync(file, `tags:\n${Array.from({ length: count }, (_, i) => `  halted-tag-${i}:\n    name: Halted Tag ${i}\n`).join('')}`);
+    const dataFile = join(dir, 'stopped-site.json');
+    const serve = await startServe(['--data', dataFile, '--user', USER, '--password', PASSWORD, '--faults', 'slow=40']);
+    const env = { ...home.env, CALENDAR_BASE_URL: serve.restRoot, CALENDAR_USERNAME: USER, CALENDAR_APP_PASSWORD: PASSWORD };
+    let first;
+    let second;
+    try {
+      const stored = () => (existsSync(dataFile) ? readFileSync(dataFile, 'utf8').split('halted-tag-').length - 1 : 0);
+      first = await runAndInterrupt(['apply', file, '--yes', '--concurrency', '2'], env, () => stored() >= 10);
+      second = await runCli(['apply', file, '--yes'], { env, timeoutMs: 120_000 });
+    } finally {
+      expect(await serve.stop()).toBe(0);
+    }
+    expect(first.code, first.stderr).toBe(130);
+    expect(first.stderr).toContain('interrupted: no new request is sent');
+    const summary = /applied: (\d+) created, 0 updated, 0 removed, 0 failed, (\d+) not sent/.exec(first.stderr);
+    expect(summary, first.stderr).not.toBeNull();
+    const [created, notSent] = [Number(summary![1]), Number(summary![2])];
+    expect(created + notSent).toBe(count);
+    expect(first.stderr).toContain(`interrupted: ${notSent} of ${count} changes not applied`);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toContain(`applied: ${notSent} created, 0 updated, 0 removed, 0 failed`);
+  }, 180_000);
+});
