@@ -168,6 +168,15 @@ describe('CSV and stdin', () => {
     expect(real.stderr).toMatch(/stdin line 2: an? organizer named "Alpha Org" exists already \(ID \d+\)/);
   });
 
+  test('an empty stdin, as a filter that matched nothing gives, imports nothing and exits 0', async () => {
+    for (const stdin of ['', '\n', '\uFEFF']) {
+      const r = await cli(['import', 'venues', '-', '--upsert-by', 'slug', '--yes'], stdin);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toBe('stdin holds no records: 0 created, 0 updated, 0 unchanged, 0 failed\n');
+      expect(r.stdout).toBe('');
+    }
+  });
+
   test('a row whose name is taken is a conflict, never an overwrite; a second run creates nothing', async () => {
     const csv = 'venue,city\nDelta Hall,Lyon\nEpsilon Club,Nice\n';
     const first = await cli(['import', 'venues', file('dup.csv', csv)]);
