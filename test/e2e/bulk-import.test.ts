@@ -145,6 +145,25 @@ describe('partial failures', () => {
     expect(existsSync(none)).toBe(false);
     expect(await total('tags')).toBe(1);
   });
+
+  test('a --failed-to that cannot be written is refused before anything is sent', async () => {
+    const input = file('unwritable.ndjson', ndjson([{ name: 'never sent' }]));
+    const before = site.sandbox.stats.requests;
+    for (const target of [join(site.home.home, 'no-such-dir', 'failed.ndjson'), site.home.home]) {
+      const r = await cli(['import', 'tags', input, '--failed-to', target]);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(/^calendar: --failed-to: cannot write .*(no such directory|is a directory)/);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+    expect(site.sandbox.stats.requests).toBe(before);
+  });
+
+  test('a --failed-to file left by an earlier run is removed when nothing fails', async () => {
+    const stale = file('stale-failed.ndjson', `${JSON.stringify({ name: 'failed last time' })}\n`);
+    const r = await cli(['import', 'tags', file('fine-now.ndjson', ndjson([{ name: 'fine now' }])), '--failed-to', stale]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(existsSync(stale)).toBe(false);
+  });
 });
 
 describe('CSV and stdin', () => {

@@ -6,7 +6,7 @@ import { isValidTimeZone, parseWallClock } from '../../time.js';
 import { refuseFixedOffset, ZoneSource } from '../../records/dates.js';
 import type { IcsSource } from '../../bulk/ics-source.js';
 import { importIcs, type IcsImportSettings } from '../../bulk/ics-import.js';
-import { importSettings, type ImportFlags } from './settings.js';
+import { dropStaleFailedTo, importSettings, type ImportFlags } from './settings.js';
 import { resources } from '../../resources.js';
 
 export interface IcsFlags extends ImportFlags {
@@ -69,6 +69,7 @@ export async function runIcsImport(inv: Invocation, source: IcsSource, rawSource
     const zones = new ZoneSource(client, profile.timezone);
     return importIcs(text, source, settings, { ctx, ui: prepared.ui, client, profileZone: profile.timezone, siteZone: () => zones.siteZone() });
   });
+  if (counts.failed === 0 && !counts.notSent) dropStaleFailedTo(settings.failedTo, settings.dryRun);
   if (counts.interrupted) {
     throw new CliError(
       `interrupted: ${counts.failed + (counts.notSent ?? 0)} events of ${source.name} not confirmed`,
