@@ -73,6 +73,23 @@ describe('import with --upsert-by', () => {
     expect((await api<{ city: string }>(site.sandbox, 'GET', 'venues/by-slug/venue-0000')).body.city).toBe('Nantes');
     expect(await total('venues')).toBe(1000);
   });
+
+  test('--upsert-by id updates the record of each ID and never creates one for an ID the site lacks', async () => {
+    const id = Number((await api<{ id: number }>(site.sandbox, 'POST', 'events', { title: 'By Id', start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00' })).body.id);
+    const rows = [
+      { id, title: 'By Id Renamed', start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00' },
+      { id: 99_998, title: 'Ghost', start_date: '2027-03-02 10:00:00', end_date: '2027-03-02 11:00:00' },
+    ];
+    const path = file('by-id.ndjson', ndjson(rows));
+    for (const run of [1, 2]) {
+      const r = await cli(['import', 'events', path, '--upsert-by', 'id', '--yes']);
+      expect(r.code, r.stderr).toBe(6);
+      expect(r.stderr).toMatch(/by-id\.ndjson line 2: no event has ID 99998/);
+      expect(r.stderr).toContain(`0 created, ${run === 1 ? 1 : 0} updated, ${run === 1 ? 0 : 1} unchanged, 1 failed`);
+    }
+    const listed = await api<{ events: Array<{ title: string }> }>(site.sandbox, 'GET', 'events?start_date=2027-01-01&per_page=50');
+    expect(listed.body.events.map((e) => e.title)).toEqual(['By Id Renamed']);
+  });
 });
 
 describe('checks before anything is sent', () => {
