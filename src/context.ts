@@ -13,8 +13,9 @@ export interface Context {
   env: Record<string, string | undefined>;
   cwd: string;
   /**
-   * While a command that must wind down cleanly runs: the first Ctrl-C calls `handler`
-   * (stop sending, let requests in flight finish), a second one ends the process at once.
+   * While a command that must wind down cleanly runs: the first Ctrl-C (SIGINT) or SIGTERM,
+   * which CI runners and `timeout` send, calls `handler` (stop sending, let requests in flight
+   * finish); a second one ends the process at once.
    * Returns the function that removes the handler.
    */
   onInterrupt?(handler: () => void): () => void;
@@ -41,7 +42,11 @@ export function processContext(): Context {
         process.exit(130);
       };
       process.on('SIGINT', listener);
-      return () => void process.off('SIGINT', listener);
+      process.on('SIGTERM', listener);
+      return () => {
+        process.off('SIGINT', listener);
+        process.off('SIGTERM', listener);
+      };
     },
   };
 }

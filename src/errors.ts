@@ -8,7 +8,7 @@ export const EXIT = {
   network: 5, //      network, timeout or server error after retries
   partial: 6, //      a bulk operation finished with some records failed
   differences: 7, //  differences or conflicts found, only when asked with --exit-code
-  interrupted: 130, // stopped by Ctrl-C (SIGINT), as shells report it
+  interrupted: 130, // stopped by Ctrl-C (SIGINT, as shells report it) or SIGTERM
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

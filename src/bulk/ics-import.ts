@@ -218,6 +218,15 @@ export async function importIcs(text: string, source: IcsSource, settings: IcsIm
   };
 
   const progress = await startProgress(ctx, 'import events', planned.length, counts);
+  // Ctrl-C or SIGTERM: no new request, those in flight finish, what was not sent goes to --failed-to.
+  const stopInterrupts = ctx.onInterrupt?.(() => {
+    counts.interrupted = stop = true;
+    ui.warn('interrupted: no new request is sent; the ones in flight finish (Ctrl-C again aborts at once)');
+  });
+  const notSent = (item: Planned) => {
+    counts.notSent = (counts.notSent ?? 0) + 1;
+    failedUids.add(item.occurrence.uid);
+  };
   try {
     await runPool(toAsync(planned), settings.concurrency, async (item) => {
       try {
@@ -229,8 +238,9 @@ export async function importIcs(text: string, source: IcsSource, settings: IcsIm
         ui.error(`${where(source, item.occurrence)}: ${err instanceof Error ? err.message : String(err)}`);
         if (settings.failFast) stop = true;
       }
-    }, () => stop);
+    }, () => stop, notSent);
   } finally {
+    stopInterrupts?.();
     progress.stop();
   }
   if (settings.prune && !stop) await prune(planned, existing, zone, settings, run, source, trash);

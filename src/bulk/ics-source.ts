@@ -6,8 +6,8 @@ import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context } from '../context.js';
-import { fileProblem, UsageError } from '../errors.js';
-import { feedUrl, isFeedUrl, isIcalendar } from '../ical/detect.js';
+import { CliError, EXIT, fileProblem, UsageError } from '../errors.js';
+import { feedUrl, isFeedUrl, isIcalendar, singleEventSlug, veventSlugs } from '../ical/detect.js';
 import type { FetchSettings } from './ics-fetch.js';
 
 export interface IcsSource {
@@ -51,7 +51,12 @@ export async function detectIcsSource(source: string, inputFormat: string | unde
   if (isFeedUrl(source)) {
     const url = feedUrl(source);
     // The feed's HTTP client (undici's whole index, for its redirect interceptor) loads only when a URL is read.
-    return { source: { name: source, feedName: url, text: async (settings) => (await import('./ics-fetch.js')).fetchFeed(url, source, settings) }, ctx };
+    const text = async (settings: FetchSettings) => {
+      const feed = await (await import('./ics-fetch.js')).fetchFeed(url, source, settings);
+      checkSingleEvent(source, feed);
+      return feed;
+    };
+    return { source: { name: source, feedName: url, text }, ctx };
   }
   if (source === '-') {
     const peeked = await peekStdin(ctx);
@@ -69,4 +74,21 @@ export async function detectIcsSource(source: string, inputFormat: string | unde
   }
   if (!isFile || !(forced || isIcalendar({ name: source }) || isIcalendar({ head: fileHead(path) }))) return { ctx };
   return { source: { name: source, feedName: basename(source), text: async () => readFileSync(path, 'utf8') }, ctx };
+}
+
+/**
+ * A single event's feed link that the site answered with its whole list of upcoming events:
+ * the plugin does so, with a 200, for a slug it does not publish (and for the rewrite and
+ * Outlook forms of the link), so a mistyped or deleted event would import every event.
+ */
+function checkSingleEvent(source: string, text: string): void {
+  const slug = singleEventSlug(source);
+  if (slug === undefined) return;
+  const named = veventSlugs(text).filter((s): s is string => s !== undefined);
+  if (named.every((s) => s === slug)) return;
+  const what = `the site answered with ${named.length} events (its list of upcoming events)`;
+  if (!named.includes(slug)) {
+    throw new CliError(`${source} asks for the event ${slug}, which the site does not publish; ${what} instead`, EXIT.notFound, "Nothing was sent. Check the event's address.");
+  }
+  throw new UsageError(`${source} asks for the event ${slug}, but ${what}, as it does for this form of the link`, `Nothing was sent. /event/${slug}/?ical=1 gives that event alone; the list's own feed is /events/?ical=1.`);
 }

@@ -38,9 +38,13 @@ export function formatFromExtension(file: string): InputFormat | undefined {
   return EXTENSIONS[extname(file).toLowerCase()];
 }
 
-/** Guesses the format from the first bytes: `[` is a JSON array, `{` NDJSON, a header of words CSV. */
+/**
+ * Guesses the format from the first bytes: `[` is a JSON array, `{` NDJSON, a header of words
+ * CSV; nothing at all (what `jq` gives for a filter that matched no record) is NDJSON of no record.
+ */
 export function sniffFormat(head: string): InputFormat | undefined {
   const text = head.replace(/^\uFEFF/, '').trimStart();
+  if (text === '') return 'ndjson';
   if (text.startsWith('[')) return 'json';
   if (text.startsWith('{')) return 'ndjson';
   const firstLine = text.split(/\r?\n/)[0];

@@ -2,8 +2,9 @@
  * Records written to a file (or stdout) in one of the import formats, so that what is
  * written can be imported again as is: failed records of an import, and export.
  */
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { createWriteStream, openSync, type WriteStream } from 'node:fs';
 import type { OutputStream } from '../context.js';
+import { CliError, EXIT } from '../errors.js';
 import { csvLine } from './csv.js';
 import type { InputFormat } from './input.js';
 
@@ -50,24 +51,65 @@ export function recordSink(stream: OutputStream, format: InputFormat, columns: s
   }
 }
 
-/** A sink on a file that is created at the first record (no failures, no file). */
+/**
+ * A sink on a file that is created at the first record (no failures, no file). A file that
+ * cannot be opened or written (a missing directory, a full disk) is an error of the write or
+ * of `end`, never an unhandled stream error nor a wait for a 'drain' that does not come.
+ */
 export function lazyFileSink(path: string, format: InputFormat, columns: () => string[]): RecordSink & { written: number } {
   let file: WriteStream | undefined;
   let sink: RecordSink | undefined;
+  let failure: Error | undefined;
+  const failed = (err: unknown) => {
+    const code = (err as NodeJS.ErrnoException).code;
+    return new CliError(`cannot write ${path}: ${code === 'ENOSPC' ? 'no space left on the device (ENOSPC)' : (code ?? (err as Error).message)}`, EXIT.refused);
+  };
+  const check = () => {
+    if (failure) throw failed(failure);
+  };
   const self = {
     written: 0,
     async write(record: Record<string, unknown>) {
+      check();
       if (!sink) {
-        file = createWriteStream(path);
-        sink = recordSink(file, format, columns());
+        let fd: number;
+        try {
+          fd = openSync(path, 'w');
+        } catch (err) {
+          throw (failure = failed(err));
+        }
+        const stream = (file = createWriteStream(path, { fd }));
+        stream.on('error', (err) => (failure ??= err));
+        sink = recordSink(
+          {
+            write: (text) => (check(), stream.write(text)),
+            // An error ends the wait as a drain would; the next write reports it.
+            once: (_event, listener) => {
+              const done = () => {
+                stream.off('drain', done).off('error', done);
+                listener();
+              };
+              return stream.once('drain', done).once('error', done);
+            },
+          },
+          format,
+          columns(),
+        );
       }
       self.written++;
       await sink.write(record);
+      check();
     },
     async end() {
       if (!sink || !file) return;
       await sink.end();
-      await new Promise<void>((resolve, reject) => file!.end((err?: Error | null) => (err ? reject(err) : resolve())));
+      await new Promise<void>((resolve) =>
+        file!.end((err?: Error | null) => {
+          if (err) failure ??= err;
+          resolve();
+        }),
+      );
+      check();
     },
   };
   return self;

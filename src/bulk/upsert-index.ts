@@ -4,6 +4,7 @@
  * writable field the import file uses. Whole records are not kept, so memory stays small.
  */
 import { createHash } from 'node:crypto';
+import { CliError, EXIT } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
 import type { Resource } from '../resources.js';
 import { toWritable } from '../records/writable.js';
@@ -105,8 +106,19 @@ export class UpsertIndex {
     return this.fields.map((f) => fieldHash(f, record[f])).join('');
   }
 
+  /**
+   * The site's record of a key, or undefined when a row of that key is to be created. An ID
+   * no listed record has is an error of that row: a created record would get another ID, so
+   * every run of the same file would create it again.
+   */
   find(key: string): { id: number } | undefined {
     const entry = this.entries.get(key);
+    if (!entry && this.by === 'id') {
+      throw new CliError(
+        `no ${this.resource.singular} has ID ${key} (none the site lists); --upsert-by id updates the record of each ID and creates none, since a new one would get another ID on every run`,
+        EXIT.notFound,
+      );
+    }
     return entry ? { id: entry.id } : undefined;
   }
 

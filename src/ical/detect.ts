@@ -26,3 +26,42 @@ export function feedUrl(url: string): string {
 export function isFeedUrl(source: string): boolean {
   return /^(https?|webcals?):\/\//i.test(source);
 }
+
+/**
+ * The event slug a single event's feed link names (`/event/SLUG/?ical=1`, `/event/SLUG/ical/`,
+ * `?tribe_events=SLUG&ical=1`), or undefined for any other feed.
+ */
+export function singleEventSlug(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(feedUrl(url));
+  } catch {
+    return undefined;
+  }
+  const fromQuery = parsed.searchParams.get('tribe_events');
+  const slug = fromQuery ?? /\/event\/([^/]+)\/?(?:ical\/?)?$/.exec(parsed.pathname)?.[1];
+  if (!slug) return undefined;
+  try {
+    return decodeURIComponent(slug).toLowerCase();
+  } catch {
+    return slug.toLowerCase();
+  }
+}
+
+/** The event slugs the VEVENTs' URL properties name (`…/event/SLUG/…`), one per VEVENT (undefined without one). */
+export function veventSlugs(text: string): Array<string | undefined> {
+  const unfolded = text.replace(/\r?\n[ \t]/g, '');
+  const slugs: Array<string | undefined> = [];
+  for (const block of unfolded.split(/^BEGIN:VEVENT\s*$/im).slice(1)) {
+    const url = /^URL(?:;[^:\r\n]*)?:(.*)$/im.exec(block.split(/^END:VEVENT\s*$/im)[0])?.[1].trim();
+    const slug = url ? /\/event\/([^/?#]+)/.exec(url)?.[1] : undefined;
+    let decoded = slug;
+    try {
+      decoded = slug === undefined ? undefined : decodeURIComponent(slug);
+    } catch {
+      // kept as written
+    }
+    slugs.push(decoded?.toLowerCase());
+  }
+  return slugs;
+}

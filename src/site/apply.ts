@@ -21,6 +21,8 @@ export interface ApplyOutcome {
   updated: number;
   removed: number;
   failed: Array<{ change: RecordChange; message: string }>;
+  /** Changes never sent because `shouldStop` said so (Ctrl-C). */
+  notSent: number;
 }
 
 export interface ApplySettings {
@@ -29,13 +31,17 @@ export interface ApplySettings {
   onFailure: (change: RecordChange, message: string) => void;
   /** Each change once it is written or has failed. */
   onDone?: (change: RecordChange, ok: boolean) => void;
+  /** Asked before each change is sent: true stops the run, letting the requests in flight finish. */
+  shouldStop?: () => boolean;
 }
 
 /** Slug -> ID per resource: the site's records, those matched by name, then those created. */
 type IdMap = Map<ResourceName, Map<string, number>>;
 
 export async function applyPlan(plan: Plan, desired: SiteDocument, current: SiteDocument, settings: ApplySettings): Promise<ApplyOutcome> {
-  const outcome: ApplyOutcome = { created: 0, updated: 0, removed: 0, failed: [] };
+  const outcome: ApplyOutcome = { created: 0, updated: 0, removed: 0, failed: [], notSent: 0 };
+  const stop = settings.shouldStop ?? (() => false);
+  const notSent = () => void outcome.notSent++;
   const ids: IdMap = new Map();
   for (const name of SITE_RESOURCES) {
     const map = new Map<string, number>();
@@ -61,7 +67,7 @@ export async function applyPlan(plan: Plan, desired: SiteDocument, current: Site
       } catch (err) {
         fail(change, err);
       }
-    });
+    }, stop, notSent);
   }
   const removals = plan.changes.filter((c) => c.action === 'remove').reverse();
   for (const name of [...SITE_RESOURCES].reverse()) {
@@ -76,7 +82,7 @@ export async function applyPlan(plan: Plan, desired: SiteDocument, current: Site
       } catch (err) {
         fail(change, err);
       }
-    });
+    }, stop, notSent);
   }
   return outcome;
 }

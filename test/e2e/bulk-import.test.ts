@@ -73,6 +73,23 @@ describe('import with --upsert-by', () => {
     expect((await api<{ city: string }>(site.sandbox, 'GET', 'venues/by-slug/venue-0000')).body.city).toBe('Nantes');
     expect(await total('venues')).toBe(1000);
   });
+
+  test('--upsert-by id updates the record of each ID and never creates one for an ID the site lacks', async () => {
+    const id = Number((await api<{ id: number }>(site.sandbox, 'POST', 'events', { title: 'By Id', start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00' })).body.id);
+    const rows = [
+      { id, title: 'By Id Renamed', start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00' },
+      { id: 99_998, title: 'Ghost', start_date: '2027-03-02 10:00:00', end_date: '2027-03-02 11:00:00' },
+    ];
+    const path = file('by-id.ndjson', ndjson(rows));
+    for (const run of [1, 2]) {
+      const r = await cli(['import', 'events', path, '--upsert-by', 'id', '--yes']);
+      expect(r.code, r.stderr).toBe(6);
+      expect(r.stderr).toMatch(/by-id\.ndjson line 2: no event has ID 99998/);
+      expect(r.stderr).toContain(`0 created, ${run === 1 ? 1 : 0} updated, ${run === 1 ? 0 : 1} unchanged, 1 failed`);
+    }
+    const listed = await api<{ events: Array<{ title: string }> }>(site.sandbox, 'GET', 'events?start_date=2027-01-01&per_page=50');
+    expect(listed.body.events.map((e) => e.title)).toEqual(['By Id Renamed']);
+  });
 });
 
 describe('checks before anything is sent', () => {
@@ -145,6 +162,25 @@ describe('partial failures', () => {
     expect(existsSync(none)).toBe(false);
     expect(await total('tags')).toBe(1);
   });
+
+  test('a --failed-to that cannot be written is refused before anything is sent', async () => {
+    const input = file('unwritable.ndjson', ndjson([{ name: 'never sent' }]));
+    const before = site.sandbox.stats.requests;
+    for (const target of [join(site.home.home, 'no-such-dir', 'failed.ndjson'), site.home.home]) {
+      const r = await cli(['import', 'tags', input, '--failed-to', target]);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(/^calendar: --failed-to: cannot write .*(no such directory|is a directory)/);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+    expect(site.sandbox.stats.requests).toBe(before);
+  });
+
+  test('a --failed-to file left by an earlier run is removed when nothing fails', async () => {
+    const stale = file('stale-failed.ndjson', `${JSON.stringify({ name: 'failed last time' })}\n`);
+    const r = await cli(['import', 'tags', file('fine-now.ndjson', ndjson([{ name: 'fine now' }])), '--failed-to', stale]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(existsSync(stale)).toBe(false);
+  });
 });
 
 describe('CSV and stdin', () => {
@@ -166,6 +202,15 @@ describe('CSV and stdin', () => {
     const real = await cli(['import', 'organizers', '-'], csv);
     expect(real.code).toBe(6);
     expect(real.stderr).toMatch(/stdin line 2: an? organizer named "Alpha Org" exists already \(ID \d+\)/);
+  });
+
+  test('an empty stdin, as a filter that matched nothing gives, imports nothing and exits 0', async () => {
+    for (const stdin of ['', '\n', '\uFEFF']) {
+      const r = await cli(['import', 'venues', '-', '--upsert-by', 'slug', '--yes'], stdin);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toBe('stdin holds no records: 0 created, 0 updated, 0 unchanged, 0 failed\n');
+      expect(r.stdout).toBe('');
+    }
   });
 
   test('a row whose name is taken is a conflict, never an overwrite; a second run creates nothing', async () => {

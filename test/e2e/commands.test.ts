@@ -293,6 +293,19 @@ describe('update and delete', () => {
     expect(own.sandbox.stats.requests).toBe(before);
     expect((await api<{ status: string }>(own.sandbox, 'GET', `venues/${id}`)).body.status).toBe('publish');
   });
+
+  test('a list that matched nothing piped into delete or get is nothing to do: exit 0, no request', async () => {
+    const before = own.sandbox.stats.requests;
+    const del = await own.cli(['events', 'delete', '-', '--yes'], { stdin: '\n' });
+    expect(del.code, del.stderr).toBe(0);
+    expect(del.stderr).toBe('stdin held no IDs or slugs: nothing to delete\n');
+    expect(del.stdout).toBe('');
+    const get = await own.cli(['venues', 'get', '-', '--format', 'json'], { stdin: '' });
+    expect(get.code, get.stderr).toBe(0);
+    expect(get.stdout).toBe('[]\n');
+    expect(get.stderr).toBe('stdin held no IDs or slugs\n');
+    expect(own.sandbox.stats.requests).toBe(before);
+  });
 });
 
 describe('doc and info', () => {

@@ -231,6 +231,29 @@ describe('feeds from URLs', () => {
     expect(await titles(site)).toContain('From webcal 2027-05-02');
   });
 
+  test('a single event link the site answers with its whole list is refused, nothing sent', async () => {
+    const listed = (slug: string, day: string) => vevent(`${slug}@site.test`, [`SUMMARY:${slug}`, `DTSTART:202706${day}T160000Z`, `DTEND:202706${day}T170000Z`, `URL:http://${http}/event/${slug}/`]);
+    // What the plugin serves, with a 200, for a slug it does not publish and for the rewrite form of the link.
+    const list = calendar(listed('harbor-talk', '01'), listed('book-fair', '02'));
+    feeds.set('/event/gone-event/?ical=1', list);
+    feeds.set('/?tribe_events=gone-event&ical=1', list);
+    feeds.set('/event/book-fair/ical/', list);
+    feeds.set('/event/book-fair/?ical=1', calendar(listed('book-fair', '02')));
+    const before = site.sandbox.stats.writes;
+    for (const path of ['/event/gone-event/?ical=1', '/?tribe_events=gone-event&ical=1']) {
+      const r = await site.cli(['import', 'events', `http://${http}${path}`, '--yes']);
+      expect(r.code, r.stderr).toBe(3);
+      expect(r.stderr).toContain('asks for the event gone-event, which the site does not publish; the site answered with 2 events');
+    }
+    const rewrite = await site.cli(['import', 'events', `http://${http}/event/book-fair/ical/`, '--yes']);
+    expect(rewrite.code, rewrite.stderr).toBe(2);
+    expect(rewrite.stderr).toContain('/event/book-fair/?ical=1 gives that event alone');
+    expect(site.sandbox.stats.writes).toBe(before);
+    const one = await site.cli(['import', 'events', `http://${http}/event/book-fair/?ical=1`, '--yes']);
+    expect(one.code, one.stderr).toBe(0);
+    expect(one.stderr).toContain('1 created, 0 updated, 0 unchanged, 0 failed');
+  });
+
   test('a feed over the size cap and a missing feed are clear errors', async () => {
     const huge = await site.cli(['import', 'events', `http://${http}/huge.ics`]);
     expect(huge.code).toBe(2);

@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, openSync, closeSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { api, BIN, ROOT, useSite } from './helpers.js';
+import { api, BIN, ROOT, runCli, useSite, writeFileIn } from './helpers.js';
 
 const site = useSite();
 
@@ -45,6 +45,19 @@ describe.runIf(existsSync('/dev/full') && process.platform === 'linux')('output 
       const r = await run(args, 'full');
       expect(r.code, r.stderr).toBe(1);
       expect(r.stderr.trim()).toBe('calendar: cannot write the output: no space left on the device (ENOSPC)');
+    }
+  });
+
+  test('a --failed-to file on a full disk is one line and exit 1, never a silent exit 0', async () => {
+    // Rows whose names are taken fail without a request; long ones fill the stream's buffer.
+    const long = 'x'.repeat(40_000);
+    const rows = [0, 1, 2].map((i) => JSON.stringify({ venue: `Output Hall ${i}`, description: long }));
+    for (const lines of [rows, rows.slice(0, 1).map((row) => row.replace(long, 'short'))]) {
+      const input = writeFileIn(site.home.home, 'taken.ndjson', `${lines.join('\n')}\n`);
+      const r = await runCli(['import', 'venues', input, '--failed-to', '/dev/full'], { env: site.env });
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr.trim().split('\n').at(-1)).toBe('calendar: cannot write /dev/full: no space left on the device (ENOSPC)');
+      expect(r.stderr).not.toMatch(/\n\s+at /);
     }
   });
 

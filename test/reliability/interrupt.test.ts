@@ -21,8 +21,13 @@ afterAll(() => {
 
 const slugOf = (i: number) => `interrupted-show-${String(i).padStart(3, '0')}`;
 
-/** Runs the CLI and sends SIGINT once `when` says so (asked every 50 ms). */
-function runAndInterrupt(args: string[], env: Record<string, string>, when: () => boolean): Promise<{ code: number | null; stderr: string; stdout: string }> {
+/** Runs the CLI and sends SIGINT (or `signal`) once `when` says so (asked every 50 ms). */
+function runAndInterrupt(
+  args: string[],
+  env: Record<string, string>,
+  when: () => boolean,
+  signal: NodeJS.Signals = 'SIGINT',
+): Promise<{ code: number | null; stderr: string; stdout: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, ...env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
@@ -32,7 +37,7 @@ function runAndInterrupt(args: string[], env: Record<string, string>, when: () =
     const timer = setInterval(() => {
       if (!when()) return;
       clearInterval(timer);
-      child.kill('SIGINT');
+      child.kill(signal);
     }, 50);
     const killer = setTimeout(() => child.kill('SIGKILL'), 120_000);
     child.on('error', reject);
@@ -96,5 +101,98 @@ describe('interrupted import', () => {
     } finally {
       await checker.close();
     }
+  }, 180_000);
+});
+
+describe('import stopped by SIGTERM', () => {
+  it('winds down as on Ctrl-C: summary, rows not confirmed in --failed-to, exit 130', async () => {
+    const count = 120;
+    const file = join(dir, 'term.ndjson');
+    const failedTo = join(dir, 'term-failed.ndjson');
+    const slug = (i: number) => `terminated-show-${String(i).padStart(3, '0')}`;
+    writeFileSync(file, Array.from({ length: count }, (_, i) => `${JSON.stringify({ title: `Terminated Show ${i}`, slug: slug(i), start_date: '2027-06-01 19:00', end_date: '2027-06-01 21:00' })}\n`).join(''));
+    const dataFile = join(dir, 'term.json');
+    const serve = await startServe(['--data', dataFile, '--user', USER, '--password', PASSWORD, '--faults', 'slow=40']);
+    const env = { ...home.env, CALENDAR_BASE_URL: serve.restRoot, CALENDAR_USERNAME: USER, CALENDAR_APP_PASSWORD: PASSWORD };
+    const flags = ['--upsert-by', 'slug', '--yes', '--concurrency', '2'];
+    let first;
+    let second;
+    try {
+      const stored = () => (existsSync(dataFile) ? readFileSync(dataFile, 'utf8').split('terminated-show-').length - 1 : 0);
+      first = await runAndInterrupt(['import', 'events', file, ...flags, '--failed-to', failedTo], env, () => stored() >= 10, 'SIGTERM');
+      second = await runCli(['import', 'events', file, ...flags], { env, timeoutMs: 120_000 });
+    } finally {
+      expect(await serve.stop()).toBe(0);
+    }
+    expect(first.code, first.stderr).toBe(130);
+    expect(first.stderr).toMatch(/\d+ created, 0 updated, 0 unchanged, 0 failed, \d+ not sent/);
+    const leftover = readFileSync(failedTo, 'utf8').trim().split('\n');
+    const created = Number(/(\d+) created/.exec(first.stderr)?.[1]);
+    expect(created + leftover.length).toBe(count);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toContain(`${leftover.length} created, 0 updated, ${created} unchanged, 0 failed`);
+  }, 180_000);
+});
+
+describe('interrupted iCalendar import', () => {
+  it('stops cleanly on Ctrl-C, writes the VEVENTs not sent to --failed-to, and a re-run completes', async () => {
+    const count = 120;
+    const vevents = Array.from({ length: count }, (_, i) =>
+      ['BEGIN:VEVENT', `UID:stopped-${i}@example.org`, 'DTSTAMP:20270101T000000Z', `DTSTART:202706${String((i % 28) + 1).padStart(2, '0')}T180000Z`, 'DURATION:PT1H', `SUMMARY:Stopped Feed ${i}`, 'END:VEVENT'].join('\r\n'),
+    );
+    const file = join(dir, 'stopped.ics');
+    writeFileSync(file, `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//test//EN\r\n${vevents.join('\r\n')}\r\nEND:VCALENDAR\r\n`);
+    const failedTo = join(dir, 'stopped-failed.ics');
+    const dataFile = join(dir, 'stopped.json');
+    const serve = await startServe(['--data', dataFile, '--user', USER, '--password', PASSWORD, '--faults', 'slow=40']);
+    const env = { ...home.env, CALENDAR_BASE_URL: serve.restRoot, CALENDAR_USERNAME: USER, CALENDAR_APP_PASSWORD: PASSWORD };
+    const flags = ['--yes', '--concurrency', '2', '--from', '2027-01-01', '--timezone', 'UTC'];
+    let first;
+    let second;
+    try {
+      const stored = () => (existsSync(dataFile) ? readFileSync(dataFile, 'utf8').split('stopped-feed-').length - 1 : 0);
+      first = await runAndInterrupt(['import', 'events', file, ...flags, '--failed-to', failedTo], env, () => stored() >= 10);
+      second = await runCli(['import', 'events', file, ...flags], { env, timeoutMs: 120_000 });
+    } finally {
+      expect(await serve.stop()).toBe(0);
+    }
+    expect(first.code, first.stderr).toBe(130);
+    expect(first.stderr).toContain('interrupted: no new request is sent');
+    expect(first.stderr).toMatch(/\d+ created, 0 updated, 0 unchanged, 0 failed, \d+ not sent/);
+    const created = Number(/(\d+) created/.exec(first.stderr)?.[1]);
+    const leftover = readFileSync(failedTo, 'utf8').split('BEGIN:VEVENT').length - 1;
+    expect(created).toBeGreaterThan(0);
+    expect(created + leftover).toBe(count);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toContain(`${leftover} created, 0 updated, ${created} unchanged, 0 failed`);
+  }, 180_000);
+});
+
+describe('interrupted apply', () => {
+  it('stops cleanly on Ctrl-C with a summary, and a second apply completes the file', async () => {
+    const count = 100;
+    const file = join(dir, 'stopped-site.yaml');
+    writeFileSync(file, `tags:\n${Array.from({ length: count }, (_, i) => `  halted-tag-${i}:\n    name: Halted Tag ${i}\n`).join('')}`);
+    const dataFile = join(dir, 'stopped-site.json');
+    const serve = await startServe(['--data', dataFile, '--user', USER, '--password', PASSWORD, '--faults', 'slow=40']);
+    const env = { ...home.env, CALENDAR_BASE_URL: serve.restRoot, CALENDAR_USERNAME: USER, CALENDAR_APP_PASSWORD: PASSWORD };
+    let first;
+    let second;
+    try {
+      const stored = () => (existsSync(dataFile) ? readFileSync(dataFile, 'utf8').split('halted-tag-').length - 1 : 0);
+      first = await runAndInterrupt(['apply', file, '--yes', '--concurrency', '2'], env, () => stored() >= 10);
+      second = await runCli(['apply', file, '--yes'], { env, timeoutMs: 120_000 });
+    } finally {
+      expect(await serve.stop()).toBe(0);
+    }
+    expect(first.code, first.stderr).toBe(130);
+    expect(first.stderr).toContain('interrupted: no new request is sent');
+    const summary = /applied: (\d+) created, 0 updated, 0 removed, 0 failed, (\d+) not sent/.exec(first.stderr);
+    expect(summary, first.stderr).not.toBeNull();
+    const [created, notSent] = [Number(summary![1]), Number(summary![2])];
+    expect(created + notSent).toBe(count);
+    expect(first.stderr).toContain(`interrupted: ${notSent} of ${count} changes not applied`);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toContain(`applied: ${notSent} created, 0 updated, 0 removed, 0 failed`);
   }, 180_000);
 });

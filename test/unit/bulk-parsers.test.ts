@@ -155,6 +155,9 @@ describe('input files', () => {
     expect(sniffFormat('{"a":1}')).toBe('ndjson');
     expect(sniffFormat('title,start_date\n')).toBe('csv');
     expect(sniffFormat('hello world')).toBeUndefined();
+    // Nothing at all (an export filtered down to no record) is no record, in any format.
+    expect(sniffFormat('')).toBe('ndjson');
+    expect(sniffFormat('\uFEFF \r\n')).toBe('ndjson');
   });
 
   test('an unknown --input-format and a missing file are usage errors', async () => {

@@ -23,6 +23,7 @@ export async function runDelete(resource: Resource, inv: Invocation, rawRefs: st
   const query = passwordQuery(opts);
   const forGood = !resource.trashes || opts.permanently === true;
   const prepared = inv.prepare();
+  if (refs.length === 0) return prepared.ui.notice('stdin held no IDs or slugs: nothing to delete');
   const what = refs.length === 1 ? `${resource.singular} ${refs[0].text}` : `${refs.length} ${resource.name}`;
   const question = (uses = '') => (forGood ? `Delete ${what} for good? This cannot be undone.${uses}` : `Move ${what} to the trash?${uses}`);
   // Off a terminal without --yes the answer is known before anything is sent.

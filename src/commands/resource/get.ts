@@ -15,6 +15,7 @@ export async function runGet(resource: Resource, inv: Invocation, rawRefs: strin
   const refs = await readRefs(resource, rawRefs, ctx);
   const query = passwordQuery(opts);
   const prepared = inv.prepare(undefined, resource.name === 'events');
+  if (refs.length === 0) prepared.ui.notice('stdin held no IDs or slugs');
   await withSession(prepared, ctx, async ({ client }) => {
     const read = async (ref: (typeof refs)[number]) => {
       try {

@@ -113,13 +113,15 @@ export async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The refs of a verb that takes several: as given, or whitespace- or comma-separated on stdin for `-`. */
+/**
+ * The refs of a verb that takes several: as given, or whitespace- or comma-separated on stdin
+ * for `-`. An empty stdin (a list that matched nothing, piped in) gives none: nothing to do.
+ */
 export async function readRefs(resource: Resource, raw: string[], ctx: Context): Promise<RecordRef[]> {
   let texts = raw;
   if (raw.length === 1 && raw[0] === '-') {
     if (ctx.stdin.isTTY) throw new UsageError('- reads IDs or slugs from stdin, which is a terminal here', `Pipe them in, e.g. calendar ${resource.name} list --format ids | calendar ${resource.name} get -`);
     texts = (await readAll(ctx.stdin)).split(/[\s,]+/).filter(Boolean);
-    if (texts.length === 0) throw new UsageError('stdin held no IDs or slugs');
   }
   return texts.map((text) => parseRef(resource, text));
 }

@@ -38,9 +38,17 @@ export async function runApply(inv: Invocation, source: string): Promise<void> {
     const counts: Counts = { created: 0, updated: 0, unchanged: 0, removed: 0, failed: 0 };
     // The plan is data for scripts with --format json: no spinner beside it.
     const progress = prepared.output.format === 'json' ? undefined : await startProgress(ctx, 'apply', plan.changes.length, counts);
+    // Ctrl-C or SIGTERM: no new write, those in flight finish, then the summary.
+    let interrupted = false;
+    const stopInterrupts = ctx.onInterrupt?.(() => {
+      interrupted = true;
+      progress?.clear();
+      prepared.ui.warn('interrupted: no new request is sent; the ones in flight finish (Ctrl-C again aborts at once)');
+    });
     const outcome = await applyPlan(plan, file.document, current, {
       client,
       concurrency,
+      shouldStop: () => interrupted,
       onFailure: (change, message) => {
         progress?.clear();
         prepared.ui.error(`${resources[change.resource].singular} ${change.slug}: ${message}`);
@@ -51,10 +59,21 @@ export async function runApply(inv: Invocation, source: string): Promise<void> {
         else if (change.action === 'update') counts.updated++;
         else counts.removed!++;
       },
-    }).finally(() => progress?.stop());
-    prepared.ui.notice(`applied: ${outcome.created} created, ${outcome.updated} updated, ${outcome.removed} removed, ${outcome.failed.length} failed`);
+    }).finally(() => {
+      stopInterrupts?.();
+      progress?.stop();
+    });
+    const notSent = outcome.notSent ? `, ${outcome.notSent} not sent` : '';
+    prepared.ui.notice(`applied: ${outcome.created} created, ${outcome.updated} updated, ${outcome.removed} removed, ${outcome.failed.length} failed${notSent}`);
+    const total = planCounts(plan);
+    if (interrupted) {
+      throw new CliError(
+        `interrupted: ${outcome.failed.length + outcome.notSent} of ${total.create + total.change + total.remove} changes not applied`,
+        EXIT.interrupted,
+        'Run the same apply again to complete it; what was applied is not sent twice.',
+      );
+    }
     if (outcome.failed.length) {
-      const total = planCounts(plan);
       throw new CliError(
         `${outcome.failed.length} of ${total.create + total.change + total.remove} records were not applied: ${outcome.failed.map((f) => `${resources[f.change.resource].singular} ${f.change.slug}`).join(', ')}`,
         EXIT.partial,

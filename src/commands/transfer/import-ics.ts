@@ -6,7 +6,7 @@ import { isValidTimeZone, parseWallClock } from '../../time.js';
 import { refuseFixedOffset, ZoneSource } from '../../records/dates.js';
 import type { IcsSource } from '../../bulk/ics-source.js';
 import { importIcs, type IcsImportSettings } from '../../bulk/ics-import.js';
-import { importSettings, type ImportFlags } from './settings.js';
+import { dropStaleFailedTo, importSettings, type ImportFlags } from './settings.js';
 import { resources } from '../../resources.js';
 
 export interface IcsFlags extends ImportFlags {
@@ -69,9 +69,17 @@ export async function runIcsImport(inv: Invocation, source: IcsSource, rawSource
     const zones = new ZoneSource(client, profile.timezone);
     return importIcs(text, source, settings, { ctx, ui: prepared.ui, client, profileZone: profile.timezone, siteZone: () => zones.siteZone() });
   });
-  if (counts.failed > 0) {
+  if (counts.failed === 0 && !counts.notSent) dropStaleFailedTo(settings.failedTo, settings.dryRun);
+  if (counts.interrupted) {
     throw new CliError(
-      `${counts.failed} events of ${source.name} failed`,
+      `interrupted: ${counts.failed + (counts.notSent ?? 0)} events of ${source.name} not confirmed`,
+      EXIT.interrupted,
+      settings.failedTo ? `Their VEVENTs are in ${flags.failedTo}; import that file (or the same feed again) to finish.` : 'Import the same feed again to finish it; nothing is created twice.',
+    );
+  }
+  if (counts.failed > 0 || (counts.notSent ?? 0) > 0) {
+    throw new CliError(
+      `${counts.failed} events of ${source.name} failed${counts.notSent ? ` and ${counts.notSent} were not sent` : ''}`,
       EXIT.partial,
       settings.failedTo ? `Their VEVENTs are in ${flags.failedTo}: fix them and import that file again.` : 'Keep them for another try with --failed-to FILE.ics.',
     );

@@ -4,7 +4,7 @@ import { CliError, EXIT, UsageError } from '../../errors.js';
 import { withSession } from '../../session.js';
 import { openInput, parseDelimiter } from '../../bulk/input.js';
 import { runImportPasses, scanInput } from '../../bulk/importer.js';
-import { importSettings, resourceArgument, type ImportFlags } from './settings.js';
+import { dropStaleFailedTo, importSettings, resourceArgument, type ImportFlags } from './settings.js';
 import { summaryLine } from '../../bulk/progress.js';
 import { confirm } from '../../output/confirm.js';
 
@@ -26,12 +26,14 @@ export async function runImport(inv: Invocation, resourceName: string, source: s
     if (scan.count === 0) {
       // An empty export imports as nothing to do, so that round trips of any calendar work.
       prepared.ui.notice(`${input.name} holds no records: ${summaryLine({ created: 0, updated: 0, unchanged: 0, failed: 0 }, settings.dryRun)}`);
+      dropStaleFailedTo(settings.failedTo, settings.dryRun);
       return;
     }
     if (settings.upsertBy && !settings.dryRun) {
       await confirm(ctx, flags.yes === true, `Update the existing ${resource.name} that match a record of ${input.name} by ${settings.upsertBy}?`);
     }
     const counts = await withSession(prepared, ctx, (session) => runImportPasses(input, scan, settings, { ctx, ui: prepared.ui, client: session.client }));
+    if (counts.failed === 0 && !counts.notSent) dropStaleFailedTo(settings.failedTo, settings.dryRun);
     if (counts.interrupted) {
       const left = counts.failed + (counts.notSent ?? 0);
       throw new CliError(

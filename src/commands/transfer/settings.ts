@@ -1,5 +1,6 @@
 /** What import (records or iCalendar) and export share: the resource argument and the import flags checked. */
-import { resolve } from 'node:path';
+import { accessSync, constants, rmSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { UsageError } from '../../errors.js';
 import { isResourceName, RESOURCE_NAMES, resources, type Resource } from '../../resources.js';
 import type { GlobalOptions } from '../../session.js';
@@ -37,6 +38,8 @@ export function importSettings(resource: Resource, flags: ImportFlags, cwd: stri
     if (flags.failedTo.trim() === '') throw new UsageError('--failed-to needs a file name');
     failedTo = resolve(cwd, flags.failedTo);
     if (source !== '-' && failedTo === resolve(cwd, source)) throw new UsageError('--failed-to must not be the file being imported');
+    const problem = unwritable(failedTo);
+    if (problem) throw new UsageError(`--failed-to: cannot write ${flags.failedTo}: ${problem}`, 'Nothing was sent. Name a file in a directory you can write to.');
   }
   return {
     resource,
@@ -48,4 +51,31 @@ export function importSettings(resource: Resource, flags: ImportFlags, cwd: stri
     printIds: flags.format === 'ids',
     failedTo,
   };
+}
+
+/**
+ * Why a --failed-to file could not be written, found before anything is sent: the failed
+ * rows are written at the end, when they could no longer be saved anywhere else.
+ */
+function unwritable(path: string): string | undefined {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (stat?.isDirectory()) return 'it is a directory';
+  const dir = dirname(path);
+  const parent = stat ? undefined : statSync(dir, { throwIfNoEntry: false });
+  if (!stat && !parent) return `no such directory ${dir}`;
+  if (parent && !parent.isDirectory()) return `${dir} is not a directory`;
+  try {
+    accessSync(stat ? path : dir, constants.W_OK);
+  } catch {
+    return 'permission denied';
+  }
+  return undefined;
+}
+
+/**
+ * After a run where nothing failed, a --failed-to file left by an earlier run would still hold
+ * rows that are now done: it goes, so that the file always holds what this run left undone.
+ */
+export function dropStaleFailedTo(failedTo: string | undefined, dryRun: boolean): void {
+  if (failedTo && !dryRun) rmSync(failedTo, { force: true });
 }

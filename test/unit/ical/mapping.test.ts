@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { feedTag, occurrenceKey, occurrenceSlug, parseOccurrenceSlug, titleSlug } from '../../../src/ical/identity.js';
 import { toImportRow } from '../../../src/ical/import-row.js';
-import { feedUrl, isFeedUrl, isIcalendar } from '../../../src/ical/detect.js';
+import { feedUrl, isFeedUrl, isIcalendar, singleEventSlug, veventSlugs } from '../../../src/ical/detect.js';
 import { readIcs } from '../../../src/ical/reader.js';
 import { fixture } from './helpers.js';
 
@@ -92,5 +92,15 @@ describe('input detection', () => {
     expect(feedUrl('WEBCALS://example.org/x.ics')).toBe('https://example.org/x.ics');
     expect(feedUrl('http://127.0.0.1:8080/?ical=1')).toBe('http://127.0.0.1:8080/?ical=1');
     expect([isFeedUrl('webcal://a/b'), isFeedUrl('https://a/b'), isFeedUrl('feed.ics'), isFeedUrl('-')]).toEqual([true, true, false, false]);
+  });
+
+  it('reads the event a single event link names, and the events a feed holds by their URL', () => {
+    expect(singleEventSlug('https://example.org/event/summer-fest/?ical=1')).toBe('summer-fest');
+    expect(singleEventSlug('webcal://example.org/fr/event/caf%C3%A9-night/ical/')).toBe('café-night');
+    expect(singleEventSlug('https://example.org/?tribe_events=Summer-Fest&ical=1')).toBe('summer-fest');
+    expect(singleEventSlug('https://example.org/events/?ical=1')).toBeUndefined();
+    expect(singleEventSlug('https://example.org/event/summer-fest/2027-06-01/?ical=1')).toBeUndefined();
+    const feed = ['BEGIN:VCALENDAR', 'BEGIN:VEVENT', 'URL:https://example.org/event/caf%c3%a9-night/', 'END:VEVENT', 'BEGIN:VEVENT', 'URL:https://exam', ' ple.org/event/b/', 'END:VEVENT', 'BEGIN:VEVENT', 'SUMMARY:x', 'END:VEVENT', 'END:VCALENDAR'].join('\r\n');
+    expect(veventSlugs(feed)).toEqual(['café-night', 'b', undefined]);
   });
 });
