@@ -18,7 +18,7 @@ export interface Context {
    * finish); a second one ends the process at once.
    * Returns the function that removes the handler.
    */
-  onInterrupt?(handler: () => void): () => void;
+  onInterrupt?(handler: (signal: NodeJS.Signals) => void): () => void;
   /** Waits before a retry (backoff, Retry-After). Default: a timer; tests give a faster clock. */
   sleep?(ms: number): Promise<void>;
 }
@@ -35,9 +35,9 @@ export function processContext(): Context {
     cwd: process.cwd(),
     onInterrupt(handler) {
       let interrupts = 0;
-      const listener = () => {
+      const listener = (signal: NodeJS.Signals) => {
         interrupts++;
-        if (interrupts === 1) return handler();
+        if (interrupts === 1) return handler(signal);
         process.stderr.write('calendar: aborted\n');
         process.exit(130);
       };

@@ -19,7 +19,7 @@ import { IcsLinks } from './ics-links.js';
 import type { IcsSource } from './ics-source.js';
 import { runPool } from './pool.js';
 import { prepareRecord, withLinks, type LinkRelation, type PreparedRecord } from './prepare.js';
-import { startProgress, summaryLine, type Counts } from './progress.js';
+import { startProgress, summaryLine, windingDownNotice, type Counts } from './progress.js';
 import { UpsertIndex } from './upsert-index.js';
 import { createRecord, updateRecord } from './writes.js';
 import { writeFileSync } from 'node:fs';
@@ -219,9 +219,9 @@ export async function importIcs(text: string, source: IcsSource, settings: IcsIm
 
   const progress = await startProgress(ctx, 'import events', planned.length, counts);
   // Ctrl-C or SIGTERM: no new request, those in flight finish, what was not sent goes to --failed-to.
-  const stopInterrupts = ctx.onInterrupt?.(() => {
+  const stopInterrupts = ctx.onInterrupt?.((signal) => {
     counts.interrupted = stop = true;
-    ui.warn('interrupted: no new request is sent; the ones in flight finish (Ctrl-C again aborts at once)');
+    ui.warn(windingDownNotice(signal));
   });
   const notSent = (item: Planned) => {
     counts.notSent = (counts.notSent ?? 0) + 1;

@@ -18,7 +18,7 @@ import type { Input, InputRecord } from './input.js';
 import { lazyFileSink } from './output-file.js';
 import { runPool } from './pool.js';
 import { linkFields, prepareRecord, withLinks, type LinkRelation, type PreparedRecord } from './prepare.js';
-import { startProgress, summaryLine, type Counts } from './progress.js';
+import { startProgress, summaryLine, windingDownNotice, type Counts } from './progress.js';
 import { fileKey, isDraftTitleKey, slugIsDerived, UpsertIndex, type UpsertKey } from './upsert-index.js';
 import { nameKey, RecordIndex } from '../records/identity.js';
 import { walkEveryName, walkEveryRecord } from '../records/pages.js';
@@ -284,9 +284,10 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
   };
 
   const progress = await startProgress(ctx, `import ${resource.name}`, scan.count, counts);
-  const stopInterrupts = ctx.onInterrupt?.(() => {
+  let failedFileError: unknown;
+  const stopInterrupts = ctx.onInterrupt?.((signal) => {
     interrupted = stop = true;
-    ui.warn('interrupted: no new request is sent; the ones in flight finish (Ctrl-C again aborts at once)');
+    ui.warn(windingDownNotice(signal));
   });
   const notSent = (item: InputRecord) => {
     counts.notSent = (counts.notSent ?? 0) + 1;
@@ -309,14 +310,21 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
     stopInterrupts?.();
     progress.stop();
     failedRows.sort((a, b) => a.seq - b.seq);
-    for (const row of failedRows) await failedFile?.write(row.value as Record<string, unknown>);
-    await failedFile?.end();
+    // A --failed-to file that cannot be written (a full disk) is reported after the summary, which says what was done.
+    failedFileError = await writeFailedRows(failedFile, failedRows).catch((err: unknown) => err ?? new Error('write failed'));
   }
   idsWritten.sort((a, b) => a.seq - b.seq);
   if (idsWritten.length) ctx.stdout.write(idsWritten.map((w) => `${w.id}\n`).join(''));
   ui.notice(summaryLine(counts, dryRun));
+  if (failedFileError) throw failedFileError;
   if (interrupted) counts.interrupted = true;
   return counts;
+}
+
+async function writeFailedRows(file: ReturnType<typeof lazyFileSink> | undefined, rows: Array<{ value: unknown }>): Promise<undefined> {
+  for (const row of rows) await file?.write(row.value as Record<string, unknown>);
+  await file?.end();
+  return undefined;
 }
 
 const processed = (c: Counts) => c.created + c.updated + c.unchanged + c.failed;

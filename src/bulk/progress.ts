@@ -51,3 +51,10 @@ export function summaryLine(counts: Counts, dryRun: boolean): string {
   const line = `${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ${counts.failed} failed${counts.notSent ? `, ${counts.notSent} not sent` : ''}${counts.conflicts ? `, ${counts.conflicts} conflicts (names taken)` : ''}`;
   return dryRun ? `dry run, nothing sent: ${line.replace(' created', ' to create').replace(' updated', ' to update')}` : line;
 }
+
+/** What a bulk run says when the first Ctrl-C or SIGTERM stops it. */
+export function windingDownNotice(signal: NodeJS.Signals | undefined): string {
+  const what = signal === 'SIGTERM' ? 'terminated (SIGTERM)' : 'interrupted';
+  const again = signal === 'SIGTERM' ? 'a second signal aborts at once' : 'Ctrl-C again aborts at once';
+  return `${what}: no new request is sent; the ones in flight finish (${again})`;
+}

@@ -125,6 +125,7 @@ describe('import stopped by SIGTERM', () => {
       expect(await serve.stop()).toBe(0);
     }
     expect(first.code, first.stderr).toBe(130);
+    expect(first.stderr).toContain('terminated (SIGTERM): no new request is sent; the ones in flight finish (a second signal aborts at once)');
     expect(first.stderr).toMatch(/\d+ created, 0 updated, 0 unchanged, 0 failed, \d+ not sent/);
     const leftover = readFileSync(failedTo, 'utf8').trim().split('\n');
     const created = Number(/(\d+) created/.exec(first.stderr)?.[1]);

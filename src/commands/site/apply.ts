@@ -5,7 +5,7 @@ import { withSession, type GlobalOptions } from '../../session.js';
 import { resources } from '../../resources.js';
 import { planCounts } from '../../site/plan.js';
 import { applyPlan } from '../../site/apply.js';
-import { startProgress, type Counts } from '../../bulk/progress.js';
+import { startProgress, windingDownNotice, type Counts } from '../../bulk/progress.js';
 import { confirm } from '../../output/confirm.js';
 import { checkPlanFormat, planFile, printPlan, readSiteFor, readSource } from './shared.js';
 
@@ -40,10 +40,10 @@ export async function runApply(inv: Invocation, source: string): Promise<void> {
     const progress = prepared.output.format === 'json' ? undefined : await startProgress(ctx, 'apply', plan.changes.length, counts);
     // Ctrl-C or SIGTERM: no new write, those in flight finish, then the summary.
     let interrupted = false;
-    const stopInterrupts = ctx.onInterrupt?.(() => {
+    const stopInterrupts = ctx.onInterrupt?.((signal) => {
       interrupted = true;
       progress?.clear();
-      prepared.ui.warn('interrupted: no new request is sent; the ones in flight finish (Ctrl-C again aborts at once)');
+      prepared.ui.warn(windingDownNotice(signal));
     });
     const outcome = await applyPlan(plan, file.document, current, {
       client,
