@@ -272,6 +272,12 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
       const matchBy = key !== undefined && isDraftTitleKey(key) ? 'name' : upsertBy;
       const created = await createRecord(client, resource, body, matchBy ? { by: matchBy, slug: record.slug, name: record.name } : undefined);
       counts.created++;
+      // The site appends -2 to a slug that is taken: another run created the record since this one looked.
+      if (upsertBy === 'slug' && key !== undefined && typeof created.slug === 'string' && created.slug.startsWith(`${key}-`)) {
+        ui.warn(
+          `${input.name} ${item.where}: the slug ${key} was taken when this ${resource.singular} was created (another import of the same site at the same time?), so the site named it ${created.slug} (ID ${String(created.id)}): run imports of one site one after the other`,
+        );
+      }
       if (typeof created.id === 'number') wrote(item, created.id);
       if (own) await catalog.remember(resource.name as LinkRelation, created);
     } catch (err) {
