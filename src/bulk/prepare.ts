@@ -51,9 +51,18 @@ function linkRefs(field: Field, raw: unknown): { refs: Array<string | number> } 
   return { refs };
 }
 
+/** Keys only the API's answers have (events, venues and organizers; categories and tags). */
+const LISTED_ONLY = ['rest_url', 'global_id', 'urls', 'taxonomy'];
+
 export function prepareRecord(resource: Resource, input: unknown): { ok: true; record: PreparedRecord } | { ok: false; problems: RecordProblem[] } {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     return { ok: false, problems: [{ field: '(record)', message: 'expected an object' }] };
+  }
+  // A record as `list --json` prints it: one line that says what to use, not a problem per read-only field.
+  const listed = LISTED_ONLY.find((key) => key in (input as Record<string, unknown>));
+  if (listed) {
+    const message = `a record as the API lists it (it has ${listed}): import takes the writable fields, as calendar export ${resource.name} writes them`;
+    return { ok: false, problems: [{ field: '(record)', message }] };
   }
   const rest: Record<string, unknown> = { ...(input as Record<string, unknown>) };
   const problems: RecordProblem[] = [];

@@ -113,6 +113,22 @@ describe('checks before anything is sent', () => {
     expect(csv.stderr).toMatch(/line 3: start_date: "someday" is not a date/);
   });
 
+  test('list output piped into import: one line per record saying what import takes, nothing sent', async () => {
+    await cli(['venues', 'create', '--venue', 'Listed Hall']);
+    await cli(['categories', 'create', '--name', 'Listed Music']);
+    for (const resource of ['venues', 'categories']) {
+      const listed = await cli([resource, 'list', '--json', ...(resource === 'categories' ? ['--no-hide-empty'] : [])]);
+      const writes = site.sandbox.stats.writes;
+      const r = await cli(['import', resource, '-', '--upsert-by', 'slug', '--yes'], listed.stdout);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(new RegExp(`stdin index 0: a record as the API lists it \\(it has (global_id|urls)\\): import takes the writable fields, as calendar export ${resource} writes them`));
+      expect(r.stderr).not.toContain('not a writable');
+      expect(site.sandbox.stats.writes).toBe(writes);
+      const exported = await cli(['export', resource]);
+      expect((await cli(['import', resource, '-', '--upsert-by', 'slug', '--yes'], exported.stdout)).stderr).toContain('0 created, 0 updated, 1 unchanged');
+    }
+  });
+
   test('bad options are usage errors', async () => {
     const path = file('fine.ndjson', ndjson([{ name: 'fine' }]));
     for (const args of [['--upsert-by', 'title'], ['--concurrency', '0'], ['--input-format', 'xml']]) {
