@@ -97,7 +97,7 @@ export async function serve(opts: ServeOptions, io: ServeIo): Promise<number> {
     process.once('SIGTERM', () => resolve('SIGTERM'));
   });
   await sandbox.close();
-  io.stderr.write(`calendar serve: ${signal}, data saved, stopped\n`);
+  io.stderr.write(`calendar serve: ${signal}, ${options.dataFile ? `data saved to ${options.dataFile}` : 'data kept in memory only, gone'}, stopped\n`);
   return 0;
 }
 

@@ -36,9 +36,12 @@ describe('calendar serve', () => {
     const r = await runCli(['events', 'list', '--format', 'count'], { env: { ...home.env, CALENDAR_BASE_URL: `${url}/wp-json` } });
     expect(r.code, r.stderr).toBe(0);
     expect(Number(r.stdout)).toBeGreaterThan(5);
-    const exit = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    // 'close' comes once stderr has been read to its end.
+    const exit = new Promise<number | null>((resolve) => child.on('close', resolve));
     child.kill('SIGTERM');
     expect(await exit).toBe(0);
+    // Without --data nothing was saved, and it says so.
+    expect(log()).toContain('calendar serve: SIGTERM, data kept in memory only, gone, stopped');
   });
 
   test('--now starts the clock at the given instant, and the clock runs on from there', async () => {
