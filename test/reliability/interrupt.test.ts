@@ -49,6 +49,25 @@ function runAndInterrupt(
   });
 }
 
+/**
+ * An import into a sandbox whose every request takes 40 ms, stopped by `signal` once the data
+ * file holds `enough` records marked `marker` (the import is under way, whatever the machine's
+ * load), then the same import run again to its end.
+ */
+async function stopAndRerun(options: { name: string; args: string[]; flags: string[]; failedTo: string; marker: string; enough: number; signal?: NodeJS.Signals }) {
+  const dataFile = join(dir, `${options.name}.json`);
+  const serve = await startServe(['--data', dataFile, '--user', USER, '--password', PASSWORD, '--faults', 'slow=40']);
+  const env = { ...home.env, CALENDAR_BASE_URL: serve.restRoot, CALENDAR_USERNAME: USER, CALENDAR_APP_PASSWORD: PASSWORD };
+  const stored = () => (existsSync(dataFile) ? readFileSync(dataFile, 'utf8').split(options.marker).length - 1 : 0);
+  try {
+    const first = await runAndInterrupt([...options.args, ...options.flags, '--failed-to', options.failedTo], env, () => stored() >= options.enough, options.signal);
+    const second = await runCli([...options.args, ...options.flags], { env, timeoutMs: 120_000 });
+    return { first, second, dataFile };
+  } finally {
+    expect(await serve.stop()).toBe(0);
+  }
+}
+
 describe('interrupted import', () => {
   it('stops cleanly on Ctrl-C, and a re-run leaves every record exactly once and listed', async () => {
     const file = join(dir, 'events.ndjson');
@@ -57,21 +76,14 @@ describe('interrupted import', () => {
       JSON.stringify({ title: `Interrupted Show ${i}`, slug: slugOf(i), start_date: `2027-05-${String((i % 28) + 1).padStart(2, '0')} 19:00`, end_date: `2027-05-${String((i % 28) + 1).padStart(2, '0')} 21:00` }),
     );
     writeFileSync(file, `${lines.join('\n')}\n`);
-    const dataFile = join(dir, 'calendar.json');
-    // Every request takes 40 ms, so the import is still running when Ctrl-C comes.
-    const serve = await startServe(['--data', dataFile, '--user', USER, '--password', PASSWORD, '--faults', 'slow=40']);
-    const env = { ...home.env, CALENDAR_BASE_URL: serve.restRoot, CALENDAR_USERNAME: USER, CALENDAR_APP_PASSWORD: PASSWORD };
-    const flags = ['--upsert-by', 'slug', '--yes', '--concurrency', '4'];
-    let first;
-    let second;
-    try {
-      // Ctrl-C once the data file holds some of the events: the import is under way, whatever the machine's load.
-      const stored = () => (existsSync(dataFile) ? readFileSync(dataFile, 'utf8').split('interrupted-show-').length - 1 : 0);
-      first = await runAndInterrupt(['import', 'events', file, ...flags, '--failed-to', failedTo], env, () => stored() >= 20);
-      second = await runCli(['import', 'events', file, ...flags], { env, timeoutMs: 120_000 });
-    } finally {
-      expect(await serve.stop()).toBe(0);
-    }
+    const { first, second, dataFile } = await stopAndRerun({
+      name: 'calendar',
+      args: ['import', 'events', file],
+      flags: ['--upsert-by', 'slug', '--yes', '--concurrency', '4'],
+      failedTo,
+      marker: 'interrupted-show-',
+      enough: 20,
+    });
     expect(first.code, first.stderr).toBe(130);
     expect(first.stderr).toContain('interrupted: no new request is sent');
     expect(first.stderr).toMatch(/\d+ created, 0 updated, 0 unchanged, 0 failed, \d+ not sent/);
@@ -111,19 +123,15 @@ describe('import stopped by SIGTERM', () => {
     const failedTo = join(dir, 'term-failed.ndjson');
     const slug = (i: number) => `terminated-show-${String(i).padStart(3, '0')}`;
     writeFileSync(file, Array.from({ length: count }, (_, i) => `${JSON.stringify({ title: `Terminated Show ${i}`, slug: slug(i), start_date: '2027-06-01 19:00', end_date: '2027-06-01 21:00' })}\n`).join(''));
-    const dataFile = join(dir, 'term.json');
-    const serve = await startServe(['--data', dataFile, '--user', USER, '--password', PASSWORD, '--faults', 'slow=40']);
-    const env = { ...home.env, CALENDAR_BASE_URL: serve.restRoot, CALENDAR_USERNAME: USER, CALENDAR_APP_PASSWORD: PASSWORD };
-    const flags = ['--upsert-by', 'slug', '--yes', '--concurrency', '2'];
-    let first;
-    let second;
-    try {
-      const stored = () => (existsSync(dataFile) ? readFileSync(dataFile, 'utf8').split('terminated-show-').length - 1 : 0);
-      first = await runAndInterrupt(['import', 'events', file, ...flags, '--failed-to', failedTo], env, () => stored() >= 10, 'SIGTERM');
-      second = await runCli(['import', 'events', file, ...flags], { env, timeoutMs: 120_000 });
-    } finally {
-      expect(await serve.stop()).toBe(0);
-    }
+    const { first, second } = await stopAndRerun({
+      name: 'term',
+      args: ['import', 'events', file],
+      flags: ['--upsert-by', 'slug', '--yes', '--concurrency', '2'],
+      failedTo,
+      marker: 'terminated-show-',
+      enough: 10,
+      signal: 'SIGTERM',
+    });
     expect(first.code, first.stderr).toBe(130);
     expect(first.stderr).toContain('terminated (SIGTERM): no new request is sent; the ones in flight finish (a second signal aborts at once)');
     expect(first.stderr).toMatch(/\d+ created, 0 updated, 0 unchanged, 0 failed, \d+ not sent/);
@@ -144,19 +152,14 @@ describe('interrupted iCalendar import', () => {
     const file = join(dir, 'stopped.ics');
     writeFileSync(file, `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//test//EN\r\n${vevents.join('\r\n')}\r\nEND:VCALENDAR\r\n`);
     const failedTo = join(dir, 'stopped-failed.ics');
-    const dataFile = join(dir, 'stopped.json');
-    const serve = await startServe(['--data', dataFile, '--user', USER, '--password', PASSWORD, '--faults', 'slow=40']);
-    const env = { ...home.env, CALENDAR_BASE_URL: serve.restRoot, CALENDAR_USERNAME: USER, CALENDAR_APP_PASSWORD: PASSWORD };
-    const flags = ['--yes', '--concurrency', '2', '--from', '2027-01-01', '--timezone', 'UTC'];
-    let first;
-    let second;
-    try {
-      const stored = () => (existsSync(dataFile) ? readFileSync(dataFile, 'utf8').split('stopped-feed-').length - 1 : 0);
-      first = await runAndInterrupt(['import', 'events', file, ...flags, '--failed-to', failedTo], env, () => stored() >= 10);
-      second = await runCli(['import', 'events', file, ...flags], { env, timeoutMs: 120_000 });
-    } finally {
-      expect(await serve.stop()).toBe(0);
-    }
+    const { first, second } = await stopAndRerun({
+      name: 'stopped',
+      args: ['import', 'events', file],
+      flags: ['--yes', '--concurrency', '2', '--from', '2027-01-01', '--timezone', 'UTC'],
+      failedTo,
+      marker: 'stopped-feed-',
+      enough: 10,
+    });
     expect(first.code, first.stderr).toBe(130);
     expect(first.stderr).toContain('interrupted: no new request is sent');
     expect(first.stderr).toMatch(/\d+ created, 0 updated, 0 unchanged, 0 failed, \d+ not sent/);
