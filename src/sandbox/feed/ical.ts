@@ -14,7 +14,7 @@
 import { nowLocalWall, siteHost, type RequestContext } from '../common/context.js';
 import { postUrl } from '../common/post-json.js';
 import type { EventRecord, LinkedFields, PostRecord, TermRecord } from '../store/store.js';
-import { decodeEntities } from '../common/text-filters.js';
+import { decodeEntities, untexturize } from '../common/text-filters.js';
 import { addDays, addMonths, offsetMinutesAt, zonedToUtcMs, zoneAbbreviation } from '../../time.js';
 
 const LIST_LIMIT = 30;
@@ -165,7 +165,8 @@ function eventLines(ctx: RequestContext, event: EventRecord): string[] {
     `CREATED:${compact(createdUtc)}Z`,
     `LAST-MODIFIED:${compact(modifiedUtc)}Z`,
     `UID:${event.id}-${wallAsUtcSeconds(f.start)}-${wallAsUtcSeconds(end)}@${siteHost(ctx.site)}`,
-    `SUMMARY:${text(decodeEntities(f.title))}`,
+    // The title as typed: the feed reads the post title before the display filters.
+    `SUMMARY:${text(decodeEntities(untexturize(f.title)))}`,
     `DESCRIPTION:${text(description(f.description))}`,
     `URL:${postUrl(ctx, event)}`,
   );
