@@ -21,7 +21,6 @@ const PENDING = new Set([
   'event_create_evening',
   'event_create_paris',
   'event_create_featured',
-  'ical_single_html_unicode',
   'ical_events_archive',
   'ical_events_archive_pretty',
   'ical_events_list_view',
