@@ -17,9 +17,6 @@ const KNOWN: Record<string, string[]> = {};
  * pass is named here no more.
  */
 const PENDING = new Set([
-  'organizer_create_second',
-  'event_create_evening',
-  'event_create_paris',
   'event_create_featured',
   'ical_events_archive',
   'ical_events_archive_pretty',
@@ -39,7 +36,6 @@ const PENDING = new Set([
   'wp_tribe_events_list',
   'wp_tribe_events_list_anon',
   'wp_tribe_events_list_full_per_page_1',
-  'wp_tribe_organizer_get',
   'wp_tribe_events_cat_list',
   'wp_tags_list',
   'wp_tribe_events_trash_list',
