@@ -40,12 +40,6 @@ const PENDING = new Set([
   'wp_tags_list',
   'wp_tribe_events_trash_list',
   'ical_events_archive_after_trash',
-  'rest_event_restore',
-  'rest_event_get_restored',
-  'rest_venue_get_after_event_restore',
-  'wp_tribe_venue_trash_list_after_restore',
-  'ical_single_restored',
-  'ical_events_archive_final',
 ]);
 
 const all = loadRecordings2();
