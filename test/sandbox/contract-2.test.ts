@@ -14,7 +14,15 @@ const KNOWN: Record<string, string[]> = {};
 
 /**
  * Recordings the sandbox does not re-enact yet: expected to fail, so that the one a fix makes
- * pass is named here no more.
+ * pass is named here no more. What still differs (REPLAY2_DEBUG=1 shows it):
+ * - list feeds under /events/ (archive, list, category, tribe-bar-date, rewrite and Outlook
+ *   forms) give the venue-less Paris event `LOCATION:NY`, a value left over from another event;
+ *   the feeds at /?ical=1, the venue and organizer pages and the final archive do not;
+ * - the featured image has no width, height or filesize (no media library: given by URL);
+ * - json_ld of the backslash event: the name loses its backslash again, `<br />` leaves no space;
+ * - /wp/v2/tribe_events by date: the real update of an event resets its post date, so it sorts first;
+ * - /wp/v2/tribe_events_cat and /wp/v2/tags are not served (404);
+ * - a trashed event in /wp/v2/tribe_events?status=trash has no `predecessor-version` link.
  */
 const PENDING = new Set([
   'event_create_featured',
