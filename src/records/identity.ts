@@ -49,6 +49,13 @@ const DROPPED = /[\u00ad\u00a1\u00bf\u00ab\u00bb\u2039\u203a\u2018\u2019\u201c\u
 /** Characters it turns into a hyphen: no-break and typographic spaces, en and em dashes, line and paragraph separators, the slash. */
 const HYPHENED = /[\u00a0\u2000-\u200a\u2013\u2014\u2028\u2029\u202f\u205f\u3000/]/g;
 
+/** Letters remove_accents spells out: no combining accent takes them apart. */
+const SPELT: Record<string, string> = {
+  Æ: 'AE', æ: 'ae', Ð: 'D', ð: 'd', Ø: 'O', ø: 'o', Þ: 'TH', þ: 'th', ß: 's', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i',
+  Ĳ: 'IJ', ĳ: 'ij', ĸ: 'k', Ŀ: 'L', ŀ: 'l', Ł: 'L', ł: 'l', ŉ: 'N', Ŋ: 'N', ŋ: 'n', Œ: 'OE', œ: 'oe', Ŧ: 'T', ŧ: 't',
+};
+const SPELT_LETTERS = new RegExp(`[${Object.keys(SPELT).join('')}]`, 'g');
+
 /** The slug WordPress makes of a title or name (sanitize_title): tags and entities dropped, accents folded, some marks dropped, other non-ASCII percent-encoded, apostrophes removed, spaces and dots to dashes. */
 export function slugFromName(text: string): string {
   const folded = text
@@ -56,6 +63,7 @@ export function slugFromName(text: string): string {
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, '')
     .replace(DROPPED, '')
     .replace(/\u00d7/g, 'x')
+    .replace(SPELT_LETTERS, (letter) => SPELT[letter])
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     // Other scripts come back whole (ジ, 한), as WordPress keeps them: it percent-encodes them composed.

@@ -6,6 +6,7 @@ import { resources, wpRoute } from '../../resources.js';
 import type { RequestContext } from '../common/context.js';
 import { autop, postUrl } from '../common/post-json.js';
 import { modifiedLocal } from '../common/post-fields.js';
+import { texturize } from '../common/text-filters.js';
 import type { EventFields, LinkedFields, PostRecord, PostType, TermRecord } from '../store/store.js';
 import { POST_RESOURCES, POST_TYPE, postResource } from '../store/kinds.js';
 import { convertWallClock } from '../../time.js';
@@ -32,6 +33,8 @@ export function postTexts(post: PostRecord): { title: string; content: string; e
   const f = post.fields as LinkedFields;
   return { title: String(f[post.type] ?? ''), content: String(f.description ?? ''), excerpt: String(f.excerpt ?? '') };
 }
+
+const shownTitle = (post: PostRecord, title: string) => (post.type === 'event' ? title : texturize(title));
 
 /** WordPress's generated excerpt: the content without tags, cut at 55 words. */
 function generatedExcerpt(content: string): string {
@@ -106,7 +109,8 @@ export function corePostJson(ctx: RequestContext, post: PostRecord, wpType: Core
     status: post.status,
     type: wpType,
     link,
-    title: edit ? { raw: texts.title, rendered: texts.title } : { rendered: texts.title },
+    // A venue or organizer stores its name as typed; get_the_title shows it through wptexturize (events store theirs filtered).
+    title: edit ? { raw: texts.title, rendered: shownTitle(post, texts.title) } : { rendered: shownTitle(post, texts.title) },
     content: !wanted('content') ? undefined : edit ? { raw: texts.content, rendered: rendered(texts.content), protected: false, block_version: 0 } : { rendered: rendered(texts.content), protected: false },
     excerpt: !wanted('excerpt') ? undefined : { ...(edit ? { raw: texts.excerpt } : {}), rendered: texts.excerpt ? rendered(texts.excerpt) : generatedExcerpt(texts.content), protected: false },
     author: post.author,

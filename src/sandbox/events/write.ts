@@ -152,12 +152,17 @@ function moveAllDayEdge(ctx: RequestContext, f: EventFields, params: Params, zon
   }
 }
 
+/** wp_unslash, as WordPress applies it to what it saves: a backslash escapes the next character, a lone one goes. */
+function unslash(value: string): string {
+  return value.replace(/\\(.?)/gs, '$1');
+}
+
 function applyText(ctx: RequestContext, event: EventRecord, params: Params, creating: boolean): void {
   const translated = translatableFields('events');
   for (const name of ['title', 'description', 'excerpt'] as const) {
     const value = params[name];
     if (typeof value !== 'string') continue;
-    const filtered = texturize(value.trim());
+    const filtered = texturize(unslash(value).trim());
     if (ctx.language && translated.has(name)) {
       setVariant(event, ctx.language, name, filtered);
       if (!creating) continue;
@@ -215,13 +220,15 @@ export function createEvent(ctx: RequestContext, params: Params): EventRecord {
 
 /**
  * When a published event is saved, the plugin publishes the draft venue and organizers it was
- * linked to before the write (status only: their dates stay those of a draft).
+ * linked to before the write (status only: their dates stay those of a draft). A trashed one
+ * is published too, its slug keeping `__trashed` (an event restored from the trash brings its
+ * trashed venue back so).
  */
 function publishLinkedDrafts(ctx: RequestContext, event: EventRecord, linkedBefore: number[]): void {
   if (event.status !== 'publish') return;
   for (const id of linkedBefore) {
     const post = ctx.store.post(id);
-    if (!post || (post.status !== 'draft' && post.status !== 'pending')) continue;
+    if (!post || (post.status !== 'draft' && post.status !== 'pending' && post.status !== 'trash')) continue;
     post.status = 'publish';
     ctx.store.changed(post);
   }

@@ -14,7 +14,7 @@
 import { nowLocalWall, siteHost, type RequestContext } from '../common/context.js';
 import { postUrl } from '../common/post-json.js';
 import type { EventRecord, LinkedFields, PostRecord, TermRecord } from '../store/store.js';
-import { decodeEntities } from '../common/text-filters.js';
+import { decodeEntities, untexturize } from '../common/text-filters.js';
 import { addDays, addMonths, offsetMinutesAt, zonedToUtcMs, zoneAbbreviation } from '../../time.js';
 
 const LIST_LIMIT = 30;
@@ -36,6 +36,19 @@ export interface FeedRequest {
   featured: boolean;
 }
 
+/** A slug from a URL as WordPress stores it: non-ASCII characters as lower-case percent escapes of their UTF-8 bytes. */
+function storedSlug(fromUrl: string): string {
+  let text = fromUrl;
+  try {
+    text = decodeURIComponent(fromUrl);
+  } catch {
+    // a stray % is kept as it is
+  }
+  let out = '';
+  for (const char of text) out += /[\x00-\x7f]/.test(char) ? char : [...Buffer.from(char, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+  return out;
+}
+
 /** The feed a front-end URL asks for, or null when it is not a feed URL. */
 export function feedRequest(path: string, query: Record<string, unknown>): FeedRequest | null {
   const outlook = 'outlook-ical' in query;
@@ -47,14 +60,14 @@ export function feedRequest(path: string, query: Record<string, unknown>): FeedR
   const archive = path.replace(/\/(ical|list)$/, '').replace(/\/list$/, '');
   const category = /^\/events\/category\/(?:.+\/)?([^/]+)$/.exec(archive)?.[1] ?? (typeof query.tribe_events_cat === 'string' ? query.tribe_events_cat : undefined);
   return {
-    slug: single ? decodeURIComponent(single) : undefined,
+    slug: single ? storedSlug(single) : undefined,
     postId: path === '/' && typeof query.p === 'string' && /^\d+$/.test(query.p) && !('post_type' in query) ? Number(query.p) : undefined,
     eventIds,
     outlook,
     queryForm: 'ical' in query || outlook,
     past: query.eventDisplay === 'past',
     days: feedDays(archive, query['tribe-bar-date']),
-    category: category === undefined ? undefined : decodeURIComponent(category),
+    category: category === undefined ? undefined : storedSlug(category),
     tag: /^\/events\/tag\/([^/]+)$/.exec(archive)?.[1],
     featured: archive === '/events/featured',
   };
@@ -165,7 +178,8 @@ function eventLines(ctx: RequestContext, event: EventRecord): string[] {
     `CREATED:${compact(createdUtc)}Z`,
     `LAST-MODIFIED:${compact(modifiedUtc)}Z`,
     `UID:${event.id}-${wallAsUtcSeconds(f.start)}-${wallAsUtcSeconds(end)}@${siteHost(ctx.site)}`,
-    `SUMMARY:${text(decodeEntities(f.title))}`,
+    // The title as typed: the feed reads the post title before the display filters.
+    `SUMMARY:${text(decodeEntities(untexturize(f.title)))}`,
     `DESCRIPTION:${text(description(f.description))}`,
     `URL:${postUrl(ctx, event)}`,
   );

@@ -3,6 +3,7 @@ import { resources } from '../../resources.js';
 import type { RequestContext } from '../common/context.js';
 import { autop, globalIds, imageJson, ldDescription, postHead, text, type Json } from '../common/post-json.js';
 import type { LinkedFields, PostRecord } from '../store/store.js';
+import { texturize } from '../common/text-filters.js';
 import { storedKey, SWITCHES, type LinkedResource } from '../store/kinds.js';
 
 /** Email hidden behind HTML character references, as WordPress's antispambot does (deterministically here). */
@@ -21,7 +22,8 @@ function linkedPostHead(ctx: RequestContext, post: PostRecord, nameField: 'venue
   const fields = post.fields as LinkedFields;
   const { author, ...head } = postHead(ctx, post);
   const out: Json = { id: post.id, ...(post.author ? { author } : {}), ...head };
-  out[nameField] = text(ctx, post, nameField, fields[nameField]);
+  // The name through get_the_title's filters: `&` as `&#038;`, typographic quotes.
+  out[nameField] = texturize(text(ctx, post, nameField, fields[nameField]));
   const description = autop(text(ctx, post, 'description', fields.description));
   if (description) out.description = description;
   const excerpt = autop(text(ctx, post, 'excerpt', fields.excerpt));

@@ -1,0 +1,90 @@
+/**
+ * Re-enacts test/fixtures/recordings-2 in the recorded order on one fresh sandbox (see
+ * replay-2.ts for what is compared and what is normalised). A test run alone (`-t`) replays
+ * the recordings before it first. REPLAY2_DEBUG=1 prints every difference found.
+ *
+ * Not replayed: see NOT_REPLAYED in replay-2.ts. Re-enacted with a change:
+ * - event_create_featured: the image is given by URL (the sandbox has no media library).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadRecordings2, NOT_REPLAYED, Replay2 } from './replay-2.js';
+
+/** Differences the sandbox keeps, by recording: what differs and why. */
+const KNOWN: Record<string, string[]> = {};
+
+/**
+ * Recordings the sandbox does not re-enact yet: expected to fail, so that the one a fix makes
+ * pass is named here no more. What still differs (REPLAY2_DEBUG=1 shows it):
+ * - list feeds under /events/ (archive, list, category, tribe-bar-date, rewrite and Outlook
+ *   forms) give the venue-less Paris event `LOCATION:NY`, a value left over from another event;
+ *   the feeds at /?ical=1, the venue and organizer pages and the final archive do not;
+ * - the featured image has no width, height or filesize (no media library: given by URL);
+ * - json_ld of the backslash event: the name loses its backslash again, `<br />` leaves no space;
+ * - /wp/v2/tribe_events by date: the real update of an event resets its post date, so it sorts first;
+ * - /wp/v2/tribe_events_cat and /wp/v2/tags are not served (404);
+ * - a trashed event in /wp/v2/tribe_events?status=trash has no `predecessor-version` link.
+ */
+const PENDING = new Set([
+  'event_create_featured',
+  'ical_events_archive',
+  'ical_events_archive_pretty',
+  'ical_events_list_view',
+  'ical_subscribe_url',
+  'ical_outlook',
+  'ical_bar_date_past',
+  'ical_bar_date_future',
+  'ical_start_date_param',
+  'ical_single_evening_pretty',
+  'ical_single_evening_outlook',
+  'ical_category_parent',
+  'ical_category_parent_pretty',
+  'rest_events_list',
+  'rest_events_list_authenticated',
+  'rest_event_get_html_unicode',
+  'wp_tribe_events_list',
+  'wp_tribe_events_list_anon',
+  'wp_tribe_events_list_full_per_page_1',
+  'wp_tribe_events_cat_list',
+  'wp_tags_list',
+  'wp_tribe_events_trash_list',
+  'ical_events_archive_after_trash',
+]);
+
+const all = loadRecordings2();
+const recordings = all.filter((recording) => !(recording.name in NOT_REPLAYED));
+const replay = new Replay2();
+let sent = 0;
+const tally = { matched: 0 };
+
+async function stateBefore(index: number): Promise<void> {
+  if (sent > index) {
+    await replay.close();
+    await replay.start();
+    sent = 0;
+  }
+  for (; sent < index; sent++) await replay.send(recordings[sent]);
+}
+
+describe('contract: the sandbox re-enacts the recordings of feeds, core routes and trash', () => {
+  beforeAll(() => replay.start());
+  afterAll(async () => {
+    await replay.close();
+    console.log(`contract-2: ${tally.matched} of ${recordings.length} re-enacted recordings match, ${all.length - recordings.length} not replayed`);
+  });
+
+  it('has all 124 recordings', () => {
+    expect(all.length).toBe(124);
+  });
+
+  recordings.forEach((recording, index) => {
+    (PENDING.has(recording.name) ? it.fails : it)(`${recording.name}: ${recording.what}`, async () => {
+      await stateBefore(index);
+      const actual = await replay.send(recording);
+      sent++;
+      const problems = replay.compare(recording, actual).filter((problem) => !(KNOWN[recording.name] ?? []).includes(problem));
+      if (!problems.length) tally.matched++;
+      if (process.env.REPLAY2_DEBUG && problems.length) console.log(`## ${recording.name}\n${problems.join('\n')}`);
+      expect(problems).toEqual([]);
+    });
+  });
+});
