@@ -27,6 +27,11 @@ describe('sandbox behaviour', () => {
     expect(await found('O’Brien')).toEqual([]);
   });
 
+  it('makes Windows line endings plain before turning lines into paragraphs and breaks', async () => {
+    const event = await c.call('POST', '/events', { title: 'Line Endings', description: 'one\r\ntwo\r\n\r\nthree', start_date: '2027-01-10 20:00:00', end_date: '2027-01-10 22:00:00' });
+    expect(event.body.description).toBe('<p>one<br />\ntwo</p>\n<p>three</p>');
+  });
+
   it('tunnels methods through POST with _method and X-HTTP-Method-Override', async () => {
     const venue = await c.call('POST', '/venues', { venue: 'Tunnel Hall' });
     const patched = await c.call('POST', `/venues/${venue.body.id}?_method=PATCH`, { city: 'Albany' });

@@ -16,10 +16,11 @@ export function dateDetails(wall: string): Json {
   return { year: wall.slice(0, 4), month: wall.slice(5, 7), day: wall.slice(8, 10), hour: wall.slice(11, 13), minutes: wall.slice(14, 16), seconds: wall.slice(17, 19) };
 }
 
-/** WordPress's paragraph filter, reduced: text without a block tag is wrapped in `<p>`. */
+/** WordPress's paragraph filter, reduced: line endings made \n, text without a block tag wrapped in `<p>`. */
 export function autop(text: string): string {
   if (!text.trim()) return '';
   return text
+    .replace(/\r\n?/g, '\n')
     .split(/\n\s*\n/)
     .map((para) => para.trim())
     .filter(Boolean)
