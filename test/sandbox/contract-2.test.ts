@@ -21,7 +21,6 @@ const KNOWN: Record<string, string[]> = {};
  * - the featured image has no width, height or filesize (no media library: given by URL);
  * - json_ld of the backslash event: the name loses its backslash again, `<br />` leaves no space;
  * - /wp/v2/tribe_events by date: the real update of an event resets its post date, so it sorts first;
- * - /wp/v2/tribe_events_cat and /wp/v2/tags are not served (404);
  * - a trashed event in /wp/v2/tribe_events?status=trash has no `predecessor-version` link.
  */
 const PENDING = new Set([
@@ -44,8 +43,6 @@ const PENDING = new Set([
   'wp_tribe_events_list',
   'wp_tribe_events_list_anon',
   'wp_tribe_events_list_full_per_page_1',
-  'wp_tribe_events_cat_list',
-  'wp_tags_list',
   'wp_tribe_events_trash_list',
   'ical_events_archive_after_trash',
 ]);

@@ -14,10 +14,14 @@ import { trash } from '../common/post-fields.js';
 import { asList, parseBoolean, type Params } from '../common/params.js';
 import type { EventFields, PostRecord } from '../store/store.js';
 import { sortWithUnstableTies } from '../common/tie-order.js';
+import { CORE_TAXONOMIES, handleCoreTerms } from './terms.js';
 
 export interface CoreTarget {
+  /** The route's name: a post type's (`tribe_events`) or a taxonomy's (`tags`). */
   wpType: CorePostType;
   id?: number;
+  /** Set for a taxonomy's route (core/terms.ts answers those). */
+  taxonomy?: boolean;
 }
 
 const STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash'];
@@ -26,11 +30,14 @@ const DEFAULT_PER_PAGE = 10;
 const MAX_PER_PAGE = 100;
 const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-/** `/wp/v2/tribe_events` or `/wp/v2/tribe_events/12`; null for any other path. */
+/** `/wp/v2/tribe_events`, `/wp/v2/tribe_events/12`, `/wp/v2/tags/4`...; null for any other path. */
 export function matchCoreRoute(restPath: string): CoreTarget | null {
   const match = /^\/wp\/v2\/([a-z_]+)(?:\/(\d+))?\/?$/.exec(restPath);
-  if (!match || !Object.prototype.hasOwnProperty.call(CORE_POST_TYPES, match[1])) return null;
-  return { wpType: match[1] as CorePostType, ...(match[2] ? { id: Number(match[2]) } : {}) };
+  if (!match) return null;
+  const id = match[2] ? { id: Number(match[2]) } : {};
+  if (Object.prototype.hasOwnProperty.call(CORE_TAXONOMIES, match[1])) return { wpType: match[1], taxonomy: true, ...id };
+  if (!Object.prototype.hasOwnProperty.call(CORE_POST_TYPES, match[1])) return null;
+  return { wpType: match[1] as CorePostType, ...id };
 }
 
 /** The methods WordPress announces in `Allow` (it serves writes too; the sandbox serves DELETE only). */
@@ -143,6 +150,7 @@ function listCore(ctx: RequestContext, wpType: CorePostType, params: Params, all
 
 /** Answers a core route; `headers` is the response's, so that an error can drop its `Allow` as WordPress does. */
 export function handleCore(ctx: RequestContext, method: string, target: CoreTarget, params: Params, headers: Record<string, string>): SiteResponse {
+  if (target.taxonomy) return handleCoreTerms(ctx, method, target.wpType, target.id, params, headers);
   const allow = coreAllow(ctx, target);
   headers.Allow = allow.join(', ');
   if (target.id === undefined) {
