@@ -67,6 +67,14 @@ function requestedStatuses(ctx: RequestContext, params: Params): Set<string> {
   return new Set(asked.includes('any') ? STATUSES.filter((status) => status !== 'trash') : asked);
 }
 
+/** Events by the start the plugin's lists sort by, soonest first; other posts tie. */
+function byEventStart(a: PostRecord, b: PostRecord): number {
+  if (a.type !== 'event' || b.type !== 'event') return 0;
+  const start = (post: PostRecord) => (post.fields as EventFields).listedStart ?? (post.fields as EventFields).start;
+  const [sa, sb] = [start(a), start(b)];
+  return sa < sb ? -1 : sa > sb ? 1 : 0;
+}
+
 function orderedPosts(posts: PostRecord[], params: Params, include: number[], offset: number, size: number): PostRecord[] {
   const orderby = params.orderby === undefined ? 'date' : String(params.orderby);
   if (!ORDERBY.includes(orderby)) throw invalid('orderby', 'rest_not_in_enum', `orderby is not one of ${ORDERBY.join(', ')}.`);
@@ -80,8 +88,10 @@ function orderedPosts(posts: PostRecord[], params: Params, include: number[], of
     include: (a, b) => include.indexOf(a.id) - include.indexOf(b.id),
   };
   const byKey = compare[orderby];
-  // Like the plugin's own venue list, `date` has no tie-breaker in the database (see common/tie-order.ts).
-  if (!byKey) sortWithUnstableTies(posts, (post) => post.date, (post) => post.id, offset, size);
+  // Like the plugin's own venue list, `date` has no tie-breaker in the database (see common/tie-order.ts),
+  // but for events the plugin's query adds the start date, ascending: events created or updated in
+  // the same second come soonest first (recordings-2, wp_tribe_events_list*.http).
+  if (!byKey) sortWithUnstableTies(posts, (post) => post.date, (post) => post.id, offset, size, byEventStart);
   else posts.sort(byKey);
   if (order === 'asc' && !byKey) posts.reverse();
   if (order === 'desc' && byKey && orderby !== 'include') posts.reverse();
