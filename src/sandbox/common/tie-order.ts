@@ -18,10 +18,11 @@ function mix(value: number): number {
 }
 
 /**
- * Sorts `items` by `key` descending; items whose keys tie come in an order drawn from
- * their IDs and the page window (`offset`, `size`), as the database's limited sort does.
+ * Sorts `items` by `key` descending, then by `tieBreak` when the query has a second sort
+ * column; items that still tie come in an order drawn from their IDs and the page window
+ * (`offset`, `size`), as the database's limited sort does.
  */
-export function sortWithUnstableTies<T>(items: T[], key: (item: T) => string, id: (item: T) => number, offset: number, size: number): T[] {
+export function sortWithUnstableTies<T>(items: T[], key: (item: T) => string, id: (item: T) => number, offset: number, size: number, tieBreak?: (a: T, b: T) => number): T[] {
   const window = mix(offset * 7919 + size);
   const rank = new Map<T, number>();
   for (const item of items) rank.set(item, mix(id(item) ^ window));
@@ -29,6 +30,6 @@ export function sortWithUnstableTies<T>(items: T[], key: (item: T) => string, id
     const ka = key(a);
     const kb = key(b);
     if (ka !== kb) return ka < kb ? 1 : -1;
-    return rank.get(a)! - rank.get(b)!;
+    return tieBreak?.(a, b) || rank.get(a)! - rank.get(b)!;
   });
 }

@@ -14,10 +14,14 @@ import { trash } from '../common/post-fields.js';
 import { asList, parseBoolean, type Params } from '../common/params.js';
 import type { EventFields, PostRecord } from '../store/store.js';
 import { sortWithUnstableTies } from '../common/tie-order.js';
+import { CORE_TAXONOMIES, handleCoreTerms } from './terms.js';
 
 export interface CoreTarget {
+  /** The route's name: a post type's (`tribe_events`) or a taxonomy's (`tags`). */
   wpType: CorePostType;
   id?: number;
+  /** Set for a taxonomy's route (core/terms.ts answers those). */
+  taxonomy?: boolean;
 }
 
 const STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash'];
@@ -26,11 +30,14 @@ const DEFAULT_PER_PAGE = 10;
 const MAX_PER_PAGE = 100;
 const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-/** `/wp/v2/tribe_events` or `/wp/v2/tribe_events/12`; null for any other path. */
+/** `/wp/v2/tribe_events`, `/wp/v2/tribe_events/12`, `/wp/v2/tags/4`...; null for any other path. */
 export function matchCoreRoute(restPath: string): CoreTarget | null {
   const match = /^\/wp\/v2\/([a-z_]+)(?:\/(\d+))?\/?$/.exec(restPath);
-  if (!match || !Object.prototype.hasOwnProperty.call(CORE_POST_TYPES, match[1])) return null;
-  return { wpType: match[1] as CorePostType, ...(match[2] ? { id: Number(match[2]) } : {}) };
+  if (!match) return null;
+  const id = match[2] ? { id: Number(match[2]) } : {};
+  if (Object.prototype.hasOwnProperty.call(CORE_TAXONOMIES, match[1])) return { wpType: match[1], taxonomy: true, ...id };
+  if (!Object.prototype.hasOwnProperty.call(CORE_POST_TYPES, match[1])) return null;
+  return { wpType: match[1] as CorePostType, ...id };
 }
 
 /** The methods WordPress announces in `Allow` (it serves writes too; the sandbox serves DELETE only). */
@@ -60,6 +67,14 @@ function requestedStatuses(ctx: RequestContext, params: Params): Set<string> {
   return new Set(asked.includes('any') ? STATUSES.filter((status) => status !== 'trash') : asked);
 }
 
+/** Events by the start the plugin's lists sort by, soonest first; other posts tie. */
+function byEventStart(a: PostRecord, b: PostRecord): number {
+  if (a.type !== 'event' || b.type !== 'event') return 0;
+  const start = (post: PostRecord) => (post.fields as EventFields).listedStart ?? (post.fields as EventFields).start;
+  const [sa, sb] = [start(a), start(b)];
+  return sa < sb ? -1 : sa > sb ? 1 : 0;
+}
+
 function orderedPosts(posts: PostRecord[], params: Params, include: number[], offset: number, size: number): PostRecord[] {
   const orderby = params.orderby === undefined ? 'date' : String(params.orderby);
   if (!ORDERBY.includes(orderby)) throw invalid('orderby', 'rest_not_in_enum', `orderby is not one of ${ORDERBY.join(', ')}.`);
@@ -73,8 +88,10 @@ function orderedPosts(posts: PostRecord[], params: Params, include: number[], of
     include: (a, b) => include.indexOf(a.id) - include.indexOf(b.id),
   };
   const byKey = compare[orderby];
-  // Like the plugin's own venue list, `date` has no tie-breaker in the database (see common/tie-order.ts).
-  if (!byKey) sortWithUnstableTies(posts, (post) => post.date, (post) => post.id, offset, size);
+  // Like the plugin's own venue list, `date` has no tie-breaker in the database (see common/tie-order.ts),
+  // but for events the plugin's query adds the start date, ascending: events created or updated in
+  // the same second come soonest first (recordings-2, wp_tribe_events_list*.http).
+  if (!byKey) sortWithUnstableTies(posts, (post) => post.date, (post) => post.id, offset, size, byEventStart);
   else posts.sort(byKey);
   if (order === 'asc' && !byKey) posts.reverse();
   if (order === 'desc' && byKey && orderby !== 'include') posts.reverse();
@@ -143,6 +160,7 @@ function listCore(ctx: RequestContext, wpType: CorePostType, params: Params, all
 
 /** Answers a core route; `headers` is the response's, so that an error can drop its `Allow` as WordPress does. */
 export function handleCore(ctx: RequestContext, method: string, target: CoreTarget, params: Params, headers: Record<string, string>): SiteResponse {
+  if (target.taxonomy) return handleCoreTerms(ctx, method, target.wpType, target.id, params, headers);
   const allow = coreAllow(ctx, target);
   headers.Allow = allow.join(', ');
   if (target.id === undefined) {

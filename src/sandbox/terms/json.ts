@@ -27,7 +27,7 @@ export function embeddedTermJson(ctx: RequestContext, term: TermRecord): Json {
 }
 
 /** A term's archive page; a category's path holds its ancestors' slugs too. */
-function termArchiveUrl(ctx: RequestContext, term: TermRecord): string {
+export function termArchiveUrl(ctx: RequestContext, term: TermRecord): string {
   const path: string[] = [];
   for (let current: TermRecord | undefined = term; current && path.length < 20; current = current.parent ? ctx.store.term(current.parent) : undefined) path.unshift(current.slug);
   return `${ctx.site.baseUrl}/${resources[term.taxonomy].permalinkBase}/${path.join('/')}/`;
@@ -47,24 +47,27 @@ export function termJson(ctx: RequestContext, term: TermRecord, options: { links
   out.meta = [];
   out.url = termArchiveUrl(ctx, term);
   out.urls = termUrls(ctx, term);
-  if (options.links) {
-    const core = `${ctx.site.baseUrl}/wp-json/wp/v2`;
-    const taxonomy = resources[term.taxonomy];
-    const route = wpRoute(taxonomy);
-    out._links = {
-      self: [{ href: `${core}/${route}/${term.id}`, targetHints: { allow: options.admin ? ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] : ['GET'] } }],
-      collection: [{ href: `${core}/${route}` }],
-      about: [{ href: `${core}/taxonomies/${taxonomy.wpType}` }],
-      ...(term.parent ? { up: [{ embeddable: true, href: `${core}/${route}/${term.parent}` }] } : {}),
-      'wp:post_type': [
-        // Tags belong to WordPress's own posts as well.
-        ...(term.taxonomy === 'tags' ? [{ href: `${core}/posts?${route}=${term.id}` }] : []),
-        { href: `${core}/${wpRoute(resources.events)}?${route}=${term.id}` },
-        // The plugin's calendar-embed post type shares both taxonomies.
-        { href: `${core}/tec_calendar_embed?${route}=${term.id}` },
-      ],
-      curies: [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }],
-    };
-  }
+  if (options.links) out._links = termLinks(ctx, term, options.admin ? ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] : ['GET']);
   return out;
+}
+
+/** A term's `_links`, pointing at WordPress core's routes; `allow` is what the caller may do with it. */
+export function termLinks(ctx: RequestContext, term: TermRecord, allow: string[]): Json {
+  const core = `${ctx.site.baseUrl}/wp-json/wp/v2`;
+  const taxonomy = resources[term.taxonomy];
+  const route = wpRoute(taxonomy);
+  return {
+    self: [{ href: `${core}/${route}/${term.id}`, targetHints: { allow } }],
+    collection: [{ href: `${core}/${route}` }],
+    about: [{ href: `${core}/taxonomies/${taxonomy.wpType}` }],
+    ...(term.parent && ctx.store.term(term.parent) ? { up: [{ embeddable: true, href: `${core}/${route}/${term.parent}` }] } : {}),
+    'wp:post_type': [
+      // Tags belong to WordPress's own posts as well.
+      ...(term.taxonomy === 'tags' ? [{ href: `${core}/posts?${route}=${term.id}` }] : []),
+      { href: `${core}/${wpRoute(resources.events)}?${route}=${term.id}` },
+      // The plugin's calendar-embed post type shares both taxonomies.
+      { href: `${core}/tec_calendar_embed?${route}=${term.id}` },
+    ],
+    curies: [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }],
+  };
 }
