@@ -232,4 +232,18 @@ describe('profile list, show, use, remove', () => {
       broken.cleanup();
     }
   });
+
+  test('a config directory that cannot be written is named with the reason in words', async () => {
+    // Root may write anywhere: a file where the directory should be stands for a read-only one.
+    const blocked = join(home.home, 'not-a-directory');
+    writeFileSync(blocked, '');
+    const env = { XDG_CONFIG_HOME: blocked };
+    const added = await cli(['profile', 'add', 'x', '--url', sandbox.url], { env });
+    expect(added.code).toBe(2);
+    expect(added.stderr).toBe(`calendar: cannot read ${join(blocked, 'calendar', 'config.json')}: a part of the path is not a directory\nSet XDG_CONFIG_HOME to a directory you can write to.\n`);
+    const used = await cli(['profile', 'use', 'sandbox'], { env });
+    expect(used.code).toBe(2);
+    expect(used.stderr).toContain('a part of the path is not a directory');
+  });
 });
+
