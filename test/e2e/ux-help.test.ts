@@ -137,6 +137,17 @@ describe('the edit examples', () => {
 });
 
 describe('finding your way', () => {
+  test.each([
+    [['events', 'list', '--bogus'], 'calendar events list --help'],
+    [['--profile', 'sandbox', '--format', 'json', 'venues', 'get', '1', '--bogus'], 'calendar venues get --help'],
+    [['profile', 'add', 'x', '--url', 'https://example.org', '--bogus'], 'calendar profile add --help'],
+    [['--bogus'], 'calendar --help'],
+  ])('an unknown option (%j) points at the help of the command it was given to', async (args, help) => {
+    const r = await runCli(args, { env: home.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`calendar: unknown option '--bogus'\nSee ${help}.\n`);
+  });
+
   test('events list --help, as the acceptance check reads it', async () => {
     const r = await runCli(['events', 'list', '--help'], { env: home.env });
     expect(r.code).toBe(0);
