@@ -44,12 +44,14 @@ type Env = Record<string, string | undefined>;
 
 const nonEmpty = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v);
 
+/** A supported language, also when written as a locale: FR, fr-FR and fr_FR.UTF-8 are fr. */
 export function checkLanguage(lang: string | undefined, where: string): string | undefined {
   if (lang === undefined) return undefined;
-  if (!(LANGUAGES as readonly string[]).includes(lang)) {
+  const code = lang.trim().toLowerCase().split(/[-_.@]/)[0];
+  if (!(LANGUAGES as readonly string[]).includes(code)) {
     throw new UsageError(`${where}: "${lang}" is not a supported language`, `Use one of: ${LANGUAGES.join(', ')}.`);
   }
-  return lang;
+  return code;
 }
 
 function checkNumber(raw: string | undefined, where: string, min: number): number | undefined {
