@@ -112,6 +112,7 @@ export async function resolveProfile(flags: GlobalFlags, env: Env, cwd: string, 
   if (!/^[a-z0-9_-]+(\/[a-z0-9_.-]+)+$/i.test(profile.namespace)) {
     throw new UsageError(`--namespace: "${profile.namespace}" is not a namespace like tribe/events/v1`);
   }
+  if (baseUrlFlag !== undefined) profile.baseUrl = withoutNamespace(baseUrlFlag, profile.namespace);
   if (foreign && !explicit) {
     profile.username = undefined;
     if (stored.username || stored.appPassword || stored.appPasswordEnv || stored.appPasswordCommand) {
@@ -147,6 +148,24 @@ function originOf(url: string): string {
   } catch {
     return url;
   }
+}
+
+/**
+ * The REST root of a base URL given with the namespace on its end, as copied from a
+ * browser (`https://example.org/wp-json/tribe/events/v1/`, `/?rest_route=/tribe/events/v1`).
+ */
+function withoutNamespace(raw: string, namespace: string): string {
+  const u = new URL(raw);
+  const route = u.searchParams.get('rest_route');
+  const ends = (path: string) => path.replace(/\/+$/, '').endsWith(`/${namespace}`);
+  if (route !== null) {
+    if (!ends(route)) return raw;
+    u.searchParams.set('rest_route', `${route.replace(/\/+$/, '').slice(0, -namespace.length - 1)}/`);
+    return u.toString().replace(/rest_route=%2F/, 'rest_route=/');
+  }
+  if (!ends(u.pathname)) return raw;
+  u.pathname = u.pathname.replace(/\/+$/, '').slice(0, -namespace.length - 1);
+  return u.toString();
 }
 
 function checkUrl(raw: string, where: string): void {
