@@ -17,6 +17,8 @@ export interface LoadedConfig {
   /** A profile name -> the file it came from. */
   sources: Record<string, string>;
   warnings: string[];
+  /** The file whose defaultProfile is used, when one sets it. */
+  defaultSource?: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -136,7 +138,10 @@ async function validated(found: Array<{ filepath: string; config: unknown }>, en
       throw new CliError(`invalid configuration in ${filepath}: ${issue.path.join('.') || '(top)'}: ${issue.message}`, EXIT.usage);
     }
     result.files.unshift(filepath);
-    if (parsed.data.defaultProfile) result.config.defaultProfile = parsed.data.defaultProfile;
+    if (parsed.data.defaultProfile) {
+      result.config.defaultProfile = parsed.data.defaultProfile;
+      result.defaultSource = filepath;
+    }
     const trusted = trustedForSecrets(filepath, env);
     for (const [name, profile] of Object.entries(parsed.data.profiles)) {
       for (const key of ['appPasswordCommand', 'appPasswordEnv'] as const) {

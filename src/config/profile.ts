@@ -78,7 +78,11 @@ export async function resolveProfile(flags: GlobalFlags, env: Env, cwd: string, 
   if (name !== undefined && name !== SANDBOX_PROFILE) {
     const found = config.config.profiles[name];
     if (!found) {
-      throw unknownProfile(name, Object.keys(config.config.profiles));
+      const err = unknownProfile(name, Object.keys(config.config.profiles));
+      if (wanted === undefined && config.defaultSource) {
+        err.hint = `It is the default profile (defaultProfile in ${config.defaultSource}); pick another with: calendar profile use NAME. ${err.hint ?? ''}`.trim();
+      }
+      throw err;
     }
     stored = found;
     if (found.timezone !== undefined && !isValidTimeZone(found.timezone)) {

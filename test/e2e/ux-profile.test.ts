@@ -245,5 +245,26 @@ describe('profile list, show, use, remove', () => {
     expect(used.code).toBe(2);
     expect(used.stderr).toContain('a part of the path is not a directory');
   });
+
+  test('use refuses a profile of a project file, which the user file would name everywhere', async () => {
+    writeProfiles();
+    const project = join(home.home, 'project');
+    mkdirSync(project);
+    writeFileSync(join(project, '.calendarrc.yaml'), `profiles:\n  local:\n    baseUrl: ${sandbox.restRoot}\n`);
+    const r = await runCli(['profile', 'use', 'local'], { env: home.env, cwd: project });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`profile "local" comes from ${join(project, '.calendarrc.yaml')}, not the user config file`);
+    expect(r.stderr).toContain('--profile local');
+    expect(readConfig().defaultProfile).toBe('site');
+  });
+
+  test('a default that names no profile says where it is set', async () => {
+    writeProfiles();
+    writeFileSync(configFile(), JSON.stringify({ ...readConfig(), defaultProfile: 'gone' }));
+    const r = await cli(['venues', 'list']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('no profile named "gone"');
+    expect(r.stderr).toContain(`the default profile (defaultProfile in ${configFile()})`);
+  });
 });
 
