@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { CliError, EXIT } from '../errors.js';
+import { closest } from '../records/closest.js';
 import { configDir, userConfigFile } from './paths.js';
 import type { ConfigFile } from './schema.js';
 
@@ -130,12 +131,13 @@ async function searchWithCosmiconfig(cwd: string, env: Env): Promise<Array<{ fil
 async function validated(found: Array<{ filepath: string; config: unknown }>, env: Env): Promise<LoadedConfig> {
   const result: LoadedConfig = structuredClone(EMPTY);
   if (found.length === 0) return result;
-  const { configSchema } = await import('./schema.js');
+  const { configSchema, profileSchema } = await import('./schema.js');
   for (const { filepath, config } of [...found].reverse()) {
     const parsed = configSchema.safeParse(config);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new CliError(`invalid configuration in ${filepath}: ${issue.path.join('.') || '(top)'}: ${issue.message}`, EXIT.usage);
+      const where = issue.path.join('.') || '(top)';
+      throw new CliError(`invalid configuration in ${filepath}: ${where}: ${issue.message}`, EXIT.usage, keyHint(issue, Object.keys(configSchema.shape), Object.keys(profileSchema.shape)));
     }
     result.files.unshift(filepath);
     if (parsed.data.defaultProfile) {
@@ -173,6 +175,15 @@ function isReadableByOthers(file: string): boolean {
  * The parser's reason and position, on one line: YAML errors come as "YAML Error in FILE:"
  * then "reason (line:column)" then a code excerpt.
  */
+/** For a key the schema does not know: the key meant, or the keys there are. */
+function keyHint(issue: { code: string; path: PropertyKey[]; keys?: string[] }, top: string[], profile: string[]): string | undefined {
+  if (issue.code !== 'unrecognized_keys' || !issue.keys?.length) return undefined;
+  const known = issue.path.length === 0 ? top : profile;
+  const meant = issue.keys.map((key) => closest(key, known)).filter((k): k is string => k !== undefined);
+  if (meant.length) return `Did you mean ${meant.join(', ')}?`;
+  return issue.path.length === 0 ? `The top level takes ${top.join(', ')}.` : `A profile takes ${profile.join(', ')}.`;
+}
+
 /**
  * The parser's reason in one line: the YAML reason with its line, or the JSON reason with
  * the line and column of its position (no code frame, no quote of the whole text).

@@ -74,3 +74,20 @@ describe('a broken package.json in the working directory', () => {
     }
   });
 });
+
+describe('an unknown key', () => {
+  test('names the key meant, or the keys there are', async () => {
+    const { project, env } = layout();
+    const file = join(project, '.calendarrc.yaml');
+    writeFileSync(file, 'profiles:\n  a:\n    base_url: https://a.example/wp-json\n');
+    const typo = (await loadConfig(project, env).catch((e: Error) => e)) as Error & { hint?: string };
+    expect(typo.message).toBe(`invalid configuration in ${file}: profiles.a: Unrecognized key: "base_url"`);
+    expect(typo.hint).toBe('Did you mean baseUrl?');
+    writeFileSync(file, 'profile:\n  a:\n    baseUrl: https://a.example/wp-json\n');
+    expect(((await loadConfig(project, env).catch((e: Error) => e)) as Error & { hint?: string }).hint).toBe('Did you mean profiles?');
+    writeFileSync(file, 'profiles:\n  a:\n    password: x\n');
+    expect(((await loadConfig(project, env).catch((e: Error) => e)) as Error & { hint?: string }).hint).toBe(
+      'A profile takes baseUrl, namespace, language, timezone, username, appPassword, appPasswordEnv, appPasswordCommand, timeout, caCert.',
+    );
+  });
+});
