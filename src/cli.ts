@@ -75,11 +75,21 @@ function leadingWords(program: Command, argv: string[]): string[] {
   return words;
 }
 
-/** The command path the user typed before the unknown word: `calendar profile`. */
+/**
+ * The command path the user typed before the unknown word: `calendar profile`. Options and
+ * their values are stepped over (`calendar --profile x events list --bogus`).
+ */
 function commandPath(program: Command, argv: string[]): string[] {
   const path = ['calendar'];
   let current = program;
-  for (const word of argv) {
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i];
+    if (word === '--') break;
+    if (word.startsWith('-') && word !== '-') {
+      const option = [current, program].flatMap((c) => c.options).find((o) => o.long === word || o.short === word);
+      if (option?.required || (option?.optional && argv[i + 1] !== undefined && !argv[i + 1].startsWith('-'))) i++;
+      continue;
+    }
     const next = current.commands.find((c) => c.name() === word || c.aliases().includes(word));
     if (!next) break;
     path.push(next.name());
@@ -92,7 +102,7 @@ function commandPath(program: Command, argv: string[]): string[] {
 function usageMessage(err: CommanderError, program: Command, argv: string[]): { message: string; hint?: string } {
   const [first, ...rest] = err.message.replace(/^error: /, '').split('\n');
   const suggestion = /^\(Did you mean (?:one of )?(.*)\?\)$/.exec(rest.find((l) => l.startsWith('(Did you mean')) ?? '');
-  if (!suggestion) return { message: first, hint: 'See calendar --help.' };
+  if (!suggestion) return { message: first, hint: `See ${commandPath(program, argv).join(' ')} --help.` };
   const prefix = err.code === 'commander.unknownCommand' ? `${commandPath(program, argv).join(' ')} ` : '';
   const options = suggestion[1].split(', ').map((s) => `${prefix}${s}`);
   return { message: first, hint: `Did you mean ${options.length > 1 ? `one of: ${options.join(', ')}` : options[0]}?` };

@@ -2,10 +2,10 @@
  * What every command that talks to a site needs: the resolved profile, output settings,
  * a UI for stderr and the HTTP client; for the built-in profile, a sandbox started in-process.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Context } from './context.js';
-import { UsageError } from './errors.js';
+import { fileProblem, UsageError } from './errors.js';
 import { FORMATS, ICS_COMMANDS, type Format } from './resources.js';
 import type { OutputSettings } from './output/writer.js';
 import { Ui } from './output/ui.js';
@@ -120,16 +120,33 @@ export async function openSession(prepared: Prepared, ctx: Context): Promise<Ses
 
 async function startBuiltInSandbox(profile: Profile, ctx: Context, ui: Ui) {
   const { sandboxDataFile } = await import('./config/paths.js');
-  const dataFile = sandboxDataFile(ctx.env);
+  let dataFile: string | undefined = sandboxDataFile(ctx.env);
   const firstUse = !existsSync(dataFile);
-  mkdirSync(dirname(dataFile), { recursive: true });
-  if (firstUse || ctx.stderr.isTTY) {
+  const problem = unwritable(dataFile);
+  if (problem) {
+    ui.warn(
+      `cannot keep the built-in sandbox calendar in ${dirname(dataFile)} (${problem}): it is kept in memory for this run only. ` +
+        'Set XDG_DATA_HOME to a directory you can write to, or point calendar at a real site with: calendar profile add NAME --url https://example.org',
+    );
+    dataFile = undefined;
+  } else if (firstUse || ctx.stderr.isTTY) {
     ui.notice(`Using the built-in sandbox calendar (${dataFile}). Point calendar at a real site with: calendar profile add NAME --url https://example.org`);
   }
   const [{ startSandbox }, { randomBytes }] = await Promise.all([import('./sandbox/index.js'), import('node:crypto')]);
   const password = randomBytes(18).toString('base64url');
   const sandbox = await startSandbox({ port: 0, dataFile, shared: true, seed: 'demo', user: 'admin', password, namespace: profile.namespace, quiet: true });
   return { restRoot: sandbox.restRoot, password, close: () => sandbox.close() };
+}
+
+/** Why the sandbox's data file cannot be kept (its directory made, the file or directory written), or nothing. */
+function unwritable(dataFile: string): string | undefined {
+  try {
+    mkdirSync(dirname(dataFile), { recursive: true });
+    accessSync(existsSync(dataFile) ? dataFile : dirname(dataFile), constants.W_OK);
+    return undefined;
+  } catch (err) {
+    return fileProblem(err);
+  }
 }
 
 /** Opens a session, runs the work, and always closes what was opened. */

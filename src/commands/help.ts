@@ -27,13 +27,56 @@ export const COMPLETION_ENVIRONMENT: EnvironmentList = [
   ['XDG_CONFIG_HOME', 'where the profiles are read from'],
 ];
 
-export function environmentHelp(list: EnvironmentList = ENVIRONMENT): string {
-  const width = Math.max(...list.map(([name]) => name.length));
-  return `\nEnvironment:\n${list.map(([name, what]) => `  ${name.padEnd(width)}  ${what}`).join('\n')}\n`;
+/** Help pages fit a terminal of this many columns. */
+export const HELP_WIDTH = 80;
+
+/** Words filled into lines of `width` characters at most; a word longer than that stands alone. */
+function fill(words: string[], width: number): string[] {
+  const lines: string[] = [];
+  for (const word of words) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + 1 + word.length <= width) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines;
 }
 
+export function environmentHelp(list: EnvironmentList = ENVIRONMENT): string {
+  const width = Math.max(...list.map(([name]) => name.length));
+  const indent = ' '.repeat(2 + width + 2);
+  const rows = list.map(([name, what]) => {
+    const [first, ...rest] = fill(what.split(' '), HELP_WIDTH - indent.length);
+    return [`  ${name.padEnd(width)}  ${first}`, ...rest.map((l) => indent + l)].join('\n');
+  });
+  return `\nEnvironment:\n${rows.join('\n')}\n`;
+}
+
+/**
+ * The words of a command line as written (quoted strings and $(...) whole, quotes kept),
+ * an option or a redirection held together with the value after it where both fit in `width`.
+ */
+function shellTokens(line: string, width: number): string[] {
+  const words = line.match(/(?:'[^']*'|"(?:[^"\\]|\\.)*"|\$\([^()]*\)|\S)+/g) ?? [];
+  const units: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const next = words[i + 1];
+    const takesValue = /^(-|>)/.test(words[i]) && next !== undefined && !/^(-|\|)/.test(next) && words[i].length + 1 + next.length <= width;
+    units.push(takesValue ? `${words[i]} ${words[++i]}` : words[i]);
+  }
+  return units;
+}
+
+/**
+ * Each example after `$ `; one too wide goes on over lines ending in ` \`, as a shell reads
+ * it when pasted (so an example that is too wide takes no `# comment`).
+ */
 export function examplesHelp(lines: string[]): string {
-  return `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
+  const shown = lines.flatMap((line) => {
+    if (4 + line.length <= HELP_WIDTH) return [`  $ ${line}`];
+    const [first, ...rest] = fill(shellTokens(line, HELP_WIDTH - 6 - 2), HELP_WIDTH - 6 - 2);
+    return [`  $ ${first}`, ...rest.map((l) => `      ${l}`)].map((l, i, all) => (i < all.length - 1 ? `${l} \\` : l));
+  });
+  return `\nExamples:\n${shown.join('\n')}\n`;
 }
 
 type Verb = 'list' | 'get' | 'create' | 'update' | 'delete' | 'restore';
@@ -65,7 +108,7 @@ export function verbExamples(resource: Resource, verb: Verb): string[] {
         return [
           'calendar events create --title "Jazz Night" --start-date "2027-01-10 20:00" --end-date "2027-01-10 23:00"',
           'calendar events create --title "Fair" --start-date tomorrow --end-date tomorrow --all-day --featured --format ids',
-          "calendar events create --data '{\"title\":\"Talk\",\"start_date\":\"2027-02-01 18:00\",\"end_date\":\"2027-02-01 19:00\"}'",
+          "calendar events create --data '{\"title\":\"Talk\",\"start_date\":\"2027-02-01 18:00\"}' --end-date \"2027-02-01 19:00\"",
           'calendar events create --data @event.json --title "Title from the flag wins"',
         ];
       }

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { CliError, EXIT } from '../errors.js';
+import { closest } from '../records/closest.js';
 import { configDir, userConfigFile } from './paths.js';
 import type { ConfigFile } from './schema.js';
 
@@ -17,6 +18,8 @@ export interface LoadedConfig {
   /** A profile name -> the file it came from. */
   sources: Record<string, string>;
   warnings: string[];
+  /** The file whose defaultProfile is used, when one sets it. */
+  defaultSource?: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -97,7 +100,7 @@ function readJsonConfig(file: string): Array<{ filepath: string; config: unknown
     const text = readFileSync(file, 'utf8');
     return text.trim() === '' ? [] : [{ filepath: file, config: JSON.parse(text) }];
   } catch (err) {
-    throw new CliError(`cannot read the configuration ${file}: ${errorSummary((err as Error).message)}`, EXIT.usage);
+    throw new CliError(`cannot read the configuration ${file}: ${errorSummary((err as Error).message, file)}`, EXIT.usage);
   }
 }
 
@@ -105,9 +108,11 @@ async function searchWithCosmiconfig(cwd: string, env: Env): Promise<Array<{ fil
   // A CommonJS package: through the bundle its exports may sit on `default`.
   const loaded = (await import('cosmiconfig')) as typeof import('cosmiconfig') & { default?: typeof import('cosmiconfig') };
   const cosmiconfig = loaded.cosmiconfig ?? loaded.default!.cosmiconfig;
-  const explorer = cosmiconfig('calendar', { searchStrategy: 'global', cache: false });
   const found: Array<{ filepath: string; config: unknown }> = [];
   try {
+    // Creating the explorer already reads the process's working directory (package.json and
+    // .config/ there may hold cosmiconfig's own settings): a broken file there is the user's too.
+    const explorer = cosmiconfig('calendar', { searchStrategy: 'global', cache: false });
     const near = await explorer.search(cwd);
     if (near && !near.isEmpty) found.push(near);
     const userFile = userConfigFile(env);
@@ -117,7 +122,7 @@ async function searchWithCosmiconfig(cwd: string, env: Env): Promise<Array<{ fil
     }
   } catch (err) {
     const file = (err as { filepath?: string }).filepath;
-    throw new CliError(`cannot read the configuration${file ? ` ${file}` : ''}: ${errorSummary((err as Error).message)}`, EXIT.usage);
+    throw new CliError(`cannot read the configuration${file ? ` ${file}` : ''}: ${errorSummary((err as Error).message, file)}`, EXIT.usage);
   }
   return found;
 }
@@ -126,15 +131,19 @@ async function searchWithCosmiconfig(cwd: string, env: Env): Promise<Array<{ fil
 async function validated(found: Array<{ filepath: string; config: unknown }>, env: Env): Promise<LoadedConfig> {
   const result: LoadedConfig = structuredClone(EMPTY);
   if (found.length === 0) return result;
-  const { configSchema } = await import('./schema.js');
+  const { configSchema, profileSchema } = await import('./schema.js');
   for (const { filepath, config } of [...found].reverse()) {
     const parsed = configSchema.safeParse(config);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new CliError(`invalid configuration in ${filepath}: ${issue.path.join('.') || '(top)'}: ${issue.message}`, EXIT.usage);
+      const where = issue.path.join('.') || '(top)';
+      throw new CliError(`invalid configuration in ${filepath}: ${where}: ${issue.message}`, EXIT.usage, keyHint(issue, Object.keys(configSchema.shape), Object.keys(profileSchema.shape)));
     }
     result.files.unshift(filepath);
-    if (parsed.data.defaultProfile) result.config.defaultProfile = parsed.data.defaultProfile;
+    if (parsed.data.defaultProfile) {
+      result.config.defaultProfile = parsed.data.defaultProfile;
+      result.defaultSource = filepath;
+    }
     const trusted = trustedForSecrets(filepath, env);
     for (const [name, profile] of Object.entries(parsed.data.profiles)) {
       for (const key of ['appPasswordCommand', 'appPasswordEnv'] as const) {
@@ -166,10 +175,37 @@ function isReadableByOthers(file: string): boolean {
  * The parser's reason and position, on one line: YAML errors come as "YAML Error in FILE:"
  * then "reason (line:column)" then a code excerpt.
  */
-function errorSummary(text: string): string {
-  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+/** For a key the schema does not know: the key meant, or the keys there are. */
+function keyHint(issue: { code: string; path: PropertyKey[]; keys?: string[] }, top: string[], profile: string[]): string | undefined {
+  if (issue.code !== 'unrecognized_keys' || !issue.keys?.length) return undefined;
+  const known = issue.path.length === 0 ? top : profile;
+  const meant = issue.keys.map((key) => closest(key, known)).filter((k): k is string => k !== undefined);
+  if (meant.length) return `Did you mean ${meant.join(', ')}?`;
+  return issue.path.length === 0 ? `The top level takes ${top.join(', ')}.` : `A profile takes ${profile.join(', ')}.`;
+}
+
+/**
+ * The parser's reason in one line: the YAML reason with its line, or the JSON reason with
+ * the line and column of its position (no code frame, no quote of the whole text).
+ */
+function errorSummary(text: string, file?: string): string {
+  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l && !/^(>|\|)/.test(l) && !/^\d+ \|/.test(l));
   const reason = /^(YAML|JSON) Error in .*:$/.test(lines[0] ?? '') ? lines[1] ?? lines[0] : lines[0] ?? text;
+  const json = reason.replace(/ while parsing .*$/, '').match(/^(.*?) at position (\d+)(?: \(line \d+ column \d+\))?$/);
+  if (json) return `${json[1]} ${jsonPlace(Number(json[2]), file)}`;
   return reason.replace(/\((\d+):(\d+)\)$/, '(line $1, column $2)');
+}
+
+/** Line and column (both from 1) of a character position in a file, or the position when it cannot be read. */
+function jsonPlace(position: number, file: string | undefined): string {
+  let text: string;
+  try {
+    text = readFileSync(file ?? '', 'utf8');
+  } catch {
+    return `at position ${position}`;
+  }
+  const before = text.slice(0, position).split('\n');
+  return `(line ${before.length}, column ${before[before.length - 1].length + 1})`;
 }
 
 function isLoopbackUrl(url: string | undefined): boolean {

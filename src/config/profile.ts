@@ -44,12 +44,14 @@ type Env = Record<string, string | undefined>;
 
 const nonEmpty = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v);
 
+/** A supported language, also when written as a locale: FR, fr-FR and fr_FR.UTF-8 are fr. */
 export function checkLanguage(lang: string | undefined, where: string): string | undefined {
   if (lang === undefined) return undefined;
-  if (!(LANGUAGES as readonly string[]).includes(lang)) {
+  const code = lang.trim().toLowerCase().split(/[-_.@]/)[0];
+  if (!(LANGUAGES as readonly string[]).includes(code)) {
     throw new UsageError(`${where}: "${lang}" is not a supported language`, `Use one of: ${LANGUAGES.join(', ')}.`);
   }
-  return lang;
+  return code;
 }
 
 function checkNumber(raw: string | undefined, where: string, min: number): number | undefined {
@@ -76,7 +78,11 @@ export async function resolveProfile(flags: GlobalFlags, env: Env, cwd: string, 
   if (name !== undefined && name !== SANDBOX_PROFILE) {
     const found = config.config.profiles[name];
     if (!found) {
-      throw unknownProfile(name, Object.keys(config.config.profiles));
+      const err = unknownProfile(name, Object.keys(config.config.profiles));
+      if (wanted === undefined && config.defaultSource) {
+        err.hint = `It is the default profile (defaultProfile in ${config.defaultSource}); pick another with: calendar profile use NAME. ${err.hint ?? ''}`.trim();
+      }
+      throw err;
     }
     stored = found;
     if (found.timezone !== undefined && !isValidTimeZone(found.timezone)) {
@@ -110,6 +116,7 @@ export async function resolveProfile(flags: GlobalFlags, env: Env, cwd: string, 
   if (!/^[a-z0-9_-]+(\/[a-z0-9_.-]+)+$/i.test(profile.namespace)) {
     throw new UsageError(`--namespace: "${profile.namespace}" is not a namespace like tribe/events/v1`);
   }
+  if (baseUrlFlag !== undefined) profile.baseUrl = withoutNamespace(baseUrlFlag, profile.namespace);
   if (foreign && !explicit) {
     profile.username = undefined;
     if (stored.username || stored.appPassword || stored.appPasswordEnv || stored.appPasswordCommand) {
@@ -145,6 +152,24 @@ function originOf(url: string): string {
   } catch {
     return url;
   }
+}
+
+/**
+ * The REST root of a base URL given with the namespace on its end, as copied from a
+ * browser (`https://example.org/wp-json/tribe/events/v1/`, `/?rest_route=/tribe/events/v1`).
+ */
+function withoutNamespace(raw: string, namespace: string): string {
+  const u = new URL(raw);
+  const route = u.searchParams.get('rest_route');
+  const ends = (path: string) => path.replace(/\/+$/, '').endsWith(`/${namespace}`);
+  if (route !== null) {
+    if (!ends(route)) return raw;
+    u.searchParams.set('rest_route', `${route.replace(/\/+$/, '').slice(0, -namespace.length - 1)}/`);
+    return u.toString().replace(/rest_route=%2F/, 'rest_route=/');
+  }
+  if (!ends(u.pathname)) return raw;
+  u.pathname = u.pathname.replace(/\/+$/, '').slice(0, -namespace.length - 1);
+  return u.toString();
 }
 
 function checkUrl(raw: string, where: string): void {

@@ -5,11 +5,13 @@
 import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { CliError, EXIT } from '../errors.js';
+import { CliError, EXIT, fileProblem } from '../errors.js';
 import { userConfigFile } from './paths.js';
 import type { ConfigFile, ProfileConfig } from './schema.js';
 
 type Env = Record<string, string | undefined>;
+
+const ELSEWHERE = 'Set XDG_CONFIG_HOME to a directory you can write to.';
 
 export interface UserConfig {
   file: string;
@@ -25,7 +27,7 @@ export function readUserConfig(env: Env): UserConfig {
     text = readFileSync(file, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { file, config: { profiles: {} }, exists: false };
-    throw new CliError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? 'unreadable'}`, EXIT.usage);
+    throw new CliError(`cannot read ${file}: ${fileProblem(err)}`, EXIT.usage, ELSEWHERE);
   }
   let parsed: unknown;
   try {
@@ -62,7 +64,7 @@ export function writeUserConfig(file: string, config: UserConfig['config']): voi
     renameSync(temp, file);
   } catch (err) {
     rmSync(temp, { force: true });
-    throw new CliError(`cannot write ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, EXIT.usage);
+    throw new CliError(`cannot write ${file}: ${(err as NodeJS.ErrnoException).code ? fileProblem(err) : (err as Error).message}`, EXIT.usage, ELSEWHERE);
   }
 }
 

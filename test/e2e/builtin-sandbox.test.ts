@@ -48,4 +48,22 @@ describe('built-in sandbox profile', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/no profile named "nope"/);
   });
+
+  test('a data directory that cannot be made runs on a calendar in memory and says why', async () => {
+    const fresh = tempHome();
+    try {
+      // Root may write anywhere: a file where the directory should be stands for a read-only home.
+      const blocked = join(fresh.home, 'not-a-directory');
+      writeFileSync(blocked, '');
+      const env = { ...fresh.env, XDG_DATA_HOME: blocked };
+      const r = await runCli(['events', 'list', '--format', 'ids'], { env });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout.trim()).toMatch(/^\d+/);
+      expect(r.stderr).toContain(`cannot keep the built-in sandbox calendar in ${join(blocked, 'calendar')}`);
+      expect(r.stderr).toContain('kept in memory for this run only');
+      expect(r.stderr).not.toMatch(/unexpected error/);
+    } finally {
+      fresh.cleanup();
+    }
+  });
 });

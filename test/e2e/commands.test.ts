@@ -265,6 +265,19 @@ describe('update and delete', () => {
     expect(json<{ title: string }>((await own.cli(['events', 'get', id, '--json'])).stdout).title).toBe('From Data');
   });
 
+  test('a language written as a locale (FR, fr_FR.UTF-8, fr-FR) is read as its language', async () => {
+    const id = String(await created(own.sandbox, 'events', { title: 'Locale Night', start_date: '2027-02-02 10:00:00', end_date: '2027-02-02 11:00:00' }));
+    expect((await own.cli(['--lang', 'fr', 'events', 'update', id, '--title', 'Soirée locale'])).code).toBe(0);
+    for (const [args, env] of [[['--lang', 'FR'], {}], [['--lang', 'fr-FR'], {}], [[], { CALENDAR_LANG: 'fr_FR.UTF-8' }]] as const) {
+      const r = await own.cli([...args, 'events', 'get', id, '--json'], { env });
+      expect(r.code, r.stderr).toBe(0);
+      expect(json<{ title: string }>(r.stdout).title).toBe('Soirée locale');
+    }
+    const german = await own.cli(['--lang', 'de_DE', 'events', 'get', id]);
+    expect(german.code).toBe(2);
+    expect(german.stderr).toContain('"de_DE" is not a supported language');
+  });
+
   test('events delete --yes moves to the trash and says so', async () => {
     const id = String(await created(own.sandbox, 'events', { title: 'Doomed Night', start_date: '2027-01-10 20:00:00', end_date: '2027-01-10 23:00:00' }));
     const r = await own.cli(['events', 'delete', id, '--yes', '--json']);

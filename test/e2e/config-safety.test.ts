@@ -141,3 +141,16 @@ describe('project configuration files', () => {
     expect(r.stderr).toMatch(/cannot read the configuration .*\.calendarrc\.yaml: .*line \d+/);
   });
 });
+
+describe('a base URL that names the namespace too', () => {
+  test('--base-url and CALENDAR_BASE_URL ending in the namespace reach the same REST root', async () => {
+    const id = (await runCli(['venues', 'create', '--venue', 'Namespace Hall', '--format', 'ids'], { env: homeWith({ appPassword: PASSWORD }) })).stdout.trim();
+    for (const env of [{ CALENDAR_BASE_URL: `${site.sandbox.restRoot}/tribe/events/v1/` }, { CALENDAR_BASE_URL: `${site.sandbox.url}/?rest_route=/tribe/events/v1` }]) {
+      const r = await runCli(['venues', 'get', id, '--format', 'ids'], { env: { ...site.home.env, ...env } });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout.trim()).toBe(id);
+    }
+    const flag = await runCli(['--base-url', `${site.sandbox.restRoot}/tribe/events/v1`, 'venues', 'get', id, '--format', 'ids'], { env: site.home.env });
+    expect(flag.code, flag.stderr).toBe(0);
+  });
+});

@@ -54,12 +54,20 @@ function walk(command: Command, path: string[] = []): Array<{ path: string[]; co
   return visible.flatMap((c) => [{ path: [...path, c.name()], command: c }, ...walk(c, [...path, c.name()])]);
 }
 
-function section(help: string, title: string): string[] {
+/** The lines of a section as printed, indentation kept. */
+function rawSection(help: string, title: string): string[] {
   const start = help.indexOf(`\n${title}:\n`);
   if (start < 0) return [];
   const lines = help.slice(start + title.length + 3).split('\n');
   const end = lines.findIndex((l) => !l.startsWith('  '));
-  return lines.slice(0, end < 0 ? lines.length : end).map((l) => l.trim());
+  return lines.slice(0, end < 0 ? lines.length : end);
+}
+
+function section(help: string, title: string): string[] {
+  // An example too wide for the terminal goes on over lines ending in a backslash.
+  return rawSection(help, title)
+    .map((l) => l.trim())
+    .reduce<string[]>((joined, l, i, all) => (i > 0 && all[i - 1].endsWith(' \\') ? [...joined.slice(0, -1), `${joined[joined.length - 1].slice(0, -1)}${l}`] : [...joined, l]), []);
 }
 
 /** Runnable commands, and the groups whose help is part of this work; resource groups only route to their verbs. */
@@ -77,9 +85,10 @@ describe('help of every command', () => {
       expect(examples.length, `${path.join(' ')} has examples`).toBeGreaterThan(0);
       for (const line of examples) expect(line, path.join(' ')).toMatch(/^\$ (calendar |printf |echo |source <\(calendar )/);
       expect(examples.some((l) => l.includes(`calendar ${path.join(' ')}`)), `${path.join(' ')} shows itself`).toBe(true);
-      const environment = section(help, 'Environment');
+      // A description too wide for the terminal goes on under itself, indented further.
+      const environment = rawSection(help, 'Environment').filter((l) => !l.startsWith('   '));
       expect(environment.length, `${path.join(' ')} lists its environment`).toBeGreaterThan(0);
-      for (const line of environment) expect(line).toMatch(/^[A-Z_]+(, [A-Z_]+)?\s{2,}\S/);
+      for (const line of environment) expect(line).toMatch(/^ {2}[A-Z_]+(, [A-Z_]+)?\s{2,}\S/);
     }
   });
 
@@ -128,6 +137,17 @@ describe('the edit examples', () => {
 });
 
 describe('finding your way', () => {
+  test.each([
+    [['events', 'list', '--bogus'], 'calendar events list --help'],
+    [['--profile', 'sandbox', '--format', 'json', 'venues', 'get', '1', '--bogus'], 'calendar venues get --help'],
+    [['profile', 'add', 'x', '--url', 'https://example.org', '--bogus'], 'calendar profile add --help'],
+    [['--bogus'], 'calendar --help'],
+  ])('an unknown option (%j) points at the help of the command it was given to', async (args, help) => {
+    const r = await runCli(args, { env: home.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`calendar: unknown option '--bogus'\nSee ${help}.\n`);
+  });
+
   test('events list --help, as the acceptance check reads it', async () => {
     const r = await runCli(['events', 'list', '--help'], { env: home.env });
     expect(r.code).toBe(0);
@@ -208,5 +228,12 @@ describe('the wording of every help page', () => {
 
   test('no default is said twice', () => {
     for (const { path, help } of pages) expect(help, path).not.toMatch(/\)\s*\(default:/);
+  });
+});
+
+describe('help fits a terminal', () => {
+  test('no line of any help page is wider than 80 columns', () => {
+    const wide = everyHelpPage().flatMap(({ path, help }) => help.split('\n').filter((l) => l.length > 80).map((l) => `${path}: ${l}`));
+    expect(wide).toEqual([]);
   });
 });

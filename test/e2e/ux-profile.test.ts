@@ -232,4 +232,39 @@ describe('profile list, show, use, remove', () => {
       broken.cleanup();
     }
   });
+
+  test('a config directory that cannot be written is named with the reason in words', async () => {
+    // Root may write anywhere: a file where the directory should be stands for a read-only one.
+    const blocked = join(home.home, 'not-a-directory');
+    writeFileSync(blocked, '');
+    const env = { XDG_CONFIG_HOME: blocked };
+    const added = await cli(['profile', 'add', 'x', '--url', sandbox.url], { env });
+    expect(added.code).toBe(2);
+    expect(added.stderr).toBe(`calendar: cannot read ${join(blocked, 'calendar', 'config.json')}: a part of the path is not a directory\nSet XDG_CONFIG_HOME to a directory you can write to.\n`);
+    const used = await cli(['profile', 'use', 'sandbox'], { env });
+    expect(used.code).toBe(2);
+    expect(used.stderr).toContain('a part of the path is not a directory');
+  });
+
+  test('use refuses a profile of a project file, which the user file would name everywhere', async () => {
+    writeProfiles();
+    const project = join(home.home, 'project');
+    mkdirSync(project);
+    writeFileSync(join(project, '.calendarrc.yaml'), `profiles:\n  local:\n    baseUrl: ${sandbox.restRoot}\n`);
+    const r = await runCli(['profile', 'use', 'local'], { env: home.env, cwd: project });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`profile "local" comes from ${join(project, '.calendarrc.yaml')}, not the user config file`);
+    expect(r.stderr).toContain('--profile local');
+    expect(readConfig().defaultProfile).toBe('site');
+  });
+
+  test('a default that names no profile says where it is set', async () => {
+    writeProfiles();
+    writeFileSync(configFile(), JSON.stringify({ ...readConfig(), defaultProfile: 'gone' }));
+    const r = await cli(['venues', 'list']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('no profile named "gone"');
+    expect(r.stderr).toContain(`the default profile (defaultProfile in ${configFile()})`);
+  });
 });
+

@@ -139,7 +139,7 @@ function handWritten(files: Record<string, string>): BadInput[] {
     ['page negative', ['events', 'list', '--page', '-1']],
     ['language unknown', ['venues', 'list', '--lang', 'de']],
     ['language empty', ['venues', 'list', '--lang', '']],
-    ['language upper case garbage', ['venues', 'list', '--lang', 'FR-xx']],
+    ['language upper case garbage', ['venues', 'list', '--lang', 'FRENCH']],
     ['language in env', ['venues', 'list'], 'CALENDAR_LANG=klingon'],
     ['base URL not http', ['venues', 'list', '--base-url', 'ftp://example.org/wp-json']],
     ['base URL garbage', ['venues', 'list', '--base-url', 'not a url']],

@@ -40,3 +40,54 @@ describe('configCandidateExists', () => {
     expect(configCandidateExists(project, env)).toBe(true);
   });
 });
+
+describe('a broken JSON file', () => {
+  test('a project file is named with the reason and where, not the parser code frame', async () => {
+    const { project, env } = layout();
+    writeFileSync(join(project, '.calendarrc.json'), '{\n  "profiles": {\n');
+    const err = await loadConfig(project, env).catch((e: Error) => e);
+    expect((err as Error).message).toBe(`cannot read the configuration ${join(project, '.calendarrc.json')}: Expected property name or '}' in JSON (line 3, column 1)`);
+  });
+
+  test('the user config file says the line and column too', async () => {
+    const { project, env } = layout();
+    mkdirSync(join(env.XDG_CONFIG_HOME, 'calendar'), { recursive: true });
+    const file = join(env.XDG_CONFIG_HOME, 'calendar', 'config.json');
+    writeFileSync(file, '{\n  "profiles": {},\n}\n');
+    const err = await loadConfig(project, env).catch((e: Error) => e);
+    expect((err as Error).message).toBe(`cannot read the configuration ${file}: Expected double-quoted property name in JSON (line 3, column 1)`);
+  });
+});
+
+describe('a broken package.json in the working directory', () => {
+  test('is a configuration error naming the file, not an unexpected error', async () => {
+    const { project, env } = layout();
+    writeFileSync(join(project, 'package.json'), '{"calendar": {"profiles": {');
+    // cosmiconfig also reads the working directory of the process itself for its own settings.
+    const before = process.cwd();
+    process.chdir(project);
+    try {
+      const err = await loadConfig(project, env).catch((e: Error) => e);
+      expect((err as Error).message).toBe(`cannot read the configuration ${join(project, 'package.json')}: Expected property name or '}' in JSON (line 1, column 28)`);
+    } finally {
+      process.chdir(before);
+    }
+  });
+});
+
+describe('an unknown key', () => {
+  test('names the key meant, or the keys there are', async () => {
+    const { project, env } = layout();
+    const file = join(project, '.calendarrc.yaml');
+    writeFileSync(file, 'profiles:\n  a:\n    base_url: https://a.example/wp-json\n');
+    const typo = (await loadConfig(project, env).catch((e: Error) => e)) as Error & { hint?: string };
+    expect(typo.message).toBe(`invalid configuration in ${file}: profiles.a: Unrecognized key: "base_url"`);
+    expect(typo.hint).toBe('Did you mean baseUrl?');
+    writeFileSync(file, 'profile:\n  a:\n    baseUrl: https://a.example/wp-json\n');
+    expect(((await loadConfig(project, env).catch((e: Error) => e)) as Error & { hint?: string }).hint).toBe('Did you mean profiles?');
+    writeFileSync(file, 'profiles:\n  a:\n    password: x\n');
+    expect(((await loadConfig(project, env).catch((e: Error) => e)) as Error & { hint?: string }).hint).toBe(
+      'A profile takes baseUrl, namespace, language, timezone, username, appPassword, appPasswordEnv, appPasswordCommand, timeout, caCert.',
+    );
+  });
+});

@@ -18,7 +18,7 @@ export function apiCommand(run: ActionRunner): Command {
     .option('-i, --include', 'print the status line and the response headers before the body')
     .addHelpText(
       'after',
-      `\nParameters go in the query string for GET, HEAD, OPTIONS and DELETE, and in a JSON body otherwise.\nA status of 400 or more exits like other commands (1, 3 not found, 4 auth, 5 server error); the body is printed anyway.\n` +
+      `\nParameters go in the query string for GET, HEAD, OPTIONS and DELETE, and in a\nJSON body otherwise. A status of 400 or more exits like other commands (1, 3 not\nfound, 4 auth, 5 server error); the body is printed anyway.\n` +
         examplesHelp([
           'calendar api GET /events -F per_page=2',
           'calendar api -i GET /venues',

@@ -12,9 +12,9 @@ export function completionCommand(run: ActionRunner): Command {
     .addHelpText(
       'after',
       examplesHelp([
-        'source <(calendar completion bash)                                  # bash, this shell only',
+        'source <(calendar completion bash)                  # bash, this shell only',
         'calendar completion bash > ~/.local/share/bash-completion/completions/calendar',
-        'calendar completion zsh > "${fpath[1]}/_calendar"                    # zsh',
+        'calendar completion zsh > "${fpath[1]}/_calendar"   # zsh',
         'calendar completion fish > ~/.config/fish/completions/calendar.fish  # fish',
       ]) + environmentHelp(COMPLETION_ENVIRONMENT),
     )

@@ -240,6 +240,14 @@ export async function runProfileUse(inv: Invocation, rawName: string): Promise<v
     throw unknownProfile(rawName, Object.keys(loaded.config.profiles));
   }
   const user = readUserConfig(ctx.env);
+  const source = loaded.sources[rawName];
+  if (rawName !== SANDBOX_PROFILE && source !== undefined && source !== user.file && !user.config.profiles[rawName]) {
+    // The user file is read everywhere: outside this project it would name a profile that is not there.
+    throw new UsageError(
+      `profile "${rawName}" comes from ${source}, not the user config file`,
+      `Set defaultProfile in that file, or pick it for a run with --profile ${rawName} (or CALENDAR_PROFILE=${rawName}).`,
+    );
+  }
   user.config.defaultProfile = rawName;
   writeUserConfig(user.file, user.config);
   prepared.ui.notice(`${rawName} is now the default profile (${user.file}).`);
