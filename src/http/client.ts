@@ -327,6 +327,11 @@ export function networkError(err: unknown, url: string, timeoutMs: number): CliE
   }
   if (code === 'ECONNREFUSED') return new CliError(`cannot connect to ${origin}: connection refused`, EXIT.network, 'Is the site up and the base URL right?');
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new CliError(`cannot resolve the host of ${origin}`, EXIT.network);
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'EPROTO') {
+    // The port answered in plain HTTP (or something else) to a TLS hello.
+    const plain = origin.replace(/^https:/, 'http:');
+    return new CliError(`${origin} does not speak HTTPS (${code})`, EXIT.network, origin.startsWith('https:') ? `Is the site plain HTTP? Try ${plain}.` : undefined);
+  }
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
     return new CliError(`the TLS certificate of ${origin} is for another host name (${code})`, EXIT.network, 'Use the host name the certificate was issued for in the base URL.');
   }

@@ -56,6 +56,20 @@ describe('tls', () => {
     reportFigure(refused.code === 5 && accepted.code === 0 ? 'tls: refused by default' : 'tls: NOT refused by default');
   }, 60_000);
 
+  it('says a site answering plain HTTP does not speak HTTPS, and offers http://', async () => {
+    const plain = await startTestSandbox();
+    try {
+      const asHttps = plain.restRoot.replace(/^http:/, 'https:');
+      const r = await runCli(['venues', 'list', '--retries', '0'], { env: { ...home.env, CALENDAR_BASE_URL: asHttps } });
+      expect(r.code).toBe(5);
+      const origin = new URL(asHttps).origin;
+      expect(r.stderr).toContain(`calendar: ${origin} does not speak HTTPS`);
+      expect(r.stderr).toContain(`Is the site plain HTTP? Try ${origin.replace('https:', 'http:')}.`);
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('has no switch that turns certificate verification off', () => {
     const offending = [...sourceFiles(join(ROOT, 'src')), ...sourceFiles(join(ROOT, 'bin'))].filter((file) => /rejectUnauthorized\s*:\s*false|\.NODE_TLS_REJECT_UNAUTHORIZED\s*=[^=]|\[['"]NODE_TLS_REJECT_UNAUTHORIZED['"]\]\s*=[^=]/.test(readFileSync(file, 'utf8')));
     expect(offending).toEqual([]);
