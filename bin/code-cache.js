@@ -66,12 +66,26 @@ function readCache(files, key) {
   return undefined;
 }
 
+/**
+ * The cache directory and its parent (~/.cache/calendar), made one at a time: Node 20's
+ * recursive mkdir spins for ever where mkdir answers ENOENT under a parent that exists (/proc).
+ */
+function makeCacheDirectory(dir) {
+  for (const path of [dirname(dir), dir]) {
+    try {
+      mkdirSync(path);
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+    }
+  }
+}
+
 /** Writes to the first place that takes it; a temporary file and a rename, so no reader sees half a cache. */
 function writeCache(files, key, data, wide) {
   for (const file of files) {
     const temp = `${file}.${process.pid}.tmp`;
     try {
-      mkdirSync(dirname(file), { recursive: true });
+      makeCacheDirectory(dirname(file));
       writeFileSync(temp, Buffer.concat([Buffer.from(`${MAGIC} ${key} ${checksum(data)} ${wide ? WIDE : NARROW}\n`), data]));
       renameSync(temp, file);
       return file;

@@ -2,7 +2,8 @@
  * What every command that talks to a site needs: the resolved profile, output settings,
  * a UI for stderr and the HTTP client; for the built-in profile, a sandbox started in-process.
  */
-import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
+import { makeDirectory } from './dirs.js';
 import { dirname } from 'node:path';
 import type { Context } from './context.js';
 import { fileProblem, UsageError } from './errors.js';
@@ -141,7 +142,7 @@ async function startBuiltInSandbox(profile: Profile, ctx: Context, ui: Ui) {
 /** Why the sandbox's data file cannot be kept (its directory made, the file or directory written), or nothing. */
 function unwritable(dataFile: string): string | undefined {
   try {
-    mkdirSync(dirname(dataFile), { recursive: true });
+    makeDirectory(dirname(dataFile));
     accessSync(existsSync(dataFile) ? dataFile : dirname(dataFile), constants.W_OK);
     return undefined;
   } catch (err) {

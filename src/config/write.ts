@@ -2,7 +2,8 @@
  * Reads and writes the user's config file (the one `profile add` manages). Writes are
  * atomic (temp file + rename) and the file is private (0600): it may hold a secret.
  */
-import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { makeDirectory } from '../dirs.js';
 import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { CliError, EXIT, fileProblem } from '../errors.js';
@@ -52,7 +53,7 @@ export function writeUserConfig(file: string, config: UserConfig['config']): voi
   const dir = dirname(file);
   const temp = join(dir, `.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeDirectory(dir, 0o700);
     const fd = openSync(temp, 'wx', 0o600);
     try {
       writeSync(fd, `${JSON.stringify(config, null, 2)}\n`);

@@ -244,6 +244,12 @@ describe('profile list, show, use, remove', () => {
     const used = await cli(['profile', 'use', 'sandbox'], { env });
     expect(used.code).toBe(2);
     expect(used.stderr).toContain('a part of the path is not a directory');
+    // A directory that can never be made (under /proc) is refused at once: Node 20's recursive mkdir spun there.
+    if (process.platform === 'linux') {
+      const proc = await cli(['profile', 'use', 'sandbox'], { env: { XDG_CONFIG_HOME: '/proc/self/no-such-dir' } });
+      expect(proc.code).toBe(2);
+      expect(proc.stderr).toContain('cannot write /proc/self/no-such-dir/calendar/config.json');
+    }
   });
 
   test('use refuses a profile of a project file, which the user file would name everywhere', async () => {
