@@ -3,8 +3,9 @@
  * built bundle's `main` in process; these check what only a process shows: the launcher and
  * its code cache, the process's own environment, stdin and stdout, and exit codes.
  */
+import { spawn } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
-import { api, json, spawnCli, useSite } from './helpers.js';
+import { api, BIN, json, ROOT, spawnCli, useSite } from './helpers.js';
 
 const site = useSite();
 const run = (args: string[], extra: { env?: Record<string, string | undefined>; stdin?: string } = {}) =>
@@ -58,5 +59,22 @@ describe('the binary', () => {
     expect(made.code, made.stderr).toBe(0);
     const again = await run(['organizers', 'get', made.stdout.trim(), '--fields', 'organizer', '--json'], { env });
     expect(json(again.stdout)).toEqual({ organizer: 'Smoke Organiser' });
+  });
+
+  test('a long list read slowly through a pipe arrives whole before the process ends', async () => {
+    // Several hundred KB: more than a pipe holds, so the process must wait for the reader.
+    for (let i = 0; i < 300; i++) await api(site.sandbox, 'POST', 'tags', { name: `Slow Reader Tag ${i} ${'x'.repeat(200)}`, description: 'y'.repeat(1500) });
+    const child = spawn(process.execPath, [BIN, 'tags', 'list', '--all', '--no-hide-empty', '--format', 'ndjson'], { cwd: ROOT, env: { ...process.env, ...site.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.pause();
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    let text = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+    child.stdout.resume();
+    const closed = new Promise((resolve) => child.on('close', resolve));
+    expect(await exited).toBe(0);
+    await closed;
+    const names = text.trim().split('\n').map((line) => json<{ name: string }>(line).name);
+    expect(names.filter((name) => name.startsWith('Slow Reader Tag'))).toHaveLength(300);
   });
 });
