@@ -91,3 +91,18 @@ describe('filters select what they say', () => {
     expect(await ids('--ends-before', '2027-05-01')).toBe('');
   });
 });
+
+describe('a search that finds nothing', () => {
+  test('with the other apostrophe gets the form to try, and names the search rather than the window', async () => {
+    const made = await site.cli(['events', 'create', '--title', 'Soirée d’été', '--start-date', '2027-07-14 20:00', '--end-date', '2027-07-14 23:00', '--format', 'ids']);
+    expect(made.code, made.stderr).toBe(0);
+    const straight = await site.cli(['events', 'list', '--search', "d'été", '--format', 'ids']);
+    expect(straight.code).toBe(0);
+    expect(straight.stdout).toBe('');
+    expect(straight.stderr).toContain('Titles and names keep the apostrophes they were typed with: try --search "d’été".');
+    expect(straight.stderr).toContain('No events match --search "d\'été" between');
+    const curly = await site.cli(['events', 'list', '--search', 'd’été', '--format', 'ids']);
+    expect(curly.stdout.trim()).toBe(made.stdout.trim());
+    expect(curly.stderr).toBe('');
+  });
+});

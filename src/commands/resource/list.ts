@@ -51,12 +51,15 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
     await writer.end({ total });
     const shortfall = walkShortfall(resource, result);
     if (shortfall && all) prepared.ui.warn(shortfall);
+    const apostrophes = written === 0 ? otherApostrophe(query.search) : undefined;
+    if (apostrophes) prepared.ui.notice(`Nothing matched. Titles and names keep the apostrophes they were typed with: try --search ${JSON.stringify(apostrophes)}.`);
     if (written === 0 && resource.name === 'events' && query.include === undefined) {
       const { start, end } = windowOf(restUrl);
       if (!hasDateFilter(resource, query)) {
         const window = start && end ? `between ${start} and ${end}, ` : '';
+        const what = query.search === undefined ? 'No events' : `No events match --search ${JSON.stringify(query.search)}`;
         prepared.ui.notice(
-          `No events ${window}the server's default window (events starting from today). Widen it with --start-date 1900-01-01 (and --end-date), and add --all for every page.`,
+          `${what} ${window}the server's default window (events starting from today). Widen it with --start-date 1900-01-01 (and --end-date), and add --all for every page.`,
         );
       } else if (start && end && start > end) {
         // One end of the window given, the server's default for the other put it before.
@@ -105,4 +108,12 @@ function withStatusHint(err: unknown, query: Query): unknown {
     .filter((status): status is string => status !== undefined);
   err.hint = `${meant.length ? `Did you mean ${meant.join(', ')}? ` : ''}Statuses: ${statuses.join(', ')}, several separated by commas, or any.`;
   return err;
+}
+
+/** A search with ' or ’ in the other form: the server matches the text as stored, and editors type either. */
+function otherApostrophe(search: unknown): string | undefined {
+  if (typeof search !== 'string') return undefined;
+  if (search.includes("'")) return search.replace(/'/g, '\u2019');
+  if (search.includes('\u2019')) return search.replace(/\u2019/g, "'");
+  return undefined;
 }
