@@ -151,4 +151,11 @@ describe('records back to writable fields', () => {
     expect(lost).toEqual(expect.arrayContaining(['featured', 'organizer', 'cost', 'website']));
     expect(lost).not.toContain('title');
   });
+
+  test('a cost the server shows as sent, give or take spaces, is kept whatever its parsed values say', () => {
+    const shown = { cost: '15,50€', cost_details: { currency_symbol: '€', currency_code: '', currency_position: 'postfix', values: ['15.50'] } };
+    expect(differences(resources.events, shown, { cost: '15,50 €' })).toEqual([]);
+    expect(differences(resources.events, shown, { cost: '15.50€' })).toEqual([]);
+    expect(differences(resources.events, shown, { cost: '16,50 €' }).map((d) => d.field)).toEqual(['cost']);
+  });
 });
