@@ -169,8 +169,7 @@ export function comparableValue(field: string, value: unknown): string {
   if (typeof value === 'string') {
     if (/^(true|false)$/i.test(value.trim())) return value.trim().toLowerCase();
     let text = plainText(value);
-    // A cost of 0 is stored as no cost.
-    if (field === 'cost') text = text.replace(/\s+/g, '').toLowerCase().replace(/^0$/, '');
+    if (field === 'cost') return comparableCost(text);
     const dateTime = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::(\d{2}))?$/.exec(text);
     if (dateTime) text = `${dateTime[1]} ${dateTime[2]}:${dateTime[3] ?? '00'}`;
     // A day given alone is stored from its first to its last second (all-day events).
@@ -179,6 +178,21 @@ export function comparableValue(field: string, value: unknown): string {
     return text;
   }
   return JSON.stringify(value);
+}
+
+/**
+ * A cost as the server reads it: its amounts, its currency symbols and its words, so that what
+ * it shows (`15,50€`, `5$ – 10$`) compares equal to what was typed (`15,50 €`, `5 - 10 $`). A
+ * comma between digits is a decimal point (the server reads 10,20 as 10.20); 0 is no cost. Where
+ * the symbol stands (`$15` or `15$`) is not compared.
+ */
+function comparableCost(text: string): string {
+  const plain = text.replace(/\s+/g, '').toLowerCase().replace(/(\d),(?=\d)/g, '$1.');
+  if (plain === '0') return '';
+  const amounts = plain.match(/\d+(?:\.\d+)*/g) ?? [];
+  const words = plain.match(/\p{L}+/gu) ?? [];
+  const symbols = [...new Set(plain.replace(/[\d.\p{L}\-\u2013\u2014]/gu, ''))].sort().join('');
+  return `${amounts.join(' ')}|${symbols}|${words.join(' ')}`;
 }
 
 export function sameValue(field: string, a: unknown, b: unknown): boolean {

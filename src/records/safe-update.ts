@@ -28,8 +28,7 @@ export function mergeForUpdate(resource: Resource, current: Json, changes: Json,
 export function differences(resource: Resource, record: Json, wanted: Json): Array<{ field: string; sent: unknown; got: unknown }> {
   const actual = toWritable(resource, record, { links: 'ids' });
   return Object.entries(wanted)
-    // A cost is kept when the text the server shows is the one sent (15,50 € shows as 15,50€), whatever its parsed values say.
-    .filter(([field, value]) => !sameValue(field, value, actual[field]) && !(field === 'cost' && sameValue(field, value, record.cost)))
+    .filter(([field, value]) => !sameValue(field, value, actual[field]))
     .map(([field, value]) => ({ field, sent: value, got: actual[field] }));
 }
 

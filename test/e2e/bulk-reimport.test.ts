@@ -72,8 +72,11 @@ describe('unchanged on re-run', () => {
       },
       { title: 'Free Fair', slug: 'free-fair', start_date: '2027-05-01', end_date: '2027-05-02', all_day: true, cost: 'Free' },
       { title: 'Donation Day', slug: 'donation-day', start_date: '2027-06-01 10:00', end_date: '2027-06-01 12:00', cost: 'Donation' },
+      // Typed as a European would: the server shows 15,50€ and parses 15.50.
+      { title: 'Euro Night', slug: 'euro-night', start_date: '2027-06-02 20:00', end_date: '2027-06-02 23:00', cost: '15,50 €' },
+      { title: 'Range Night', slug: 'range-night', start_date: '2027-06-03 20:00', end_date: '2027-06-03 23:00', cost: '5 - 10 $' },
     ];
-    expect(await importTwice('events', events)).toContain('0 created, 0 updated, 3 unchanged');
+    expect(await importTwice('events', events)).toContain('0 created, 0 updated, 5 unchanged');
   });
 });
 

@@ -47,6 +47,15 @@ describe('one identity for names, slugs and values', () => {
     expect(sameValue('cost', '0', '')).toBe(true);
     expect(sameValue('cost', '10', 10)).toBe(true);
     expect(sameValue('cost', '0', '10')).toBe(false);
+    // As typed and as shown or rebuilt from cost_details: decimal commas, spaces, dashes, where the symbol stands.
+    expect(sameValue('cost', '15,50 €', '15,50€')).toBe(true);
+    expect(sameValue('cost', '15,50 €', '15.50€')).toBe(true);
+    expect(sameValue('cost', '5 - 10 $', '5$ – 10$')).toBe(true);
+    expect(sameValue('cost', '$15', '15$')).toBe(true);
+    expect(sameValue('cost', '15,50 €', '16,50 €')).toBe(false);
+    expect(sameValue('cost', '$15', '€15')).toBe(false);
+    expect(sameValue('cost', 'Free', 'Donation')).toBe(false);
+    expect(sameValue('cost', 'Free - 30$', '30$')).toBe(false);
     expect(sameValue('title', 'Tom & Jerry', 'Tom &amp; Jerry')).toBe(true);
     expect(sameValue('description', '<p>Hello</p>', 'Hello')).toBe(true);
     expect(sameValue('featured', 'true', true)).toBe(true);
