@@ -12,15 +12,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { compareHeaders, compareValues, isObject, translateText, type Translation } from './differential-compare.js';
-import { parseCurl, readResponse, RECORDED_BASE, RECORDINGS_2_DIR, type RecordedRequest } from './recordings.js';
+import { parseCurl, readResponse, RECORDED_BASE, RECORDINGS_2_DIR, type Recording } from './recordings.js';
 
-export interface Recording2 {
-  name: string;
-  what: string;
-  request: RecordedRequest;
-  status: number;
-  headers: Record<string, string>;
-  body: unknown;
+export interface Recording2 extends Recording {
   text: string;
   /** The server clock when the real site answered. */
   at: Date;
