@@ -171,10 +171,6 @@ function isReadableByOthers(file: string): boolean {
   }
 }
 
-/**
- * The parser's reason and position, on one line: YAML errors come as "YAML Error in FILE:"
- * then "reason (line:column)" then a code excerpt.
- */
 /** For a key the schema does not know: the key meant, or the keys there are. */
 function keyHint(issue: { code: string; path: PropertyKey[]; keys?: string[] }, top: string[], profile: string[]): string | undefined {
   if (issue.code !== 'unrecognized_keys' || !issue.keys?.length) return undefined;
@@ -189,7 +185,10 @@ function keyHint(issue: { code: string; path: PropertyKey[]; keys?: string[] }, 
  * the line and column of its position (no code frame, no quote of the whole text).
  */
 function errorSummary(text: string, file?: string): string {
-  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l && !/^(>|\|)/.test(l) && !/^\d+ \|/.test(l));
+  // The code frame is coloured when the environment asks for colour (CI=true does).
+  const lines = text
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n').map((l) => l.trim()).filter((l) => l && !/^(>|\|)/.test(l) && !/^\d+ \|/.test(l));
   const reason = /^(YAML|JSON) Error in .*:$/.test(lines[0] ?? '') ? lines[1] ?? lines[0] : lines[0] ?? text;
   const json = reason.replace(/ while parsing .*$/, '').match(/^(.*?) at position (\d+)(?: \(line \d+ column \d+\))?$/);
   if (json) return `${json[1]} ${jsonPlace(Number(json[2]), file)}`;
