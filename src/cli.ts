@@ -102,6 +102,8 @@ function commandPath(program: Command, argv: string[]): string[] {
 function usageMessage(err: CommanderError, program: Command, argv: string[]): { message: string; hint?: string } {
   const [first, ...rest] = err.message.replace(/^error: /, '').split('\n');
   const suggestion = /^\(Did you mean (?:one of )?(.*)\?\)$/.exec(rest.find((l) => l.startsWith('(Did you mean')) ?? '');
+  // What other tools call the version: -v, --v, `version`.
+  if (/^unknown (option '(-v|--v)'|command 'version')$/.test(first)) return { message: first, hint: 'Did you mean calendar --version (or -V)?' };
   if (!suggestion) return { message: first, hint: `See ${commandPath(program, argv).join(' ')} --help.` };
   const prefix = err.code === 'commander.unknownCommand' ? `${commandPath(program, argv).join(' ')} ` : '';
   const options = suggestion[1].split(', ').map((s) => `${prefix}${s}`);

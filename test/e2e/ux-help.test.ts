@@ -148,6 +148,12 @@ describe('finding your way', () => {
     expect(r.stderr).toBe(`calendar: unknown option '--bogus'\nSee ${help}.\n`);
   });
 
+  test.each([[['-v']], [['--v']], [['version']]])('what other tools call the version (%j) points at --version', async (args) => {
+    const r = await runCli(args, { env: home.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/\nDid you mean calendar --version \(or -V\)\?\n$/);
+  });
+
   test('events list --help, as the acceptance check reads it', async () => {
     const r = await runCli(['events', 'list', '--help'], { env: home.env });
     expect(r.code).toBe(0);
