@@ -6,6 +6,7 @@
  */
 import type { Context } from '../context.js';
 import { CliError, EXIT, UsageError } from '../errors.js';
+import { fileWriteError } from './output-file.js';
 import type { ApiClient } from '../http/client.js';
 import { resources } from '../resources.js';
 import { feedTag, parseOccurrenceSlug, readIcs, toImportRow, type IcsOccurrence } from '../ical/index.js';
@@ -244,9 +245,16 @@ export async function importIcs(text: string, source: IcsSource, settings: IcsIm
     progress.stop();
   }
   if (settings.prune && !stop) await prune(planned, existing, zone, settings, run, source, trash);
-  if (settings.failedTo && failedUids.size) writeFileSync(settings.failedTo, onlyUids(text, failedUids, ownFeedName(text) ?? source.feedName));
+  let failedFileError: CliError | undefined;
+  try {
+    if (settings.failedTo && failedUids.size) writeFileSync(settings.failedTo, onlyUids(text, failedUids, ownFeedName(text) ?? source.feedName));
+  } catch (err) {
+    // Said after the summary, which says what was done.
+    failedFileError = fileWriteError(settings.failedTo!, err);
+  }
   const extra = `${counts.trashed ? `, ${counts.trashed} ${dryRun ? 'to trash' : 'trashed'}` : ''}${counts.skipped ? `, ${counts.skipped} skipped (private or cancelled)` : ''}`;
   ui.notice(`${summaryLine(counts, dryRun)}${extra}`);
+  if (failedFileError) throw failedFileError;
   return counts;
 }
 

@@ -51,6 +51,12 @@ export function recordSink(stream: OutputStream, format: InputFormat, columns: s
   }
 }
 
+/** `cannot write FILE: no space left on the device (ENOSPC)`: a file the run could not write, exit 1. */
+export function fileWriteError(path: string, err: unknown): CliError {
+  const code = (err as NodeJS.ErrnoException).code;
+  return new CliError(`cannot write ${path}: ${code === 'ENOSPC' ? 'no space left on the device (ENOSPC)' : (code ?? (err as Error).message)}`, EXIT.refused);
+}
+
 /**
  * A sink on a file that is created at the first record (no failures, no file). A file that
  * cannot be opened or written (a missing directory, a full disk) is an error of the write or
@@ -60,10 +66,7 @@ export function lazyFileSink(path: string, format: InputFormat, columns: () => s
   let file: WriteStream | undefined;
   let sink: RecordSink | undefined;
   let failure: Error | undefined;
-  const failed = (err: unknown) => {
-    const code = (err as NodeJS.ErrnoException).code;
-    return new CliError(`cannot write ${path}: ${code === 'ENOSPC' ? 'no space left on the device (ENOSPC)' : (code ?? (err as Error).message)}`, EXIT.refused);
-  };
+  const failed = (err: unknown) => fileWriteError(path, err);
   const check = () => {
     if (failure) throw failed(failure);
   };

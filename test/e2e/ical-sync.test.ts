@@ -146,6 +146,16 @@ describe('stdin and --failed-to', () => {
     const whole = await site.cli(['import', 'events', '-', '--create-missing'], { stdin: feed });
     expect(whole.stderr).toContain('0 created, 0 updated, 2 unchanged, 0 failed');
   });
+
+  test.runIf(process.platform === 'linux')('a --failed-to on a full disk is one line after the summary, exit 1', async () => {
+    const feed = calendar(vevent('bad@full.test', ['SUMMARY:Lost again', 'DTSTART:20270603T100000Z', 'LOCATION:Nowhere Else Hall']));
+    const r = await site.cli(['import', 'events', '-', '--failed-to', '/dev/full'], { stdin: feed });
+    expect(r.code).toBe(1);
+    const said = r.stderr.trim().split('\n');
+    expect(said.at(-1)).toBe('calendar: cannot write /dev/full: no space left on the device (ENOSPC)');
+    expect(said.at(-2)).toBe('0 created, 0 updated, 0 unchanged, 1 failed');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
 });
 
 describe('a bad feed', () => {

@@ -1,5 +1,5 @@
 /** What import (records or iCalendar) and export share: the resource argument and the import flags checked. */
-import { accessSync, constants, rmSync, statSync } from 'node:fs';
+import { accessSync, constants, lstatSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../../errors.js';
 import { isResourceName, RESOURCE_NAMES, resources, type Resource } from '../../resources.js';
@@ -75,7 +75,15 @@ function unwritable(path: string): string | undefined {
 /**
  * After a run where nothing failed, a --failed-to file left by an earlier run would still hold
  * rows that are now done: it goes, so that the file always holds what this run left undone.
+ * Only a regular file: `--failed-to /dev/null` (or a link, a pipe) is never removed.
  */
 export function dropStaleFailedTo(failedTo: string | undefined, dryRun: boolean): void {
-  if (failedTo && !dryRun) rmSync(failedTo, { force: true });
+  if (!failedTo || dryRun) return;
+  let regular = false;
+  try {
+    regular = lstatSync(failedTo).isFile();
+  } catch {
+    return; // nothing there
+  }
+  if (regular) rmSync(failedTo, { force: true });
 }
