@@ -38,8 +38,7 @@ export function isValidTimeZone(zone: string): boolean {
   // ICU's list of canonical names answers in about a millisecond; the first formatter loads
   // ICU's date data (20-30 ms), which a command that prints no date never needs. Aliases
   // (US/Eastern, Asia/Calcutta) are not in the list: a formatter decides for them.
-  canonicalZones ??= new Set(Intl.supportedValuesOf('timeZone'));
-  if (canonicalZones.has(zone)) return true;
+  if (timeZoneNames().has(zone)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return true;
@@ -54,16 +53,22 @@ export function isValidTimeZone(zone: string): boolean {
  */
 export function canonicalTimeZone(zone: string): string | undefined {
   if (!isValidTimeZone(zone)) return undefined;
-  if (fixedOffsetMinutes(zone) !== null || canonicalZones!.has(zone)) return zone;
+  const names = timeZoneNames();
+  if (fixedOffsetMinutes(zone) !== null || names.has(zone)) return zone;
   const lower = zone.toLowerCase();
-  for (const name of canonicalZones!) if (name.toLowerCase() === lower) return name;
+  for (const name of names) if (name.toLowerCase() === lower) return name;
   // An alias (US/Eastern): Intl gives its own spelling back when the case was all that differed.
   const resolved = new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
-  return resolved.toLowerCase() === lower ? resolved : zone;
+  if (resolved.toLowerCase() === lower || zone !== lower) return resolved.toLowerCase() === lower ? resolved : zone;
+  // Typed in lower case, a name ICU lists under an older one (asia/kolkata, Asia/Calcutta there):
+  // an area's zone is spelt Area/Capitalised_Words; any other alias (us/eastern) becomes ICU's name.
+  const titled = lower.replace(/(^|[/_])([a-z])/g, (_match, separator: string, letter: string) => separator + letter.toUpperCase());
+  const areas = new Set([...names].map((name) => name.split('/')[0]));
+  return titled.includes('/') && areas.has(titled.split('/')[0]) ? titled : resolved;
 }
 
 /** Every zone name Intl knows, for a guess at a mistyped one. */
-export function timeZoneNames(): Iterable<string> {
+export function timeZoneNames(): Set<string> {
   canonicalZones ??= new Set(Intl.supportedValuesOf('timeZone'));
   return canonicalZones;
 }

@@ -103,9 +103,8 @@ const FIXED_OFFSET = [
 export function timeZoneName(value: string, where: string): string {
   const zone = canonicalTimeZone(value.trim());
   if (zone !== undefined) return zone;
-  const lower = new Map([...timeZoneNames()].map((name) => [name.toLowerCase(), name]));
-  const near = closest(value.trim().toLowerCase(), lower.keys());
-  throw new UsageError(`${where}: "${value}" is not a timezone`, near ? `Did you mean ${lower.get(near)}?` : 'Use an IANA name such as Europe/Paris or America/New_York, or UTC.');
+  const near = closest(value.trim(), timeZoneNames());
+  throw new UsageError(`${where}: "${value}" is not a timezone`, near ? `Did you mean ${near}?` : 'Use an IANA name such as Europe/Paris or America/New_York, or UTC.');
 }
 
 /** An event's timezone: a known name, and not a fixed offset the server gets wrong. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convertWallClock, formatWallClock, isValidTimeZone, wallClockAt, wallClockExists, zonedToUtcMs } from '../../src/time.js';
+import { canonicalTimeZone, convertWallClock, formatWallClock, isValidTimeZone, wallClockAt, wallClockExists, zonedToUtcMs } from '../../src/time.js';
 
 const iso = (wall: string, zone: string) => new Date(zonedToUtcMs(wall, zone)).toISOString();
 
@@ -34,6 +34,23 @@ describe('timezone names', () => {
 
   it.each(['', 'Mars/Olympus', 'Europe/Pariss', 'UTC+', 'New York'])('%j is not', (zone) => {
     expect(isValidTimeZone(zone)).toBe(false);
+  });
+
+  it.each([
+    ['europe/paris', 'Europe/Paris'],
+    ['Europe/Paris', 'Europe/Paris'],
+    // Zones ICU lists under an older name, typed in lower case or as the site spells them.
+    ['asia/kolkata', 'Asia/Kolkata'],
+    ['Asia/Kolkata', 'Asia/Kolkata'],
+    ['europe/kyiv', 'Europe/Kyiv'],
+    ['america/argentina/buenos_aires', 'America/Argentina/Buenos_Aires'],
+    ['asia/ho_chi_minh', 'Asia/Ho_Chi_Minh'],
+    ['US/Eastern', 'US/Eastern'],
+    ['us/eastern', 'America/New_York'],
+    ['UTC+2', 'UTC+2'],
+    ['Mars/Olympus', undefined],
+  ])('%s is spelt %s', (typed, spelt) => {
+    expect(canonicalTimeZone(typed)).toBe(spelt);
   });
 });
 
