@@ -158,9 +158,13 @@ export class ApiClient {
    * that wait their turn as bytes outside the JavaScript heap: parsed on arrival, each waited
    * long enough for the garbage collector to copy it twice and keep it in the old generation.
    */
-  async callUndecoded<T = unknown>(method: Method, path: string, opts: RequestOptions = {}): Promise<{ read(): ApiResponse<T> }> {
+  async callUndecoded<T = unknown>(method: Method, path: string, opts: RequestOptions = {}): Promise<UndecodedAnswer<T>> {
     const raw = await this.sendUndecoded(method, path, opts);
-    return { read: () => this.checked(decode<T>(raw)) };
+    return {
+      read: () => this.checked(decode<T>(raw)),
+      successText: () => (raw.status >= 200 && raw.status < 300 && (raw.headers['content-type'] ?? '').includes('json') ? raw.bytes.toString('utf8') : undefined),
+      headers: raw.headers,
+    };
   }
 
   private checked<T>(res: ApiResponse<T>): ApiResponse<T> {
@@ -215,6 +219,15 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
   return out;
+}
+
+/** An answer decoded when it is read. */
+export interface UndecodedAnswer<T> {
+  /** The answer decoded, or the error it is. */
+  read(): ApiResponse<T>;
+  /** The body's text when the answer is a success said to be JSON, for a caller that reads it itself; else undefined. */
+  successText(): string | undefined;
+  headers: Record<string, string>;
 }
 
 /** An answer whose body has not been decoded yet. */

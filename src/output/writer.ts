@@ -9,6 +9,7 @@ import { checkFields } from './fields.js';
 import { layoutTable, terminalWidth, truncate } from './table.js';
 import { cellText, csvCell, dateCell, dateLabel, getPath, pickFields } from './values.js';
 import { recordsYaml } from './yaml.js';
+import { RawRecord } from '../records/raw-list.js';
 
 /** Fields that hold a date-time: `start_date`, `utc_end_date`, `date`, `modified_utc`... */
 const isDatePath = (path: string) => /(?:^|\.|_)(?:date|modified)(?:_utc)?$/.test(path);
@@ -91,8 +92,14 @@ export function listWriter(resource: Resource | undefined, settings: OutputSetti
   const output = batched(ctx.stdout);
   const writer = unbatchedListWriter(resource, settings, ctx, output.put);
   let checked = false;
+  // A record handed on as the server wrote it is written as it is only in NDJSON of whole records.
+  const asIs = settings.format === 'ndjson' && !settings.fields?.length;
   return {
     write(record) {
+      if (record instanceof RawRecord) {
+        if (asIs) return output.put(`${record.json}\n`);
+        record = JSON.parse(record.json) as unknown;
+      }
       if (!checked) checkFields(resource, settings.fields, record);
       checked = true;
       return writer.write(record);

@@ -7,8 +7,9 @@
  */
 import { ApiError } from '../errors.js';
 import { EDITOR_STATUSES, EVERY_EVENT, MAX_PER_PAGE, type Resource } from '../resources.js';
-import { errorFromResponse, type ApiClient, type ApiResponse } from '../http/client.js';
+import { errorFromResponse, type ApiClient, type ApiResponse, type UndecodedAnswer } from '../http/client.js';
 import type { Query } from '../http/url.js';
+import { cutListPage, RawRecord } from './raw-list.js';
 
 /**
  * Pages fetched at once once the first page has told how many there are: as many as the
@@ -27,6 +28,8 @@ export interface WalkOptions {
   limit?: number;
   /** Pages in flight after the first one (default PAGES_IN_FLIGHT). */
   parallel?: number;
+  /** Records are handed on as RawRecord where the page allows, for a writer of compact JSON. */
+  raw?: boolean;
 }
 
 interface ListBody {
@@ -60,22 +63,25 @@ export interface WalkResult {
 }
 
 /** One page of a list; a page past the end (404 on posts, empty on terms) is an empty page. */
-async function fetchPage(client: ApiClient, resource: Resource, query: Query): Promise<Page> {
-  return (await requestPage(client, resource, query))();
+async function fetchPage(client: ApiClient, resource: Resource, query: Query, raw = false): Promise<Page> {
+  return (await requestPage(client, resource, query, raw))();
 }
 
 /**
  * Requests a page and returns the function that decodes it: the walk holds the pages that wait
  * their turn as bytes (see ApiClient.callUndecoded), which keeps its memory flat.
  */
-async function requestPage(client: ApiClient, resource: Resource, query: Query): Promise<() => Page> {
-  let answer: { read(): ApiResponse<ListBody> };
+async function requestPage(client: ApiClient, resource: Resource, query: Query, raw: boolean): Promise<() => Page> {
+  let answer: UndecodedAnswer<ListBody>;
   try {
     answer = await client.callUndecoded<ListBody>('GET', resource.path, { query });
   } catch (err) {
     return pastEndOr(err);
   }
   return () => {
+    const text = raw ? answer.successText() : undefined;
+    const cut = text === undefined ? undefined : cutListPage(text, resource.listKey);
+    if (cut) return pageOf(cut.records, cut.rest, answer.headers);
     let res: ApiResponse<ListBody>;
     try {
       res = answer.read();
@@ -83,13 +89,16 @@ async function requestPage(client: ApiClient, resource: Resource, query: Query):
       return pastEndOr(err)();
     }
     const { body, headers } = res;
-    const records = Array.isArray(body?.[resource.listKey]) ? (body[resource.listKey] as unknown[]) : [];
-    return {
-      records,
-      total: numberOr(body?.total, headers['x-tec-total']),
-      totalPages: numberOr(body?.total_pages, headers['x-tec-totalpages']),
-      restUrl: typeof body?.rest_url === 'string' ? body.rest_url : undefined,
-    };
+    return pageOf(Array.isArray(body?.[resource.listKey]) ? (body[resource.listKey] as unknown[]) : [], body, headers);
+  };
+}
+
+function pageOf(records: unknown[], body: ListBody | undefined, headers: Record<string, string>): Page {
+  return {
+    records,
+    total: numberOr(body?.total, headers['x-tec-total']),
+    totalPages: numberOr(body?.total_pages, headers['x-tec-totalpages']),
+    restUrl: typeof body?.rest_url === 'string' ? body.rest_url : undefined,
   };
 }
 
@@ -122,7 +131,7 @@ export async function walkPages(
   const emit = async (records: unknown[]) => {
     for (const record of records) {
       if (limitReached()) return;
-      const id = (record as { id?: unknown })?.id;
+      const id = record instanceof RawRecord ? record.id : (record as { id?: unknown })?.id;
       if (typeof id === 'number') {
         if (seen.has(id)) {
           duplicates++;
@@ -137,7 +146,8 @@ export async function walkPages(
     }
   };
 
-  const first = await fetchPage(client, resource, pageQuery(firstPage));
+  const raw = walk.raw === true;
+  const first = await fetchPage(client, resource, pageQuery(firstPage), raw);
   const { total, restUrl } = first;
   const result = (): WalkResult => ({ total, written, restUrl, duplicates, unlisted: 0, recovered: 0 });
   await emit(first.records);
@@ -152,7 +162,7 @@ export async function walkPages(
   if (first.totalPages === undefined) {
     // No paging metadata: walk page after page until one comes back empty.
     for (let page = firstPage + 1; !limitReached(); page++) {
-      const next = await fetchPage(client, resource, pageQuery(page));
+      const next = await fetchPage(client, resource, pageQuery(page), raw);
       if (next.records.length === 0) break;
       await emit(next.records);
     }
@@ -166,7 +176,7 @@ export async function walkPages(
   let nextToFetch = firstPage + 1;
   const refill = () => {
     while (inFlight.length < parallel && nextToFetch <= lastPage) {
-      const pending = requestPage(client, resource, pageQuery(nextToFetch++));
+      const pending = requestPage(client, resource, pageQuery(nextToFetch++), raw);
       pending.catch(() => undefined); // awaited in order below; avoids an unhandled rejection meanwhile
       inFlight.push(pending);
     }

@@ -60,6 +60,19 @@ describe('list --all', () => {
     expect(lines.map((v) => v.id)).toEqual(array.map((v) => v.id));
   });
 
+  test('ndjson writes each record as JSON.stringify does: accents, emoji, quotes, backslashes, URLs', async () => {
+    const titles = ['Fête à Zürich — Łódź', 'Party 🎉 “tonight”', 'Say "hi" <b>now</b>', 'C:\\dir\\file and \\/', 'tab\there', 'Bell \u0007 ring'];
+    for (const title of titles) await api(site.sandbox, 'POST', 'events', { title, description: `<p>${title}</p>`, start_date: '2090-05-01 10:00:00', end_date: '2090-05-01 11:00:00' });
+    const args = ['events', 'list', '--all', '--start-date', '2090-05-01', '--end-date', '2090-05-02'];
+    const asJson = json<unknown[]>((await cli([...args, '--format', 'json'])).stdout);
+    expect(asJson).toHaveLength(titles.length);
+    const asNdjson = await cli([...args, '--format', 'ndjson']);
+    expect(asNdjson.code, asNdjson.stderr).toBe(0);
+    expect(asNdjson.stdout).toBe(asJson.map((record) => `${JSON.stringify(record)}\n`).join(''));
+    expect(asNdjson.stdout).toContain('Fête à Zürich');
+    expect(asNdjson.stdout).toContain('"url":"http://');
+  });
+
   test('csv has one header then a row per record', async () => {
     const r = await cli(['venues', 'list', '--all', '--format', 'csv', '--fields', 'id,venue']);
     const rows = r.stdout.trim().split('\n');

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { ApiError, EXIT } from '../../src/errors.js';
 import type { ApiClient, ApiResponse, RequestOptions } from '../../src/http/client.js';
 import { walkPages } from '../../src/records/pages.js';
+import { RawRecord } from '../../src/records/raw-list.js';
 import { resources } from '../../src/resources.js';
 
 type Answer = (page: number) => { status: number; body: unknown };
@@ -10,17 +11,19 @@ type Answer = (page: number) => { status: number; body: unknown };
  * A client that answers the events list page by page through `answer` and logs when a page
  * is asked for and when its body is decoded; any other route fails the test.
  */
-function listClient(answer: Answer) {
+function listClient(answer: Answer, pageText?: (body: unknown) => string) {
   const log: string[] = [];
   const client = {
     hasCredentials: true,
-    async callUndecoded(method: string, path: string, opts: RequestOptions = {}): Promise<{ read(): ApiResponse }> {
+    async callUndecoded(method: string, path: string, opts: RequestOptions = {}) {
       if (method !== 'GET' || path !== resources.events.path) throw new Error(`unexpected ${method} ${path}`);
       const page = Number(opts.query?.page);
       log.push(`ask ${page}`);
       await new Promise((resolve) => setTimeout(resolve, 1));
       const { status, body } = answer(page);
       return {
+        headers: {},
+        successText: () => (status < 300 ? (pageText ?? JSON.stringify)(body) : undefined),
         read() {
           log.push(`decode ${page}`);
           if (status >= 300) {
@@ -82,5 +85,37 @@ describe('a walk over every page', () => {
     );
     const { ids } = await walk(client, log);
     expect(ids).toHaveLength(100);
+  });
+
+  test('raw: records are handed on as the compact JSON the page holds, duplicates dropped, pages still decoded in turn', async () => {
+    // Page 2 repeats the last record of page 1, as the server does when records tie.
+    const body = (page: number) => {
+      const events = eventsPage(page, 150).events.map((e) => ({ ...e, url: `http://site.test/event/${e.id}/`, title: 'Fête' }));
+      return { ...eventsPage(page, 150), events: page === 2 ? [events[0], { id: 50, url: 'http://site.test/event/50/', title: 'Fête' }, ...events.slice(2)] : events };
+    };
+    const php = (value: unknown) => JSON.stringify(value).replace(/\//g, '\\/').replace(/ê/g, '\\u00ea');
+    const { client, log } = listClient((page) => ({ status: 200, body: body(page) }), php);
+    const written: unknown[] = [];
+    const result = await walkPages(client, resources.events, {}, { all: true, raw: true }, (record) => void written.push(record));
+    expect(written.every((record) => record instanceof RawRecord)).toBe(true);
+    const records = written as RawRecord[];
+    expect(records.map((r) => r.id)).toEqual(Array.from({ length: 150 }, (_, i) => i + 1).filter((id) => id !== 52));
+    expect(records[0].json).toBe('{"id":1,"url":"http://site.test/event/1/","title":"Fête"}');
+    expect(result).toMatchObject({ total: 150, written: 149, duplicates: 1 });
+    expect(log).not.toContain('decode 1'); // cut, not decoded
+  });
+
+  test('raw: a page that cannot be cut is decoded, and fails as it did', async () => {
+    const { client, log } = listClient(
+      (page) => ({ status: 200, body: eventsPage(page, 100) }),
+      (value) => (JSON.stringify(value).includes('"id":51') ? '{"events":[{"id":51,"a":tru}]}' : JSON.stringify(value, null, 2)),
+    );
+    const ids: unknown[] = [];
+    // The stub's read() decodes the body itself; the point is that the walk falls back to it.
+    const result = await walkPages(client, resources.events, {}, { all: true, raw: true }, (record) => void ids.push((record as { id: number }).id));
+    expect(ids).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    expect(result.written).toBe(100);
+    expect(log).toContain('decode 1');
+    expect(log).toContain('decode 2');
   });
 });

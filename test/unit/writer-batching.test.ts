@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { listWriter } from '../../src/output/writer.js';
 import type { Context, OutputStream } from '../../src/context.js';
+import { RawRecord } from '../../src/records/raw-list.js';
+import { resources } from '../../src/resources.js';
 
 /** A stdout that records each write, and says "full" (false) when asked to. */
 function recordingStdout(full = false): OutputStream & { writes: string[]; drain(): void } {
@@ -58,5 +60,31 @@ describe('list output is written in chunks', () => {
     stdout.drain();
     await pending;
     expect(resumed).toBe(true);
+  });
+});
+
+describe('a record handed on as the page held it', () => {
+  // Written in a form no serialiser would choose, so that the test sees which path wrote it.
+  const raw = new RawRecord('{"id":7,"title":"Fête","venue":{"id":3}}', 7);
+
+  test('NDJSON of whole records writes its text as it is', async () => {
+    const stdout = recordingStdout();
+    const writer = listWriter(resources.events, { format: 'ndjson', color: false }, contextWith(stdout));
+    await writer.write(raw);
+    await writer.end();
+    expect(stdout.writes.join('')).toBe('{"id":7,"title":"Fête","venue":{"id":3}}\n');
+  });
+
+  test.each([
+    ['ndjson', ['id', 'venue.id'], '{"id":7,"venue":{"id":3}}\n'],
+    ['json', undefined, '[\n  {\n    "id": 7,\n    "title": "Fête",\n    "venue": {\n      "id": 3\n    }\n  }\n]\n'],
+    ['ids', undefined, '7\n'],
+    ['table', ['id', 'title'], '7\tFête\n'],
+  ] as const)('%s %s: the record is decoded and written as any other', async (format, fields, expected) => {
+    const stdout = recordingStdout();
+    const writer = listWriter(resources.events, { format, fields: fields ? [...fields] : undefined, color: false }, contextWith(stdout));
+    await writer.write(raw);
+    await writer.end();
+    expect(stdout.writes.join('')).toBe(expected);
   });
 });
