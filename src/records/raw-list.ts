@@ -98,71 +98,85 @@ function scanValue(text: string, pos: number): boolean {
   const length = text.length;
   while (pos < length) {
     const c = text.charCodeAt(pos);
-    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) {
-      plain = false;
-      pos++;
-      continue;
-    }
     let valueEnded = false;
-    if (expect === 5) {
-      const inObject = (objects & (1 << depth)) !== 0;
-      if (c === 0x2c) expect = inObject ? 2 : 0;
-      else if (c === (inObject ? 0x7d : 0x5d)) {
+    switch (c) {
+      case 0x22: {
+        if (expect === 4 || expect === 5) return false;
+        // The closing quote: the next one not escaped by an odd number of backslashes.
+        let end = text.indexOf('"', pos + 1);
+        while (end > 0 && text.charCodeAt(end - 1) === 0x5c) {
+          let backslashes = 1;
+          while (text.charCodeAt(end - 1 - backslashes) === 0x5c) backslashes++;
+          if ((backslashes & 1) === 0) break;
+          end = text.indexOf('"', end + 1);
+        }
+        if (end < 0) return false;
+        pos = end + 1;
+        if (expect === 2 || expect === 3) expect = 4;
+        else valueEnded = true;
+        break;
+      }
+      case 0x3a:
+        if (expect !== 4) return false;
+        expect = 0;
+        pos++;
+        break;
+      case 0x2c:
+        if (expect !== 5) return false;
+        expect = (objects & (1 << depth)) !== 0 ? 2 : 0;
+        pos++;
+        break;
+      case 0x7b:
+      case 0x5b:
+        if (expect > 1) return false;
+        // Deeper containers are left to JSON itself.
+        if (++depth > 30) return false;
+        if (c === 0x7b) {
+          objects |= 1 << depth;
+          expect = 3;
+        } else expect = 1;
+        pos++;
+        break;
+      case 0x7d:
+      case 0x5d: {
+        const closesObject = c === 0x7d;
+        const inObject = (objects & (1 << depth)) !== 0;
+        if (closesObject ? !inObject || (expect !== 5 && expect !== 3) : inObject || (expect !== 5 && expect !== 1)) return false;
         objects &= ~(1 << depth);
         depth--;
+        pos++;
         valueEnded = true;
-      } else return false;
-      pos++;
-    } else if (c === 0x22) {
-      if (expect === 4) return false;
-      // The closing quote: the next one not escaped by an odd number of backslashes.
-      let end = text.indexOf('"', pos + 1);
-      while (end > 0 && text.charCodeAt(end - 1) === 0x5c) {
-        let backslashes = 1;
-        while (text.charCodeAt(end - 1 - backslashes) === 0x5c) backslashes++;
-        if ((backslashes & 1) === 0) break;
-        end = text.indexOf('"', end + 1);
+        break;
       }
-      if (end < 0) return false;
-      pos = end + 1;
-      if (expect === 2 || expect === 3) expect = 4;
-      else valueEnded = true;
-    } else if (expect === 4) {
-      if (c !== 0x3a) return false;
-      expect = 0;
-      pos++;
-    } else if (expect === 2 || expect === 3) {
-      if (c !== 0x7d || expect !== 3) return false;
-      objects &= ~(1 << depth);
-      depth--;
-      pos++;
-      valueEnded = true;
-    } else if (c === 0x7b || c === 0x5b) {
-      // Deeper containers are left to JSON itself.
-      if (++depth > 30) return false;
-      if (c === 0x7b) objects |= 1 << depth;
-      expect = c === 0x7b ? 3 : 1;
-      pos++;
-    } else if (c === 0x5d && expect === 1) {
-      depth--;
-      pos++;
-      valueEnded = true;
-    } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
-      NUMBER.lastIndex = pos;
-      if (!NUMBER.test(text)) return false;
-      const end = NUMBER.lastIndex;
-      // Integers JSON.stringify writes back the same: no leading zero, no minus zero, exact in a double.
-      const digits = end - pos - (c === 0x2d ? 1 : 0);
-      const first = text.charCodeAt(end - digits);
-      if (digits > 15 || (first === 0x30 && (digits > 1 || c === 0x2d))) plain = false;
-      else for (let at = end - digits; at < end; at++) if (text.charCodeAt(at) < 0x30 || text.charCodeAt(at) > 0x39) plain = false;
-      pos = end;
-      valueEnded = true;
-    } else {
-      const word = c === 0x74 ? 'true' : c === 0x66 ? 'false' : c === 0x6e ? 'null' : undefined;
-      if (word === undefined || !text.startsWith(word, pos)) return false;
-      pos += word.length;
-      valueEnded = true;
+      case 0x20:
+      case 0x0a:
+      case 0x0d:
+      case 0x09:
+        plain = false;
+        pos++;
+        break;
+      case 0x74:
+      case 0x66:
+      case 0x6e: {
+        const word = c === 0x74 ? 'true' : c === 0x66 ? 'false' : 'null';
+        if (expect > 1 || !text.startsWith(word, pos)) return false;
+        pos += word.length;
+        valueEnded = true;
+        break;
+      }
+      default: {
+        if (expect > 1 || (c !== 0x2d && (c < 0x30 || c > 0x39))) return false;
+        NUMBER.lastIndex = pos;
+        if (!NUMBER.test(text)) return false;
+        const end = NUMBER.lastIndex;
+        // Integers JSON.stringify writes back the same: no leading zero, no minus zero, exact in a double.
+        const digits = end - pos - (c === 0x2d ? 1 : 0);
+        const first = text.charCodeAt(end - digits);
+        if (digits > 15 || (first === 0x30 && (digits > 1 || c === 0x2d))) plain = false;
+        else for (let at = end - digits; at < end; at++) if (text.charCodeAt(at) < 0x30 || text.charCodeAt(at) > 0x39) plain = false;
+        pos = end;
+        valueEnded = true;
+      }
     }
     if (valueEnded) {
       if (depth === 0) {
