@@ -80,6 +80,11 @@ function leadingWords(program: Command, argv: string[]): string[] {
  * their values are stepped over (`calendar --profile x events list --bogus`).
  */
 function commandPath(program: Command, argv: string[]): string[] {
+  return typedCommand(program, argv).path;
+}
+
+/** The command the user typed, and its path. */
+function typedCommand(program: Command, argv: string[]): { command: Command; path: string[] } {
   const path = ['calendar'];
   let current = program;
   for (let i = 0; i < argv.length; i++) {
@@ -95,7 +100,20 @@ function commandPath(program: Command, argv: string[]): string[] {
     path.push(next.name());
     current = next;
   }
-  return path;
+  return { command: current, path };
+}
+
+/**
+ * The options an option cut short names the start of (`--start` for `--start-date`): commander
+ * suggests by spelling distance, which prefers `--status` there.
+ */
+function optionsStartingWith(program: Command, argv: string[], typed: string): string[] {
+  if (!/^--[a-z][a-z-]{2,}$/.test(typed)) return [];
+  const { command } = typedCommand(program, argv);
+  return [command, program]
+    .flatMap((c) => c.options)
+    .map((o) => o.long)
+    .filter((long): long is string => long !== undefined && long.startsWith(typed) && long !== typed && !long.startsWith('--no-'));
 }
 
 /** Turns a commander parse error into our one-line message (typos get the nearest command). */
@@ -104,6 +122,8 @@ function usageMessage(err: CommanderError, program: Command, argv: string[]): { 
   const suggestion = /^\(Did you mean (?:one of )?(.*)\?\)$/.exec(rest.find((l) => l.startsWith('(Did you mean')) ?? '');
   // What other tools call the version: -v, --v, `version`.
   if (/^unknown (option '(-v|--v)'|command 'version')$/.test(first)) return { message: first, hint: 'Did you mean calendar --version (or -V)?' };
+  const cutShort = err.code === 'commander.unknownOption' ? optionsStartingWith(program, argv, /'([^']*)'/.exec(first)?.[1] ?? '') : [];
+  if (cutShort.length) return { message: first, hint: `Did you mean ${cutShort.length > 1 ? `one of: ${[...new Set(cutShort)].join(', ')}` : cutShort[0]}?` };
   if (!suggestion) return { message: first, hint: `See ${commandPath(program, argv).join(' ')} --help.` };
   const prefix = err.code === 'commander.unknownCommand' ? `${commandPath(program, argv).join(' ')} ` : '';
   const options = suggestion[1].split(', ').map((s) => `${prefix}${s}`);

@@ -148,6 +148,17 @@ describe('finding your way', () => {
     expect(r.stderr).toBe(`calendar: unknown option '--bogus'\nSee ${help}.\n`);
   });
 
+  test.each([
+    [['events', 'create', '--start', '2027-03-01'], "unknown option '--start'", '--start-date'],
+    [['events', 'list', '--start', '2027-03-01'], "unknown option '--start'", 'one of: --start-date, --starts-before, --starts-after'],
+    [['venues', 'list', '--lim', '3'], "unknown option '--lim'", '--limit'],
+    [['events', 'list', '--stat', 'draft'], "unknown option '--stat'", '--status'],
+  ])('an option cut short (%j) suggests the options it starts', async (args, message, meant) => {
+    const r = await runCli(args, { env: home.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`calendar: ${message}\nDid you mean ${meant}?\n`);
+  });
+
   test.each([[['-v']], [['--v']], [['version']]])('what other tools call the version (%j) points at --version', async (args) => {
     const r = await runCli(args, { env: home.env });
     expect(r.code).toBe(2);
