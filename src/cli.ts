@@ -110,11 +110,11 @@ function typedCommand(program: Command, argv: string[]): { command: Command; pat
 function optionsStartingWith(program: Command, argv: string[], typed: string): string[] {
   if (!/^--[a-z][a-z-]{2,}$/.test(typed)) return [];
   const { command } = typedCommand(program, argv);
-  return [command, program]
-    .flatMap((c) => c.options)
-    .map((o) => o.long)
-    .filter((long): long is string => long !== undefined && long.startsWith(typed) && long !== typed && !long.startsWith('--no-'));
+  const longs = [command, program].flatMap((c) => c.options).map((o) => o.long);
+  return [...new Set(longs.filter((long): long is string => long !== undefined && long.startsWith(typed) && long !== typed && !long.startsWith('--no-')))];
 }
+
+const didYouMean = (options: string[]) => `Did you mean ${options.length > 1 ? `one of: ${options.join(', ')}` : options[0]}?`;
 
 /** Turns a commander parse error into our one-line message (typos get the nearest command). */
 function usageMessage(err: CommanderError, program: Command, argv: string[]): { message: string; hint?: string } {
@@ -123,11 +123,10 @@ function usageMessage(err: CommanderError, program: Command, argv: string[]): { 
   // What other tools call the version: -v, --v, `version`.
   if (/^unknown (option '(-v|--v)'|command 'version')$/.test(first)) return { message: first, hint: 'Did you mean calendar --version (or -V)?' };
   const cutShort = err.code === 'commander.unknownOption' ? optionsStartingWith(program, argv, /'([^']*)'/.exec(first)?.[1] ?? '') : [];
-  if (cutShort.length) return { message: first, hint: `Did you mean ${cutShort.length > 1 ? `one of: ${[...new Set(cutShort)].join(', ')}` : cutShort[0]}?` };
+  if (cutShort.length) return { message: first, hint: didYouMean(cutShort) };
   if (!suggestion) return { message: first, hint: `See ${commandPath(program, argv).join(' ')} --help.` };
   const prefix = err.code === 'commander.unknownCommand' ? `${commandPath(program, argv).join(' ')} ` : '';
-  const options = suggestion[1].split(', ').map((s) => `${prefix}${s}`);
-  return { message: first, hint: `Did you mean ${options.length > 1 ? `one of: ${options.join(', ')}` : options[0]}?` };
+  return { message: first, hint: didYouMean(suggestion[1].split(', ').map((s) => `${prefix}${s}`)) };
 }
 
 export async function main(argv: string[], ctx: Context = processContext()): Promise<number> {

@@ -24,6 +24,8 @@ export interface RecordWriter {
   /** A promise only when the caller must wait (the output asked to drain): lists write thousands. */
   write(record: unknown): Promise<void> | void;
   end(summary?: { total?: number }): Promise<void>;
+  /** Writes a RawRecord as it stands (NDJSON of whole records); any other writer decodes it. */
+  takesRaw?: boolean;
 }
 
 /** Writes to the stream, waiting for it to drain when it asks to. */
@@ -92,12 +94,12 @@ export function listWriter(resource: Resource | undefined, settings: OutputSetti
   const output = batched(ctx.stdout);
   const writer = unbatchedListWriter(resource, settings, ctx, output.put);
   let checked = false;
-  // A record handed on as the server wrote it is written as it is only in NDJSON of whole records.
-  const asIs = settings.format === 'ndjson' && !settings.fields?.length;
+  const takesRaw = settings.format === 'ndjson' && !settings.fields?.length;
   return {
+    takesRaw,
     write(record) {
       if (record instanceof RawRecord) {
-        if (asIs) return output.put(`${record.json}\n`);
+        if (takesRaw) return output.put(`${record.json}\n`);
         record = JSON.parse(record.json) as unknown;
       }
       if (!checked) checkFields(resource, settings.fields, record);

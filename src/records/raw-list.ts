@@ -35,7 +35,7 @@ export function cutListPage(text: string, key: string): CutPage | undefined {
   try {
     return cut(text, key);
   } catch {
-    return undefined; // a record JSON itself refused
+    return undefined; // a record, or the rest of the page, that JSON itself refused
   }
 }
 
@@ -59,12 +59,7 @@ function cut(text: string, key: string): CutPage | undefined {
       pos++;
     }
   }
-  let rest: unknown;
-  try {
-    rest = JSON.parse(`${text.slice(0, open + marker.length)}${text.slice(pos)}`);
-  } catch {
-    return undefined;
-  }
+  const rest: unknown = JSON.parse(`${text.slice(0, open + marker.length)}${text.slice(pos)}`);
   // The marker found must have been the page's own list, not a key of the same name inside a value.
   const list = (rest as Record<string, unknown> | null)?.[key];
   if (rest === null || typeof rest !== 'object' || !Array.isArray(list) || list.length !== 0) return undefined;
@@ -227,7 +222,7 @@ function unescapeUnicode(text: string): string | undefined {
 
 const ID_PREFIX = '{"id":';
 
-/** The `id` a record opens with, as the API writes it; otherwise read from the whole record (undefined if it is not JSON). */
+/** The `id` a record opens with, as the API writes it; otherwise read from the whole record. */
 function leadingId(json: string): number | undefined {
   if (json.startsWith(ID_PREFIX)) {
     let id = 0;
@@ -236,11 +231,6 @@ function leadingId(json: string): number | undefined {
     const after = json.charCodeAt(at);
     if (at > ID_PREFIX.length && json.charCodeAt(ID_PREFIX.length) !== 0x30 && (after === 0x2c || after === 0x7d)) return id;
   }
-  let id: unknown;
-  try {
-    id = (JSON.parse(json) as { id?: unknown } | null)?.id;
-  } catch {
-    return undefined;
-  }
+  const id = (JSON.parse(json) as { id?: unknown } | null)?.id;
   return typeof id === 'number' ? id : undefined;
 }

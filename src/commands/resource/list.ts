@@ -33,13 +33,11 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
       if (warning) prepared.ui.warn(warning);
       if (prepared.output.format === 'ics') writer = await icsWriter(client, ctx, zones);
     }
-    // NDJSON of whole records is written as the pages hold it, without building each record.
-    const raw = writer === undefined && prepared.output.format === 'ndjson' && !prepared.output.fields?.length;
     writer ??= listWriter(resource, prepared.output, ctx);
     // A limit above one page walks on until it is reached.
     const all = opts.all === true || (limit !== undefined && query.page === undefined);
     const complete = all && Object.keys(query).every((key) => UNFILTERED_KEYS.has(key));
-    const result = await walkPages(client, resource, query, { all, limit, complete, raw }, (record) => writer.write(record)).catch((err: unknown) => {
+    const result = await walkPages(client, resource, query, { all, limit, complete, raw: writer.takesRaw }, (record) => writer.write(record)).catch((err: unknown) => {
       throw withStatusHint(err, query);
     });
     const { written, restUrl, pastEnd } = result;
