@@ -1,6 +1,6 @@
 /** What a command may touch of the outside world; tests build their own. */
 export interface OutputStream {
-  write(chunk: string): boolean;
+  write(chunk: string | Uint8Array): boolean;
   isTTY?: boolean;
   columns?: number;
   once?(event: 'drain', listener: () => void): unknown;

@@ -162,7 +162,7 @@ export class ApiClient {
     const raw = await this.sendUndecoded(method, path, opts);
     return {
       read: () => this.checked(decode<T>(raw)),
-      successText: () => (raw.status >= 200 && raw.status < 300 && (raw.headers['content-type'] ?? '').includes('json') ? raw.bytes.toString('utf8') : undefined),
+      successBytes: () => (raw.status >= 200 && raw.status < 300 && (raw.headers['content-type'] ?? '').includes('json') ? raw.bytes : undefined),
       headers: raw.headers,
     };
   }
@@ -225,8 +225,8 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
 export interface UndecodedAnswer<T> {
   /** The answer decoded, or the error it is. */
   read(): ApiResponse<T>;
-  /** The body's text when the answer is a success said to be JSON, for a caller that reads it itself; else undefined. */
-  successText(): string | undefined;
+  /** The body's bytes when the answer is a success said to be JSON, for a caller that reads it itself; else undefined. */
+  successBytes(): Buffer | undefined;
   headers: Record<string, string>;
 }
 

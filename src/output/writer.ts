@@ -53,31 +53,35 @@ function cell(record: unknown, column: Column): string {
 const shape = (record: unknown, settings: OutputSettings) => (settings.fields?.length ? pickFields(record, settings.fields) : record);
 
 /** About 64 KB: large enough that writing costs little per record, small enough to stream. */
-const CHUNK_CHARS = 64 * 1024;
+const CHUNK_SIZE = 64 * 1024;
+
+type Chunk = string | Uint8Array;
 
 /**
  * Gathers a list's small writes into chunks: one write and one await per record cost more CPU
  * than the record itself. What is gathered is also written as soon as the list waits for the
  * network (setImmediate), so records reach the reader page by page, and before any error.
  */
-function batched(stream: OutputStream): { put(text: string): Promise<void> | void; flush(): Promise<void> } {
-  let parts: string[] = [];
-  let pendingChars = 0;
+function batched(stream: OutputStream): { put(chunk: Chunk): Promise<void> | void; flush(): Promise<void> } {
+  let parts: Chunk[] = [];
+  let pendingSize = 0;
   let scheduled = false;
   const writeNow = (): boolean => {
     scheduled = false;
-    if (pendingChars === 0) return true;
-    const text = parts.length === 1 ? parts[0] : parts.join('');
+    if (pendingSize === 0) return true;
+    const chunks = joined(parts);
     parts = [];
-    pendingChars = 0;
-    return stream.write(text);
+    pendingSize = 0;
+    let ok = true;
+    for (const chunk of chunks) ok = stream.write(chunk) && ok;
+    return ok;
   };
   const drained = (ok: boolean) => (ok || !stream.once ? undefined : new Promise<void>((resolve) => stream.once!('drain', resolve)));
   return {
-    put(text) {
-      parts.push(text);
-      pendingChars += text.length;
-      if (pendingChars >= CHUNK_CHARS) return drained(writeNow());
+    put(chunk) {
+      parts.push(chunk);
+      pendingSize += chunk.length;
+      if (pendingSize >= CHUNK_SIZE) return drained(writeNow());
       if (!scheduled) {
         scheduled = true;
         setImmediate(writeNow);
@@ -87,6 +91,24 @@ function batched(stream: OutputStream): { put(text: string): Promise<void> | voi
       return drained(writeNow());
     },
   };
+}
+
+/**
+ * The parts as few chunks as they allow: text joined, and the records cut from one page, which
+ * lie side by side in one buffer, as one view of it rather than a copy.
+ */
+function joined(parts: Chunk[]): Chunk[] {
+  if (parts.length === 1) return parts;
+  if (parts.every((part) => typeof part === 'string')) return [parts.join('')];
+  const views: Buffer[] = [];
+  for (const part of parts) {
+    const view = typeof part === 'string' ? Buffer.from(part) : part;
+    const last = views.at(-1);
+    if (last && last.buffer === view.buffer && last.byteOffset + last.length === view.byteOffset) {
+      views[views.length - 1] = Buffer.from(last.buffer, last.byteOffset, last.length + view.length);
+    } else views.push(Buffer.isBuffer(view) ? view : Buffer.from(view.buffer, view.byteOffset, view.length));
+  }
+  return views;
 }
 
 /** A writer in the chosen format; the first record decides whether `--fields` names real fields. */
@@ -99,7 +121,7 @@ export function listWriter(resource: Resource | undefined, settings: OutputSetti
     takesRaw,
     write(record) {
       if (record instanceof RawRecord) {
-        if (takesRaw) return output.put(`${record.json}\n`);
+        if (takesRaw) return output.put(record.line);
         record = JSON.parse(record.json) as unknown;
       }
       if (!checked) checkFields(resource, settings.fields, record);
@@ -113,7 +135,7 @@ export function listWriter(resource: Resource | undefined, settings: OutputSetti
   };
 }
 
-function unbatchedListWriter(resource: Resource | undefined, settings: OutputSettings, ctx: Context, put: (text: string) => Promise<void> | void): RecordWriter {
+function unbatchedListWriter(resource: Resource | undefined, settings: OutputSettings, ctx: Context, put: (chunk: Chunk) => Promise<void> | void): RecordWriter {
   let count = 0;
   switch (settings.format) {
     case 'json':

@@ -79,8 +79,8 @@ async function requestPage(client: ApiClient, resource: Resource, query: Query, 
     return pastEndOr(err);
   }
   return () => {
-    const text = raw ? answer.successText() : undefined;
-    const cut = text === undefined ? undefined : cutListPage(text, resource.listKey);
+    const bytes = raw ? answer.successBytes() : undefined;
+    const cut = bytes === undefined ? undefined : cutListPage(bytes, resource.listKey);
     if (cut) return pageOf(cut.records, cut.rest, answer.headers);
     let res: ApiResponse<ListBody>;
     try {

@@ -23,7 +23,7 @@ function listClient(answer: Answer, pageText?: (body: unknown) => string) {
       const { status, body } = answer(page);
       return {
         headers: {},
-        successText: () => (status < 300 ? (pageText ?? JSON.stringify)(body) : undefined),
+        successBytes: () => (status < 300 ? Buffer.from((pageText ?? JSON.stringify)(body)) : undefined),
         read() {
           log.push(`decode ${page}`);
           if (status >= 300) {

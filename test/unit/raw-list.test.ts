@@ -16,8 +16,11 @@ const page = (records: unknown[], encode = phpJson) => encode({ events: records,
 /** What the list writer wrote before: every record parsed, then written by JSON.stringify. */
 const expected = (text: string) => (JSON.parse(text) as { events: unknown[] }).events.map((record) => JSON.stringify(record));
 
+/** The page cut from its UTF-8 bytes, as a list walk receives it. */
+const cutText = (text: string, key = 'events') => cutListPage(Buffer.from(text), key);
+
 function cutJson(text: string): string[] {
-  const cut = cutListPage(text, 'events');
+  const cut = cutText(text);
   if (!cut) throw new Error('not cut');
   return cut.records.map((record) => record.json);
 }
@@ -48,13 +51,13 @@ describe('a list page cut into records', () => {
     const text = page([record]);
     expect(cutJson(text)).toEqual(expected(text));
     const id = (record as { id?: unknown }).id;
-    expect(cutListPage(text, 'events')!.records[0].id).toBe(typeof id === 'number' ? id : undefined);
+    expect(cutText(text)!.records[0].id).toBe(typeof id === 'number' ? id : undefined);
   });
 
   test('every tricky record on one page, and the rest of the page read apart', () => {
     const text = page(TRICKY.map(([, record]) => record));
     expect(cutJson(text)).toEqual(expected(text));
-    expect(cutListPage(text, 'events')!.rest).toEqual({ events: [], rest_url: 'http://site.test/wp-json/tribe/events/v1/events?page=2', total: 120, total_pages: 3 });
+    expect(cutText(text)!.rest).toEqual({ events: [], rest_url: 'http://site.test/wp-json/tribe/events/v1/events?page=2', total: 120, total_pages: 3 });
   });
 
   test('numbers JSON.stringify would write another way, and integers too large for a double', () => {
@@ -87,12 +90,12 @@ describe('a list page cut into records', () => {
     for (const encode of [phpJson, (v: unknown) => JSON.stringify(v)]) {
       const pageText = page(records, encode);
       expect(cutJson(pageText)).toEqual(expected(pageText));
-      expect(cutListPage(pageText, 'events')!.records.map((r) => r.id)).toEqual(records.map((r) => r.id));
+      expect(cutText(pageText)!.records.map((r) => r.id)).toEqual(records.map((r) => r.id));
     }
   });
 
   test('an empty list', () => {
-    expect(cutListPage('{"events":[],"total":0,"total_pages":0}', 'events')).toEqual({ records: [], rest: { events: [], total: 0, total_pages: 0 } });
+    expect(cutText('{"events":[],"total":0,"total_pages":0}')).toEqual({ records: [], rest: { events: [], total: 0, total_pages: 0 } });
   });
 
   test.each([
@@ -116,11 +119,40 @@ describe('a list page cut into records', () => {
     ['a record that is not closed before the next', '{"events":[{"id":1,{"id":2}],"total":1}'],
     ['nested deeper than the scanner follows', `{"events":[${'['.repeat(40)}${']'.repeat(40)}],"total":1}`],
   ])('%s: not cut, so the page is decoded as before', (_name, text) => {
-    expect(cutListPage(text, 'events')).toBeUndefined();
+    expect(cutText(text)).toBeUndefined();
+  });
+
+  test('a body that is not UTF-8 is not cut: decoded the usual way, its bad bytes become replacement characters', () => {
+    const body = Buffer.concat([Buffer.from('{"events":[{"id":1,"title":"caf'), Buffer.from([0xe9]), Buffer.from('"}],"total":1}')]);
+    expect(cutListPage(body, 'events')).toBeUndefined();
+  });
+
+  test('the page is only read: its bytes are the same after a cut, and after one that failed', () => {
+    for (const text of [page(TRICKY.map(([, record]) => record)), '{"events":[{"id":1,"u":"a\\/b"},{"id":2,"a":tru}],"total":2}']) {
+      const body = Buffer.from(text);
+      const before = Buffer.from(body);
+      cutListPage(body, 'events');
+      expect(body.equals(before)).toBe(true);
+    }
+  });
+
+  test('a page that is a view into a larger buffer is read within its bounds', () => {
+    const whole = Buffer.from('XX{"events":[{"id":1,"a":"x\\/y"}],"total":1}{"events":[{"id":2,"a":"cut short"}],"total":1}');
+    const first = whole.subarray(2, whole.indexOf('}{') + 1);
+    expect(cutListPage(first, 'events')!.records.map((r) => r.json)).toEqual(['{"id":1,"a":"x/y"}']);
+    // A body that ends inside a string must not be completed by the bytes after it.
+    const short = whole.subarray(2, whole.indexOf('"x\\/y"') + 3);
+    expect(cutListPage(short, 'events')).toBeUndefined();
+    expect(cutListPage(new Uint8Array(whole.buffer, whole.byteOffset + 2, first.length), 'events')!.records[0].id).toBe(1);
+  });
+
+  test('each record is its own line, the newline included', () => {
+    const cut = cutText(page([{ id: 1, url: 'http://x.test/a' }, { id: 2 }]))!;
+    expect(cut.records.map((r) => r.line.toString())).toEqual(['{"id":1,"url":"http://x.test/a"}\n', '{"id":2}\n']);
   });
 
   test('a record built from a value is that value as JSON.stringify writes it', () => {
-    expect(RawRecord.of({ id: 3, title: 'é/x' })).toEqual(new RawRecord('{"id":3,"title":"é/x"}', 3));
+    expect(RawRecord.of({ id: 3, title: 'é/x' })).toEqual(new RawRecord(Buffer.from('{"id":3,"title":"é/x"}\n'), 3));
     expect(RawRecord.of({ title: 'x' }).id).toBeUndefined();
   });
 
@@ -133,7 +165,7 @@ describe('a list page cut into records', () => {
         const { status, text: body } = readResponse(name.replace(/\.http$/, ''), join(fixtures, folder));
         for (const key of ['events', 'venues', 'organizers', 'categories', 'tags']) {
           if (status !== 200 || !body.startsWith(`{"${key}":[`)) continue;
-          const cut = cutListPage(body, key);
+          const cut = cutText(body, key);
           expect(cut, name).toBeDefined();
           expect(cut!.records.map((r) => r.json), name).toEqual((JSON.parse(body)[key] as unknown[]).map((r) => JSON.stringify(r)));
           cutPages++;

@@ -1,16 +1,18 @@
 import { describe, expect, test } from 'vitest';
 import { listWriter } from '../../src/output/writer.js';
 import type { Context, OutputStream } from '../../src/context.js';
-import { RawRecord } from '../../src/records/raw-list.js';
+import { cutListPage, RawRecord } from '../../src/records/raw-list.js';
 import { resources } from '../../src/resources.js';
 
 /** A stdout that records each write, and says "full" (false) when asked to. */
-function recordingStdout(full = false): OutputStream & { writes: string[]; drain(): void } {
+function recordingStdout(full = false): OutputStream & { writes: string[]; chunks: Array<string | Uint8Array>; drain(): void } {
   const listeners: Array<() => void> = [];
   return {
     writes: [],
-    write(chunk: string) {
-      this.writes.push(chunk);
+    chunks: [],
+    write(chunk: string | Uint8Array) {
+      this.chunks.push(chunk);
+      this.writes.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
       return !full;
     },
     once(_event: 'drain', listener: () => void) {
@@ -65,7 +67,7 @@ describe('list output is written in chunks', () => {
 
 describe('a record handed on as the page held it', () => {
   // Written in a form no serialiser would choose, so that the test sees which path wrote it.
-  const raw = new RawRecord('{"id":7,"title":"Fête","venue":{"id":3}}', 7);
+  const raw = new RawRecord(Buffer.from('{"id":7,"title":"Fête","venue":{"id":3}}\n'), 7);
 
   test('NDJSON of whole records writes its text as it is', async () => {
     const stdout = recordingStdout();
@@ -86,5 +88,32 @@ describe('a record handed on as the page held it', () => {
     await writer.write(raw);
     await writer.end();
     expect(stdout.writes.join('')).toBe(expected);
+  });
+});
+
+describe('records cut from a page are written from the page', () => {
+  const page = Buffer.from('{"events":[{"id":1,"url":"http:\\/\\/x.test\\/1"},{"id":2,"title":"F\\u00eate"},{"id":3,"n":1.50}],"total":3}');
+
+  test('a run of records from one buffer is one write of that buffer, not a copy; a record from elsewhere is its own', async () => {
+    const records = cutListPage(page, 'events')!.records;
+    const stdout = recordingStdout();
+    const writer = listWriter(resources.events, { format: 'ndjson', color: false }, contextWith(stdout));
+    for (const raw of records) await writer.write(raw);
+    await writer.end();
+    expect(stdout.writes.join('')).toBe('{"id":1,"url":"http://x.test/1"}\n{"id":2,"title":"Fête"}\n{"id":3,"n":1.5}\n');
+    // The first two lie side by side; the third (a decimal) went through JSON itself.
+    expect(stdout.chunks).toHaveLength(2);
+    expect((stdout.chunks[0] as Buffer).buffer).toBe(records[0].line.buffer);
+  });
+
+  test('text and records mixed keep their order', async () => {
+    const [first, second] = cutListPage(page, 'events')!.records;
+    const stdout = recordingStdout();
+    const writer = listWriter(resources.events, { format: 'ndjson', color: false }, contextWith(stdout));
+    await writer.write(first);
+    await writer.write({ id: 9 });
+    await writer.write(second);
+    await writer.end();
+    expect(stdout.writes.join('')).toBe('{"id":1,"url":"http://x.test/1"}\n{"id":9}\n{"id":2,"title":"Fête"}\n');
   });
 });
