@@ -62,23 +62,30 @@ export interface WalkResult {
   pastEnd?: { page: number; totalPages?: number };
 }
 
+/** A page asked for: what its headers say, and the page once decoded. */
+interface PageAnswer {
+  /** The page count the answer's headers give (X-TEC-TotalPages), before its body is read. */
+  totalPages?: number;
+  read(): Page;
+}
+
 /** One page of a list; a page past the end (404 on posts, empty on terms) is an empty page. */
 async function fetchPage(client: ApiClient, resource: Resource, query: Query, raw = false): Promise<Page> {
-  return (await requestPage(client, resource, query, raw))();
+  return (await requestPage(client, resource, query, raw)).read();
 }
 
 /**
- * Requests a page and returns the function that decodes it: the walk holds the pages that wait
- * their turn as bytes (see ApiClient.callUndecoded), which keeps its memory flat.
+ * Requests a page; the answer is decoded when read: the walk holds the pages that wait their
+ * turn as bytes (see ApiClient.callUndecoded), which keeps its memory flat.
  */
-async function requestPage(client: ApiClient, resource: Resource, query: Query, raw: boolean): Promise<() => Page> {
+async function requestPage(client: ApiClient, resource: Resource, query: Query, raw: boolean): Promise<PageAnswer> {
   let answer: UndecodedAnswer<ListBody>;
   try {
     answer = await client.callUndecoded<ListBody>('GET', resource.path, { query });
   } catch (err) {
-    return pastEndOr(err);
+    return { read: pastEndOr(err) };
   }
-  return () => {
+  const read = (): Page => {
     const bytes = raw ? answer.successBytes() : undefined;
     const cut = bytes === undefined ? undefined : cutListPage(bytes, resource.listKey);
     if (cut) return pageOf(cut.records, cut.rest, answer.headers);
@@ -91,6 +98,7 @@ async function requestPage(client: ApiClient, resource: Resource, query: Query, 
     const { body, headers } = res;
     return pageOf(Array.isArray(body?.[resource.listKey]) ? (body[resource.listKey] as unknown[]) : [], body, headers);
   };
+  return { totalPages: numberOr(undefined, answer.headers['x-tec-totalpages']), read };
 }
 
 function pageOf(records: unknown[], body: ListBody | undefined, headers: Record<string, string>): Page {
@@ -147,16 +155,43 @@ export async function walkPages(
   };
 
   const raw = walk.raw === true;
-  const first = await fetchPage(client, resource, pageQuery(firstPage), raw);
+  const parallel = Math.max(1, walk.parallel ?? PAGES_IN_FLIGHT);
+  const inFlight: Array<Promise<PageAnswer>> = [];
+  let nextToFetch = firstPage + 1;
+  let lastPage = firstPage;
+  const pagesFor = (totalPages: number, size: number) => (walk.limit === undefined ? totalPages : Math.min(totalPages, firstPage - 1 + Math.ceil(walk.limit / Math.max(1, size))));
+  const refill = () => {
+    while (inFlight.length < parallel && nextToFetch <= lastPage) {
+      const pending = requestPage(client, resource, pageQuery(nextToFetch++), raw);
+      pending.catch(() => undefined); // awaited in order below; avoids an unhandled rejection meanwhile
+      inFlight.push(pending);
+    }
+  };
+  const settled = async () => {
+    // Let pages still in flight settle so that no request outlives the command.
+    await Promise.allSettled(inFlight);
+  };
+
+  const firstAnswer = await requestPage(client, resource, pageQuery(firstPage), raw);
+  // The headers say how many pages there are: the next ones are asked for while the first is read.
+  if (walk.all && perPage !== undefined && firstAnswer.totalPages !== undefined) {
+    lastPage = pagesFor(firstAnswer.totalPages, perPage);
+    refill();
+  }
+  const first = firstAnswer.read();
   const { total, restUrl } = first;
   const result = (): WalkResult => ({ total, written, restUrl, duplicates, unlisted: 0, recovered: 0 });
   await emit(first.records);
   if (first.pastEnd && firstPage > 1) {
+    await settled();
     // The 404 does not say how many pages there are; the first page does.
     const { totalPages } = await fetchPage(client, resource, pageQuery(1)).catch(() => ({ totalPages: undefined }));
     return { ...result(), pastEnd: { page: firstPage, totalPages } };
   }
-  if (!walk.all || first.records.length === 0 || limitReached()) return result();
+  if (!walk.all || first.records.length === 0 || limitReached()) {
+    await settled();
+    return result();
+  }
 
   const size = perPage ?? first.records.length;
   if (first.totalPages === undefined) {
@@ -169,27 +204,16 @@ export async function walkPages(
     return result();
   }
 
-  let lastPage = first.totalPages;
-  if (walk.limit !== undefined) lastPage = Math.min(lastPage, firstPage - 1 + Math.ceil(walk.limit / Math.max(1, size)));
-  const parallel = Math.max(1, walk.parallel ?? PAGES_IN_FLIGHT);
-  const inFlight: Array<Promise<() => Page>> = [];
-  let nextToFetch = firstPage + 1;
-  const refill = () => {
-    while (inFlight.length < parallel && nextToFetch <= lastPage) {
-      const pending = requestPage(client, resource, pageQuery(nextToFetch++), raw);
-      pending.catch(() => undefined); // awaited in order below; avoids an unhandled rejection meanwhile
-      inFlight.push(pending);
-    }
-  };
+  // The body's count is the one that holds; a page asked for past it answers empty.
+  lastPage = pagesFor(first.totalPages, size);
   refill();
   while (inFlight.length > 0 && !limitReached()) {
-    const page = (await inFlight.shift()!)();
+    const page = (await inFlight.shift()!).read();
     if (page.records.length === 0) break; // the list shrank while we walked it
     refill();
     await emit(page.records);
   }
-  // Let pages still in flight settle so that no request outlives the command.
-  await Promise.allSettled(inFlight);
+  await settled();
   const walked = result();
   if (limitReached() || total === undefined || written >= total || firstPage !== 1) return walked;
   const missing = walk.complete ? await completeFromCoreRoute(client, resource, query.status, seen, (record) => emit([record])) : undefined;

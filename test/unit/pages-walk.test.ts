@@ -11,7 +11,7 @@ type Answer = (page: number) => { status: number; body: unknown };
  * A client that answers the events list page by page through `answer` and logs when a page
  * is asked for and when its body is decoded; any other route fails the test.
  */
-function listClient(answer: Answer, pageText?: (body: unknown) => string) {
+function listClient(answer: Answer, pageText?: (body: unknown) => string, countHeaders?: (page: number) => Record<string, string>) {
   const log: string[] = [];
   const client = {
     hasCredentials: true,
@@ -22,7 +22,7 @@ function listClient(answer: Answer, pageText?: (body: unknown) => string) {
       await new Promise((resolve) => setTimeout(resolve, 1));
       const { status, body } = answer(page);
       return {
-        headers: {},
+        headers: countHeaders?.(page) ?? {},
         successBytes: () => (status < 300 ? Buffer.from((pageText ?? JSON.stringify)(body)) : undefined),
         read() {
           log.push(`decode ${page}`);
@@ -68,6 +68,36 @@ describe('a walk over every page', () => {
     for (let page = 2; page <= 20; page++) {
       expect(log.indexOf(`decode ${page}`)).toBeGreaterThan(log.indexOf(`write ${(page - 2) * PER_PAGE + 1}`));
     }
+  });
+
+  test('asks for the next pages as soon as the headers of the first answer say how many there are, before decoding it', async () => {
+    const pages = (page: number) => ({ 'x-tec-total': '1000', 'x-tec-totalpages': String(eventsPage(page, 1000).total_pages) });
+    const { client, log } = listClient((page) => ({ status: 200, body: eventsPage(page, 1000) }), undefined, pages);
+    const { ids } = await walk(client, log);
+    expect(ids).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
+    expect(log.slice(0, 11)).toEqual(['ask 1', 'ask 2', 'ask 3', 'ask 4', 'ask 5', 'ask 6', 'ask 7', 'ask 8', 'ask 9', 'decode 1', 'write 1']);
+  });
+
+  test.each([
+    ['more pages than there are', '40'],
+    ['fewer pages than there are', '2'],
+  ])('headers that count %s: the count in the body holds, every record once', async (_name, headerPages) => {
+    const { client, log } = listClient(
+      (page) => (page <= 20 ? { status: 200, body: eventsPage(page, 1000) } : { status: 404, body: { code: 'event-archive-page-not-found' } }),
+      undefined,
+      () => ({ 'x-tec-totalpages': headerPages }),
+    );
+    const { ids, result } = await walk(client, log);
+    expect(ids).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
+    expect(result).toMatchObject({ total: 1000, written: 1000, duplicates: 0 });
+  });
+
+  test('with a limit, only the pages it needs are asked for, early or not', async () => {
+    const { client, log } = listClient((page) => ({ status: 200, body: eventsPage(page, 1000) }), undefined, () => ({ 'x-tec-totalpages': '20' }));
+    const ids: number[] = [];
+    await walkPages(client, resources.events, {}, { all: true, limit: 60 }, (record) => void ids.push((record as { id: number }).id));
+    expect(ids).toHaveLength(60);
+    expect(log.filter((line) => line.startsWith('ask'))).toEqual(['ask 1', 'ask 2']);
   });
 
   test('fails at a page that fails, after writing the pages before it', async () => {
