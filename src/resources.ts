@@ -379,3 +379,16 @@ export function isNumericId(ref: string): boolean {
 export function aSingular(resource: Resource): string {
   return `${/^[aeiou]/.test(resource.singular) ? 'an' : 'a'} ${resource.singular}`;
 }
+
+/**
+ * Whether the plugin's route at `path` (within its namespace) strips a backslash from every
+ * string it saves: events, venues and organizers are saved through wp_insert_post and
+ * update_post_meta, which unslash what they are given, and the plugin hands them the request's
+ * values as they came. Categories and tags go through WordPress's own terms controller, which
+ * slashes them first (as the site's recordings show: a single backslash in an event's title is
+ * lost, a doubled one kept as one).
+ */
+export function stripsBackslashes(path: string): boolean {
+  const route = path.replace(/^\/+/, '');
+  return Object.values(resources).some((resource) => resource.trashes && (route === resource.path || route.startsWith(`${resource.path}/`)));
+}

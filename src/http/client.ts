@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { ApiError, CliError, EXIT } from '../errors.js';
 import type { OutputStream } from '../context.js';
 import { buildUrl, namespaceRoute, type Query, type RestRoot } from './url.js';
+import { stripsBackslashes } from '../resources.js';
 import { DEFAULT_BACKOFF, RETRY_ERRORS, RETRY_METHODS, RETRY_STATUS, retryDecider } from './retry.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
@@ -51,6 +52,8 @@ export interface RequestOptions {
   body?: unknown;
   /** The path is from the REST root (`/wp/v2/...`) rather than the namespace. */
   fromRoot?: boolean;
+  /** The body is sent as given, its backslashes not doubled where the route strips them (the `api` command). */
+  verbatim?: boolean;
 }
 
 
@@ -116,7 +119,8 @@ export class ApiClient {
     if (this.authHeader) headers.authorization = this.authHeader;
     let payload: string | undefined;
     if (opts.body !== undefined) {
-      payload = JSON.stringify(opts.body);
+      const slashed = method !== 'GET' && !opts.fromRoot && !opts.verbatim && stripsBackslashes(path);
+      payload = JSON.stringify(opts.body, slashed ? doubleBackslashes : undefined);
       headers['content-type'] = 'application/json';
     }
     for (let hops = 0; ; hops++) {
@@ -187,6 +191,15 @@ export class ApiClient {
 }
 
 const MAX_REDIRECTS = 5;
+
+/**
+ * Every string value with its backslashes doubled, for a route that saves what it is sent
+ * through wp_unslash: WordPress strips one backslash of each pair, so `C:\Temp` is stored as
+ * typed instead of as `C:Temp` (and `\0` instead of a NUL character).
+ */
+function doubleBackslashes(_key: string, value: unknown): unknown {
+  return typeof value === 'string' ? value.replaceAll('\\', '\\\\') : value;
+}
 
 /**
  * The proxies the environment names, as curl reads them (lower-case first), or undefined

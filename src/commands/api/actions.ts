@@ -126,7 +126,7 @@ export async function runApi(inv: Invocation, rawMethod: string, rawPath: string
   const req = await buildApiRequest(rawMethod, rawPath, opts, ctx);
   const prepared = prepare({ ...opts, format: undefined, json: undefined }, ctx);
   await withSession(prepared, ctx, async ({ client }) => {
-    const res = await client.send(req.method, req.path, { query: req.query, body: req.body, fromRoot: req.fromRoot });
+    const res = await client.send(req.method, req.path, { query: req.query, body: req.body, fromRoot: req.fromRoot, verbatim: true });
     const out: string[] = [];
     if (opts.include) {
       out.push(`HTTP/1.1 ${res.status} ${STATUS_CODES[res.status] ?? ''}`.trimEnd());

@@ -55,3 +55,21 @@ export function termName(text: string): string {
 }
 
 export { slugFromName as slugify } from '../../records/identity.js';
+
+/** wp_unslash (PHP's stripslashes): a backslash escapes the next character, a lone one goes, `\0` is NUL. */
+export function unslash(value: string): string {
+  return value.replace(/\\(.?)/gs, (_escape, next: string) => (next === '0' ? '\0' : next));
+}
+
+/**
+ * What the plugin saves of a write to an event, venue or organizer: it hands the request's
+ * values to wp_insert_post and update_post_meta, which unslash every string (WordPress
+ * expects them slashed, as its own REST routes send them). Terms go through WordPress's
+ * own terms controller, which slashes first: their values are kept.
+ */
+export function unslashDeep<T>(value: T): T {
+  if (typeof value === 'string') return unslash(value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => unslashDeep(item)) as T;
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, unslashDeep(item)])) as T;
+  return value;
+}

@@ -152,17 +152,12 @@ function moveAllDayEdge(ctx: RequestContext, f: EventFields, params: Params, zon
   }
 }
 
-/** wp_unslash, as WordPress applies it to what it saves: a backslash escapes the next character, a lone one goes. */
-function unslash(value: string): string {
-  return value.replace(/\\(.?)/gs, '$1');
-}
-
 function applyText(ctx: RequestContext, event: EventRecord, params: Params, creating: boolean): void {
   const translated = translatableFields('events');
   for (const name of ['title', 'description', 'excerpt'] as const) {
     const value = params[name];
     if (typeof value !== 'string') continue;
-    const filtered = texturize(unslash(value).trim());
+    const filtered = texturize(value.trim());
     if (ctx.language && translated.has(name)) {
       setVariant(event, ctx.language, name, filtered);
       if (!creating) continue;

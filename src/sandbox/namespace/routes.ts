@@ -14,6 +14,7 @@ import { listLinked } from '../linked/list.js';
 import { POST_TYPE, type LinkedResource } from '../store/kinds.js';
 import type { Params } from '../common/params.js';
 import { eventJson } from '../events/json.js';
+import { unslashDeep } from '../common/text-filters.js';
 import { linkedJson } from '../linked/json.js';
 import { termJson } from '../terms/json.js';
 import type { EventRecord, PostRecord, Taxonomy, TermRecord } from '../store/store.js';
@@ -101,12 +102,12 @@ function collection(ctx: RequestContext, resource: ResourceName, method: string,
   if (resource === 'events') {
     mergeProblems(problems, checkEventWrite(ctx, params, true));
     requireUser(ctx);
-    return { status: 201, body: eventJson(ctx, createEvent(ctx, params)) };
+    return { status: 201, body: eventJson(ctx, createEvent(ctx, unslashDeep(params))) };
   }
   if (resource === 'venues' || resource === 'organizers') {
     mergeProblems(problems, checkWritableFields(ctx, resource, params, true));
     requireUser(ctx);
-    return { status: 201, body: linkedJson(ctx, resource, createLinked(ctx, resource, params)) };
+    return { status: 201, body: linkedJson(ctx, resource, createLinked(ctx, resource, unslashDeep(params))) };
   }
   mergeProblems(problems, checkWritableFields(ctx, resource, params, true));
   checkTermWrite(resource, params);
@@ -148,7 +149,7 @@ function item(ctx: RequestContext, resource: ResourceName, target: { id?: number
   if (isWrite(method)) {
     mergeProblems(problems, checkWritableFields(ctx, resource, params, false));
     requireUser(ctx);
-    updateLinked(ctx, resource, post, params);
+    updateLinked(ctx, resource, post, unslashDeep(params));
     return { status: 200, body: linkedJson(ctx, resource, post) };
   }
   problems.throwIfAny();
@@ -169,7 +170,7 @@ function eventItem(ctx: RequestContext, event: EventRecord, method: string, para
   if (isWrite(method)) {
     mergeProblems(problems, checkEventWrite(ctx, params, false));
     requireUser(ctx);
-    updateEvent(ctx, event, params);
+    updateEvent(ctx, event, unslashDeep(params));
     return { status: 200, body: eventJson(ctx, event) };
   }
   problems.throwIfAny();
