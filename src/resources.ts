@@ -390,5 +390,5 @@ export function aSingular(resource: Resource): string {
  */
 export function stripsBackslashes(path: string): boolean {
   const route = path.replace(/^\/+/, '');
-  return Object.values(resources).some((resource) => resource.trashes && (route === resource.path || route.startsWith(`${resource.path}/`)));
+  return Object.values(resources).some((resource) => resource.kind === 'post' && (route === resource.path || route.startsWith(`${resource.path}/`)));
 }

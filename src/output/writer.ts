@@ -55,7 +55,7 @@ const shape = (record: unknown, settings: OutputSettings) => (settings.fields?.l
 /** About 64 KB: large enough that writing costs little per record, small enough to stream. */
 const CHUNK_SIZE = 64 * 1024;
 
-type Chunk = string | Uint8Array;
+type Chunk = string | Buffer;
 
 /**
  * Gathers a list's small writes into chunks: one write and one await per record cost more CPU
@@ -106,7 +106,7 @@ function joined(parts: Chunk[]): Chunk[] {
     const last = views.at(-1);
     if (last && last.buffer === view.buffer && last.byteOffset + last.length === view.byteOffset) {
       views[views.length - 1] = Buffer.from(last.buffer, last.byteOffset, last.length + view.length);
-    } else views.push(Buffer.isBuffer(view) ? view : Buffer.from(view.buffer, view.byteOffset, view.length));
+    } else views.push(view);
   }
   return views;
 }
