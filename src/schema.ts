@@ -27,13 +27,25 @@ function fieldSchema(field: Field, required = false) {
 }
 
 const cache = new Map<string, z.ZodType<Record<string, unknown>>>();
+/** Schemas of key sets kept at most; past it, records of other key sets take the whole schema. */
+const MAX_KEY_SETS = 64;
 
-export function writeSchema(resource: Resource, mode: WriteMode): z.ZodType<Record<string, unknown>> {
-  const key = `${resource.name}:${mode}`;
+/**
+ * The schema of a record with these keys: the fields it gives and those a create needs, strict,
+ * so that a key which is not a field is refused. The rows of a file share a few key sets, and a
+ * schema of their three fields checks a row in half the time one of all twenty takes. A record
+ * with an unknown key gets the whole schema, whose message names every writable field.
+ */
+export function writeSchema(resource: Resource, mode: WriteMode, keys?: readonly string[]): z.ZodType<Record<string, unknown>> {
+  const given = keys ? new Set(keys) : undefined;
+  const fields = given ? resource.fields.filter((f) => given.has(f.name) || (mode === 'create' && f.required)) : resource.fields;
+  const known = given !== undefined && fields.filter((f) => given.has(f.name)).length === given.size;
+  let key = `${resource.name}:${mode}:${known ? fields.map((f) => f.name).join(',') : '*'}`;
+  if (known && !cache.has(key) && cache.size >= MAX_KEY_SETS) key = `${resource.name}:${mode}:*`;
   let schema = cache.get(key);
   if (!schema) {
     const shape: Record<string, z.ZodType> = {};
-    for (const field of resource.fields) {
+    for (const field of key.endsWith(':*') ? resource.fields : fields) {
       shape[field.name] = mode === 'create' && field.required ? fieldSchema(field, true) : fieldSchema(field).optional();
     }
     schema = z.strictObject(shape) as unknown as z.ZodType<Record<string, unknown>>;
@@ -59,7 +71,7 @@ export function checkRecord(
     return { ok: false, problems: [{ field: '(record)', message: 'expected a JSON object' }] };
   }
   const defined = Object.fromEntries(Object.entries(input as Record<string, unknown>).filter(([, v]) => v !== undefined));
-  const result = writeSchema(resource, mode).safeParse(defined);
+  const result = writeSchema(resource, mode, Object.keys(defined)).safeParse(defined);
   if (result.success) return { ok: true, record: result.data };
   const writable = resource.fields.map((f) => f.name).join(', ');
   const problems = result.error.issues.flatMap((issue): RecordProblem[] => {

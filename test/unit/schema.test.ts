@@ -44,4 +44,23 @@ describe('checkRecord', () => {
   test('a record must be an object', () => {
     expect(checkRecord(resources.tags, [1, 2], 'create').ok).toBe(false);
   });
+
+  test('records with many different sets of fields are each checked in full, past the schemas kept by key set', () => {
+    const optional = ['description', 'address', 'city', 'country', 'zip', 'phone', 'website'];
+    for (let n = 0; n < 2 ** optional.length; n += 1) {
+      const record: Record<string, unknown> = { venue: `V${n}` };
+      optional.forEach((field, i) => {
+        if (n & (1 << i)) record[field] = field === 'website' ? 'https://example.org' : `${field} ${n}`;
+      });
+      expect(checkRecord(resources.venues, record, 'create')).toEqual({ ok: true, record });
+      expect(checkRecord(resources.venues, { ...record, venue: undefined }, 'create')).toEqual({ ok: false, problems: [{ field: 'venue', message: 'is required' }] });
+      const unknown = checkRecord(resources.venues, { ...record, town: 'x' }, 'create');
+      expect(unknown.ok === false && unknown.problems.map((p) => p.field)).toEqual(['town']);
+    }
+  });
+
+  test('the record comes back with its fields in the order of the resource table, whatever order it gave them in', () => {
+    const result = checkRecord(resources.venues, { city: 'Lyon', venue: 'A', address: '1 rue' }, 'create');
+    expect(result.ok && Object.keys(result.record)).toEqual(['venue', 'address', 'city']);
+  });
 });
