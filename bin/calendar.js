@@ -46,7 +46,6 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 } else {
   let cli;
   try {
-    require('./optimise-later.js').optimiseLater();
     // src/http/undici.ts sets this mark when the HTTP client is loaded: such a run is wide.
     const usedHttpClient = () => globalThis[Symbol.for('calendar.httpClientLoaded')] === true;
     cli = require('./code-cache.js').loadBundle(require('node:path').join(__dirname, '../dist/cli.cjs'), process.env, usedHttpClient);

@@ -5,7 +5,7 @@
  */
 import type { Agent as AgentType, Dispatcher } from 'undici';
 import { Agent, EnvHttpProxyAgent, RetryAgent, requestWhole, type WholeResponse } from './undici.js';
-import { keepWasmInBaselineTier } from './wasm-tier.js';
+import { holdBackTiers } from './v8-tiers.js';
 import { readFileSync } from 'node:fs';
 import { ApiError, CliError, EXIT } from '../errors.js';
 import type { OutputStream } from '../context.js';
@@ -61,7 +61,7 @@ export class ApiClient {
   private readonly dispatcher: Dispatcher;
   private readonly agent: AgentType;
   private readonly authHeader?: string;
-  private readonly restoreWasmTier?: () => void;
+  private readonly restoreTiers?: () => void;
 
   constructor(readonly options: ClientOptions) {
     const ca = options.caCertFile ? readCa(options.caCertFile) : undefined;
@@ -75,7 +75,7 @@ export class ApiClient {
     // Behind a proxy, TLS to the site itself runs inside the tunnel: requestTls carries the same checks.
     this.agent = proxy ? (new EnvHttpProxyAgent({ ...agentOptions, ...proxy, requestTls: tls } as ConstructorParameters<typeof EnvHttpProxyAgent>[0]) as unknown as AgentType) : new Agent(agentOptions);
     // For the client's whole life: V8 compiles each of the parser's functions on its first call.
-    this.restoreWasmTier = keepWasmInBaselineTier();
+    this.restoreTiers = holdBackTiers();
     this.dispatcher =
       options.retries > 0
         ? new RetryAgent(this.agent, {
@@ -181,7 +181,7 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    this.restoreWasmTier?.();
+    this.restoreTiers?.();
     await this.dispatcher.close().catch(() => undefined);
   }
 

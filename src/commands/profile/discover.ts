@@ -5,7 +5,7 @@
  */
 import { DEFAULT_NAMESPACE } from '../../resources.js';
 import { Agent, request } from '../../http/undici.js';
-import { keepWasmInBaselineTier } from '../../http/wasm-tier.js';
+import { holdBackTiers } from '../../http/v8-tiers.js';
 import type { OutputStream } from '../../context.js';
 import { CliError, EXIT, UsageError } from '../../errors.js';
 import { networkError, readCa } from '../../http/client.js';
@@ -87,7 +87,7 @@ export async function discover(input: string, options: DiscoverOptions): Promise
   const agent = new Agent({ headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs, connect: { timeout: options.timeoutMs, rejectUnauthorized: true, ...(ca ? { ca } : {}) } });
   const get = (target: string) => fetchPage(target, agent, options);
   // As the client does: no optimising compile of the HTTP parser to wait for at exit.
-  const restoreWasmTier = keepWasmInBaselineTier();
+  const restoreTiers = holdBackTiers();
   try {
     const candidates: string[] = [];
     const givenIsRoot = fallbackRoots(url).length === 1;
@@ -134,7 +134,7 @@ export async function discover(input: string, options: DiscoverOptions): Promise
     if (reached === 0 && lastNetworkError) throw lastNetworkError;
     throw new CliError(`not a calendar site: no WordPress REST API found at ${url.toString()}`, EXIT.refused, 'Give the site address (https://example.org) or its REST root (https://example.org/wp-json).');
   } finally {
-    restoreWasmTier?.();
+    restoreTiers?.();
     await agent.close().catch(() => undefined);
   }
 }

@@ -1,0 +1,46 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, test } from 'vitest';
+import { holdBackTiers, LATER_INTERRUPT_BUDGET, tiersApply } from '../../src/http/v8-tiers.js';
+
+const NODE_20_V8 = '11.3.244.8-node.38';
+
+describe("holding back V8's compilers while the HTTP client is open", () => {
+  test("applies to Node 20's V8 only", () => {
+    expect(tiersApply(NODE_20_V8, '')).toBe(true);
+    expect(tiersApply('12.4.254.21-node.33', '')).toBe(false);
+    expect(tiersApply(NODE_20_V8, '--max-old-space-size=100 --enable-source-maps')).toBe(true);
+  });
+
+  test.each(['--no-liftoff', '--wasm-tier-up', '--interrupt-budget=1000', '--max-opt=2', '--no-opt', '--jitless', '--maglev', '--always-sparkplug', '--no-turbofan'])(
+    'does not apply when Node was given %s',
+    (flag) => expect(tiersApply(NODE_20_V8, `--max-old-space-size=100 ${flag}`)).toBe(false),
+  );
+
+  test('sets Liftoff only and four times the interrupt budget, then restores every flag to its default, once', () => {
+    const set: string[] = [];
+    const restore = holdBackTiers(NODE_20_V8, '', (flags) => set.push(flags));
+    expect(set).toEqual([`--liftoff-only --interrupt-budget=${4 * 67584}`]);
+    restore!();
+    restore!();
+    expect(set).toEqual([`--liftoff-only --interrupt-budget=${LATER_INTERRUPT_BUDGET}`, '--no-liftoff-only --liftoff --wasm-tier-up --wasm-dynamic-tiering --interrupt-budget=67584']);
+  });
+
+  test('does nothing where it does not apply', () => {
+    const set: string[] = [];
+    expect(holdBackTiers('12.4.254.21-node.33', '', (flags) => set.push(flags))).toBeUndefined();
+    expect(set).toEqual([]);
+  });
+
+  // V8 names a flag it does not know on stderr and goes on; a default that is not V8's would leave a changed flag behind.
+  test("every flag is one this Node's V8 takes, and the restored budget is its default", () => {
+    if (!tiersApply(process.versions.v8, '')) return expect(process.versions.v8.startsWith('11.3.')).toBe(false);
+    const defaults = spawnSync(process.execPath, ['--v8-options'], { encoding: 'utf8' }).stdout;
+    expect(defaults).toMatch(/--interrupt-budget \(interrupt budget[^\n]*\n\s*type: int\s+default: --interrupt-budget=67584\b/);
+    const set: string[] = [];
+    holdBackTiers(process.versions.v8, '', (flags) => set.push(flags))!();
+    const script = `const v8 = require('node:v8'); for (const flags of ${JSON.stringify(set)}) v8.setFlagsFromString(flags);`;
+    const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    expect(set).toHaveLength(2);
+    expect(run.stderr).toBe('');
+  });
+});
