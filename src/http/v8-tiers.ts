@@ -37,13 +37,19 @@ export function tiersApply(v8Version: string, nodeFlags: string): boolean {
   return v8Version.startsWith('11.3.') && !/liftoff|wasm|interrupt-budget|turbofan|max-opt|(^|\s)--(no-)?opt\b|jitless|maglev|sparkplug/i.test(nodeFlags);
 }
 
-/** Sets the flags and returns the function that restores the defaults (once), or undefined when it does not apply. */
+/**
+ * Sets the flags and returns the function that restores the defaults (once), or undefined when
+ * it does not apply. With `https`, TLS is loaded first: undici loads it on the first connection,
+ * after the flags changed, and its twenty modules (crypto's among them) would be compiled from source.
+ */
 export function holdBackTiers(
+  https: boolean,
   v8Version = process.versions.v8,
   nodeFlags = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`,
   setFlags: (flags: string) => void = setFlagsFromString,
 ): (() => void) | undefined {
   if (!tiersApply(v8Version, nodeFlags)) return undefined;
+  if (https) process.getBuiltinModule('node:tls');
   setFlags(HELD_BACK);
   let restored = false;
   return () => {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { holdBackTiers, LATER_INTERRUPT_BUDGET, tiersApply } from '../../src/http/v8-tiers.js';
 
 const NODE_20_V8 = '11.3.244.8-node.38';
@@ -18,7 +18,7 @@ describe("holding back V8's compilers while the HTTP client is open", () => {
 
   test('sets Liftoff only and four times the interrupt budget, then restores every flag to its default, once', () => {
     const set: string[] = [];
-    const restore = holdBackTiers(NODE_20_V8, '', (flags) => set.push(flags));
+    const restore = holdBackTiers(false, NODE_20_V8, '', (flags) => set.push(flags));
     expect(set).toEqual([`--liftoff-only --interrupt-budget=${4 * 67584}`]);
     restore!();
     restore!();
@@ -27,7 +27,7 @@ describe("holding back V8's compilers while the HTTP client is open", () => {
 
   test('does nothing where it does not apply', () => {
     const set: string[] = [];
-    expect(holdBackTiers('12.4.254.21-node.33', '', (flags) => set.push(flags))).toBeUndefined();
+    expect(holdBackTiers(false, '12.4.254.21-node.33', '', (flags) => set.push(flags))).toBeUndefined();
     expect(set).toEqual([]);
   });
 
@@ -37,10 +37,24 @@ describe("holding back V8's compilers while the HTTP client is open", () => {
     const defaults = spawnSync(process.execPath, ['--v8-options'], { encoding: 'utf8' }).stdout;
     expect(defaults).toMatch(/--interrupt-budget \(interrupt budget[^\n]*\n\s*type: int\s+default: --interrupt-budget=67584\b/);
     const set: string[] = [];
-    holdBackTiers(process.versions.v8, '', (flags) => set.push(flags))!();
+    holdBackTiers(false, process.versions.v8, '', (flags) => set.push(flags))!();
     const script = `const v8 = require('node:v8'); for (const flags of ${JSON.stringify(set)}) v8.setFlagsFromString(flags);`;
     const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
     expect(set).toHaveLength(2);
     expect(run.stderr).toBe('');
+  });
+
+  test('loads TLS before the flags change for an HTTPS site, and not for a plain HTTP one', () => {
+    const steps: string[] = [];
+    const load = vi.spyOn(process, 'getBuiltinModule').mockImplementation((id: string) => void steps.push(`load ${id}`) as never);
+    try {
+      holdBackTiers(true, NODE_20_V8, '', (flags) => steps.push(flags.split(' ')[0]))!();
+      expect(steps).toEqual(['load node:tls', '--liftoff-only', '--no-liftoff-only']);
+      steps.length = 0;
+      holdBackTiers(false, NODE_20_V8, '', (flags) => steps.push(flags.split(' ')[0]))!();
+      expect(steps).toEqual(['--liftoff-only', '--no-liftoff-only']);
+    } finally {
+      load.mockRestore();
+    }
   });
 });

@@ -87,7 +87,7 @@ export async function discover(input: string, options: DiscoverOptions): Promise
   const agent = new Agent({ headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs, connect: { timeout: options.timeoutMs, rejectUnauthorized: true, ...(ca ? { ca } : {}) } });
   const get = (target: string) => fetchPage(target, agent, options);
   // As the client does: no optimising compile of the HTTP parser to wait for at exit.
-  const restoreTiers = holdBackTiers();
+  const restoreTiers = holdBackTiers(url.protocol === 'https:');
   try {
     const candidates: string[] = [];
     const givenIsRoot = fallbackRoots(url).length === 1;
