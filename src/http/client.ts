@@ -74,7 +74,7 @@ export class ApiClient {
     const proxy = proxySettings(options.env ?? process.env);
     // Behind a proxy, TLS to the site itself runs inside the tunnel: requestTls carries the same checks.
     this.agent = proxy ? (new EnvHttpProxyAgent({ ...agentOptions, ...proxy, requestTls: tls } as ConstructorParameters<typeof EnvHttpProxyAgent>[0]) as unknown as AgentType) : new Agent(agentOptions);
-    // For the client's whole life: V8 compiles each of the parser's functions on its first call.
+    // For the client's whole life (src/http/v8-tiers.ts); TLS, which undici loads on the first connection, is loaded first.
     this.restoreTiers = holdBackTiers(options.root.root.startsWith('https:') || [proxy?.httpProxy, proxy?.httpsProxy].some((url) => url?.startsWith('https:')));
     this.dispatcher =
       options.retries > 0
