@@ -182,16 +182,19 @@ export function comparableValue(field: string, value: unknown): string {
 
 /**
  * A cost as the server reads it: its amounts, its currency symbols and its words, so that what
- * it shows (`15,50€`, `5$ – 10$`) compares equal to what was typed (`15,50 €`, `5 - 10 $`). A
- * comma between digits is a decimal point (the server reads 10,20 as 10.20); 0 is no cost. Where
- * the symbol stands (`$15` or `15$`) is not compared.
+ * it shows (`15,50€`, `5$ – 10$`) compares equal to what was typed (`15,50 €`, `5 - 10 $`).
+ * Amounts are found as the server finds them: digits with at most one `.` or `,` and digits
+ * after it, the comma a decimal point (`10,20` is 10.20, and `1.000,50` the two amounts 1.000
+ * and 50), listed once each, smallest first, 0 left out. Where the symbol stands (`$15` or
+ * `15$`) is not compared.
  */
 function comparableCost(text: string): string {
-  const plain = text.replace(/\s+/g, '').toLowerCase().replace(/(\d),(?=\d)/g, '$1.');
-  if (plain === '0') return '';
-  const amounts = plain.match(/\d+(?:\.\d+)*/g) ?? [];
+  const plain = text.replace(/\s+/g, '').toLowerCase();
+  if (/^0+(?:[.,]0+)?$/.test(plain)) return '';
+  const found = (plain.match(/\d+(?:[.,]\d+)?/g) ?? []).map((amount) => amount.replace(',', '.'));
+  const amounts = [...new Set(found.filter((amount) => Number(amount) > 0))].sort((a, b) => Number(a) - Number(b));
   const words = plain.match(/\p{L}+/gu) ?? [];
-  const symbols = [...new Set(plain.replace(/[\d.\p{L}\-\u2013\u2014]/gu, ''))].sort().join('');
+  const symbols = [...new Set(plain.replace(/[\d.,\p{L}\-\u2013\u2014]/gu, ''))].sort().join('');
   return `${amounts.join(' ')}|${symbols}|${words.join(' ')}`;
 }
 

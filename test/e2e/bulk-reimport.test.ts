@@ -75,8 +75,10 @@ describe('unchanged on re-run', () => {
       // Typed as a European would: the server shows 15,50€ and parses 15.50.
       { title: 'Euro Night', slug: 'euro-night', start_date: '2027-06-02 20:00', end_date: '2027-06-02 23:00', cost: '15,50 €' },
       { title: 'Range Night', slug: 'range-night', start_date: '2027-06-03 20:00', end_date: '2027-06-03 23:00', cost: '5 - 10 $' },
+      // A thousand euros as a European writes it: the server reads two amounts, 1.000 and 50, and keeps reading so.
+      { title: 'Gala', slug: 'gala', start_date: '2027-06-04 20:00', end_date: '2027-06-04 23:00', cost: '1.000,50 €' },
     ];
-    expect(await importTwice('events', events)).toContain('0 created, 0 updated, 5 unchanged');
+    expect(await importTwice('events', events)).toContain('0 created, 0 updated, 6 unchanged');
   });
 });
 

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { comparableValue, decodeEntities, isSlugForm, nameKey, RecordIndex, sameValue, slugFromName } from '../../src/records/identity.js';
+import { costText } from '../../src/records/writable.js';
+import { formatCost } from '../../src/sandbox/events/cost.js';
 
 describe('one identity for names, slugs and values', () => {
   test('entities decode, named and numeric', () => {
@@ -56,6 +58,13 @@ describe('one identity for names, slugs and values', () => {
     expect(sameValue('cost', '$15', '€15')).toBe(false);
     expect(sameValue('cost', 'Free', 'Donation')).toBe(false);
     expect(sameValue('cost', 'Free - 30$', '30$')).toBe(false);
+    // The server's reading, whatever was meant: `1.000,50` is the amounts 1.000 and 50, `1,000` is 1.000.
+    expect(sameValue('cost', '1.000,50 €', '1.000€ - 50€')).toBe(true);
+    expect(sameValue('cost', '1.000,50 €', '1.000,50€')).toBe(true);
+    expect(sameValue('cost', '$1,000', '$1.000')).toBe(true);
+    expect(sameValue('cost', '10 - 5 $', '5$ – 10$')).toBe(true);
+    expect(sameValue('cost', '1.000,50 €', '1.000,60 €')).toBe(false);
+    expect(sameValue('cost', '0,00', '')).toBe(true);
     expect(sameValue('title', 'Tom & Jerry', 'Tom &amp; Jerry')).toBe(true);
     expect(sameValue('description', '<p>Hello</p>', 'Hello')).toBe(true);
     expect(sameValue('featured', 'true', true)).toBe(true);
@@ -114,4 +123,14 @@ describe('slugs predicted from names', () => {
     expect(slugFromName('한국 밤')).toBe('%ed%95%9c%ea%b5%ad-%eb%b0%a4');
     expect(slugFromName('Ångström Café')).toBe('angstrom-cafe');
   });
+
+  // What an export writes back (cost_details rebuilt into text) compares equal to what was typed,
+  // with the sandbox's copy of the server's cost parser standing in for the site.
+  test.each(['15', '5-10', 'Free', '$15', '20€', '15,50 €', '1.000,50 €', '$1,000', '10 - 5 $', 'Donation', '€5 – €10', '12.5', ' 7 $ ', '0'])(
+    'a cost typed %j compares equal to what the site makes of it',
+    (typed) => {
+      const shown = formatCost(typed);
+      expect(sameValue('cost', typed, costText({ cost: shown.cost, cost_details: shown.details }))).toBe(true);
+    },
+  );
 });
