@@ -52,6 +52,27 @@ describe('calendar week and month', () => {
     expect(noColor.stdout).not.toContain(ESC);
   });
 
+  test('a terminal narrower than the grid gets the days as a list; --width draws the grid anyway', async () => {
+    const week = await site.cli(['week', '2027-06-10'], { env: { COLUMNS: '40', LANG: 'en_GB.UTF-8' } });
+    expect(week.code).toBe(0);
+    expect(week.stdout).not.toMatch(/[│┌└]/);
+    expect(lines(week.stdout)[0]).toBe('Week of 2027-06-07  (UTC)');
+    expect(week.stdout).toMatch(/Wed 2027-06-09\n {2}20:00–23:00 {2}Open Mic Night/);
+    expect(week.stdout).toContain('Brunch');
+    expect(week.stdout).not.toContain('Next Month');
+    expect(week.stderr).toContain('the terminal is 40 columns wide, the grid needs 80: the week is listed by day (--width 80 draws the grid)');
+    // The month lists its own days only, not those of the weeks around it.
+    const month = await site.cli(['month', '2027-06', '--week-start', 'monday'], { env: { COLUMNS: '40' } });
+    expect(lines(month.stdout)[0]).toBe('June 2027  (UTC)');
+    expect(month.stdout).toContain('Open Mic Night');
+    expect(month.stdout).not.toContain('Next Month');
+    const empty = await site.cli(['week', '2027-01-10'], { env: { COLUMNS: '40' } });
+    expect(empty.stdout).toBe('Week of 2027-01-04  (UTC)\n\nNo events.\n');
+    const grid = await site.cli(['week', '2027-06-10', '--width', '80'], { env: { COLUMNS: '40' } });
+    expect(widest(grid.stdout)).toBe(80);
+    expect(grid.stderr).toBe('');
+  });
+
   test('--format ndjson gives the grid\'s events as records', async () => {
     const res = await site.cli(['month', '2027-06-01', '--week-start', 'monday', '--format', 'ndjson']);
     expect(res.code).toBe(0);

@@ -4,6 +4,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { MIN_GRID_WIDTH, MONTH_CELL_LINES, monthGridRange, renderGrid, weekGridRange, type WeekStart } from '../../views/grid.js';
 import { bucketByDay } from '../../views/days.js';
+import { renderAgenda } from '../../views/agenda.js';
 import { paint } from '../../views/paint.js';
 import { terminalWidth } from '../../output/table.js';
 import { dayOf, fetchViewEvents } from './fetch.js';
@@ -15,6 +16,10 @@ export async function runGrid(kind: 'week' | 'month', inv: Invocation, dateArg?:
   const opts = inv.opts as Record<string, unknown>;
   const weekStart = weekStartFrom(opts.weekStart as string | undefined, inv.ctx);
   const width = gridWidth(opts.width as string | undefined, inv.ctx);
+  // A terminal narrower than the grid (a phone's, a split pane) gets the days as a list: a grid
+  // drawn wider than the screen wraps into noise. --width draws the grid anyway.
+  const columns = opts.width === undefined ? terminalWidth(inv.ctx) : 0;
+  const asList = columns > 0 && columns < MIN_GRID_WIDTH;
   // A month is most naturally named as one: `calendar month 2027-06`.
   const monthNamed = kind === 'month' && dateArg !== undefined ? /^(\d{4})-(\d{1,2})$/.exec(dateArg.trim()) : null;
   if (monthNamed && (Number(monthNamed[2]) < 1 || Number(monthNamed[2]) > 12)) {
@@ -29,6 +34,14 @@ export async function runGrid(kind: 'week' | 'month', inv: Invocation, dateArg?:
   if (view.written) return;
   const month = kind === 'month' ? anchor.slice(0, 7) : undefined;
   const title = month ? `${MONTH_NAMES[Number(month.slice(5)) - 1]} ${month.slice(0, 4)}` : `Week of ${view.from}`;
+  if (asList) {
+    const color = paint(prepared.output.color);
+    const [from, to] = month ? [`${month}-01`, lastDayOf(month)] : [view.from, view.to];
+    const days = renderAgenda(bucketByDay(view.events, from, to), view.today, color);
+    inv.ctx.stdout.write(`${color.bold(`${title}  (${view.zone})`)}\n\n${days || 'No events.\n'}`);
+    prepared.ui.notice(`the terminal is ${columns} columns wide, the grid needs ${MIN_GRID_WIDTH}: the ${kind} is listed by day (--width ${MIN_GRID_WIDTH} draws the grid)`);
+    return;
+  }
   inv.ctx.stdout.write(
     renderGrid({
       days: bucketByDay(view.events, view.from, view.to),
@@ -41,6 +54,12 @@ export async function runGrid(kind: 'week' | 'month', inv: Invocation, dateArg?:
       paint: paint(prepared.output.color),
     }),
   );
+}
+
+/** The last day of a month given as YYYY-MM. */
+function lastDayOf(month: string): string {
+  const [year, number] = month.split('-').map(Number);
+  return `${month}-${String(new Date(Date.UTC(year, number, 0)).getUTCDate()).padStart(2, '0')}`;
 }
 
 function gridWidth(flag: string | undefined, ctx: Context): number {

@@ -18,7 +18,7 @@ function gridCommand(name: 'week' | 'month', run: ActionRunner): Command {
   const command = new Command(name)
     .argument('[date]', name === 'month' ? 'the month to show, YYYY-MM, or a day in it (default today; YYYY-MM-DD, next month, +30d...)' : 'a day of the week to show (default today; YYYY-MM-DD or today, tomorrow, +7d...)')
     .description(`the events of a ${name} as a grid of days, 7 columns fitted to the terminal`)
-    .option('--width <columns>', 'width of the grid (default: the terminal\'s, at least 80)')
+    .option('--width <columns>', 'width of the grid, at least 80 (default: the terminal\'s; a terminal narrower than 80 gets the days as a list)')
     .option('--week-start <day>', 'first day of the week: monday or sunday (default: from the locale)');
   addViewOptions(command).addHelpText(
     'after',
