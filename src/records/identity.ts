@@ -191,11 +191,19 @@ export function comparableValue(field: string, value: unknown): string {
 function comparableCost(text: string): string {
   const plain = text.replace(/\s+/g, '').toLowerCase();
   if (/^0+(?:[.,]0+)?$/.test(plain)) return '';
-  const found = (plain.match(/\d+(?:[.,]\d+)?/g) ?? []).map((amount) => amount.replace(',', '.'));
+  const found = costAmounts(plain).map((amount) => amount.value);
   const amounts = [...new Set(found.filter((amount) => Number(amount) > 0))].sort((a, b) => Number(a) - Number(b));
   const words = plain.match(/\p{L}+/gu) ?? [];
   const symbols = [...new Set(plain.replace(/[\d.,\p{L}\-\u2013\u2014]/gu, ''))].sort().join('');
   return `${amounts.join(' ')}|${symbols}|${words.join(' ')}`;
+}
+
+/**
+ * The amounts of a cost text as the server finds them: digits with at most one `.` or `,` and
+ * digits after it, the comma read as a decimal point (`10,20` is 10.20; `1.000,50` is 1.000 and 50).
+ */
+export function costAmounts(text: string): Array<{ text: string; value: string }> {
+  return [...text.matchAll(/\d+(?:[.,]\d+)?/g)].map(([amount]) => ({ text: amount, value: amount.replace(',', '.') }));
 }
 
 export function sameValue(field: string, a: unknown, b: unknown): boolean {

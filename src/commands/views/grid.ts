@@ -34,8 +34,8 @@ export async function runGrid(kind: 'week' | 'month', inv: Invocation, dateArg?:
   if (view.written) return;
   const month = kind === 'month' ? anchor.slice(0, 7) : undefined;
   const title = month ? `${MONTH_NAMES[Number(month.slice(5)) - 1]} ${month.slice(0, 4)}` : `Week of ${view.from}`;
+  const color = paint(prepared.output.color);
   if (asList) {
-    const color = paint(prepared.output.color);
     const [from, to] = month ? [`${month}-01`, lastDayOf(month)] : [view.from, view.to];
     const days = renderAgenda(bucketByDay(view.events, from, to), view.today, color);
     inv.ctx.stdout.write(`${color.bold(`${title}  (${view.zone})`)}\n\n${days || 'No events.\n'}`);
@@ -51,7 +51,7 @@ export async function runGrid(kind: 'week' | 'month', inv: Invocation, dateArg?:
       width,
       weekStart,
       cellLines: kind === 'month' ? MONTH_CELL_LINES : undefined,
-      paint: paint(prepared.output.color),
+      paint: color,
     }),
   );
 }

@@ -3,6 +3,8 @@
  * currency symbol; `"15"` shows as `"$15"`, `"5-10"` as `"$5 – $10"`, `"Free"` stays (and a
  * text without a number is listed in `values` in lower case); a stored `"0"` shows as `"Free"`.
  */
+import { costAmounts } from '../../records/identity.js';
+
 export interface CostDetails {
   currency_symbol: string;
   currency_code: string;
@@ -16,7 +18,6 @@ export interface FormattedCost {
 }
 
 const DEFAULT_SYMBOL = '$';
-const NUMBER = /\d+(?:[.,]\d+)?/g;
 
 interface Scan {
   numbers: { text: string; value: string }[];
@@ -25,7 +26,7 @@ interface Scan {
 }
 
 function scan(text: string): Scan {
-  const numbers = [...text.matchAll(NUMBER)].map((match) => ({ text: match[0], value: match[0].replace(',', '.') }));
+  const numbers = costAmounts(text);
   const symbolMatch = /([^\d\s.,\-–a-z]+)\s*\d|\d\s*([^\d\s.,\-–a-z]+)/i.exec(text);
   const symbol = symbolMatch ? (symbolMatch[1] ?? symbolMatch[2]) : '';
   const position = !symbolMatch ? '' : symbolMatch[1] ? 'prefix' : 'postfix';
