@@ -103,6 +103,8 @@ export interface Resource {
 
 /** The Events Calendar's REST namespace, used when a profile names none. */
 export const DEFAULT_NAMESPACE = 'tribe/events/v1';
+/** The plugin's newer REST namespace (6.15 and later): updates of one field alone, raw text with `context=edit`. */
+export const TEC_NAMESPACE = 'tec/v1';
 /** Records a list page holds when `per_page` is not given, and the most the server puts on one page. */
 export const DEFAULT_PER_PAGE = 10;
 export const MAX_PER_PAGE = 50;

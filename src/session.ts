@@ -108,6 +108,7 @@ export async function openSession(prepared: Prepared, ctx: Context): Promise<Ses
     connections: prepared.connections,
     env: ctx.env,
     sleep: ctx.sleep,
+    api: profile.api,
   });
   return {
     profile,

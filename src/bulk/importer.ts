@@ -22,8 +22,9 @@ import { startProgress, summaryLine, windingDownNotice, type Counts } from './pr
 import { fileKey, isDraftTitleKey, slugIsDerived, UpsertIndex, type UpsertKey } from './upsert-index.js';
 import { nameKey, RecordIndex } from '../records/identity.js';
 import { walkEveryName, walkEveryRecord } from '../records/pages.js';
-import { createRecord, findExisting, updateRecord } from './writes.js';
-import { isUnchanged } from '../records/safe-update.js';
+import { createRecord, findExisting, pickFields, updateRecord } from './writes.js';
+import { readRawTexts, withRawTexts } from '../records/raw-text.js';
+import { changedFields } from '../records/safe-update.js';
 
 export interface ImportSettings {
   resource: Resource;
@@ -167,6 +168,7 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
     });
   }
   const counts: Counts = { created: 0, updated: 0, unchanged: 0, failed: 0 };
+  const writeOptions = { force: settings.force === true, notice: (line: string) => ui.warn(line) };
   const failedFile = settings.failedTo ? lazyFileSink(settings.failedTo, input.format, () => input.columns) : undefined;
   // Failed rows are written at the end in the order of the input, whatever order they failed in.
   const failedRows: Array<{ seq: number; value: unknown }> = [];
@@ -233,19 +235,21 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
         wrote(item, existing.id);
         if (changed.length === 0) return void counts.unchanged++;
         if (dryRun) ctx.stdout.write(`update ${label} (ID ${existing.id}): ${changed.join(', ')}\n`);
-        else await updateRecord(client, resource, existing.id, body);
+        else await updateRecord(client, resource, existing.id, pickFields(body, changed), { ...writeOptions, given: body });
         counts.updated++;
         return;
       }
       // The walk does not see everything (hidden events, a create cut short by Ctrl-C): a slug
       // that already answers is updated, never created a second time.
       if (upsertBy === 'slug' && key !== undefined && !isDraftTitleKey(key) && resource.trashes) {
-        const found = await findExisting(client, resource, { by: 'slug', slug: key });
-        if (found && typeof found.id === 'number') {
-          wrote(item, found.id);
-          if (isUnchanged(resource, found, body)) return void counts.unchanged++;
+        const listed = await findExisting(client, resource, { by: 'slug', slug: key });
+        if (listed && typeof listed.id === 'number') {
+          const found = withRawTexts(listed, await readRawTexts(client, resource, listed.id, writeOptions.notice));
+          wrote(item, found.id as number);
+          const changes = changedFields(resource, found, body);
+          if (changes.length === 0) return void counts.unchanged++;
           if (dryRun) ctx.stdout.write(`update ${label} (ID ${found.id}): found by its slug\n`);
-          else await updateRecord(client, resource, found.id, body);
+          else await updateRecord(client, resource, found.id as number, pickFields(body, changes), { ...writeOptions, given: body });
           counts.updated++;
           return;
         }

@@ -8,16 +8,21 @@ import { ApiError, CliError, EXIT } from '../errors.js';
 import { errorFromResponse, type ApiClient } from '../http/client.js';
 import { backoffDelay, retryAfterMs, timer } from '../http/retry.js';
 import { EVERY_EVENT, MAX_PER_PAGE, type Resource } from '../resources.js';
-import { safeUpdate } from '../records/safe-update.js';
-import { nameKey } from '../records/identity.js';
+import { safeUpdate, type SafeUpdateOptions } from '../records/safe-update.js';
+import { nameKey, slugSegment } from '../records/identity.js';
 import type { UpsertKey } from './upsert-index.js';
 
 type Json = Record<string, unknown>;
 
-/** The safe update, sent as PUT: idempotent, so the HTTP client may retry it. */
-export async function updateRecord(client: ApiClient, resource: Resource, id: number, changes: Json): Promise<Json> {
-  const { record } = await safeUpdate(client, resource, `${resource.path}/${id}`, changes, { method: 'PUT' });
+/** The safe update of the changed fields (by tec/v1, or by the tribe route as PUT: idempotent, so the HTTP client may retry it). */
+export async function updateRecord(client: ApiClient, resource: Resource, id: number, changes: Json, options: Pick<SafeUpdateOptions, 'force' | 'notice' | 'given'> = {}): Promise<Json> {
+  const { record } = await safeUpdate(client, resource, `${resource.path}/${id}`, changes, { method: 'PUT', ...options });
   return record;
+}
+
+/** The fields of `record` named in `fields`. */
+export function pickFields(record: Json, fields: string[]): Json {
+  return Object.fromEntries(fields.filter((field) => record[field] !== undefined).map((field) => [field, record[field]]));
 }
 
 /** A failure after which the record may or may not exist: the connection broke, or a 5xx. */
@@ -37,7 +42,7 @@ export async function findExisting(client: ApiClient, resource: Resource, match:
   const { slug, name } = match;
   if (match.by === 'slug' && slug !== undefined) {
     if (resource.bySlug) {
-      const res = await client.send<Json>('GET', `${resource.path}/by-slug/${encodeURIComponent(slug)}`);
+      const res = await client.send<Json>('GET', `${resource.path}/by-slug/${slugSegment(slug)}`);
       if (res.status === 200 && res.body && typeof res.body.id === 'number') return res.body;
       if (res.status === 400 || res.status === 404) return undefined;
       throw new CliError(`cannot look up ${resource.singular} ${slug} (HTTP ${res.status})`, EXIT.network);

@@ -34,6 +34,8 @@ export interface Profile {
   timeoutMs: number;
   retries: number;
   caCert?: string;
+  /** The API updates go through (CALENDAR_API, else the profile's `api`); unset: found on first need. */
+  api?: 'tec' | 'tribe';
   builtInSandbox: boolean;
   warnings: string[];
   /** Why the profile's saved credentials were not used for this run (they belong to another origin). */
@@ -52,6 +54,11 @@ export function checkLanguage(lang: string | undefined, where: string): string |
     throw new UsageError(`${where}: "${lang}" is not a supported language`, `Use one of: ${LANGUAGES.join(', ')}.`);
   }
   return code;
+}
+
+function checkApi(api: string | undefined): 'tec' | 'tribe' | undefined {
+  if (api === undefined || api === 'tec' || api === 'tribe') return api;
+  throw new UsageError(`CALENDAR_API: "${api}" is not tec or tribe`);
 }
 
 function checkNumber(raw: string | undefined, where: string, min: number): number | undefined {
@@ -110,6 +117,7 @@ export async function resolveProfile(flags: GlobalFlags, env: Env, cwd: string, 
     timeoutMs: (timeoutSec ?? stored.timeout ?? 30) * 1000,
     retries: retries ?? 3,
     caCert: nonEmpty(flags.caCert) ?? stored.caCert,
+    api: checkApi(nonEmpty(env.CALENDAR_API)) ?? stored.api,
     builtInSandbox,
     warnings: config.warnings,
   };

@@ -21,6 +21,8 @@ export const profileSchema = z.strictObject({
   appPasswordCommand: z.optional(z.string()),
   timeout: z.optional(z.number().check(z.positive())),
   caCert: z.optional(z.string()),
+  /** The API updates go through: `tec` (tec/v1 where it answers) or `tribe` (tribe/events/v1 only); found by `profile add`, or pinned. */
+  api: z.optional(z.enum(['tec', 'tribe'])),
 });
 
 export const configSchema = z.strictObject({

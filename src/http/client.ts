@@ -33,7 +33,12 @@ export interface ClientOptions {
   env?: Record<string, string | undefined>;
   /** Waits before a retry; default a timer. */
   sleep?(ms: number): Promise<void>;
+  /** The API updates go through: pinned or discovered in the profile, else found on first need (src/records/write-api.ts). */
+  api?: WriteApi;
 }
+
+/** `tec`: the plugin's newer tec/v1 routes where they answer; `tribe`: tribe/events/v1 only. */
+export type WriteApi = 'tec' | 'tribe';
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -54,6 +59,8 @@ export interface RequestOptions {
   fromRoot?: boolean;
   /** The body is sent as given, its backslashes not doubled where the route strips them (the `api` command). */
   verbatim?: boolean;
+  /** Headers of this request besides the client's own (a route's acknowledgement header). */
+  headers?: Record<string, string>;
 }
 
 
@@ -117,6 +124,7 @@ export class ApiClient {
     const origin = new URL(url).origin;
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'calendar-cli' };
     if (this.authHeader) headers.authorization = this.authHeader;
+    if (opts.headers) Object.assign(headers, opts.headers);
     let payload: string | undefined;
     if (opts.body !== undefined) {
       const slashed = method !== 'GET' && !opts.fromRoot && !opts.verbatim && stripsBackslashes(path);
@@ -185,7 +193,8 @@ export class ApiClient {
     await this.dispatcher.close().catch(() => undefined);
   }
 
-  private debug(line: string): void {
+  /** A line of --debug output (nothing without --debug). */
+  debug(line: string): void {
     if (this.options.debug) this.options.stderr.write(`debug: ${line}\n`);
   }
 }

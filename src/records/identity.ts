@@ -44,6 +44,24 @@ export function isSlugForm(text: string): boolean {
   return /^[a-z0-9_%]+(?:-+[a-z0-9_%]+)*$/.test(text) && !/^[0-9]+$/.test(text);
 }
 
+/**
+ * A slug in its own letters. WordPress stores a slug's non-ASCII characters percent-encoded
+ * (`%f0%9f%8c%9e`, `%d0%bc%d0%b8%d1%80`) and shows it so; people type the letters.
+ */
+export function slugLetters(slug: string): string {
+  if (!/%[0-9a-f]{2}/i.test(slug)) return slug;
+  try {
+    return decodeURIComponent(slug);
+  } catch {
+    return slug;
+  }
+}
+
+/** A slug as one path segment, encoded once whether it was given as stored or in its own letters. */
+export function slugSegment(slug: string): string {
+  return encodeURIComponent(slugLetters(slug));
+}
+
 /** Characters sanitize_title drops outright: soft hyphen, inverted marks, angle and curly quotes, bullet, ©®°…™, spacing accents, invisible marks. */
 const DROPPED = /[\u00ad\u00a1\u00bf\u00ab\u00bb\u2039\u203a\u2018\u2019\u201c\u201d\u201a\u201b\u201e\u201f\u2022\u00a9\u00ae\u00b0\u2026\u2122\u00b4\u02ca\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff\ufffc]/g;
 /** Characters it turns into a hyphen: no-break and typographic spaces, en and em dashes, line and paragraph separators, the slash. */

@@ -9,7 +9,7 @@ import { UsageError } from '../errors.js';
 import { EDITOR_STATUSES, EVERY_EVENT, linkFields, MAX_PER_PAGE, resources, type Field, type LinkRelation, type Resource } from '../resources.js';
 import { errorFromResponse, type ApiClient } from '../http/client.js';
 import { walkEveryName, walkEveryRecord, walkPages } from './pages.js';
-import { decodeEntities, describeCandidates, isSlugForm, nameKey, RecordIndex, type Candidate, type RefMatch } from './identity.js';
+import { decodeEntities, describeCandidates, isSlugForm, nameKey, slugSegment, RecordIndex, type Candidate, type RefMatch } from './identity.js';
 import { closest } from './closest.js';
 
 export class Resolver {
@@ -101,7 +101,7 @@ export class Resolver {
     const index = await this.searchIndex(resource, text);
     if (isSlugForm(text)) {
       const slugged = resource.bySlug
-        ? await this.read(`${resource.path}/by-slug/${encodeURIComponent(text)}`)
+        ? await this.read(`${resource.path}/by-slug/${slugSegment(text)}`)
         : (await this.list(resource, { slug: text, ...this.termQuery(resource) }))[0];
       if (slugged && slugged.slug === text) index.add(Number(slugged.id), slugged.slug, slugged[resource.nameField]);
     }

@@ -31,7 +31,10 @@ export async function runEdit(resource: Resource, inv: Invocation, rawRef: strin
   await withSession(prepared, ctx, async ({ client, profile }) => {
     try {
       const path = await recordPath(resource, ref, client);
-      const current = (await client.call<Json>('GET', path)).body;
+      const notice = (line: string) => prepared.ui.warn(line);
+      // The form holds the texts as typed, so that what is saved unchanged is sent unchanged (not at all).
+      const { readCurrent } = await import('../../records/raw-text.js');
+      const current = await readCurrent(client, resource, path, { notice });
       const original = formValues(resource, current);
       const dir = mkdtempSync(join(tmpdir(), 'calendar-edit-'));
       const file = join(dir, `${resource.singular}-${String(current.id)}.yaml`);
@@ -59,7 +62,7 @@ export async function runEdit(resource: Resource, inv: Invocation, rawRef: strin
             continue;
           }
           const { safeUpdate } = await import('../../records/safe-update.js');
-          const result = await safeUpdate(client, resource, path, body, { current, method: 'PUT' });
+          const result = await safeUpdate(client, resource, path, body, { current, method: 'PUT', force: opts.force === true, notice });
           for (const { field, sent, got } of result.ignored) prepared.ui.warn(`the server did not keep ${field}: sent ${JSON.stringify(sent)}, it holds ${JSON.stringify(got ?? null)}`);
           await printRecord(result.record, resource, prepared.output, ctx);
           if (resource.name === 'events') await (await import('../views/clashes.js')).warnOfClashes(client, result.record, prepared.ui);

@@ -100,12 +100,14 @@ export async function runProfileAdd(inv: Invocation, rawName: string): Promise<v
   if (urlUser !== undefined || urlPassword !== undefined) prepared.ui.notice('The user name and password in --url were moved into the profile; the URL is stored without them.');
   const caCert = opts.caCert ? (isAbsolute(opts.caCert) ? opts.caCert : resolve(ctx.cwd, opts.caCert)) : undefined;
 
+  if (opts.api !== undefined && opts.api !== 'tec' && opts.api !== 'tribe') throw new UsageError(`--api: "${String(opts.api)}" is not tec or tribe`);
   const { discover } = await import('./discover.js');
   const site = await discover(siteUrl, { timeoutMs: timeoutSec * 1000, caCertFile: caCert, namespace: opts.namespace, debug: opts.debug ? ctx.stderr : undefined });
   const username = opts.username as string | undefined;
   if (username && secret?.value !== undefined) await checkCredentials(site.restRoot, site.namespace, username, secret.value, timeoutSec, caCert, opts, ctx);
 
-  const profile: ProfileConfig = { baseUrl: site.restRoot, namespace: site.namespace };
+  const api = opts.api === undefined ? site.api : checkedApi(String(opts.api), site.api);
+  const profile: ProfileConfig = { baseUrl: site.restRoot, namespace: site.namespace, api };
   // `https://site/fr/wp-json` that the site does not serve: the language is kept as i18n_language.
   const pathLanguage = languageSegment(siteUrl);
   if (pathLanguage && !languageSegment(site.restRoot)) {
@@ -121,11 +123,17 @@ export async function runProfileAdd(inv: Invocation, rawName: string): Promise<v
 
   const ui = prepared.ui;
   if (site.redirectedFrom) ui.notice(`${site.redirectedFrom} redirected to ${site.restRoot}: the profile uses the new address.`);
-  ui.notice(`Added profile ${name}: ${site.restRoot} (namespace ${site.namespace}${site.timezone ? `, timezone ${site.timezone}` : ''}) in ${saved.file}.`);
+  ui.notice(`Added profile ${name}: ${site.restRoot} (namespace ${site.namespace}${site.timezone ? `, timezone ${site.timezone}` : ''}, updates through ${api === 'tec' ? 'tec/v1' : site.namespace}) in ${saved.file}.`);
   if (username && secret?.value !== undefined) ui.notice(`The credentials of ${username} work (application password from ${secret.from}).`);
   else if (username && secret) ui.warn(`${secret.from} is not set, so the credentials were not checked.`);
   else if (username) ui.notice('No application password given: writes will need CALENDAR_APP_PASSWORD.');
   ui.notice(saved.isDefault ? `${name} is the default profile.` : `Use it with --profile ${name}, or make it the default: calendar profile use ${name}`);
+}
+
+/** `--api` (checked to be tec or tribe): tribe always works; tec only where the site has tec/v1. */
+function checkedApi(api: string, found: 'tec' | 'tribe'): 'tec' | 'tribe' {
+  if (api === 'tec' && found !== 'tec') throw new UsageError('--api tec: the site has no tec/v1 routes (The Events Calendar 6.15 or later has them)');
+  return api === 'tec' ? 'tec' : 'tribe';
 }
 
 /** The language segment of a URL's path (`/fr/` in https://site/fr/wp-json), if it has one. */

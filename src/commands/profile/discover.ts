@@ -3,7 +3,7 @@
  * header (or `<link>` tag) of any page or response, falling back to `<url>/wp-json/` and then
  * `<url>/?rest_route=/`. The REST index then names the events namespace and the timezone.
  */
-import { DEFAULT_NAMESPACE } from '../../resources.js';
+import { DEFAULT_NAMESPACE, TEC_NAMESPACE } from '../../resources.js';
 import { Agent, request } from '../../http/undici.js';
 import { holdBackTiers } from '../../http/v8-tiers.js';
 import type { OutputStream } from '../../context.js';
@@ -15,6 +15,8 @@ export interface Discovery {
   /** The REST root as it will be stored: `https://site/wp-json` or `https://site/?rest_route=/`. */
   restRoot: string;
   namespace: string;
+  /** `tec` when the index lists tec/v1 (the routes that update a field alone), else `tribe`. */
+  api: 'tec' | 'tribe';
   timezone?: string;
   siteName?: string;
   /** The root asked for, when it redirected to `restRoot`. */
@@ -129,7 +131,8 @@ export async function discover(input: string, options: DiscoverOptions): Promise
       const requested = buildUrl(root, '/');
       const final = page.url !== requested ? rootOfIndexUrl(page.url) : undefined;
       const restRoot = storedRoot(final ?? root);
-      return { restRoot, namespace, timezone, siteName: typeof index.name === 'string' ? index.name : undefined, redirectedFrom: final ? storedRoot(root) : undefined };
+      const api = namespaces.includes(TEC_NAMESPACE) ? 'tec' : 'tribe';
+      return { restRoot, namespace, timezone, api, siteName: typeof index.name === 'string' ? index.name : undefined, redirectedFrom: final ? storedRoot(root) : undefined };
     }
     if (reached === 0 && lastNetworkError) throw lastNetworkError;
     throw new CliError(`not a calendar site: no WordPress REST API found at ${url.toString()}`, EXIT.refused, 'Give the site address (https://example.org) or its REST root (https://example.org/wp-json).');

@@ -18,6 +18,7 @@ export function profileCommand(run: ActionRunner): Command {
     .option('--app-password-stdin', 'read the application password from stdin and store it in the (private) config file')
     .option('--app-password-env <name>', 'read the application password from this environment variable at run time (nothing secret is stored)')
     .option('--app-password-command <cmd>', 'run this command to print the application password at run time (nothing secret is stored)')
+    .option('--api <api>', 'send updates through tec (tec/v1, found by default where the site has it) or tribe (tribe/events/v1 only)')
     .option('--default', 'make it the default profile (the first profile always is)')
     .option('--force', 'replace a profile of the same name')
     .addHelpText(

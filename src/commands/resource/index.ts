@@ -6,7 +6,7 @@ import type { ActionRunner } from '../runner.js';
 import { Command } from 'commander';
 import { aSingular, flagName, LINK_RELATIONS, linkFields, type Field, type Resource } from '../../resources.js';
 import { fieldOptions } from './flags.js';
-import { environmentHelp, examplesHelp, verbExamples } from '../help.js';
+import { environmentHelp, EVENT_COST_FORCE, examplesHelp, verbExamples } from '../help.js';
 import { conflictsCommand } from '../views/index.js';
 import { editCommand } from '../edit/index.js';
 
@@ -78,6 +78,7 @@ function addUpdate(group: Command, r: Resource, run: ActionRunner): void {
   if (r.mergesOnCreate) update.option('--force', `rename even when another ${r.singular} has that name`);
   if (r.name === 'events') {
     update
+      .option('--force', EVENT_COST_FORCE)
       .option('--password <password>', 'password of a protected event')
       .option('--no-conflict-check', 'do not warn about other events at the same venue at the same time')
       .option('--web', WEB_HELP);
@@ -104,6 +105,7 @@ function addRestore(group: Command, r: Resource, run: ActionRunner): void {
     .description(`take ${aSingular(r)} out of the trash, keeping every field (a bare status write would reset all-day, cost and website)`)
     .option('--status <status>', 'status to restore to (default publish)')
     .option('--dry-run', 'print the request instead of sending it');
+  if (r.name === 'events') restore.option('--force', EVENT_COST_FORCE);
   helpFor(restore, r, 'restore').action(run(async () => (await import('./restore.js')).runRestore.bind(null, r)));
 }
 

@@ -6,7 +6,7 @@ import { ApiError, CliError, EXIT, fileProblem, UsageError } from '../../errors.
 import { isNumericId, LINK_RELATIONS, type LinkRelation, type Resource } from '../../resources.js';
 import type { ApiClient } from '../../http/client.js';
 import { wpError } from '../../http/client.js';
-import { isSlugForm } from '../../records/identity.js';
+import { isSlugForm, slugSegment } from '../../records/identity.js';
 
 export type RecordRef = { kind: 'id'; id: number; text: string } | { kind: 'slug'; slug: string; text: string } | { kind: 'name'; name: string; text: string };
 
@@ -36,7 +36,7 @@ export function parseRef(resource: Resource, raw: string): RecordRef {
 export async function recordPath(resource: Resource, ref: RecordRef, client: ApiClient): Promise<string> {
   if (ref.kind === 'id') return `${resource.path}/${ref.id}`;
   if (ref.kind === 'name') return `${resource.path}/${await idByName(resource, ref, client)}`;
-  if (resource.bySlug) return `${resource.path}/by-slug/${encodeURIComponent(ref.slug)}`;
+  if (resource.bySlug) return `${resource.path}/by-slug/${slugSegment(ref.slug)}`;
   const res = await client.call<Record<string, unknown>>('GET', resource.path, { query: { slug: ref.slug, hide_empty: 'false', per_page: 1 } });
   const items = (res.body[resource.listKey] as Array<{ id: number }> | undefined) ?? [];
   if (items.length === 0) throw notFound(resource, ref);

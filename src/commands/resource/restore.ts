@@ -20,9 +20,14 @@ export async function runRestore(resource: Resource, inv: Invocation, rawRef: st
       const path = await recordPath(resource, ref, client);
       const current = (await client.call<Record<string, unknown>>('GET', path)).body;
       if (current.status !== 'trash') throw new UsageError(`${resource.singular} ${ref.text} is not in the trash (status ${String(current.status)})`);
-      const { mergeForUpdate, safeUpdate } = await import('../../records/safe-update.js');
-      if (opts.dryRun) return await dryRunInSession(ctx, client, 'PUT', path, mergeForUpdate(resource, current, { status }));
-      const result = await safeUpdate(client, resource, path, { status }, { current, method: 'PUT' });
+      const { planUpdate, safeUpdate } = await import('../../records/safe-update.js');
+      const settings = { current, method: 'PUT' as const, force: opts.force === true, notice: (line: string) => prepared.ui.warn(line) };
+      if (opts.dryRun) {
+        const plan = await planUpdate(client, resource, path, { status }, settings);
+        if (plan.route === 'tec') return await dryRunInSession(ctx, client, 'PATCH', `/tec/v1/${resource.path}/${plan.id}`, plan.body, { context: 'edit' }, true);
+        return await dryRunInSession(ctx, client, 'PUT', path, plan.body);
+      }
+      const result = await safeUpdate(client, resource, path, { status }, settings);
       for (const { field, sent, got } of result.ignored) {
         prepared.ui.warn(`the server did not keep ${field}: sent ${JSON.stringify(sent)}, it holds ${JSON.stringify(got ?? null)}`);
       }

@@ -31,9 +31,12 @@ export async function runUpdate(resource: Resource, inv: Invocation, rawRef: str
   await withSession(prepared, ctx, async ({ client, profile }) => {
     try {
       const path = await recordPath(resource, ref, client);
-      const { needsMerge, mergeForUpdate, safeUpdate } = await import('../../records/safe-update.js');
+      const { needsMerge, planUpdate, safeUpdate } = await import('../../records/safe-update.js');
+      const { writeApi } = await import('../../records/tec-route.js');
       const replace = opts.replace === true;
-      const current = needsMerge(resource) && !replace ? (await client.call<Record<string, unknown>>('GET', path, { query })).body : undefined;
+      // A venue or organizer updated by tec/v1 needs no read first: the PATCH is the only request.
+      const readFirst = needsMerge(resource) && !replace && (resource.name === 'events' || hasAdjustments(resource, opts) || query !== undefined || (await writeApi(client)) !== 'tec');
+      const current = readFirst ? (await client.call<Record<string, unknown>>('GET', path, { query })).body : undefined;
       const resolved = await finishBody(resource, client, profile.timezone, changes, opts, current);
       await applyAdjustments(client, resource, opts, resolved, current);
       if (changes.start_date !== undefined && changes.end_date === undefined && resolved.end_date !== undefined) {
@@ -42,9 +45,16 @@ export async function runUpdate(resource: Resource, inv: Invocation, rawRef: str
       if (resource.mergesOnCreate && !opts.force && typeof resolved[resource.nameField] === 'string') {
         await refuseTakenName(resource, client, String(resolved[resource.nameField]), Number(current?.id ?? ref.text));
       }
-      if (opts.dryRun) return await dryRunInSession(ctx, client, 'PUT', path, current ? mergeForUpdate(resource, current, resolved) : resolved, query);
-      // The whole record goes in each update, so PUT: idempotent, and retried like a read.
-      const result = await safeUpdate(client, resource, path, resolved, { replace, query, current, method: 'PUT' });
+      const notice = (line: string) => prepared.ui.warn(line);
+      const settings = { replace, query, current, method: 'PUT' as const, force: opts.force === true, notice };
+      if (opts.dryRun) {
+        if (replace || !needsMerge(resource)) return await dryRunInSession(ctx, client, 'PUT', path, resolved, query);
+        const plan = await planUpdate(client, resource, path, resolved, settings);
+        if (plan.route === 'tec') return await dryRunInSession(ctx, client, 'PATCH', `/tec/v1/${resource.path}/${plan.id}`, plan.body, { context: 'edit' }, true);
+        return await dryRunInSession(ctx, client, 'PUT', path, plan.body, query);
+      }
+      // Sent as PUT by the tribe route: idempotent, and retried like a read.
+      const result = await safeUpdate(client, resource, path, resolved, settings);
       for (const { field, sent, got } of result.ignored) {
         prepared.ui.warn(`the server did not keep ${field}: sent ${JSON.stringify(sent)}, it holds ${JSON.stringify(got ?? null)}`);
       }
