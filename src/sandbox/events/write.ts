@@ -13,7 +13,7 @@ import { createLinked } from '../linked/write.js';
 import { asList, findTerm, parseBoolean, type Params } from '../common/params.js';
 import { slugify, type EventFields, type EventRecord, type Taxonomy } from '../store/store.js';
 import { convertWallClock } from '../../time.js';
-import { termName, texturize } from '../common/text-filters.js';
+import { termName } from '../common/text-filters.js';
 import { uniqueTermSlug } from '../terms/write.js';
 import { storedKey } from '../store/kinds.js';
 
@@ -157,7 +157,8 @@ function applyText(ctx: RequestContext, event: EventRecord, params: Params, crea
   for (const name of ['title', 'description', 'excerpt'] as const) {
     const value = params[name];
     if (typeof value !== 'string') continue;
-    const filtered = texturize(value.trim());
+    // Stored as typed (rendered on output); WordPress trims a title only.
+    const filtered = name === 'title' ? value.trim() : value;
     if (ctx.language && translated.has(name)) {
       setVariant(event, ctx.language, name, filtered);
       if (!creating) continue;
