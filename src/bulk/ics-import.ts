@@ -13,6 +13,7 @@ import { feedTag, parseOccurrenceSlug, readIcs, toImportRow, type IcsOccurrence 
 import { isValidTimeZone, utcMsToZoned, zonedToUtcMs, addDays } from '../time.js';
 import type { Ui } from '../output/ui.js';
 import { walkEveryEvent } from '../records/pages.js';
+import { typedTexts } from '../records/raw-text.js';
 import { confirm } from '../output/confirm.js';
 import { LinkCatalog } from './catalog.js';
 import { toAsync } from './importer.js';
@@ -149,15 +150,18 @@ async function readFeed(text: string, source: IcsSource, tag: string, settings: 
 }
 
 /** The events an earlier import of this feed made, by occurrence key, with a hash of each field the feed sets. */
-async function feedEvents(client: ApiClient, tag: string, fields: Set<string>) {
+async function feedEvents(client: ApiClient, tag: string, fields: Set<string>, notice: (line: string) => void) {
   const index = UpsertIndex.empty(events, 'slug', fields);
   const existing = new Map<string, Existing>();
-  await walkEveryEvent(client, events, (record) => {
+  // The feed's texts are compared with the site's as typed, not as displayed.
+  const typed = typedTexts(client, events, (record) => index.add(record), notice);
+  await walkEveryEvent(client, events, async (record) => {
     const identity = typeof record.slug === 'string' ? parseOccurrenceSlug(record.slug) : undefined;
     if (!identity || identity.tag !== tag || typeof record.id !== 'number' || existing.has(identity.key)) return;
     existing.set(identity.key, { id: record.id, title: String(record.title ?? ''), utcStart: String(record.utc_start_date ?? '') });
-    index.add({ ...record, slug: identity.key });
+    await typed.push({ ...record, slug: identity.key });
   });
+  await typed.end();
   return { index, existing };
 }
 
@@ -178,7 +182,7 @@ export async function importIcs(text: string, source: IcsSource, settings: IcsIm
       relations.add(link.relation);
     }
   }
-  const { index, existing } = await feedEvents(client, tag, fields);
+  const { index, existing } = await feedEvents(client, tag, fields, (line) => ui.warn(line));
   const catalog = new LinkCatalog(client);
   await catalog.load(relations);
   const links = new IcsLinks(client, catalog, settings.createMissing, dryRun);

@@ -23,7 +23,7 @@ import { fileKey, isDraftTitleKey, slugIsDerived, UpsertIndex, type UpsertKey } 
 import { nameKey, RecordIndex } from '../records/identity.js';
 import { walkEveryName, walkEveryRecord } from '../records/pages.js';
 import { createRecord, findExisting, pickFields, updateRecord } from './writes.js';
-import { readRawTexts, withRawTexts } from '../records/raw-text.js';
+import { readRawTexts, typedTexts, withRawTexts } from '../records/raw-text.js';
 import { changedFields } from '../records/safe-update.js';
 
 export interface ImportSettings {
@@ -162,10 +162,13 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
   const names = resource.mergesOnCreate && !settings.force ? new RecordIndex() : undefined;
   const namesOnly = names && !index ? await walkEveryName(client, resource, (id, slug, name) => names.add(id, slug, name)) : false;
   if ((index || names) && !namesOnly) {
-    await walkEveryRecord(client, resource, (r) => {
-      index?.add(r);
+    // The file's texts are compared with the site's as typed, not as displayed.
+    const typed = typedTexts(client, resource, (r) => index?.add(r), (line) => ui.warn(line));
+    await walkEveryRecord(client, resource, async (r) => {
       if (names && typeof r.id === 'number') names.add(r.id, r.slug, r[resource.nameField]);
+      if (index) await typed.push(r);
     });
+    await typed.end();
   }
   const counts: Counts = { created: 0, updated: 0, unchanged: 0, failed: 0 };
   const writeOptions = { force: settings.force === true, notice: (line: string) => ui.warn(line) };

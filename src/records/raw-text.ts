@@ -107,3 +107,27 @@ export async function readCurrent(client: ApiClient, resource: Resource, path: s
   if (typeof record.id !== 'number' || !rawFieldsOf(resource)) return record;
   return withRawTexts(record, await readRawTexts(client, resource, record.id, options.notice));
 }
+
+/**
+ * A walk's records with their typed texts: records are held a hundred at a time, their texts
+ * read in one request, then handed on in the order they came. `end` hands on the rest.
+ */
+export function typedTexts(client: ApiClient, resource: Resource, onRecord: (record: Json) => Promise<void> | void, notice?: (line: string) => void) {
+  const waiting: Json[] = [];
+  const flush = async () => {
+    const batch = waiting.splice(0);
+    const ids = batch.map((record) => record.id).filter((id): id is number => typeof id === 'number');
+    const texts = await readManyRawTexts(client, resource, ids, notice);
+    for (const record of batch) await onRecord(withRawTexts(record, typeof record.id === 'number' ? texts.get(record.id) : undefined));
+  };
+  return {
+    async push(record: Json): Promise<void> {
+      if (!rawFieldsOf(resource)) return void (await onRecord(record));
+      waiting.push(record);
+      if (waiting.length >= 100) await flush();
+    },
+    async end(): Promise<void> {
+      if (waiting.length) await flush();
+    },
+  };
+}

@@ -19,6 +19,8 @@ import { UsageError } from '../errors.js';
 import { decodeEntities, sameValue } from './identity.js';
 import { toWritable } from './writable.js';
 import { readCurrent, readRawTexts, withRawTexts } from './raw-text.js';
+import { changedUnasked, WRITE_ROUTES, type WrittenPost } from '../wordpress/write-routes.js';
+import type { WriteApi } from '../http/client.js';
 import { forgetTec, isOtherTecVersion, tecBody, tecPatch, tribeShapeOf, writeApi } from './tec-route.js';
 
 type Json = Record<string, unknown>;
@@ -28,26 +30,39 @@ export function needsMerge(resource: Resource): boolean {
   return resource.trashes;
 }
 
-/**
- * What is never sent back from the record by the tribe route: what it keeps when not sent
- * (the texts, which it shows rendered, the slug, the event's venue), and the cost, which it
- * shows otherwise than it stores (see costRefusal). An event's organizers are sent back.
- */
-const NOT_RESENT = new Set(['title', 'venue', 'organizer', 'description', 'excerpt', 'slug', 'cost']);
+/** The posts whose routes reset what a request leaves out (src/wordpress/write-routes.ts). */
+const isWrittenPost = (resource: Resource): resource is Resource & { name: WrittenPost } => resource.name === 'events' || resource.name === 'venues' || resource.name === 'organizers';
 
 /**
- * The body for the tribe route: the changes, and the current value of each field the route
- * would reset, as the record shows it (those round-trip exactly). The cost is the caller's
- * (see costRefusal). With `replace`, the changes alone.
+ * The current value of each field `route` would change on its own when sent `changes`, as the
+ * record shows it (those round-trip exactly): what goes with the changes so that nothing else
+ * changes. An event's status goes too (the tribe route publishes a draft it is not sent the
+ * status of). The cost is never taken from the record: it shows otherwise than it is stored
+ * (see costRefusal).
  */
+export function unaskedValues(route: WriteApi, resource: Resource, current: Json, changes: Json): Json {
+  if (!isWrittenPost(resource)) return {};
+  const fields = changedUnasked(route, resource.name, Object.keys(changes));
+  if (route === 'tribe' && resource.name === 'events') {
+    if (changes.status === undefined) fields.push('status');
+    // The route takes a start or an end only with the other: a start sent alone is ignored.
+    if ((changes.start_date === undefined) !== (changes.end_date === undefined)) fields.push(changes.start_date === undefined ? 'start_date' : 'end_date');
+  }
+  const shown = toWritable(resource, current, { links: 'ids' });
+  const out: Json = {};
+  for (const field of fields) {
+    if (field === 'cost' || changes[field] !== undefined || WRITE_ROUTES[route][resource.name].forces[field] !== undefined) continue;
+    // Left out of toWritable: nothing set (an event's website showing its own page, an empty list or text).
+    if (shown[field] !== undefined) out[field] = shown[field];
+    else if (field === 'organizer') out.organizer = [];
+  }
+  return out;
+}
+
+/** The body for the tribe route: the changes, and what the route would reset otherwise (with `replace`, the changes alone). */
 export function mergeForUpdate(resource: Resource, current: Json, changes: Json, options: { replace?: boolean } = {}): Json {
   if (options.replace || !needsMerge(resource)) return { ...changes };
-  const base = toWritable(resource, current, { links: 'ids' });
-  for (const field of Object.keys(base)) {
-    if (NOT_RESENT.has(field) && field !== 'organizer') delete base[field];
-  }
-  if (resource.name !== 'events') delete base.organizer;
-  return { ...base, ...changes };
+  return { ...unaskedValues('tribe', resource, current, changes), ...changes };
 }
 
 /**
@@ -112,12 +127,15 @@ const idOf = (path: string, current: Json | undefined): number | undefined => {
 };
 
 /**
- * An event whose map or map link is off: a tec/v1 PATCH turns them on (it cannot be sent
- * them), so such an event goes by the tribe route, which is sent the current values.
+ * The fields `route` would set to a value of its own whatever it is sent, where the record
+ * holds another (on tec/v1, an event's map settings, which it turns on): such an update goes
+ * by the other route, which is sent their current values.
  */
-function tecWouldShowMap(resource: Resource, current: Json, changes: Json): boolean {
-  if (resource.name !== 'events') return false;
-  return (['show_map', 'show_map_link'] as const).some((field) => current[field] === false && changes[field] !== true);
+function forcedChanges(route: WriteApi, resource: Resource, current: Json, changes: Json): string[] {
+  if (!isWrittenPost(resource)) return [];
+  return Object.entries(WRITE_ROUTES[route][resource.name].forces)
+    .filter(([field, value]) => current[field] !== undefined && !sameValue(field, current[field], value) && !sameValue(field, changes[field], value))
+    .map(([field]) => field);
 }
 
 /** How an update goes: one tec/v1 PATCH of the changes, or the tribe route with what it would reset. */
@@ -137,8 +155,13 @@ export async function planUpdate(client: ApiClient, resource: Resource, path: st
     const tec = tecBody(resource, changes);
     if ('body' in tec) {
       if (resource.name === 'events') current ??= await readCurrent(client, resource, path, { notice: options.notice });
-      if (!current || !tecWouldShowMap(resource, current, changes)) return { route: 'tec', id, body: tec.body, current };
-      why = 'tec/v1 would turn on its map, which is off, while ';
+      const forced = current ? forcedChanges('tec', resource, current, changes) : [];
+      if (forced.length === 0) {
+        const kept = current ? tecBody(resource, unaskedValues('tec', resource, current, changes)) : undefined;
+        return { route: 'tec', id, body: { ...(kept && 'body' in kept ? kept.body : {}), ...tec.body }, current };
+      }
+      why = `tec/v1 would change its ${forced.join(' and ')}, while `;
+      client.debug(`tec/v1 would change ${forced.join(', ')} on its own: the update goes by ${client.options.namespace}`);
     } else client.debug(`tec/v1 does not take ${tec.untaken.join(', ')}: the update goes by ${client.options.namespace}`);
   }
   current ??= await readCurrent(client, resource, path, { query: options.query, notice: options.notice });

@@ -2,71 +2,17 @@
  * The plugin's newer routes, `tec/v1` (The Events Calendar 6.15 and later). A PATCH of an
  * event, venue or organizer there changes the fields it is sent and keeps the others as
  * stored (the cost as typed, the organizers, the zone), where the older tribe/events/v1
- * route rebuilds the record from the request. Every request needs the header below.
- * docs/write-routes.md says field by field what each route keeps.
+ * route rebuilds the record from the request. Every request needs the acknowledgement header.
+ * src/wordpress/write-routes.ts has the field names and what each route keeps.
  */
 
 import type { ApiClient, ApiResponse, WriteApi } from '../http/client.js';
 import { DEFAULT_NAMESPACE, TEC_NAMESPACE, type Resource } from '../resources.js';
+import { TEC_ACK_HEADER, TEC_ACK_TEXT, TEC_FIELD } from '../wordpress/write-routes.js';
 
 type Json = Record<string, unknown>;
 
-/** The header every tec/v1 request carries; without it (or with other words) the routes answer 400. */
-export const TEC_ACKNOWLEDGEMENT_HEADER = 'X-TEC-EEA';
-export const TEC_ACKNOWLEDGEMENT =
-  'I understand that this endpoint is experimental and may change in a future release without maintaining backward compatibility. I also understand that I am using this endpoint at my own risk, while support is not provided for it.';
-
-/** Each field of ours by its tec/v1 name; fields without one (an event's website and map settings) go by the older route. */
-const TEC_FIELDS: Partial<Record<Resource['name'], Record<string, string>>> = {
-  events: {
-    title: 'title',
-    description: 'content',
-    excerpt: 'excerpt',
-    slug: 'slug',
-    status: 'status',
-    author: 'author',
-    start_date: 'start_date',
-    end_date: 'end_date',
-    timezone: 'timezone',
-    all_day: 'all_day',
-    featured: 'featured',
-    sticky: 'sticky',
-    cost: 'cost',
-    categories: 'tribe_events_cat',
-    tags: 'tags',
-    organizer: 'organizers',
-    venue: 'venues',
-    image: 'featured_media',
-  },
-  venues: {
-    venue: 'title',
-    description: 'content',
-    slug: 'slug',
-    status: 'status',
-    author: 'author',
-    address: 'address',
-    city: 'city',
-    country: 'country',
-    province: 'province',
-    state: 'state',
-    stateprovince: 'state_province',
-    zip: 'zip',
-    phone: 'phone',
-    website: 'website',
-    image: 'featured_media',
-  },
-  organizers: {
-    organizer: 'title',
-    description: 'content',
-    slug: 'slug',
-    status: 'status',
-    author: 'author',
-    phone: 'phone',
-    website: 'website',
-    email: 'email',
-    image: 'featured_media',
-  },
-};
+const TEC_FIELDS: Partial<Record<Resource['name'], Readonly<Record<string, string>>>> = TEC_FIELD;
 
 /** The changes as a tec/v1 body, or the fields that route cannot take (then the older route is used). */
 export function tecBody(resource: Resource, changes: Json): { body: Json } | { untaken: string[] } {
@@ -78,7 +24,7 @@ export function tecBody(resource: Resource, changes: Json): { body: Json } | { u
     const name = names[field];
     let sent: unknown = value;
     if (field === 'venue') sent = typeof value === 'number' && value > 0 ? [value] : undefined; // unlinking goes by the older route
-    else if (field === 'image') sent = /^\d+$/.test(String(value)) ? Number(value) : undefined; // an image URL too
+    else if (field === 'date' && typeof value === 'string') sent = value.replace(' ', 'T'); // a date-time, in the site's zone
     if (name === undefined || sent === undefined) untaken.push(field);
     else body[name] = sent;
   }
@@ -90,7 +36,7 @@ export function tecPath(resource: Resource, id: number): string {
   return `/${TEC_NAMESPACE}/${resource.path}/${id}`;
 }
 
-export const tecHeaders = { [TEC_ACKNOWLEDGEMENT_HEADER]: TEC_ACKNOWLEDGEMENT };
+export const tecHeaders = { [TEC_ACK_HEADER]: TEC_ACK_TEXT };
 
 /** Whether this client's updates go through tec/v1: the profile says, else the namespace's index is asked once. */
 const found = new WeakMap<ApiClient, Promise<WriteApi>>();
@@ -164,10 +110,8 @@ export function tribeShapeOf(resource: Resource, tec: Json, before?: Json): Json
       // tec/v1 lists IDs; the linked objects already known are kept.
       const known = new Map(((before?.[field] as Json[] | undefined) ?? []).filter(isObject).map((term) => [term.id, term]));
       out[field] = Array.isArray(value) ? value.map((id) => known.get(id) ?? { id }) : [];
-    } else if (field === 'image') {
-      if (typeof value === 'number' && value > 0 && !(isObject(before?.image) && before.image.id === value)) out.image = { id: value };
-      else if (value === 0) out.image = false;
-    } else out[field] = raw(value);
+    } else if (field === 'date') out.date = tribeDate(value);
+    else out[field] = raw(value);
   }
   out.id = tec.id;
   if (tec.link !== undefined) out.url = tec.link;

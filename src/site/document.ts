@@ -8,6 +8,7 @@ import { resources, type Resource, type ResourceName } from '../resources.js';
 import { slugFromName } from '../records/identity.js';
 import { everyRecordQuery, walkEveryEvent, walkEveryRecord, walkPages, walkShortfall, unlistedEventsNote } from '../records/pages.js';
 import { exportShape } from '../records/writable.js';
+import { typedTexts } from '../records/raw-text.js';
 import type { Query } from '../http/url.js';
 import { loadYaml } from '../output/yaml.js';
 import { FILTER_KEY, type EventsFilter } from './filter.js';
@@ -66,17 +67,21 @@ export async function readSite(client: ApiClient, names: ResourceName[], notice:
   for (const name of SITE_RESOURCES.filter((n) => names.includes(n))) {
     const resource = resources[name];
     const records = new Map<string, SiteRecord>();
-    const add = (raw: Json) => {
+    const store = (raw: Json) => {
       const record = siteRecordOf(resource, raw, categorySlugs);
       // Two drafts with one title: the later one is told apart as the server would.
       let slug = record.slug;
       for (let n = 2; records.has(slug); n++) slug = `${record.slug}-${n}`;
       records.set(slug, { ...record, slug });
     };
-    if (name === 'categories') categories.forEach(add);
+    // Titles and descriptions as typed: a copy keeps them, a comparison sees what is stored.
+    const typed = typedTexts(client, resource, store, (line) => notice(`warning: ${line}`));
+    const add = (raw: Json) => typed.push(raw);
+    if (name === 'categories') categories.forEach(store);
     else if (name === 'events' && eventsFilter) await walkFilteredEvents(client, eventsFilter, add, notice);
     else if (name === 'events') notice(unseenEventsNote(await walkEveryEvent(client, resource, add), options.purpose));
     else await walkEveryRecord(client, resource, add);
+    await typed.end();
     document.set(name, records);
   }
   return document;
@@ -89,7 +94,7 @@ function unseenEventsNote(result: { coreRoute: boolean }, purpose: ReadOptions['
 }
 
 /** The events a list filter selects, whatever their date or status; `onRecord` gets each. */
-export async function walkFilteredEvents(client: ApiClient, filter: Query, onRecord: (raw: Json) => void, notice: (line: string) => void): Promise<void> {
+export async function walkFilteredEvents(client: ApiClient, filter: Query, onRecord: (raw: Json) => Promise<void> | void, notice: (line: string) => void): Promise<void> {
   const query = { ...everyRecordQuery(resources.events, client.hasCredentials), ...filter };
   const shortfall = walkShortfall(resources.events, await walkPages(client, resources.events, query, { all: true }, (r) => onRecord(r as Json)));
   if (shortfall) notice(`warning: ${shortfall}`);

@@ -14,8 +14,12 @@ const readConfig = () => JSON.parse(readFileSync(configFile(), 'utf8')) as Confi
 const cli = (args: string[], extra: { env?: Record<string, string | undefined>; stdin?: string } = {}) =>
   runCli(args, { env: { ...home.env, ...extra.env }, stdin: extra.stdin });
 
+/** What the sandbox's REST index says: `tec` when it lists tec/v1. */
+let sandboxApi: 'tec' | 'tribe';
 beforeAll(async () => {
   [sandbox, other] = await Promise.all([startTestSandbox({ timezone: 'Europe/Paris' }), startTestSandbox({ namespace: 'other/thing/v1' })]);
+  const index = (await (await fetch(`${sandbox.restRoot}/`)).json()) as { namespaces: string[] };
+  sandboxApi = index.namespaces.includes('tec/v1') ? 'tec' : 'tribe';
 });
 beforeEach(() => {
   home = tempHome();
@@ -96,6 +100,8 @@ describe('profile add finds the API', () => {
       timezone: 'Europe/Paris',
       username: USER,
       appPassword: PASSWORD,
+      // Where updates go: tec/v1 when the site's index lists it, else the tribe routes.
+      api: sandboxApi,
     });
     expect(statSync(configFile()).mode & 0o777).toBe(0o600);
   });

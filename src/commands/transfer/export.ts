@@ -47,8 +47,11 @@ export async function runExport(inv: Invocation, resourceName: string | undefine
   if (format === 'ics') return exportIcs(resource, prepared, ctx, filters);
   await withSession(prepared, ctx, async ({ client }) => {
     const sink = recordSink(ctx.stdout, format, exportColumns(resource));
+    // Titles and descriptions as typed, not as the site displays them.
+    const { typedTexts } = await import('../../records/raw-text.js');
+    const typed = typedTexts(client, resource, (record) => sink.write(exportShape(resource, record)), (line) => prepared.ui.warn(line));
     if (filters) {
-      await walkFiltered(client, resource, filters, prepared, (record) => sink.write(exportShape(resource, record)));
+      await walkFiltered(client, resource, filters, prepared, (record) => typed.push(record));
     } else if (resource.name === 'categories') {
       // Terms are few: read them all to turn parent IDs into slugs whatever the order.
       const all: Json[] = [];
@@ -56,11 +59,12 @@ export async function runExport(inv: Invocation, resourceName: string | undefine
       const slugs = new Map(all.map((c) => [c.id as number, c.slug as string]));
       for (const record of all) await sink.write(exportShape(resource, record, slugs));
     } else if (resource.name === 'events') {
-      const result = await walkEveryEvent(client, resource, (record) => sink.write(exportShape(resource, record)));
+      const result = await walkEveryEvent(client, resource, (record) => typed.push(record));
       prepared.ui.notice(unlistedEventsNote(result));
     } else {
-      await walkEveryRecord(client, resource, (record) => sink.write(exportShape(resource, record)));
+      await walkEveryRecord(client, resource, (record) => typed.push(record));
     }
+    await typed.end();
     await sink.end();
   });
 }
