@@ -1,12 +1,15 @@
 /**
- * What a tec/v1 PATCH keeps and changes in the stored record, as measured on the real site
- * (docs/write-routes.md): only the fields sent, but for sticky (lost unless sent) and the
- * event's map settings (always switched on). And a sandbox without tec/v1 is an older site.
+ * What each write route keeps and changes in the stored record, as measured on the real site
+ * (docs/write-routes.md, src/wordpress/write-routes.ts): a tec/v1 PATCH only the fields sent,
+ * but for sticky (lost unless sent) and the event's map settings (always switched on); a
+ * tribe/events/v1 update what the rules list. Names merge by the database's collation, a new
+ * venue's slug is the server's. And a sandbox without tec/v1 is an older site.
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { client, send, type Client } from './helpers.js';
 import { TEC_ACK_HEADER, TEC_ACK_TEXT } from '../../src/wordpress/write-routes.js';
 import type { EventRecord, LinkedFields } from '../../src/sandbox/store/store.js';
+import { changedUnasked } from '../../src/wordpress/write-routes.js';
 
 let site: Client;
 afterEach(() => site?.close());
@@ -90,5 +93,48 @@ describe('a sandbox without tec/v1', () => {
     site = await client();
     const index = await send(`${site.sandbox.restRoot}/`, {});
     expect((index.body as { namespaces: string[] }).namespaces).toContain('tec/v1');
+  });
+});
+
+/** The wire names of the stored event fields that differ between two copies (and `date`, the post's). */
+function changedFields(before: { date: string; fields: Record<string, unknown> }, after: { date: string; fields: Record<string, unknown> }): string[] {
+  const wire: Record<string, string> = { organizers: 'organizer', allDay: 'all_day', showMap: 'show_map', showMapLink: 'show_map_link', hideFromListings: 'hide_from_listings' };
+  const changed = Object.keys(after.fields).filter((key) => JSON.stringify(before.fields[key]) !== JSON.stringify(after.fields[key]));
+  return [...changed.map((key) => wire[key] ?? key), ...(before.date === after.date ? [] : ['date'])].sort();
+}
+
+describe('a tribe/events/v1 event update with only a title', () => {
+  test('changes in the store exactly what the measured rules say, and the title', async () => {
+    site = await client({ now: (() => { let tick = 0; return () => new Date(Date.UTC(2026, 10, 22, 3, 0, tick++)); })() });
+    const venue = (await site.call('POST', '/venues', { venue: 'Hall' })).body.id;
+    const organizer = (await site.call('POST', '/organizers', { organizer: 'Org' })).body.id;
+    const { body: created } = await site.call('POST', '/events', { ...RICH, show_map: true, show_map_link: true, venue, organizer: [organizer], all_day: false, hide_from_listings: true, image: 'https://example.com/a.jpg', categories: ['Music'], tags: ['outdoor'] });
+    const snapshot = () => structuredClone(site.sandbox.store.post(created.id) as EventRecord) as unknown as { date: string; fields: Record<string, unknown> };
+    const before = snapshot();
+    await site.call('POST', `/events/${created.id}`, { title: 'New title' });
+    const expected = [...changedUnasked('tribe', 'events', ['title']).filter((field) => field !== 'all_day'), 'title'].sort();
+    // all_day was off already: nothing to wipe.
+    expect(changedFields(before, snapshot())).toEqual(expected);
+  });
+});
+
+describe('names and slugs on create', () => {
+  test.each([
+    ['venues', 'venue'],
+    ['organizers', 'organizer'],
+  ] as const)('%s: a name that differs by accents and case merges into the first record', async (route, field) => {
+    site = await client();
+    const first = (await site.call('POST', `/${route}`, { [field]: 'Cafe de la Gare' })).body;
+    const second = (await site.call('POST', `/${route}`, { [field]: 'CAFÉ de la gare' })).body;
+    expect(second.id).toBe(first.id);
+    expect(second[field]).toBe('Cafe de la Gare');
+    const other = (await site.call('POST', `/${route}`, { [field]: 'Cafe de la Gare’s' })).body;
+    expect(other.id).not.toBe(first.id);
+  });
+
+  test('a new venue gets the slug of its name, whatever slug was sent', async () => {
+    site = await client();
+    const { body } = await site.call('POST', '/venues', { venue: 'Blue Room', slug: 'my-own-slug' });
+    expect(body.slug).toBe('blue-room');
   });
 });
