@@ -109,7 +109,8 @@ export function corePostJson(ctx: RequestContext, post: PostRecord, wpType: Core
     out[wpRoute(resources.tags)] = tags.map((term) => term.id);
     out[wpRoute(resources.categories)] = categories.map((term) => term.id);
   }
-  if (edit) {
+  // Venues and organizers have no slug templates (real core answers, test/fixtures/lossless/core-*-edit.json).
+  if (edit && post.type === 'event') {
     out.permalink_template = `${ctx.site.baseUrl}/${permalinkBase}/%pagename%/`;
     out.generated_slug = liveSlug;
   }
