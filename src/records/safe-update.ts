@@ -68,13 +68,17 @@ export function mergeForUpdate(resource: Resource, current: Json, changes: Json,
 /**
  * Why the tribe route cannot take this update as it is: the event has a cost, which the site
  * shows re-formatted (`$10 – $30` for a stored `€10 – €30`), and the route clears a cost it
- * is not sent. Undefined when the change gives the cost, there is none, or the update is forced.
+ * is not sent. Undefined when the change gives the cost, there is none, or the update is
+ * forced. `mapOff`: tec/v1 was passed over because it would turn the event's map on.
  */
-export function costRefusal(resource: Resource, current: Json, changes: Json, force: boolean, why = ''): string | undefined {
+export function costRefusal(resource: Resource, current: Json, changes: Json, force: boolean, mapOff = false): string | undefined {
   if (resource.name !== 'events' || changes.cost !== undefined || force) return undefined;
   const shown = typeof current.cost === 'string' ? decodeEntities(current.cost).trim() : '';
   if (shown === '') return undefined;
-  return `cost: the site shows this event's cost as "${shown}", not as it was typed, and ${why}tribe/events/v1 clears a cost it is not sent: give the cost as it should be stored (--cost TEXT, or a cost column), or --force to store "${toWritable(resource, current).cost}"`;
+  if (mapOff) {
+    return `show_map: tec/v1 would turn this event's map on (it is off), and tribe/events/v1 would rewrite its cost, which the site shows as "${shown}", not as typed: give the cost as it should be stored (--cost TEXT, or a cost column), or --show-map to let the map show, or --force (the map turns on)`;
+  }
+  return `cost: tribe/events/v1 clears a cost it is not sent, and the site shows this one as "${shown}", not as typed: give the cost as it should be stored (--cost TEXT, or a cost column), or --force to store "${toWritable(resource, current).cost}"`;
 }
 
 /** Fields of `wanted` that the record does not hold. */
@@ -138,6 +142,17 @@ function forcedChanges(route: WriteApi, resource: Resource, current: Json, chang
     .map(([field]) => field);
 }
 
+/**
+ * A record out of the trash gets its slug back: the trash adds `__trashed` to it, and only
+ * WordPress's own untrash takes it off, not a status sent to a route.
+ */
+function withUntrashedSlug(current: Json | undefined, changes: Json): Json {
+  const slug = current?.slug;
+  if (current?.status !== 'trash' || changes.status === undefined || changes.status === 'trash' || changes.slug !== undefined) return changes;
+  if (typeof slug !== 'string' || !slug.endsWith('__trashed') || slug === '__trashed') return changes;
+  return { ...changes, slug: slug.slice(0, -'__trashed'.length) };
+}
+
 /** How an update goes: one tec/v1 PATCH of the changes, or the tribe route with what it would reset. */
 export type UpdatePlan =
   | { route: 'tec'; id: number; body: Json; current?: Json }
@@ -147,26 +162,30 @@ export type UpdatePlan =
  * Chooses the route and builds the body; reads the record when the choice or the body needs
  * it. Throws a UsageError, before anything is sent, when the update cannot keep a field.
  */
-export async function planUpdate(client: ApiClient, resource: Resource, path: string, changes: Json, options: SafeUpdateOptions & { tribeOnly?: boolean } = {}): Promise<UpdatePlan> {
+export async function planUpdate(client: ApiClient, resource: Resource, path: string, asked: Json, options: SafeUpdateOptions & { tribeOnly?: boolean } = {}): Promise<UpdatePlan> {
   let current = options.current;
+  let changes = withUntrashedSlug(current, asked);
   const id = idOf(path, current);
-  let why = '';
+  let mapOff = false;
   if (!options.tribeOnly && id !== undefined && options.query === undefined && (await writeApi(client)) === 'tec') {
     const tec = tecBody(resource, changes);
     if ('body' in tec) {
       if (resource.name === 'events') current ??= await readCurrent(client, resource, path, { notice: options.notice });
       const forced = current ? forcedChanges('tec', resource, current, changes) : [];
-      if (forced.length === 0) {
+      // Forced, tec/v1 wins: it changes a display setting where the tribe route would rewrite the cost.
+      if (forced.length === 0 || options.force) {
+        if (forced.length) options.notice?.(`tec/v1 turns on this event's ${forced.join(' and ')} (it cannot be sent them)`);
         const kept = current ? tecBody(resource, unaskedValues('tec', resource, current, changes)) : undefined;
         return { route: 'tec', id, body: { ...(kept && 'body' in kept ? kept.body : {}), ...tec.body }, current };
       }
-      why = `tec/v1 would change its ${forced.join(' and ')}, while `;
+      mapOff = true;
       client.debug(`tec/v1 would change ${forced.join(', ')} on its own: the update goes by ${client.options.namespace}`);
     } else client.debug(`tec/v1 does not take ${tec.untaken.join(', ')}: the update goes by ${client.options.namespace}`);
   }
   current ??= await readCurrent(client, resource, path, { query: options.query, notice: options.notice });
+  changes = withUntrashedSlug(current, changes);
   const stated = { ...options.given, ...changes };
-  const refusal = costRefusal(resource, current, stated, options.force === true, why);
+  const refusal = costRefusal(resource, current, stated, options.force === true, mapOff);
   if (refusal) throw new UsageError(refusal);
   const body = mergeForUpdate(resource, current, changes);
   if (resource.name === 'events' && body.cost === undefined) {
@@ -186,12 +205,17 @@ export async function safeUpdate(client: ApiClient, resource: Resource, path: st
   if (plan.route === 'tec') {
     const res = await tecPatch(client, resource, plan.id, plan.body);
     if (res.status >= 200 && res.status < 300 && res.text === undefined) {
-      const record = tribeShapeOf(resource, res.body, plan.current);
+      const record = tribeShapeOf(resource, res.body, plan.current, plan.body);
       return { record, ignored: differences(resource, record, changes), sent: plan.body, route: 'tec' };
     }
-    if (!isOtherTecVersion(res)) throw errorFromResponse(res);
-    client.debug(`tec/v1 refused the PATCH (HTTP ${res.status} ${String((res.body as Json | undefined)?.code ?? '')}): not the version this client speaks; the update goes once by ${client.options.namespace}`);
-    forgetTec(client);
+    const code = String((res.body as Json | undefined)?.code ?? '');
+    if (res.status === 403) {
+      // tec/v1 answers 403 for a record that is not there as for one this user may not change: the older route tells which.
+      client.debug(`tec/v1 refused the PATCH (HTTP 403 ${code}): asking ${client.options.namespace}`);
+    } else if (isOtherTecVersion(res)) {
+      client.debug(`tec/v1 refused the PATCH (HTTP ${res.status} ${code}): not the version this client speaks; the update goes once by ${client.options.namespace}`);
+      forgetTec(client);
+    } else throw errorFromResponse(res);
     plan = await planUpdate(client, resource, path, changes, { ...options, current: plan.current, tribeOnly: true });
   }
   if (plan.route !== 'tribe') throw new Error('unreachable: the tribe route was asked for');

@@ -38,7 +38,7 @@ export function tecPath(resource: Resource, id: number): string {
 
 export const tecHeaders = { [TEC_ACK_HEADER]: TEC_ACK_TEXT };
 
-/** Whether this client's updates go through tec/v1: the profile says, else the namespace's index is asked once. */
+/** Whether this client's updates go through tec/v1: the profile says, else the REST index is asked once. */
 const found = new WeakMap<ApiClient, Promise<WriteApi>>();
 export function writeApi(client: ApiClient): Promise<WriteApi> {
   // The tec routes stand beside tribe/events/v1; a profile on another namespace is another plugin.
@@ -46,8 +46,12 @@ export function writeApi(client: ApiClient): Promise<WriteApi> {
   if (client.options.api) return Promise.resolve(client.options.api);
   let known = found.get(client);
   if (!known) {
-    known = client.send('GET', `/${TEC_NAMESPACE}`, { fromRoot: true }).then(
-      (res) => (res.status === 200 && typeof (res.body as Json | undefined)?.namespace === 'string' ? 'tec' : 'tribe'),
+    // The REST index names the namespaces (`profile add` reads the same list); `_fields` keeps its answer small.
+    known = client.send('GET', '/', { fromRoot: true, query: { _fields: 'namespaces' } }).then(
+      (res) => {
+        const namespaces = (res.body as Json | undefined)?.namespaces;
+        return res.status === 200 && Array.isArray(namespaces) && namespaces.includes(TEC_NAMESPACE) ? 'tec' : 'tribe';
+      },
       () => 'tribe' as const,
     );
     found.set(client, known);
@@ -95,16 +99,19 @@ function linkedOf(kind: 'venue' | 'organizer', linked: unknown): Json | undefine
  * client reads and prints), over the record as it was before when that was read. Texts are
  * the typed ones (the PATCH asks for `context=edit`).
  */
-export function tribeShapeOf(resource: Resource, tec: Json, before?: Json): Json {
+export function tribeShapeOf(resource: Resource, tec: Json, before?: Json, sent: Json = {}): Json {
   const out: Json = { ...(before ?? {}) };
   const names = TEC_FIELDS[resource.name] ?? {};
+  const isEvent = resource.name === 'events';
   for (const [field, name] of Object.entries(names)) {
     const value = tec[name];
     if (value === undefined) continue;
-    if (field === 'venue') {
+    // A text not sent stays as the record showed it before (the tribe routes render it otherwise).
+    if (isObject(value) && before?.[field] !== undefined && !(name in sent)) continue;
+    if (field === 'venue' && isEvent) {
       const venue = Array.isArray(value) ? linkedOf('venue', value[0]) : undefined;
       out.venue = venue ?? [];
-    } else if (field === 'organizer') {
+    } else if (field === 'organizer' && isEvent) {
       out.organizer = Array.isArray(value) ? value.map((o) => linkedOf('organizer', o)).filter(Boolean) : [];
     } else if (field === 'categories' || field === 'tags') {
       // tec/v1 lists IDs; the linked objects already known are kept.

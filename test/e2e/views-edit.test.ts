@@ -41,6 +41,8 @@ const ownEvent = () =>
   created(site.sandbox, 'events', {
     title: 'Original Title', start_date: '2027-06-01 10:00:00', end_date: '2027-06-01 12:00:00', venue: links.venue, organizer: [links.organizer], categories: [links.category], cost: '15',
     description: '<p>Line one</p>\n<p>Line two</p>',
+    // Its map on: tec/v1, which keeps the cost as typed, takes the edit (it would turn an off map on).
+    show_map: true, show_map_link: true,
   });
 /** What must survive an edit of another field. */
 const kept = (event: Record<string, unknown>) => ({
