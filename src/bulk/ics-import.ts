@@ -218,7 +218,7 @@ export async function importIcs(text: string, source: IcsSource, settings: IcsIm
     // A new title makes a new slug; the identity at its end stays.
     if (changed.includes('title')) changes.slug = slug;
     if (dryRun) say(`update ${label} (ID ${found.id}): ${changed.join(', ')}`);
-    else await updateRecord(client, events, found.id, changes, { given: body, notice: (line) => ui.warn(line) });
+    else await updateRecord(client, events, found.id, changes, { notice: (line) => ui.warn(line) });
     counts.updated++;
   };
 

@@ -238,7 +238,7 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
         wrote(item, existing.id);
         if (changed.length === 0) return void counts.unchanged++;
         if (dryRun) ctx.stdout.write(`update ${label} (ID ${existing.id}): ${changed.join(', ')}\n`);
-        else await updateRecord(client, resource, existing.id, pickFields(body, changed), { ...writeOptions, given: body });
+        else await updateRecord(client, resource, existing.id, pickFields(body, changed), writeOptions);
         counts.updated++;
         return;
       }
@@ -252,7 +252,7 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
           const changes = changedFields(resource, found, body);
           if (changes.length === 0) return void counts.unchanged++;
           if (dryRun) ctx.stdout.write(`update ${label} (ID ${found.id}): found by its slug\n`);
-          else await updateRecord(client, resource, found.id as number, pickFields(body, changes), { ...writeOptions, given: body });
+          else await updateRecord(client, resource, found.id as number, pickFields(body, changes), writeOptions);
           counts.updated++;
           return;
         }

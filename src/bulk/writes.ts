@@ -15,7 +15,7 @@ import type { UpsertKey } from './upsert-index.js';
 type Json = Record<string, unknown>;
 
 /** The safe update of the changed fields (by tec/v1, or by the tribe route as PUT: idempotent, so the HTTP client may retry it). */
-export async function updateRecord(client: ApiClient, resource: Resource, id: number, changes: Json, options: Pick<SafeUpdateOptions, 'force' | 'notice' | 'given'> = {}): Promise<Json> {
+export async function updateRecord(client: ApiClient, resource: Resource, id: number, changes: Json, options: Pick<SafeUpdateOptions, 'force' | 'notice'> = {}): Promise<Json> {
   const { record } = await safeUpdate(client, resource, `${resource.path}/${id}`, changes, { method: 'PUT', ...options });
   return record;
 }

@@ -120,8 +120,6 @@ export interface SafeUpdateOptions {
   force?: boolean;
   /** Where a one-time notice goes (no typed text on this site). */
   notice?: (line: string) => void;
-  /** Values the user gave that did not change (an import row's cost): the tribe route is sent them rather than the record's. */
-  given?: Json;
 }
 
 const idOf = (path: string, current: Json | undefined): number | undefined => {
@@ -184,14 +182,10 @@ export async function planUpdate(client: ApiClient, resource: Resource, path: st
   }
   current ??= await readCurrent(client, resource, path, { query: options.query, notice: options.notice });
   changes = withUntrashedSlug(current, changes);
-  const stated = { ...options.given, ...changes };
-  const refusal = costRefusal(resource, current, stated, options.force === true, mapOff);
+  const refusal = costRefusal(resource, current, changes, options.force === true, mapOff);
   if (refusal) throw new UsageError(refusal);
   const body = mergeForUpdate(resource, current, changes);
-  if (resource.name === 'events' && body.cost === undefined) {
-    const cost = stated.cost ?? (options.force ? toWritable(resource, current).cost : undefined);
-    if (cost !== undefined) body.cost = cost;
-  }
+  if (resource.name === 'events' && body.cost === undefined && options.force) body.cost = toWritable(resource, current).cost;
   return { route: 'tribe', body, current };
 }
 

@@ -123,8 +123,7 @@ async function write(change: RecordChange, desired: SiteDocument, ids: IdMap, cl
   const fields = desired.get(change.resource)!.get(change.slug)!.fields;
   if (change.action === 'update') {
     const changed = Object.fromEntries(change.changes.map((c) => [c.field, fields[c.field]]));
-    // The file's whole record is what the user gave: the tribe route is sent its cost rather than refused.
-    await updateRecord(client, resource, change.id!, wireBody(resource, changed, ids, 'update'), { given: wireBody(resource, fields, ids, 'update') });
+    await updateRecord(client, resource, change.id!, wireBody(resource, changed, ids, 'update'));
     return;
   }
   const body = wireBody(resource, fields, ids, 'create');

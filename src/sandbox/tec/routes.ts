@@ -48,7 +48,8 @@ export function handleTec(ctx: RequestContext, method: string, target: TecTarget
   if (method !== 'PATCH' && method !== 'PUT') throw noRoute();
   if (!ctx.user) throw forbidden();
   if (!post) throw new SiteError(403, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
-  const { context: _context, ...body } = params;
+  const { context, ...body } = params;
   patchPost(ctx, target.resource, post, body);
-  return { status: 200, body: tecJson(ctx, post, false) };
+  // As on the real site, `?context=edit` on the PATCH answers with the raw texts too.
+  return { status: 200, body: tecJson(ctx, post, context === 'edit') };
 }

@@ -1,0 +1,187 @@
+/**
+ * Every write path keeps, in the stored record, what was not asked to change: the sandbox
+ * stores titles, descriptions, excerpts and costs as typed and renders them on the way out,
+ * as a real site does, so a write that sent back what it read would show here. Each path
+ * runs on both APIs: tec/v1 (one PATCH of the changes) and a site without it (the tribe
+ * route, sent what it would otherwise reset, and refusing what it cannot keep).
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { api, cliOn, json, startTestSandbox, tempHome, type Sandbox } from './helpers.js';
+import type { PostRecord } from '../../src/sandbox/store/store.js';
+
+type Json = Record<string, any>;
+
+const COST = '€10 – €30';
+const EVENT = {
+  title: 'Yoga – “Sun” & Moon… 🌞',
+  description: '<!-- wp:heading -->\n<h2>Hello</h2>\n<!-- /wp:heading -->\n\n[gallery ids="1,2"]\nBring a mat…',
+  excerpt: 'Short & sweet — really',
+  start_date: '2027-03-10 18:00:00',
+  end_date: '2027-03-10 20:00:00',
+  timezone: 'Europe/Paris',
+  cost: COST,
+  featured: true,
+  sticky: true,
+  website: 'https://example.org/yoga',
+  show_map: true,
+  show_map_link: true,
+};
+
+const APIS = [
+  { api: 'tec', sandbox: {} },
+  { api: 'tribe', sandbox: { tecV1: false } },
+] as const;
+
+describe.each(APIS)('every write on $api keeps what was not asked', ({ api: apiName, sandbox: options }) => {
+  let sandbox: Sandbox;
+  let home: ReturnType<typeof tempHome>;
+  const ids: Record<string, number> = {};
+  const cli = (...args: string[]) => cliOn(sandbox, home, args);
+  /** Where tribe/events/v1 is all there is, the user gives the cost it would otherwise clear. */
+  const costGiven = apiName === 'tribe' ? ['--cost', COST] : [];
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox(options);
+    home = tempHome();
+    const made = async (path: string, body: Json) => (await api<Json>(sandbox, 'POST', path, body)).body.id as number;
+    ids.venue = await made('venues', { venue: 'Café d’Été & Co — “Quoted”', city: 'Paris', address: '1 rue de l’Été', show_map: 'false', show_map_link: 'false', stateprovince: 'IDF' });
+    ids.org1 = await made('organizers', { organizer: 'Kids\' Club "Stars"', email: 'kids@example.org', phone: '123' });
+    ids.org2 = await made('organizers', { organizer: 'Second & Co', email: 'two@example.org' });
+    ids.tag = await made('tags', { name: 'Outdoor' });
+    ids.category = await made('categories', { name: 'Yoga & Co' });
+    const linked = { venue: ids.venue, organizer: [ids.org1, ids.org2], categories: [ids.category] };
+    for (const name of ['title', 'excerpt', 'tags', 'restore', 'import', 'apply']) {
+      ids[name] = await made('events', { ...EVENT, ...linked, title: `${EVENT.title} ${name}` });
+    }
+    // Its map off, its cost in words: tec/v1 would turn the map on, the tribe route would rewrite the cost.
+    ids.mapOff = await made('events', { ...EVENT, ...linked, title: 'Map off “event”', cost: 'Free entry', show_map: false, show_map_link: false });
+    // Written to the profile-less environment: this run's API is pinned.
+    home.env.CALENDAR_API = apiName;
+  });
+  afterAll(async () => {
+    home.cleanup();
+    await sandbox.close();
+  });
+
+  /** The stored record (raw, as the database holds it), without the time of the last write. */
+  const stored = (id: number): Json => {
+    const { modifiedUtc: _, ...post } = structuredClone(sandbox.store.post(id) as PostRecord) as Json;
+    // No image and an image unset are one thing in the database (no _thumbnail_id).
+    if (post.fields.image === null) delete post.fields.image;
+    return post;
+  };
+  /** On the tribe route, a write that would clear the cost text is refused, whole, before anything is sent. */
+  const expectCostRefused = (r: { code: number; stderr: string }, id: number, before: Json, writes: number, code = 2) => {
+    expect(r.code, r.stderr).toBe(code);
+    expect(r.stderr).toMatch(/cost: tribe\/events\/v1 clears a cost it is not sent, and the site shows this one as "\$10 – \$30", not as typed: give the cost as it should be stored \(--cost TEXT, or a cost column\), or --force/);
+    expect(sandbox.stats.writes).toBe(writes);
+    expect(stored(id)).toEqual(before);
+  };
+  /** Only `changed` differs between the stored records. */
+  const expectOnly = (before: Json, after: Json, changed: Json) => expect(after).toEqual({ ...before, ...changed, fields: { ...before.fields, ...changed.fields } });
+
+  test('events update --title changes the title only', async () => {
+    const before = stored(ids.title);
+    const r = await cli('events', 'update', String(ids.title), '--title', 'New “title” & more…', '--no-conflict-check', ...costGiven);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    expectOnly(before, stored(ids.title), { fields: { title: 'New “title” & more…' } });
+  });
+
+  test('events update --excerpt changes the excerpt only', async () => {
+    const before = stored(ids.excerpt);
+    const r = await cli('events', 'update', String(ids.excerpt), '--excerpt', 'Now <em>shorter</em>', ...costGiven);
+    expect(r.code, r.stderr).toBe(0);
+    expectOnly(before, stored(ids.excerpt), { fields: { excerpt: 'Now <em>shorter</em>' } });
+  });
+
+  test('--add-tags adds the tag only', async () => {
+    const before = stored(ids.tags);
+    const r = await cli('events', 'update', String(ids.tags), '--add-tags', 'outdoor', ...costGiven);
+    expect(r.code, r.stderr).toBe(0);
+    expectOnly(before, stored(ids.tags), { fields: { tags: [ids.tag] } });
+  });
+
+  test('venues update --city and organizers update --phone change that field only', async () => {
+    const venue = stored(ids.venue);
+    const organizer = stored(ids.org1);
+    expect((await cli('venues', 'update', String(ids.venue), '--city', 'Lyon')).code).toBe(0);
+    expect((await cli('organizers', 'update', String(ids.org1), '--phone', '+33 1 23')).code).toBe(0);
+    expectOnly(venue, stored(ids.venue), { fields: { city: 'Lyon' } });
+    expectOnly(organizer, stored(ids.org1), { fields: { phone: '+33 1 23' } });
+  });
+
+  test('restore brings back status and slug only; where the tribe route would clear the cost, it is refused before anything is sent', async () => {
+    const before = stored(ids.restore);
+    expect((await cli('events', 'delete', String(ids.restore), '--yes')).code).toBe(0);
+    const trashed = stored(ids.restore);
+    const writes = sandbox.stats.writes;
+    const r = await cli('events', 'restore', String(ids.restore));
+    if (apiName === 'tribe') return expectCostRefused(r, ids.restore, trashed, writes);
+    expect(r.code, r.stderr).toBe(0);
+    expect(stored(ids.restore)).toEqual(before);
+  });
+
+  test('import --upsert-by slug sends the changed field of the changed row only', async () => {
+    const before = stored(ids.import);
+    const others = stored(ids.apply);
+    const exported = await cli('export', 'events');
+    expect(exported.code, exported.stderr).toBe(0);
+    const rows = exported.stdout.trim().split('\n').map((line) => JSON.parse(line) as Json);
+    // The export holds the texts as typed.
+    const row = rows.find((r) => r.title === `${EVENT.title} import`)!;
+    expect(row).toMatchObject({ description: EVENT.description, excerpt: EVENT.excerpt });
+    row.excerpt = 'Imported “excerpt”';
+    const file = join(home.home, 'events.ndjson');
+    writeFileSync(file, rows.map((r) => JSON.stringify(r)).join('\n'));
+    const writes = sandbox.stats.writes;
+    const r = await cli('import', 'events', file, '--upsert-by', 'slug', '--yes');
+    if (apiName === 'tribe') return expectCostRefused(r, ids.import, before, writes, 6);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/0 created, 1 updated/);
+    expectOnly(before, stored(ids.import), { fields: { excerpt: 'Imported “excerpt”' } });
+    expect(stored(ids.apply)).toEqual(others);
+  });
+
+  test('apply sends the changed field only', async () => {
+    const before = stored(ids.apply);
+    const file = join(home.home, 'site.json');
+    const exported = await cli('export', '--site', '--format', 'json');
+    expect(exported.code, exported.stderr).toBe(0);
+    const site = JSON.parse(exported.stdout) as Json;
+    const slug = Object.keys(site.events).find((s) => site.events[s].title === `${EVENT.title} apply`)!;
+    expect(site.events[slug]).toMatchObject({ title: `${EVENT.title} apply`, description: EVENT.description });
+    site.events[slug].excerpt = 'Applied — “excerpt”';
+    writeFileSync(file, JSON.stringify(site));
+    const writes = sandbox.stats.writes;
+    const r = await cli('apply', file, '--yes');
+    if (apiName === 'tribe') return expectCostRefused(r, ids.apply, before, writes, 6);
+    expect(r.code, r.stderr).toBe(0);
+    expectOnly(before, stored(ids.apply), { fields: { excerpt: 'Applied — “excerpt”' } });
+    const again = await cli('diff', file);
+    expect(again.stdout).toMatch(/no changes|nothing to do/i);
+  });
+
+  test('an event whose map is off and whose cost the site shows reformatted is refused; with the cost given, only the title changes', async () => {
+    const before = stored(ids.mapOff);
+    const writes = sandbox.stats.writes;
+    const refused = await cli('events', 'update', String(ids.mapOff), '--title', 'Map off, renamed');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+    expect(refused.stderr).toMatch(apiName === 'tec' ? /^calendar: show_map: .*--cost TEXT.*--show-map.*--force/ : /^calendar: cost: .*--cost TEXT.*--force/);
+    expect(sandbox.stats.writes).toBe(writes);
+    expect(stored(ids.mapOff)).toEqual(before);
+    const r = await cli('events', 'update', String(ids.mapOff), '--title', 'Map off, renamed', '--cost', 'Free entry');
+    expect(r.code, r.stderr).toBe(0);
+    expectOnly(before, stored(ids.mapOff), { fields: { title: 'Map off, renamed' } });
+  });
+
+  test('export writes the texts as typed', async () => {
+    const r = await cli('export', 'venues');
+    const venue = r.stdout.trim().split('\n').map((line) => json<Json>(line)).find((v) => v.slug === stored(ids.venue).slug)!;
+    expect(venue.venue).toBe('Café d’Été & Co — “Quoted”');
+    expect(readFileSync(join(home.home, 'events.ndjson'), 'utf8')).toContain(JSON.stringify(EVENT.description));
+  });
+});
