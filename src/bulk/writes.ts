@@ -9,8 +9,8 @@ import { errorFromResponse, type ApiClient } from '../http/client.js';
 import { backoffDelay, retryAfterMs, timer } from '../http/retry.js';
 import { EVERY_EVENT, MAX_PER_PAGE, type Resource } from '../resources.js';
 import { safeUpdate, type SafeUpdateOptions } from '../records/safe-update.js';
-import { nameKey, slugSegment } from '../records/identity.js';
-import type { UpsertKey } from './upsert-index.js';
+import { nameKey, slugLetters, slugSegment } from '../records/identity.js';
+import { slugIsDerived, type UpsertKey } from './upsert-index.js';
 
 type Json = Record<string, unknown>;
 
@@ -23,6 +23,19 @@ export async function updateRecord(client: ApiClient, resource: Resource, id: nu
 /** The fields of `record` named in `fields`. */
 export function pickFields(record: Json, fields: string[]): Json {
   return Object.fromEntries(fields.filter((field) => record[field] !== undefined).map((field) => [field, record[field]]));
+}
+
+/**
+ * A new venue gets the slug of its name whatever slug it is sent (the server ignores it on
+ * create); a follow-up update gives it the slug asked for, so that an import or apply keyed
+ * by slug finds it on the next run instead of creating it again. (Organizers are matched by
+ * the slug their name gives: see slugIsDerived.)
+ */
+async function withSlugAsSent(client: ApiClient, resource: Resource, body: Json, created: Json): Promise<Json> {
+  const wanted = body.slug;
+  if (!resource.mergesOnCreate || slugIsDerived(resource) || typeof wanted !== 'string' || typeof created.id !== 'number') return created;
+  if (typeof created.slug === 'string' && slugLetters(created.slug) === slugLetters(wanted)) return created;
+  return (await safeUpdate(client, resource, `${resource.path}/${created.id}`, { slug: wanted }, { method: 'PUT', current: created })).record;
 }
 
 /** A failure after which the record may or may not exist: the connection broke, or a 5xx. */
@@ -80,7 +93,7 @@ export async function createRecord(client: ApiClient, resource: Resource, body: 
         continue;
       }
       if (res.status < 200 || res.status >= 300 || res.text !== undefined) throw errorFromResponse(res);
-      return res.body;
+      return await withSlugAsSent(client, resource, body, res.body);
     } catch (err) {
       failure = err;
     }

@@ -12,7 +12,7 @@
  * was: the update is refused before anything is sent, unless the change gives it or is forced.
  * docs/write-routes.md lists what each route keeps.
  */
-import type { Resource } from '../resources.js';
+import { wpRoute, type Resource } from '../resources.js';
 import { errorFromResponse, type ApiClient } from '../http/client.js';
 import type { Query } from '../http/url.js';
 import { UsageError } from '../errors.js';
@@ -107,7 +107,7 @@ export interface SafeUpdateResult {
   ignored: Array<{ field: string; sent: unknown; got: unknown }>;
   sent: Json;
   /** The route it went by. */
-  route: 'tec' | 'tribe';
+  route: UpdatePlan['route'];
 }
 
 export interface SafeUpdateOptions {
@@ -154,7 +154,11 @@ function withUntrashedSlug(current: Json | undefined, changes: Json): Json {
 /** How an update goes: one tec/v1 PATCH of the changes, or the tribe route with what it would reset. */
 export type UpdatePlan =
   | { route: 'tec'; id: number; body: Json; current?: Json }
+  | { route: 'core'; id: number; body: Json; current: Json }
   | { route: 'tribe'; body: Json; current: Json };
+
+/** Out of the trash, WordPress's own route changes the status and slug and nothing else; tec/v1 cannot update a trashed record. */
+const isRestore = (current: Json | undefined, changes: Json) => current?.status === 'trash' && Object.keys(changes).every((field) => field === 'status' || field === 'slug');
 
 /**
  * Chooses the route and builds the body; reads the record when the choice or the body needs
@@ -165,7 +169,8 @@ export async function planUpdate(client: ApiClient, resource: Resource, path: st
   let changes = withUntrashedSlug(current, asked);
   const id = idOf(path, current);
   let mapOff = false;
-  if (!options.tribeOnly && id !== undefined && options.query === undefined && (await writeApi(client)) === 'tec') {
+  if (!options.tribeOnly && id !== undefined && current && isRestore(current, changes)) return { route: 'core', id, body: changes, current };
+  if (!options.tribeOnly && current?.status !== 'trash' && id !== undefined && options.query === undefined && (await writeApi(client)) === 'tec') {
     const tec = tecBody(resource, changes);
     if ('body' in tec) {
       if (resource.name === 'events') current ??= await readCurrent(client, resource, path, { notice: options.notice });
@@ -196,6 +201,16 @@ export async function safeUpdate(client: ApiClient, resource: Resource, path: st
     return { record: res.body, ignored: differences(resource, res.body, changes), sent: { ...changes }, route: 'tribe' };
   }
   let plan = await planUpdate(client, resource, path, changes, options);
+  if (plan.route === 'core') {
+    const res = await client.send<Json>('POST', `/wp/v2/${wpRoute(resource)}/${plan.id}`, { fromRoot: true, body: plan.body });
+    if (res.status >= 200 && res.status < 300 && res.text === undefined) {
+      const record = (await client.call<Json>('GET', path, { query: options.query })).body;
+      return { record, ignored: differences(resource, record, withoutTexts(resource, changes)), sent: plan.body, route: 'core' };
+    }
+    if (res.status !== 404 && res.status !== 405) throw errorFromResponse(res);
+    client.debug(`the core route refused the restore (HTTP ${res.status}): it goes by ${client.options.namespace}`);
+    plan = await planUpdate(client, resource, path, changes, { ...options, current: plan.current, tribeOnly: true });
+  }
   if (plan.route === 'tec') {
     const res = await tecPatch(client, resource, plan.id, plan.body);
     if (res.status >= 200 && res.status < 300 && res.text === undefined) {

@@ -5,7 +5,7 @@ import type { Resource } from '../../resources.js';
 import { withSession } from '../../session.js';
 import { printRecord } from '../../output/writer.js';
 import { parseRef, recordPath, translateNotFound } from './refs.js';
-import { dryRunInSession, type Opts } from './shared.js';
+import { dryRunPlan, type Opts } from './shared.js';
 
 /** Out of the trash through the safe update: the status changes, nothing else does. */
 export async function runRestore(resource: Resource, inv: Invocation, rawRef: string): Promise<void> {
@@ -23,9 +23,7 @@ export async function runRestore(resource: Resource, inv: Invocation, rawRef: st
       const { planUpdate, safeUpdate } = await import('../../records/safe-update.js');
       const settings = { current, method: 'PUT' as const, force: opts.force === true, notice: (line: string) => prepared.ui.warn(line) };
       if (opts.dryRun) {
-        const plan = await planUpdate(client, resource, path, { status }, settings);
-        if (plan.route === 'tec') return await dryRunInSession(ctx, client, 'PATCH', `/tec/v1/${resource.path}/${plan.id}`, plan.body, { context: 'edit' }, true);
-        return await dryRunInSession(ctx, client, 'PUT', path, plan.body);
+        return await dryRunPlan(ctx, client, resource, path, await planUpdate(client, resource, path, { status }, settings));
       }
       const result = await safeUpdate(client, resource, path, { status }, settings);
       for (const { field, sent, got } of result.ignored) {

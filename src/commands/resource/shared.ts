@@ -2,7 +2,8 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { ApiClient } from '../../http/client.js';
-import type { Resource } from '../../resources.js';
+import { wpRoute, type Resource } from '../../resources.js';
+import type { UpdatePlan } from '../../records/safe-update.js';
 import type { WriteMode } from '../../schema.js';
 import type { GlobalOptions } from '../../session.js';
 import { collectFields } from './flags.js';
@@ -58,4 +59,11 @@ export async function dryRunInSession(ctx: Context, client: ApiClient, method: s
   if (client.hasCredentials) lines.push('Authorization: Basic ********');
   if (body !== undefined) lines.push('Content-Type: application/json', '', JSON.stringify(body, null, 2));
   ctx.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** --dry-run of an update: the one request its plan would send (src/records/safe-update.ts). */
+export async function dryRunPlan(ctx: Context, client: ApiClient, resource: Resource, path: string, plan: UpdatePlan, query?: Record<string, string>) {
+  if (plan.route === 'tec') return dryRunInSession(ctx, client, 'PATCH', `/tec/v1/${resource.path}/${plan.id}`, plan.body, { context: 'edit' }, true);
+  if (plan.route === 'core') return dryRunInSession(ctx, client, 'POST', `/wp/v2/${wpRoute(resource)}/${plan.id}`, plan.body, undefined, true);
+  return dryRunInSession(ctx, client, 'PUT', path, plan.body, query);
 }

@@ -6,7 +6,7 @@ import { aSingular, type Resource } from '../../resources.js';
 import { withSession } from '../../session.js';
 import { printRecord } from '../../output/writer.js';
 import { parseRef, recordPath, translateNotFound } from './refs.js';
-import { dryRunInSession, finishBody, passwordQuery, writeBody, type Opts } from './shared.js';
+import { dryRunInSession, dryRunPlan, finishBody, passwordQuery, writeBody, type Opts } from './shared.js';
 
 /** A rename to a name another venue or organizer holds: the next create of that name would land on either. */
 async function refuseTakenName(resource: Resource, client: ApiClient, name: string, ownId: number): Promise<void> {
@@ -49,9 +49,7 @@ export async function runUpdate(resource: Resource, inv: Invocation, rawRef: str
       const settings = { replace, query, current, method: 'PUT' as const, force: opts.force === true, notice };
       if (opts.dryRun) {
         if (replace || !needsMerge(resource)) return await dryRunInSession(ctx, client, 'PUT', path, resolved, query);
-        const plan = await planUpdate(client, resource, path, resolved, settings);
-        if (plan.route === 'tec') return await dryRunInSession(ctx, client, 'PATCH', `/tec/v1/${resource.path}/${plan.id}`, plan.body, { context: 'edit' }, true);
-        return await dryRunInSession(ctx, client, 'PUT', path, plan.body, query);
+        return await dryRunPlan(ctx, client, resource, path, await planUpdate(client, resource, path, resolved, settings), query);
       }
       // Sent as PUT by the tribe route: idempotent, and retried like a read.
       const result = await safeUpdate(client, resource, path, resolved, settings);

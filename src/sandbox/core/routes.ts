@@ -5,7 +5,7 @@
  * The events collection leaves out events that have ended, as the plugin's query filter
  * does, but keeps drafts and events hidden from listings.
  */
-import { nowLocalWall, type RequestContext, type SiteResponse } from '../common/context.js';
+import { nowLocalWall, nowUtcWall, type RequestContext, type SiteResponse } from '../common/context.js';
 import { CORE_POST_TYPES, corePostJson, postTexts, type CorePostType } from './json.js';
 import { SiteError, noRoute } from '../common/errors.js';
 import { searchMatcher } from '../common/search.js';
@@ -167,10 +167,11 @@ export function handleCore(ctx: RequestContext, method: string, target: CoreTarg
     if (method !== 'GET') throw noRoute();
     return listCore(ctx, target.wpType, params, allow);
   }
-  if (method !== 'GET' && method !== 'DELETE') throw noRoute();
+  if (method !== 'GET' && method !== 'DELETE' && method !== 'POST') throw noRoute();
   const post = ctx.store.postOfType(target.id, CORE_POST_TYPES[target.wpType]);
   if (!post) throw new SiteError(404, 'rest_post_invalid_id', 'Invalid post ID.');
   if (method === 'DELETE') return deleteCore(ctx, post, target.wpType, params, headers);
+  if (method === 'POST') return updateCoreStatus(ctx, post, target.wpType, params);
   const edit = params.context === 'edit';
   if ((post.status !== 'publish' || edit) && !ctx.user) {
     delete headers.Allow;
@@ -179,6 +180,21 @@ export function handleCore(ctx: RequestContext, method: string, target: CoreTarg
   const result: Record<string, string> = { Allow: allow.join(', ') };
   if (post.type === 'event') result.Link = `<${corePostJson(ctx, post, target.wpType).link}>; rel="alternate"; type=text/html`;
   return { status: 200, body: applyFieldsParam(corePostJson(ctx, post, target.wpType, { edit, allow, only: fieldsParamKeys(params._fields) }), params._fields), headers: result };
+}
+
+/**
+ * `POST /wp/v2/{type}/{id}` with a status and a slug, as the CLI restores a record from the
+ * trash: measured on the real site, only the post's status and slug change, its calendar
+ * data untouched. Other fields are not served here.
+ */
+function updateCoreStatus(ctx: RequestContext, post: PostRecord, wpType: CorePostType, params: Params): SiteResponse {
+  if (!ctx.user) throw new SiteError(401, 'rest_cannot_edit', 'Sorry, you are not allowed to edit this post.');
+  const { status, slug } = params;
+  if (typeof status === 'string' && status !== '') post.status = status;
+  if (typeof slug === 'string' && slug !== '') post.slug = slug;
+  post.modifiedUtc = nowUtcWall(ctx);
+  ctx.store.changed(post);
+  return { status: 200, body: corePostJson(ctx, post, wpType, { edit: true, allow: ALL_METHODS }) };
 }
 
 function deleteCore(ctx: RequestContext, post: PostRecord, wpType: CorePostType, params: Params, headers: Record<string, string>): SiteResponse {
