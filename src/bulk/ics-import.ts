@@ -8,6 +8,7 @@ import type { Context } from '../context.js';
 import { CliError, EXIT, UsageError } from '../errors.js';
 import { fileWriteError } from './output-file.js';
 import type { ApiClient } from '../http/client.js';
+import { SiteUnreachable } from '../http/reachability.js';
 import { resources } from '../resources.js';
 import { feedTag, parseOccurrenceSlug, readIcs, toImportRow, type IcsOccurrence } from '../ical/index.js';
 import { isValidTimeZone, utcMsToZoned, zonedToUtcMs, addDays } from '../time.js';
@@ -236,8 +237,10 @@ export async function importIcs(text: string, source: IcsSource, settings: IcsIm
         if (err instanceof CliError && err.exitCode === EXIT.auth) throw err;
         counts.failed++;
         failedUids.add(item.occurrence.uid);
-        ui.error(`${where(source, item.occurrence)}: ${err instanceof Error ? err.message : String(err)}`);
-        if (settings.failFast) stop = true;
+        // The site is gone: said once by the command, not once an event.
+        if (err instanceof SiteUnreachable) counts.unreachable = err;
+        else ui.error(`${where(source, item.occurrence)}: ${err instanceof Error ? err.message : String(err)}`);
+        if (settings.failFast || counts.unreachable) stop = true;
       }
     }, () => stop, notSent);
   } finally {

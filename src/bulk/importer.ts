@@ -24,6 +24,7 @@ import { nameKey, RecordIndex } from '../records/identity.js';
 import { walkEveryName, walkEveryRecord } from '../records/pages.js';
 import { createRecord, findExisting, updateRecord } from './writes.js';
 import { isUnchanged } from '../records/safe-update.js';
+import { SiteUnreachable } from '../http/reachability.js';
 
 export interface ImportSettings {
   resource: Resource;
@@ -283,9 +284,11 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
     } catch (err) {
       if (err instanceof CliError && err.exitCode === EXIT.auth) throw err; // every other record would fail the same way
       counts.failed++;
-      ui.error(`${input.name} ${item.where}: ${err instanceof Error ? err.message : String(err)}`);
       noteFailed(item);
-      if (settings.failFast) stop = true;
+      // The site is gone: said once by the command, not once a record.
+      if (err instanceof SiteUnreachable) counts.unreachable = err;
+      else ui.error(`${input.name} ${item.where}: ${err instanceof Error ? err.message : String(err)}`);
+      if (settings.failFast || counts.unreachable) stop = true;
     }
   };
 

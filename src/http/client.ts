@@ -12,6 +12,7 @@ import type { OutputStream } from '../context.js';
 import { buildUrl, namespaceRoute, type Query, type RestRoot } from './url.js';
 import { stripsBackslashes } from '../resources.js';
 import { DEFAULT_BACKOFF, RETRY_ERRORS, RETRY_METHODS, RETRY_STATUS, retryDecider } from './retry.js';
+import { failureCode, Reachability } from './reachability.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
@@ -62,6 +63,7 @@ export class ApiClient {
   private readonly agent: AgentType;
   private readonly authHeader?: string;
   private readonly restoreTiers?: () => void;
+  private readonly reachability = new Reachability();
 
   constructor(readonly options: ClientOptions) {
     const ca = options.caCertFile ? readCa(options.caCertFile) : undefined;
@@ -138,6 +140,7 @@ export class ApiClient {
   }
 
   private async exchange(method: Method, url: string, headers: Record<string, string>, payload: string | undefined): Promise<UndecodedResponse> {
+    this.reachability.check();
     const started = Date.now();
     this.debug(`> ${method} ${url}${payload ? ` (${payload.length} bytes)` : ''}`);
     let res: WholeResponse;
@@ -146,8 +149,9 @@ export class ApiClient {
       const dispatcher = RETRY_METHODS.includes(method) ? this.dispatcher : this.agent;
       res = await requestWhole(dispatcher, url, { method, headers, body: payload });
     } catch (err) {
-      throw networkError(err, url, this.options.timeoutMs);
+      throw this.reachability.failed(err, networkError(err, url, this.options.timeoutMs));
     }
+    this.reachability.answered();
     this.debug(`< ${res.statusCode} ${method} ${url} in ${Date.now() - started} ms`);
     return { status: res.statusCode, headers: flattenHeaders(res.headers), bytes: res.bytes, url, method };
   }
@@ -339,8 +343,7 @@ export function errorFromResponse(res: ApiResponse): ApiError {
 
 /** A failed request as one line for the user: timeouts, refused connections, DNS and TLS failures named. */
 export function networkError(err: unknown, url: string, timeoutMs: number): CliError {
-  const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
-  const code = e.code ?? e.cause?.code ?? e.name;
+  const code = failureCode(err);
   const origin = (() => {
     try {
       return new URL(url).origin;

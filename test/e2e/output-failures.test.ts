@@ -29,7 +29,8 @@ function run(args: string[], stdout: keyof typeof OPENED | 'head'): Promise<{ co
       child.on('close', (code) => resolve({ code, stderr }));
       return;
     }
-    const fd = openSync(...OPENED[stdout]);
+    const [path, mode] = OPENED[stdout];
+    const fd = openSync(path, mode);
     const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ['ignore', fd, 'pipe'] });
     closeSync(fd);
     let stderr = '';

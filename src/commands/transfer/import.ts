@@ -34,6 +34,13 @@ export async function runImport(inv: Invocation, resourceName: string, source: s
     }
     const counts = await withSession(prepared, ctx, (session) => runImportPasses(input, scan, settings, { ctx, ui: prepared.ui, client: session.client }));
     if (counts.failed === 0 && !counts.notSent) dropStaleFailedTo(settings.failedTo, settings.dryRun);
+    if (counts.unreachable) {
+      throw new CliError(
+        `${counts.unreachable.message}; ${counts.failed + (counts.notSent ?? 0)} of ${scan.count} records not confirmed`,
+        EXIT.network,
+        settings.failedTo ? `They are in ${flags.failedTo}; import that file (or the same file with --upsert-by) once the site answers.` : 'Once the site answers, run the same import again with --upsert-by; nothing is created twice.',
+      );
+    }
     if (counts.interrupted) {
       const left = counts.failed + (counts.notSent ?? 0);
       throw new CliError(
