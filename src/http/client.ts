@@ -338,7 +338,9 @@ export function errorFromResponse(res: ApiResponse): ApiError {
             ? 'Check the username and application password of the profile (CALENDAR_USERNAME, CALENDAR_APP_PASSWORD).'
             : 'The user of this profile is not allowed to do that.'
       : undefined;
-  return new ApiError(`${message}${detail} [${err?.code ?? 'http_error'}, HTTP ${res.status}]`, exit, res.status, err?.code, res.body, hint);
+  // A server failure says which request failed: the same error can come from any stage of a long run.
+  const failed = res.status >= 500 ? ` (${where})` : '';
+  return new ApiError(`${message}${detail} [${err?.code ?? 'http_error'}, HTTP ${res.status}]${failed}`, exit, res.status, err?.code, res.body, hint);
 }
 
 /** A failed request as one line for the user: timeouts, refused connections, DNS and TLS failures named. */
