@@ -358,7 +358,9 @@ export function networkError(err: unknown, url: string, timeoutMs: number): CliE
   }
   if (code === 'ECONNREFUSED') return new CliError(`cannot connect to ${origin}: connection refused`, EXIT.network, 'Is the site up and the base URL right?');
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new CliError(`cannot resolve the host of ${origin}`, EXIT.network);
-  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'EPROTO') {
+  // A plain-HTTP server that drops the connection on a TLS hello (PHP's built-in server does) ends the handshake with a reset.
+  const handshakeCut = code === 'ECONNRESET' && /before secure TLS connection/i.test((err as Error)?.message ?? '');
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'EPROTO' || handshakeCut) {
     // The port answered in plain HTTP (or something else) to a TLS hello.
     const plain = origin.replace(/^https:/, 'http:');
     return new CliError(`${origin} does not speak HTTPS (${code})`, EXIT.network, origin.startsWith('https:') ? `Is the site plain HTTP? Try ${plain}.` : undefined);

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,6 +68,19 @@ describe('tls', () => {
       expect(r.stderr).toContain(`Is the site plain HTTP? Try ${origin.replace('https:', 'http:')}.`);
     } finally {
       await plain.close();
+    }
+  });
+
+  it('says so too of a plain-HTTP port that drops the connection on a TLS hello (PHP\'s built-in server)', async () => {
+    const dropping = createNetServer((socket) => socket.once('data', () => socket.destroy()));
+    await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
+    try {
+      const origin = `https://127.0.0.1:${(dropping.address() as AddressInfo).port}`;
+      const r = await runCli(['venues', 'list', '--retries', '0'], { env: { ...home.env, CALENDAR_BASE_URL: `${origin}/wp-json` } });
+      expect(r.code).toBe(5);
+      expect(r.stderr).toBe(`calendar: ${origin} does not speak HTTPS (ECONNRESET)\nIs the site plain HTTP? Try ${origin.replace('https:', 'http:')}.\n`);
+    } finally {
+      await new Promise((resolve) => dropping.close(resolve));
     }
   });
 
