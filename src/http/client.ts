@@ -74,8 +74,12 @@ export class ApiClient {
     const tls = ca ? { ca, rejectUnauthorized: true } : { rejectUnauthorized: true };
     const agentOptions = { connections: options.connections ?? 8, keepAliveTimeout: 10_000, headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs, connect: tls };
     const proxy = proxySettings(options.env ?? process.env);
-    // Behind a proxy, TLS to the site itself runs inside the tunnel: requestTls carries the same checks.
-    this.agent = proxy ? (new EnvHttpProxyAgent({ ...agentOptions, ...proxy, requestTls: tls } as ConstructorParameters<typeof EnvHttpProxyAgent>[0]) as unknown as AgentType) : new Agent(agentOptions);
+    // As curl does: an http:// site is asked through the proxy in absolute form (GET http://host/path),
+    // which any forward proxy serves (Squid allows CONNECT only to port 443); an https:// site through
+    // a CONNECT tunnel, with TLS to the site inside it: requestTls carries the same checks.
+    this.agent = proxy
+      ? (new EnvHttpProxyAgent({ ...agentOptions, ...proxy, proxyTunnel: false, requestTls: tls } as ConstructorParameters<typeof EnvHttpProxyAgent>[0]) as unknown as AgentType)
+      : new Agent(agentOptions);
     // For the client's whole life (src/http/v8-tiers.ts); TLS, which undici loads on the first connection, is loaded first.
     this.restoreTiers = holdBackTiers(options.root.root.startsWith('https:') || [proxy?.httpProxy, proxy?.httpsProxy].some((url) => url?.startsWith('https:')));
     this.dispatcher =
