@@ -36,7 +36,10 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
     writer ??= listWriter(resource, prepared.output, ctx);
     // A limit above one page walks on until it is reached.
     const all = opts.all === true || (limit !== undefined && query.page === undefined);
-    const complete = all && Object.keys(query).every((key) => UNFILTERED_KEYS.has(key));
+    // A venue or organizer search is one filter the core route applies too: records the pages
+    // skipped can be looked for there (events have a date window the core route does not).
+    const searchable = (key: string) => key === 'search' && resource.name !== 'events';
+    const complete = all && Object.keys(query).every((key) => UNFILTERED_KEYS.has(key) || searchable(key));
     const result = await walkPages(client, resource, query, { all, limit, complete, raw: writer.takesRaw }, (record) => writer.write(record)).catch((err: unknown) => {
       throw withStatusHint(err, query);
     });
