@@ -247,7 +247,9 @@ export async function importIcs(text: string, source: IcsSource, settings: IcsIm
     stopInterrupts?.();
     progress.stop();
   }
-  if (settings.prune && !stop) await prune(planned, existing, zone, settings, run, source, trash);
+  // An event the feed holds but that could not be read must not be taken for one it dropped.
+  if (settings.prune && !stop && feed.skipped > 0) ui.warn(`nothing was pruned: ${feed.skipped} event${feed.skipped === 1 ? '' : 's'} of ${source.name} could not be read`);
+  else if (settings.prune && !stop) await prune(planned, existing, zone, settings, run, source, trash);
   let failedFileError: CliError | undefined;
   try {
     if (settings.failedTo && failedUids.size) writeFileSync(settings.failedTo, onlyUids(text, failedUids, ownFeedName(text) ?? source.feedName));
