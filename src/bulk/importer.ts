@@ -44,8 +44,8 @@ export interface Scan {
   count: number;
   /** Writable fields used by at least one record. */
   fields: Set<string>;
-  /** Every distinct link ref, by relation. */
-  links: Map<LinkRelation, Set<string | number>>;
+  /** Every distinct link ref, by relation, with where the file first gives it (`line 12`). */
+  links: Map<LinkRelation, Map<string | number, string>>;
   /** Slugs and names of the file's own records (a category's parent may be one of them). */
   own: Set<string | number>;
   /** Some record gives a slug. */
@@ -92,8 +92,8 @@ export async function scanInput(input: Input, settings: ImportSettings): Promise
     for (const link of record.links) {
       scan.fields.add(link.field);
       let refs = scan.links.get(link.relation);
-      if (!refs) scan.links.set(link.relation, (refs = new Set()));
-      for (const ref of link.refs) refs.add(ref);
+      if (!refs) scan.links.set(link.relation, (refs = new Map()));
+      for (const ref of link.refs) if (!refs.has(ref)) refs.set(ref, item.where);
     }
     if (linksToItself && record.slug) scan.own.add(record.slug);
     if (linksToItself && record.name) scan.own.add(record.name);
@@ -124,16 +124,16 @@ export async function scanInput(input: Input, settings: ImportSettings): Promise
 }
 
 /** Every link of the file exists on the site (or, for a category's parent, in the file). */
-async function checkLinks(catalog: LinkCatalog, scan: Scan, resource: Resource): Promise<void> {
+async function checkLinks(catalog: LinkCatalog, scan: Scan, resource: Resource, input: string): Promise<void> {
   await catalog.load(scan.links.keys());
   const unknown: string[] = [];
   for (const [relation, refs] of scan.links) {
-    for (const ref of refs) {
+    for (const [ref, where] of refs) {
       const match = await catalog.match(relation, ref);
       if (match && 'ambiguous' in match) settle(match, String(ref), relation);
       if (match !== undefined) continue;
       if (relation === resource.name && scan.own.has(ref)) continue;
-      unknown.push(`${resources[relation].singular} "${ref}"`);
+      unknown.push(`${resources[relation].singular} "${ref}" (${input} ${where})`);
     }
   }
   if (unknown.length) {
@@ -153,7 +153,7 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
   const { ctx, ui, client } = run;
   const catalog = new LinkCatalog(client);
   const zones = new ZoneSource(client);
-  await checkLinks(catalog, scan, resource);
+  await checkLinks(catalog, scan, resource, input.name);
   if (upsertBy === 'slug' && slugIsDerived(resource) && scan.hasSlugs) {
     ui.warn(`the server derives an ${resource.singular}'s slug from its name and ignores the slug sent; ${resource.name} are matched by the slug their name gives`);
   }

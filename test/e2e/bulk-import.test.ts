@@ -129,6 +129,16 @@ describe('checks before anything is sent', () => {
     }
   });
 
+  test('a link to what the site lacks names the line that gives it, nothing written', async () => {
+    const event = (title: string, extra: Record<string, unknown> = {}) => ({ title, start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00', ...extra });
+    const path = file('links.ndjson', ndjson([event('Plain'), event('Far', { venue: 'Atlantis Hall' }), event('Farther', { venue: 'Atlantis Hall', categories: ['Nowhere Music'] })]));
+    const writes = site.sandbox.stats.writes;
+    const r = await cli(['import', 'events', path]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`calendar: not on the site: venue "Atlantis Hall" (${path} line 2), category "Nowhere Music" (${path} line 3)\n`);
+    expect(site.sandbox.stats.writes).toBe(writes);
+  });
+
   test('bad options are usage errors', async () => {
     const path = file('fine.ndjson', ndjson([{ name: 'fine' }]));
     for (const args of [['--upsert-by', 'title'], ['--concurrency', '0'], ['--input-format', 'xml']]) {
