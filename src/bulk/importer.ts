@@ -22,7 +22,7 @@ import { startProgress, summaryLine, windingDownNotice, type Counts } from './pr
 import { fileKey, isDraftTitleKey, slugIsDerived, UpsertIndex, type UpsertKey } from './upsert-index.js';
 import { nameKey, RecordIndex } from '../records/identity.js';
 import { walkEveryName, walkEveryRecord } from '../records/pages.js';
-import { createRecord, findExisting, updateRecord } from './writes.js';
+import { createRecord, findExisting, updateRecord, type MatchKey } from './writes.js';
 import { isUnchanged } from '../records/safe-update.js';
 import { SiteUnreachable } from '../http/reachability.js';
 
@@ -271,7 +271,7 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
       }
       // A draft matched by its title is looked up by its title after a create whose outcome is unknown.
       const matchBy = key !== undefined && isDraftTitleKey(key) ? 'name' : upsertBy;
-      const created = await createRecord(client, resource, body, matchBy ? { by: matchBy, slug: record.slug, name: record.name } : undefined);
+      const created = await createRecord(client, resource, body, matchBy ? { by: matchBy, slug: record.slug, name: record.name } : confirmationKey(resource, record, body));
       counts.created++;
       // The site appends -2 to a slug that is taken: another run created the record since this one looked.
       if (upsertBy === 'slug' && key !== undefined && typeof created.slug === 'string' && created.slug.startsWith(`${key}-`)) {
@@ -328,6 +328,16 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
   if (failedFileError) throw failedFileError;
   if (interrupted) counts.interrupted = true;
   return counts;
+}
+
+/**
+ * Without --upsert-by, how a create whose outcome is unknown is confirmed before it is reported
+ * failed: a record of its name that holds everything sent. Older records of that name are no
+ * proof (an event title recurs), and the POST is not sent again.
+ */
+function confirmationKey(resource: Resource, record: PreparedRecord, body: Record<string, unknown>): MatchKey | undefined {
+  if (record.name === undefined) return undefined;
+  return { by: 'name', name: record.name, accept: (found) => isUnchanged(resource, found, body), confirmOnly: true };
 }
 
 async function writeFailedRows(file: ReturnType<typeof lazyFileSink> | undefined, rows: Array<{ value: unknown }>): Promise<undefined> {
