@@ -230,6 +230,22 @@ describe('CSV and stdin', () => {
     expect(real.stderr).toMatch(/stdin line 2: an? organizer named "Alpha Org" exists already \(ID \d+\)/);
   });
 
+  test('a list cell, as docs/bulk.md writes it: items separated by commas, each an ID, slug or name, spaces trimmed', async () => {
+    const jazz = (await api<{ id: number }>(site.sandbox, 'POST', 'categories', { name: 'Jazz Cell', slug: 'jazz-cell' })).body.id;
+    const live = (await api<{ id: number }>(site.sandbox, 'POST', 'categories', { name: 'Live Music Cell' })).body.id;
+    const folk = (await api<{ id: number }>(site.sandbox, 'POST', 'categories', { name: 'Folk Cell' })).body.id;
+    const csv = `title,start_date,end_date,categories\nCell night,2027-06-01 20:00:00,2027-06-01 22:00:00,"jazz-cell, Live Music Cell,${folk}"\n`;
+    const r = await cli(['import', 'events', file('cells.csv', csv), '--format', 'ids']);
+    expect(r.code, r.stderr).toBe(0);
+    const event = await api<{ categories: Array<{ id: number }> }>(site.sandbox, 'GET', `events/${r.stdout.trim()}`);
+    expect(event.body.categories.map((c) => c.id).sort((a, b) => a - b)).toEqual([jazz, live, folk].sort((a, b) => a - b));
+    const semicolons = `title;start_date;end_date;categories\nCell day;2027-06-02 20:00:00;2027-06-02 22:00:00;jazz-cell, Live Music Cell,${folk}\n`;
+    const unquoted = await cli(['import', 'events', file('cells-semicolon.csv', semicolons), '--format', 'ids']);
+    expect(unquoted.code, unquoted.stderr).toBe(0);
+    const other = await api<{ categories: Array<{ id: number }> }>(site.sandbox, 'GET', `events/${unquoted.stdout.trim()}`);
+    expect(other.body.categories).toHaveLength(3);
+  });
+
   test('an empty stdin, as a filter that matched nothing gives, imports nothing and exits 0', async () => {
     for (const stdin of ['', '\n', '\uFEFF']) {
       const r = await cli(['import', 'venues', '-', '--upsert-by', 'slug', '--yes'], stdin);
