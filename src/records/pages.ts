@@ -364,6 +364,11 @@ export async function walkEveryEvent(
   return { hidden: found?.recovered ?? 0, coreRoute: found !== undefined };
 }
 
+/** The key under which that note is given once a day for a site (see Ui.notice). */
+export function unlistedEventsKey(client: ApiClient): string {
+  return `unlisted-events ${client.options.root.root}`;
+}
+
 /** What an export of every event must admit it could not see. */
 export function unlistedEventsNote(result: { coreRoute: boolean }): string {
   return result.coreRoute

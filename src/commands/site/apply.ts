@@ -25,7 +25,7 @@ export async function runApply(inv: Invocation, source: string): Promise<void> {
   const file = await readSource(source, ctx);
   prepared.connections = concurrency;
   await withSession(prepared, ctx, async ({ client }) => {
-    const notice = (line: string) => prepared.ui.notice(line);
+    const notice = (line: string, oncePerDay?: string) => prepared.ui.notice(line, oncePerDay);
     const current = await readSiteFor(file, client, notice);
     const plan = await planFile(file, current, client, opts.prune === true, notice);
     if (opts.dryRun || plan.changes.length === 0) return printPlan(plan, prepared, ctx);
