@@ -25,6 +25,7 @@ import { walkEveryName, walkEveryRecord } from '../records/pages.js';
 import { createRecord, findExisting, updateRecord, type MatchKey } from './writes.js';
 import { isUnchanged } from '../records/safe-update.js';
 import { SiteUnreachable } from '../http/reachability.js';
+import { ImportReport, type RowResult } from './import-report.js';
 
 export interface ImportSettings {
   resource: Resource;
@@ -37,6 +38,8 @@ export interface ImportSettings {
   force?: boolean;
   /** Print the ID of every record written (or found unchanged), in input order. */
   printIds?: boolean;
+  /** Print the JSON report (bulk/import-report.ts) instead of the dry run's lines. */
+  report?: boolean;
 }
 
 /** What the checking pass learnt about the file. */
@@ -183,9 +186,13 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
   let interrupted = false;
   // --format ids: the ID each row ended up as, printed in input order at the end.
   const idsWritten: Array<{ seq: number; id: number }> = [];
-  const wrote = (item: InputRecord, id: number) => {
-    if (settings.printIds) idsWritten.push({ seq: sequence.get(item) ?? seen, id });
+  const report = settings.report ? new ImportReport() : undefined;
+  const wrote = (item: InputRecord, id: number | undefined, result: RowResult) => {
+    if (settings.printIds && id !== undefined) idsWritten.push({ seq: sequence.get(item) ?? seen, id });
+    report?.add(sequence.get(item) ?? seen, item.where, result, { id });
   };
+  // The dry run's plan, one line a row; the JSON report says the same.
+  const plan = (line: string) => void (report ? undefined : ctx.stdout.write(`${line}\n`));
   const deferred: InputRecord[] = [];
   let stop = false;
   const own = linkFields(resource).some((f) => f.relation === resource.name);
@@ -220,7 +227,8 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
       if (body && resource.name === 'events') body = await settleEventDates(body, zones);
       if (!body) {
         if (dryRun) {
-          ctx.stdout.write(`create ${resource.singular} ${JSON.stringify(record.name ?? record.slug ?? '')}\n`);
+          plan(`create ${resource.singular} ${JSON.stringify(record.name ?? record.slug ?? '')}`);
+          wrote(item, undefined, 'created');
           return void counts.created++;
         }
         if (!lastRound) return void deferred.push(item);
@@ -231,10 +239,13 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
       const label = `${resource.singular} ${JSON.stringify(record.name ?? record.slug ?? '')}`;
       if (existing && key !== undefined) {
         const changed = index!.changedFields(key, body);
-        wrote(item, existing.id);
-        if (changed.length === 0) return void counts.unchanged++;
-        if (dryRun) ctx.stdout.write(`update ${label} (ID ${existing.id}): ${changed.join(', ')}\n`);
+        if (changed.length === 0) {
+          wrote(item, existing.id, 'unchanged');
+          return void counts.unchanged++;
+        }
+        if (dryRun) plan(`update ${label} (ID ${existing.id}): ${changed.join(', ')}`);
         else await updateRecord(client, resource, existing.id, body);
+        wrote(item, existing.id, 'updated');
         counts.updated++;
         return;
       }
@@ -243,10 +254,13 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
       if (upsertBy === 'slug' && key !== undefined && !isDraftTitleKey(key) && resource.trashes) {
         const found = await findExisting(client, resource, { by: 'slug', slug: key });
         if (found && typeof found.id === 'number') {
-          wrote(item, found.id);
-          if (isUnchanged(resource, found, body)) return void counts.unchanged++;
-          if (dryRun) ctx.stdout.write(`update ${label} (ID ${found.id}): found by its slug\n`);
+          if (isUnchanged(resource, found, body)) {
+            wrote(item, found.id, 'unchanged');
+            return void counts.unchanged++;
+          }
+          if (dryRun) plan(`update ${label} (ID ${found.id}): found by its slug`);
           else await updateRecord(client, resource, found.id, body);
+          wrote(item, found.id, 'updated');
           counts.updated++;
           return;
         }
@@ -254,7 +268,8 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
       const taken = names && record.name !== undefined ? names.named(record.name) : [];
       if (taken.length > 0 && dryRun) {
         // A plan, not a failure: the real run reports this row as failed.
-        ctx.stdout.write(`conflict ${label}: the name is taken by ID ${taken.join(', ')}\n`);
+        plan(`conflict ${label}: the name is taken by ID ${taken.join(', ')}`);
+        report?.add(sequence.get(item) ?? seen, item.where, 'conflict', { id: taken[0] });
         counts.conflicts = (counts.conflicts ?? 0) + 1;
         return;
       }
@@ -265,7 +280,8 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
         );
       }
       if (dryRun) {
-        ctx.stdout.write(`create ${label}\n`);
+        plan(`create ${label}`);
+        wrote(item, undefined, 'created');
         counts.created++;
         return;
       }
@@ -279,12 +295,13 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
           `${input.name} ${item.where}: the slug ${key} was taken when this ${resource.singular} was created (another import of the same site at the same time?), so the site named it ${created.slug} (ID ${String(created.id)}): run imports of one site one after the other`,
         );
       }
-      if (typeof created.id === 'number') wrote(item, created.id);
+      wrote(item, typeof created.id === 'number' ? created.id : undefined, 'created');
       if (own) await catalog.remember(resource.name as LinkRelation, created);
     } catch (err) {
       if (err instanceof CliError && err.exitCode === EXIT.auth) throw err; // every other record would fail the same way
       counts.failed++;
       noteFailed(item);
+      report?.add(sequence.get(item) ?? seen, item.where, 'failed', { error: err instanceof Error ? err.message : String(err) });
       // The site is gone: said once by the command, not once a record.
       if (err instanceof SiteUnreachable) counts.unreachable = err;
       else ui.error(`${input.name} ${item.where}: ${err instanceof Error ? err.message : String(err)}`);
@@ -301,6 +318,7 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
   const notSent = (item: InputRecord) => {
     counts.notSent = (counts.notSent ?? 0) + 1;
     noteFailed(item);
+    report?.add(sequence.get(item) ?? seen, item.where, 'not_sent');
   };
   try {
     const items = scan.kept ? toAsync(scan.kept.map(({ item }) => item)) : input.records();
@@ -325,8 +343,9 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
   idsWritten.sort((a, b) => a.seq - b.seq);
   if (idsWritten.length) ctx.stdout.write(idsWritten.map((w) => `${w.id}\n`).join(''));
   ui.notice(summaryLine(counts, dryRun));
-  if (failedFileError) throw failedFileError;
   if (interrupted) counts.interrupted = true;
+  if (report) ctx.stdout.write(report.text(resource.name, input.name, dryRun, counts));
+  if (failedFileError) throw failedFileError;
   return counts;
 }
 

@@ -342,6 +342,38 @@ describe('import --format ids', () => {
   });
 });
 
+describe('import --format json', () => {
+  ownSite();
+
+  test('prints the summary and what became of each row, in input order, as one JSON document', async () => {
+    const taken = (await api<{ id: number }>(site.sandbox, 'POST', 'venues', { venue: 'Json Taken Hall' })).body.id;
+    const path = file('report.ndjson', ndjson([{ venue: 'Json New Hall' }, { venue: 'Json Taken Hall' }, { venue: 'Json Other Hall', city: 'Rennes' }]));
+    const r = await cli(['import', 'venues', path, '--format', 'json', '--concurrency', '2']);
+    expect(r.code).toBe(6);
+    const report = JSON.parse(r.stdout) as { rows: Array<{ id?: number }> };
+    const [first, , third] = report.rows.map((row) => row.id);
+    expect(report).toEqual({
+      resource: 'venues',
+      input: path,
+      dry_run: false,
+      interrupted: false,
+      unreachable: false,
+      summary: { created: 2, updated: 0, unchanged: 0, failed: 1, not_sent: 0, conflicts: 0 },
+      rows: [
+        { line: 1, result: 'created', id: first },
+        { line: 2, result: 'failed', error: expect.stringContaining(`exists already (ID ${taken})`) },
+        { line: 3, result: 'created', id: third },
+      ],
+    });
+    expect((await api<{ venue: string }>(site.sandbox, 'GET', `venues/${third}`)).body.venue).toBe('Json Other Hall');
+    // A dry run's plan is the same document, without its lines of text.
+    const moved = file('moved.ndjson', ndjson([{ venue: 'Json New Hall' }, { venue: 'Json Taken Hall' }, { venue: 'Json Other Hall', city: 'Brest' }]));
+    const dry = await cli(['import', 'venues', moved, '--json', '--dry-run', '--upsert-by', 'name']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(JSON.parse(dry.stdout)).toMatchObject({ dry_run: true, summary: { created: 0, updated: 1, unchanged: 2 }, rows: [{ line: 1, result: 'unchanged', id: first }, { line: 2, result: 'unchanged', id: taken }, { line: 3, result: 'updated', id: third }] });
+  });
+});
+
 describe('names already taken', () => {
   ownSite();
 
