@@ -19,8 +19,3 @@ export function dataDir(env: Env): string {
 export function sandboxDataFile(env: Env): string {
   return join(dataDir(env), 'sandbox.json');
 }
-
-/** Small state kept between runs (which notices were given today); losing it costs nothing. */
-export function cacheDir(env: Env): string {
-  return join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'calendar');
-}

@@ -5,11 +5,16 @@
  * means the notice is given again.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { cacheDir } from '../config/paths.js';
 import { makeDirectory } from '../dirs.js';
 
 type Env = Record<string, string | undefined>;
+
+/** The user's cache directory for calendar (XDG): small state whose loss costs nothing. */
+function cacheDir(env: Env): string {
+  return join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'calendar');
+}
 
 /** Notices older than this are forgotten when the file is written. */
 const KEPT_DAYS = 30;
