@@ -15,7 +15,7 @@ function layout(): { home: string; project: string; env: Record<string, string> 
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 describe('configCandidateExists', () => {
-  test('nothing there: no candidate, and loading gives no profiles without cosmiconfig', async () => {
+  test('nothing there: no candidate, and loading gives no profiles', async () => {
     const { project, env } = layout();
     expect(configCandidateExists(project, env)).toBe(false);
     expect((await loadConfig(project, env)).config.profiles).toEqual({});
@@ -63,7 +63,6 @@ describe('a broken package.json in the working directory', () => {
   test('is a configuration error naming the file, not an unexpected error', async () => {
     const { project, env } = layout();
     writeFileSync(join(project, 'package.json'), '{"calendar": {"profiles": {');
-    // cosmiconfig also reads the working directory of the process itself for its own settings.
     const before = process.cwd();
     process.chdir(project);
     try {
