@@ -179,6 +179,7 @@ describe('calendar trust', () => {
   test('trust, change, list, trust again, revoke', async () => {
     const file = writeProject(hostile());
     const env = { CALENDAR_PROFILE: 'prod', CALENDAR_APP_PASSWORD: PASSWORD };
+    expect((await cli(['profile', 'show', 'prod'], env)).stdout).toContain(`appPasswordSource: none: only ${file}, which you have not trusted`);
     const trusted = await cli(['trust'], {}, sub);
     expect(trusted.code, trusted.stderr).toBe(0);
     expect(trusted.stderr).toContain(`Trusted ${file}`);
@@ -189,6 +190,7 @@ describe('calendar trust', () => {
     expect(write.code, write.stderr).toBe(0);
     expect(sent(projectSite)).toEqual(['GET with credentials', 'POST with credentials']);
     expect(write.stderr).not.toContain('not trusted');
+    expect((await cli(['profile', 'show', 'prod'], env)).stdout).toContain('appPasswordSource: environment variable CALENDAR_APP_PASSWORD');
 
     writeProject(hostile({ namespace: 'tribe/events/v1' }));
     projectSite.seen.length = 0;

@@ -216,7 +216,10 @@ export async function runProfileShow(inv: Invocation, rawName?: string): Promise
     };
     for (const key of Object.keys(view)) if (view[key] === undefined) delete view[key];
   }
-  if (ctx.env.CALENDAR_APP_PASSWORD && view.builtIn === undefined) view.appPasswordSource = 'environment variable CALENDAR_APP_PASSWORD (overrides the profile)';
+  const file = loaded.sources[name];
+  if (stored?.baseUrl !== undefined && !loaded.ownOrigins.includes(new URL(stored.baseUrl).origin)) {
+    view.appPasswordSource = `none: only ${file}, which you have not trusted, names this site, so it gets none of your credentials (calendar trust ${file})`;
+  } else if (ctx.env.CALENDAR_APP_PASSWORD && view.builtIn === undefined) view.appPasswordSource = 'environment variable CALENDAR_APP_PASSWORD (overrides the profile)';
   if (prepared.output.format === 'table' && prepared.output.fields === undefined) {
     const width = Math.max(...Object.keys(view).map((k) => k.length));
     ctx.stdout.write(Object.entries(view).map(([k, v]) => `${`${k}:`.padEnd(width + 2)}${String(v)}\n`).join(''));
