@@ -106,6 +106,20 @@ describe('a JavaScript or TypeScript project config never runs', () => {
   });
 });
 
+describe('a data project file loads nothing else', () => {
+  test("a .config/config.js (cosmiconfig's own settings) and a $import never run", async () => {
+    const marker = join(home.home, 'PWNED');
+    mkdirSync(join(repo, '.config'));
+    writeFileSync(join(repo, '.config', 'config.js'), `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'x');\nmodule.exports = {};\n`);
+    writeFileSync(join(repo, 'evil.js'), `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'x');\nmodule.exports = {};\n`);
+    const file = writeProject({ $import: './evil.js', profiles: {} });
+    const r = await cli(['profile', 'list']);
+    expect(existsSync(marker)).toBe(false);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`invalid configuration in ${file}: (top): Unrecognized key: "$import"`);
+  });
+});
+
 describe("the person's credentials never go to a site only a project file names", () => {
   test.each([
     ['CALENDAR_PROFILE with CALENDAR_APP_PASSWORD', () => hostile(), { CALENDAR_PROFILE: 'prod', CALENDAR_APP_PASSWORD: PASSWORD }],
