@@ -80,8 +80,8 @@ export async function openSession(prepared: Prepared, ctx: Context): Promise<Ses
     import('./http/url.js'),
   ]);
   const profile = await resolveProfile(prepared.globals, ctx.env, ctx.cwd);
-  if (profile.siteNamedBy !== undefined && prepared.writes) throw projectSiteWriteRefused(profile.siteNamedBy, new URL(profile.baseUrl!).origin);
   for (const warning of profile.warnings) prepared.ui.warn(warning);
+  if (profile.siteNamedBy !== undefined && prepared.writes) throw projectSiteWriteRefused(profile.siteNamedBy, new URL(profile.baseUrl!).origin);
   let stopSandbox: (() => Promise<void>) | undefined;
   if (profile.builtInSandbox) {
     const started = await startBuiltInSandbox(profile, ctx, prepared.ui);

@@ -212,6 +212,10 @@ describe('calendar trust', () => {
     expect(changed.code, changed.stderr).toBe(0);
     expect(countOf(changed.stderr, `${file} changed since you trusted it`)).toBe(1);
     expect(projectSite.seen.every((s) => s.authorization === null)).toBe(true);
+    const changedWrite = await cli(['venues', 'create', '--venue', 'Changed Hall'], env);
+    expect(changedWrite.code).toBe(4);
+    expect(changedWrite.stderr).toContain(`${file} changed since you trusted it`);
+    expect(projectSite.seen.filter((s) => s.method !== 'GET')).toEqual([]);
     const listed = await cli(['trust', '--list', '--json']);
     expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ file, state: 'changed' })]);
 
