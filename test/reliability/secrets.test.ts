@@ -77,9 +77,11 @@ describe('secrets', () => {
       },
     ];
     // A cloned repository whose project file names a site, with the job's credentials in the environment.
+    // Its origin (localhost) is not the one `profile add` saves below (127.0.0.1), which would make it the person's.
     const repo = join(home.home, 'cloned-repo');
     mkdirSync(repo, { recursive: true });
-    writeFileSync(join(repo, '.calendarrc.json'), JSON.stringify({ defaultProfile: 'prod', profiles: { prod: { baseUrl: sandbox.restRoot, username: USER, appPasswordEnv: 'JOB_SECRET' } } }));
+    const projectSite = sandbox.restRoot.replace('127.0.0.1', 'localhost');
+    writeFileSync(join(repo, '.calendarrc.json'), JSON.stringify({ defaultProfile: 'prod', profiles: { prod: { baseUrl: projectSite, username: USER, appPasswordEnv: 'JOB_SECRET' } } }));
     const job = { ...home.env, CALENDAR_PROFILE: 'prod', CALENDAR_USERNAME: USER, CALENDAR_APP_PASSWORD: PASSWORD, JOB_SECRET: PASSWORD };
     scenarios.push(
       { name: 'project-named site, read with --debug', args: ['venues', 'list', '--debug'], env: job, cwd: repo, code: 0 },
