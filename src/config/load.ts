@@ -36,8 +36,12 @@ export interface LoadedConfig {
 }
 
 type Env = Record<string, string | undefined>;
-/** A file read: `own` when the person owns or trusted it; `howToOwn` says what makes it so when it is not. */
-type Found = { filepath: string; config: unknown; own: boolean; howToOwn?: string };
+/**
+ * A file read. `namesOwnSites`: its sites are the person's (a user file, a trusted project
+ * file). `own`: its password commands, variables and CA count too (a user file only others
+ * cannot write, a trusted project file); `howToOwn` says what makes it so when it is not.
+ */
+type Found = { filepath: string; config: unknown; namesOwnSites: boolean; own: boolean; howToOwn?: string };
 
 const DATA_EXTENSIONS = ['', '.json', '.yaml', '.yml'];
 const CODE_EXTENSIONS = ['.js', '.ts', '.cjs', '.mjs'];
@@ -132,15 +136,15 @@ export async function loadConfig(cwd: string, env: Env): Promise<LoadedConfig> {
     const content = readContent(project);
     const state = await trustStateOf(project, content, env);
     if (state === 'changed') warnings.push(`${project} changed since you trusted it: it is read as an untrusted project file; ${trustHint(project)}`);
-    if (state === 'trusted') found.push({ filepath: project, config: await parse(project, content), own: true });
+    if (state === 'trusted') found.push({ filepath: project, config: await parse(project, content), namesOwnSites: true, own: true });
     else if (runsCode(project)) warnings.push(`${project} is not loaded: a JavaScript or TypeScript config runs code, which only a file you trust may; ${trustHint(project)}`);
-    else found.push({ filepath: project, config: await parse(project, content), own: false, howToOwn: `you have not trusted the file; ${trustHint(project)}` });
+    else found.push({ filepath: project, config: await parse(project, content), namesOwnSites: false, own: false, howToOwn: `you have not trusted the file; ${trustHint(project)}` });
   }
   for (const file of userFiles(env)) {
     const howToOwn = `others can write it; run: chmod go-w ${file}`;
-    if (ownedByUser(file)) found.push({ filepath: file, config: await parse(file, readContent(file)), own: true });
+    if (ownedByUser(file)) found.push({ filepath: file, config: await parse(file, readContent(file)), namesOwnSites: true, own: true });
     else if (runsCode(file)) warnings.push(`${file} is not loaded: ${howToOwn}`);
-    else found.push({ filepath: file, config: await parse(file, readContent(file)), own: false, howToOwn });
+    else found.push({ filepath: file, config: await parse(file, readContent(file)), namesOwnSites: true, own: false, howToOwn });
   }
   const result = await validated(found.filter((f) => f.config !== undefined), env);
   result.warnings.unshift(...warnings);
@@ -195,7 +199,7 @@ async function validated(found: Found[], env: Env): Promise<LoadedConfig> {
   const result = emptyConfig();
   if (found.length === 0) return result;
   const { configSchema, profileSchema } = await import('./schema.js');
-  for (const { filepath, config, own, howToOwn } of [...found].reverse()) {
+  for (const { filepath, config, namesOwnSites, own, howToOwn } of [...found].reverse()) {
     const parsed = configSchema.safeParse(config);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -215,7 +219,7 @@ async function validated(found: Found[], env: Env): Promise<LoadedConfig> {
       }
       result.config.profiles[name] = profile;
       result.sources[name] = filepath;
-      if (own && profile.baseUrl !== undefined) result.ownOrigins.push(new URL(profile.baseUrl).origin);
+      if (namesOwnSites && profile.baseUrl !== undefined) result.ownOrigins.push(new URL(profile.baseUrl).origin);
       if (profile.appPassword && isReadableByOthers(filepath)) {
         result.warnings.push(`${filepath} holds an application password and can be read by other users; run: chmod 600 ${filepath}`);
       }
@@ -269,8 +273,9 @@ function jsonPlace(position: number, file: string | undefined): string {
 }
 
 /**
- * Whether a file of the config directory is the person's own: owned by them and not
- * writable by others (anyone who can write it could name their own site in it).
+ * Whether a file of the config directory may say how to get a password (or run, or choose a
+ * CA): owned by the person and not writable by others, who could otherwise make it run a
+ * command of theirs.
  */
 function ownedByUser(file: string): boolean {
   try {

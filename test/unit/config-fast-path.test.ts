@@ -57,6 +57,17 @@ describe('the user config file alone', () => {
   });
 });
 
+describe('a user file others can write', () => {
+  test('its sites stay the person\'s; its password variable is ignored, saying chmod go-w', async () => {
+    const { project, file, env } = userConfig(JSON.stringify({ profiles: { a: { baseUrl: 'https://a.example/wp-json', appPasswordEnv: 'A_SECRET' } } }));
+    chmodSync(file, 0o664);
+    const loaded = await loadConfig(project, env);
+    expect(loaded.ownOrigins).toEqual(['https://a.example']);
+    expect(loaded.config.profiles.a.appPasswordEnv).toBeUndefined();
+    expect(loaded.warnings).toEqual([`${file}: profiles.a.appPasswordEnv is ignored: others can write it; run: chmod go-w ${file}`]);
+  });
+});
+
 describe('package.json', () => {
   test('mentioning calendar outside a calendar key (a bin entry) is not a configuration', () => {
     const { project, env } = userConfig('');

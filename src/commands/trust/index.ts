@@ -1,12 +1,7 @@
 /** `calendar trust`: let a project file use the person's credentials (and run, if it is JavaScript). Definition only. */
 import { Command } from 'commander';
 import type { ActionRunner } from '../runner.js';
-import { environmentHelp, examplesHelp } from '../help.js';
-
-export const TRUST_ENVIRONMENT = [
-  ['XDG_CONFIG_HOME', 'the list is $XDG_CONFIG_HOME/calendar/trust.json (default ~/.config)'],
-  ['NO_COLOR, FORCE_COLOR', 'turn colour off or on'],
-] as const;
+import { environmentHelp, examplesHelp, TRUST_ENVIRONMENT } from '../help.js';
 
 export function trustCommand(run: ActionRunner): Command {
   return new Command('trust')
