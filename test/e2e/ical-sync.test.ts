@@ -72,6 +72,25 @@ describe('a feed imported twice', () => {
     expect(talkEvent.slug).toMatch(/^harbor-talk-ics-[0-9a-z]{4}-[0-9a-z]{10}$/);
   });
 
+  test('--format json: a second run reports each occurrence by line, UID and start, with what became of it', async () => {
+    await importFirstFeed(site);
+    const r = await site.cli(['import', 'events', file(site, 'feed.ics', changedFeed), '--format', 'json', '--prune', '--yes']);
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as { summary: Json; rows: Json[] };
+    expect(report).toMatchObject({ resource: 'events', dry_run: false, summary: { created: 1, updated: 1, unchanged: 2, failed: 0, not_sent: 0, trashed: 2, skipped: 1 } });
+    expect(report.rows.map((row) => [row.uid, row.start, row.result])).toEqual([
+      ['talk@feed.test', '2027-01-15 19:00:00', 'updated'],
+      ['yoga@feed.test', '2027-01-04 07:00:00', 'unchanged'],
+      ['yoga@feed.test', '2027-01-18 07:00:00', 'unchanged'],
+      ['fair@feed.test', '2027-02-06', 'trashed'],
+      ['board@feed.test', '2027-01-20 12:00:00', 'skipped'],
+      ['quiz@feed.test', '2027-02-28 19:00:00', 'created'],
+      [undefined, undefined, 'trashed'],
+    ]);
+    expect(report.rows.every((row) => row.result === 'skipped' || typeof row.id === 'number')).toBe(true);
+    expect(typeof report.rows[0].line).toBe('number');
+  });
+
   test('without --create-missing a row naming an unknown venue fails, listing it (exit 6)', async () => {
     const r = await site.cli(['import', 'events', file(site, 'unknown.ics', calendar(vevent('x@feed.test', ['SUMMARY:Nowhere', 'DTSTART:20270401T100000Z', 'LOCATION:Atlantis Hall'])))]);
     expect(r.code).toBe(6);

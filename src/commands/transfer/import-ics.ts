@@ -56,6 +56,7 @@ export function icsSettings(flags: IcsFlags, cwd: string, source: string, yes: b
     until,
     maxOccurrences: Number(rawMax),
     timezone: flags.timezone,
+    report: base.report,
   };
 }
 
