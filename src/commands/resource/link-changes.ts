@@ -60,15 +60,20 @@ export async function applyAdjustments(client: ApiClient, resource: Resource, op
     if (body[field.name] !== undefined && (add.length || remove.length)) {
       throw new UsageError(`--${flagName(field.name)} and --add-/--remove-${flagName(field.name)} go alone: give the whole list, or the changes to it`);
     }
-    const lookup = async (refs: string[]) => {
-      const { ids, unknown } = await resolver.resolve(field.relation as LinkRelation, refs);
-      if (unknown.length) {
-        const meant = await resolver.meantHint(field.relation as LinkRelation, unknown);
-        throw new UsageError(`no ${field.relation} matches ${unknown.map((u) => `"${u}"`).join(', ')}`, meant || undefined);
+    const relation = field.relation as LinkRelation;
+    const lookup = async (refs: string[], creating: boolean) => {
+      const { ids, unknown } = await resolver.resolve(relation, refs);
+      const named = unknown.filter((u) => !/^[0-9]+$/.test(u));
+      if (unknown.length && !(creating && named.length === unknown.length)) {
+        const meant = await resolver.meantHint(relation, unknown);
+        const hint = [meant, creating || unknown.length > named.length ? '' : `Add --create-missing to create ${unknown.length === 1 ? 'it' : 'them'}.`].filter(Boolean).join(' ');
+        throw new UsageError(`no ${field.relation} matches ${unknown.map((u) => `"${u}"`).join(', ')}`, hint || undefined);
       }
+      for (const name of named) ids.push(await resolver.create(relation, name));
       return ids;
     };
-    const [added, removed] = await Promise.all([lookup(add), lookup(remove)]);
+    // Only what is added can be created: a link to remove that does not exist is a mistake.
+    const [added, removed] = await Promise.all([lookup(add, opts.createMissing === true && !opts.dryRun), lookup(remove, false)]);
     const base = ((existing[field.name] as number[] | undefined) ?? []).filter((id) => !removed.includes(id));
     body[field.name] = [...base, ...added.filter((id) => !base.includes(id))];
   }
