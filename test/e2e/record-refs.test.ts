@@ -63,3 +63,16 @@ describe('venues delete', () => {
     expect(r.stderr).toContain('is linked to 4 events');
   });
 });
+
+describe('zone labels of an event that crosses a change of summer time', () => {
+  test('the end is labelled with the name in force at the end', async () => {
+    const newYork = await created(site.sandbox, 'events', { title: 'Overnight NY', start_date: '2027-03-13 21:30:00', end_date: '2027-03-14 05:00:00', timezone: 'America/New_York' });
+    const paris = await created(site.sandbox, 'events', { title: 'Overnight Paris', start_date: '2027-03-27 22:00:00', end_date: '2027-03-28 05:00:00', timezone: 'Europe/Paris' });
+    const r = await cli('events', 'get', String(newYork), String(paris), '--fields', 'id,start_date,end_date');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`${newYork}\t2027-03-13 21:30 EST\t2027-03-14 05:00 EDT`);
+    expect(r.stdout).toContain(`${paris}\t2027-03-27 22:00 CET\t2027-03-28 05:00 CEST`);
+    const list = await cli('events', 'list', '--search', 'Overnight', '--start-date', '2027-03-01');
+    expect(list.stdout).toContain('2027-03-14 05:00 EDT');
+  });
+});
