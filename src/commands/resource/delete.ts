@@ -14,6 +14,7 @@ import { printRecord } from '../../output/writer.js';
 import { confirm } from '../../output/confirm.js';
 import { readRefs, recordPath, recordTarget, translateNotFound, type RecordRef } from './refs.js';
 import { dryRunInSession, passwordQuery, type Opts } from './shared.js';
+import { textForPeople } from '../../records/identity.js';
 
 type Json = Record<string, unknown>;
 
@@ -55,7 +56,7 @@ export async function runDelete(resource: Resource, inv: Invocation, rawRefs: st
     for (const { ref, path } of paths) {
       try {
         const body = forGood && resource.trashes ? await deleteForGood(client, resource, path) : (await client.call<Json>('DELETE', path, { query })).body;
-        const name = String(body?.[resource.nameField] ?? ref.text);
+        const name = textForPeople(body?.[resource.nameField] ?? ref.text);
         prepared.ui.notice(forGood ? `Deleted ${resource.singular} ${body?.id ?? ref.text} (${name}) for good.` : `Moved ${resource.singular} ${body?.id ?? ref.text} (${name}) to the trash.`);
         if (prepared.output.format !== 'table') await printRecord(body, resource, prepared.output, ctx);
       } catch (err) {

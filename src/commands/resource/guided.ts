@@ -11,6 +11,7 @@ import type { ApiClient } from '../../http/client.js';
 import { flagName, linkFields, resources, type Field, type LinkRelation, type Resource } from '../../resources.js';
 import { walkEveryRecord } from '../../records/pages.js';
 import { collectFields } from './flags.js';
+import { textForPeople } from '../../records/identity.js';
 
 type Json = Record<string, unknown>;
 
@@ -75,7 +76,7 @@ async function siteNames(client: ApiClient, relation: LinkRelation): Promise<str
   const resource = resources[relation];
   const found: string[] = [];
   await walkEveryRecord(client, resource, (record) => {
-    if (typeof record[resource.nameField] === 'string') found.push(record[resource.nameField] as string);
+    if (typeof record[resource.nameField] === 'string') found.push(textForPeople(record[resource.nameField]));
   });
   return found;
 }
