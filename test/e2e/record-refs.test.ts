@@ -76,3 +76,43 @@ describe('zone labels of an event that crosses a change of summer time', () => {
     expect(list.stdout).toContain('2027-03-14 05:00 EDT');
   });
 });
+
+describe('names that hold a comma', () => {
+  const CAFE = "Café d'Été, 12 rue de l'Été, Paris";
+  let cafe: number;
+  let rockPop: number;
+  let jazz: number;
+  let event: number;
+
+  test('an exact name wins over splitting, in filters and in writes', async () => {
+    cafe = await created(site.sandbox, 'venues', { venue: CAFE });
+    rockPop = await created(site.sandbox, 'categories', { name: 'Rock, Pop' });
+    jazz = await created(site.sandbox, 'categories', { name: 'Jazz' });
+    const r = await cli('events', 'create', '--title', 'At the café', '--venue', CAFE, '--categories', 'Rock, Pop', '--start-date', '2027-07-01 20:00', '--end-date', '2027-07-01 21:00', '--json', '--no-conflict-check');
+    expect(r.code, r.stderr).toBe(0);
+    event = json<Json>(r.stdout).id;
+    expect(json<Json>(r.stdout).categories.map((c: Json) => c.id)).toEqual([rockPop]);
+    const listed = await cli('events', 'list', '--venue', CAFE, '--start-date', '2027-07-01', '--format', 'ids');
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout.trim()).toBe(String(event));
+    const byCategory = await cli('events', 'list', '--categories', 'Rock, Pop', '--start-date', '2027-07-01', '--format', 'ids');
+    expect(byCategory.stdout.trim()).toBe(String(event));
+  });
+
+  test('\\, keeps a comma inside one name of a list; other commas split', async () => {
+    const r = await cli('events', 'update', String(event), '--categories', 'Rock\\, Pop, Jazz', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    expect(json<Json>(r.stdout).categories.map((c: Json) => c.id).sort()).toEqual([rockPop, jazz].sort());
+    const removed = await cli('events', 'update', String(event), '--remove-categories', 'Rock\\, Pop', '--json');
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(json<Json>(removed.stdout).categories.map((c: Json) => c.id)).toEqual([jazz]);
+    const added = await cli('events', 'update', String(event), '--add-categories', 'Rock, Pop', '--json');
+    expect(json<Json>(added.stdout).categories.map((c: Json) => c.id).sort()).toEqual([rockPop, jazz].sort());
+  });
+
+  test('a list of names none of which holds the whole text is split as before', async () => {
+    const r = await cli('events', 'list', '--venue', `${cafe},999999`, '--start-date', '2027-07-01');
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('no venue matches "999999"');
+  });
+});

@@ -38,13 +38,15 @@ export async function askForFields(ctx: Context, resource: Resource, missing: Fi
     output: ctx.stderr as NodeJS.WritableStream,
     terminal: true,
     completer: (line: string): [string[], string] => {
-      const choices = [...(names.get(completing!) ?? [])];
-      const last = line.split(',').pop()!.trimStart();
+      // In a list, a name that holds a comma goes in with it escaped, so that it stays one item.
+      const choices = (names.get(completing!) ?? []).map((name) => (completingList ? name.replace(/,/g, '\\,') : name));
+      const last = line.split(/(?<!\\),/).pop()!.trimStart();
       const hits = choices.filter((c) => c.toLowerCase().startsWith(last.toLowerCase()));
       return [hits, last];
     },
   });
   let completing: LinkRelation | undefined;
+  let completingList = false;
   const answers: Json = {};
   try {
     for (const field of missing) answers[field.name] = await askRequired(rl, field);
@@ -52,8 +54,9 @@ export async function askForFields(ctx: Context, resource: Resource, missing: Fi
       const relation = link.relation as LinkRelation;
       if (!names.has(relation)) names.set(relation, await siteNames(client, relation));
       completing = relation;
+      completingList = link.many === true;
       const answer = (await rl.question(`${link.name}${link.many ? ' (comma-separated)' : ''}, Tab completes, Enter skips: `)).trim();
-      if (answer) answers[link.name] = link.many ? answer.split(',').map((a) => a.trim()).filter(Boolean) : answer;
+      if (answer) answers[link.name] = answer;
     }
     ctx.stderr.write(`\n${JSON.stringify(answers, null, 2)}\n`);
     const ok = (await rl.question(`Create this ${resource.singular}? [y/N] `)).trim().toLowerCase();

@@ -33,15 +33,16 @@ export function applyNone(resource: Resource, body: Json): void {
 
 interface Adjustment {
   field: Field;
-  add: string[];
-  remove: string[];
+  /** The lists as given (splitListText's syntax). */
+  add: string;
+  remove: string;
 }
 
 function adjustmentsOf(resource: Resource, opts: Json): Adjustment[] {
-  const split = (value: unknown) => (typeof value === 'string' ? value.split(',').map((v) => v.trim()).filter(Boolean) : []);
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
   return adjustableLinks(resource)
-    .map((field) => ({ field, add: split(opts[attributeName(`add-${flagName(field.name)}`)]), remove: split(opts[attributeName(`remove-${flagName(field.name)}`)]) }))
-    .filter((a) => a.add.length || a.remove.length);
+    .map((field) => ({ field, add: text(opts[attributeName(`add-${flagName(field.name)}`)]), remove: text(opts[attributeName(`remove-${flagName(field.name)}`)]) }))
+    .filter((a) => a.add || a.remove);
 }
 
 /** True when the options hold an --add-x or --remove-x. */
@@ -57,12 +58,12 @@ export async function applyAdjustments(client: ApiClient, resource: Resource, op
   const resolver = new Resolver(client);
   const existing = current ? toWritable(resource, current, { links: 'ids' }) : {};
   for (const { field, add, remove } of adjustments) {
-    if (body[field.name] !== undefined && (add.length || remove.length)) {
+    if (body[field.name] !== undefined && (add || remove)) {
       throw new UsageError(`--${flagName(field.name)} and --add-/--remove-${flagName(field.name)} go alone: give the whole list, or the changes to it`);
     }
     const relation = field.relation as LinkRelation;
-    const lookup = async (refs: string[], creating: boolean) => {
-      const { ids, unknown } = await resolver.resolve(relation, refs);
+    const lookup = async (refs: string, creating: boolean) => {
+      const { ids, unknown } = await resolver.resolveListText(relation, refs);
       const named = unknown.filter((u) => !/^[0-9]+$/.test(u));
       if (unknown.length && !(creating && named.length === unknown.length)) {
         const meant = await resolver.meantHint(relation, unknown);
