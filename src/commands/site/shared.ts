@@ -7,7 +7,7 @@ import type { ApiClient } from '../../http/client.js';
 import type { Prepared } from '../../session.js';
 import { resources, type ResourceName } from '../../resources.js';
 import { readSite, walkFilteredEvents, type SiteDocument } from '../../site/document.js';
-import { readSiteFile, refuseFile, type SiteFile } from '../../site/file.js';
+import { readSiteFile, refuseFileProblems, type SiteFile } from '../../site/file.js';
 import { describeFilter, filterRelations, scopeQuery } from '../../site/filter.js';
 import { closest } from '../../records/closest.js';
 import { formatPlan, planChanges, planData, type Plan } from '../../site/plan.js';
@@ -33,16 +33,14 @@ export async function readSource(source: string, ctx: Context): Promise<SiteFile
 export async function readSiteFor(file: SiteFile, client: ApiClient, notice: (line: string) => void): Promise<SiteDocument> {
   const needed = new Set<ResourceName>([...file.document.keys(), ...file.links.map((l) => l.to), ...(file.filter ? filterRelations(file.filter) : [])]);
   const site = await readSite(client, [...needed], notice, { purpose: 'plan' });
-  const missing = file.links.filter((l) => !file.document.get(l.to)?.has(l.target) && !site.get(l.to)?.has(l.target));
-  if (missing.length) {
-    const slugsOf = (name: ResourceName) => [...(file.document.get(name)?.keys() ?? []), ...(site.get(name)?.keys() ?? [])];
-    refuseFile(
-      missing.map((l) => {
-        const meant = closest(l.target, slugsOf(l.to));
-        return `${file.where(l.at)}: ${resources[l.from].singular} ${l.slug}: ${l.field}: no ${resources[l.to].singular} "${l.target}" in the file or on the site${meant ? ` (did you mean ${meant}?)` : ''}`;
-      }),
-    );
-  }
+  const missing = file.links.filter((l) => !file.declared.get(l.to)?.has(l.target) && !site.get(l.to)?.has(l.target));
+  const slugsOf = (name: ResourceName) => [...(file.declared.get(name) ?? []), ...(site.get(name)?.keys() ?? [])];
+  const badLinks = missing.map((l) => {
+    const meant = closest(l.target, slugsOf(l.to));
+    return { at: l.at, text: `${file.where(l.at)}: ${resources[l.from].singular} ${l.slug}: ${l.field}: no ${resources[l.to].singular} "${l.target}" in the file or on the site${meant ? ` (did you mean ${meant}?)` : ''}` };
+  });
+  // Every problem of the file in one run: its own and its links to nothing.
+  if (file.problems.length || badLinks.length) refuseFileProblems([...file.problems, ...badLinks]);
   return site;
 }
 
