@@ -10,7 +10,7 @@ import { readSite, walkFilteredEvents, type SiteDocument } from '../../site/docu
 import { readSiteFile, refuseFileProblems, type SiteFile } from '../../site/file.js';
 import { describeFilter, filterRelations, scopeQuery } from '../../site/filter.js';
 import { closest } from '../../records/closest.js';
-import { formatPlan, planChanges, planData, type Plan } from '../../site/plan.js';
+import { danglingLinks, formatPlan, linkingResources, planChanges, planData, type Plan } from '../../site/plan.js';
 import { colorEnabled } from '../../output/ui.js';
 
 export async function readSource(source: string, ctx: Context): Promise<SiteFile> {
@@ -49,6 +49,36 @@ export async function readSiteFor(file: SiteFile, client: ApiClient, notice: (li
  * its filter selects on the site (read once more with that filter): never the others.
  */
 export async function planFile(file: SiteFile, site: SiteDocument, client: ApiClient, prune: boolean, notice: (line: string) => void): Promise<Plan> {
+  const plan = await planOfFile(file, site, client, prune, notice);
+  if (prune) plan.dangling = await findDanglingLinks(plan, file, site, client, notice);
+  return plan;
+}
+
+/**
+ * What the removals of a plan would leave linking to nothing. The records that may link to
+ * them are read when the file does not manage their resource (a file of venues alone, pruned,
+ * would take their venue from the site's events).
+ */
+async function findDanglingLinks(plan: Plan, file: SiteFile, site: SiteDocument, client: ApiClient, notice: (line: string) => void): Promise<string[]> {
+  const removed = new Set(plan.changes.filter((c) => c.action === 'remove').map((c) => c.resource));
+  if (removed.size === 0) return [];
+  const unread = linkingResources(removed).filter((name) => !site.has(name));
+  const everything = unread.length ? new Map([...site, ...(await readSite(client, unread, notice, { purpose: 'plan' }))]) : site;
+  return danglingLinks(plan, file.document, everything);
+}
+
+/** A plan that would leave links to removed records is refused, naming each: exit 2, nothing sent. */
+export function refuseDanglingLinks(plan: Plan): void {
+  const lines = plan.dangling ?? [];
+  if (lines.length === 0) return;
+  const listed = lines.slice(0, 10).join('\n') + (lines.length > 10 ? `\n(${lines.length - 10} more links)` : '');
+  throw new UsageError(
+    `--prune would remove records that are still linked (${lines.length} link${lines.length === 1 ? '' : 's'}):\n${listed}`,
+    'Nothing was sent. Keep those records in the file, or remove the links to them first.',
+  );
+}
+
+async function planOfFile(file: SiteFile, site: SiteDocument, client: ApiClient, prune: boolean, notice: (line: string) => void): Promise<Plan> {
   const filter = file.filter && file.document.has('events') ? file.filter : undefined;
   if (!filter) return planChanges(file.document, site, { prune });
   const eventsFilter = describeFilter(filter);
