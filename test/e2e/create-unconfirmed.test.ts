@@ -5,11 +5,12 @@
  * relay in front of the sandbox that cuts the connection once the first POST is answered.
  */
 import { createServer, connect, type Server } from 'node:net';
-import { afterEach, describe, expect, test } from 'vitest';
-import { PASSWORD, USER, runCli, startTestSandbox, tempHome, writeFileIn, type Sandbox } from './helpers.js';
+import { describe, expect, test } from 'vitest';
+import { runCli, writeFileIn, type Sandbox } from './helpers.js';
+import { useRelayedSites, type Relay } from './relayed-site.js';
 
 /** A relay to `sandbox` that loses the answer to the first POST it carries. */
-async function losingFirstAnswer(sandbox: Sandbox): Promise<{ restRoot: string; close(): Promise<void> }> {
+async function losingFirstAnswer(sandbox: Sandbox): Promise<Relay> {
   let lost = false;
   const server: Server = createServer((client) => {
     const upstream = connect(sandbox.port, '127.0.0.1');
@@ -35,18 +36,7 @@ async function losingFirstAnswer(sandbox: Sandbox): Promise<{ restRoot: string; 
   };
 }
 
-const open: Array<{ close(): unknown }> = [];
-afterEach(async () => {
-  for (const item of open.splice(0)) await item.close();
-});
-
-async function site() {
-  const sandbox = await startTestSandbox();
-  const home = tempHome();
-  const relay = await losingFirstAnswer(sandbox);
-  open.push(relay, sandbox, { close: () => home.cleanup() });
-  return { sandbox, home, env: { ...home.env, CALENDAR_BASE_URL: relay.restRoot, CALENDAR_USERNAME: USER, CALENDAR_APP_PASSWORD: PASSWORD } };
-}
+const site = useRelayedSites(losingFirstAnswer);
 
 describe('a create whose answer was lost', () => {
   test('is found on the site and reported created, once', async () => {

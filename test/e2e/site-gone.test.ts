@@ -7,18 +7,14 @@
  */
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, test } from 'vitest';
-import { PASSWORD, USER, runCli, startTestSandbox, tempHome, writeFileIn, type Sandbox } from './helpers.js';
+import { describe, expect, test } from 'vitest';
+import { runCli, writeFileIn, type Sandbox } from './helpers.js';
+import { useRelayedSites, type Relay } from './relayed-site.js';
 
 const ROWS = 60;
 // Retries of the reads in flight when the site went away wait on a clock 50 times faster.
 const fastClock = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms / 50));
 const WRITES_BEFORE_CUT = 5;
-
-interface Relay {
-  restRoot: string;
-  close(): void;
-}
 
 /** A loopback relay to `sandbox` that goes away for good once the sandbox has received `writes` writes. */
 async function relayUntil(sandbox: Sandbox, writes: number): Promise<Relay> {
@@ -47,19 +43,7 @@ async function relayUntil(sandbox: Sandbox, writes: number): Promise<Relay> {
   return { restRoot: `http://127.0.0.1:${port}/wp-json`, close: () => (cut ? undefined : goAway()) };
 }
 
-const open: Array<{ close(): unknown }> = [];
-afterEach(async () => {
-  for (const item of open.splice(0)) await item.close();
-});
-
-async function goneSite() {
-  const sandbox = await startTestSandbox();
-  const home = tempHome();
-  const relay = await relayUntil(sandbox, WRITES_BEFORE_CUT);
-  open.push(relay, sandbox, { close: () => home.cleanup() });
-  const env = { ...home.env, CALENDAR_BASE_URL: relay.restRoot, CALENDAR_USERNAME: USER, CALENDAR_APP_PASSWORD: PASSWORD };
-  return { sandbox, home, env };
-}
+const goneSite = useRelayedSites((sandbox) => relayUntil(sandbox, WRITES_BEFORE_CUT));
 
 /** stderr without the summary line: what was said about failures. */
 function assertOneLineAboutTheSite(stderr: string): void {
