@@ -8,6 +8,7 @@
 import type { RequestContext, SiteResponse } from '../common/context.js';
 import { SiteError, forbidden, noRoute } from '../common/errors.js';
 import type { Params } from '../common/params.js';
+import { unslashDeep } from '../common/text-filters.js';
 import { POST_TYPE, type PostResource } from '../store/kinds.js';
 import { TEC_ACK_TEXT } from '../../wordpress/write-routes.js';
 import { tecJson } from './json.js';
@@ -49,6 +50,7 @@ export function handleTec(ctx: RequestContext, method: string, target: TecTarget
   if (!ctx.user) throw forbidden();
   if (!post) throw new SiteError(403, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
   const { context: _context, ...body } = params;
-  patchPost(ctx, target.resource, post, body);
+  // Like the older routes, tec/v1 hands its values to WordPress unslashed: a backslash is lost.
+  patchPost(ctx, target.resource, post, unslashDeep(body));
   return { status: 200, body: tecJson(ctx, post, false) };
 }
