@@ -28,6 +28,7 @@ export async function runDelete(resource: Resource, inv: Invocation, rawRefs: st
   const question = (uses = '') => (forGood ? `Delete ${what} for good? This cannot be undone.${uses}` : `Move ${what} to the trash?${uses}`);
   // Off a terminal without --yes the answer is known before anything is sent.
   if (!opts.dryRun && opts.yes !== true && !(ctx.stdin.isTTY && ctx.stderr.isTTY)) await confirm(ctx, false, question());
+  prepared.writes = !opts.dryRun;
   await withSession(prepared, ctx, async ({ client }) => {
     const paths: Array<{ ref: RecordRef; path: string; id?: number }> = [];
     const counting = resource.name === 'venues' || resource.name === 'organizers';

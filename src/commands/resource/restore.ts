@@ -15,6 +15,7 @@ export async function runRestore(resource: Resource, inv: Invocation, rawRef: st
   const status = opts.status === undefined ? 'publish' : String(opts.status);
   if (!['publish', 'draft', 'pending', 'private'].includes(status)) throw new UsageError(`--status: "${status}" is not one of publish, draft, pending, private`);
   const prepared = inv.prepare();
+  prepared.writes = !opts.dryRun;
   await withSession(prepared, ctx, async ({ client }) => {
     try {
       const path = await recordPath(resource, ref, client);

@@ -28,6 +28,7 @@ export async function runUpdate(resource: Resource, inv: Invocation, rawRef: str
   applyNone(resource, changes);
   if (resource.name === 'events') (await import('../../records/dates.js')).checkEventOrder(changes);
   const prepared = inv.prepare();
+  prepared.writes = !opts.dryRun;
   await withSession(prepared, ctx, async ({ client, profile }) => {
     try {
       const path = await recordPath(resource, ref, client);

@@ -24,6 +24,7 @@ export async function runApply(inv: Invocation, source: string): Promise<void> {
   checkPlanFormat(prepared);
   const file = await readSource(source, ctx);
   prepared.connections = concurrency;
+  prepared.writes = !opts.dryRun;
   await withSession(prepared, ctx, async ({ client }) => {
     const notice = (line: string) => prepared.ui.notice(line);
     const current = await readSiteFor(file, client, notice);
