@@ -153,6 +153,21 @@ describe('a tribe/events/v1 event update with only a title', () => {
   });
 });
 
+describe('an event\'s venue on tribe/events/v1', () => {
+  test('cannot be removed: [0], {id: 0} and -1 are refused, 0, "", [], null and false keep it', async () => {
+    site = await client();
+    const venue = (await site.call('POST', '/venues', { venue: 'Hall' })).body.id;
+    const { body: created } = await site.call('POST', '/events', { ...RICH, venue });
+    const refused = [];
+    for (const value of [[0], { id: 0 }, -1]) refused.push([(await site.call('POST', `/events/${created.id}`, { venue: value })).body.code]);
+    expect(refused).toEqual([['could-not-create-venue'], ['could-not-create-venue'], ['rest_invalid_param']]);
+    for (const value of [0, '', [], null, false]) {
+      expect((await site.call('POST', `/events/${created.id}`, { venue: value })).status).toBe(200);
+      expect((site.sandbox.store.post(created.id) as EventRecord).fields.venue).toBe(venue);
+    }
+  });
+});
+
 describe('names and slugs on create', () => {
   test.each([
     ['venues', 'venue'],
