@@ -188,3 +188,13 @@ describe('names and slugs on create', () => {
     expect(body.slug).toBe('blue-room');
   });
 });
+
+describe('terms', () => {
+  test('keep a name and a description with a bare & escaped, tags kept, as the real site stores them', async () => {
+    site = await client();
+    const { body } = await site.call('POST', '/categories', { name: 'A & B "q" -- x', description: 'Desc & <b>bold</b> &amp; "q"' });
+    expect([body.name, body.description]).toEqual(['A &amp; B "q" -- x', 'Desc &amp; <b>bold</b> &amp; "q"']);
+    const renamed = await site.call('POST', `/categories/${body.id}`, { description: 'x & y' });
+    expect(renamed.body.description).toBe('x &amp; y');
+  });
+});
