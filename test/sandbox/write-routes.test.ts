@@ -62,6 +62,14 @@ describe('PATCH /tec/v1/events/{id}', () => {
     expect(after).toEqual({ ...before, excerpt: 'New excerpt', sticky: false, showMap: true, showMapLink: true });
   });
 
+  test('sets the publication date and author it is given', async () => {
+    site = await client();
+    const { body: created } = await site.call('POST', '/events', RICH);
+    await tec('PATCH', `/events/${created.id}`, { date: '2026-01-02T03:04:05', author: 1 });
+    const post = site.sandbox.store.post(created.id)!;
+    expect([post.date, post.dateUtc, post.author]).toEqual(['2026-01-02 03:04:05', '2026-01-02 08:04:05', 1]);
+  });
+
   test('loses a backslash of the text, as the real route does', async () => {
     site = await client();
     const { body: created } = await site.call('POST', '/events', RICH);
