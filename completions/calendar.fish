@@ -1154,6 +1154,7 @@ complete -c calendar -n '__calendar_in \'serve\'' -l port -x -d 'port to listen 
 complete -c calendar -n '__calendar_in \'serve\'' -l data -r -F -d 'keep the data in this JSON file (otherwise in memory)'
 complete -c calendar -n '__calendar_in \'serve\'' -l seed -x -a 'demo' -d 'fill an empty calendar with a dataset: demo'
 complete -c calendar -n '__calendar_in \'serve\'' -l namespace -x -d 'namespace to serve (default tribe/events/v1)'
+complete -c calendar -n '__calendar_in \'serve\'' -l no-tec-v1 -d 'serve only the plugin\'s older API, as a site before The Events Calendar 6.15 (t…'
 complete -c calendar -n '__calendar_in \'serve\'' -l user -x -d 'user name for writes (env CALENDAR_SANDBOX_USER; default admin)'
 complete -c calendar -n '__calendar_in \'serve\'' -l password -x -d 'application password for writes (env CALENDAR_SANDBOX_PASSWORD; random when not…'
 complete -c calendar -n '__calendar_in \'serve\'' -l timezone -x -d 'site timezone (default America/New_York)'

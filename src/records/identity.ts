@@ -200,7 +200,8 @@ export function comparableValue(field: string, value: unknown): string {
  * Amounts are found as the server finds them: digits with at most one `.` or `,` and digits
  * after it, the comma a decimal point (`10,20` is 10.20, and `1.000,50` the two amounts 1.000
  * and 50), listed once each, smallest first, 0 left out. Where the symbol stands (`$15` or
- * `15$`) is not compared.
+ * `15$`) is not compared, nor the symbol of a text with several amounts: the site finds no
+ * currency in `€5 – €10` and shows its own (`$5 – $10`, measured on 6.17.1).
  */
 function comparableCost(text: string): string {
   const plain = text.replace(/\s+/g, '').toLowerCase();
@@ -208,7 +209,7 @@ function comparableCost(text: string): string {
   const found = costAmounts(plain).map((amount) => amount.value);
   const amounts = [...new Set(found.filter((amount) => Number(amount) > 0))].sort((a, b) => Number(a) - Number(b));
   const words = plain.match(/\p{L}+/gu) ?? [];
-  const symbols = [...new Set(plain.replace(/[\d.,\p{L}\-\u2013\u2014]/gu, ''))].sort().join('');
+  const symbols = amounts.length > 1 ? '' : [...new Set(plain.replace(/[\d.,\p{L}\-\u2013\u2014]/gu, ''))].sort().join('');
   return `${amounts.join(' ')}|${symbols}|${words.join(' ')}`;
 }
 
