@@ -249,6 +249,16 @@ async function facts() {
   const slug = `s32-probe-custom-${unique()}`;
   const venue = await must('POST', '/tribe/events/v1/venues', { venue: `S32 probe slugged ${unique()}`, slug });
   console.log(`- new venue sent with slug ${slug}: stored post_name ${JSON.stringify(postRow(venue.id).post_name)}`);
+  for (const [route, path, field] of [
+    ['tribe', '/tribe/events/v1/events/{id}', 'title'],
+    ['tec', '/tec/v1/events/{id}', 'title'],
+    ['core', '/wp/v2/tribe_events/{id}', 'title'],
+  ]) {
+    const event = await must('POST', '/tribe/events/v1/events', { title: `S32 probe slash ${unique()}`, start_date: '2027-03-10 18:00:00', end_date: '2027-03-10 20:00:00' });
+    const sent = 'S32 probe a\\b';
+    await must(route === 'tribe' ? 'POST' : 'PATCH', path.replace('{id}', event.id), { [field]: sent });
+    console.log(`- ${route}: title ${JSON.stringify(sent)} sent, stored ${JSON.stringify(postRow(event.id).post_title)}`);
+  }
   for (const cost of ['€10 – €30', 'Free entry', '$10 (students $5)', 'CHF 60-140', '10', 'Free', '1.000,50 €']) {
     const event = await must('POST', '/tribe/events/v1/events', { title: `S32 probe cost ${unique()}`, start_date: '2027-03-10 18:00:00', end_date: '2027-03-10 20:00:00', cost });
     const tec = await must('GET', `/tec/v1/events/${event.id}?context=edit`);

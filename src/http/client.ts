@@ -12,6 +12,7 @@ import type { OutputStream } from '../context.js';
 import { buildUrl, namespaceRoute, type Query, type RestRoot } from './url.js';
 import { stripsBackslashes } from '../resources.js';
 import { DEFAULT_BACKOFF, RETRY_ERRORS, RETRY_METHODS, RETRY_STATUS, retryDecider } from './retry.js';
+import { failureCode, Reachability } from './reachability.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
@@ -29,6 +30,13 @@ export interface ClientOptions {
   connections?: number;
   /** Said with an authentication failure: why saved credentials were not sent. */
   credentialsWithheld?: string;
+  /**
+   * The project file that named the site when none of the person's own sources did: no write
+   * is sent, and the first read says that it goes without the person's credentials.
+   */
+  siteNamedBy?: string;
+  /** Prints a notice line on stderr (the session's UI); default a plain line. */
+  notice?(line: string): void;
   /** Environment read for NODE_TLS_REJECT_UNAUTHORIZED (default: the process's). */
   env?: Record<string, string | undefined>;
   /** Waits before a retry; default a timer. */
@@ -69,6 +77,8 @@ export class ApiClient {
   private readonly agent: AgentType;
   private readonly authHeader?: string;
   private readonly restoreTiers?: () => void;
+  private readonly reachability = new Reachability();
+  private anonymousNoticeGiven = false;
 
   constructor(readonly options: ClientOptions) {
     const ca = options.caCertFile ? readCa(options.caCertFile) : undefined;
@@ -79,8 +89,12 @@ export class ApiClient {
     const tls = ca ? { ca, rejectUnauthorized: true } : { rejectUnauthorized: true };
     const agentOptions = { connections: options.connections ?? 8, keepAliveTimeout: 10_000, headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs, connect: tls };
     const proxy = proxySettings(options.env ?? process.env);
-    // Behind a proxy, TLS to the site itself runs inside the tunnel: requestTls carries the same checks.
-    this.agent = proxy ? (new EnvHttpProxyAgent({ ...agentOptions, ...proxy, requestTls: tls } as ConstructorParameters<typeof EnvHttpProxyAgent>[0]) as unknown as AgentType) : new Agent(agentOptions);
+    // As curl does: an http:// site is asked through the proxy in absolute form (GET http://host/path),
+    // which any forward proxy serves (Squid allows CONNECT only to port 443); an https:// site through
+    // a CONNECT tunnel, with TLS to the site inside it: requestTls carries the same checks.
+    this.agent = proxy
+      ? (new EnvHttpProxyAgent({ ...agentOptions, ...proxy, proxyTunnel: false, requestTls: tls } as ConstructorParameters<typeof EnvHttpProxyAgent>[0]) as unknown as AgentType)
+      : new Agent(agentOptions);
     // For the client's whole life (src/http/v8-tiers.ts); TLS, which undici loads on the first connection, is loaded first.
     this.restoreTiers = holdBackTiers(options.root.root.startsWith('https:') || [proxy?.httpProxy, proxy?.httpsProxy].some((url) => url?.startsWith('https:')));
     this.dispatcher =
@@ -122,6 +136,7 @@ export class ApiClient {
   private async sendUndecoded(method: Method, path: string, opts: RequestOptions): Promise<UndecodedResponse> {
     let url = this.url(path, opts.query, opts.fromRoot);
     const origin = new URL(url).origin;
+    if (this.options.siteNamedBy !== undefined) this.checkProjectSite(method, origin, this.options.siteNamedBy);
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'calendar-cli' };
     if (this.authHeader) headers.authorization = this.authHeader;
     if (opts.headers) Object.assign(headers, opts.headers);
@@ -145,7 +160,18 @@ export class ApiClient {
     }
   }
 
+  /** A site only a project file named: writes stop here, before anything is sent; reads go without credentials, said once. */
+  private checkProjectSite(method: Method, origin: string, file: string): void {
+    if (!READ_METHODS.includes(method)) throw projectSiteWriteRefused(file, origin);
+    if (this.anonymousNoticeGiven) return;
+    this.anonymousNoticeGiven = true;
+    const line = `${projectSiteNamed(file, origin)}: reading it without your credentials (to send them: calendar trust ${file})`;
+    if (this.options.notice) this.options.notice(line);
+    else this.options.stderr.write(`${line}\n`);
+  }
+
   private async exchange(method: Method, url: string, headers: Record<string, string>, payload: string | undefined): Promise<UndecodedResponse> {
+    this.reachability.check();
     const started = Date.now();
     this.debug(`> ${method} ${url}${payload ? ` (${payload.length} bytes)` : ''}`);
     let res: WholeResponse;
@@ -154,8 +180,9 @@ export class ApiClient {
       const dispatcher = RETRY_METHODS.includes(method) ? this.dispatcher : this.agent;
       res = await requestWhole(dispatcher, url, { method, headers, body: payload });
     } catch (err) {
-      throw networkError(err, url, this.options.timeoutMs);
+      throw this.reachability.failed(err, networkError(err, url, this.options.timeoutMs));
     }
+    this.reachability.answered();
     this.debug(`< ${res.statusCode} ${method} ${url} in ${Date.now() - started} ms`);
     return { status: res.statusCode, headers: flattenHeaders(res.headers), bytes: res.bytes, url, method };
   }
@@ -200,6 +227,17 @@ export class ApiClient {
 }
 
 const MAX_REDIRECTS = 5;
+const READ_METHODS: readonly Method[] = ['GET', 'HEAD', 'OPTIONS'];
+
+const projectSiteNamed = (file: string, origin: string) => `${file} names this site (${origin}) and you have not trusted that file`;
+
+/** The one line a write to a site only a project file named stops with (docs/security.md), before anything is sent. */
+export function projectSiteWriteRefused(file: string, origin: string): CliError {
+  return new CliError(
+    `${projectSiteNamed(file, origin)}: the write was not sent; review the file and run: calendar trust ${file}, or give the site yourself with --base-url or CALENDAR_BASE_URL, or add it as your own profile (calendar profile add NAME --url ${origin})`,
+    EXIT.auth,
+  );
+}
 
 /**
  * Every string value with its backslashes doubled, for a route that saves what it is sent
@@ -343,13 +381,14 @@ export function errorFromResponse(res: ApiResponse): ApiError {
             ? 'Check the username and application password of the profile (CALENDAR_USERNAME, CALENDAR_APP_PASSWORD).'
             : 'The user of this profile is not allowed to do that.'
       : undefined;
-  return new ApiError(`${message}${detail} [${err?.code ?? 'http_error'}, HTTP ${res.status}]`, exit, res.status, err?.code, res.body, hint);
+  // A server failure says which request failed: the same error can come from any stage of a long run.
+  const failed = res.status >= 500 ? ` (${where})` : '';
+  return new ApiError(`${message}${detail} [${err?.code ?? 'http_error'}, HTTP ${res.status}]${failed}`, exit, res.status, err?.code, res.body, hint);
 }
 
 /** A failed request as one line for the user: timeouts, refused connections, DNS and TLS failures named. */
 export function networkError(err: unknown, url: string, timeoutMs: number): CliError {
-  const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
-  const code = e.code ?? e.cause?.code ?? e.name;
+  const code = failureCode(err);
   const origin = (() => {
     try {
       return new URL(url).origin;
@@ -362,7 +401,9 @@ export function networkError(err: unknown, url: string, timeoutMs: number): CliE
   }
   if (code === 'ECONNREFUSED') return new CliError(`cannot connect to ${origin}: connection refused`, EXIT.network, 'Is the site up and the base URL right?');
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new CliError(`cannot resolve the host of ${origin}`, EXIT.network);
-  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'EPROTO') {
+  // A plain-HTTP server that drops the connection on a TLS hello (PHP's built-in server does) ends the handshake with a reset.
+  const handshakeCut = code === 'ECONNRESET' && /before secure TLS connection/i.test((err as Error)?.message ?? '');
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'EPROTO' || handshakeCut) {
     // The port answered in plain HTTP (or something else) to a TLS hello.
     const plain = origin.replace(/^https:/, 'http:');
     return new CliError(`${origin} does not speak HTTPS (${code})`, EXIT.network, origin.startsWith('https:') ? `Is the site plain HTTP? Try ${plain}.` : undefined);

@@ -18,6 +18,20 @@ export function decodeEntities(text: string): string {
   });
 }
 
+/** Fields whose text is HTML: an entity there is markup (`&lt;b&gt;` shows a tag as text) and is kept as the server sent it. */
+const HTML_FIELDS = new Set(['description', 'excerpt']);
+
+/**
+ * A server's text as people read it, in every message, table, CSV and site file: entities
+ * as the characters they stand for (`The “Blue Note” & Friends`, not `&#8220;…&#038;`),
+ * except in HTML fields (named by the last part of a dot path). JSON output keeps the
+ * server's text.
+ */
+export function textForPeople(value: unknown, field = ''): string {
+  const text = typeof value === 'string' ? value : String(value ?? '');
+  return HTML_FIELDS.has(field.split('.').pop() ?? field) ? text : decodeEntities(text);
+}
+
 /** Text as the server's typographic filters leave it, folded back: quotes and dashes plain, tags out. */
 function plainText(text: string): string {
   return decodeEntities(text.replace(/<[^>]*>/g, ''))

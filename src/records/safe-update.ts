@@ -96,7 +96,13 @@ function sameText(resource: Resource, field: string, sent: unknown, got: unknown
   return sameValue(field, sent, got);
 }
 
-/** The fields of `desired` whose value the record does not hold; none means unchanged. */
+/** Whether a record as the tribe routes show it (texts rendered) holds `desired`, texts compared as displayed. */
+export function isUnchanged(resource: Resource, current: Json, desired: Json): boolean {
+  const actual = toWritable(resource, current, { links: 'ids' });
+  return Object.entries(desired).every(([field, value]) => sameValue(field, value, actual[field]));
+}
+
+/** The fields of `desired` whose value the record (texts as typed) does not hold; none means unchanged. */
 export function changedFields(resource: Resource, current: Json, desired: Json): string[] {
   return differences(resource, current, desired).map((d) => d.field);
 }

@@ -55,6 +55,18 @@ describe('tec/v1 asks for its acknowledgement header as the real site does', () 
   });
 });
 
+describe('GET /tec/v1, the namespace index', () => {
+  test('answers without the header, listing the routes and methods the real one lists', async () => {
+    const { status, body } = await call('GET', '/tec/v1', undefined, null);
+    const expected = real('tec-namespace.json');
+    expect(status).toBe(200);
+    expect(keys(body)).toEqual(keys(expected).filter((key) => key !== '_comment'));
+    expect(body.namespace).toBe('tec/v1');
+    const shape = (routes: Json) => Object.entries(routes).map(([path, route]) => [path, route.methods, route.endpoints.map((endpoint: Json) => endpoint.methods), keys(route)]);
+    expect(shape(body.routes)).toEqual(shape(expected.routes));
+  });
+});
+
 describe('GET /tec/v1/{type}/{id}?context=edit gives the text as typed, in the real shape', () => {
   const TEXT = ['title', 'content', 'excerpt', 'slug', 'status', 'type'];
   const EVENT = [...TEXT, 'start_date', 'start_date_utc', 'end_date', 'end_date_utc', 'timezone', 'duration', 'multiday', 'all_day', 'featured', 'sticky', 'cost', 'organizer_names', 'schedule_details', 'short_schedule_details', 'displays_on'];
@@ -122,7 +134,7 @@ describe('core routes with context=edit and tribe/events/v1 show the same text a
 });
 
 // Last: the PATCHes change the records the reads above compare.
-describe('PATCH /tec/v1/{type}/{id} answers as the real site did', () => {
+describe('PATCH /tec/v1/{type}/{id} and a core update answer as the real site did', () => {
   test.each([
     ['events', 'event2', 'tec-event2-patch-cost.json', ['title', 'content', 'excerpt', 'cost', 'sticky', 'featured']],
     ['venues', 'venue', 'tec-venue-patch.json', ['title', 'city', 'province', 'state_province', 'directions_link']],
@@ -133,5 +145,20 @@ describe('PATCH /tec/v1/{type}/{id} answers as the real site did', () => {
     expect(answer.status).toBe(200);
     expect(keys(answer.body)).toEqual(keys(expected));
     expect(pick(answer.body, fields)).toEqual(pick(expected, fields));
+  });
+
+  test('with ?context=edit the answer has the raw text', async () => {
+    const answer = await call('PATCH', `/tec/v1/events/${ids.event}?context=edit`, { featured: true });
+    expect(answer.body.title.raw).toBe(requests.event.title);
+    expect(answer.body.content.raw).toBe(requests.event.description);
+  });
+
+  test('POST /wp/v2/tribe_events/{id}: the record in edit context', async () => {
+    const answer = await call('POST', `/wp/v2/tribe_events/${ids.event2}`, requests.patches['core-event-update.json'], null);
+    const expected = real('core-event-update.json');
+    expect(answer.status).toBe(200);
+    expect(keys(answer.body)).toEqual(keys(expected));
+    // (The recorded event's content had been changed before: only the title is compared.)
+    expect(pick(answer.body, ['title', 'slug'])).toEqual(pick(expected, ['title', 'slug']));
   });
 });

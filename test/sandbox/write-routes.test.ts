@@ -22,6 +22,15 @@ async function tec(method: string, path: string, body?: unknown) {
   }) as Promise<{ status: number; body: any }>;
 }
 
+/** A request to WordPress core's routes, as the admin unless `auth` is false. */
+async function core(method: string, path: string, body: unknown, auth = true) {
+  return send(`${site.sandbox.restRoot}/wp/v2${path}`, {
+    method,
+    headers: { ...(auth ? { authorization: `Basic ${Buffer.from('admin:test-pass').toString('base64')}` } : {}), 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  }) as Promise<{ status: number; body: any }>;
+}
+
 const RICH = {
   title: 'Rock \'n\' roll -- "Live" & more...',
   description: '<!-- wp:paragraph -->\n<p>Bring a mat</p>\n<!-- /wp:paragraph -->\n\n[gallery ids="1,2"]',
@@ -53,6 +62,22 @@ describe('PATCH /tec/v1/events/{id}', () => {
     expect(after).toEqual({ ...before, excerpt: 'New excerpt', sticky: false, showMap: true, showMapLink: true });
   });
 
+  test('sets the publication date and author it is given', async () => {
+    site = await client();
+    const { body: created } = await site.call('POST', '/events', RICH);
+    await tec('PATCH', `/events/${created.id}`, { date: '2026-01-02T03:04:05', author: 1 });
+    const post = site.sandbox.store.post(created.id)!;
+    expect([post.date, post.dateUtc, post.author]).toEqual(['2026-01-02 03:04:05', '2026-01-02 08:04:05', 1]);
+  });
+
+  test('loses a backslash of the text, as the real route does', async () => {
+    site = await client();
+    const { body: created } = await site.call('POST', '/events', RICH);
+    await tec('PATCH', `/events/${created.id}`, { title: 'C:\\\\path', content: 'a\\b' });
+    const fields = (site.sandbox.store.post(created.id) as EventRecord).fields;
+    expect([fields.title, fields.description]).toEqual(['C:\\path', 'ab']);
+  });
+
   test('sticky sent is kept; an empty venue list keeps the venue; a venue 0 is refused', async () => {
     site = await client();
     const venue = (await site.call('POST', '/venues', { venue: 'Hall' })).body.id;
@@ -76,6 +101,24 @@ describe('PATCH /tec/v1/venues/{id} and /organizers/{id}', () => {
     const { body: organizer } = await site.call('POST', '/organizers', { organizer: 'Kids\' Club "Stars"', email: 'k@example.com' });
     await tec('PATCH', `/organizers/${organizer.id}`, { phone: '999' });
     expect(site.sandbox.store.post(organizer.id)!.fields).toMatchObject({ organizer: 'Kids\' Club "Stars"', email: 'k@example.com', phone: '999' });
+  });
+});
+
+describe('POST /wp/v2/{type}/{id}', () => {
+  test('changes the title only, backslashes kept, whatever the calendar fields hold', async () => {
+    site = await client();
+    const { body: created } = await site.call('POST', '/events', RICH);
+    const before = structuredClone((site.sandbox.store.post(created.id) as EventRecord).fields);
+    const answer = await core('POST', `/tribe_events/${created.id}`, { title: 'C:\\path "new"' });
+    expect(answer.status).toBe(200);
+    expect((site.sandbox.store.post(created.id) as EventRecord).fields).toEqual({ ...before, title: 'C:\\path "new"' });
+  });
+
+  test('refuses an anonymous update', async () => {
+    site = await client();
+    const { body: created } = await site.call('POST', '/venues', { venue: 'Hall' });
+    const answer = await core('POST', `/tribe_venue/${created.id}`, { title: 'x' }, false);
+    expect([answer.status, answer.body.code]).toEqual([401, 'rest_cannot_edit']);
   });
 });
 
@@ -118,6 +161,21 @@ describe('a tribe/events/v1 event update with only a title', () => {
   });
 });
 
+describe('an event\'s venue on tribe/events/v1', () => {
+  test('cannot be removed: [0], {id: 0} and -1 are refused, 0, "", [], null and false keep it', async () => {
+    site = await client();
+    const venue = (await site.call('POST', '/venues', { venue: 'Hall' })).body.id;
+    const { body: created } = await site.call('POST', '/events', { ...RICH, venue });
+    const refused = [];
+    for (const value of [[0], { id: 0 }, -1]) refused.push([(await site.call('POST', `/events/${created.id}`, { venue: value })).body.code]);
+    expect(refused).toEqual([['could-not-create-venue'], ['could-not-create-venue'], ['rest_invalid_param']]);
+    for (const value of [0, '', [], null, false]) {
+      expect((await site.call('POST', `/events/${created.id}`, { venue: value })).status).toBe(200);
+      expect((site.sandbox.store.post(created.id) as EventRecord).fields.venue).toBe(venue);
+    }
+  });
+});
+
 describe('names and slugs on create', () => {
   test.each([
     ['venues', 'venue'],
@@ -136,5 +194,15 @@ describe('names and slugs on create', () => {
     site = await client();
     const { body } = await site.call('POST', '/venues', { venue: 'Blue Room', slug: 'my-own-slug' });
     expect(body.slug).toBe('blue-room');
+  });
+});
+
+describe('terms', () => {
+  test('keep a name and a description with a bare & escaped, tags kept, as the real site stores them', async () => {
+    site = await client();
+    const { body } = await site.call('POST', '/categories', { name: 'A & B "q" -- x', description: 'Desc & <b>bold</b> &amp; "q"' });
+    expect([body.name, body.description]).toEqual(['A &amp; B "q" -- x', 'Desc &amp; <b>bold</b> &amp; "q"']);
+    const renamed = await site.call('POST', `/categories/${body.id}`, { description: 'x & y' });
+    expect(renamed.body.description).toBe('x &amp; y');
   });
 });

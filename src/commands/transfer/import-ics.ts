@@ -56,6 +56,7 @@ export function icsSettings(flags: IcsFlags, cwd: string, source: string, yes: b
     until,
     maxOccurrences: Number(rawMax),
     timezone: flags.timezone,
+    report: base.report,
   };
 }
 
@@ -63,13 +64,20 @@ export async function runIcsImport(inv: Invocation, source: IcsSource, rawSource
   const ctx = inv.ctx;
   const flags = inv.opts as IcsFlags;
   const settings = icsSettings(flags, ctx.cwd, rawSource, flags.yes === true, ctx.stdin.isTTY === true && ctx.stderr.isTTY === true);
-  const prepared = { ...inv.prepare(), connections: settings.concurrency };
+  const prepared = { ...inv.prepare(), connections: settings.concurrency, writes: !settings.dryRun };
   const counts = await withSession(prepared, ctx, async ({ client, profile }) => {
     const text = await source.text({ timeoutMs: profile.timeoutMs, retries: profile.retries, caCertFile: profile.caCert });
     const zones = new ZoneSource(client, profile.timezone);
     return importIcs(text, source, settings, { ctx, ui: prepared.ui, client, profileZone: profile.timezone, siteZone: () => zones.siteZone() });
   });
   if (counts.failed === 0 && !counts.notSent) dropStaleFailedTo(settings.failedTo, settings.dryRun);
+  if (counts.unreachable) {
+    throw new CliError(
+      `${counts.unreachable.message}; ${counts.failed + (counts.notSent ?? 0)} events of ${source.name} not confirmed`,
+      EXIT.network,
+      settings.failedTo ? `Their VEVENTs are in ${flags.failedTo}; import that file (or the same feed again) once the site answers.` : 'Once the site answers, import the same feed again; nothing is created twice.',
+    );
+  }
   if (counts.interrupted) {
     throw new CliError(
       `interrupted: ${counts.failed + (counts.notSent ?? 0)} events of ${source.name} not confirmed`,

@@ -112,7 +112,7 @@ function patchLinked(resource: 'venues' | 'organizers', post: PostRecord, body: 
   const nameField = resources[resource].nameField;
   for (const [name, value] of Object.entries(body)) {
     const field = TRIBE_NAME[resource][name];
-    if (!field || value === undefined || field === 'status' || field === 'slug') continue;
+    if (!field || value === undefined || field === 'status' || field === 'slug' || field === 'date' || field === 'author') continue;
     const text = value === null ? '' : String(value);
     fields[field] = field === nameField ? text.trim() : text;
   }
@@ -120,10 +120,21 @@ function patchLinked(resource: 'venues' | 'organizers', post: PostRecord, body: 
   if (typeof body.slug === 'string' && body.slug) post.slug = body.slug;
 }
 
+/** The post's own author and publication date (`date` in site time, ISO or with a space). */
+function patchPostColumns(ctx: RequestContext, post: PostRecord, body: Params): void {
+  if (isPositiveInteger(body.author)) post.author = Number(body.author);
+  const date = typeof body.date === 'string' ? parseDateInput(body.date.replace('T', ' ').replace(/(?:Z|[+-]\d\d:?\d\d)$/, ''), nowLocalWall(ctx)) : null;
+  if (date) {
+    post.date = date.wall;
+    post.dateUtc = convertWallClock(date.wall, ctx.site.timezone, 'UTC');
+  }
+}
+
 /** Applies a tec/v1 update to a stored post. */
 export function patchPost(ctx: RequestContext, resource: PostResource, post: PostRecord, body: Params): void {
   if (resource === 'events') patchEvent(ctx, post as EventRecord, body);
   else patchLinked(resource, post, body);
+  patchPostColumns(ctx, post, body);
   post.modifiedUtc = nowUtcWall(ctx);
   ctx.store.changed(post);
 }
