@@ -67,6 +67,8 @@ export interface RequestOptions {
   fromRoot?: boolean;
   /** The body is sent as given, its backslashes not doubled where the route strips them (the `api` command). */
   verbatim?: boolean;
+  /** The route strips one backslash of each pair from what it stores (tec/v1, as the tribe routes do): they are doubled. */
+  unslashes?: boolean;
   /** Headers of this request besides the client's own (a route's acknowledgement header). */
   headers?: Record<string, string>;
 }
@@ -142,7 +144,7 @@ export class ApiClient {
     if (opts.headers) Object.assign(headers, opts.headers);
     let payload: string | undefined;
     if (opts.body !== undefined) {
-      const slashed = method !== 'GET' && !opts.fromRoot && !opts.verbatim && stripsBackslashes(path);
+      const slashed = method !== 'GET' && !opts.verbatim && (opts.unslashes === true || (!opts.fromRoot && stripsBackslashes(path)));
       payload = JSON.stringify(opts.body, slashed ? doubleBackslashes : undefined);
       headers['content-type'] = 'application/json';
     }

@@ -220,7 +220,9 @@ export async function safeUpdate(client: ApiClient, resource: Resource, path: st
   if (plan.route === 'tec') {
     const res = await tecPatch(client, resource, plan.id, plan.body);
     if (res.status >= 200 && res.status < 300 && res.text === undefined) {
-      const record = tribeShapeOf(resource, res.body, plan.current, plan.body);
+      // The answer lacks what tec/v1 does not know (a venue's map settings): without the record read before, it is read after.
+      const shown = plan.current ?? (await client.call<Json>('GET', path)).body;
+      const record = tribeShapeOf(resource, res.body, shown, plan.body);
       return { record, ignored: differences(resource, record, changes), sent: plan.body, route: 'tec' };
     }
     const code = String((res.body as Json | undefined)?.code ?? '');

@@ -78,7 +78,7 @@ export function isOtherTecVersion(res: ApiResponse): boolean {
 
 /** A PATCH of the changed fields alone, answered with the record's texts as typed; the response as sent (checked by the caller). */
 export function tecPatch(client: ApiClient, resource: Resource, id: number, body: Json): Promise<ApiResponse<Json>> {
-  return client.send<Json>('PATCH', tecPath(resource, id), { body, fromRoot: true, headers: tecHeaders, query: { context: 'edit' } });
+  return client.send<Json>('PATCH', tecPath(resource, id), { body, fromRoot: true, unslashes: true, headers: tecHeaders, query: { context: 'edit' } });
 }
 
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);

@@ -35,7 +35,7 @@ export async function runUpdate(resource: Resource, inv: Invocation, rawRef: str
       const { needsMerge, planUpdate, safeUpdate } = await import('../../records/safe-update.js');
       const { writeApi } = await import('../../records/tec-route.js');
       const replace = opts.replace === true;
-      // A venue or organizer updated by tec/v1 needs no read first: the PATCH is the only request.
+      // A venue or organizer updated by tec/v1 needs no read first: the PATCH is the first request, and the only write.
       const readFirst = needsMerge(resource) && !replace && (resource.name === 'events' || opts.dryRun === true || hasAdjustments(resource, opts) || query !== undefined || (await writeApi(client)) !== 'tec');
       const current = readFirst ? (await client.call<Record<string, unknown>>('GET', path, { query })).body : undefined;
       const resolved = await finishBody(resource, client, profile.timezone, changes, opts, current);
