@@ -185,3 +185,35 @@ describe.each(APIS)('every write on $api keeps what was not asked', ({ api: apiN
     expect(readFileSync(join(home.home, 'events.ndjson'), 'utf8')).toContain(JSON.stringify(EVENT.description));
   });
 });
+
+describe('tec/v1 on the wire', () => {
+  let sandbox: Sandbox;
+  let home: ReturnType<typeof tempHome>;
+  afterAll(async () => {
+    home?.cleanup();
+    await sandbox?.close();
+  });
+
+  test('a venue update is one PATCH with the acknowledgement; a site whose tec/v1 is gone gets it once by the older route, said in --debug', async () => {
+    sandbox = await startTestSandbox();
+    home = tempHome();
+    const venue = (await api<Json>(sandbox, 'POST', 'venues', { venue: 'Wire Hall', city: 'Paris' })).body.id as number;
+    const r = await cliOn(sandbox, home, ['venues', 'update', String(venue), '--city', 'Lyon', '--debug']);
+    expect(r.code, r.stderr).toBe(0);
+    const writes = r.stderr.split('\n').filter((line) => /^debug: > (PATCH|PUT|POST)/.test(line));
+    expect(writes).toEqual([expect.stringMatching(/^debug: > PATCH http:\/\/127\.0\.0\.1:\d+\/wp-json\/tec\/v1\/venues\/\d+\?context=edit /)]);
+    expect((sandbox.store.post(venue)!.fields as Json).city).toBe('Lyon');
+
+    const old = await startTestSandbox({ tecV1: false });
+    try {
+      const oldVenue = (await api<Json>(old, 'POST', 'venues', { venue: 'Old Hall', city: 'Paris' })).body.id as number;
+      const pinned = await cliOn(old, { ...home, env: { ...home.env, CALENDAR_API: 'tec' } }, ['venues', 'update', String(oldVenue), '--city', 'Lyon', '--debug']);
+      expect(pinned.code, pinned.stderr).toBe(0);
+      expect(pinned.stderr).toMatch(/debug: tec\/v1 refused the PATCH \(HTTP 404 rest_no_route\): not the version this client speaks; the update goes once by tribe\/events\/v1/);
+      expect(pinned.stderr).toMatch(/debug: > PUT http:\/\/127\.0\.0\.1:\d+\/wp-json\/tribe\/events\/v1\/venues\/\d+ /);
+      expect((old.store.post(oldVenue)!.fields as Json).city).toBe('Lyon');
+    } finally {
+      await old.close();
+    }
+  });
+});
