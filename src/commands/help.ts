@@ -8,6 +8,7 @@ export const ENVIRONMENT: EnvironmentList = [
   ['CALENDAR_BASE_URL', 'REST root of the site, e.g. https://example.org/wp-json (like --base-url)'],
   ['CALENDAR_NAMESPACE', `API namespace (default ${DEFAULT_NAMESPACE})`],
   ['CALENDAR_LANG', 'language sent as i18n_language: fr, it or es (like --lang)'],
+  ['CALENDAR_API', 'tec or tribe: the API updates go through (the profile keeps what profile add found)'],
   ['CALENDAR_USERNAME', 'WordPress user name for writes'],
   ['CALENDAR_APP_PASSWORD', 'application password of that user (never printed)'],
   ['NO_COLOR, FORCE_COLOR', 'turn colour off or on'],
