@@ -13,29 +13,15 @@
  * The database is read with the `mariadb` client (root over the socket, database `wordpress`).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { readSiteArgs } from './site-args.mjs';
 
-const { values: args } = parseArgs({
-  options: {
-    url: { type: 'string' },
-    'password-file': { type: 'string' },
-    socket: { type: 'string' },
-    user: { type: 'string', default: 'admin' },
-    database: { type: 'string', default: 'wordpress' },
-    api: { type: 'string' },
-  },
+const { args, password: PASSWORD, api: API, auth: AUTH } = readSiteArgs('lossless-check.mjs --url URL --password-file FILE --socket MYSQLD_SOCK [--user admin] [--api tec|tribe]', {
+  api: { type: 'string' },
 });
-if (!args.url || !args['password-file'] || !args.socket) {
-  console.error('usage: lossless-check.mjs --url URL --password-file FILE --socket MYSQLD_SOCK [--user admin] [--api tec|tribe]');
-  process.exit(2);
-}
 const BIN = resolve(dirname(new URL(import.meta.url).pathname), '../../bin/calendar.js');
-const API = `${args.url.replace(/\/$/, '')}/wp-json`;
-const PASSWORD = readFileSync(args['password-file'], 'utf8').trim();
-const AUTH = `Basic ${Buffer.from(`${args.user}:${PASSWORD}`).toString('base64')}`;
 const RUN = Date.now().toString(36);
 const PREFIX = `C32 check ${RUN}`;
 const work = mkdtempSync(join(tmpdir(), 'lossless-check-'));

@@ -11,26 +11,11 @@
  * The database is read with the `mariadb` client (root over the socket, database `wordpress`).
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { readSiteArgs } from './site-args.mjs';
 
-const { values: args } = parseArgs({
-  options: {
-    url: { type: 'string' },
-    'password-file': { type: 'string' },
-    socket: { type: 'string' },
-    user: { type: 'string', default: 'admin' },
-    database: { type: 'string', default: 'wordpress' },
-    only: { type: 'string' },
-  },
+const { args, api: API, auth: AUTH } = readSiteArgs('probe-write-routes.mjs --url URL --password-file FILE --socket MYSQLD_SOCK [--user admin] [--only events|venues|organizers|terms|facts]', {
+  only: { type: 'string' },
 });
-if (!args.url || !args['password-file'] || !args.socket) {
-  console.error('usage: probe-write-routes.mjs --url URL --password-file FILE --socket MYSQLD_SOCK [--user admin] [--only events|venues|organizers|terms|facts]');
-  process.exit(2);
-}
-
-const API = `${args.url.replace(/\/$/, '')}/wp-json`;
-const AUTH = `Basic ${Buffer.from(`${args.user}:${readFileSync(args['password-file'], 'utf8').trim()}`).toString('base64')}`;
 /** The acknowledgement tec/v1 asks for in its 400 answer to a request without it. */
 const TEC_EEA =
   'I understand that this endpoint is experimental and may change in a future release without maintaining backward compatibility. I also understand that I am using this endpoint at my own risk, while support is not provided for it.';
