@@ -279,7 +279,7 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
           return;
         }
       }
-      const taken = names && record.name !== undefined ? names.named(record.name) : [];
+      const taken = names && record.name !== undefined ? names.taken(record.name) : [];
       if (taken.length > 0 && dryRun) {
         // A plan, not a failure: the real run reports this row as failed.
         plan(`conflict ${label}: the name is taken by ID ${taken.join(', ')}`);

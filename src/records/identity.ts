@@ -5,6 +5,8 @@
  * all use these, so they never disagree about whether two things are the same.
  */
 
+import { collationKey } from '../wordpress/collation.js';
+
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', ndash: '–', mdash: '—', hellip: '…', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”' };
 
 /** WordPress titles come with HTML entities (`&#8217;`, `&amp;`); people read the characters. */
@@ -133,6 +135,7 @@ export class RecordIndex {
   private readonly byId = new Map<number, Candidate>();
   private readonly bySlug = new Map<string, number>();
   private readonly byName = new Map<string, number[]>();
+  private readonly byCollation = new Map<string, number[]>();
 
   add(id: number, slug: unknown, name: unknown): void {
     if (this.byId.has(id)) return;
@@ -142,6 +145,8 @@ export class RecordIndex {
     if (candidate.name) {
       const key = nameKey(candidate.name);
       this.byName.set(key, [...(this.byName.get(key) ?? []), id]);
+      const collated = collationKey(candidate.name);
+      this.byCollation.set(collated, [...(this.byCollation.get(collated) ?? []), id]);
     }
   }
 
@@ -160,6 +165,11 @@ export class RecordIndex {
   /** IDs of the records with exactly this name. */
   named(name: string): number[] {
     return this.byName.get(nameKey(name)) ?? [];
+  }
+
+  /** IDs of the records whose name the server takes for this one (accent- and case-blind: a create of it merges into them). */
+  taken(name: string): number[] {
+    return this.byCollation.get(collationKey(decodeEntities(name))) ?? [];
   }
 
   match(ref: string | number): RefMatch {

@@ -94,6 +94,11 @@ export class Resolver {
     return (await this.searchIndex(resources[relation], name)).named(name);
   }
 
+  /** The records whose name the server takes for `name` (its collation: `Cafe` is `CAFÉ`), found by its search, which compares the same way. */
+  async taken(relation: 'venues' | 'organizers', name: string): Promise<number[]> {
+    return (await this.searchIndex(resources[relation], name)).taken(name);
+  }
+
   private lookupOne(relation: LinkRelation, text: string): Promise<number | undefined> {
     const key = `${relation}:${text}`;
     let found = this.cache.get(key);

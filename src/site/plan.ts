@@ -3,6 +3,7 @@
  * fields the document gives, compared as the server keeps them) and, with prune, to
  * remove. Venues and organizers the site holds under another slug are matched by name.
  */
+import { collationKey } from '../wordpress/collation.js';
 import { linkFields, resources, type Field, type Resource, type ResourceName } from '../resources.js';
 import { nameKey, sameValue } from '../records/identity.js';
 import { SITE_RESOURCES, type SiteDocument, type SiteRecord } from './document.js';
@@ -56,7 +57,8 @@ export function planChanges(desired: SiteDocument, current: SiteDocument, option
     const aliases = new Map<string, string>();
     plan.aliases.set(name, aliases);
     const byName = new Map<string, SiteRecord[]>();
-    const nameOf = (record: SiteRecord) => nameKey(String(record.fields[resource.nameField] ?? ''));
+    // Names as the server compares them when it merges a create into a record (accent- and case-blind).
+    const nameOf = (record: SiteRecord) => collationKey(String(record.fields[resource.nameField] ?? ''));
     if (resource.mergesOnCreate) {
       for (const record of onSite.values()) {
         const key = nameOf(record);

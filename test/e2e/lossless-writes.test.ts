@@ -217,3 +217,32 @@ describe('tec/v1 on the wire', () => {
     }
   });
 });
+
+describe('names as the server compares them', () => {
+  let sandbox: Sandbox;
+  let home: ReturnType<typeof tempHome>;
+  afterAll(async () => {
+    home?.cleanup();
+    await sandbox?.close();
+  });
+
+  test('a venue name taken but for accents and case is refused on create, rename and import: never an overwrite of another record', async () => {
+    sandbox = await startTestSandbox();
+    home = tempHome();
+    const cafe = (await api<Json>(sandbox, 'POST', 'venues', { venue: 'Café de la Gare', city: 'Nantes' })).body.id as number;
+    const other = (await api<Json>(sandbox, 'POST', 'venues', { venue: 'Other Hall', city: 'Lyon' })).body.id as number;
+    const before = structuredClone(sandbox.store.post(cafe));
+    const created = await cliOn(sandbox, home, ['venues', 'create', '--name', 'CAFE DE LA GARE', '--city', 'Paris']);
+    expect(created.code, created.stderr).toBe(1);
+    expect(created.stderr).toContain(`exists already (ID ${cafe})`);
+    const renamed = await cliOn(sandbox, home, ['venues', 'update', String(other), '--name', 'cafe de la gare']);
+    expect(renamed.code, renamed.stderr).toBe(2);
+    expect(renamed.stderr).toContain(`exists already (ID ${cafe})`);
+    const file = join(home.home, 'venues.ndjson');
+    writeFileSync(file, `${JSON.stringify({ venue: 'Cafe de la Gare', city: 'Brest' })}\n`);
+    const imported = await cliOn(sandbox, home, ['import', 'venues', file, '--yes']);
+    expect(imported.code, imported.stderr).toBe(6);
+    expect(imported.stderr).toContain(`exists already (ID ${cafe})`);
+    expect(sandbox.store.post(cafe)).toEqual(before);
+  });
+});

@@ -47,7 +47,7 @@ export async function runCreate(resource: Resource, inv: Invocation): Promise<vo
  */
 async function refuseOverwrite(resource: Resource, client: ApiClient, name: string): Promise<void> {
   const { Resolver } = await import('../../records/resolve.js');
-  const ids = await new Resolver(client).named(resource.name as 'venues' | 'organizers', name);
+  const ids = await new Resolver(client).taken(resource.name as 'venues' | 'organizers', name);
   if (ids.length) {
     throw new CliError(
       `${aSingular(resource)} named "${name}" exists already (ID ${ids.join(', ')}); the server would overwrite it instead of creating a new one`,

@@ -11,7 +11,7 @@ import { dryRunInSession, dryRunPlan, finishBody, passwordQuery, writeBody, type
 /** A rename to a name another venue or organizer holds: the next create of that name would land on either. */
 async function refuseTakenName(resource: Resource, client: ApiClient, name: string, ownId: number): Promise<void> {
   const { Resolver } = await import('../../records/resolve.js');
-  const others = (await new Resolver(client).named(resource.name as 'venues' | 'organizers', name)).filter((id) => id !== ownId);
+  const others = (await new Resolver(client).taken(resource.name as 'venues' | 'organizers', name)).filter((id) => id !== ownId);
   if (others.length) {
     throw new UsageError(`${aSingular(resource)} named "${name}" exists already (ID ${others.join(', ')})`, 'Choose another name, or add --force to allow two records of that name.');
   }
