@@ -229,6 +229,9 @@ export async function safeUpdate(client: ApiClient, resource: Resource, path: st
     if (res.status === 403) {
       // tec/v1 answers 403 for a record that is not there as for one this user may not change: the older route tells which.
       client.debug(`tec/v1 refused the PATCH (HTTP 403 ${code}): asking ${client.options.namespace}`);
+    } else if (res.status === 500 && typeof (res.body as Json | undefined)?.error === 'string') {
+      // "Failed to update entity.": nothing written; a post without the calendar's data (a create cut short) is one. The older route rebuilds it.
+      client.debug(`tec/v1 could not update it (HTTP 500 "${String((res.body as Json).error)}"): the update goes by ${client.options.namespace}`);
     } else if (isOtherTecVersion(res)) {
       client.debug(`tec/v1 refused the PATCH (HTTP ${res.status} ${code}): not the version this client speaks; the update goes once by ${client.options.namespace}`);
       forgetTec(client);
