@@ -246,3 +246,34 @@ describe('names as the server compares them', () => {
     expect(sandbox.store.post(cafe)).toEqual(before);
   });
 });
+
+describe('the iCalendar sync', () => {
+  let sandbox: Sandbox;
+  let home: ReturnType<typeof tempHome>;
+  afterAll(async () => {
+    home?.cleanup();
+    await sandbox?.close();
+  });
+
+  test("a changed SUMMARY changes the title only; what the site's editors added to the event stays as typed", async () => {
+    sandbox = await startTestSandbox();
+    home = tempHome();
+    const feed = (summary: string) =>
+      ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//lossless//EN', 'BEGIN:VEVENT', 'UID:talk@lossless.test', 'DTSTAMP:20261101T000000Z', `SUMMARY:${summary}`,
+        'DTSTART;TZID=Europe/Paris:20270115T190000', 'DTEND;TZID=Europe/Paris:20270115T203000', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
+    const file = join(home.home, 'feed.ics');
+    writeFileSync(file, feed('Harbor talk'));
+    expect((await cliOn(sandbox, home, ['import', 'events', file])).code).toBe(0);
+    const event = sandbox.store.events().find((e) => e.fields.title === 'Harbor talk')!;
+    // An editor adds a cost in words, block markup and the map on the site itself.
+    const added = await api<Json>(sandbox, 'POST', `events/${event.id}`, { cost: 'Free entry', description: '<!-- wp:paragraph -->\n<p>Bring “friends” & food…</p>\n<!-- /wp:paragraph -->', show_map: true, show_map_link: true, start_date: '2027-01-15 19:00:00', end_date: '2027-01-15 20:30:00', timezone: 'Europe/Paris' });
+    expect(added.status).toBe(200);
+    const before = structuredClone(sandbox.store.post(event.id)) as Json;
+    writeFileSync(file, feed('Harbor talk (moved upstairs)'));
+    const r = await cliOn(sandbox, home, ['import', 'events', file]);
+    expect(r.code, r.stderr).toBe(0);
+    const { modifiedUtc: _a, ...after } = structuredClone(sandbox.store.post(event.id)) as Json;
+    const { modifiedUtc: _b, ...was } = before;
+    expect(after).toEqual({ ...was, fields: { ...was.fields, title: 'Harbor talk (moved upstairs)' }, slug: after.slug });
+  });
+});
