@@ -29,6 +29,21 @@ const EVENT = {
   show_map_link: true,
 };
 
+/** A sandbox and a HOME of the test's own, made on demand and closed after the describe. */
+function ownSite() {
+  let made: { sandbox: Sandbox; home: ReturnType<typeof tempHome> } | undefined;
+  afterAll(async () => {
+    made?.home.cleanup();
+    await made?.sandbox.close();
+  });
+  return {
+    async start() {
+      made = { sandbox: await startTestSandbox(), home: tempHome() };
+      return made;
+    },
+  };
+}
+
 const APIS = [
   { api: 'tec', sandbox: {} },
   { api: 'tribe', sandbox: { tecV1: false } },
@@ -187,16 +202,10 @@ describe.each(APIS)('every write on $api keeps what was not asked', ({ api: apiN
 });
 
 describe('tec/v1 on the wire', () => {
-  let sandbox: Sandbox;
-  let home: ReturnType<typeof tempHome>;
-  afterAll(async () => {
-    home?.cleanup();
-    await sandbox?.close();
-  });
+  const own = ownSite();
 
   test('a venue update is one PATCH with the acknowledgement; a site whose tec/v1 is gone gets it once by the older route, said in --debug', async () => {
-    sandbox = await startTestSandbox();
-    home = tempHome();
+    const { sandbox, home } = await own.start();
     const venue = (await api<Json>(sandbox, 'POST', 'venues', { venue: 'Wire Hall', city: 'Paris' })).body.id as number;
     const r = await cliOn(sandbox, home, ['venues', 'update', String(venue), '--city', 'Lyon', '--debug']);
     expect(r.code, r.stderr).toBe(0);
@@ -219,16 +228,10 @@ describe('tec/v1 on the wire', () => {
 });
 
 describe('names as the server compares them', () => {
-  let sandbox: Sandbox;
-  let home: ReturnType<typeof tempHome>;
-  afterAll(async () => {
-    home?.cleanup();
-    await sandbox?.close();
-  });
+  const own = ownSite();
 
   test('a venue name taken but for accents and case is refused on create, rename and import: never an overwrite of another record', async () => {
-    sandbox = await startTestSandbox();
-    home = tempHome();
+    const { sandbox, home } = await own.start();
     const cafe = (await api<Json>(sandbox, 'POST', 'venues', { venue: 'Café de la Gare', city: 'Nantes' })).body.id as number;
     const other = (await api<Json>(sandbox, 'POST', 'venues', { venue: 'Other Hall', city: 'Lyon' })).body.id as number;
     const before = structuredClone(sandbox.store.post(cafe));
@@ -248,16 +251,10 @@ describe('names as the server compares them', () => {
 });
 
 describe('the iCalendar sync', () => {
-  let sandbox: Sandbox;
-  let home: ReturnType<typeof tempHome>;
-  afterAll(async () => {
-    home?.cleanup();
-    await sandbox?.close();
-  });
+  const own = ownSite();
 
   test("a changed SUMMARY changes the title only; what the site's editors added to the event stays as typed", async () => {
-    sandbox = await startTestSandbox();
-    home = tempHome();
+    const { sandbox, home } = await own.start();
     const feed = (summary: string) =>
       ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//lossless//EN', 'BEGIN:VEVENT', 'UID:talk@lossless.test', 'DTSTAMP:20261101T000000Z', `SUMMARY:${summary}`,
         'DTSTART;TZID=Europe/Paris:20270115T190000', 'DTEND;TZID=Europe/Paris:20270115T203000', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
