@@ -31,6 +31,8 @@ export function costText(record: Json): string {
   const position = details?.currency_position === 'postfix' ? 'postfix' : 'prefix';
   // The server lists words ("Free", "Donation") in lower case; their casing is in the display text.
   const shown = typeof record.cost === 'string' ? decodeEntities(record.cost) : '';
+  // A cost of words alone ("Free entry", listed as free-entry) is shown as it is stored.
+  if (shown !== '' && values.every((v) => !/\d/.test(v))) return shown;
   const word = (v: string) => {
     const at = shown.toLowerCase().indexOf(v);
     return at >= 0 ? shown.slice(at, at + v.length) : v === 'free' ? 'Free' : v;

@@ -16,3 +16,11 @@ describe('slugs as the server gives them', () => {
     expect(slugSegment('100%-fun')).toBe('100%25-fun');
   });
 });
+
+describe('a cost read back', () => {
+  test('a cost of words alone is written as the site shows it, which is as it was typed; amounts are not', async () => {
+    const { costText } = await import('../../src/records/writable.js');
+    expect(costText({ cost: 'Free entry', cost_details: { currency_symbol: '$', currency_position: 'prefix', values: ['free-entry'] } })).toBe('Free entry');
+    expect(costText({ cost: '$10 &ndash; $30', cost_details: { currency_symbol: '$', currency_position: 'prefix', values: ['10', '30'] } })).toBe('$10 - $30');
+  });
+});
