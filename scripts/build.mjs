@@ -80,7 +80,7 @@ try {
     // Bundled CommonJS packages call require() for Node built-ins.
     banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
   });
-  // The ES module entry others import (`import { main } from 'calendar/dist/cli.js'`, tools that
+  // The ES module entry others import (`import { main } from 'events-calendar-cli/dist/cli.js'`, tools that
   // look for it); the launcher itself loads cli.cjs through its code cache.
   writeFileSync(new URL('cli.js', `${staging.href}/`), "import cli from './cli.cjs';\nexport const { main, buildProgram } = cli;\n");
   if (!isAscii(readFileSync(new URL('cli.cjs', `${staging.href}/`)))) {

@@ -3,7 +3,6 @@
  * Only commander and the resource table are loaded up front; actions load what they use.
  */
 import { Command, CommanderError, Option } from 'commander';
-import pkg from '../package.json' with { type: 'json' };
 import { processContext, type Context } from './context.js';
 import { CliError, EXIT } from './errors.js';
 import { DEFAULT_NAMESPACE, FORMATS, LANGUAGES } from './resources.js';
@@ -12,6 +11,7 @@ import { attachContext } from './commands/context-of.js';
 import { runAction } from './commands/runner.js';
 import { COMMAND_GROUPS } from './commands/index.js';
 import { environmentHelp, OVERVIEW } from './commands/help.js';
+import { versionLine } from './version.js';
 
 const run = runAction;
 
@@ -24,7 +24,7 @@ const run = runAction;
 export function buildProgram(ctx: Context, argv?: string[]): Command {
   const program = new Command('calendar')
     .description('Manage an events calendar (The Events Calendar for WordPress) through its REST API.')
-    .version(pkg.version, '-V, --version', 'print the version')
+    .version(versionLine(), '-V, --version', 'print the version')
     .option('--profile <name>', 'configuration profile to use (env CALENDAR_PROFILE)')
     .option('--base-url <url>', 'REST root of the site, e.g. https://example.org/wp-json (env CALENDAR_BASE_URL)')
     .option('--namespace <ns>', `API namespace (default ${DEFAULT_NAMESPACE}; env CALENDAR_NAMESPACE)`)

@@ -442,7 +442,7 @@ describe('exit codes and errors', () => {
 
   test('--version and --help', async () => {
     const v = await cli(['--version']);
-    expect(v.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect(v.stdout).toMatch(/^calendar \d+\.\d+\.\d+ \(events-calendar-cli, node v\d+\.\d+\.\d+\)\n$/);
     const h = await cli(['--help']);
     for (const word of ['events', 'venues', 'organizers', 'categories', 'tags', 'doc', 'serve']) expect(h.stdout).toContain(word);
   });

@@ -8,6 +8,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { withContext, type Context } from '../../context.js';
 import { MAX_PER_PAGE, RESOURCE_NAMES, resources, type ResourceName } from '../../resources.js';
+import { USER_AGENT } from '../../version.js';
 
 export const DEADLINE_MS = 1500;
 
@@ -70,7 +71,7 @@ async function idCandidates(name: string | undefined, opts: Opts, ctx: Context, 
 function getJson(url: string, auth: string | undefined, signal: AbortSignal): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const send = url.startsWith('https:') ? httpsRequest : httpRequest;
-    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'calendar-cli' };
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': USER_AGENT };
     if (auth) headers.authorization = auth;
     const req = send(url, { method: 'GET', headers, signal }, (res) => {
       let text = '';

@@ -13,10 +13,14 @@ export function completionCommand(run: ActionRunner): Command {
       'after',
       examplesHelp([
         'source <(calendar completion bash)                  # bash, this shell only',
+        'mkdir -p ~/.local/share/bash-completion/completions',
         'calendar completion bash > ~/.local/share/bash-completion/completions/calendar',
-        'calendar completion zsh > "${fpath[1]}/_calendar"   # zsh',
-        'calendar completion fish > ~/.config/fish/completions/calendar.fish  # fish',
-      ]) + environmentHelp(COMPLETION_ENVIRONMENT),
+        'mkdir -p ~/.zfunc && calendar completion zsh > ~/.zfunc/_calendar  # zsh',
+        'mkdir -p ~/.config/fish/completions',
+        'calendar completion fish > ~/.config/fish/completions/calendar.fish',
+      ]) +
+        '\nzsh reads ~/.zfunc once ~/.zshrc has, before compinit: fpath=(~/.zfunc $fpath)\n' +
+        environmentHelp(COMPLETION_ENVIRONMENT),
     )
     .action(run(async () => (await import('./actions.js')).runCompletion));
 }
