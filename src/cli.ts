@@ -12,6 +12,7 @@ import { runAction } from './commands/runner.js';
 import { COMMAND_GROUPS } from './commands/index.js';
 import { environmentHelp, OVERVIEW } from './commands/help.js';
 import { versionLine } from './version.js';
+import { asksHelpTopic, helpTopicArgv } from './commands/help-topic.js';
 
 const run = runAction;
 
@@ -47,7 +48,8 @@ export function buildProgram(ctx: Context, argv?: string[]): Command {
   for (const group of named ? [named] : COMMAND_GROUPS) for (const command of group.build(run, named && verb)) program.addCommand(command);
   const output = { writeOut: (text: string) => ctx.stdout.write(text), writeErr: (text: string) => ctx.stderr.write(text), outputError: () => undefined };
   const configure = (command: Command) => {
-    command.exitOverride().configureOutput(output).showSuggestionAfterError(true);
+    // A verb's help lists the options of the root it takes too (--format, --fields, --profile...).
+    command.exitOverride().configureOutput(output).showSuggestionAfterError(true).configureHelp({ showGlobalOptions: true });
     command.commands.forEach(configure);
   };
   configure(program);
@@ -136,8 +138,12 @@ export async function main(argv: string[], ctx: Context = processContext()): Pro
     ctx.stdout.write(OVERVIEW);
     return EXIT.ok;
   }
-  const program = buildProgram(ctx, argv);
+  let program = buildProgram(ctx, argv);
   try {
+    if (asksHelpTopic(argv)) {
+      argv = helpTopicArgv(program, argv.slice(1));
+      program = buildProgram(ctx, argv);
+    }
     await program.parseAsync(argv, { from: 'user' });
     return EXIT.ok;
   } catch (err) {

@@ -83,7 +83,7 @@ describe('help of every command', () => {
       const help = p.take();
       const examples = section(help, 'Examples');
       expect(examples.length, `${path.join(' ')} has examples`).toBeGreaterThan(0);
-      for (const line of examples) expect(line, path.join(' ')).toMatch(/^\$ (calendar |printf |echo |source <\(calendar )/);
+      for (const line of examples) expect(line, path.join(' ')).toMatch(/^\$ (calendar |printf |echo |mkdir -p |source <\(calendar )/);
       expect(examples.some((l) => l.includes(`calendar ${path.join(' ')}`)), `${path.join(' ')} shows itself`).toBe(true);
       // A description too wide for the terminal goes on under itself, indented further.
       const environment = rawSection(help, 'Environment').filter((l) => !l.startsWith('   '));
