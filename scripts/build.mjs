@@ -3,10 +3,12 @@
 //   code cache (bin/code-cache.js). One file means one cache, and no dynamic import() is left
 //   in it: Node 20 throws on import() inside a vm.Script whose cache was accepted.
 // - dist/sandbox.js, the sandbox as an ES module, for the benchmark scripts.
+// - man/calendar.1, the manual page, printed by the new bundle from its command tree.
 // The bundle is written beside dist/ and swapped in, so a running CLI never sees half a build.
 import { build } from 'esbuild';
 import { isAscii } from 'node:buffer';
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import { lazyHttp2 } from './undici-pieces.mjs';
 
@@ -96,3 +98,12 @@ try {
   rmSync(staging, { recursive: true, force: true });
   rmSync(retired, { recursive: true, force: true });
 }
+
+// Printed in this process by the bundle's main (no child, no code cache written by a build).
+const { main } = createRequire(import.meta.url)(new URL('dist/cli.cjs', root).pathname);
+let manPage = '';
+const sink = { write: (text) => ((manPage += text), true), isTTY: false };
+if ((await main(['__man'], { stdout: sink, stderr: process.stderr, stdin: process.stdin, env: {}, cwd: process.cwd() })) !== 0) throw new Error('the manual page could not be written');
+mkdirSync(new URL('man', root), { recursive: true });
+writeFileSync(new URL(`man/calendar.1.${process.pid}`, root), manPage);
+renameSync(new URL(`man/calendar.1.${process.pid}`, root), new URL('man/calendar.1', root));

@@ -1,4 +1,5 @@
 /** Help text shared by the commands: examples that work on the built-in sandbox, and the environment. */
+import type { Command } from 'commander';
 import { DEFAULT_NAMESPACE, type Resource } from '../resources.js';
 
 export type EnvironmentList = ReadonlyArray<readonly [string, string]>;
@@ -83,6 +84,30 @@ export function examplesHelp(lines: string[]): string {
     return [`  $ ${first}`, ...rest.map((l) => `      ${l}`)].map((l, i, all) => (i < all.length - 1 ? `${l} \\` : l));
   });
   return `\nExamples:\n${shown.join('\n')}\n`;
+}
+
+/** The command lines of an Examples section as examplesHelp writes it, each whole again. */
+export function examplesIn(helpText: string): string[] {
+  const start = helpText.indexOf('\nExamples:\n');
+  if (start < 0) return [];
+  const examples: string[] = [];
+  let goesOn = false;
+  for (const line of helpText.slice(start + '\nExamples:\n'.length).split('\n')) {
+    if (!line.startsWith('  ')) break;
+    const text = line.trim().replace(/^\$ /, '');
+    const whole: string = goesOn ? `${examples.pop()} ${text}` : text;
+    goesOn = whole.endsWith(' \\');
+    examples.push(goesOn ? whole.slice(0, -2) : whole);
+  }
+  return examples;
+}
+
+/** What a command's help prints after its options (examples, environment), as commander writes it. */
+export function helpAfterText(command: Command): string {
+  let text = '';
+  // addHelpText() listens for this event; commander's types leave its EventEmitter side out.
+  (command as unknown as NodeJS.EventEmitter).emit('afterHelp', { error: false, command, write: (s: string) => (text += s) });
+  return text;
 }
 
 type Verb = 'list' | 'get' | 'create' | 'update' | 'delete' | 'restore';

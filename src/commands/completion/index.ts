@@ -36,3 +36,10 @@ export function completeCommand(run: ActionRunner): Command {
   (command as unknown as { _hidden: boolean })._hidden = true;
   return command;
 }
+
+/** The manual page, for the build (man/calendar.1). */
+export function manCommand(run: ActionRunner): Command {
+  const command = new Command('__man').description('(used by the build) print the manual page in roff').action(run(async () => (await import('./man.js')).runManPage));
+  (command as unknown as { _hidden: boolean })._hidden = true;
+  return command;
+}
