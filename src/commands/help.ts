@@ -1,6 +1,6 @@
 /** Help text shared by the commands: examples that work on the built-in sandbox, and the environment. */
 import type { Command } from 'commander';
-import { DEFAULT_NAMESPACE, type Resource } from '../resources.js';
+import { DEFAULT_NAMESPACE, type Resource, type ResourceName } from '../resources.js';
 
 export type EnvironmentList = ReadonlyArray<readonly [string, string]>;
 
@@ -110,6 +110,15 @@ export function helpAfterText(command: Command): string {
   return text;
 }
 
+/** A record of each kind in the built-in sandbox's demo calendar, so that the examples run there. */
+export const DEMO_RECORD: Record<ResourceName, string> = {
+  events: 'jazz-on-the-river',
+  venues: 'riverside-hall',
+  organizers: 'hudson-jazz-society',
+  categories: 'music',
+  tags: 'outdoors',
+};
+
 type Verb = 'list' | 'get' | 'create' | 'update' | 'delete' | 'restore';
 
 const firstId = (r: Resource) =>
@@ -132,7 +141,7 @@ export function verbExamples(resource: Resource, verb: Verb): string[] {
       return [`calendar ${n} list`, `calendar ${n} list --search hall --format json`, `calendar ${n} list --has-events --format ids`];
     case 'get':
       return resource.bySlug
-        ? [`calendar ${n} get ${firstId(resource)}`, `calendar ${n} get SLUG --json`, `calendar ${n} get ${firstId(resource)} --fields id,${resource.nameField}`]
+        ? [`calendar ${n} get ${firstId(resource)}`, `calendar ${n} get ${DEMO_RECORD[n]} --json`, `calendar ${n} get ${firstId(resource)} --fields id,${resource.nameField}`]
         : [`calendar ${n} get ${firstId(resource)}`, `calendar ${n} get ${firstId(resource)} --json`];
     case 'create':
       if (n === 'events') {
@@ -145,15 +154,19 @@ export function verbExamples(resource: Resource, verb: Verb): string[] {
       }
       if (n === 'venues') return ['calendar venues create --name "Blue Note Hall" --city "New York" --format ids', 'calendar venues create --data @venue.json --json'];
       if (n === 'organizers') return ['calendar organizers create --name "Jazz Society" --email info@jazz.example.com --format ids'];
-      if (n === 'categories') return ['calendar categories create --name Music', `calendar categories create --name Jazz --parent ${firstId(resource)}`];
-      return ['calendar tags create --name Outdoors --format ids'];
+      if (n === 'categories') return ['calendar categories create --name Theatre', `calendar categories create --name Opera --parent ${DEMO_RECORD.categories}`];
+      return ['calendar tags create --name Accessible --format ids'];
     case 'update':
       if (n === 'events') return [`calendar events update ${firstId(resource)} --title "New title"`, `calendar events update ${firstId(resource)} --featured --dry-run`];
       return [`calendar ${n} update ${firstId(resource)} --description "Updated from the shell"`];
     case 'delete':
       return [`calendar ${n} delete ${firstId(resource)} --yes`, `calendar ${n} delete ${firstId(resource)} --dry-run`];
     case 'restore':
-      return [`calendar ${n} restore ID`, `calendar ${n} restore ID --status draft`];
+      // A record put in the trash first, then taken out by the ID the trash lists.
+      return [
+        `calendar ${n} delete ${DEMO_RECORD[n]} --yes`,
+        `calendar ${n} restore $(calendar ${n} list --status trash --format ids --per-page 1) --status draft`,
+      ];
   }
 }
 

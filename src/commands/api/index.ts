@@ -22,7 +22,7 @@ export function apiCommand(run: ActionRunner): Command {
         examplesHelp([
           'calendar api GET /events -F per_page=2',
           'calendar api -i GET /venues',
-          'calendar api POST /tags -f name=Outdoors',
+          'calendar api POST /tags -f name=Rainproof',
           'calendar api GET /wp-json/',
           'echo \'{"name":"Indoors"}\' | calendar api POST /tags --input -',
         ]) +
