@@ -2,6 +2,7 @@
 // - dist/cli.cjs, the whole CLI as one CommonJS file that bin/calendar.js compiles with a V8
 //   code cache (bin/code-cache.js). One file means one cache, and no dynamic import() is left
 //   in it: Node 20 throws on import() inside a vm.Script whose cache was accepted.
+// - dist/jq.cjs, jq itself (WebAssembly), which --jq loads.
 // - dist/sandbox.js, the sandbox as an ES module, for the benchmark scripts.
 // - man/calendar.1, the manual page, printed by the new bundle from its command tree.
 // The bundle is written beside dist/ and swapped in, so a running CLI never sees half a build.
@@ -74,6 +75,8 @@ try {
     sourcemap: 'external',
     plugins: [lazyHttp2, asciiRegExps, lazyBuiltins],
   });
+  // jq compiled to WebAssembly (jq-wasm), for --jq: a megabyte that only a run asking for it loads.
+  await build({ ...common, entryPoints: { jq: 'jq-wasm' }, outdir: staging.pathname, outExtension: { '.js': '.cjs' }, format: 'cjs' });
   await build({
     ...common,
     entryPoints: { sandbox: 'src/sandbox/index.ts' },

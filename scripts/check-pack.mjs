@@ -1,5 +1,5 @@
 // Packs the package as npm publishes it and installs it as a person would, into a temporary
-// global prefix: then `calendar --version`, one command on the built-in sandbox, the manual page,
+// global prefix: then `calendar --version`, a command on the built-in sandbox (and with --jq), the manual page,
 // and `npx` on the tarball. Prints the tarball's size and what the install added; fails (exit 1)
 // on a source map in the tarball, a dependency to install, or a command that does not work.
 // Run after a build (npm run check-pack builds first); .ci/run runs it after the tests.
@@ -40,7 +40,7 @@ try {
   const tarball = join(work, packed.filename);
   const files = packed.files.map((f) => f.path);
   check(!files.some((f) => f.endsWith('.map')), `a source map is packed: ${files.filter((f) => f.endsWith('.map')).join(', ')}`);
-  for (const needed of ['bin/calendar.js', 'bin/code-cache.js', 'dist/cli.cjs', 'man/calendar.1', 'completions/calendar.bash']) check(files.includes(needed), `${needed} is not packed`);
+  for (const needed of ['bin/calendar.js', 'bin/code-cache.js', 'dist/cli.cjs', 'dist/jq.cjs', 'man/calendar.1', 'completions/calendar.bash']) check(files.includes(needed), `${needed} is not packed`);
   check(Object.keys(pkg.dependencies ?? {}).length === 0, `dependencies to install: ${Object.keys(pkg.dependencies ?? {}).join(', ')} (the bundle holds them)`);
 
   const prefix = join(work, 'prefix');
@@ -59,6 +59,8 @@ try {
   check(version === `calendar ${pkg.version} (${pkg.name}, node ${process.version})\n`, `calendar --version printed ${JSON.stringify(version)}`);
   const ids = run(['events', 'list', '--format', 'ids', '--per-page', '2']).trim().split('\n');
   check(ids.length === 2 && ids.every((id) => /^\d+$/.test(id)), `events list on the built-in sandbox printed ${JSON.stringify(ids)}`);
+  const titles = run(['events', 'list', '--per-page', '2', '--jq', '.[].title']).trim().split('\n');
+  check(titles.length === 2 && titles.every((t) => t !== '' && !t.startsWith('"')), `--jq on the installed package printed ${JSON.stringify(titles)}`);
   check(existsSync(join(prefix, 'share/man/man1/calendar.1')), 'the manual page is not installed in share/man/man1');
   // As `npx events-calendar-cli --version` runs the registry's copy: the package's only bin.
   const npx = execFileSync('npx', ['--yes', '--offline', `file:${tarball}`, '--version'], { cwd: work, env: { ...env, npm_config_cache: join(work, 'npm-cache') }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });

@@ -13,6 +13,7 @@ import { COMMAND_GROUPS } from './commands/index.js';
 import { environmentHelp, OVERVIEW } from './commands/help.js';
 import { versionLine } from './version.js';
 import { asksHelpTopic, helpTopicArgv } from './commands/help-topic.js';
+import { keptOutput, readHabits, type Habits } from './commands/gh-habits.js';
 
 const run = runAction;
 
@@ -31,7 +32,8 @@ export function buildProgram(ctx: Context, argv?: string[]): Command {
     .option('--namespace <ns>', `API namespace (default ${DEFAULT_NAMESPACE}; env CALENDAR_NAMESPACE)`)
     .addOption(new Option('--lang <code>', `language of the content, sent as i18n_language (${LANGUAGES.join(', ')}; env CALENDAR_LANG)`))
     .addOption(new Option('--format <format>', `output format: ${FORMATS.join(', ')} (default table)`))
-    .option('--json', 'same as --format json')
+    .option('--json', "same as --format json; gh's --json id,title is --format json --fields id,title")
+    .option('--jq <expression>', 'filter the JSON output with jq (as gh --jq; strings print raw); implies --format json')
     .option('--fields <list>', 'fields or dot paths to print, comma-separated (e.g. id,title,venue.venue)')
     .option('--no-color', 'no colour (also NO_COLOR)')
     .option('--debug', 'log each request on stderr (credentials are never shown)')
@@ -124,6 +126,11 @@ function usageMessage(err: CommanderError, program: Command, argv: string[]): { 
   const suggestion = /^\(Did you mean (?:one of )?(.*)\?\)$/.exec(rest.find((l) => l.startsWith('(Did you mean')) ?? '');
   // What other tools call the version: -v, --v, `version`.
   if (/^unknown (option '(-v|--v)'|command 'version')$/.test(first)) return { message: first, hint: 'Did you mean calendar --version (or -V)?' };
+  // gh's `--json FIELD`: one field name reads as an argument (two or more work, see gh-habits.ts).
+  const afterJson = argv[argv.indexOf('--json') + 1];
+  if (err.code === 'commander.excessArguments' && argv.includes('--json') && afterJson !== undefined && /^[\w.]+$/.test(afterJson)) {
+    return { message: first, hint: `--json takes no field name here: for JSON with only that field use --fields ${afterJson} --format json.` };
+  }
   const cutShort = err.code === 'commander.unknownOption' ? optionsStartingWith(program, argv, /'([^']*)'/.exec(first)?.[1] ?? '') : [];
   if (cutShort.length) return { message: first, hint: didYouMean(cutShort) };
   if (!suggestion) return { message: first, hint: `See ${commandPath(program, argv).join(' ')} --help.` };
@@ -138,6 +145,38 @@ export async function main(argv: string[], ctx: Context = processContext()): Pro
     ctx.stdout.write(OVERVIEW);
     return EXIT.ok;
   }
+  let habits: Habits;
+  try {
+    habits = readHabits(argv);
+  } catch (err) {
+    ui.error((err as CliError).message, (err as CliError).hint);
+    return EXIT.usage;
+  }
+  if (habits.jq !== undefined) return filtered(habits.jq, habits.argv, ctx, ui, debug);
+  return runCommand(habits.argv, ctx, ui, debug);
+}
+
+/** Runs the command with its output kept, then prints what the jq filter makes of it. */
+async function filtered(filter: string, argv: string[], ctx: Context, ui: Ui, debug: boolean): Promise<number> {
+  const { checkJqFilter, runJq } = await import('./output/jq.js');
+  try {
+    await checkJqFilter(filter);
+  } catch (err) {
+    ui.error((err as CliError).message, (err as CliError).hint);
+    return EXIT.usage;
+  }
+  const kept = keptOutput(ctx);
+  const code = await runCommand(argv, kept.ctx, ui, debug);
+  try {
+    ctx.stdout.write(await runJq(kept.text(), filter));
+  } catch (err) {
+    ui.error((err as CliError).message);
+    return code === EXIT.ok ? (err as CliError).exitCode : code;
+  }
+  return code;
+}
+
+async function runCommand(argv: string[], ctx: Context, ui: Ui, debug: boolean): Promise<number> {
   let program = buildProgram(ctx, argv);
   try {
     if (asksHelpTopic(argv)) {

@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import type { Command } from 'commander';
 import { buildProgram } from '../../src/cli.js';
 import type { Context } from '../../src/context.js';
-import { runCli, tempHome, type RunResult } from './helpers.js';
+import { runCli, tempHome } from './helpers.js';
 
 let home: ReturnType<typeof tempHome>;
 
