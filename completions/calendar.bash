@@ -128,7 +128,7 @@ _calendar_options() {
     'tags edit') r='-h --help --profile --base-url --namespace --lang --format --json --jq --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'doc') r='-h --help --profile --base-url --namespace --lang --format --json --jq --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'info') r='--context -h --help --profile --base-url --namespace --lang --format --json --jq --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
-    'serve') r='--host --port --data --seed --namespace --user --password --timezone --now --faults --faults-seed --tls-cert --tls-key -h --help --profile --base-url --lang --format --json --jq --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'serve') r='--host --port --data --seed --namespace --no-tec-v1 --user --password --timezone --now --faults --faults-seed --tls-cert --tls-key -h --help --profile --base-url --lang --format --json --jq --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'profile') r='-h --help --profile --base-url --namespace --lang --format --json --jq --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'profile add') r='--url --username --app-password-stdin --app-password-env --app-password-command --default --force -h --help --profile --base-url --namespace --lang --format --json --jq --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'profile list') r='-h --help --profile --base-url --namespace --lang --format --json --jq --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;

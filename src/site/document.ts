@@ -5,8 +5,8 @@
  */
 import type { ApiClient } from '../http/client.js';
 import { resources, type Resource, type ResourceName } from '../resources.js';
-import { slugFromName } from '../records/identity.js';
-import { everyRecordQuery, walkEveryEvent, walkEveryRecord, walkPages, walkShortfall, unlistedEventsNote } from '../records/pages.js';
+import { slugFromName, textForPeople } from '../records/identity.js';
+import { everyRecordQuery, walkEveryEvent, walkEveryRecord, walkPages, walkShortfall, unlistedEventsKey, unlistedEventsNote } from '../records/pages.js';
 import { exportShape } from '../records/writable.js';
 import type { Query } from '../http/url.js';
 import { loadYaml } from '../output/yaml.js';
@@ -44,7 +44,10 @@ export function siteRecordOf(resource: Resource, raw: Json, categorySlugs: Map<n
   const shaped = exportShape(resource, raw, categorySlugs);
   const slug = typeof shaped.slug === 'string' && shaped.slug !== '' ? shaped.slug : slugFromName(String(raw[resource.nameField] ?? ''));
   const fields: Json = {};
-  for (const name of siteFields(resource)) if (shaped[name] !== undefined) fields[name] = shaped[name];
+  for (const name of siteFields(resource)) {
+    const value = shaped[name];
+    if (value !== undefined) fields[name] = typeof value === 'string' ? textForPeople(value, name) : value;
+  }
   return { slug, fields, id: typeof raw.id === 'number' ? raw.id : undefined };
 }
 
@@ -55,8 +58,11 @@ export interface ReadOptions {
   purpose?: 'export' | 'plan';
 }
 
+/** Says a note of a read; one with `oncePerDay` only on the first run of the day (Ui.notice). */
+export type Notice = (line: string, oncePerDay?: string) => void;
+
 /** Reads the chosen resources of a site with list walks; notes go to `notice`. */
-export async function readSite(client: ApiClient, names: ResourceName[], notice: (line: string) => void, options: ReadOptions = {}): Promise<SiteDocument> {
+export async function readSite(client: ApiClient, names: ResourceName[], notice: Notice, options: ReadOptions = {}): Promise<SiteDocument> {
   const { eventsFilter } = options;
   const document: SiteDocument = new Map();
   // Terms are few: categories are read first so that parents become slugs whatever the order.
@@ -75,7 +81,7 @@ export async function readSite(client: ApiClient, names: ResourceName[], notice:
     };
     if (name === 'categories') categories.forEach(add);
     else if (name === 'events' && eventsFilter) await walkFilteredEvents(client, eventsFilter, add, notice);
-    else if (name === 'events') notice(unseenEventsNote(await walkEveryEvent(client, resource, add), options.purpose));
+    else if (name === 'events') notice(unseenEventsNote(await walkEveryEvent(client, resource, add), options.purpose), unlistedEventsKey(client));
     else await walkEveryRecord(client, resource, add);
     document.set(name, records);
   }

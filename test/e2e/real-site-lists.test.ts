@@ -2,9 +2,10 @@
  * Defects of lists seen on a real site: events hidden from listings missing from exports,
  * counts of empty searches, limits above a page, pages past the end.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { api, json, useSite } from './helpers.js';
+import { api, json, startTestSandbox, tempHome, useSite, writeFileIn } from './helpers.js';
 
 const site = useSite();
 const cli = (...args: string[]) => site.cli(args);
@@ -40,6 +41,24 @@ describe('date filters with a time (site in New York)', () => {
     expect((await timed('--start-date', '2027-01-10', '--end-date', '2027-01-10')).sort()).toEqual([ids.morning, ids.evening].sort());
   });
 
+  test('the window means instants: an event in another zone is found at the time it happens in the site\'s zone', async () => {
+    // 18:00 in Los Angeles is 21:00 in New York; the server compares its own clock (18:00) with the window.
+    const la = await api<Json>(site.sandbox, 'POST', 'events', { title: 'Zoned Pacific', start_date: '2027-02-10 18:00:00', end_date: '2027-02-10 19:00:00', timezone: 'America/Los_Angeles' }).then((r) => r.body.id as number);
+    const ny = await api<Json>(site.sandbox, 'POST', 'events', { title: 'Zoned Eastern', start_date: '2027-02-10 21:15:00', end_date: '2027-02-10 22:00:00' }).then((r) => r.body.id as number);
+    const zoned = (...filter: string[]) => cli('events', 'list', '--search', 'Zoned', ...filter, '--format', 'ids').then((r) => r.stdout.trim().split('\n').filter(Boolean).map(Number));
+    expect(await zoned('--starts-after', '2027-02-10 17:30', '--starts-before', '2027-02-10 18:30')).toEqual([]);
+    expect(await zoned('--starts-after', '2027-02-10 20:30', '--starts-before', '2027-02-10 21:30')).toEqual([la, ny]);
+    expect(await zoned('--starts-after', '2027-02-11T02:00:00Z', '--starts-before', '2027-02-11T03:00:00Z')).toEqual([ny]);
+    // Paging, --limit and the count are of the events kept, not of the wider window the server was asked for.
+    const wide = ['--starts-after', '2027-02-10 20:30', '--starts-before', '2027-02-10 21:30'];
+    expect(await zoned(...wide, '--limit', '1')).toEqual([la]);
+    expect(await zoned(...wide, '--per-page', '1', '--page', '2')).toEqual([ny]);
+    const count = await cli('events', 'list', '--search', 'Zoned', ...wide, '--format', 'count');
+    expect(count.stdout.trim()).toBe('2');
+    const narrow = await cli('events', 'list', '--search', 'Zoned', '--starts-after', '2027-02-10 21:00', '--starts-before', '2027-02-10 21:30', '--format', 'count');
+    expect(narrow.stdout.trim()).toBe('1');
+  });
+
   test('--no-strict-dates with a time says the server reads whole days', async () => {
     const r = await cli('events', 'list', '--search', 'Timed', '--starts-after', '2027-01-10 14:00', '--no-strict-dates', '--format', 'ids');
     expect(r.stderr).toMatch(/reads --starts-after as whole days/);
@@ -54,6 +73,31 @@ describe('events hidden from listings', () => {
     expect(titles).toEqual(expect.arrayContaining(['Visible Show', 'Hidden Show', 'Hidden Draft']));
     expect(new Set(titles).size).toBe(titles.length);
     expect(r.stderr).toMatch(/hidden from listings that have already ended/);
+  });
+
+  test('what export, diff and apply cannot see is said once a day for a site, not on every run', async () => {
+    const fresh = tempHome();
+    const other = await startTestSandbox();
+    try {
+      const env = { ...site.env, ...fresh.env };
+      const runs = [
+        await site.cli(['export', 'events'], { env }),
+        await site.cli(['export', 'events'], { env }),
+        await site.cli(['export', '--site', 'events'], { env }),
+        await site.cli(['diff', writeFileIn(fresh.home, 'site.yaml', 'events: {}\n')], { env }),
+      ];
+      expect(runs.map((r) => /already ended/.test(r.stderr))).toEqual([true, false, false, false]);
+      // Another site is told on its own.
+      const elsewhere = await site.cli(['export', 'events'], { env: { ...env, CALENDAR_BASE_URL: other.restRoot } });
+      expect(elsewhere.stderr).toMatch(/hidden from listings that have already ended/);
+      expect(JSON.parse(readFileSync(join(fresh.home, '.cache', 'calendar', 'notices.json'), 'utf8'))).toEqual({
+        [`unlisted-events ${site.sandbox.restRoot}`]: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        [`unlisted-events ${other.restRoot}`]: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      });
+    } finally {
+      await other.close();
+      fresh.cleanup();
+    }
   });
 
   test('events list --hidden lists only them', async () => {

@@ -10,6 +10,7 @@ import { setVariant, translatableFields } from '../common/i18n.js';
 import type { Params } from '../common/params.js';
 import { slugify, type LinkedFields, type PostRecord } from '../store/store.js';
 import { POST_TYPE, storedKey, SWITCHES, type LinkedResource } from '../store/kinds.js';
+import { sameName } from '../../wordpress/collation.js';
 
 const TRUE_WORDS = new Set(['true', '1', 'yes', 'on']);
 const STATE_FIELDS = ['state', 'province', 'stateprovince'];
@@ -37,8 +38,9 @@ function stateProvince(fields: LinkedFields, params: Params = {}): string {
   return String(params.stateprovince || params.state || params.province || fields.stateprovince || fields.state || fields.province || '');
 }
 
+/** The description and excerpt a create sent, against a stored one: the database compares them by its collation too. */
 function sameText(a: unknown, b: unknown): boolean {
-  return String(a ?? '').trim().toLowerCase() === String(b ?? '').trim().toLowerCase();
+  return sameName(String(a ?? '').trim(), String(b ?? '').trim());
 }
 
 /** POST /venues and /organizers, and inline objects in an event write. Returns the old record on a name match. */
