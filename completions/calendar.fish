@@ -729,7 +729,7 @@ end
 complete -c calendar -f
 complete -c calendar -s V -l version -d 'print the version'
 complete -c calendar -l profile -x -a '(__calendar_dynamic profiles)' -d 'configuration profile to use (env CALENDAR_PROFILE)'
-complete -c calendar -l base-url -x -d 'REST root of the site, e.g. https://example.org/wp-json (env CALENDAR_BASE_URL)'
+complete -c calendar -l base-url -x -d 'the site\'s REST root (https://example.org/wp-json) or address (https://example.…'
 complete -c calendar -l namespace -x -d 'API namespace (default tribe/events/v1; env CALENDAR_NAMESPACE)'
 complete -c calendar -l lang -x -a 'fr it es' -d 'language of the content, sent as i18n_language (fr, it, es; env CALENDAR_LANG)'
 complete -c calendar -l format -x -a 'table json ndjson csv yaml ids count ics' -d 'output format: table, json, ndjson, csv, yaml, ids, count, ics (default table)'

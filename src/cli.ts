@@ -28,7 +28,7 @@ export function buildProgram(ctx: Context, argv?: string[]): Command {
     .description('Manage an events calendar (The Events Calendar for WordPress) through its REST API.')
     .version(versionLine(), '-V, --version', 'print the version')
     .option('--profile <name>', 'configuration profile to use (env CALENDAR_PROFILE)')
-    .option('--base-url <url>', 'REST root of the site, e.g. https://example.org/wp-json (env CALENDAR_BASE_URL)')
+    .option('--base-url <url>', "the site's REST root (https://example.org/wp-json) or address (https://example.org; env CALENDAR_BASE_URL)")
     .option('--namespace <ns>', `API namespace (default ${DEFAULT_NAMESPACE}; env CALENDAR_NAMESPACE)`)
     .addOption(new Option('--lang <code>', `language of the content, sent as i18n_language (${LANGUAGES.join(', ')}; env CALENDAR_LANG)`))
     .addOption(new Option('--format <format>', `output format: ${FORMATS.join(', ')} (default table)`))

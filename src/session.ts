@@ -74,7 +74,7 @@ export interface Session {
 }
 
 export async function openSession(prepared: Prepared, ctx: Context): Promise<Session> {
-  const [{ resolveProfile }, { ApiClient, projectSiteWriteRefused }, { parseRestRoot }] = await Promise.all([
+  const [{ resolveProfile }, { ApiClient, projectSiteWriteRefused }, { parseRestRoot, restRootOfBaseUrl }] = await Promise.all([
     import('./config/profile.js'),
     import('./http/client.js'),
     import('./http/url.js'),
@@ -92,7 +92,7 @@ export async function openSession(prepared: Prepared, ctx: Context): Promise<Ses
   }
   let root;
   try {
-    root = parseRestRoot(profile.baseUrl!);
+    root = parseRestRoot(restRootOfBaseUrl(profile.baseUrl!));
   } catch {
     throw new UsageError(`the base URL "${profile.baseUrl}" is not an http(s) URL`);
   }
