@@ -1,6 +1,6 @@
 /**
  * `--jq EXPR`, as gh has it: a jq filter over the JSON a command prints, strings printed raw.
- * The filter runs in jq itself, compiled to WebAssembly (the jq-wasm package, bundled apart as
+ * The filter runs in jq itself (1.7.1), compiled to WebAssembly (the jq-wasm package, bundled apart as
  * dist/jq.cjs): the language as jq defines it, with no binary to download and none to install.
  * It costs a megabyte and some 100 ms to load, so it is loaded only by a run that asks for it.
  */
