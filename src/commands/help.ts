@@ -6,7 +6,7 @@ export type EnvironmentList = ReadonlyArray<readonly [string, string]>;
 
 export const ENVIRONMENT: EnvironmentList = [
   ['CALENDAR_PROFILE', 'profile to use (like --profile)'],
-  ['CALENDAR_BASE_URL', 'REST root of the site, e.g. https://example.org/wp-json (like --base-url)'],
+  ['CALENDAR_BASE_URL', "the site's REST root (https://example.org/wp-json) or address (like --base-url)"],
   ['CALENDAR_NAMESPACE', `API namespace (default ${DEFAULT_NAMESPACE})`],
   ['CALENDAR_LANG', 'language sent as i18n_language: fr, it or es (like --lang)'],
   ['CALENDAR_USERNAME', 'WordPress user name for writes'],
@@ -133,6 +133,7 @@ export function verbExamples(resource: Resource, verb: Verb): string[] {
           'calendar events list',
           'calendar events list --starts-after today --ends-before +30d',
           'calendar events list --search jazz --format json',
+          "calendar events list --jq '.[] | {id, title}'",
           'calendar events list --all --format ndjson > events.ndjson',
           'calendar events list --start-date 2025-01-01 --fields id,title,start_date --format csv',
         ];
