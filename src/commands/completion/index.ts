@@ -31,6 +31,7 @@ export function completeCommand(run: ActionRunner): Command {
     .description('(used by the completion scripts) print candidates: profiles, or ids RESOURCE')
     .argument('<kind>', 'profiles or ids')
     .argument('[resource]', 'the resource whose IDs and slugs to print')
+    .argument('[typed]', 'what was typed of the value: only candidates that start with it')
     .action(run(async () => (await import('./complete.js')).runComplete));
   // commander keeps hidden commands out of help and suggestions; addCommand() alone cannot set it.
   (command as unknown as { _hidden: boolean })._hidden = true;
