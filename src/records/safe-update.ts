@@ -17,7 +17,7 @@ import { errorFromResponse, type ApiClient } from '../http/client.js';
 import type { Query } from '../http/url.js';
 import { UsageError } from '../errors.js';
 import { decodeEntities, sameValue } from './identity.js';
-import { toWritable } from './writable.js';
+import { storedCost, toWritable } from './writable.js';
 import { readCurrent, readRawTexts, withRawTexts } from './raw-text.js';
 import { changedUnasked, WRITE_ROUTES, type WrittenPost } from '../wordpress/write-routes.js';
 import type { WriteApi } from '../http/client.js';
@@ -74,7 +74,8 @@ export function mergeForUpdate(resource: Resource, current: Json, changes: Json,
 export function costRefusal(resource: Resource, current: Json, changes: Json, force: boolean, mapOff = false): string | undefined {
   if (resource.name !== 'events' || changes.cost !== undefined || force) return undefined;
   const shown = typeof current.cost === 'string' ? decodeEntities(current.cost).trim() : '';
-  if (shown === '') return undefined;
+  // None, or one of words the site shows as stored (sent back as it is: see planUpdate).
+  if (shown === '' || storedCost(current) !== undefined) return undefined;
   if (mapOff) {
     return `show_map: tec/v1 would turn this event's map on (it is off), and tribe/events/v1 would rewrite its cost, which the site shows as "${shown}", not as typed: give the cost as it should be stored (--cost TEXT, or a cost column), or --show-map to let the map show, or --force (the map turns on)`;
   }
@@ -196,7 +197,10 @@ export async function planUpdate(client: ApiClient, resource: Resource, path: st
   const refusal = costRefusal(resource, current, changes, options.force === true, mapOff);
   if (refusal) throw new UsageError(refusal);
   const body = mergeForUpdate(resource, current, changes);
-  if (resource.name === 'events' && body.cost === undefined && options.force) body.cost = toWritable(resource, current).cost;
+  if (resource.name === 'events' && body.cost === undefined) {
+    const cost = storedCost(current) ?? (options.force ? toWritable(resource, current).cost : undefined);
+    if (cost !== undefined) body.cost = cost;
+  }
   return { route: 'tribe', body, current };
 }
 

@@ -22,6 +22,18 @@ function linkOf(value: unknown, links: WritableOptions['links']): number | strin
   return typeof value.id === 'number' ? value.id : undefined;
 }
 
+/**
+ * The cost as stored, where the site shows it unchanged: a cost of words alone (`Free`,
+ * `Free entry`; listed as `free`, `free-entry`). A cost with amounts is shown re-formatted
+ * (`$10 – $30` for `€10 – €30`): undefined.
+ */
+export function storedCost(record: Json): string | undefined {
+  const details = isObject(record.cost_details) ? record.cost_details : undefined;
+  const values = Array.isArray(details?.values) ? (details!.values as unknown[]).map(String) : [];
+  const shown = typeof record.cost === 'string' ? decodeEntities(record.cost).trim() : '';
+  return shown !== '' && values.length > 0 && values.every((v) => !/\d/.test(v)) ? shown : undefined;
+}
+
 /** `cost_details` back to the text the server parses: `15`, `5-10`, `Free`, `$15`, `20€`. */
 export function costText(record: Json): string {
   const details = isObject(record.cost_details) ? record.cost_details : undefined;
@@ -32,7 +44,8 @@ export function costText(record: Json): string {
   // The server lists words ("Free", "Donation") in lower case; their casing is in the display text.
   const shown = typeof record.cost === 'string' ? decodeEntities(record.cost) : '';
   // A cost of words alone ("Free entry", listed as free-entry) is shown as it is stored.
-  if (shown !== '' && values.every((v) => !/\d/.test(v))) return shown;
+  const stored = storedCost(record);
+  if (stored !== undefined) return stored;
   const word = (v: string) => {
     const at = shown.toLowerCase().indexOf(v);
     return at >= 0 ? shown.slice(at, at + v.length) : v === 'free' ? 'Free' : v;

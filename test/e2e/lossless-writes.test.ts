@@ -70,8 +70,10 @@ describe.each(APIS)('every write on $api keeps what was not asked', ({ api: apiN
     for (const name of ['title', 'excerpt', 'tags', 'restore', 'import', 'apply']) {
       ids[name] = await made('events', { ...EVENT, ...linked, title: `${EVENT.title} ${name}` });
     }
-    // Its map off, its cost in words: tec/v1 would turn the map on, the tribe route would rewrite the cost.
-    ids.mapOff = await made('events', { ...EVENT, ...linked, title: 'Map off “event”', cost: 'Free entry', show_map: false, show_map_link: false });
+    // Its map off, its cost with amounts: tec/v1 would turn the map on, the tribe route would rewrite the cost.
+    ids.mapOff = await made('events', { ...EVENT, ...linked, title: 'Map off “event”', cost: 'CHF 60-140', show_map: false, show_map_link: false });
+    // Its map off, its cost in words: the site shows such a cost as stored, so the tribe route is sent it back.
+    ids.words = await made('events', { ...EVENT, ...linked, title: 'Words “event”', cost: 'Free entry', show_map: false, show_map_link: false });
     // Written to the profile-less environment: this run's API is pinned.
     home.env.CALENDAR_API = apiName;
   });
@@ -188,9 +190,16 @@ describe.each(APIS)('every write on $api keeps what was not asked', ({ api: apiN
     expect(refused.stderr).toMatch(apiName === 'tec' ? /^calendar: show_map: .*--cost TEXT.*--show-map.*--force/ : /^calendar: cost: .*--cost TEXT.*--force/);
     expect(sandbox.stats.writes).toBe(writes);
     expect(stored(ids.mapOff)).toEqual(before);
-    const r = await cli('events', 'update', String(ids.mapOff), '--title', 'Map off, renamed', '--cost', 'Free entry');
+    const r = await cli('events', 'update', String(ids.mapOff), '--title', 'Map off, renamed', '--cost', 'CHF 60-140', '--no-conflict-check');
     expect(r.code, r.stderr).toBe(0);
     expectOnly(before, stored(ids.mapOff), { fields: { title: 'Map off, renamed' } });
+  });
+
+  test('an event whose map is off and whose cost is in words (shown as stored) is updated, its cost sent back as it is', async () => {
+    const before = stored(ids.words);
+    const r = await cli('events', 'update', String(ids.words), '--title', 'Words, renamed', '--no-conflict-check');
+    expect(r.code, r.stderr).toBe(0);
+    expectOnly(before, stored(ids.words), { fields: { title: 'Words, renamed' } });
   });
 
   test('export writes the texts as typed', async () => {
