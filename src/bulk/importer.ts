@@ -22,7 +22,7 @@ import { startProgress, summaryLine, windingDownNotice, type Counts } from './pr
 import { fileKey, isDraftTitleKey, nthDraftKey, slugIsDerived, UpsertIndex, type UpsertKey } from './upsert-index.js';
 import { nameKey, RecordIndex } from '../records/identity.js';
 import { walkEveryName, walkEveryRecord } from '../records/pages.js';
-import { createRecord, findExisting, pickFields, updateRecord, type MatchKey } from './writes.js';
+import { createRecord, findExisting, pickFields, updateRecord, withSlugOfFile, type MatchKey } from './writes.js';
 import { readRawTexts, typedTexts, withRawTexts } from '../records/raw-text.js';
 import { changedFields, isUnchanged } from '../records/safe-update.js';
 import { SiteUnreachable } from '../http/reachability.js';
@@ -301,10 +301,11 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
       }
       // A draft matched by its title is looked up by its title after a create whose outcome is unknown.
       const matchBy = key !== undefined && isDraftTitleKey(key) ? 'name' : upsertBy;
-      const created = await createRecord(client, resource, body, matchBy ? { by: matchBy, slug: record.slug, name: record.name } : confirmationKey(resource, record, body));
+      let created = await createRecord(client, resource, body, matchBy ? { by: matchBy, slug: record.slug, name: record.name } : confirmationKey(resource, record, body));
       counts.created++;
+      if (upsertBy === 'slug' && key !== undefined && !isDraftTitleKey(key)) created = await withSlugOfFile(client, resource, created, key, ui);
       // The site appends -2 to a slug that is taken: another run created the record since this one looked.
-      if (upsertBy === 'slug' && key !== undefined && typeof created.slug === 'string' && created.slug.startsWith(`${key}-`)) {
+      if (upsertBy === 'slug' && key !== undefined && typeof created.slug === 'string' && created.slug.startsWith(`${key}-`) && /^\d+$/.test(created.slug.slice(key.length + 1))) {
         ui.warn(
           `${input.name} ${item.where}: the slug ${key} was taken when this ${resource.singular} was created (another import of the same site at the same time?), so the site named it ${created.slug} (ID ${String(created.id)}): run imports of one site one after the other`,
         );

@@ -27,16 +27,23 @@ export function pickFields(record: Json, fields: string[]): Json {
 
 /**
  * A new venue gets the slug of its name whatever slug it is sent (the server ignores it on
- * create); a follow-up update gives it the slug asked for, so that an import or apply keyed
- * by slug finds it on the next run instead of creating it again. (Organizers are matched by
- * the slug their name gives: see slugIsDerived.)
+ * create), so an import keyed by slug would not find it on its next run: a follow-up update
+ * gives it the file's slug. Only tec/v1 takes a venue's slug (the tribe route ignores it too);
+ * where it is not kept, the user is told how to match instead. (Organizers are matched by the
+ * slug their name gives: see slugIsDerived.)
  */
-async function withSlugAsSent(client: ApiClient, resource: Resource, body: Json, created: Json): Promise<Json> {
-  const wanted = body.slug;
-  if (!resource.mergesOnCreate || slugIsDerived(resource) || typeof wanted !== 'string' || typeof created.id !== 'number') return created;
-  if (typeof created.slug === 'string' && slugLetters(created.slug) === slugLetters(wanted)) return created;
-  return (await safeUpdate(client, resource, `${resource.path}/${created.id}`, { slug: wanted }, { method: 'PUT', current: created })).record;
+export async function withSlugOfFile(client: ApiClient, resource: Resource, created: Json, slug: string, ui: { warn(line: string): void }): Promise<Json> {
+  if (!resource.mergesOnCreate || slugIsDerived(resource) || typeof created.id !== 'number') return created;
+  if (typeof created.slug === 'string' && slugLetters(created.slug) === slugLetters(slug)) return created;
+  const { record } = await safeUpdate(client, resource, `${resource.path}/${created.id}`, { slug }, { method: 'PUT', current: created });
+  if (typeof record.slug === 'string' && slugLetters(record.slug) === slugLetters(slug)) return record;
+  if (!warnedSlug.has(client)) {
+    warnedSlug.add(client);
+    ui.warn(`this site keeps no slug sent for a ${resource.singular} (it has no tec/v1), so ${resource.name} keep the slug of their name: import them with --upsert-by name to find them again`);
+  }
+  return record;
 }
+const warnedSlug = new WeakSet<ApiClient>();
 
 /** A failure after which the record may or may not exist: the connection broke, or a 5xx. */
 function uncertain(err: unknown): boolean {
@@ -100,7 +107,7 @@ export async function createRecord(client: ApiClient, resource: Resource, body: 
         continue;
       }
       if (res.status < 200 || res.status >= 300 || res.text !== undefined) throw errorFromResponse(res);
-      return await withSlugAsSent(client, resource, body, res.body);
+      return res.body;
     } catch (err) {
       failure = err;
     }

@@ -283,3 +283,20 @@ describe('the iCalendar sync', () => {
     expect(after).toEqual({ ...was, fields: { ...was.fields, title: 'Harbor talk (moved upstairs)' }, slug: after.slug });
   });
 });
+
+describe('import venues --upsert-by slug', () => {
+  const own = ownSite();
+
+  test('run twice: the new venue is given the file slug (the server makes its own on create), so the second run finds it unchanged', async () => {
+    const { sandbox, home } = await own.start();
+    const file = join(home.home, 'venues.ndjson');
+    writeFileSync(file, `${JSON.stringify({ venue: 'Blue Note Hall', slug: 'blue-note', city: 'New York' })}\n`);
+    const first = await cliOn(sandbox, home, ['import', 'venues', file, '--upsert-by', 'slug', '--yes']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toBe('1 created, 0 updated, 0 unchanged, 0 failed\n');
+    const second = await cliOn(sandbox, home, ['import', 'venues', file, '--upsert-by', 'slug', '--yes']);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toContain('0 created, 0 updated, 1 unchanged');
+    expect(sandbox.store.postsOfType('venue').map((v) => v.slug)).toEqual(['blue-note']);
+  });
+});
