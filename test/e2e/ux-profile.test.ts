@@ -98,6 +98,7 @@ describe('profile add finds the API', () => {
       baseUrl: sandbox.restRoot,
       namespace: 'tribe/events/v1',
       timezone: 'Europe/Paris',
+      translations: false,
       username: USER,
       appPassword: PASSWORD,
       // Where updates go: tec/v1 when the site's index lists it, else the tribe routes.
