@@ -69,15 +69,16 @@ export function mergeForUpdate(resource: Resource, current: Json, changes: Json,
  * Why the tribe route cannot take this update as it is: the event has a cost, which the site
  * shows re-formatted (`$10 – $30` for a stored `€10 – €30`), and the route clears a cost it
  * is not sent. Undefined when the change gives the cost, there is none, or the update is
- * forced. `mapOff`: tec/v1 was passed over because it would turn the event's map on.
+ * forced. `forced`: the map settings that made the update pass over tec/v1, which would turn them on.
  */
-export function costRefusal(resource: Resource, current: Json, changes: Json, force: boolean, mapOff = false): string | undefined {
+export function costRefusal(resource: Resource, current: Json, changes: Json, force: boolean, forced: string[] = []): string | undefined {
   if (resource.name !== 'events' || changes.cost !== undefined || force) return undefined;
   const shown = typeof current.cost === 'string' ? decodeEntities(current.cost).trim() : '';
   // None, or one of words the site shows as stored (sent back as it is: see planUpdate).
   if (shown === '' || storedCost(current) !== undefined) return undefined;
-  if (mapOff) {
-    return `show_map: tec/v1 would turn this event's map on (it is off), and tribe/events/v1 would rewrite its cost, which the site shows as "${shown}", not as typed: give the cost as it should be stored (--cost TEXT, or a cost column), or --show-map to let the map show, or --force (the map turns on)`;
+  if (forced.length) {
+    const flags = forced.map((field) => `--${field.replaceAll('_', '-')}`).join(' ');
+    return `${forced.join(', ')}: tec/v1 would turn this off setting on, and tribe/events/v1 would rewrite the cost, which the site shows as "${shown}", not as typed: give the cost as it should be stored (--cost TEXT, or a cost column), or ${flags} to let it be on, or --force (it turns on)`;
   }
   return `cost: tribe/events/v1 clears a cost it is not sent, and the site shows this one as "${shown}", not as typed: give the cost as it should be stored (--cost TEXT, or a cost column), or --force to store "${toWritable(resource, current).cost}"`;
 }
@@ -175,7 +176,7 @@ export async function planUpdate(client: ApiClient, resource: Resource, path: st
   let current = options.current;
   let changes = withUntrashedSlug(current, asked);
   const id = idOf(path, current);
-  let mapOff = false;
+  let forcedOff: string[] = [];
   if (!options.tribeOnly && id !== undefined && current && isRestore(current, changes)) return { route: 'core', id, body: changes, current };
   if (!options.tribeOnly && current?.status !== 'trash' && id !== undefined && options.query === undefined && (await writeApi(client)) === 'tec') {
     const tec = tecBody(resource, changes);
@@ -188,13 +189,13 @@ export async function planUpdate(client: ApiClient, resource: Resource, path: st
         const kept = current ? tecBody(resource, unaskedValues('tec', resource, current, changes)) : undefined;
         return { route: 'tec', id, body: { ...(kept && 'body' in kept ? kept.body : {}), ...tec.body }, current };
       }
-      mapOff = true;
+      forcedOff = forced;
       client.debug(`tec/v1 would change ${forced.join(', ')} on its own: the update goes by ${client.options.namespace}`);
     } else client.debug(`tec/v1 does not take ${tec.untaken.join(', ')}: the update goes by ${client.options.namespace}`);
   }
   current ??= await readCurrent(client, resource, path, { query: options.query, notice: options.notice });
   changes = withUntrashedSlug(current, changes);
-  const refusal = costRefusal(resource, current, changes, options.force === true, mapOff);
+  const refusal = costRefusal(resource, current, changes, options.force === true, forcedOff);
   if (refusal) throw new UsageError(refusal);
   const body = mergeForUpdate(resource, current, changes);
   if (resource.name === 'events' && body.cost === undefined) {

@@ -187,7 +187,7 @@ describe.each(APIS)('every write on $api keeps what was not asked', ({ api: apiN
     const refused = await cli('events', 'update', String(ids.mapOff), '--title', 'Map off, renamed');
     expect(refused.code).toBe(2);
     expect(refused.stderr.trim().split('\n')).toHaveLength(1);
-    expect(refused.stderr).toMatch(apiName === 'tec' ? /^calendar: show_map: .*--cost TEXT.*--show-map.*--force/ : /^calendar: cost: .*--cost TEXT.*--force/);
+    expect(refused.stderr).toMatch(apiName === 'tec' ? /^calendar: show_map, show_map_link: .*--cost TEXT.*--show-map --show-map-link .*--force/ : /^calendar: cost: .*--cost TEXT.*--force/);
     expect(sandbox.stats.writes).toBe(writes);
     expect(stored(ids.mapOff)).toEqual(before);
     const r = await cli('events', 'update', String(ids.mapOff), '--title', 'Map off, renamed', '--cost', 'CHF 60-140', '--no-conflict-check');
