@@ -128,9 +128,17 @@ export function isVisibleTo(ctx: RequestContext, post: PostRecord): boolean {
 
 export const TRASH_SUFFIX = '__trashed';
 
+/**
+ * wp_trash_post: the slug gets `__trashed` (an unpublished post's empty slug too), and a post
+ * never published is dated now, as every save of a draft without a date is.
+ */
 export function trash(ctx: RequestContext, post: PostRecord): void {
   post.status = 'trash';
-  if (post.slug && !post.slug.endsWith(TRASH_SUFFIX)) post.slug += TRASH_SUFFIX;
+  if (!post.slug.endsWith(TRASH_SUFFIX)) post.slug += TRASH_SUFFIX;
+  if (post.dateUtc === null) {
+    post.date = nowLocalWall(ctx);
+    post.dateUtc = nowUtcWall(ctx);
+  }
   post.modifiedUtc = nowUtcWall(ctx);
   ctx.store.changed(post);
 }

@@ -209,6 +209,9 @@ export function createEvent(ctx: RequestContext, params: Params): EventRecord {
   const event = ctx.store.addPost({ type: 'event', ...meta, modifiedUtc: insertedModifiedUtc(meta), slug: '', fields }) as EventRecord;
   applyText(ctx, event, params, true);
   publishSlug(ctx, event, params.slug);
+  // The plugin saves a sticky event a second time (to put it first in calendar views), which
+  // stamps the modification time, even on a draft or a post dated in the past.
+  if (fields.sticky) event.modifiedUtc = nowUtcWall(ctx);
   ctx.store.changed(event);
   return event;
 }

@@ -1,0 +1,30 @@
+/** Publication and modification times the real server gives on writes that save a post twice or trash a draft. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, RECORDING_CLOCK, type Client } from './helpers.js';
+
+let c: Client;
+beforeAll(async () => {
+  c = await client();
+});
+afterAll(() => c.close());
+
+const NOW_UTC = RECORDING_CLOCK.toISOString().slice(0, 19).replace('T', ' ');
+const dates = { start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00' };
+
+describe('post dates on writes', () => {
+  it('stamps the modification time of a sticky event, saved twice, even when dated in the past or a draft', async () => {
+    const dated = await c.call('POST', '/events', { title: 'Sticky Dated', ...dates, sticky: true, date: '2026-11-01 08:00:00' });
+    expect([dated.body.date_utc, dated.body.modified_utc]).toEqual(['2026-11-01 13:00:00', NOW_UTC]);
+    const pending = await c.call('POST', '/events', { title: 'Sticky Pending', ...dates, sticky: true, status: 'pending' });
+    expect([pending.body.date_utc, pending.body.modified_utc]).toEqual(['0000-00-00 00:00:00', NOW_UTC]);
+    const plainDraft = await c.call('POST', '/events', { title: 'Plain Draft', ...dates, status: 'draft' });
+    expect(plainDraft.body.modified_utc).toBe('0000-00-00 00:00:00');
+  });
+
+  it('dates a trashed draft now and gives its empty slug the trash suffix', async () => {
+    const draft = await c.call('POST', '/events', { title: 'Draft To Trash', ...dates, status: 'draft' });
+    expect([draft.body.slug, draft.body.date_utc]).toEqual(['', '0000-00-00 00:00:00']);
+    const trashed = await c.call('DELETE', `/events/${draft.body.id}`);
+    expect([trashed.body.status, trashed.body.slug, trashed.body.date_utc, trashed.body.modified_utc]).toEqual(['trash', '__trashed', NOW_UTC, NOW_UTC]);
+  });
+});
