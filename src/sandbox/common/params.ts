@@ -6,6 +6,7 @@ import { resources, type Field, type ResourceName } from '../../resources.js';
 import { nowLocalWall, type RequestContext } from './context.js';
 import { parseDateInput, type ParsedDate } from './dates.js';
 import { ParamProblems } from './errors.js';
+import { slugify, termName } from './text-filters.js';
 import { utcMsToUtcString } from '../../time.js';
 import type { Taxonomy, TermRecord } from '../store/store.js';
 import { isPostResource, isTaxonomy, POST_TYPE } from '../store/kinds.js';
@@ -34,10 +35,18 @@ export function isPositiveInteger(value: unknown): boolean {
   return (typeof value === 'number' && Number.isInteger(value) && value >= 1) || (typeof value === 'string' && /^\d+$/.test(value.trim()) && Number(value) >= 1);
 }
 
+/**
+ * A term named in a write, as WordPress's term_exists finds it: an ID; else the term whose slug
+ * is the text made a slug; else the first (lowest ID) whose name matches without regard to case.
+ * So `Sports` finds a category `SPORTS` with the slug `sports` before `Sports` with `sports-cat`.
+ */
 export function findTerm(ctx: RequestContext, taxonomy: Taxonomy, ref: string): TermRecord | undefined {
   if (/^\d+$/.test(ref)) return ctx.store.term(Number(ref), taxonomy);
-  const lower = ref.toLowerCase();
-  return ctx.store.terms(taxonomy).find((term) => term.slug === lower || term.name.toLowerCase() === lower);
+  const text = ref.trim();
+  const slug = slugify(text);
+  const name = termName(text).toLowerCase();
+  const terms = ctx.store.terms(taxonomy);
+  return terms.find((term) => term.slug === slug) ?? terms.find((term) => term.name.toLowerCase() === name);
 }
 
 /** A list filter's term: by slug first (a junk tag's slug is a number), then by ID, then by name. */
