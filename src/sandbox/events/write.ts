@@ -210,21 +210,26 @@ export function createEvent(ctx: RequestContext, params: Params): EventRecord {
   applyText(ctx, event, params, true);
   publishSlug(ctx, event, params.slug);
   // The plugin saves a sticky event a second time (to put it first in calendar views), which
-  // stamps the modification time, even on a draft or a post dated in the past.
-  if (fields.sticky) event.modifiedUtc = nowUtcWall(ctx);
+  // stamps the modification time, even on a draft or a post dated in the past, and publishes
+  // the drafts it is now linked to.
+  if (fields.sticky) {
+    event.modifiedUtc = nowUtcWall(ctx);
+    publishLinkedDrafts(ctx, event, linkedTo(event));
+  }
   ctx.store.changed(event);
   return event;
 }
 
 /**
- * When a published event is saved, the plugin publishes the draft venue and organizers it was
- * linked to before the write (status only: their dates stay those of a draft). A trashed one
- * is published too, its slug keeping `__trashed` (an event restored from the trash brings its
- * trashed venue back so).
+ * When a published event is saved, the plugin publishes the draft venue and organizers it is
+ * linked to as the save begins: for a write's first save those linked before the write, for
+ * the second save of a sticky change those linked now (status only: their dates stay those of
+ * a draft). A trashed one is published too, its slug keeping `__trashed` (an event restored
+ * from the trash brings its trashed venue back so).
  */
-function publishLinkedDrafts(ctx: RequestContext, event: EventRecord, linkedBefore: number[]): void {
+function publishLinkedDrafts(ctx: RequestContext, event: EventRecord, linked: number[]): void {
   if (event.status !== 'publish') return;
-  for (const id of linkedBefore) {
+  for (const id of linked) {
     const post = ctx.store.post(id);
     if (!post || (post.status !== 'draft' && post.status !== 'pending' && post.status !== 'trash')) continue;
     post.status = 'publish';
@@ -232,9 +237,14 @@ function publishLinkedDrafts(ctx: RequestContext, event: EventRecord, linkedBefo
   }
 }
 
+function linkedTo(event: EventRecord): number[] {
+  return [...(event.fields.venue !== null ? [event.fields.venue] : []), ...event.fields.organizers];
+}
+
 export function updateEvent(ctx: RequestContext, event: EventRecord, params: Params): void {
   const f = event.fields;
-  const linkedBefore = [...(f.venue !== null ? [f.venue] : []), ...f.organizers];
+  const linkedBefore = linkedTo(event);
+  const stickyBefore = f.sticky;
   const meta = postMeta(ctx, params, { author: event.author });
   const wasTrashed = event.status === 'trash';
   Object.assign(event, meta);
@@ -262,5 +272,7 @@ export function updateEvent(ctx: RequestContext, event: EventRecord, params: Par
   publishSlug(ctx, event, params.slug);
   event.modifiedUtc = nowUtcWall(ctx);
   publishLinkedDrafts(ctx, event, linkedBefore);
+  // Making an event sticky or not saves it a second time, with its new links.
+  if (f.sticky !== stickyBefore) publishLinkedDrafts(ctx, event, linkedTo(event));
   ctx.store.changed(event);
 }

@@ -1,6 +1,6 @@
 /**
  * Venues and organizers: create (with the real server's de-duplication by name), update
- * (venue: image removed, maps switched on, stateprovince dropped), trash, read.
+ * (venue: image removed, maps switched on, stateprovince recomputed), trash, read.
  */
 import { POST_META, resources } from '../../resources.js';
 import { nowLocalWall, nowUtcWall, type RequestContext } from '../common/context.js';
@@ -10,9 +10,9 @@ import { setVariant, translatableFields } from '../common/i18n.js';
 import type { Params } from '../common/params.js';
 import { slugify, type LinkedFields, type PostRecord } from '../store/store.js';
 import { POST_TYPE, storedKey, SWITCHES, type LinkedResource } from '../store/kinds.js';
+import { stateProvince } from './state-province.js';
 
 const TRUE_WORDS = new Set(['true', '1', 'yes', 'on']);
-const STATE_FIELDS = ['state', 'province', 'stateprovince'];
 const META = new Set(POST_META.map((field) => field.name));
 
 /** Stores the fields sent; with a language, text goes to that language's variant. */
@@ -32,9 +32,17 @@ function applyFields(ctx: RequestContext, resource: LinkedResource, post: PostRe
   if (resource === 'organizers' && typeof params.excerpt === 'string') fields.excerpt = params.excerpt;
 }
 
-/** The combined state/province: from what a write sent when it sent any, else from what is stored. */
-function stateProvince(fields: LinkedFields, params: Params = {}): string {
-  return String(params.stateprovince || params.state || params.province || fields.stateprovince || fields.state || fields.province || '');
+/**
+ * What every save of a venue does besides storing the fields sent: the maps switched on unless
+ * the save switches them off, and the combined state/province recomputed from what it sent.
+ */
+function saveVenueMeta(ctx: RequestContext, post: PostRecord, params: Params): void {
+  const fields = post.fields as LinkedFields;
+  for (const name of SWITCHES.venues) fields[storedKey(name)] = true;
+  applyFields(ctx, 'venues', post, params, false);
+  const combined = stateProvince(params);
+  if (combined) fields.stateprovince = combined;
+  else delete fields.stateprovince;
 }
 
 function sameText(a: unknown, b: unknown): boolean {
@@ -54,10 +62,10 @@ export function createLinked(ctx: RequestContext, resource: LinkedResource, para
     return true;
   });
   if (existing) {
-    // The match overwrites the old record's fields but keeps its stored spelling of the name.
+    // The match is saved again with the fields sent, keeping its stored spelling of the name.
     const { [nameField]: _sentName, ...rest } = params;
-    applyFields(ctx, resource, existing, rest, false);
-    if (resource === 'venues' && STATE_FIELDS.some((key) => key in params)) (existing.fields as LinkedFields).stateprovince = stateProvince(existing.fields as LinkedFields, params);
+    if (resource === 'venues') saveVenueMeta(ctx, existing, rest);
+    else applyFields(ctx, resource, existing, rest, false);
     existing.modifiedUtc = nowUtcWall(ctx);
     ctx.store.changed(existing);
     return existing;
@@ -66,7 +74,10 @@ export function createLinked(ctx: RequestContext, resource: LinkedResource, para
   const fields: LinkedFields = Object.fromEntries(SWITCHES[resource].map((name) => [storedKey(name), true]));
   const post = ctx.store.addPost({ type, ...meta, modifiedUtc: insertedModifiedUtc(meta), slug: '', fields });
   applyFields(ctx, resource, post, params, true);
-  if (resource === 'venues') fields.stateprovince = stateProvince(fields);
+  if (resource === 'venues') {
+    const combined = stateProvince(params);
+    if (combined) fields.stateprovince = combined;
+  }
   post.slug = ctx.store.uniqueSlug(slugify(name), (slug) => ctx.store.postBySlug(type, slug) !== undefined);
   ctx.store.changed(post);
   return post;
@@ -79,15 +90,8 @@ export function updateLinked(ctx: RequestContext, resource: LinkedResource, post
   Object.assign(post, { status: meta.status, author: meta.author, date: meta.date, dateUtc: meta.dateUtc });
   if (post.status !== 'trash' && post.slug.endsWith('__trashed')) post.slug = post.slug.slice(0, -'__trashed'.length);
   fields.image = null;
-  if (resource === 'venues') {
-    for (const name of SWITCHES[resource]) fields[storedKey(name)] = true;
-    const stateSent = STATE_FIELDS.some((key) => key in params);
-    applyFields(ctx, resource, post, params, false);
-    if (stateSent) fields.stateprovince = stateProvince(fields, params);
-    else delete fields.stateprovince;
-  } else {
-    applyFields(ctx, resource, post, params, false);
-  }
+  if (resource === 'venues') saveVenueMeta(ctx, post, params);
+  else applyFields(ctx, resource, post, params, false);
   post.modifiedUtc = nowUtcWall(ctx);
   ctx.store.changed(post);
 }

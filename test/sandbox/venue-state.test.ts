@@ -1,0 +1,33 @@
+/** A venue's combined state/province and map switches on every save (linked/state-province.ts, linked/write.ts). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stateProvince } from '../../src/sandbox/linked/state-province.js';
+import { client, type Client } from './helpers.js';
+
+let c: Client;
+beforeAll(async () => {
+  c = await client();
+});
+afterAll(() => c.close());
+
+describe('venue state/province', () => {
+  it('takes the state only for no country or the United States, else the province', () => {
+    expect(stateProvince({ state: 'NY' })).toBe('NY');
+    expect(stateProvince({ state: 'NY', country: 'US' })).toBe('NY');
+    expect(stateProvince({ state: 'NY', country: 'United States' })).toBe('NY');
+    expect(stateProvince({ state: 'NY', country: 'Germany' })).toBe('');
+    expect(stateProvince({ state: 'NY', province: 'Bavaria', country: 'Germany' })).toBe('Bavaria');
+    expect(stateProvince({ stateprovince: 'ON', state: 'NY' })).toBe('ON');
+    expect(stateProvince({ city: 'Boston' })).toBe('');
+  });
+
+  it('answers and structures the address from the save, and a same-name create saves the old venue again', async () => {
+    const venue = await c.call('POST', '/venues', { venue: 'Velvet Loft', country: 'Germany', state: 'NY', show_map_link: 'false' });
+    expect(venue.body.stateprovince).toBeUndefined();
+    expect(venue.body.show_map_link).toBe(false);
+    const read = await c.call('GET', `/venues/${venue.body.id}`);
+    expect(read.body.json_ld.address).toEqual({ '@type': 'PostalAddress', addressCountry: 'Germany' });
+    // The same name again: the maps are switched on and the state recomputed from this save.
+    const again = await c.call('POST', '/venues', { venue: 'VELVET LOFT', state: 'CA' });
+    expect([again.body.id, again.body.show_map_link, again.body.stateprovince]).toEqual([venue.body.id, true, 'CA']);
+  });
+});
