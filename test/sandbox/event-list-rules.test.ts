@@ -1,0 +1,35 @@
+/** How GET /events combines its filters, as the real site was seen doing (events/list.ts). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, type Client } from './helpers.js';
+
+let c: Client;
+const ids: Record<string, number> = {};
+const listed = async (query: string) => ((await c.call('GET', `/events?${query}`)).body.events as { title: string }[]).map((event) => event.title);
+
+beforeAll(async () => {
+  c = await client();
+  const tag = async (name: string) => (await c.call('POST', '/tags', { name })).body.id as number;
+  const category = async (name: string) => (await c.call('POST', '/categories', { name })).body.id as number;
+  Object.assign(ids, { alpha: await tag('alpha'), beta: await tag('beta'), red: await category('red'), blue: await category('blue') });
+  const event = async (title: string, day: string, extra: object) =>
+    c.call('POST', '/events', { title, start_date: `${day} 10:00:00`, end_date: `${day} 11:00:00`, ...extra });
+  await event('Both tags', '2026-12-10', { tags: [ids.alpha, ids.beta] });
+  await event('Alpha', '2026-12-11', { tags: [ids.alpha] });
+  await event('Beta', '2026-12-12', { tags: [ids.beta], categories: [ids.blue] });
+  await event('Red', '2026-12-13', { categories: [ids.red] });
+});
+afterAll(() => c.close());
+
+describe('event list filters', () => {
+  it('filters by the first tag named only, and by any category named', async () => {
+    expect(await listed(`tags=${ids.alpha},${ids.beta}`)).toEqual(['Both tags', 'Alpha']);
+    expect(await listed(`tags[]=${ids.beta}&tags[]=${ids.alpha}`)).toEqual(['Both tags', 'Beta']);
+    expect(await listed(`categories=${ids.red},${ids.blue}`)).toEqual(['Beta', 'Red']);
+  });
+
+  it('lets starts_after replace the lower bound of start_date, and ends_before the upper bound of end_date', async () => {
+    expect(await listed('start_date=2026-12-12&starts_after=2026-12-01')).toEqual(['Both tags', 'Alpha', 'Beta', 'Red']);
+    expect(await listed('start_date=2026-12-01&starts_after=2026-12-11')).toEqual(['Beta', 'Red']);
+    expect(await listed('end_date=2026-12-10&ends_before=2026-12-31')).toEqual(['Both tags', 'Alpha', 'Beta', 'Red']);
+  });
+});
