@@ -7,6 +7,7 @@ import type { EventRecord, PostRecord, TermRecord } from '../store/store.js';
 import { embeddedTermJson } from '../terms/json.js';
 import { offsetString, zonedToUtcMs, zoneAbbreviation } from '../../time.js';
 import { formatCost } from './cost.js';
+import { ldPrice } from './ld-price.js';
 
 /** esc_html: markup characters as entities, existing entities left as they are. */
 function escHtml(text: string): string {
@@ -87,19 +88,12 @@ export function eventJson(ctx: RequestContext, event: EventRecord, options: Even
     organizer: blank ? [] : organizers.map((organizer) => organizerJson(ctx, organizer, { jsonLd: options.jsonLd && readable(organizer) })),
     custom_fields: [],
   };
-  if (options.jsonLd && !blank) out.json_ld = eventJsonLd(ctx, event, out, venue && (venueShown ? venue : null), organizers[0], cost.details.values);
+  if (options.jsonLd && !blank) out.json_ld = eventJsonLd(ctx, event, out, venue && (venueShown ? venue : null), organizers[0]);
   return out;
 }
 
-/** `0` for free, the one price, or the lowest and highest joined by an en dash. */
-function ldPrice(prices: string[]): string {
-  const numeric = prices.filter((price) => price !== 'free');
-  if (!numeric.length) return '0';
-  return numeric.length === 1 ? numeric[0] : `${numeric[0]} \u2013 ${numeric[numeric.length - 1]}`;
-}
-
 /** `venue` null: linked but not readable, shown as `location: false`. */
-function eventJsonLd(ctx: RequestContext, event: EventRecord, out: Json, venue: PostRecord | null | undefined, organizer: PostRecord | undefined, prices: string[]): Json {
+function eventJsonLd(ctx: RequestContext, event: EventRecord, out: Json, venue: PostRecord | null | undefined, organizer: PostRecord | undefined): Json {
   const f = event.fields;
   const iso = (wall: string) => `${wall.replace(' ', 'T')}${offsetString(zonedToUtcMs(wall, f.timezone), f.timezone)}`;
   const ld: Json = {
@@ -126,11 +120,12 @@ function eventJsonLd(ctx: RequestContext, event: EventRecord, out: Json, venue: 
     const { json_ld: person } = organizerJson(ctx, organizer, { jsonLd: true }) as { json_ld: Json };
     ld.organizer = person;
   }
-  if (prices.length) {
+  const price = ldPrice(f.cost);
+  if (price !== null) {
     const published = event.date;
     ld.offers = {
       '@type': 'Offer',
-      price: ldPrice(prices),
+      price,
       priceCurrency: 'USD',
       url: ld.url,
       category: 'primary',
