@@ -32,6 +32,11 @@ function sortedTerms(ctx: RequestContext, ids: number[], taxonomy: 'categories' 
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** Structured data names a venue or organizer only when the reader could open it. */
+function readableBy(ctx: RequestContext, post: PostRecord): boolean {
+  return post.status === 'publish' || ctx.user !== null;
+}
+
 export interface EventJsonOptions {
   jsonLd?: boolean;
   /** Password-protected and not unlocked: protected fields blanked, as in the list sample. */
@@ -49,8 +54,7 @@ export function eventJson(ctx: RequestContext, event: EventRecord, options: Even
   const venue = f.venue ? ctx.store.postOfType(f.venue, 'venue') : undefined;
   const organizers = f.organizers.map((id) => ctx.store.postOfType(id, 'organizer')).filter((post): post is PostRecord => Boolean(post));
   const flag = (value: boolean) => (blank ? null : value);
-  // Structured data names a venue only when the reader could open it.
-  const readable = (post: PostRecord) => post.status === 'publish' || ctx.user !== null;
+  const readable = (post: PostRecord) => readableBy(ctx, post);
   const venueShown = venue !== undefined && readable(venue);
   const shownEnd = f.end < f.start ? f.start : f.end; // an end before the start shows as the start
   const out: Json = {
@@ -116,7 +120,9 @@ function eventJsonLd(ctx: RequestContext, event: EventRecord, out: Json, venue: 
     const { json_ld: place } = venueJson(ctx, venue, { jsonLd: true }) as { json_ld: Json };
     ld.location = place;
   }
-  if (organizer) {
+  // The first organizer, as the venue: `false` when the reader could not open it.
+  if (organizer && !readableBy(ctx, organizer)) ld.organizer = false;
+  else if (organizer) {
     const { json_ld: person } = organizerJson(ctx, organizer, { jsonLd: true }) as { json_ld: Json };
     ld.organizer = person;
   }
