@@ -6,6 +6,7 @@ import type { Params } from '../common/params.js';
 import { slugify, type Taxonomy, type TermRecord } from '../store/store.js';
 import { termName } from '../common/text-filters.js';
 import { collidingTerm } from './duplicate-name.js';
+import { termDescription } from './description.js';
 
 export function checkTermWrite(taxonomy: Taxonomy, params: Params): void {
   if (taxonomy === 'tags' && params.parent !== undefined) {
@@ -28,7 +29,7 @@ export function createTerm(ctx: RequestContext, taxonomy: Taxonomy, params: Para
   const taken = (candidate: string) => ctx.store.terms(taxonomy).some((term) => term.slug === candidate);
   if (taken(slug) && parent) slug = `${slug}-${ctx.store.term(parent)?.slug ?? parent}`;
   slug = uniqueTermSlug(ctx, taxonomy, slug);
-  const description = typeof params.description === 'string' ? params.description : '';
+  const description = typeof params.description === 'string' ? termDescription(params.description) : '';
   const term = ctx.store.addTerm({ taxonomy, name, slug, description, parent });
   if (ctx.language) {
     setVariant(term, ctx.language, 'name', name);
@@ -43,7 +44,7 @@ export function updateTerm(ctx: RequestContext, term: TermRecord, params: Params
   for (const field of ['name', 'description'] as const) {
     const raw = params[field];
     if (typeof raw !== 'string') continue;
-    const value = field === 'name' ? termName(raw) : raw;
+    const value = field === 'name' ? termName(raw) : termDescription(raw);
     if (ctx.language) setVariant(term, ctx.language, field, value);
     else term[field] = value;
   }
