@@ -12,7 +12,7 @@ import { setVariant, translatableFields } from '../common/i18n.js';
 import { createLinked } from '../linked/write.js';
 import { asList, findTerm, parseBoolean, type Params } from '../common/params.js';
 import { slugify, type EventFields, type EventRecord, type Taxonomy } from '../store/store.js';
-import { convertWallClock } from '../../time.js';
+import { convertWallClock, isValidTimeZone, utcMsToZoned } from '../../time.js';
 import { termName, texturize } from '../common/text-filters.js';
 import { uniqueTermSlug } from '../terms/write.js';
 import { storedKey } from '../store/kinds.js';
@@ -121,8 +121,13 @@ function resolveTerms(ctx: RequestContext, taxonomy: Taxonomy, value: unknown): 
 }
 
 
+/** Relative dates (`+1 month`, `tomorrow 10am`) are read against the clock of the event's own timezone. */
+function nowIn(ctx: RequestContext, zone: string): string {
+  return isValidTimeZone(zone) ? utcMsToZoned(ctx.now.getTime(), zone) : nowLocalWall(ctx);
+}
+
 function eventDates(ctx: RequestContext, params: Params, zone: string, allDay: boolean) {
-  const localNow = nowLocalWall(ctx);
+  const localNow = nowIn(ctx, zone);
   let start = parseDateInput(String(params.start_date), localNow)!.wall;
   let end = parseDateInput(String(params.end_date), localNow)!.wall;
   if (allDay) {
@@ -137,19 +142,21 @@ function eventDates(ctx: RequestContext, params: Params, zone: string, allDay: b
 }
 
 /**
- * An all-day update naming one date: that date moves to its day's edge, the other is kept (an
- * end left before the new start shows as the start); lists keep sorting and filtering by the old dates.
+ * An all-day update without both dates: the date sent (or the one stored) moves to its day's
+ * edge, the start to 00:00:00 and the end to 23:59:59, and both UTC times are recomputed in the
+ * event's zone; lists keep sorting and filtering by the old start when the start moved.
  */
-function moveAllDayEdge(ctx: RequestContext, f: EventFields, params: Params, zone: string): void {
-  const localNow = nowLocalWall(ctx);
+function moveAllDayEdges(ctx: RequestContext, f: EventFields, params: Params, zone: string): void {
+  const localNow = nowIn(ctx, zone);
   if (params.start_date !== undefined) {
     f.listedStart ??= f.start;
-    f.start = `${parseDateInput(String(params.start_date), localNow)!.wall.slice(0, 10)} 00:00:00`;
-    f.utcStart = convertWallClock(f.start, zone, 'UTC');
-  } else {
-    f.end = `${parseDateInput(String(params.end_date), localNow)!.wall.slice(0, 10)} 23:59:59`;
-    f.utcEnd = convertWallClock(f.end, zone, 'UTC');
+    f.start = parseDateInput(String(params.start_date), localNow)!.wall;
   }
+  if (params.end_date !== undefined) f.end = parseDateInput(String(params.end_date), localNow)!.wall;
+  f.start = `${f.start.slice(0, 10)} 00:00:00`;
+  f.end = `${f.end.slice(0, 10)} 23:59:59`;
+  f.utcStart = convertWallClock(f.start, zone, 'UTC');
+  f.utcEnd = convertWallClock(f.end, zone, 'UTC');
 }
 
 function applyText(ctx: RequestContext, event: EventRecord, params: Params, creating: boolean): void {
@@ -255,8 +262,8 @@ export function updateEvent(ctx: RequestContext, event: EventRecord, params: Par
   if (params.start_date !== undefined && params.end_date !== undefined) {
     const dates = eventDates(ctx, params, zone, allDay);
     Object.assign(f, dates);
-  } else if (allDay && (params.start_date !== undefined || params.end_date !== undefined)) {
-    moveAllDayEdge(ctx, f, params, zone);
+  } else if (allDay) {
+    moveAllDayEdges(ctx, f, params, zone);
   }
   // Without both dates the timezone, given or not, changes only the label: the UTC times stay.
   f.timezone = zone;

@@ -1,0 +1,32 @@
+/** Event write dates: relative texts read in the event's zone, all-day updates moving both edges (events/write.ts). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, type Client } from './helpers.js';
+
+let c: Client;
+// The helpers' clock: 2026-11-22T03:34:11Z, Saturday evening in New York, Sunday noon in Tokyo.
+beforeAll(async () => {
+  c = await client();
+});
+afterAll(() => c.close());
+
+describe('event write dates', () => {
+  it('reads relative dates against the clock of the event timezone', async () => {
+    const tokyo = await c.call('POST', '/events', { title: 'Tokyo', start_date: 'tomorrow 10am', end_date: '+1 day 11:00', timezone: 'Asia/Tokyo' });
+    expect([tokyo.body.start_date, tokyo.body.end_date]).toEqual(['2026-11-23 10:00:00', '2026-11-23 11:00:00']);
+    const local = await c.call('POST', '/events', { title: 'New York', start_date: 'tomorrow 10am', end_date: '+1 day 11:00' });
+    expect([local.body.start_date, local.body.end_date]).toEqual(['2026-11-22 10:00:00', '2026-11-22 11:00:00']);
+  });
+
+  it('moves both stored dates to their day edges on an all-day update, recomputing the UTC times', async () => {
+    const event = await c.call('POST', '/events', { title: 'Multi', start_date: '2027-01-01 07:30:00', end_date: '2027-01-03 08:30:00' });
+    const noDates = await c.call('PATCH', `/events/${event.body.id}`, { all_day: true });
+    expect([noDates.body.start_date, noDates.body.end_date, noDates.body.utc_start_date, noDates.body.utc_end_date]).toEqual([
+      '2027-01-01 00:00:00',
+      '2027-01-03 23:59:59',
+      '2027-01-01 05:00:00',
+      '2027-01-04 04:59:59',
+    ]);
+    const startOnly = await c.call('PATCH', `/events/${event.body.id}`, { start_date: '2027-01-02 09:00:00', all_day: true });
+    expect([startOnly.body.start_date, startOnly.body.end_date]).toEqual(['2027-01-02 00:00:00', '2027-01-03 23:59:59']);
+  });
+});
