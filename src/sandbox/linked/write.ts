@@ -62,11 +62,11 @@ export function createLinked(ctx: RequestContext, resource: LinkedResource, para
     return true;
   });
   if (existing) {
-    // The match is saved again with the fields sent, keeping its stored spelling of the name.
+    // The match gets the fields sent as meta only, keeping its stored spelling of the name and
+    // its modification time (a draft's stays the zero date).
     const { [nameField]: _sentName, ...rest } = params;
     if (resource === 'venues') saveVenueMeta(ctx, existing, rest);
     else applyFields(ctx, resource, existing, rest, false);
-    existing.modifiedUtc = nowUtcWall(ctx);
     ctx.store.changed(existing);
     return existing;
   }
