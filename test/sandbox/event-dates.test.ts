@@ -29,4 +29,14 @@ describe('event write dates', () => {
     const startOnly = await c.call('PATCH', `/events/${event.body.id}`, { start_date: '2027-01-02 09:00:00', all_day: true });
     expect([startOnly.body.start_date, startOnly.body.end_date]).toEqual(['2027-01-02 00:00:00', '2027-01-03 23:59:59']);
   });
+
+  it('lists an event moved by an all-day update naming its start at its old start until its next save', async () => {
+    const moved = await c.call('POST', '/events', { title: 'Moved', start_date: '2027-06-10 10:00:00', end_date: '2027-06-10 11:00:00' });
+    await c.call('POST', '/events', { title: 'Fixed', start_date: '2027-06-09 12:00:00', end_date: '2027-06-09 13:00:00' });
+    const titles = async () => ((await c.call('GET', '/events?start_date=2027-06-01&end_date=2027-06-30')).body.events as { title: string }[]).map((e) => e.title);
+    await c.call('POST', `/events/${moved.body.id}`, { start_date: '2027-06-08 09:00:00', all_day: true });
+    expect(await titles()).toEqual(['Fixed', 'Moved']);
+    await c.call('POST', `/events/${moved.body.id}`, { title: 'Moved' });
+    expect(await titles()).toEqual(['Moved', 'Fixed']);
+  });
 });

@@ -144,12 +144,13 @@ function eventDates(ctx: RequestContext, params: Params, zone: string, allDay: b
 /**
  * An all-day update without both dates: the date sent (or the one stored) moves to its day's
  * edge, the start to 00:00:00 and the end to 23:59:59, and both UTC times are recomputed in the
- * event's zone; lists keep sorting and filtering by the old start when the start moved.
+ * event's zone; lists keep sorting and filtering by the old start when the start moved, until
+ * the event's next save.
  */
 function moveAllDayEdges(ctx: RequestContext, f: EventFields, params: Params, zone: string): void {
   const localNow = nowIn(ctx, zone);
   if (params.start_date !== undefined) {
-    f.listedStart ??= f.start;
+    f.listedStart = f.start;
     f.start = parseDateInput(String(params.start_date), localNow)!.wall;
   }
   if (params.end_date !== undefined) f.end = parseDateInput(String(params.end_date), localNow)!.wall;
@@ -259,6 +260,8 @@ export function updateEvent(ctx: RequestContext, event: EventRecord, params: Par
   const zoneGiven = typeof params.timezone === 'string' && params.timezone !== '';
   const zone = zoneGiven ? String(params.timezone) : ctx.site.timezone;
   const allDay = parseBoolean(params.all_day) ?? false;
+  // Every save brings the start lists use up to date, but for the all-day case below.
+  f.listedStart = undefined;
   if (params.start_date !== undefined && params.end_date !== undefined) {
     const dates = eventDates(ctx, params, zone, allDay);
     Object.assign(f, dates);
