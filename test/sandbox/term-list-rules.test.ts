@@ -1,0 +1,20 @@
+/** GET /categories with hide_empty: an unused parent of a used category is listed, the total counts used ones (terms/list.ts). */
+import { describe, expect, it } from 'vitest';
+import { client } from './helpers.js';
+
+describe('hide_empty on category lists', () => {
+  it('keeps an unused category whose child is in use, without counting it in the total', async () => {
+    const c = await client();
+    try {
+      const parent = await c.call('POST', '/categories', { name: 'Outdoor' });
+      const child = await c.call('POST', '/categories', { name: 'Hiking', parent: parent.body.id });
+      await c.call('POST', '/categories', { name: 'Unused' });
+      await c.call('POST', '/events', { title: 'Walk', start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00', categories: [child.body.id] });
+      const body = (await c.call('GET', '/categories')).body;
+      expect(body.categories.map((term: { name: string; count: number }) => [term.name, term.count])).toEqual([['Hiking', 1], ['Outdoor', 0]]);
+      expect([body.total, body.total_pages]).toEqual([1, 1]);
+    } finally {
+      await c.close();
+    }
+  });
+});
