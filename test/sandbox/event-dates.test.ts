@@ -30,13 +30,18 @@ describe('event write dates', () => {
     expect([startOnly.body.start_date, startOnly.body.end_date]).toEqual(['2027-01-02 00:00:00', '2027-01-03 23:59:59']);
   });
 
-  it('lists an event moved by an all-day update naming its start at its old start until its next save', async () => {
+  it('keeps listing an event by its former start while its stored end is before its start', async () => {
     const moved = await c.call('POST', '/events', { title: 'Moved', start_date: '2027-06-10 10:00:00', end_date: '2027-06-10 11:00:00' });
-    await c.call('POST', '/events', { title: 'Fixed', start_date: '2027-06-09 12:00:00', end_date: '2027-06-09 13:00:00' });
+    await c.call('POST', '/events', { title: 'Fixed', start_date: '2027-06-11 12:00:00', end_date: '2027-06-11 13:00:00' });
     const titles = async () => ((await c.call('GET', '/events?start_date=2027-06-01&end_date=2027-06-30')).body.events as { title: string }[]).map((e) => e.title);
-    await c.call('POST', `/events/${moved.body.id}`, { start_date: '2027-06-08 09:00:00', all_day: true });
-    expect(await titles()).toEqual(['Fixed', 'Moved']);
+    // The start moves past the stored end (06-10 23:59:59): lists keep the former start, even after another save.
+    const ahead = await c.call('POST', `/events/${moved.body.id}`, { start_date: '2027-06-12 09:00:00', all_day: true });
+    expect([ahead.body.start_date, ahead.body.end_date]).toEqual(['2027-06-12 00:00:00', '2027-06-12 00:00:00']);
+    expect(await titles()).toEqual(['Moved', 'Fixed']);
     await c.call('POST', `/events/${moved.body.id}`, { title: 'Moved' });
     expect(await titles()).toEqual(['Moved', 'Fixed']);
+    // A start before the end again: lists follow it.
+    await c.call('POST', `/events/${moved.body.id}`, { start_date: '2027-06-12 09:00:00', end_date: '2027-06-12 10:00:00' });
+    expect(await titles()).toEqual(['Fixed', 'Moved']);
   });
 });

@@ -144,15 +144,11 @@ function eventDates(ctx: RequestContext, params: Params, zone: string, allDay: b
 /**
  * An all-day update without both dates: the date sent (or the one stored) moves to its day's
  * edge, the start to 00:00:00 and the end to 23:59:59, and both UTC times are recomputed in the
- * event's zone; lists keep sorting and filtering by the old start when the start moved, until
- * the event's next save.
+ * event's zone.
  */
 function moveAllDayEdges(ctx: RequestContext, f: EventFields, params: Params, zone: string): void {
   const localNow = nowIn(ctx, zone);
-  if (params.start_date !== undefined) {
-    f.listedStart = f.start;
-    f.start = parseDateInput(String(params.start_date), localNow)!.wall;
-  }
+  if (params.start_date !== undefined) f.start = parseDateInput(String(params.start_date), localNow)!.wall;
   if (params.end_date !== undefined) f.end = parseDateInput(String(params.end_date), localNow)!.wall;
   f.start = `${f.start.slice(0, 10)} 00:00:00`;
   f.end = `${f.end.slice(0, 10)} 23:59:59`;
@@ -253,6 +249,7 @@ export function updateEvent(ctx: RequestContext, event: EventRecord, params: Par
   const f = event.fields;
   const linkedBefore = linkedTo(event);
   const stickyBefore = f.sticky;
+  const listedBefore = f.listedStart ?? f.start;
   const meta = postMeta(ctx, params, { author: event.author });
   const wasTrashed = event.status === 'trash';
   Object.assign(event, meta);
@@ -260,8 +257,6 @@ export function updateEvent(ctx: RequestContext, event: EventRecord, params: Par
   const zoneGiven = typeof params.timezone === 'string' && params.timezone !== '';
   const zone = zoneGiven ? String(params.timezone) : ctx.site.timezone;
   const allDay = parseBoolean(params.all_day) ?? false;
-  // Every save brings the start lists use up to date, but for the all-day case below.
-  f.listedStart = undefined;
   if (params.start_date !== undefined && params.end_date !== undefined) {
     const dates = eventDates(ctx, params, zone, allDay);
     Object.assign(f, dates);
@@ -270,6 +265,9 @@ export function updateEvent(ctx: RequestContext, event: EventRecord, params: Par
   }
   // Without both dates the timezone, given or not, changes only the label: the UTC times stay.
   f.timezone = zone;
+  // The plugin rewrites the occurrence lists read only when the stored end is not before the
+  // start; otherwise lists keep sorting and filtering by the start it had.
+  f.listedStart = f.end < f.start ? listedBefore : undefined;
   for (const [wire, key] of FLAGS) f[key] = parseBoolean(params[wire]) ?? false;
   f.cost = params.cost ?? '';
   f.website = typeof params.website === 'string' ? params.website : '';
