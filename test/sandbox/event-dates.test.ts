@@ -45,3 +45,17 @@ describe('event write dates', () => {
     expect(await titles()).toEqual(['Fixed', 'Moved']);
   });
 });
+
+describe('fixed-offset timezone labels', () => {
+  it('computes UTC times in the zone PHP names for the offset, daylight saving time included', async () => {
+    const c2 = await client();
+    try {
+      const may = await c2.call('POST', '/events', { title: 'May', start_date: '2027-05-10 10:00:00', end_date: '2027-05-10 11:00:00', timezone: 'UTC+2' });
+      expect([may.body.timezone, may.body.utc_start_date, may.body.utc_end_date]).toEqual(['UTC+2', '2027-05-10 07:00:00', '2027-05-10 08:00:00']);
+      const january = await c2.call('POST', '/events', { title: 'January', start_date: '2027-01-10 10:00:00', end_date: '2027-01-10 11:00:00', timezone: 'UTC+2' });
+      expect(january.body.utc_start_date).toBe('2027-01-10 08:00:00');
+    } finally {
+      await c2.close();
+    }
+  });
+});

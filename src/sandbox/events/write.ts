@@ -16,6 +16,7 @@ import { convertWallClock, isValidTimeZone, utcMsToZoned } from '../../time.js';
 import { termName, texturize } from '../common/text-filters.js';
 import { uniqueTermSlug } from '../terms/write.js';
 import { storedKey } from '../store/kinds.js';
+import { conversionZone } from './utc-offset-zones.js';
 
 type EventFlag = 'allDay' | 'showMap' | 'showMapLink' | 'hideFromListings' | 'sticky' | 'featured';
 
@@ -134,8 +135,8 @@ function eventDates(ctx: RequestContext, params: Params, zone: string, allDay: b
     start = `${start.slice(0, 10)} 00:00:00`;
     end = `${end.slice(0, 10)} 23:59:59`;
   }
-  const utcStart = convertWallClock(start, zone, 'UTC');
-  const utcEnd = convertWallClock(end, zone, 'UTC');
+  const utcStart = convertWallClock(start, conversionZone(zone), 'UTC');
+  const utcEnd = convertWallClock(end, conversionZone(zone), 'UTC');
   const backwards = end < start;
   // `undefined` rather than a deleted key: deleting turns the record into a slow dictionary object.
   return { start, end: backwards ? start : end, utcStart, utcEnd, backwards: backwards || undefined, listedStart: undefined };
@@ -152,8 +153,8 @@ function moveAllDayEdges(ctx: RequestContext, f: EventFields, params: Params, zo
   if (params.end_date !== undefined) f.end = parseDateInput(String(params.end_date), localNow)!.wall;
   f.start = `${f.start.slice(0, 10)} 00:00:00`;
   f.end = `${f.end.slice(0, 10)} 23:59:59`;
-  f.utcStart = convertWallClock(f.start, zone, 'UTC');
-  f.utcEnd = convertWallClock(f.end, zone, 'UTC');
+  f.utcStart = convertWallClock(f.start, conversionZone(zone), 'UTC');
+  f.utcEnd = convertWallClock(f.end, conversionZone(zone), 'UTC');
 }
 
 function applyText(ctx: RequestContext, event: EventRecord, params: Params, creating: boolean): void {
