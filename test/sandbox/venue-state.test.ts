@@ -39,3 +39,18 @@ describe('a same-name create', () => {
     expect(event.body.organizer.map((o: { id: number; email: string; modified_utc: string }) => [o.id, o.email, o.modified_utc])).toEqual([[draft.body.id, 'new@example.org', '0000-00-00 00:00:00']]);
   });
 });
+
+describe('trashing a venue', () => {
+  it('takes it from upcoming published and private events', async () => {
+    const venue = await c.call('POST', '/venues', { venue: 'Soon Gone Hall' });
+    const dates = { start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00' };
+    const open = await c.call('POST', '/events', { title: 'Open', ...dates, venue: venue.body.id });
+    const hidden = await c.call('POST', '/events', { title: 'Private', ...dates, venue: venue.body.id, status: 'private' });
+    const draft = await c.call('POST', '/events', { title: 'Draft', ...dates, venue: venue.body.id, status: 'draft' });
+    await c.call('DELETE', `/venues/${venue.body.id}`);
+    const venueOf = async (id: number) => (await c.call('GET', `/events/${id}`, undefined, { auth: true })).body.venue;
+    expect(await venueOf(open.body.id)).toEqual([]);
+    expect(await venueOf(hidden.body.id)).toEqual([]);
+    expect((await venueOf(draft.body.id)).id).toBe(venue.body.id);
+  });
+});

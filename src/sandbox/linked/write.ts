@@ -102,11 +102,11 @@ export function deleteLinked(ctx: RequestContext, resource: LinkedResource, post
     throw new SiteError(410, `${kind}-is-in-trash`, `The ${kind} is already trashed`);
   }
   trash(ctx, post);
-  // As on the real server: published upcoming events lose the trashed venue, and lose every
-  // organizer (not only the trashed one) when an organizer they list is trashed.
+  // As on the real server: published (or private) upcoming events lose the trashed venue, and
+  // lose every organizer (not only the trashed one) when an organizer they list is trashed.
   const nowLocal = nowLocalWall(ctx);
   for (const event of ctx.store.events()) {
-    if (event.status !== 'publish' || event.fields.end < nowLocal) continue;
+    if ((event.status !== 'publish' && event.status !== 'private') || event.fields.end < nowLocal) continue;
     if (resource === 'venues' && event.fields.venue === post.id) {
       event.fields.venue = null;
       ctx.store.changed(event);
