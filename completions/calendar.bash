@@ -14,6 +14,7 @@ _calendar_child() {
     '/info') r='info' ;;
     '/serve') r='serve' ;;
     '/profile') r='profile' ;;
+    '/trust') r='trust' ;;
     '/api') r='api' ;;
     '/completion') r='completion' ;;
     '/import') r='import' ;;
@@ -71,7 +72,7 @@ _calendar_child() {
 # the subcommands of path $1
 _calendar_subcommands() {
   case "$1" in
-    '') r='events venues organizers categories tags doc info serve profile api completion import export diff apply agenda week month browse help' ;;
+    '') r='events venues organizers categories tags doc info serve profile trust api completion import export diff apply agenda week month browse help' ;;
     'events') r='list get create update delete restore edit conflicts' ;;
     'venues') r='list get create update delete restore edit' ;;
     'organizers') r='list get create update delete restore edit' ;;
@@ -127,13 +128,14 @@ _calendar_options() {
     'tags edit') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'doc') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'info') r='--context -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
-    'serve') r='--host --port --data --seed --namespace --user --password --timezone --now --faults --faults-seed --tls-cert --tls-key -h --help --profile --base-url --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'serve') r='--host --port --data --seed --namespace --no-tec-v1 --user --password --timezone --now --faults --faults-seed --tls-cert --tls-key -h --help --profile --base-url --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'profile') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'profile add') r='--url --username --app-password-stdin --app-password-env --app-password-command --default --force -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'profile list') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'profile show') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'profile use') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'profile remove') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'trust') r='--list --revoke -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'api') r='-f --raw-field -F --field --input -i --include -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'completion') r='-h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'import') r='--input-format --delimiter --upsert-by --concurrency --dry-run --fail-fast --force --failed-to --from --until --max-occurrences --timezone --include-private --create-missing --prune -h --help --profile --base-url --namespace --lang --format --json --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
@@ -448,6 +450,7 @@ _calendar_arg() {
     'profile show|0') r='p' ;;
     'profile use|0') r='p' ;;
     'profile remove|0') r='p' ;;
+    'trust|0') r='f' ;;
     'api|0') r='w:GET POST PUT PATCH DELETE HEAD OPTIONS' ;;
     'api|1') r='w:/events /venues /organizers /categories /tags /doc /wp-json/' ;;
     'completion|0') r='w:bash zsh fish' ;;
@@ -460,7 +463,7 @@ _calendar_arg() {
     'agenda|1') r='a' ;;
     'week|0') r='a' ;;
     'month|0') r='a' ;;
-    'help|0') r='w:events venues organizers categories tags doc info serve profile api completion import export diff apply agenda week month browse' ;;
+    'help|0') r='w:events venues organizers categories tags doc info serve profile trust api completion import export diff apply agenda week month browse' ;;
     *) r='' ;;
   esac
 }

@@ -54,9 +54,6 @@ const common = {
   minify: true,
   sourcemap: false,
   legalComments: 'none',
-  // cosmiconfig reaches for the TypeScript compiler only to read a calendar.config.ts;
-  // bundling it would ship megabytes nobody loads.
-  external: ['typescript'],
   logLevel: 'warning',
 };
 

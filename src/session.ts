@@ -29,6 +29,8 @@ export interface Prepared {
   globals: GlobalOptions;
   /** Connections kept open to the site; bulk commands raise it to their concurrency. */
   connections?: number;
+  /** The command means to write (not a dry run): a site only an untrusted project file named stops it before any request. */
+  writes?: boolean;
 }
 
 /** Checks the output options; no I/O, so it runs before anything else. `takesIcs`: the command prints whole events. */
@@ -72,13 +74,14 @@ export interface Session {
 }
 
 export async function openSession(prepared: Prepared, ctx: Context): Promise<Session> {
-  const [{ resolveProfile }, { ApiClient }, { parseRestRoot }] = await Promise.all([
+  const [{ resolveProfile }, { ApiClient, projectSiteWriteRefused }, { parseRestRoot }] = await Promise.all([
     import('./config/profile.js'),
     import('./http/client.js'),
     import('./http/url.js'),
   ]);
   const profile = await resolveProfile(prepared.globals, ctx.env, ctx.cwd);
   for (const warning of profile.warnings) prepared.ui.warn(warning);
+  if (profile.siteNamedBy !== undefined && prepared.writes) throw projectSiteWriteRefused(profile.siteNamedBy, new URL(profile.baseUrl!).origin);
   let stopSandbox: (() => Promise<void>) | undefined;
   if (profile.builtInSandbox) {
     const started = await startBuiltInSandbox(profile, ctx, prepared.ui);
@@ -105,6 +108,8 @@ export async function openSession(prepared: Prepared, ctx: Context): Promise<Ses
     stderr: ctx.stderr,
     caCertFile: profile.caCert,
     credentialsWithheld: profile.credentialsWithheld,
+    siteNamedBy: profile.siteNamedBy,
+    notice: (line) => prepared.ui.notice(line),
     connections: prepared.connections,
     env: ctx.env,
     sleep: ctx.sleep,

@@ -123,6 +123,15 @@ function label(field: Field): string {
   return `--${flagName(field.name)}`;
 }
 
+/**
+ * The items of a list given as text (a flag's value), split at each comma, trimmed; `\,` is a
+ * comma inside an item (`--categories 'Rock\, Pop,Jazz'`). Where a list names records, the whole
+ * text that is exactly one record's name is that record, before any split (Resolver.resolveListText).
+ */
+export function splitListText(text: string): string[] {
+  return text.split(/(?<!\\),/).map((item) => item.replace(/\\,/g, ',').trim());
+}
+
 function splitList(raw: unknown): string[] {
   if (Array.isArray(raw)) return raw.map((v) => String(v).trim());
   return String(raw)
@@ -221,14 +230,17 @@ export function coerceValue(field: Field, raw: unknown, where: string = label(fi
     case 'ref':
     case 'refs': {
       // Objects, booleans and null stay as they are, to be refused below rather than read as names.
-      const items = (Array.isArray(raw) ? raw : field.type === 'refs' && typeof raw === 'string' ? raw.split(',') : [raw]).map((v: unknown) =>
+      const items = (Array.isArray(raw) ? raw : field.type === 'refs' && typeof raw === 'string' ? splitListText(raw) : [raw]).map((v: unknown) =>
         typeof v === 'string' ? v.trim() : v,
       );
       if (field.type === 'ref' && items.length !== 1) fail('takes one record');
       const refs = items.filter((v) => v !== '').map((v) => (typeof v === 'string' && /^[0-9]+$/.test(v) ? Number(v) : v));
       const bad = refs.filter((v) => (typeof v === 'number' ? !Number.isSafeInteger(v) || v < 1 : typeof v !== 'string' || !/[\p{L}\p{N}]/u.test(v)));
       if (bad.length || (field.type === 'ref' && refs.length === 0)) fail(`${items.map((v) => JSON.stringify(v)).join(', ')}: give IDs, slugs or names`);
-      return field.type === 'ref' ? (refs[0] as number | string) : (refs as Array<number | string>) as WireValue;
+      if (field.type === 'ref') return refs[0] as number | string;
+      // Names listed in a text stay that text: a name that holds a comma is found whole on the site.
+      const namesInText = typeof raw === 'string' && refs.length > 1 && refs.some((ref) => typeof ref === 'string');
+      return namesInText ? raw.trim() : ((refs as Array<number | string>) as WireValue);
     }
     case 'terms':
     case 'list': {

@@ -24,6 +24,7 @@ import { startProgress, summaryLine, windingDownNotice, type Counts } from './pr
 import { UpsertIndex } from './upsert-index.js';
 import { createRecord, updateRecord } from './writes.js';
 import { writeFileSync } from 'node:fs';
+import { textForPeople } from '../records/identity.js';
 
 const events = resources.events;
 const MAX_LISTED_PROBLEMS = 3;
@@ -155,7 +156,7 @@ async function feedEvents(client: ApiClient, tag: string, fields: Set<string>) {
   await walkEveryEvent(client, events, (record) => {
     const identity = typeof record.slug === 'string' ? parseOccurrenceSlug(record.slug) : undefined;
     if (!identity || identity.tag !== tag || typeof record.id !== 'number' || existing.has(identity.key)) return;
-    existing.set(identity.key, { id: record.id, title: String(record.title ?? ''), utcStart: String(record.utc_start_date ?? '') });
+    existing.set(identity.key, { id: record.id, title: textForPeople(record.title), utcStart: String(record.utc_start_date ?? '') });
     index.add({ ...record, slug: identity.key });
   });
   return { index, existing };

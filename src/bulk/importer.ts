@@ -19,7 +19,7 @@ import { lazyFileSink } from './output-file.js';
 import { runPool } from './pool.js';
 import { linkFields, prepareRecord, withLinks, type LinkRelation, type PreparedRecord } from './prepare.js';
 import { startProgress, summaryLine, windingDownNotice, type Counts } from './progress.js';
-import { fileKey, isDraftTitleKey, slugIsDerived, UpsertIndex, type UpsertKey } from './upsert-index.js';
+import { fileKey, isDraftTitleKey, nthDraftKey, slugIsDerived, UpsertIndex, type UpsertKey } from './upsert-index.js';
 import { nameKey, RecordIndex } from '../records/identity.js';
 import { walkEveryName, walkEveryRecord } from '../records/pages.js';
 import { createRecord, findExisting, updateRecord } from './writes.js';
@@ -55,6 +55,8 @@ export interface Scan {
    * twice, so that memory stays flat).
    */
   kept?: Array<{ item: InputRecord; record: PreparedRecord }>;
+  /** Where a draft of a title that an earlier draft of the file has is, and which of them it is (2 for the second). */
+  draftOrder: Map<string, number>;
 }
 
 const KEPT_RECORDS = 2_000;
@@ -64,7 +66,8 @@ const MAX_LISTED_PROBLEMS = 3;
 /** The checking pass: exit 2 naming the line (or array index) and field of the first bad record. */
 export async function scanInput(input: Input, settings: ImportSettings): Promise<Scan> {
   const { resource, upsertBy } = settings;
-  const scan: Scan = { count: 0, fields: new Set(), links: new Map(), own: new Set(), hasSlugs: false, kept: [] };
+  const scan: Scan = { count: 0, fields: new Set(), links: new Map(), own: new Set(), hasSlugs: false, kept: [], draftOrder: new Map() };
+  const draftsOfTitle = new Map<string, number>();
   const problems: string[] = [];
   let bad = 0;
   const seenKeys = new Map<string, string>();
@@ -108,10 +111,13 @@ export async function scanInput(input: Input, settings: ImportSettings): Promise
       if (key === undefined) {
         bad++;
         if (problems.length < MAX_LISTED_PROBLEMS) problems.push(`${item.where}: ${upsertBy === 'name' ? resource.nameField : upsertBy}: is required by --upsert-by ${upsertBy}${upsertBy === 'slug' && resource.trashes ? ' (a published record needs its slug; drafts are matched by their title)' : ''}`);
+      } else if (isDraftTitleKey(key)) {
+        const nth = (draftsOfTitle.get(key) ?? 0) + 1;
+        draftsOfTitle.set(key, nth);
+        if (nth > 1) scan.draftOrder.set(item.where, nth);
       } else if (seenKeys.has(key)) {
         bad++;
-        const what = isDraftTitleKey(key) ? `the draft "${record.name}" (drafts have no slug and are matched by their title)` : `${upsertBy} "${key}"`;
-        if (problems.length < MAX_LISTED_PROBLEMS) problems.push(`${item.where}: ${what} is also on ${seenKeys.get(key)}`);
+        if (problems.length < MAX_LISTED_PROBLEMS) problems.push(`${item.where}: ${upsertBy} "${key}" is also on ${seenKeys.get(key)}`);
       } else seenKeys.set(key, item.where);
     }
   }
@@ -225,7 +231,8 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
         if (!lastRound) return void deferred.push(item);
         throw new CliError(`parent not found: ${record.links.map((l) => l.refs.join(',')).join(' ')}`, EXIT.refused);
       }
-      const key = upsertBy ? fileKey(upsertBy, record, resource) : undefined;
+      const fileOwnKey = upsertBy ? fileKey(upsertBy, record, resource) : undefined;
+      const key = fileOwnKey !== undefined && isDraftTitleKey(fileOwnKey) ? nthDraftKey(fileOwnKey, scan.draftOrder.get(item.where) ?? 1) : fileOwnKey;
       const existing = key !== undefined ? index!.find(key) : undefined;
       const label = `${resource.singular} ${JSON.stringify(record.name ?? record.slug ?? '')}`;
       if (existing && key !== undefined) {

@@ -6,6 +6,7 @@ import { createWriteStream, openSync, type WriteStream } from 'node:fs';
 import type { OutputStream } from '../context.js';
 import { CliError, EXIT } from '../errors.js';
 import { csvLine } from './csv.js';
+import { textForPeople } from '../records/identity.js';
 import type { InputFormat } from './input.js';
 
 export interface RecordSink {
@@ -18,11 +19,11 @@ async function put(stream: OutputStream, text: string): Promise<void> {
 }
 
 /** A CSV cell: lists comma-separated (one quoted cell), booleans true/false, absent as empty. */
-export function csvCellValue(value: unknown): string {
+export function csvCellValue(value: unknown, column = ''): string {
   if (value === undefined || value === null) return '';
   if (Array.isArray(value)) return value.map((v) => String(v)).join(',');
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  return typeof value === 'string' ? textForPeople(value, column) : String(value);
 }
 
 export function recordSink(stream: OutputStream, format: InputFormat, columns: string[]): RecordSink {
@@ -42,7 +43,7 @@ export function recordSink(stream: OutputStream, format: InputFormat, columns: s
       return {
         async write(record) {
           if (count++ === 0) await put(stream, csvLine(columns));
-          await put(stream, csvLine(columns.map((c) => csvCellValue(record[c]))));
+          await put(stream, csvLine(columns.map((c) => csvCellValue(record[c], c))));
         },
         end: async () => {
           if (count === 0) await put(stream, csvLine(columns));

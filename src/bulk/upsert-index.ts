@@ -40,6 +40,13 @@ function draftTitleKey(status: unknown, name: unknown): string | undefined {
 /** The key is a draft's title (no slug to match), not a slug. */
 export const isDraftTitleKey = (key: string) => key.startsWith(DRAFT_TITLE);
 
+/**
+ * Drafts of one title (a recurring title not yet published) are told apart by their order:
+ * the second of the file is the second of the site, in the list's order (an export's order),
+ * as a site file tells them apart (`title-2`).
+ */
+export const nthDraftKey = (key: string, nth: number) => (nth > 1 ? `${key}#${nth}` : key);
+
 /** The match key of a record from the file, or undefined when it has none. */
 export function fileKey(by: UpsertKey, record: PreparedRecord, resource?: Resource): string | undefined {
   if (by === 'id') return record.id === undefined ? undefined : String(record.id);
@@ -92,8 +99,13 @@ export class UpsertIndex {
   }
 
   add(record: Record<string, unknown>): void {
-    const key = serverKey(this.by, this.resource, record);
-    if (key === undefined || typeof record.id !== 'number' || this.entries.has(key)) return;
+    let key = serverKey(this.by, this.resource, record);
+    if (key === undefined || typeof record.id !== 'number') return;
+    if (isDraftTitleKey(key)) {
+      const first = key;
+      for (let nth = 2; this.entries.has(key); nth++) key = nthDraftKey(first, nth);
+    }
+    if (this.entries.has(key)) return;
     const writable = toWritable(this.resource, record, { links: 'ids' });
     this.entries.set(key, { id: record.id, hashes: this.hashesOf(writable) });
   }

@@ -21,6 +21,12 @@ export const PROFILE_ENVIRONMENT: EnvironmentList = [
   ['NO_COLOR, FORCE_COLOR', 'turn colour off or on'],
 ];
 
+/** Where `calendar trust` keeps its list. */
+export const TRUST_ENVIRONMENT: EnvironmentList = [
+  ['XDG_CONFIG_HOME', 'the list is $XDG_CONFIG_HOME/calendar/trust.json (default ~/.config)'],
+  ['NO_COLOR, FORCE_COLOR', 'turn colour off or on'],
+];
+
 /** The completion scripts call `calendar __complete`, which reads the usual settings. */
 export const COMPLETION_ENVIRONMENT: EnvironmentList = [
   ['CALENDAR_PROFILE', 'profile whose records and names are offered (like --profile)'],

@@ -10,6 +10,7 @@ import { resourceCommand } from './resource/index.js';
 import { docCommands } from './doc/index.js';
 import { serveCommand } from './serve/index.js';
 import { profileCommand } from './profile/index.js';
+import { trustCommand } from './trust/index.js';
 import { apiCommand } from './api/index.js';
 import { completeCommand, completionCommand } from './completion/index.js';
 import { transferCommands } from './transfer/index.js';
@@ -30,6 +31,7 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
   { names: ['doc', 'info'], build: (run) => docCommands(run) },
   { names: ['serve'], build: (run) => [serveCommand(run)] },
   { names: ['profile'], build: (run) => [profileCommand(run)] },
+  { names: ['trust'], build: (run) => [trustCommand(run)] },
   { names: ['api'], build: (run) => [apiCommand(run)] },
   { names: ['completion'], build: (run) => [completionCommand(run)], needsWholeTree: true },
   { names: ['__complete'], build: (run) => [completeCommand(run)] },

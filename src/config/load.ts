@@ -1,15 +1,22 @@
 /**
- * Finds and reads configuration: the nearest project file (.calendarrc*, calendar.config.*,
- * package.json#calendar) from the current directory upward, merged over the user's file
- * in the config directory. Profiles of the nearer file win.
+ * Finds and reads configuration of two kinds. What the person owns: the user file in the
+ * config directory (flags and the environment are read in profile.ts). What came with a
+ * folder: the nearest project file (.calendarrc*, calendar.config.*, package.json#calendar)
+ * from the current directory upward. A project file is read as data (JSON or YAML); a
+ * JavaScript or TypeScript one runs code, and is loaded only once the person trusts it
+ * (trust.ts). Profiles of the nearer file win.
+ *
+ * No cosmiconfig: creating its explorer runs a `.config/config.js` of the working directory
+ * (its own settings), and its search loads JavaScript and follows `$import`.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { CliError, EXIT } from '../errors.js';
 import { closest } from '../records/closest.js';
 import { configDir, userConfigFile } from './paths.js';
 import type { ConfigFile } from './schema.js';
+import { trustHint, trustStateOf } from './trust.js';
 
 export interface LoadedConfig {
   config: ConfigFile;
@@ -20,16 +27,30 @@ export interface LoadedConfig {
   warnings: string[];
   /** The file whose defaultProfile is used, when one sets it. */
   defaultSource?: string;
+  /**
+   * The origins (scheme, host, port) that the person's own files name: the user file's
+   * profiles and those of project files the person trusted. The person's credentials go
+   * to these (and to a base URL given by flag or environment) only.
+   */
+  ownOrigins: string[];
 }
 
 type Env = Record<string, string | undefined>;
+/**
+ * A file read. `namesOwnSites`: its sites are the person's (a user file, a trusted project
+ * file). `own`: its password commands, variables and CA count too (a user file only others
+ * cannot write, a trusted project file); `howToOwn` says what makes it so when it is not.
+ */
+type Found = { filepath: string; config: unknown; namesOwnSites: boolean; own: boolean; howToOwn?: string };
 
-const EXTENSIONS = ['', '.json', '.yaml', '.yml', '.js', '.ts', '.cjs', '.mjs'];
-const RC_FILES = new Set(EXTENSIONS.map((ext) => `.calendarrc${ext}`));
-const CONFIG_JS_FILES = new Set(['.js', '.ts', '.cjs', '.mjs'].map((ext) => `calendar.config${ext}`));
-const USER_FILES = new Set(EXTENSIONS.map((ext) => `config${ext}`));
+const DATA_EXTENSIONS = ['', '.json', '.yaml', '.yml'];
+const CODE_EXTENSIONS = ['.js', '.ts', '.cjs', '.mjs'];
+const RC_NAMES = [...DATA_EXTENSIONS, ...CODE_EXTENSIONS].map((ext) => `calendarrc${ext}`);
+/** Where a folder's project file may be, in the order the first one found is taken (the order cosmiconfig, which read them before, took them in). */
+const PROJECT_PLACES = ['package.json', ...RC_NAMES.map((n) => `.${n}`), ...RC_NAMES.map((n) => `.config/${n}`), ...CODE_EXTENSIONS.map((ext) => `calendar.config${ext}`)];
+const USER_PLACES = [...DATA_EXTENSIONS, ...CODE_EXTENSIONS].map((ext) => `config${ext}`);
 
-const EMPTY: LoadedConfig = { config: { profiles: {} }, files: [], sources: {}, warnings: [] };
+const emptyConfig = (): LoadedConfig => ({ config: { profiles: {} }, files: [], sources: {}, warnings: [], ownOrigins: [] });
 
 /** The names in a directory; none when it cannot be read. One readdir costs less than a stat per candidate. */
 function namesIn(dir: string): string[] {
@@ -40,7 +61,7 @@ function namesIn(dir: string): string[] {
   }
 }
 
-/** Whether a package.json has a `calendar` key, the one cosmiconfig reads (mentioning the word elsewhere does not count). */
+/** Whether a package.json has a `calendar` key (mentioning the word elsewhere does not count). */
 function packageHasConfig(file: string): boolean {
   let text: string;
   try {
@@ -52,87 +73,133 @@ function packageHasConfig(file: string): boolean {
     const pkg: unknown = JSON.parse(text);
     return pkg !== null && typeof pkg === 'object' && Object.hasOwn(pkg, 'calendar');
   } catch {
-    // Broken JSON that looks like it configures us: let cosmiconfig read it and say what is wrong.
+    // Broken JSON that looks like it configures us: read it, and say what is wrong.
     return /"calendar"\s*:\s*\{/.test(text);
   }
 }
 
-/** Whether a project file that cosmiconfig would read exists from `cwd` up to the home directory. */
-function projectFileExists(cwd: string, env: Env): boolean {
+/** The project file of one folder, or undefined. */
+function projectFileIn(dir: string): string | undefined {
+  const names = new Set(namesIn(dir));
+  const configNames = names.has('.config') ? new Set(namesIn(join(dir, '.config'))) : undefined;
+  for (const place of PROJECT_PLACES) {
+    if (place.startsWith('.config/') ? !configNames?.has(place.slice(8)) : !names.has(place)) continue;
+    if (place === 'package.json' && !packageHasConfig(join(dir, place))) continue;
+    return join(dir, place);
+  }
+  return undefined;
+}
+
+/** The nearest project file from `cwd` up to the home directory (or the root), or undefined. */
+export function findProjectFile(cwd: string, env: Env): string | undefined {
   const stop = resolve(env.HOME || homedir());
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-    const names = namesIn(dir);
-    if (names.some((name) => RC_FILES.has(name) || CONFIG_JS_FILES.has(name))) return true;
-    if (names.includes('.config') && namesIn(join(dir, '.config')).some((name) => RC_FILES.has(`.${name}`))) return true;
-    if (names.includes('package.json') && packageHasConfig(join(dir, 'package.json'))) return true;
-    if (dir === stop || dirname(dir) === dir) return false;
+    const file = projectFileIn(dir);
+    if (file) return file;
+    if (dir === stop || dirname(dir) === dir) return undefined;
   }
 }
 
-/** The files of the user's config directory that cosmiconfig would read. */
+/** Whether a path names a project file: one of the names (and places) the search reads. */
+export function isProjectFileName(file: string): boolean {
+  const name = basename(file);
+  if (basename(dirname(file)) === '.config' && RC_NAMES.includes(name)) return true;
+  return PROJECT_PLACES.includes(name);
+}
+
+/** A file that runs code when loaded. */
+export const runsCode = (file: string) => CODE_EXTENSIONS.includes(extname(file));
+
+/** The user's own files: the first config.* of the config directory, and config.json (which `profile add` writes). */
 function userFiles(env: Env): string[] {
   const dir = configDir(env);
-  return namesIn(dir)
-    .filter((name) => USER_FILES.has(name))
-    .map((name) => join(dir, name));
+  const names = namesIn(dir);
+  const first = USER_PLACES.find((name) => names.includes(name));
+  const files = first === undefined ? [] : [join(dir, first)];
+  if (names.includes('config.json') && first !== 'config.json') files.push(userConfigFile(env));
+  return files;
 }
 
 /**
- * Whether any file cosmiconfig would read exists. Most runs have none, and this check
- * costs a few directory reads where loading cosmiconfig costs a good part of the start-up.
+ * Whether any configuration file exists. Most runs have none, and this check costs a few
+ * directory reads.
  */
 export function configCandidateExists(cwd: string, env: Env): boolean {
-  return projectFileExists(cwd, env) || userFiles(env).length > 0;
+  return findProjectFile(cwd, env) !== undefined || userFiles(env).length > 0;
 }
 
 export async function loadConfig(cwd: string, env: Env): Promise<LoadedConfig> {
-  const user = userFiles(env);
-  if (!projectFileExists(cwd, env)) {
-    if (user.length === 0) return structuredClone(EMPTY);
-    // The usual case, the file `profile add` writes: read it without cosmiconfig.
-    if (user.length === 1 && user[0] === userConfigFile(env)) return validated(readJsonConfig(user[0]), env);
+  const warnings: string[] = [];
+  const found: Found[] = [];
+  const project = findProjectFile(cwd, env);
+  if (project) {
+    const content = readContent(project);
+    const state = await trustStateOf(project, content, env);
+    if (state === 'changed') warnings.push(`${project} changed since you trusted it: it is read as an untrusted project file; ${trustHint(project)}`);
+    if (state === 'trusted') found.push({ filepath: project, config: await parse(project, content), namesOwnSites: true, own: true });
+    else if (runsCode(project)) warnings.push(`${project} is not loaded: a JavaScript or TypeScript config runs code, which only a file you trust may; ${trustHint(project)}`);
+    else found.push({ filepath: project, config: await parse(project, content), namesOwnSites: false, own: false, howToOwn: `you have not trusted the file; ${trustHint(project)}` });
   }
-  return validated(await searchWithCosmiconfig(cwd, env), env);
+  for (const file of userFiles(env)) {
+    const howToOwn = `others can write it; run: chmod go-w ${file}`;
+    if (ownedByUser(file)) found.push({ filepath: file, config: await parse(file, readContent(file)), namesOwnSites: true, own: true });
+    else if (runsCode(file)) warnings.push(`${file} is not loaded: ${howToOwn}`);
+    else found.push({ filepath: file, config: await parse(file, readContent(file)), namesOwnSites: true, own: false, howToOwn });
+  }
+  const result = await validated(found.filter((f) => f.config !== undefined), env);
+  result.warnings.unshift(...warnings);
+  return result;
 }
 
-function readJsonConfig(file: string): Array<{ filepath: string; config: unknown }> {
+function readContent(file: string): Buffer {
   try {
-    const text = readFileSync(file, 'utf8');
-    return text.trim() === '' ? [] : [{ filepath: file, config: JSON.parse(text) }];
+    return readFileSync(file);
+  } catch (err) {
+    throw new CliError(`cannot read the configuration ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, EXIT.usage);
+  }
+}
+
+/** A file's configuration: undefined for an empty file or a package.json without the key. */
+async function parse(file: string, content: Buffer): Promise<unknown> {
+  if (runsCode(file)) return loadCode(file);
+  const text = content.toString('utf8');
+  if (text.trim() === '') return undefined;
+  try {
+    if (basename(file) === 'package.json') return (JSON.parse(text) as Record<string, unknown>).calendar;
+    if (extname(file) === '.json') return JSON.parse(text);
+    const yaml = await import('yaml');
+    return yaml.parse(text);
   } catch (err) {
     throw new CliError(`cannot read the configuration ${file}: ${errorSummary((err as Error).message, file)}`, EXIT.usage);
   }
 }
 
-async function searchWithCosmiconfig(cwd: string, env: Env): Promise<Array<{ filepath: string; config: unknown }>> {
-  // A CommonJS package: through the bundle its exports may sit on `default`.
-  const loaded = (await import('cosmiconfig')) as typeof import('cosmiconfig') & { default?: typeof import('cosmiconfig') };
-  const cosmiconfig = loaded.cosmiconfig ?? loaded.default!.cosmiconfig;
-  const found: Array<{ filepath: string; config: unknown }> = [];
+/**
+ * The default export of a JavaScript or TypeScript config (one of the person's own, or trusted).
+ * Through require(), which loads ES modules too since Node.js 20.19: the bundle keeps no
+ * import() (bin/code-cache.js).
+ */
+async function loadCode(file: string): Promise<unknown> {
+  const { createRequire } = await import('node:module');
   try {
-    // Creating the explorer already reads the process's working directory (package.json and
-    // .config/ there may hold cosmiconfig's own settings): a broken file there is the user's too.
-    const explorer = cosmiconfig('calendar', { searchStrategy: 'global', cache: false });
-    const near = await explorer.search(cwd);
-    if (near && !near.isEmpty) found.push(near);
-    const userFile = userConfigFile(env);
-    if (existsSync(userFile) && !found.some((f) => f.filepath === userFile)) {
-      const user = await explorer.load(userFile);
-      if (user && !user.isEmpty) found.push(user);
-    }
+    const loaded = createRequire(file)(file) as { default?: unknown; __esModule?: boolean } | undefined;
+    return loaded && typeof loaded === 'object' && 'default' in loaded ? loaded.default : loaded;
   } catch (err) {
-    const file = (err as { filepath?: string }).filepath;
-    throw new CliError(`cannot read the configuration${file ? ` ${file}` : ''}: ${errorSummary((err as Error).message, file)}`, EXIT.usage);
+    const reason = (err as Error).message.split('\n')[0];
+    const hint = extname(file) === '.ts' ? 'A TypeScript config needs a Node.js that runs TypeScript (22.18 or later); else write it as .mjs or JSON.' : undefined;
+    throw new CliError(`cannot load the configuration ${file}: ${reason}`, EXIT.usage, hint);
   }
-  return found;
 }
 
+/** Settings a file the person has not trusted may not give: they run a command, read a variable, or choose whom TLS trusts. */
+const OWN_ONLY_KEYS = ['appPasswordCommand', 'appPasswordEnv', 'caCert'] as const;
+
 /** Checks each file against the schema and merges them, nearest last so that its profiles win. */
-async function validated(found: Array<{ filepath: string; config: unknown }>, env: Env): Promise<LoadedConfig> {
-  const result: LoadedConfig = structuredClone(EMPTY);
+async function validated(found: Found[], env: Env): Promise<LoadedConfig> {
+  const result = emptyConfig();
   if (found.length === 0) return result;
   const { configSchema, profileSchema } = await import('./schema.js');
-  for (const { filepath, config } of [...found].reverse()) {
+  for (const { filepath, config, namesOwnSites, own, howToOwn } of [...found].reverse()) {
     const parsed = configSchema.safeParse(config);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -144,17 +211,15 @@ async function validated(found: Array<{ filepath: string; config: unknown }>, en
       result.config.defaultProfile = parsed.data.defaultProfile;
       result.defaultSource = filepath;
     }
-    const trusted = trustedForSecrets(filepath, env);
     for (const [name, profile] of Object.entries(parsed.data.profiles)) {
-      for (const key of ['appPasswordCommand', 'appPasswordEnv'] as const) {
-        if (profile[key] === undefined || trusted) continue;
-        // A variable's value may go to a site on this machine: it never leaves it.
-        if (key === 'appPasswordEnv' && isLoopbackUrl(profile.baseUrl)) continue;
+      for (const key of OWN_ONLY_KEYS) {
+        if (profile[key] === undefined || own) continue;
         delete profile[key];
-        result.warnings.push(`${filepath}: profiles.${name}.${key} is ignored: only your own config file (${userConfigFile(env)}) may say how to get a password for a site on another machine`);
+        result.warnings.push(`${filepath}: profiles.${name}.${key} is ignored: ${howToOwn}`);
       }
       result.config.profiles[name] = profile;
       result.sources[name] = filepath;
+      if (namesOwnSites && profile.baseUrl !== undefined) result.ownOrigins.push(new URL(profile.baseUrl).origin);
       if (profile.appPassword && isReadableByOthers(filepath)) {
         result.warnings.push(`${filepath} holds an application password and can be read by other users; run: chmod 600 ${filepath}`);
       }
@@ -207,22 +272,12 @@ function jsonPlace(position: number, file: string | undefined): string {
   return `(line ${before.length}, column ${before[before.length - 1].length + 1})`;
 }
 
-function isLoopbackUrl(url: string | undefined): boolean {
-  try {
-    const host = new URL(url ?? '').hostname;
-    return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
-  } catch {
-    return false;
-  }
-}
-
 /**
- * Settings that run a command or read a secret are taken only from the user's own config
- * file (owned by the user, not writable by others): a project file found by the upward
- * search comes with whatever repository the user cloned.
+ * Whether a file of the config directory may say how to get a password (or run, or choose a
+ * CA): owned by the person and not writable by others, who could otherwise make it run a
+ * command of theirs.
  */
-function trustedForSecrets(file: string, env: Env): boolean {
-  if (resolve(file) !== resolve(userConfigFile(env)) && dirname(resolve(file)) !== resolve(configDir(env))) return false;
+function ownedByUser(file: string): boolean {
   try {
     const stat = statSync(file);
     const ownUid = typeof process.getuid === 'function' ? process.getuid() : stat.uid;

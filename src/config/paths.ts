@@ -7,7 +7,7 @@ export function configDir(env: Env): string {
   return join(env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config'), 'calendar');
 }
 
-/** The file `profile add` writes; cosmiconfig's global search finds it. */
+/** The file `profile add` writes; the configuration loader reads it (load.ts). */
 export function userConfigFile(env: Env): string {
   return join(configDir(env), 'config.json');
 }

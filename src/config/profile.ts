@@ -38,6 +38,11 @@ export interface Profile {
   warnings: string[];
   /** Why the profile's saved credentials were not used for this run (they belong to another origin). */
   credentialsWithheld?: string;
+  /**
+   * The project file that named this run's site when none of the person's own sources did:
+   * the run has no credentials, reads go out without them and writes are not sent.
+   */
+  siteNamedBy?: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -117,6 +122,14 @@ export async function resolveProfile(flags: GlobalFlags, env: Env, cwd: string, 
     throw new UsageError(`--namespace: "${profile.namespace}" is not a namespace like tribe/events/v1`);
   }
   if (baseUrlFlag !== undefined) profile.baseUrl = withoutNamespace(baseUrlFlag, profile.namespace);
+  // The person's credentials go only to an origin that the person's own sources name: a flag,
+  // the environment, the user file, a trusted project file. Never decided by the host name:
+  // a name can resolve to anything.
+  if (baseUrlFlag === undefined && stored.baseUrl !== undefined && !config.ownOrigins.includes(originOf(stored.baseUrl))) {
+    profile.username = undefined;
+    profile.siteNamedBy = config.sources[name!];
+    return profile;
+  }
   if (foreign && !explicit) {
     profile.username = undefined;
     if (stored.username || stored.appPassword || stored.appPasswordEnv || stored.appPasswordCommand) {

@@ -1,11 +1,11 @@
 /**
- * Reads and writes the user's config file (the one `profile add` manages). Writes are
- * atomic (temp file + rename) and the file is private (0600): it may hold a secret.
+ * Reads and writes the user's own files: the config file (the one `profile add` manages) and
+ * the list of trusted project files. Writes are atomic (temp file + rename) and the files are
+ * private (0600): they may hold a secret.
  */
 import { chmodSync, closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { makeDirectory } from '../dirs.js';
 import { dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { CliError, EXIT, fileProblem } from '../errors.js';
 import { userConfigFile } from './paths.js';
 import type { ConfigFile, ProfileConfig } from './schema.js';
@@ -21,13 +21,13 @@ export interface UserConfig {
   exists: boolean;
 }
 
-export function readUserConfig(env: Env): UserConfig {
-  const file = userConfigFile(env);
+/** A private JSON file of ours holding one object: the object, or undefined when the file does not exist. */
+export function readJsonObject(file: string): Record<string, unknown> | undefined {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { file, config: { profiles: {} }, exists: false };
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new CliError(`cannot read ${file}: ${fileProblem(err)}`, EXIT.usage, ELSEWHERE);
   }
   let parsed: unknown;
@@ -39,6 +39,13 @@ export function readUserConfig(env: Env): UserConfig {
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new CliError(`${file} must hold one JSON object`, EXIT.usage, 'Fix or remove the file, then try again.');
   }
+  return parsed as Record<string, unknown>;
+}
+
+export function readUserConfig(env: Env): UserConfig {
+  const file = userConfigFile(env);
+  const parsed = readJsonObject(file);
+  if (parsed === undefined) return { file, config: { profiles: {} }, exists: false };
   const config = parsed as UserConfig['config'];
   const profiles = config.profiles;
   if (profiles === undefined) config.profiles = {};
@@ -49,9 +56,10 @@ export function readUserConfig(env: Env): UserConfig {
 }
 
 /** Replaces the file in one step, readable and writable by its owner only. */
-export function writeUserConfig(file: string, config: UserConfig['config']): void {
+export function writePrivateJson(file: string, config: unknown): void {
   const dir = dirname(file);
-  const temp = join(dir, `.${randomBytes(6).toString('hex')}.tmp`);
+  // A name of our own: 'wx' below refuses one that exists. (No node:crypto: the config loader reads through this module.)
+  const temp = join(dir, `.${process.pid}-${Math.random().toString(36).slice(2, 10)}.tmp`);
   try {
     makeDirectory(dir, 0o700);
     const fd = openSync(temp, 'wx', 0o600);
@@ -74,6 +82,6 @@ export function saveProfile(env: Env, name: string, profile: ProfileConfig, make
   const { file, config } = readUserConfig(env);
   config.profiles[name] = profile;
   if (makeDefault || config.defaultProfile === undefined) config.defaultProfile = name;
-  writeUserConfig(file, config);
+  writePrivateJson(file, config);
   return { file, isDefault: config.defaultProfile === name };
 }

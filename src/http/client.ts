@@ -29,6 +29,13 @@ export interface ClientOptions {
   connections?: number;
   /** Said with an authentication failure: why saved credentials were not sent. */
   credentialsWithheld?: string;
+  /**
+   * The project file that named the site when none of the person's own sources did: no write
+   * is sent, and the first read says that it goes without the person's credentials.
+   */
+  siteNamedBy?: string;
+  /** Prints a notice line on stderr (the session's UI); default a plain line. */
+  notice?(line: string): void;
   /** Environment read for NODE_TLS_REJECT_UNAUTHORIZED (default: the process's). */
   env?: Record<string, string | undefined>;
   /** Waits before a retry; default a timer. */
@@ -62,6 +69,7 @@ export class ApiClient {
   private readonly agent: AgentType;
   private readonly authHeader?: string;
   private readonly restoreTiers?: () => void;
+  private anonymousNoticeGiven = false;
 
   constructor(readonly options: ClientOptions) {
     const ca = options.caCertFile ? readCa(options.caCertFile) : undefined;
@@ -115,6 +123,7 @@ export class ApiClient {
   private async sendUndecoded(method: Method, path: string, opts: RequestOptions): Promise<UndecodedResponse> {
     let url = this.url(path, opts.query, opts.fromRoot);
     const origin = new URL(url).origin;
+    if (this.options.siteNamedBy !== undefined) this.checkProjectSite(method, origin, this.options.siteNamedBy);
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'calendar-cli' };
     if (this.authHeader) headers.authorization = this.authHeader;
     let payload: string | undefined;
@@ -135,6 +144,16 @@ export class ApiClient {
       if (new URL(next).origin !== origin) delete headers.authorization;
       url = next;
     }
+  }
+
+  /** A site only a project file named: writes stop here, before anything is sent; reads go without credentials, said once. */
+  private checkProjectSite(method: Method, origin: string, file: string): void {
+    if (!READ_METHODS.includes(method)) throw projectSiteWriteRefused(file, origin);
+    if (this.anonymousNoticeGiven) return;
+    this.anonymousNoticeGiven = true;
+    const line = `${projectSiteNamed(file, origin)}: reading it without your credentials (to send them: calendar trust ${file})`;
+    if (this.options.notice) this.options.notice(line);
+    else this.options.stderr.write(`${line}\n`);
   }
 
   private async exchange(method: Method, url: string, headers: Record<string, string>, payload: string | undefined): Promise<UndecodedResponse> {
@@ -191,6 +210,17 @@ export class ApiClient {
 }
 
 const MAX_REDIRECTS = 5;
+const READ_METHODS: readonly Method[] = ['GET', 'HEAD', 'OPTIONS'];
+
+const projectSiteNamed = (file: string, origin: string) => `${file} names this site (${origin}) and you have not trusted that file`;
+
+/** The one line a write to a site only a project file named stops with (docs/security.md), before anything is sent. */
+export function projectSiteWriteRefused(file: string, origin: string): CliError {
+  return new CliError(
+    `${projectSiteNamed(file, origin)}: the write was not sent; review the file and run: calendar trust ${file}, or give the site yourself with --base-url or CALENDAR_BASE_URL, or add it as your own profile (calendar profile add NAME --url ${origin})`,
+    EXIT.auth,
+  );
+}
 
 /**
  * Every string value with its backslashes doubled, for a route that saves what it is sent

@@ -31,7 +31,7 @@ export function toImportRow(occurrence: IcsOccurrence, options: ImportRowOptions
     end_date: occurrence.end,
     all_day: occurrence.allDay,
     timezone: occurrence.timezone,
-    status: occurrence.private ? 'private' : 'publish',
+    status: occurrence.private ? 'private' : (occurrence.unpublished ?? 'publish'),
     description: occurrence.description ?? '',
   };
   if (occurrence.url && /^https?:\/\//i.test(occurrence.url)) row.website = occurrence.url;

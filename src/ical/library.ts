@@ -6,8 +6,15 @@ import type ICALModule from 'ical.js';
 
 export type Ical = typeof ICALModule;
 
+/**
+ * The status of an event exported unpublished (draft, pending), read back by our import:
+ * STATUS:TENTATIVE alone means a tentative event to every other calendar (Google writes it
+ * for published ones), so it cannot mean "draft".
+ */
+export const UNPUBLISHED_PROPERTY = 'x-calendar-status';
+
 /** Names are lower case, as ical.js keys its design tables. */
-const TEXT_EXTENSIONS = ['x-alt-desc', 'x-wr-calname', 'x-wr-caldesc', 'x-wr-timezone'];
+const TEXT_EXTENSIONS = ['x-alt-desc', 'x-wr-calname', 'x-wr-caldesc', 'x-wr-timezone', UNPUBLISHED_PROPERTY];
 /** RFC 5545 allows one ORGANIZER per event; the others travel in this property. */
 export const EXTRA_ORGANIZER = 'x-calendar-organizer';
 

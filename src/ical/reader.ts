@@ -4,7 +4,7 @@
  * takes them. ical.js parses and expands recurrences; scan.ts supplies line numbers.
  */
 import type { Ical } from './library.js';
-import { EXTRA_ORGANIZER, loadIcal } from './library.js';
+import { EXTRA_ORGANIZER, loadIcal, UNPUBLISHED_PROPERTY } from './library.js';
 import { IcsSyntaxError, scanIcs, type ScannedEvent } from './scan.js';
 import { zonePlan, type ZonePlan } from './zones.js';
 import { occurrenceKey } from './identity.js';
@@ -61,6 +61,8 @@ export interface IcsOccurrence {
   cancelled: boolean;
   /** CLASS:PRIVATE or CONFIDENTIAL. */
   private: boolean;
+  /** An event exported unpublished (X-CALENDAR-STATUS, written by our export): imported as such. */
+  unpublished?: 'draft' | 'pending';
 }
 
 export interface IcsFeed {
@@ -251,6 +253,8 @@ class FeedReader {
       private: ['PRIVATE', 'CONFIDENTIAL'].includes(String(component.getFirstPropertyValue('class') ?? '').toUpperCase()),
     };
     if (recurrenceId) occurrence.recurrenceId = recurrenceId;
+    const unpublished = String(component.getFirstPropertyValue(UNPUBLISHED_PROPERTY) ?? '').toLowerCase();
+    if (unpublished === 'draft' || unpublished === 'pending') occurrence.unpublished = unpublished;
     const description = descriptionOf(component);
     if (description) occurrence.description = description;
     const location = stringValue(component.getFirstPropertyValue('location'));

@@ -10,7 +10,7 @@
  * of a VCALENDAR; a reader resolves TZIDs once the whole object is read.
  */
 import type { Ical } from './library.js';
-import { EXTRA_ORGANIZER, loadIcal } from './library.js';
+import { EXTRA_ORGANIZER, loadIcal, UNPUBLISHED_PROPERTY } from './library.js';
 import { htmlToText } from './html-text.js';
 import { buildVtimezone } from './vtimezone.js';
 import { fixedOffsetMinutes, isValidTimeZone, parseWallClock, utcMsToUtcString, zonedToUtcMs, addDays, type WallClock } from '../time.js';
@@ -92,6 +92,8 @@ export function locationLine(venue: Json): string {
 
 const IMAGE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml', avif: 'image/avif' };
 
+/** How an event not yet published goes out (X-CALENDAR-STATUS): a scheduled one as a draft, its publication date does not travel. */
+const UNPUBLISHED: Record<string, 'draft' | 'pending'> = { draft: 'draft', pending: 'pending', future: 'draft' };
 const STATUS: Record<string, string> = { publish: 'CONFIRMED', private: 'CONFIRMED', draft: 'TENTATIVE', pending: 'TENTATIVE', future: 'TENTATIVE', trash: 'CANCELLED' };
 
 class IcsBuilder {
@@ -158,6 +160,8 @@ class IcsBuilder {
     }
     const status = STATUS[String(record.status)];
     if (status) vevent.addPropertyWithValue('status', status);
+    const unpublished = UNPUBLISHED[String(record.status)];
+    if (unpublished) vevent.addPropertyWithValue(UNPUBLISHED_PROPERTY, unpublished);
     if (record.status === 'private') vevent.addPropertyWithValue('class', 'PRIVATE');
     return vevent.toString() + CRLF;
   }

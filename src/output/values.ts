@@ -1,5 +1,6 @@
 /** Small pure helpers shared by the output formats. */
 import { resources } from '../resources.js';
+import { isValidTimeZone, zoneAbbreviation } from '../time.js';
 
 /** How a linked record shows in a cell: by its name field, else its URL or ID. */
 const NAME_KEYS = [...new Set(Object.values(resources).map((r) => r.nameField)), 'url', 'id'];
@@ -82,7 +83,12 @@ export function dateLabel(record: unknown, path: string): string | undefined {
   const key = path.split('.').pop() ?? path;
   if (key.startsWith('utc_') || key.endsWith('_utc')) return 'UTC';
   if (key === 'start_date' || key === 'end_date') {
-    const abbreviation = getPath(record, path.replace(/[^.]+$/, 'timezone_abbr'));
+    // The server's timezone_abbr is the start's: an end past a change of summer time has its own.
+    const sibling = (name: string) => getPath(record, path.replace(/[^.]+$/, name));
+    const zone = sibling('timezone');
+    const utcMs = Date.parse(`${String(sibling(`utc_${key}`)).replace(' ', 'T')}Z`);
+    if (typeof zone === 'string' && Number.isFinite(utcMs) && isValidTimeZone(zone)) return zoneAbbreviation(utcMs, zone);
+    const abbreviation = sibling('timezone_abbr');
     return typeof abbreviation === 'string' && abbreviation ? abbreviation : undefined;
   }
   if (key === 'date' || key === 'modified') {

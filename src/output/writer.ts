@@ -7,6 +7,7 @@ import type { Context, OutputStream } from '../context.js';
 import type { Column, Format, Resource } from '../resources.js';
 import { checkFields } from './fields.js';
 import { layoutTable, terminalWidth, truncate } from './table.js';
+import { textForPeople } from '../records/identity.js';
 import { cellText, csvCell, dateCell, dateLabel, getPath, pickFields } from './values.js';
 import { recordsYaml } from './yaml.js';
 import { RawRecord } from '../records/raw-list.js';
@@ -205,7 +206,7 @@ function unbatchedListWriter(resource: Resource | undefined, settings: OutputSet
 function csvValue(record: unknown, column: Column): string {
   const value = getPath(record, column.path);
   if (value !== null && typeof value === 'object') return cellText(value);
-  return value === undefined || value === null ? '' : String(value);
+  return value === undefined || value === null ? '' : textForPeople(value, column.path);
 }
 
 function indent(json: string): string {

@@ -18,6 +18,20 @@ export function decodeEntities(text: string): string {
   });
 }
 
+/** Fields whose text is HTML: an entity there is markup (`&lt;b&gt;` shows a tag as text) and is kept as the server sent it. */
+const HTML_FIELDS = new Set(['description', 'excerpt']);
+
+/**
+ * A server's text as people read it, in every message, table, CSV and site file: entities
+ * as the characters they stand for (`The “Blue Note” & Friends`, not `&#8220;…&#038;`),
+ * except in HTML fields (named by the last part of a dot path). JSON output keeps the
+ * server's text.
+ */
+export function textForPeople(value: unknown, field = ''): string {
+  const text = typeof value === 'string' ? value : String(value ?? '');
+  return HTML_FIELDS.has(field.split('.').pop() ?? field) ? text : decodeEntities(text);
+}
+
 /** Text as the server's typographic filters leave it, folded back: quotes and dashes plain, tags out. */
 function plainText(text: string): string {
   return decodeEntities(text.replace(/<[^>]*>/g, ''))
@@ -186,7 +200,8 @@ export function comparableValue(field: string, value: unknown): string {
  * Amounts are found as the server finds them: digits with at most one `.` or `,` and digits
  * after it, the comma a decimal point (`10,20` is 10.20, and `1.000,50` the two amounts 1.000
  * and 50), listed once each, smallest first, 0 left out. Where the symbol stands (`$15` or
- * `15$`) is not compared.
+ * `15$`) is not compared, nor the symbol of a text with several amounts: the site finds no
+ * currency in `€5 – €10` and shows its own (`$5 – $10`, measured on 6.17.1).
  */
 function comparableCost(text: string): string {
   const plain = text.replace(/\s+/g, '').toLowerCase();
@@ -194,7 +209,7 @@ function comparableCost(text: string): string {
   const found = costAmounts(plain).map((amount) => amount.value);
   const amounts = [...new Set(found.filter((amount) => Number(amount) > 0))].sort((a, b) => Number(a) - Number(b));
   const words = plain.match(/\p{L}+/gu) ?? [];
-  const symbols = [...new Set(plain.replace(/[\d.,\p{L}\-\u2013\u2014]/gu, ''))].sort().join('');
+  const symbols = amounts.length > 1 ? '' : [...new Set(plain.replace(/[\d.,\p{L}\-\u2013\u2014]/gu, ''))].sort().join('');
   return `${amounts.join(' ')}|${symbols}|${words.join(' ')}`;
 }
 

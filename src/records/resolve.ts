@@ -11,6 +11,7 @@ import { errorFromResponse, type ApiClient } from '../http/client.js';
 import { walkEveryName, walkEveryRecord, walkPages } from './pages.js';
 import { decodeEntities, describeCandidates, isSlugForm, nameKey, RecordIndex, type Candidate, type RefMatch } from './identity.js';
 import { closest } from './closest.js';
+import { splitListText } from '../values.js';
 
 export class Resolver {
   private readonly cache = new Map<string, Promise<number | undefined>>();
@@ -29,6 +30,19 @@ export class Resolver {
       else if (!ids.includes(id)) ids.push(id);
     }
     return { ids, unknown };
+  }
+
+  /**
+   * IDs for a list given as text (a flag's value): the whole text when it is exactly the name of
+   * one record (`Café d'Été, 12 rue de l'Été, Paris`), else each of its items (splitListText).
+   */
+  async resolveListText(relation: LinkRelation, text: string): Promise<{ ids: number[]; unknown: string[] }> {
+    const items = splitListText(text).filter(Boolean);
+    if (items.length > 1 && !text.includes('\\,')) {
+      const whole = await this.lookupOne(relation, text.trim());
+      if (whole !== undefined) return { ids: [whole], unknown: [] };
+    }
+    return this.resolve(relation, items);
   }
 
   /** Creates a record named `name` and remembers it, for --create-missing. */
@@ -172,8 +186,9 @@ export async function resolveLinks(resolver: Resolver, resource: Resource, recor
   for (const field of linkFields(resource)) {
     const value = record[field.name];
     if (value === undefined) continue;
-    const refs = (Array.isArray(value) ? value : [value]) as Array<string | number>;
-    const { ids, unknown } = await resolver.resolve(field.relation as LinkRelation, refs);
+    const relation = field.relation as LinkRelation;
+    const { ids, unknown } =
+      typeof value === 'string' && field.many ? await resolver.resolveListText(relation, value) : await resolver.resolve(relation, (Array.isArray(value) ? value : [value]) as Array<string | number>);
     if (unknown.length) unmatched.push({ field, refs: unknown });
     out[field.name] = field.many ? ids : ids[0];
   }

@@ -30,6 +30,8 @@ export interface SandboxOptions {
   /** Seeds only an empty store. */
   seed?: 'demo';
   namespace?: string;
+  /** Serve the plugin's newer API `tec/v1` (default true); false: a site older than 6.15. */
+  tecV1?: boolean;
   user?: string;
   password?: string;
   /** Site timezone, default America/New_York. */
@@ -85,7 +87,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const user = options.user ?? 'admin';
   const password = options.password ?? generatePassword();
   const now = options.now ?? sandboxClock(options.clockStart);
-  const site = { baseUrl: '', namespace: (options.namespace ?? DEFAULT_NAMESPACE).replace(/^\/+|\/+$/g, ''), timezone };
+  const site = { baseUrl: '', namespace: (options.namespace ?? DEFAULT_NAMESPACE).replace(/^\/+|\/+$/g, ''), timezone, tecV1: options.tecV1 ?? true };
   const stats = { requests: 0, writes: 0, faults: faults?.counts ?? {} };
   const engine: Engine = { site, credentials: { user, password }, now, withStore: (write, work) => sync.access(write, work) };
 

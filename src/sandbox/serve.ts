@@ -11,6 +11,8 @@ export interface ServeOptions {
   data?: string;
   seed?: string;
   namespace?: string;
+  /** `--no-tec-v1` makes it false: a site without the plugin's newer API. */
+  tecV1?: boolean;
   user?: string;
   password?: string;
   timezone?: string;
@@ -67,6 +69,7 @@ export async function serve(opts: ServeOptions, io: ServeIo): Promise<number> {
     dataFile: opts.data,
     seed: opts.seed === 'demo' ? 'demo' : undefined,
     namespace: opts.namespace,
+    tecV1: opts.tecV1 !== false,
     user,
     password: givenPassword || undefined,
     timezone: opts.timezone,

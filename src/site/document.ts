@@ -5,7 +5,7 @@
  */
 import type { ApiClient } from '../http/client.js';
 import { resources, type Resource, type ResourceName } from '../resources.js';
-import { slugFromName } from '../records/identity.js';
+import { slugFromName, textForPeople } from '../records/identity.js';
 import { everyRecordQuery, walkEveryEvent, walkEveryRecord, walkPages, walkShortfall, unlistedEventsNote } from '../records/pages.js';
 import { exportShape } from '../records/writable.js';
 import type { Query } from '../http/url.js';
@@ -44,7 +44,10 @@ export function siteRecordOf(resource: Resource, raw: Json, categorySlugs: Map<n
   const shaped = exportShape(resource, raw, categorySlugs);
   const slug = typeof shaped.slug === 'string' && shaped.slug !== '' ? shaped.slug : slugFromName(String(raw[resource.nameField] ?? ''));
   const fields: Json = {};
-  for (const name of siteFields(resource)) if (shaped[name] !== undefined) fields[name] = shaped[name];
+  for (const name of siteFields(resource)) {
+    const value = shaped[name];
+    if (value !== undefined) fields[name] = typeof value === 'string' ? textForPeople(value, name) : value;
+  }
   return { slug, fields, id: typeof raw.id === 'number' ? raw.id : undefined };
 }
 

@@ -29,9 +29,24 @@ export interface LinkUse {
   at: number;
 }
 
+/** A problem of the file, at an offset of it (problems are listed in the file's order). */
+export interface FileProblem {
+  at: number;
+  text: string;
+}
+
 export interface SiteFile {
   document: SiteDocument;
   links: LinkUse[];
+  /** The slugs of every record the file gives, those with problems too: what its links may name. */
+  declared: Map<ResourceName, Set<string>>;
+  /**
+   * Problems found in the file alone, left for readSiteFor to list with the links that name
+   * nothing on the site, so that one run names every problem. A file whose links all stay
+   * inside it, or whose resources themselves are wrong (a misspelt `organisers:` would make
+   * every link to organizers look broken), is refused at once, unread by the site.
+   */
+  problems: FileProblem[];
   /** The events filters of a narrowed export: the file holds only the events they select. */
   filter?: EventsFilter;
   /** `file:line:column` of an offset in the file. */
@@ -40,6 +55,11 @@ export interface SiteFile {
 
 const MAX_LISTED = 10;
 const TOP_KEYS = `${SITE_RESOURCES.join(', ')} (and ${FILTER_KEY})`;
+
+/** Problems found in a file, all at once: exit 2, nothing sent. */
+export function refuseFileProblems(problems: FileProblem[]): never {
+  refuseFile(problems.map((p) => p.text));
+}
 
 /** Problems found in a file, all at once: exit 2, nothing sent. */
 export function refuseFile(problems: string[]): never {
@@ -61,12 +81,14 @@ export async function readSiteFile(name: string, text: string): Promise<SiteFile
   const lineColumn = positions(text);
   const where = (offset: number) => `${name}:${lineColumn(offset)}`;
   const root = await readTree(text, where);
-  const problems: string[] = [];
-  const at = (node: { at: number }, what: string) => void problems.push(`${where(node.at)}: ${what}`);
+  const problems: FileProblem[] = [];
+  const at = (node: { at: number }, what: string) => void problems.push({ at: node.at, text: `${where(node.at)}: ${what}` });
   const document: SiteDocument = new Map();
+  const declared = new Map<ResourceName, Set<string>>();
   const links: LinkUse[] = [];
   let filter: EventsFilter | undefined;
   const isNull = (node: Tree) => node.kind === 'scalar' && node.value === null;
+  let resourcesWrong = false;
   if (!isNull(root) && root.kind !== 'map') refuseFile([`${where(root.at)}: expected a mapping with a key per resource (${TOP_KEYS})`]);
   for (const { key, value } of root.kind === 'map' ? root.entries : []) {
     const topName = String(key.value);
@@ -77,13 +99,17 @@ export async function readSiteFile(name: string, text: string): Promise<SiteFile
     if (!isResourceName(topName)) {
       const meant = closest(topName, [...SITE_RESOURCES, FILTER_KEY]);
       at(key, `"${topName}" is not a resource (${meant ? `did you mean ${meant}?` : TOP_KEYS})`);
+      resourcesWrong = true;
       continue;
     }
     const records = new Map<string, SiteRecord>();
     document.set(topName, records);
+    const slugs = new Set<string>();
+    declared.set(topName, slugs);
     if (isNull(value)) continue;
     if (value.kind !== 'map') {
       at(value, `${topName}: expected a mapping of records by slug`);
+      resourcesWrong = true;
       continue;
     }
     const resource = resources[topName];
@@ -96,6 +122,7 @@ export async function readSiteFile(name: string, text: string): Promise<SiteFile
         continue;
       }
       const label = `${resource.singular} ${slug}`;
+      slugs.add(slug);
       if (entry.value.kind !== 'map') {
         at(entry.value, `${label}: expected a mapping of fields`);
         continue;
@@ -113,9 +140,10 @@ export async function readSiteFile(name: string, text: string): Promise<SiteFile
     }
   }
   const parents = document.get('categories');
-  if (parents) findParentCycles(parents, links, problems, where);
-  if (problems.length) refuseFile(problems);
-  return { document, links, filter, where };
+  if (parents) findParentCycles(parents, links, at);
+  const inFile = (link: LinkUse) => declared.get(link.to)?.has(link.target) === true;
+  if (problems.length && (resourcesWrong || links.every(inFile))) refuseFileProblems(problems);
+  return { document, links, declared, problems, filter, where };
 }
 
 type At = (node: { at: number }, what: string) => void;
@@ -224,14 +252,14 @@ function readFilter(node: Tree, at: At): EventsFilter | undefined {
 }
 
 /** Parents within the file that lead back to their own child. */
-function findParentCycles(categories: Map<string, SiteRecord>, links: LinkUse[], problems: string[], where: (offset: number) => string): void {
+function findParentCycles(categories: Map<string, SiteRecord>, links: LinkUse[], report: At): void {
   const parentOf = (slug: string) => categories.get(slug)?.fields.parent as string | undefined;
   for (const slug of categories.keys()) {
     const seen = new Set([slug]);
     for (let at = parentOf(slug); at !== undefined; at = parentOf(at)) {
       if (at === slug) {
         const use = links.find((l) => l.from === 'categories' && l.slug === slug && l.field === 'parent');
-        problems.push(`${use ? where(use.at) : ''}: category ${slug}: parent: a cycle (${[...seen, slug].join(' -> ')})`);
+        report({ at: use?.at ?? 0 }, `category ${slug}: parent: a cycle (${[...seen, slug].join(' -> ')})`);
         break;
       }
       if (seen.has(at)) break;

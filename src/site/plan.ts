@@ -32,6 +32,8 @@ export interface Plan {
   /** The events filter of a narrowed file, in a line, and how many events only the site has outside it. */
   eventsFilter?: string;
   outsideFilter: number;
+  /** Links that would point at a record the plan removes (danglingLinks), one line each. */
+  dangling?: string[];
 }
 
 export interface PlanOptions {
@@ -105,6 +107,54 @@ export function planChanges(desired: SiteDocument, current: SiteDocument, option
   }
   plan.changes.sort((a, b) => SITE_RESOURCES.indexOf(a.resource) - SITE_RESOURCES.indexOf(b.resource) || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
   return plan;
+}
+
+/** The resources whose records may link to a record of `name` (danglingLinks needs them read). */
+export function linkingResources(names: Iterable<ResourceName>): ResourceName[] {
+  const targets = new Set<string>(names);
+  return SITE_RESOURCES.filter((name) => linkFields(resources[name]).some((f) => targets.has(String(f.relation))));
+}
+
+/**
+ * Links that a plan's removals would leave pointing at nothing: those of the file's records
+ * (a field the file leaves out keeps the site's value) and those of the site's records that
+ * stay, whether the file manages their resource or not. One line per link.
+ */
+export function danglingLinks(plan: Plan, desired: SiteDocument, current: SiteDocument): string[] {
+  const removed = new Map<ResourceName, Set<string>>();
+  for (const change of plan.changes.filter((c) => c.action === 'remove')) {
+    if (!removed.has(change.resource)) removed.set(change.resource, new Set());
+    removed.get(change.resource)!.add(change.slug);
+  }
+  if (removed.size === 0) return [];
+  const lines: string[] = [];
+  for (const name of SITE_RESOURCES) {
+    const resource = resources[name];
+    const fields = linkFields(resource).filter((f) => removed.has(f.relation as ResourceName));
+    if (fields.length === 0) continue;
+    const onSite = current.get(name) ?? new Map<string, SiteRecord>();
+    const siteSlugOf = new Map([...(plan.aliases.get(name) ?? [])].map(([siteSlug, slug]) => [slug, siteSlug]));
+    const check = (slug: string, where: string, linksOf: (field: Field) => unknown) => {
+      for (const field of fields) {
+        const value = linksOf(field);
+        for (const target of Array.isArray(value) ? value : [value]) {
+          if (typeof target !== 'string' || !removed.get(field.relation as ResourceName)!.has(target)) continue;
+          lines.push(`${resource.singular} ${slug} (${where}): ${field.name}: ${resources[field.relation as ResourceName].singular} ${target} is to be removed`);
+        }
+      }
+    };
+    const matched = new Set<string>();
+    for (const [slug, want] of desired.get(name) ?? []) {
+      const siteSlug = onSite.has(slug) ? slug : siteSlugOf.get(slug);
+      if (siteSlug !== undefined) matched.add(siteSlug);
+      const have = siteSlug !== undefined ? onSite.get(siteSlug) : undefined;
+      check(slug, 'in the file', (field) => (field.name in want.fields ? want.fields[field.name] : have?.fields[field.name]));
+    }
+    for (const [slug, have] of onSite) {
+      if (!matched.has(slug) && !removed.get(name)?.has(slug)) check(slug, 'on the site', (field) => have.fields[field.name]);
+    }
+  }
+  return lines;
 }
 
 /** The fields the document gives that the site does not hold; links compared as sets of slugs. */

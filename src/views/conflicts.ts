@@ -5,6 +5,7 @@
  */
 import { addDays, utcMsToZoned, zonedToUtcMs } from '../time.js';
 import { coveredDays, type CalendarEvent } from './days.js';
+import { textForPeople } from '../records/identity.js';
 
 export type ConflictKind = 'venue' | 'organizer';
 
@@ -26,7 +27,7 @@ export function placesOf(event: CalendarEvent, kind: ConflictKind): Map<number, 
   const places = new Map<number, string>();
   for (const place of Array.isArray(raw) ? raw : []) {
     const { id } = (place ?? {}) as Json;
-    if (typeof id === 'number') places.set(id, String((place as Json)[kind] ?? id));
+    if (typeof id === 'number') places.set(id, textForPeople((place as Json)[kind] ?? id));
   }
   return places;
 }

@@ -104,15 +104,26 @@ describe('an export imported back with --upsert-by slug', () => {
     expect(JSON.parse(drafts.stdout).map((event: { description: string }) => event.description)).toEqual(['<p>Agenda to follow</p>']);
   });
 
-  test('a published record without a slug, or two drafts of one title, are refused before anything is sent', async () => {
+  test('a published record without a slug is refused before anything is sent', async () => {
     const writes = site.sandbox.stats.writes;
     const noSlug = await site.cli(['import', 'events', file('published.ndjson', [{ title: 'Out Now', start_date: '2027-10-01 10:00', end_date: '2027-10-01 11:00' }]), '--upsert-by', 'slug', '--yes']);
     expect(noSlug.code).toBe(2);
     expect(noSlug.stderr).toContain('slug: is required by --upsert-by slug (a published record needs its slug; drafts are matched by their title)');
-    const twice = [1, 2].map((n) => ({ title: 'Same Draft', status: 'draft', start_date: `2027-10-0${n} 10:00`, end_date: `2027-10-0${n} 11:00` }));
-    const ambiguous = await site.cli(['import', 'events', file('drafts.ndjson', twice), '--upsert-by', 'slug', '--yes']);
-    expect(ambiguous.code).toBe(2);
-    expect(ambiguous.stderr).toContain('line 2: the draft "Same Draft" (drafts have no slug and are matched by their title) is also on line 1');
     expect(site.sandbox.stats.writes).toBe(writes);
+  });
+
+  test('drafts of one title are told apart by their order: an export imports back unchanged, a change reaches the right one', async () => {
+    for (const n of [1, 2]) await created(site.sandbox, 'events', { title: 'Twin Draft', status: 'draft', start_date: `2027-11-0${n} 10:00:00`, end_date: `2027-11-0${n} 11:00:00` });
+    const exported = await site.cli(['export', 'events', '--search', 'Twin Draft']);
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stdout.trim().split('\n')).toHaveLength(2);
+    const back = await site.cli(['import', 'events', '-', '--upsert-by', 'slug', '--yes'], { stdin: exported.stdout });
+    expect(back.code, back.stderr).toBe(0);
+    expect(back.stderr).toContain('0 created, 0 updated, 2 unchanged, 0 failed');
+    const later = exported.stdout.replace('"2027-11-02 11:00:00"', '"2027-11-02 12:30:00"');
+    const changed = await site.cli(['import', 'events', '-', '--upsert-by', 'slug', '--yes'], { stdin: later });
+    expect(changed.stderr).toContain('0 created, 1 updated, 1 unchanged, 0 failed');
+    const drafts = await site.cli(['events', 'list', '--search', 'Twin Draft', '--status', 'draft', '--start-date', '2027-11-01', '--format', 'json']);
+    expect(JSON.parse(drafts.stdout).map((event: { end_date: string }) => event.end_date)).toEqual(['2027-11-01 11:00:00', '2027-11-02 12:30:00']);
   });
 });

@@ -189,8 +189,8 @@ describe('list and output formats', () => {
     const rows = r.stdout.trim().split('\n');
     expect(rows[0]).toBe('id,title,venue.venue');
     expect(rows).toContain(`${ids.event},Jazz Night,Hall A`);
-    // CSV keeps the server's text, quoted for the comma.
-    expect(rows.some((row) => row.endsWith(',"Quote &#8220;me&#8221;, please",')), rows.join('\n')).toBe(true);
+    // CSV shows characters for the server's entities, quoted for the comma.
+    expect(rows.some((row) => row.endsWith(',"Quote “me”, please",'))).toBe(true);
   });
 
   test('yaml', async () => {

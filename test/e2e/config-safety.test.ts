@@ -105,7 +105,7 @@ describe('profile add on a site that moved', () => {
 });
 
 describe('project configuration files', () => {
-  test('a project file cannot run commands or read secrets, even for reads; it gets a warning', async () => {
+  test('a project file cannot run commands or read secrets, even for reads and on this machine; it gets a warning', async () => {
     const env = homeWith({});
     const project = join(env.HOME, 'cloned-repo');
     mkdirSync(project, { recursive: true });
@@ -117,18 +117,19 @@ describe('project configuration files', () => {
         profiles: {
           evil: { baseUrl: site.sandbox.restRoot, username: 'admin', appPasswordCommand: `touch ${marker}; echo x` },
           remote: { baseUrl: 'https://calendar.example.org/wp-json', username: 'admin', appPasswordEnv: 'HOME' },
-          local: { baseUrl: site.sandbox.restRoot, username: 'admin', appPasswordEnv: 'LOCAL_SITE_PASSWORD' },
+          local: { baseUrl: site.sandbox.restRoot.replace('127.0.0.1', 'localhost'), username: 'admin', appPasswordEnv: 'LOCAL_SITE_PASSWORD' },
         },
       }),
     );
     const r = await runCli(['events', 'list'], { env, cwd: project });
     expect(existsSync(marker)).toBe(false);
     expect(r.stderr).toContain('profiles.evil.appPasswordCommand is ignored');
-    // A variable's value may only go to a site on this machine.
+    // No host name decides it: a site on this machine gets no variable's value either.
     expect(r.stderr).toContain('profiles.remote.appPasswordEnv is ignored');
-    expect(r.stderr).not.toContain('profiles.local.appPasswordEnv');
+    expect(r.stderr).toContain('profiles.local.appPasswordEnv is ignored');
     const local = await runCli(['--profile', 'local', 'venues', 'create', '--venue', 'Local Env Hall', '--format', 'ids'], { env: { ...env, LOCAL_SITE_PASSWORD: PASSWORD }, cwd: project });
-    expect(local.code, local.stderr).toBe(0);
+    expect(local.code, local.stderr).toBe(4);
+    expect(local.stderr).toContain('the write was not sent');
   });
 
   test('a broken YAML file is reported with the parser\'s reason and line', async () => {

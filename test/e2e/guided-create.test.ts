@@ -35,6 +35,24 @@ describe('guided create', () => {
     expect(found.body.events[0].start_date).toBe('2027-10-10 19:00:00');
   });
 
+  test('a list answer takes names with & and, escaped, a comma, as the flags do', async () => {
+    await api(site.sandbox, 'POST', 'categories', { name: 'Classical & Opera' });
+    await api(site.sandbox, 'POST', 'categories', { name: 'Rock, Pop' });
+    const r = await onTerminal(['events', 'create', '--format', 'ids'], [
+      ['title: ', 'Completed Evening'],
+      ['start, ', '2027-10-11 19:00'],
+      ['end, ', '2027-10-11 21:00'],
+      ['categories', 'Classical & Opera,Rock\\, Pop'],
+      ['tags', ''],
+      ['venue, ', ''],
+      ['organizer', ''],
+      ['Create this event? [y/N] ', 'y'],
+    ]);
+    expect(r.code, r.output).toBe(0);
+    const found = await api<{ events: Array<{ categories: Array<{ slug: string }> }> }>(site.sandbox, 'GET', 'events?search=Completed%20Evening&start_date=2027-01-01');
+    expect(found.body.events[0].categories.map((c) => c.slug).sort()).toEqual(['classical-opera', 'rock-pop']);
+  });
+
   test('answering no creates nothing', async () => {
     const r = await onTerminal(['venues', 'create'], [['name of the venue: ', 'Never Made Hall'], ['Create this venue? [y/N] ', 'n']]);
     expect(r.code).toBe(1);

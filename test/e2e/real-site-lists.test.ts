@@ -40,6 +40,24 @@ describe('date filters with a time (site in New York)', () => {
     expect((await timed('--start-date', '2027-01-10', '--end-date', '2027-01-10')).sort()).toEqual([ids.morning, ids.evening].sort());
   });
 
+  test('the window means instants: an event in another zone is found at the time it happens in the site\'s zone', async () => {
+    // 18:00 in Los Angeles is 21:00 in New York; the server compares its own clock (18:00) with the window.
+    const la = await api<Json>(site.sandbox, 'POST', 'events', { title: 'Zoned Pacific', start_date: '2027-02-10 18:00:00', end_date: '2027-02-10 19:00:00', timezone: 'America/Los_Angeles' }).then((r) => r.body.id as number);
+    const ny = await api<Json>(site.sandbox, 'POST', 'events', { title: 'Zoned Eastern', start_date: '2027-02-10 21:15:00', end_date: '2027-02-10 22:00:00' }).then((r) => r.body.id as number);
+    const zoned = (...filter: string[]) => cli('events', 'list', '--search', 'Zoned', ...filter, '--format', 'ids').then((r) => r.stdout.trim().split('\n').filter(Boolean).map(Number));
+    expect(await zoned('--starts-after', '2027-02-10 17:30', '--starts-before', '2027-02-10 18:30')).toEqual([]);
+    expect(await zoned('--starts-after', '2027-02-10 20:30', '--starts-before', '2027-02-10 21:30')).toEqual([la, ny]);
+    expect(await zoned('--starts-after', '2027-02-11T02:00:00Z', '--starts-before', '2027-02-11T03:00:00Z')).toEqual([ny]);
+    // Paging, --limit and the count are of the events kept, not of the wider window the server was asked for.
+    const wide = ['--starts-after', '2027-02-10 20:30', '--starts-before', '2027-02-10 21:30'];
+    expect(await zoned(...wide, '--limit', '1')).toEqual([la]);
+    expect(await zoned(...wide, '--per-page', '1', '--page', '2')).toEqual([ny]);
+    const count = await cli('events', 'list', '--search', 'Zoned', ...wide, '--format', 'count');
+    expect(count.stdout.trim()).toBe('2');
+    const narrow = await cli('events', 'list', '--search', 'Zoned', '--starts-after', '2027-02-10 21:00', '--starts-before', '2027-02-10 21:30', '--format', 'count');
+    expect(narrow.stdout.trim()).toBe('1');
+  });
+
   test('--no-strict-dates with a time says the server reads whole days', async () => {
     const r = await cli('events', 'list', '--search', 'Timed', '--starts-after', '2027-01-10 14:00', '--no-strict-dates', '--format', 'ids');
     expect(r.stderr).toMatch(/reads --starts-after as whole days/);

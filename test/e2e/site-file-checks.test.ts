@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, useSite } from './helpers.js';
+import { ROOT, useSite, writeFileIn } from './helpers.js';
 
 const site = useSite();
 const BAD = join(ROOT, 'test/fixtures/site-files/bad');
@@ -32,5 +32,32 @@ describe('a broken site file is refused whole, with file:line:column, before any
     const r = await site.cli(['diff', join(BAD, 'category-parent-cycle.yaml')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('category jazz: parent: a cycle (jazz -> bebop -> jazz)');
+  });
+
+  test('every problem of a file in one run: its fields and its links to nothing on the site', async () => {
+    const path = writeFileIn(
+      site.home.home,
+      'many-problems.yaml',
+      [
+        'categories:',
+        '  bebop:',
+        '    name: Bebop',
+        '    parent: no-such-parent',
+        'events:',
+        '  late-show:',
+        '    title: Late show',
+        '    start_date: 2027-02-30 20:00',
+        '    end_date: 2027-03-01 22:00',
+        '    venue: no-such-hall',
+        '',
+      ].join('\n'),
+    );
+    const { writes } = site.sandbox.stats;
+    const r = await site.cli(['apply', path, '--yes']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${path}:8:17: event late-show: start_date:`);
+    expect(r.stderr).toContain(`${path}:4:13: category bebop: parent: no category "no-such-parent" in the file or on the site`);
+    expect(r.stderr).toContain(`${path}:10:12: event late-show: venue: no venue "no-such-hall" in the file or on the site`);
+    expect(site.sandbox.stats.writes).toBe(writes);
   });
 });

@@ -3,6 +3,8 @@
  * application password and the Authorization value (base64 of user:password) appear
  * nowhere in stdout or stderr.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, PASSWORD, runCli, siteEnv, startTestSandbox, tempHome, USER, type RunResult, type Sandbox } from '../e2e/helpers.js';
 import { mapLimited, reportFigure } from './helpers.js';
@@ -46,6 +48,8 @@ interface Scenario {
   password?: string;
   /** The exit code this path ends with: the scenario must really take that path. */
   code: number;
+  /** Working directory (default the repository's root). */
+  cwd?: string;
 }
 
 describe('secrets', () => {
@@ -72,8 +76,20 @@ describe('secrets', () => {
         code: 0,
       },
     ];
+    // A cloned repository whose project file names a site, with the job's credentials in the environment.
+    // Its origin (localhost) is not the one `profile add` saves below (127.0.0.1), which would make it the person's.
+    const repo = join(home.home, 'cloned-repo');
+    mkdirSync(repo, { recursive: true });
+    const projectSite = sandbox.restRoot.replace('127.0.0.1', 'localhost');
+    writeFileSync(join(repo, '.calendarrc.json'), JSON.stringify({ defaultProfile: 'prod', profiles: { prod: { baseUrl: projectSite, username: USER, appPasswordEnv: 'JOB_SECRET' } } }));
+    const job = { ...home.env, CALENDAR_PROFILE: 'prod', CALENDAR_USERNAME: USER, CALENDAR_APP_PASSWORD: PASSWORD, JOB_SECRET: PASSWORD };
+    scenarios.push(
+      { name: 'project-named site, read with --debug', args: ['venues', 'list', '--debug'], env: job, cwd: repo, code: 0 },
+      { name: 'project-named site, write refused', args: ['venues', 'create', '--name', 'Refused', '--debug'], env: job, cwd: repo, code: 4 },
+      { name: 'project-named site, profile show', args: ['profile', 'show', '--debug'], env: job, cwd: repo, code: 0 },
+    );
     scenarios[2].args[2] = String(protectedEventId);
-    const run = (scenario: Scenario) => runCli(scenario.args, { env: scenario.env, stdin: scenario.stdin, timeoutMs: 30_000, spawn: true });
+    const run = (scenario: Scenario) => runCli(scenario.args, { env: scenario.env, stdin: scenario.stdin, timeoutMs: 30_000, spawn: true, cwd: scenario.cwd });
     const results: RunResult[] = await mapLimited(scenarios, 6, run);
     // These read the profile saved by `profile add`, so they run after it.
     const later: Scenario[] = [
@@ -81,9 +97,16 @@ describe('secrets', () => {
       { name: 'profile list', args: ['profile', 'list', '--debug'], env: home.env, code: 0 },
       { name: 'profile show --json', args: ['profile', 'show', 'secretsite', '--json'], env: home.env, code: 0 },
       { name: 'write through the profile', args: ['--profile', 'secretsite', 'venues', 'create', '--name', 'Profiled', '--debug'], env: home.env, code: 0 },
+      { name: 'trust the project file', args: ['trust', '--debug'], env: job, cwd: repo, code: 0 },
     ];
     results.push(...(await mapLimited(later, 4, run)));
-    const all = [...scenarios, ...later];
+    // The project file once trusted: its profile now gets the job's credentials.
+    const trusted: Scenario[] = [
+      { name: 'trusted project file, write with --debug', args: ['venues', 'create', '--name', 'Trusted', '--debug'], env: job, cwd: repo, code: 0 },
+      { name: 'trust --list', args: ['trust', '--list', '--debug'], env: job, cwd: repo, code: 0 },
+    ];
+    results.push(...(await mapLimited(trusted, 2, run)));
+    const all = [...scenarios, ...later, ...trusted];
     const leaks: string[] = [];
     const wrongPath: string[] = [];
     all.forEach((scenario, i) => {

@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { configCandidateExists, loadConfig } from '../../src/config/load.js';
+import { configCandidateExists, findProjectFile, isProjectFileName, loadConfig } from '../../src/config/load.js';
 
 const dirs: string[] = [];
 function layout(): { home: string; project: string; env: Record<string, string> } {
@@ -15,7 +16,7 @@ function layout(): { home: string; project: string; env: Record<string, string> 
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 describe('configCandidateExists', () => {
-  test('nothing there: no candidate, and loading gives no profiles without cosmiconfig', async () => {
+  test('nothing there: no candidate, and loading gives no profiles', async () => {
     const { project, env } = layout();
     expect(configCandidateExists(project, env)).toBe(false);
     expect((await loadConfig(project, env)).config.profiles).toEqual({});
@@ -63,7 +64,6 @@ describe('a broken package.json in the working directory', () => {
   test('is a configuration error naming the file, not an unexpected error', async () => {
     const { project, env } = layout();
     writeFileSync(join(project, 'package.json'), '{"calendar": {"profiles": {');
-    // cosmiconfig also reads the working directory of the process itself for its own settings.
     const before = process.cwd();
     process.chdir(project);
     try {
@@ -89,5 +89,39 @@ describe('an unknown key', () => {
     expect(((await loadConfig(project, env).catch((e: Error) => e)) as Error & { hint?: string }).hint).toBe(
       'A profile takes baseUrl, namespace, language, timezone, username, appPassword, appPasswordEnv, appPasswordCommand, timeout, caCert.',
     );
+  });
+});
+
+describe('the project file and whose origins count', () => {
+  test('the nearest folder wins; within it the data file before a script; .config/ counts', async () => {
+    const { home, project, env } = layout();
+    expect(findProjectFile(project, env)).toBeUndefined();
+    writeFileSync(join(home, 'work', 'calendar.config.js'), 'throw new Error("never loaded")');
+    expect(findProjectFile(project, env)).toBe(join(home, 'work', 'calendar.config.js'));
+    writeFileSync(join(home, 'work', '.calendarrc.json'), '{}');
+    expect(findProjectFile(project, env)).toBe(join(home, 'work', '.calendarrc.json'));
+    mkdirSync(join(project, '.config'));
+    writeFileSync(join(project, '.config', 'calendarrc.yaml'), 'profiles: {}\n');
+    expect(findProjectFile(project, env)).toBe(join(project, '.config', 'calendarrc.yaml'));
+    expect(isProjectFileName(join(project, '.config', 'calendarrc.yaml'))).toBe(true);
+    expect(isProjectFileName(join(project, 'calendarrc.yaml'))).toBe(false);
+    expect(isProjectFileName(join(env.XDG_CONFIG_HOME, 'calendar', 'config.json'))).toBe(false);
+  });
+
+  test("the user file's origins are the person's; an untrusted project file's are not, a trusted one's are", async () => {
+    const { project, env } = layout();
+    mkdirSync(join(env.XDG_CONFIG_HOME, 'calendar'), { recursive: true });
+    writeFileSync(join(env.XDG_CONFIG_HOME, 'calendar', 'config.json'), JSON.stringify({ profiles: { mine: { baseUrl: 'https://mine.example/wp-json' } } }), { mode: 0o600 });
+    const file = join(project, '.calendarrc');
+    writeFileSync(file, 'profiles:\n  theirs:\n    baseUrl: https://theirs.example:8443/wp-json\n');
+    const untrusted = await loadConfig(project, env);
+    expect(Object.keys(untrusted.config.profiles).sort()).toEqual(['mine', 'theirs']);
+    expect(untrusted.ownOrigins).toEqual(['https://mine.example']);
+    writeFileSync(join(env.XDG_CONFIG_HOME, 'calendar', 'trust.json'), JSON.stringify({ trusted: { [file]: { sha256: createHash('sha256').update(readFileSync(file)).digest('hex'), trustedAt: '2026-01-01T00:00:00Z' } } }));
+    expect((await loadConfig(project, env)).ownOrigins.sort()).toEqual(['https://mine.example', 'https://theirs.example:8443']);
+    writeFileSync(file, 'profiles:\n  theirs:\n    baseUrl: https://elsewhere.example/wp-json\n');
+    const changed = await loadConfig(project, env);
+    expect(changed.ownOrigins).toEqual(['https://mine.example']);
+    expect(changed.warnings).toEqual([`${file} changed since you trusted it: it is read as an untrusted project file; review it, then run: calendar trust ${file}`]);
   });
 });

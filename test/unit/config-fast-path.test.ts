@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { configCandidateExists, loadConfig } from '../../src/config/load.js';
 
-// The user's own config.json is read directly: cosmiconfig must not be needed for it.
+// JSON files are read without the YAML parser, and nothing reads configuration through cosmiconfig
+// (creating its explorer runs a .config/config.js of the working directory).
+vi.mock('yaml', () => {
+  throw new Error('yaml was loaded');
+});
 vi.mock('cosmiconfig', () => {
   throw new Error('cosmiconfig was loaded');
 });
@@ -25,7 +29,7 @@ function userConfig(content: string): { project: string; file: string; env: Reco
 }
 
 describe('the user config file alone', () => {
-  test('is read and validated without cosmiconfig', async () => {
+  test('is read and validated without the YAML parser', async () => {
     const { project, file, env } = userConfig(JSON.stringify({ defaultProfile: 'a', profiles: { a: { baseUrl: 'https://a.example/wp-json', username: 'ed' } } }));
     const loaded = await loadConfig(project, env);
     expect(loaded.config).toEqual({ defaultProfile: 'a', profiles: { a: { baseUrl: 'https://a.example/wp-json', username: 'ed' } } });
@@ -50,6 +54,17 @@ describe('the user config file alone', () => {
     const { project, file, env } = userConfig(JSON.stringify({ profiles: { a: { baseUrl: 'https://a.example/wp-json', appPassword: 'xxxx' } } }));
     chmodSync(file, 0o644);
     expect((await loadConfig(project, env)).warnings).toEqual([`${file} holds an application password and can be read by other users; run: chmod 600 ${file}`]);
+  });
+});
+
+describe('a user file others can write', () => {
+  test('its sites stay the person\'s; its password variable is ignored, saying chmod go-w', async () => {
+    const { project, file, env } = userConfig(JSON.stringify({ profiles: { a: { baseUrl: 'https://a.example/wp-json', appPasswordEnv: 'A_SECRET' } } }));
+    chmodSync(file, 0o664);
+    const loaded = await loadConfig(project, env);
+    expect(loaded.ownOrigins).toEqual(['https://a.example']);
+    expect(loaded.config.profiles.a.appPasswordEnv).toBeUndefined();
+    expect(loaded.warnings).toEqual([`${file}: profiles.a.appPasswordEnv is ignored: others can write it; run: chmod go-w ${file}`]);
   });
 });
 

@@ -44,8 +44,8 @@ describe('list formats', () => {
     expect(await render('ids')).toBe('1\n2\n');
     expect(await render('count')).toBe('7\n');
   });
-  test('csv quotes what needs it and keeps raw values', async () => {
-    expect(await render('csv', ['id', 'title', 'venue.venue'])).toBe('id,title,venue.venue\n1,Rock &amp; Roll,"Hall, ""A"""\n2,Quiet,\n');
+  test('csv quotes what needs it and shows characters for entities', async () => {
+    expect(await render('csv', ['id', 'title', 'venue.venue'])).toBe('id,title,venue.venue\n1,Rock & Roll,"Hall, ""A"""\n2,Quiet,\n');
   });
   test('the plain table decodes entities and shows dates with their zone', async () => {
     expect(await render('table')).toBe('1\t2027-01-10 20:00 EST\t2027-01-10 23:00 EST\tRock & Roll\tHall, "A"\tpublish\n2\t2027-01-11 10:00 EST\t2027-01-11 11:00 EST\tQuiet\t\tdraft\n');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { advertisedRoot, checkSiteUrl, fallbackRoots, pickNamespace, storedRoot } from '../../src/commands/profile/discover.js';
 import { parseRestRoot } from '../../src/http/url.js';
-import { readUserConfig, saveProfile, writeUserConfig } from '../../src/config/write.js';
+import { readUserConfig, saveProfile, writePrivateJson } from '../../src/config/write.js';
 
 describe('discovery helpers', () => {
   test('the REST root advertised in a Link header, among other links', () => {
@@ -80,7 +80,7 @@ describe('the user config file', () => {
     writeFileSync(file, JSON.stringify({ profiles: {}, note: 'mine' }), { mode: 0o644 });
     const user = readUserConfig(e);
     user.config.defaultProfile = 'sandbox';
-    writeUserConfig(user.file, user.config);
+    writePrivateJson(user.file, user.config);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ profiles: {}, note: 'mine', defaultProfile: 'sandbox' });
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readdirSync(join(dir!, 'calendar'))).toEqual(['config.json']);

@@ -125,6 +125,7 @@ export async function runApi(inv: Invocation, rawMethod: string, rawPath: string
   if (opts.fields !== undefined) throw new UsageError('api prints the response body as it came; --fields does not apply', 'Pipe the output to jq to pick fields.');
   const req = await buildApiRequest(rawMethod, rawPath, opts, ctx);
   const prepared = prepare({ ...opts, format: undefined, json: undefined }, ctx);
+  prepared.writes = !['GET', 'HEAD', 'OPTIONS'].includes(req.method);
   await withSession(prepared, ctx, async ({ client }) => {
     const res = await client.send(req.method, req.path, { query: req.query, body: req.body, fromRoot: req.fromRoot, verbatim: true });
     const out: string[] = [];

@@ -8,6 +8,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { withContext, type Context } from '../../context.js';
 import { MAX_PER_PAGE, RESOURCE_NAMES, resources, type ResourceName } from '../../resources.js';
+import { textForPeople } from '../../records/identity.js';
 
 export const DEADLINE_MS = 1500;
 
@@ -29,7 +30,7 @@ export async function runComplete(inv: Invocation, kind: string, resourceName?: 
   }
 }
 
-const clean = (text: unknown) => String(text ?? '').replace(/<[^>]*>/g, '').replace(/[\t\r\n]+/g, ' ').trim();
+const clean = (text: unknown) => textForPeople(text).replace(/<[^>]*>/g, '').replace(/[\t\r\n]+/g, ' ').trim();
 
 async function profileCandidates(ctx: Context): Promise<string[]> {
   const { loadConfig } = await import('../../config/load.js');

@@ -28,6 +28,7 @@ export async function runEdit(resource: Resource, inv: Invocation, rawRef: strin
   }
   const ref = parseRef(resource, rawRef);
   const prepared = inv.prepare();
+  prepared.writes = true;
   await withSession(prepared, ctx, async ({ client, profile }) => {
     try {
       const path = await recordPath(resource, ref, client);

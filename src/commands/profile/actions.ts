@@ -8,9 +8,9 @@ import { CliError, EXIT, UsageError } from '../../errors.js';
 import { loadConfig } from '../../config/load.js';
 import { SANDBOX_PROFILE, checkLanguage, splitUserInfo, unknownProfile } from '../../config/profile.js';
 import type { ProfileConfig } from '../../config/schema.js';
-import { readUserConfig, saveProfile, writeUserConfig } from '../../config/write.js';
+import { readUserConfig, saveProfile, writePrivateJson } from '../../config/write.js';
 import { sandboxDataFile } from '../../config/paths.js';
-import { type GlobalOptions } from '../../session.js';
+import { type GlobalOptions, type Prepared } from '../../session.js';
 import { listWriter, printRecord } from '../../output/writer.js';
 
 type Opts = GlobalOptions & Record<string, unknown>;
@@ -163,7 +163,7 @@ interface Row {
 export async function runProfileList(inv: Invocation): Promise<void> {
   const ctx = inv.ctx;
   const prepared = inv.prepare();
-  const loaded = await loadConfig(ctx.cwd, ctx.env);
+  const loaded = await loadConfigSaying(ctx, prepared);
   const current = ctx.env.CALENDAR_PROFILE || loaded.config.defaultProfile || SANDBOX_PROFILE;
   const rows: Row[] = Object.entries(loaded.config.profiles).map(([name, p]) => ({
     default: name === current ? '*' : '',
@@ -191,7 +191,7 @@ export async function runProfileShow(inv: Invocation, rawName?: string): Promise
   const ctx = inv.ctx;
   const opts = inv.opts as Opts;
   const prepared = inv.prepare();
-  const loaded = await loadConfig(ctx.cwd, ctx.env);
+  const loaded = await loadConfigSaying(ctx, prepared);
   const name = rawName ?? (opts.profile || ctx.env.CALENDAR_PROFILE || loaded.config.defaultProfile || SANDBOX_PROFILE);
   const stored = loaded.config.profiles[name];
   let view: Record<string, unknown>;
@@ -216,13 +216,23 @@ export async function runProfileShow(inv: Invocation, rawName?: string): Promise
     };
     for (const key of Object.keys(view)) if (view[key] === undefined) delete view[key];
   }
-  if (ctx.env.CALENDAR_APP_PASSWORD && view.builtIn === undefined) view.appPasswordSource = 'environment variable CALENDAR_APP_PASSWORD (overrides the profile)';
+  const file = loaded.sources[name];
+  if (stored?.baseUrl !== undefined && !loaded.ownOrigins.includes(new URL(stored.baseUrl).origin)) {
+    view.appPasswordSource = `none: only ${file}, which you have not trusted, names this site, so it gets none of your credentials (calendar trust ${file})`;
+  } else if (ctx.env.CALENDAR_APP_PASSWORD && view.builtIn === undefined) view.appPasswordSource = 'environment variable CALENDAR_APP_PASSWORD (overrides the profile)';
   if (prepared.output.format === 'table' && prepared.output.fields === undefined) {
     const width = Math.max(...Object.keys(view).map((k) => k.length));
     ctx.stdout.write(Object.entries(view).map(([k, v]) => `${`${k}:`.padEnd(width + 2)}${String(v)}\n`).join(''));
     return;
   }
   await printRecord(view, undefined, prepared.output, ctx);
+}
+
+/** The configuration, its warnings said (a project file not loaded, a setting ignored). */
+async function loadConfigSaying(ctx: Context, prepared: Prepared) {
+  const loaded = await loadConfig(ctx.cwd, ctx.env);
+  for (const warning of loaded.warnings) prepared.ui.warn(warning);
+  return loaded;
 }
 
 function secretSource(p: ProfileConfig): string {
@@ -235,7 +245,7 @@ function secretSource(p: ProfileConfig): string {
 export async function runProfileUse(inv: Invocation, rawName: string): Promise<void> {
   const ctx = inv.ctx;
   const prepared = inv.prepare();
-  const loaded = await loadConfig(ctx.cwd, ctx.env);
+  const loaded = await loadConfigSaying(ctx, prepared);
   if (rawName !== SANDBOX_PROFILE && !loaded.config.profiles[rawName]) {
     throw unknownProfile(rawName, Object.keys(loaded.config.profiles));
   }
@@ -249,7 +259,7 @@ export async function runProfileUse(inv: Invocation, rawName: string): Promise<v
     );
   }
   user.config.defaultProfile = rawName;
-  writeUserConfig(user.file, user.config);
+  writePrivateJson(user.file, user.config);
   prepared.ui.notice(`${rawName} is now the default profile (${user.file}).`);
   const nearer = loaded.files.find((f) => f !== user.file);
   if (nearer) prepared.ui.warn(`${nearer} is read first; if it sets defaultProfile, that one wins here.`);
@@ -262,7 +272,7 @@ export async function runProfileRemove(inv: Invocation, rawName: string): Promis
   if (rawName === SANDBOX_PROFILE) throw new UsageError('the built-in sandbox profile cannot be removed');
   const user = readUserConfig(ctx.env);
   if (!user.config.profiles[rawName]) {
-    const loaded = await loadConfig(ctx.cwd, ctx.env);
+    const loaded = await loadConfigSaying(ctx, prepared);
     const elsewhere = loaded.sources[rawName];
     if (elsewhere) throw new UsageError(`profile "${rawName}" comes from ${elsewhere}, not the user config file`, 'Edit that file to remove it.');
     throw new UsageError(`no profile named "${rawName}" in ${user.file}`);
@@ -270,6 +280,6 @@ export async function runProfileRemove(inv: Invocation, rawName: string): Promis
   delete user.config.profiles[rawName];
   const wasDefault = user.config.defaultProfile === rawName;
   if (wasDefault) delete user.config.defaultProfile;
-  writeUserConfig(user.file, user.config);
+  writePrivateJson(user.file, user.config);
   prepared.ui.notice(`Removed profile ${rawName} from ${user.file}.${wasDefault ? ' There is no default profile now (the built-in sandbox is used); pick one with calendar profile use NAME.' : ''}`);
 }

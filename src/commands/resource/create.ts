@@ -19,6 +19,7 @@ export async function runCreate(resource: Resource, inv: Invocation): Promise<vo
   let body = missing.length ? undefined : await writeBody(resource, opts, ctx, 'create');
   if (body && resource.name === 'events') (await import('../../records/dates.js')).checkEventOrder(body);
   const prepared = inv.prepare();
+  prepared.writes = !opts.dryRun;
   await withSession(prepared, ctx, async ({ client, profile }) => {
     if (!body) {
       const answers = await guided.askForFields(ctx, resource, missing, client);

@@ -7,12 +7,14 @@
 import type { Invocation } from '../runner.js';
 import { CliError, EXIT } from '../../errors.js';
 import type { ApiClient } from '../../http/client.js';
-import { EDITOR_STATUSES, EVERY_EVENT, type Resource } from '../../resources.js';
+import { EDITOR_STATUSES, EVERY_EVENT, resources, type Resource } from '../../resources.js';
+import { walkEveryEvent } from '../../records/pages.js';
 import { withSession } from '../../session.js';
 import { printRecord } from '../../output/writer.js';
 import { confirm } from '../../output/confirm.js';
-import { readRefs, recordPath, translateNotFound, type RecordRef } from './refs.js';
+import { readRefs, recordPath, recordTarget, translateNotFound, type RecordRef } from './refs.js';
 import { dryRunInSession, passwordQuery, type Opts } from './shared.js';
+import { textForPeople } from '../../records/identity.js';
 
 type Json = Record<string, unknown>;
 
@@ -28,15 +30,14 @@ export async function runDelete(resource: Resource, inv: Invocation, rawRefs: st
   const question = (uses = '') => (forGood ? `Delete ${what} for good? This cannot be undone.${uses}` : `Move ${what} to the trash?${uses}`);
   // Off a terminal without --yes the answer is known before anything is sent.
   if (!opts.dryRun && opts.yes !== true && !(ctx.stdin.isTTY && ctx.stderr.isTTY)) await confirm(ctx, false, question());
+  prepared.writes = !opts.dryRun;
   await withSession(prepared, ctx, async ({ client }) => {
     const paths: Array<{ ref: RecordRef; path: string; id?: number }> = [];
     const counting = resource.name === 'venues' || resource.name === 'organizers';
     for (const ref of refs) {
       try {
-        const path = await recordPath(resource, ref, client);
-        // A venue or organizer is read first: its events are counted by ID.
-        const id = counting && !opts.dryRun ? Number((await client.call<Json>('GET', path)).body.id) : undefined;
-        paths.push({ ref, path, id });
+        // A venue or organizer is looked up by ID: its events are counted by it.
+        paths.push(counting && !opts.dryRun ? { ref, ...(await recordTarget(resource, ref, client)) } : { ref, path: await recordPath(resource, ref, client) });
       } catch (err) {
         throw translateNotFound(err, resource, ref, 'delete');
       }
@@ -56,7 +57,7 @@ export async function runDelete(resource: Resource, inv: Invocation, rawRefs: st
     for (const { ref, path } of paths) {
       try {
         const body = forGood && resource.trashes ? await deleteForGood(client, resource, path) : (await client.call<Json>('DELETE', path, { query })).body;
-        const name = String(body?.[resource.nameField] ?? ref.text);
+        const name = textForPeople(body?.[resource.nameField] ?? ref.text);
         prepared.ui.notice(forGood ? `Deleted ${resource.singular} ${body?.id ?? ref.text} (${name}) for good.` : `Moved ${resource.singular} ${body?.id ?? ref.text} (${name}) to the trash.`);
         if (prepared.output.format !== 'table') await printRecord(body, resource, prepared.output, ctx);
       } catch (err) {
@@ -82,14 +83,33 @@ async function deleteForGood(client: ApiClient, resource: Resource, path: string
   return current;
 }
 
-/** How many events (any status, any date) link to these venues or organizers. */
+/**
+ * How many events (any status, any date) link to these venues or organizers: those the
+ * events list counts, and those hidden from listings, which no filtered list holds, read
+ * one by one through the IDs only the core route knows.
+ */
 async function linkedEvents(client: ApiClient, resource: Resource, ids: number[]): Promise<number> {
+  const filter = resource.name === 'venues' ? 'venue' : 'organizer';
   let count = 0;
   for (const id of ids) {
-    const query: Record<string, string | number> = { [resource.name === 'venues' ? 'venue' : 'organizer']: String(id), per_page: 1, ...EVERY_EVENT };
+    const query: Record<string, string | number> = { [filter]: String(id), per_page: 1, ...EVERY_EVENT };
     if (client.hasCredentials) query.status = EDITOR_STATUSES.join(',');
     const res = await client.send<{ total?: number }>('GET', 'events', { query });
     if (res.status === 200 && typeof res.body?.total === 'number') count += res.body.total;
   }
+  if (!(await someEventsUnlisted(client))) return count;
+  const linksOf = (event: Json): unknown[] => (filter === 'venue' ? [event.venue] : ((event.organizer as unknown[] | undefined) ?? []));
+  await walkEveryEvent(client, resources.events, (event) => {
+    if (linksOf(event).some((link) => ids.includes(Number((link as Json | undefined)?.id)))) count++;
+  }, { onlyUnlisted: true });
   return count;
+}
+
+/** Whether the core route counts more events than the events list: only then is there a hidden one to look for (two small reads). */
+async function someEventsUnlisted(client: ApiClient): Promise<boolean> {
+  const status = client.hasCredentials ? EDITOR_STATUSES.join(',') : undefined;
+  const listed = await client.send<{ total?: number }>('GET', 'events', { query: { per_page: 1, ...EVERY_EVENT, ...(status ? { status } : {}) } });
+  const core = await client.send('GET', `/wp/v2/${resources.events.wpType}`, { query: { per_page: 1, _fields: 'id', ...(status ? { status } : {}) }, fromRoot: true });
+  const coreTotal = Number(core.headers['x-wp-total']);
+  return core.status === 200 && Number.isFinite(coreTotal) && coreTotal > Number(listed.body?.total ?? 0);
 }

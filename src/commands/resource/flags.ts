@@ -7,6 +7,9 @@ export function attributeName(flag: string): string {
   return flag.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
+/** How a flag that lists records by name is written (values.ts splitListText). */
+export const NAME_LIST = 'comma-separated; \\, is a comma inside a name';
+
 const PLACEHOLDER: Partial<Record<Field['type'], string>> = {
   date: 'date',
   ids: 'ids',
@@ -43,7 +46,8 @@ function describe(field: Field, required: boolean): string {
   const extra = required && field.required ? ' (required)' : '';
   const known = field.choices ?? field.suggestions;
   const choices = known && (field.type === 'list' || !field.choices) ? ` (${known.join(', ')}${field.type === 'list' ? ', comma-separated' : ''})` : '';
-  return `${field.description}${choices}${extra}`;
+  const names = field.relation !== undefined && field.type !== 'ref' && field.type !== 'id' ? `, ${NAME_LIST}` : '';
+  return `${field.description}${names}${choices}${extra}`;
 }
 
 /** Reads the flags of the given fields back from commander's parsed options. */

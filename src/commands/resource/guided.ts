@@ -11,6 +11,7 @@ import type { ApiClient } from '../../http/client.js';
 import { flagName, linkFields, resources, type Field, type LinkRelation, type Resource } from '../../resources.js';
 import { walkEveryRecord } from '../../records/pages.js';
 import { collectFields } from './flags.js';
+import { textForPeople } from '../../records/identity.js';
 
 type Json = Record<string, unknown>;
 
@@ -37,13 +38,15 @@ export async function askForFields(ctx: Context, resource: Resource, missing: Fi
     output: ctx.stderr as NodeJS.WritableStream,
     terminal: true,
     completer: (line: string): [string[], string] => {
-      const choices = [...(names.get(completing!) ?? [])];
-      const last = line.split(',').pop()!.trimStart();
+      // In a list, a name that holds a comma goes in with it escaped, so that it stays one item.
+      const choices = (names.get(completing!) ?? []).map((name) => (completingList ? name.replace(/,/g, '\\,') : name));
+      const last = line.split(/(?<!\\),/).pop()!.trimStart();
       const hits = choices.filter((c) => c.toLowerCase().startsWith(last.toLowerCase()));
       return [hits, last];
     },
   });
   let completing: LinkRelation | undefined;
+  let completingList = false;
   const answers: Json = {};
   try {
     for (const field of missing) answers[field.name] = await askRequired(rl, field);
@@ -51,8 +54,9 @@ export async function askForFields(ctx: Context, resource: Resource, missing: Fi
       const relation = link.relation as LinkRelation;
       if (!names.has(relation)) names.set(relation, await siteNames(client, relation));
       completing = relation;
+      completingList = link.many === true;
       const answer = (await rl.question(`${link.name}${link.many ? ' (comma-separated)' : ''}, Tab completes, Enter skips: `)).trim();
-      if (answer) answers[link.name] = link.many ? answer.split(',').map((a) => a.trim()).filter(Boolean) : answer;
+      if (answer) answers[link.name] = answer;
     }
     ctx.stderr.write(`\n${JSON.stringify(answers, null, 2)}\n`);
     const ok = (await rl.question(`Create this ${resource.singular}? [y/N] `)).trim().toLowerCase();
@@ -75,7 +79,7 @@ async function siteNames(client: ApiClient, relation: LinkRelation): Promise<str
   const resource = resources[relation];
   const found: string[] = [];
   await walkEveryRecord(client, resource, (record) => {
-    if (typeof record[resource.nameField] === 'string') found.push(record[resource.nameField] as string);
+    if (typeof record[resource.nameField] === 'string') found.push(textForPeople(record[resource.nameField]));
   });
   return found;
 }

@@ -5,7 +5,7 @@
 import type { ActionRunner } from '../runner.js';
 import { Command } from 'commander';
 import { aSingular, flagName, LINK_RELATIONS, linkFields, type Field, type Resource } from '../../resources.js';
-import { fieldOptions } from './flags.js';
+import { fieldOptions, NAME_LIST } from './flags.js';
 import { environmentHelp, examplesHelp, verbExamples } from '../help.js';
 import { conflictsCommand } from '../views/index.js';
 import { editCommand } from '../edit/index.js';
@@ -66,8 +66,8 @@ function addUpdate(group: Command, r: Resource, run: ActionRunner): void {
   if (hasLinks(r)) update.option('--create-missing', 'create linked records given by a name that matches none');
   for (const link of linkFields(r).filter((f) => f.many)) {
     update
-      .option(`--add-${flagName(link.name)} <refs>`, `add to the ${link.name}: IDs, slugs or names, comma-separated`)
-      .option(`--remove-${flagName(link.name)} <refs>`, `remove from the ${link.name}: IDs, slugs or names, comma-separated`);
+      .option(`--add-${flagName(link.name)} <refs>`, `add to the ${link.name}: IDs, slugs or names, ${NAME_LIST}`)
+      .option(`--remove-${flagName(link.name)} <refs>`, `remove from the ${link.name}: IDs, slugs or names, ${NAME_LIST}`);
   }
   if (r.trashes) update.option('--replace', 'send only the given fields; the server then resets what is left out');
   if (r.name === 'events') {

@@ -33,15 +33,16 @@ export function applyNone(resource: Resource, body: Json): void {
 
 interface Adjustment {
   field: Field;
-  add: string[];
-  remove: string[];
+  /** The lists as given (splitListText's syntax). */
+  add: string;
+  remove: string;
 }
 
 function adjustmentsOf(resource: Resource, opts: Json): Adjustment[] {
-  const split = (value: unknown) => (typeof value === 'string' ? value.split(',').map((v) => v.trim()).filter(Boolean) : []);
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
   return adjustableLinks(resource)
-    .map((field) => ({ field, add: split(opts[attributeName(`add-${flagName(field.name)}`)]), remove: split(opts[attributeName(`remove-${flagName(field.name)}`)]) }))
-    .filter((a) => a.add.length || a.remove.length);
+    .map((field) => ({ field, add: text(opts[attributeName(`add-${flagName(field.name)}`)]), remove: text(opts[attributeName(`remove-${flagName(field.name)}`)]) }))
+    .filter((a) => a.add || a.remove);
 }
 
 /** True when the options hold an --add-x or --remove-x. */
@@ -57,18 +58,23 @@ export async function applyAdjustments(client: ApiClient, resource: Resource, op
   const resolver = new Resolver(client);
   const existing = current ? toWritable(resource, current, { links: 'ids' }) : {};
   for (const { field, add, remove } of adjustments) {
-    if (body[field.name] !== undefined && (add.length || remove.length)) {
+    if (body[field.name] !== undefined && (add || remove)) {
       throw new UsageError(`--${flagName(field.name)} and --add-/--remove-${flagName(field.name)} go alone: give the whole list, or the changes to it`);
     }
-    const lookup = async (refs: string[]) => {
-      const { ids, unknown } = await resolver.resolve(field.relation as LinkRelation, refs);
-      if (unknown.length) {
-        const meant = await resolver.meantHint(field.relation as LinkRelation, unknown);
-        throw new UsageError(`no ${field.relation} matches ${unknown.map((u) => `"${u}"`).join(', ')}`, meant || undefined);
+    const relation = field.relation as LinkRelation;
+    const lookup = async (refs: string, creating: boolean) => {
+      const { ids, unknown } = await resolver.resolveListText(relation, refs);
+      const named = unknown.filter((u) => !/^[0-9]+$/.test(u));
+      if (unknown.length && !(creating && named.length === unknown.length)) {
+        const meant = await resolver.meantHint(relation, unknown);
+        const hint = [meant, creating || unknown.length > named.length ? '' : `Add --create-missing to create ${unknown.length === 1 ? 'it' : 'them'}.`].filter(Boolean).join(' ');
+        throw new UsageError(`no ${field.relation} matches ${unknown.map((u) => `"${u}"`).join(', ')}`, hint || undefined);
       }
+      for (const name of named) ids.push(await resolver.create(relation, name));
       return ids;
     };
-    const [added, removed] = await Promise.all([lookup(add), lookup(remove)]);
+    // Only what is added can be created: a link to remove that does not exist is a mistake.
+    const [added, removed] = await Promise.all([lookup(add, opts.createMissing === true && !opts.dryRun), lookup(remove, false)]);
     const base = ((existing[field.name] as number[] | undefined) ?? []).filter((id) => !removed.includes(id));
     body[field.name] = [...base, ...added.filter((id) => !base.includes(id))];
   }

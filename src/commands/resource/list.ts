@@ -26,18 +26,24 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
   await withSession(prepared, ctx, async ({ client, profile }) => {
     await resolveLinkedFilters(client, resource, query);
     let writer: RecordWriter | undefined;
+    let keep: ((record: Record<string, unknown>) => boolean) | undefined;
     if (resource.name === 'events') {
       const [{ applyFilterTimes }, { ZoneSource }] = await Promise.all([import('../../records/filter-times.js'), import('../../records/dates.js')]);
       const zones = new ZoneSource(client, profile.timezone);
-      const warning = await applyFilterTimes(resource, query, () => (profile.timezone ? Promise.resolve(profile.timezone) : zones.siteZone()));
-      if (warning) prepared.ui.warn(warning);
+      const times = await applyFilterTimes(resource, query, () => (profile.timezone ? Promise.resolve(profile.timezone) : zones.siteZone()));
+      if (times.warning) prepared.ui.warn(times.warning);
+      keep = times.keep;
       if (prepared.output.format === 'ics') writer = await icsWriter(client, ctx, zones);
     }
     writer ??= listWriter(resource, prepared.output, ctx);
+    const write = (record: unknown) => writer.write(record);
     // A limit above one page walks on until it is reached.
     const all = opts.all === true || (limit !== undefined && query.page === undefined);
     const complete = all && Object.keys(query).every((key) => UNFILTERED_KEYS.has(key));
-    const result = await walkPages(client, resource, query, { all, limit, complete, raw: writer.takesRaw }, (record) => writer.write(record)).catch((err: unknown) => {
+    const walked = keep
+      ? (await import('../../records/filter-times.js')).walkKept(client, resource, query, { all, limit }, keep, write)
+      : walkPages(client, resource, query, { all, limit, complete, raw: writer.takesRaw }, write);
+    const result = await walked.catch((err: unknown) => {
       throw withStatusHint(err, query);
     });
     const { written, restUrl, pastEnd } = result;

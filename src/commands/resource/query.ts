@@ -4,7 +4,7 @@ import { EVERY_EVENT, flagName, LINK_RELATIONS, resources, type Field, type Link
 import { CliError, EXIT } from '../../errors.js';
 import type { ApiClient } from '../../http/client.js';
 import type { Query } from '../../http/url.js';
-import { coerceValue, queryValue } from '../../values.js';
+import { coerceValue, queryValue, splitListText } from '../../values.js';
 import { attributeName, collectFields, EXPORT_FILTERS } from './flags.js';
 
 
@@ -20,7 +20,7 @@ export function buildListQuery(resource: Resource, opts: Record<string, unknown>
   for (const field of resource.listParams) {
     if (raw[field.name] === undefined) continue;
     // Linked filters are checked as references here and become IDs once resolved on the site.
-    if (linked.has(field.name) && String(raw[field.name]).split(',').some((item) => item.trim() === '')) {
+    if (linked.has(field.name) && splitListText(String(raw[field.name])).some((item) => item === '')) {
       throw new UsageError(`--${field.name.replace(/_/g, '-')}: empty item in the list`);
     }
     const check = linked.has(field.name) ? { ...field, type: 'refs' as const, many: true } : field;
@@ -54,8 +54,7 @@ export async function resolveLinkedFilters(client: ApiClient, resource: Resource
   const { Resolver } = await import('../../records/resolve.js');
   const resolver = new Resolver(client);
   for (const field of fields) {
-    const refs = String(query[field.name]).split(',').map((r) => r.trim()).filter(Boolean);
-    const { ids, unknown } = await resolver.resolve(field.relation as LinkRelation, refs);
+    const { ids, unknown } = await resolver.resolveListText(field.relation as LinkRelation, String(query[field.name]));
     if (unknown.length) {
       const meant = await resolver.meantHint(field.relation as LinkRelation, unknown);
       throw new CliError(`--${field.name.replace(/_/g, '-')}: no ${resources[field.relation as LinkRelation].singular} matches ${unknown.map((u) => `"${u}"`).join(', ')}`, EXIT.notFound, meant || undefined);

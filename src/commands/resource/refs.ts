@@ -34,14 +34,23 @@ export function parseRef(resource: Resource, raw: string): RecordRef {
 
 /** The path of one record; categories and tags have no by-slug route, so a slug costs one lookup. */
 export async function recordPath(resource: Resource, ref: RecordRef, client: ApiClient): Promise<string> {
-  if (ref.kind === 'id') return `${resource.path}/${ref.id}`;
-  if (ref.kind === 'name') return `${resource.path}/${await idByName(resource, ref, client)}`;
-  if (resource.bySlug) return `${resource.path}/by-slug/${encodeURIComponent(ref.slug)}`;
+  if (ref.kind === 'slug' && resource.bySlug) return bySlugPath(resource, ref.slug);
+  return (await recordTarget(resource, ref, client)).path;
+}
+
+/** The ID and path of one record, whatever the reference: a slug is looked up (one read), never taken for an ID. */
+export async function recordTarget(resource: Resource, ref: RecordRef, client: ApiClient): Promise<{ id: number; path: string }> {
+  const at = (id: number) => ({ id, path: `${resource.path}/${id}` });
+  if (ref.kind === 'id') return at(ref.id);
+  if (ref.kind === 'name') return at(await idByName(resource, ref, client));
+  if (resource.bySlug) return at(Number((await client.call<Record<string, unknown>>('GET', bySlugPath(resource, ref.slug))).body.id));
   const res = await client.call<Record<string, unknown>>('GET', resource.path, { query: { slug: ref.slug, hide_empty: 'false', per_page: 1 } });
   const items = (res.body[resource.listKey] as Array<{ id: number }> | undefined) ?? [];
   if (items.length === 0) throw notFound(resource, ref);
-  return `${resource.path}/${items[0].id}`;
+  return at(items[0].id);
 }
+
+const bySlugPath = (resource: Resource, slug: string) => `${resource.path}/by-slug/${encodeURIComponent(slug)}`;
 
 /** The one record with exactly this name; two with it are refused, listing both. */
 async function idByName(resource: Resource, ref: RecordRef, client: ApiClient): Promise<number> {

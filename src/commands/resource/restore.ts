@@ -6,6 +6,7 @@ import { withSession } from '../../session.js';
 import { printRecord } from '../../output/writer.js';
 import { parseRef, recordPath, translateNotFound } from './refs.js';
 import { dryRunInSession, type Opts } from './shared.js';
+import { textForPeople } from '../../records/identity.js';
 
 /** Out of the trash through the safe update: the status changes, nothing else does. */
 export async function runRestore(resource: Resource, inv: Invocation, rawRef: string): Promise<void> {
@@ -15,6 +16,7 @@ export async function runRestore(resource: Resource, inv: Invocation, rawRef: st
   const status = opts.status === undefined ? 'publish' : String(opts.status);
   if (!['publish', 'draft', 'pending', 'private'].includes(status)) throw new UsageError(`--status: "${status}" is not one of publish, draft, pending, private`);
   const prepared = inv.prepare();
+  prepared.writes = !opts.dryRun;
   await withSession(prepared, ctx, async ({ client }) => {
     try {
       const path = await recordPath(resource, ref, client);
@@ -26,7 +28,7 @@ export async function runRestore(resource: Resource, inv: Invocation, rawRef: st
       for (const { field, sent, got } of result.ignored) {
         prepared.ui.warn(`the server did not keep ${field}: sent ${JSON.stringify(sent)}, it holds ${JSON.stringify(got ?? null)}`);
       }
-      prepared.ui.notice(`Restored ${resource.singular} ${result.record.id ?? ref.text} (${String(result.record[resource.nameField] ?? '')}) as ${status}.`);
+      prepared.ui.notice(`Restored ${resource.singular} ${result.record.id ?? ref.text} (${textForPeople(result.record[resource.nameField])}) as ${status}.`);
       if (prepared.output.format !== 'table') await printRecord(result.record, resource, prepared.output, ctx);
     } catch (err) {
       throw translateNotFound(err, resource, ref, 'restore');

@@ -5,7 +5,7 @@ import type { ApiClient } from '../../http/client.js';
 import { aSingular, type Resource } from '../../resources.js';
 import { withSession } from '../../session.js';
 import { printRecord } from '../../output/writer.js';
-import { parseRef, recordPath, translateNotFound } from './refs.js';
+import { parseRef, recordTarget, translateNotFound } from './refs.js';
 import { dryRunInSession, finishBody, passwordQuery, writeBody, type Opts } from './shared.js';
 
 /** A rename to a name another venue or organizer holds: the next create of that name would land on either. */
@@ -28,9 +28,10 @@ export async function runUpdate(resource: Resource, inv: Invocation, rawRef: str
   applyNone(resource, changes);
   if (resource.name === 'events') (await import('../../records/dates.js')).checkEventOrder(changes);
   const prepared = inv.prepare();
+  prepared.writes = !opts.dryRun;
   await withSession(prepared, ctx, async ({ client, profile }) => {
     try {
-      const path = await recordPath(resource, ref, client);
+      const { id, path } = await recordTarget(resource, ref, client);
       const { needsMerge, mergeForUpdate, safeUpdate } = await import('../../records/safe-update.js');
       const replace = opts.replace === true;
       const current = needsMerge(resource) && !replace ? (await client.call<Record<string, unknown>>('GET', path, { query })).body : undefined;
@@ -40,7 +41,7 @@ export async function runUpdate(resource: Resource, inv: Invocation, rawRef: str
         prepared.ui.notice(`The end moves to ${String(resolved.end_date)} to keep the event's length (--no-keep-duration keeps the end where it is).`);
       }
       if (resource.mergesOnCreate && !opts.force && typeof resolved[resource.nameField] === 'string') {
-        await refuseTakenName(resource, client, String(resolved[resource.nameField]), Number(current?.id ?? ref.text));
+        await refuseTakenName(resource, client, String(resolved[resource.nameField]), id);
       }
       if (opts.dryRun) return await dryRunInSession(ctx, client, 'PUT', path, current ? mergeForUpdate(resource, current, resolved) : resolved, query);
       // The whole record goes in each update, so PUT: idempotent, and retried like a read.

@@ -12,6 +12,7 @@ export function serveCommand(run: ActionRunner): Command {
     .option('--data <file>', 'keep the data in this JSON file (otherwise in memory)')
     .option('--seed <name>', 'fill an empty calendar with a dataset: demo')
     .option('--namespace <ns>', `namespace to serve (default ${DEFAULT_NAMESPACE})`)
+    .option('--no-tec-v1', "serve only the plugin's older API, as a site before The Events Calendar 6.15 (tec/v1 answers no route)")
     .option('--user <name>', 'user name for writes (env CALENDAR_SANDBOX_USER; default admin)')
     .option('--password <password>', 'application password for writes (env CALENDAR_SANDBOX_PASSWORD; random when not given)')
     .option('--timezone <zone>', 'site timezone (default America/New_York)')

@@ -7,7 +7,7 @@ import { planCounts } from '../../site/plan.js';
 import { applyPlan } from '../../site/apply.js';
 import { startProgress, windingDownNotice, type Counts } from '../../bulk/progress.js';
 import { confirm } from '../../output/confirm.js';
-import { checkPlanFormat, planFile, printPlan, readSiteFor, readSource } from './shared.js';
+import { checkPlanFormat, planFile, printPlan, readSiteFor, readSource, refuseDanglingLinks } from './shared.js';
 
 interface ApplyOptions {
   prune?: boolean;
@@ -24,10 +24,12 @@ export async function runApply(inv: Invocation, source: string): Promise<void> {
   checkPlanFormat(prepared);
   const file = await readSource(source, ctx);
   prepared.connections = concurrency;
+  prepared.writes = !opts.dryRun;
   await withSession(prepared, ctx, async ({ client }) => {
     const notice = (line: string) => prepared.ui.notice(line);
     const current = await readSiteFor(file, client, notice);
     const plan = await planFile(file, current, client, opts.prune === true, notice);
+    refuseDanglingLinks(plan);
     if (opts.dryRun || plan.changes.length === 0) return printPlan(plan, prepared, ctx);
     const removals = plan.changes.filter((c) => c.action === 'remove');
     if (removals.length) {

@@ -3,7 +3,7 @@ import type { Invocation } from '../runner.js';
 import { CliError, EXIT, UsageError } from '../../errors.js';
 import { prepare, withSession, type GlobalOptions } from '../../session.js';
 import { readSite, SITE_RESOURCES, type SiteDocument } from '../../site/document.js';
-import { planChanges, type Plan } from '../../site/plan.js';
+import { danglingLinks, planChanges, type Plan } from '../../site/plan.js';
 import { checkPlanFormat, planFile, printPlan, readSiteFor, readSource } from './shared.js';
 
 interface DiffOptions {
@@ -24,7 +24,9 @@ export async function runDiff(inv: Invocation, source: string | undefined): Prom
     if (source !== undefined) throw new UsageError('diff takes a file or --from and --to, not both');
     if (opts.from === undefined || opts.to === undefined) throw new UsageError('--from and --to go together', 'calendar diff --from staging --to production');
     const desired = await readProfileSite(opts.from, opts, inv);
-    plan = planChanges(desired, await readProfileSite(opts.to, opts, inv), { prune });
+    const current = await readProfileSite(opts.to, opts, inv);
+    plan = planChanges(desired, current, { prune });
+    if (prune) plan.dangling = danglingLinks(plan, desired, current);
   } else {
     if (source === undefined) throw new UsageError('diff needs a site file, or --from and --to', 'calendar diff calendar.yaml');
     const file = await readSource(source, ctx);
@@ -32,6 +34,7 @@ export async function runDiff(inv: Invocation, source: string | undefined): Prom
     plan = await withSession(prepared, ctx, async ({ client }) => planFile(file, await readSiteFor(file, client, notice), client, prune, notice));
   }
   printPlan(plan, prepared, ctx);
+  for (const line of plan.dangling ?? []) prepared.ui.warn(`apply --prune would refuse this plan: ${line}`);
   if (opts.exitCode && plan.changes.length > 0) throw new CliError('', EXIT.differences);
 }
 

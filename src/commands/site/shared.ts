@@ -7,10 +7,10 @@ import type { ApiClient } from '../../http/client.js';
 import type { Prepared } from '../../session.js';
 import { resources, type ResourceName } from '../../resources.js';
 import { readSite, walkFilteredEvents, type SiteDocument } from '../../site/document.js';
-import { readSiteFile, refuseFile, type SiteFile } from '../../site/file.js';
+import { readSiteFile, refuseFileProblems, type SiteFile } from '../../site/file.js';
 import { describeFilter, filterRelations, scopeQuery } from '../../site/filter.js';
 import { closest } from '../../records/closest.js';
-import { formatPlan, planChanges, planData, type Plan } from '../../site/plan.js';
+import { danglingLinks, formatPlan, linkingResources, planChanges, planData, type Plan } from '../../site/plan.js';
 import { colorEnabled } from '../../output/ui.js';
 
 export async function readSource(source: string, ctx: Context): Promise<SiteFile> {
@@ -33,16 +33,14 @@ export async function readSource(source: string, ctx: Context): Promise<SiteFile
 export async function readSiteFor(file: SiteFile, client: ApiClient, notice: (line: string) => void): Promise<SiteDocument> {
   const needed = new Set<ResourceName>([...file.document.keys(), ...file.links.map((l) => l.to), ...(file.filter ? filterRelations(file.filter) : [])]);
   const site = await readSite(client, [...needed], notice, { purpose: 'plan' });
-  const missing = file.links.filter((l) => !file.document.get(l.to)?.has(l.target) && !site.get(l.to)?.has(l.target));
-  if (missing.length) {
-    const slugsOf = (name: ResourceName) => [...(file.document.get(name)?.keys() ?? []), ...(site.get(name)?.keys() ?? [])];
-    refuseFile(
-      missing.map((l) => {
-        const meant = closest(l.target, slugsOf(l.to));
-        return `${file.where(l.at)}: ${resources[l.from].singular} ${l.slug}: ${l.field}: no ${resources[l.to].singular} "${l.target}" in the file or on the site${meant ? ` (did you mean ${meant}?)` : ''}`;
-      }),
-    );
-  }
+  const missing = file.links.filter((l) => !file.declared.get(l.to)?.has(l.target) && !site.get(l.to)?.has(l.target));
+  const slugsOf = (name: ResourceName) => [...(file.declared.get(name) ?? []), ...(site.get(name)?.keys() ?? [])];
+  const badLinks = missing.map((l) => {
+    const meant = closest(l.target, slugsOf(l.to));
+    return { at: l.at, text: `${file.where(l.at)}: ${resources[l.from].singular} ${l.slug}: ${l.field}: no ${resources[l.to].singular} "${l.target}" in the file or on the site${meant ? ` (did you mean ${meant}?)` : ''}` };
+  });
+  // Every problem of the file in one run: its own and its links to nothing.
+  if (file.problems.length || badLinks.length) refuseFileProblems([...file.problems, ...badLinks]);
   return site;
 }
 
@@ -51,6 +49,36 @@ export async function readSiteFor(file: SiteFile, client: ApiClient, notice: (li
  * its filter selects on the site (read once more with that filter): never the others.
  */
 export async function planFile(file: SiteFile, site: SiteDocument, client: ApiClient, prune: boolean, notice: (line: string) => void): Promise<Plan> {
+  const plan = await planOfFile(file, site, client, prune, notice);
+  if (prune) plan.dangling = await findDanglingLinks(plan, file, site, client, notice);
+  return plan;
+}
+
+/**
+ * What the removals of a plan would leave linking to nothing. The records that may link to
+ * them are read when the file does not manage their resource (a file of venues alone, pruned,
+ * would take their venue from the site's events).
+ */
+async function findDanglingLinks(plan: Plan, file: SiteFile, site: SiteDocument, client: ApiClient, notice: (line: string) => void): Promise<string[]> {
+  const removed = new Set(plan.changes.filter((c) => c.action === 'remove').map((c) => c.resource));
+  if (removed.size === 0) return [];
+  const unread = linkingResources(removed).filter((name) => !site.has(name));
+  const everything = unread.length ? new Map([...site, ...(await readSite(client, unread, notice, { purpose: 'plan' }))]) : site;
+  return danglingLinks(plan, file.document, everything);
+}
+
+/** A plan that would leave links to removed records is refused, naming each: exit 2, nothing sent. */
+export function refuseDanglingLinks(plan: Plan): void {
+  const lines = plan.dangling ?? [];
+  if (lines.length === 0) return;
+  const listed = lines.slice(0, 10).join('\n') + (lines.length > 10 ? `\n(${lines.length - 10} more links)` : '');
+  throw new UsageError(
+    `--prune would remove records that are still linked (${lines.length} link${lines.length === 1 ? '' : 's'}):\n${listed}`,
+    'Nothing was sent. Keep those records in the file, or remove the links to them first.',
+  );
+}
+
+async function planOfFile(file: SiteFile, site: SiteDocument, client: ApiClient, prune: boolean, notice: (line: string) => void): Promise<Plan> {
   const filter = file.filter && file.document.has('events') ? file.filter : undefined;
   if (!filter) return planChanges(file.document, site, { prune });
   const eventsFilter = describeFilter(filter);

@@ -63,7 +63,7 @@ export async function runIcsImport(inv: Invocation, source: IcsSource, rawSource
   const ctx = inv.ctx;
   const flags = inv.opts as IcsFlags;
   const settings = icsSettings(flags, ctx.cwd, rawSource, flags.yes === true, ctx.stdin.isTTY === true && ctx.stderr.isTTY === true);
-  const prepared = { ...inv.prepare(), connections: settings.concurrency };
+  const prepared = { ...inv.prepare(), connections: settings.concurrency, writes: !settings.dryRun };
   const counts = await withSession(prepared, ctx, async ({ client, profile }) => {
     const text = await source.text({ timeoutMs: profile.timeoutMs, retries: profile.retries, caCertFile: profile.caCert });
     const zones = new ZoneSource(client, profile.timezone);

@@ -19,7 +19,7 @@ export async function runImport(inv: Invocation, resourceName: string, source: s
     return (await import('./import-ics.js')).runIcsImport(inv, detected.source, source);
   }
   const settings = importSettings(resource, flags, ctx.cwd, source);
-  const prepared = { ...inv.prepare(), connections: settings.concurrency };
+  const prepared = { ...inv.prepare(), connections: settings.concurrency, writes: !settings.dryRun };
   const input = await openInput(source, flags.inputFormat, detected.ctx, parseDelimiter(flags.delimiter));
   try {
     const scan = await scanInput(input, settings);

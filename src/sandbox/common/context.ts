@@ -7,6 +7,8 @@ export interface Site {
   baseUrl: string;
   namespace: string;
   timezone: string;
+  /** Serves the plugin's newer API, `tec/v1` (6.15 and later); off: an older site. */
+  tecV1: boolean;
 }
 
 export interface User {

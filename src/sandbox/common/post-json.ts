@@ -16,17 +16,6 @@ export function dateDetails(wall: string): Json {
   return { year: wall.slice(0, 4), month: wall.slice(5, 7), day: wall.slice(8, 10), hour: wall.slice(11, 13), minutes: wall.slice(14, 16), seconds: wall.slice(17, 19) };
 }
 
-/** WordPress's paragraph filter, reduced: line endings made \n, text without a block tag wrapped in `<p>`. */
-export function autop(text: string): string {
-  if (!text.trim()) return '';
-  return text
-    .replace(/\r\n?/g, '\n')
-    .split(/\n\s*\n/)
-    .map((para) => para.trim())
-    .filter(Boolean)
-    .map((para) => (/^<(p|div|h[1-6]|ul|ol|blockquote|table|pre|figure)[\s>]/i.test(para) ? para : `<p>${para.replace(/\n/g, '<br />\n')}</p>`))
-    .join('\n');
-}
 
 export function entityEscape(html: string): string {
   return html.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

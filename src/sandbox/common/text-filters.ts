@@ -19,14 +19,15 @@ function texturizeText(text: string): string {
     .replace(/\.\.\./g, '&#8230;')
     .replace(/(^|[\s([{-])"/g, '$1&#8220;')
     .replace(/"/g, '&#8221;')
+    .replace(/'(?=\d\d(?:'?s)?(?:$|[\s.,:;!?)}\]-]))/g, '&#8217;') // '90s: an abbreviated year
     .replace(/(^|[\s([{-])'/g, '$1&#8216;')
     .replace(/'/g, '&#8217;');
 }
 
-/** wptexturize and convert_chars: typographic quotes and dashes, bare `&` as `&#038;`; tags left alone. */
+/** wptexturize and convert_chars: typographic quotes and dashes, bare `&` as `&#038;`; tags and WordPress's own shortcodes left alone. */
 export function texturize(html: string): string {
   return html
-    .split(/(<[^>]*>)/)
+    .split(/(<[^>]*>|\[\/?(?:gallery|playlist|caption|embed|audio|video)\b[^\]]*\])/)
     .map((part, index) => (index % 2 === 1 ? part : texturizeText(part)))
     .join('');
 }

@@ -4,9 +4,9 @@
  */
 import { resources, wpRoute } from '../../resources.js';
 import type { RequestContext } from '../common/context.js';
-import { autop, postUrl } from '../common/post-json.js';
+import { postUrl } from '../common/post-json.js';
 import { modifiedLocal } from '../common/post-fields.js';
-import { texturize } from '../common/text-filters.js';
+import { generatedExcerpt, hasBlocks, renderContent, renderExcerpt, renderTitle } from '../common/render.js';
 import type { EventFields, LinkedFields, PostRecord, PostType, TermRecord } from '../store/store.js';
 import { POST_RESOURCES, POST_TYPE, postResource } from '../store/kinds.js';
 import { convertWallClock } from '../../time.js';
@@ -20,7 +20,6 @@ export type CorePostType = string;
 
 /** An event's taxonomies in the order WordPress lists them. */
 const EVENT_TAXONOMIES = [resources.tags, resources.categories];
-const EXCERPT_WORDS = 55;
 
 const isoLocal = (wall: string) => wall.replace(' ', 'T');
 
@@ -33,18 +32,6 @@ export function postTexts(post: PostRecord): { title: string; content: string; e
   const f = post.fields as LinkedFields;
   return { title: String(f[post.type] ?? ''), content: String(f.description ?? ''), excerpt: String(f.excerpt ?? '') };
 }
-
-const shownTitle = (post: PostRecord, title: string) => (post.type === 'event' ? title : texturize(title));
-
-/** WordPress's generated excerpt: the content without tags, cut at 55 words. */
-function generatedExcerpt(content: string): string {
-  const words = content.replace(/<[^>]*>/g, '').trim().split(/\s+/).filter(Boolean);
-  if (!words.length) return '';
-  const cut = words.length > EXCERPT_WORDS;
-  return `<p>${words.slice(0, EXCERPT_WORDS).join(' ')}${cut ? ' [&hellip;]' : ''}</p>\n`;
-}
-
-const rendered = (html: string) => (html ? `${autop(html)}\n` : '');
 
 function postTerms(ctx: RequestContext, post: PostRecord): { tags: TermRecord[]; categories: TermRecord[] } {
   if (post.type !== 'event') return { tags: [], categories: [] };
@@ -109,10 +96,10 @@ export function corePostJson(ctx: RequestContext, post: PostRecord, wpType: Core
     status: post.status,
     type: wpType,
     link,
-    // A venue or organizer stores its name as typed; get_the_title shows it through wptexturize (events store theirs filtered).
-    title: edit ? { raw: texts.title, rendered: shownTitle(post, texts.title) } : { rendered: shownTitle(post, texts.title) },
-    content: !wanted('content') ? undefined : edit ? { raw: texts.content, rendered: rendered(texts.content), protected: false, block_version: 0 } : { rendered: rendered(texts.content), protected: false },
-    excerpt: !wanted('excerpt') ? undefined : { ...(edit ? { raw: texts.excerpt } : {}), rendered: texts.excerpt ? rendered(texts.excerpt) : generatedExcerpt(texts.content), protected: false },
+    // Stored as typed (`raw`), shown through WordPress's filters (`rendered`).
+    title: edit ? { raw: texts.title, rendered: renderTitle(texts.title) } : { rendered: renderTitle(texts.title) },
+    content: !wanted('content') ? undefined : edit ? { raw: texts.content, rendered: renderContent(texts.content), protected: false, block_version: hasBlocks(texts.content) ? 1 : 0 } : { rendered: renderContent(texts.content), protected: false },
+    excerpt: !wanted('excerpt') ? undefined : { ...(edit ? { raw: texts.excerpt } : {}), rendered: texts.excerpt ? renderExcerpt(texts.excerpt) : generatedExcerpt(texts.content), protected: false },
     author: post.author,
     featured_media: 0,
     template: '',
@@ -122,7 +109,8 @@ export function corePostJson(ctx: RequestContext, post: PostRecord, wpType: Core
     out[wpRoute(resources.tags)] = tags.map((term) => term.id);
     out[wpRoute(resources.categories)] = categories.map((term) => term.id);
   }
-  if (edit) {
+  // Venues and organizers have no slug templates (real core answers, test/fixtures/lossless/core-*-edit.json).
+  if (edit && post.type === 'event') {
     out.permalink_template = `${ctx.site.baseUrl}/${permalinkBase}/%pagename%/`;
     out.generated_slug = liveSlug;
   }

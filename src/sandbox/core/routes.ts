@@ -1,7 +1,8 @@
 /**
  * WordPress core's routes for the calendar's post types, as a real site answers them
  * (recordings-2, wp_tribe_*.http): `GET /wp/v2/{tribe_events|tribe_venue|tribe_organizer}`,
- * `GET .../{id}` and `DELETE .../{id}` (with `force=true` the only permanent delete).
+ * `GET .../{id}`, updates of `.../{id}` (core/write.ts) and `DELETE .../{id}` (with `force=true` the
+ * only permanent delete).
  * The events collection leaves out events that have ended, as the plugin's query filter
  * does, but keeps drafts and events hidden from listings.
  */
@@ -15,6 +16,7 @@ import { asList, parseBoolean, type Params } from '../common/params.js';
 import type { EventFields, PostRecord } from '../store/store.js';
 import { sortWithUnstableTies } from '../common/tie-order.js';
 import { CORE_TAXONOMIES, handleCoreTerms } from './terms.js';
+import { updateCorePost } from './write.js';
 
 export interface CoreTarget {
   /** The route's name: a post type's (`tribe_events`) or a taxonomy's (`tags`). */
@@ -40,7 +42,7 @@ export function matchCoreRoute(restPath: string): CoreTarget | null {
   return { wpType: match[1] as CorePostType, ...id };
 }
 
-/** The methods WordPress announces in `Allow` (it serves writes too; the sandbox serves DELETE only). */
+/** The methods WordPress announces in `Allow` (the sandbox serves updates of a post's own columns and DELETE). */
 export function coreAllow(ctx: RequestContext, target: CoreTarget): string[] {
   if (!ctx.user) return ['GET'];
   return target.id === undefined ? ['GET', 'POST'] : ALL_METHODS;
@@ -167,10 +169,18 @@ export function handleCore(ctx: RequestContext, method: string, target: CoreTarg
     if (method !== 'GET') throw noRoute();
     return listCore(ctx, target.wpType, params, allow);
   }
-  if (method !== 'GET' && method !== 'DELETE') throw noRoute();
   const post = ctx.store.postOfType(target.id, CORE_POST_TYPES[target.wpType]);
   if (!post) throw new SiteError(404, 'rest_post_invalid_id', 'Invalid post ID.');
   if (method === 'DELETE') return deleteCore(ctx, post, target.wpType, params, headers);
+  if (method === 'POST' || method === 'PUT' || method === 'PATCH') {
+    if (!ctx.user) {
+      delete headers.Allow;
+      throw new SiteError(401, 'rest_cannot_edit', 'Sorry, you are not allowed to edit this post.');
+    }
+    updateCorePost(ctx, post, params);
+    return { status: 200, body: corePostJson(ctx, post, target.wpType, { edit: true, allow }), headers: { Allow: allow.join(', ') } };
+  }
+  if (method !== 'GET') throw noRoute();
   const edit = params.context === 'edit';
   if ((post.status !== 'publish' || edit) && !ctx.user) {
     delete headers.Allow;

@@ -1,9 +1,10 @@
 /**
  * Event cost as the real server formats it: the text is scanned for prices and a
  * currency symbol; `"15"` shows as `"$15"`, `"5-10"` as `"$5 – $10"`, `"Free"` stays (and a
- * text without a number is listed in `values` in lower case); a stored `"0"` shows as `"Free"`.
+ * text without a number is listed in `values` as a slug: `Free entry` as `free-entry`); a stored `"0"` shows as `"Free"`.
  */
 import { costAmounts } from '../../records/identity.js';
+import { slugify } from '../common/text-filters.js';
 
 export interface CostDetails {
   currency_symbol: string;
@@ -25,12 +26,17 @@ interface Scan {
   position: '' | 'prefix' | 'postfix';
 }
 
+/**
+ * The amounts of one cost text, and its currency: what is left of the text once its one
+ * amount is taken out (parse_currency_symbol). A text with two amounts (`€10 – €30`) has none,
+ * and shows the site's symbol.
+ */
 function scan(text: string): Scan {
   const numbers = costAmounts(text);
-  const symbolMatch = /([^\d\s.,\-–a-z]+)\s*\d|\d\s*([^\d\s.,\-–a-z]+)/i.exec(text);
-  const symbol = symbolMatch ? (symbolMatch[1] ?? symbolMatch[2]) : '';
-  const position = !symbolMatch ? '' : symbolMatch[1] ? 'prefix' : 'postfix';
-  return { numbers, symbol, position };
+  if (numbers.length !== 1) return { numbers, symbol: '', position: '' };
+  const symbol = text.split(numbers[0].text).join('').trim();
+  if (!symbol) return { numbers, symbol, position: '' };
+  return { numbers, symbol, position: text.indexOf(symbol) < text.indexOf(numbers[0].text) ? 'prefix' : 'postfix' };
 }
 
 function withSymbol(amount: string, part: Scan): string {
@@ -46,7 +52,7 @@ export function formatCost(raw: unknown): FormattedCost {
   const words = new Set<string>();
   const amounts = new Set<string>();
   scans.forEach((part, index) => {
-    if (!part.numbers.length) words.add(texts[index].toLowerCase());
+    if (!part.numbers.length) words.add(slugify(texts[index]));
     for (const number of part.numbers) if (Number(number.value) > 0) amounts.add(number.value);
   });
   const numeric = [...amounts].sort((a, b) => Number(a) - Number(b));

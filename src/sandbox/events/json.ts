@@ -1,6 +1,6 @@
 /** Events as the real server serialises them: keys in its order, the venue as an object or `[]`, json_ld on single reads. */
 import { restBase, type RequestContext } from '../common/context.js';
-import { autop, dateDetails, entityEscape, globalIds, hasPermalink, imageJson, ldDescription, postHead, postUrl, text, type Json } from '../common/post-json.js';
+import { dateDetails, entityEscape, globalIds, hasPermalink, imageJson, ldDescription, postHead, postUrl, text, type Json } from '../common/post-json.js';
 import { decodeEntities } from '../common/text-filters.js';
 import { organizerJson, venueJson } from '../linked/json.js';
 import type { EventRecord, PostRecord, TermRecord } from '../store/store.js';
@@ -8,6 +8,7 @@ import { embeddedTermJson } from '../terms/json.js';
 import { offsetString, zonedToUtcMs, zoneAbbreviation } from '../../time.js';
 import { formatCost } from './cost.js';
 import { ldPrice } from './ld-price.js';
+import { renderContent, renderExcerpt, renderTitle } from '../common/render.js';
 
 /** esc_html: markup characters as entities, existing entities left as they are. */
 function escHtml(text: string): string {
@@ -47,8 +48,9 @@ export function eventJson(ctx: RequestContext, event: EventRecord, options: Even
   const f = event.fields;
   const blank = options.blank === true;
   const startMs = zonedToUtcMs(f.utcStart, 'UTC');
-  const description = autop(text(ctx, event, 'description', f.description));
-  const excerpt = autop(text(ctx, event, 'excerpt', f.excerpt));
+  // Stored as typed; shown through the_content and the_excerpt, trimmed.
+  const description = renderContent(text(ctx, event, 'description', f.description)).trim();
+  const excerpt = renderExcerpt(text(ctx, event, 'excerpt', f.excerpt)).trim();
   const cost = formatCost(f.cost);
   const url = postUrl(ctx, event);
   const venue = f.venue ? ctx.store.postOfType(f.venue, 'venue') : undefined;
@@ -62,7 +64,7 @@ export function eventJson(ctx: RequestContext, event: EventRecord, options: Even
     ...globalIds(ctx, event),
     ...postHead(ctx, event),
     rest_url: `${restBase(ctx.site)}/events/${event.id}`,
-    title: text(ctx, event, 'title', f.title),
+    title: renderTitle(text(ctx, event, 'title', f.title)),
     description: blank ? '' : description,
     excerpt: blank ? '' : excerpt,
     slug: event.slug,

@@ -9,7 +9,6 @@ import { SiteError, ParamProblems } from '../common/errors.js';
 import { asList, readListParams, type Params } from '../common/params.js';
 import { eventJson } from './json.js';
 import { searchMatcher } from '../common/search.js';
-import { untexturize } from '../common/text-filters.js';
 import { encodeJson, EncodedJson } from '../common/json-text.js';
 import type { EventRecord } from '../store/store.js';
 import { addDays, addMonths, convertWallClock, utcMsToUtcString } from '../../time.js';
@@ -71,7 +70,7 @@ function searchText(ctx: RequestContext): Map<number, string> {
     const index = new Map<number, string>();
     for (const event of ctx.store.events()) {
       const variants = Object.values(event.variants ?? {}).flatMap((variant) => Object.values(variant ?? {}));
-      index.set(event.id, untexturize([event.fields.title, event.fields.description, event.fields.excerpt, ...variants].join('\n')).toLowerCase());
+      index.set(event.id, [event.fields.title, event.fields.description, event.fields.excerpt, ...variants].join('\n').toLowerCase());
     }
     return index;
   });

@@ -13,7 +13,7 @@ import { createLinked } from '../linked/write.js';
 import { asList, findTerm, parseBoolean, type Params } from '../common/params.js';
 import { slugify, type EventFields, type EventRecord, type Taxonomy } from '../store/store.js';
 import { convertWallClock, isValidTimeZone, utcMsToZoned } from '../../time.js';
-import { termName, texturize } from '../common/text-filters.js';
+import { termName } from '../common/text-filters.js';
 import { uniqueTermSlug } from '../terms/write.js';
 import { storedKey } from '../store/kinds.js';
 import { conversionZone } from './utc-offset-zones.js';
@@ -27,14 +27,14 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const isIdLike = (value: unknown) => (typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^\d+$/.test(value.trim()));
 
 function checkVenue(ctx: RequestContext, value: unknown, problems: ParamProblems): void {
-  if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length > 0)) return;
-  if (Array.isArray(value)) return;
+  if (value === undefined || value === null || value === '' || value === false || Array.isArray(value)) return;
   if (isIdLike(value)) {
     if (Number(value) !== 0 && !ctx.store.postOfType(Number(value), 'venue')) problems.invalid('venue');
     return;
   }
   if (isObject(value)) {
-    if ('id' in value && !ctx.store.postOfType(Number(value.id), 'venue')) problems.invalid('venue');
+    // An empty `id` (`{"id": 0}`) is no reference: the plugin tries to create a venue from the object, and fails.
+    if (value.id && !ctx.store.postOfType(Number(value.id), 'venue')) problems.invalid('venue');
     return;
   }
   problems.invalid('venue');
@@ -73,7 +73,7 @@ function resolveVenue(ctx: RequestContext, value: unknown, current: number | nul
   }
   if (isIdLike(value)) return Number(value);
   if (isObject(value)) {
-    if ('id' in value) return Number(value.id);
+    if (value.id) return Number(value.id);
     if (typeof value.venue !== 'string' || !value.venue) throw new SiteError(400, 'could-not-create-venue', 'The venue could not be created from the provided data');
     return createLinked(ctx, 'venues', value).id;
   }
@@ -162,7 +162,8 @@ function applyText(ctx: RequestContext, event: EventRecord, params: Params, crea
   for (const name of ['title', 'description', 'excerpt'] as const) {
     const value = params[name];
     if (typeof value !== 'string') continue;
-    const filtered = texturize(value.trim());
+    // Stored as typed (rendered on output); WordPress trims a title only.
+    const filtered = name === 'title' ? value.trim() : value;
     if (ctx.language && translated.has(name)) {
       setVariant(event, ctx.language, name, filtered);
       if (!creating) continue;

@@ -14,7 +14,8 @@
 import { nowLocalWall, siteHost, type RequestContext } from '../common/context.js';
 import { postUrl } from '../common/post-json.js';
 import type { EventRecord, LinkedFields, PostRecord, TermRecord } from '../store/store.js';
-import { decodeEntities, untexturize } from '../common/text-filters.js';
+import { decodeEntities, texturize, untexturize } from '../common/text-filters.js';
+import { renderTitle } from '../common/render.js';
 import { addDays, addMonths, offsetMinutesAt, zonedToUtcMs, zoneAbbreviation } from '../../time.js';
 
 const LIST_LIMIT = 30;
@@ -179,8 +180,8 @@ function eventLines(ctx: RequestContext, event: EventRecord): string[] {
     `LAST-MODIFIED:${compact(modifiedUtc)}Z`,
     `UID:${event.id}-${wallAsUtcSeconds(f.start)}-${wallAsUtcSeconds(end)}@${siteHost(ctx.site)}`,
     // The title as typed: the feed reads the post title before the display filters.
-    `SUMMARY:${text(decodeEntities(untexturize(f.title)))}`,
-    `DESCRIPTION:${text(description(f.description))}`,
+    `SUMMARY:${text(decodeEntities(untexturize(renderTitle(f.title))))}`,
+    `DESCRIPTION:${text(description(texturize(f.description)))}`,
     `URL:${postUrl(ctx, event)}`,
   );
   const place = location(ctx, event);

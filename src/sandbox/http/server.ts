@@ -7,6 +7,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { allowHeader, handleNamespace, matchRoute } from '../namespace/routes.js';
 import { authenticate, type Credentials } from './auth.js';
 import { handleCore, matchCoreRoute } from '../core/routes.js';
+import { handleTec, matchTecRoute } from '../tec/routes.js';
+import { TEC_ACK_HEADER } from '../../wordpress/write-routes.js';
 import type { RequestContext, Site, SiteResponse, User } from '../common/context.js';
 import { namespaceIndex, restIndex } from '../namespace/doc.js';
 import { SiteError, noRoute, ParamProblems } from '../common/errors.js';
@@ -131,7 +133,8 @@ export async function respond(engine: Engine, request: IncomingMessage, response
       bodyError = error;
     }
     const params: Params = { ...parsed.query, ...bodyParams };
-    const result = await dispatch(engine, parsed, params, user, headers, bodyError);
+    const acknowledgement = request.headers[TEC_ACK_HEADER.toLowerCase()];
+    const result = await dispatch(engine, parsed, params, user, headers, bodyError, typeof acknowledgement === 'string' ? acknowledgement : undefined);
     status = result.status;
     body = result.body;
     Object.assign(resultHeaders, result.headers ?? {});
@@ -151,7 +154,7 @@ export async function respond(engine: Engine, request: IncomingMessage, response
   else sendJson(response, status, body, headers);
 }
 
-async function dispatch(engine: Engine, parsed: Parsed, params: Params, user: User | null, headers: Record<string, string>, bodyError?: SiteError): Promise<SiteResponse> {
+async function dispatch(engine: Engine, parsed: Parsed, params: Params, user: User | null, headers: Record<string, string>, bodyError?: SiteError, acknowledgement?: string): Promise<SiteResponse> {
   const ns = `/${engine.site.namespace}`;
   const restPath = parsed.restPath!;
   const write = !['GET', 'HEAD', 'OPTIONS'].includes(parsed.method);
@@ -166,6 +169,9 @@ async function dispatch(engine: Engine, parsed: Parsed, params: Params, user: Us
     const coreTarget = matchCoreRoute(restPath);
     if (bodyError && coreTarget) throw bodyError;
     if (coreTarget) return handleCore(ctx, parsed.method === 'HEAD' ? 'GET' : parsed.method, coreTarget, params, headers);
+    const tecTarget = engine.site.tecV1 ? matchTecRoute(restPath) : null;
+    if (bodyError && tecTarget) throw bodyError;
+    if (tecTarget) return handleTec(ctx, parsed.method === 'HEAD' ? 'GET' : parsed.method, tecTarget, params, acknowledgement, headers);
     if (restPath !== ns && !restPath.startsWith(`${ns}/`)) throw noRoute();
     const route = restPath.slice(ns.length).replace(/^\/+|\/+$/g, '');
     const allow = allowHeader(ctx, route);

@@ -1,9 +1,9 @@
 /** Venues and organizers as the real server serialises them: empty fields left out, json_ld on single reads. */
 import { resources } from '../../resources.js';
 import type { RequestContext } from '../common/context.js';
-import { autop, globalIds, imageJson, ldDescription, postHead, text, type Json } from '../common/post-json.js';
+import { globalIds, imageJson, ldDescription, postHead, text, type Json } from '../common/post-json.js';
 import type { LinkedFields, PostRecord } from '../store/store.js';
-import { texturize } from '../common/text-filters.js';
+import { renderContent, renderExcerpt, renderTitle } from '../common/render.js';
 import { storedKey, SWITCHES, type LinkedResource } from '../store/kinds.js';
 
 /** Email hidden behind HTML character references, as WordPress's antispambot does (deterministically here). */
@@ -23,10 +23,10 @@ function linkedPostHead(ctx: RequestContext, post: PostRecord, nameField: 'venue
   const { author, ...head } = postHead(ctx, post);
   const out: Json = { id: post.id, ...(post.author ? { author } : {}), ...head };
   // The name through get_the_title's filters: `&` as `&#038;`, typographic quotes.
-  out[nameField] = texturize(text(ctx, post, nameField, fields[nameField]));
-  const description = autop(text(ctx, post, 'description', fields.description));
+  out[nameField] = renderTitle(text(ctx, post, nameField, fields[nameField]));
+  const description = renderContent(text(ctx, post, 'description', fields.description)).trim();
   if (description) out.description = description;
-  const excerpt = autop(text(ctx, post, 'excerpt', fields.excerpt));
+  const excerpt = renderExcerpt(text(ctx, post, 'excerpt', fields.excerpt)).trim();
   if (excerpt) out.excerpt = excerpt;
   if (post.slug) out.slug = post.slug;
   const image = imageJson(ctx, fields.image as string | null);

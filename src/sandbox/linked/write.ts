@@ -11,6 +11,7 @@ import type { Params } from '../common/params.js';
 import { slugify, type LinkedFields, type PostRecord } from '../store/store.js';
 import { POST_TYPE, storedKey, SWITCHES, type LinkedResource } from '../store/kinds.js';
 import { stateProvince } from './state-province.js';
+import { sameName } from '../../wordpress/collation.js';
 
 const TRUE_WORDS = new Set(['true', '1', 'yes', 'on']);
 const META = new Set(POST_META.map((field) => field.name));
@@ -45,8 +46,9 @@ function saveVenueMeta(ctx: RequestContext, post: PostRecord, params: Params): v
   else delete fields.stateprovince;
 }
 
+/** The description and excerpt a create sent, against a stored one: the database compares them by its collation too. */
 function sameText(a: unknown, b: unknown): boolean {
-  return String(a ?? '').trim().toLowerCase() === String(b ?? '').trim().toLowerCase();
+  return sameName(String(a ?? '').trim(), String(b ?? '').trim());
 }
 
 /** POST /venues and /organizers, and inline objects in an event write. Returns the old record on a name match. */

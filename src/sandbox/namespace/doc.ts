@@ -5,6 +5,7 @@
 import { DEFAULT_PER_PAGE, resources, RESOURCE_NAMES, type Field, type ResourceName } from '../../resources.js';
 import { restBase, type RequestContext } from '../common/context.js';
 import { defaultWindow } from '../events/list.js';
+import { TEC_NAMESPACE } from '../tec/routes.js';
 
 type Json = Record<string, unknown>;
 type RouteTarget = { kind: 'root' } | { kind: 'doc' } | { kind: 'collection'; resource: ResourceName } | { kind: 'item'; resource: ResourceName; id?: number; slug?: string };
@@ -118,7 +119,7 @@ export function restIndex(ctx: RequestContext): Json {
     page_for_posts: 0,
     page_on_front: 0,
     show_on_front: 'posts',
-    namespaces: ['oembed/1.0', site.namespace, 'wp/v2'],
+    namespaces: ['oembed/1.0', site.namespace, ...(site.tecV1 ? [TEC_NAMESPACE] : []), 'wp/v2'],
     authentication: { 'application-passwords': { endpoints: { authorization: `${site.baseUrl}/wp-admin/authorize-application.php` } } },
     routes: { '/': { namespace: '', methods: ['GET'], _links: { self: [{ href: `${site.baseUrl}/wp-json/` }] } } },
     site_logo: 0,

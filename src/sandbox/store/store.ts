@@ -5,6 +5,7 @@
  */
 import type { Language } from '../common/i18n.js';
 import { dedupedNameField, type PostType, type Taxonomy } from './kinds.js';
+import { collationKey } from '../../wordpress/collation.js';
 
 export type { PostType, Taxonomy } from './kinds.js';
 
@@ -102,9 +103,9 @@ export function checkDataShape(value: unknown): StoreData {
   return data;
 }
 
-/** The lower-cased, trimmed name venues and organizers are de-duplicated by. */
+/** The name venues and organizers are de-duplicated by: trimmed, compared as the site's database collation does (`Café` is `CAFE`). */
 export function nameKey(value: unknown): string {
-  return String(value ?? '').trim().toLowerCase();
+  return collationKey(String(value ?? '').trim());
 }
 
 /** Values a memo space keeps at most: 10,000 events' JSON is about 20 MB. */

@@ -1,0 +1,102 @@
+/**
+ * Text is stored as typed and rendered on the way out, as WordPress does: titles through
+ * `the_title` (wptexturize, `&` as `&#038;`), content through `the_content` (blocks, then
+ * wptexturize, then paragraphs for content without blocks, then shortcodes), excerpts through
+ * `the_excerpt`. Reduced to what the real 6.17.1 site was seen doing
+ * (test/fixtures/lossless/render-real.json holds its answers); known gaps: primes after digits
+ * (`1"` is `&#8243;` there), shortcodes other than gallery, playlist, caption and embed.
+ */
+import { texturize } from './text-filters.js';
+
+/** `<!-- wp:name {attributes} -->`, its closer and the self-closing form. */
+const BLOCK_DELIMITER = /<!--\s+\/?wp:[a-z0-9/-]+(?:\s+\{[\s\S]*?\})?\s*\/?-->/g;
+/** The opening of a paragraph block and its inner HTML up to the first `<p`. */
+const PARAGRAPH_BLOCK = /<!--\s+wp:paragraph(?:\s+\{[\s\S]*?\})?\s*-->(\s*)<p(\s[^>]*)?>/g;
+
+/** Tags wpautop never wraps in a paragraph. */
+const BLOCK_TAG = /^<\/?(?:table|thead|tfoot|caption|col|colgroup|tbody|tr|td|th|div|dl|dd|dt|ul|ol|li|pre|form|map|area|blockquote|address|math|style|p|h[1-6]|hr|fieldset|legend|section|article|aside|hgroup|header|footer|nav|figure|figcaption|details|menu|summary)[\s/>]/i;
+
+export function hasBlocks(raw: string): boolean {
+  return raw.includes('<!-- wp:');
+}
+
+/** do_blocks, reduced: a paragraph block's `<p>` gains the class `wp-block-paragraph` (WordPress 7), every delimiter goes. */
+function renderBlocks(raw: string): string {
+  return raw
+    .replace(PARAGRAPH_BLOCK, (_whole, space: string, attributes: string | undefined) => {
+      const classes = /\sclass="([^"]*)"/.exec(attributes ?? '');
+      if (!classes) return `${space}<p class="wp-block-paragraph"${attributes ?? ''}>`;
+      return `${space}<p${attributes!.replace(classes[0], ` class="${classes[1]} wp-block-paragraph"`)}>`;
+    })
+    .replace(BLOCK_DELIMITER, '');
+}
+
+/** A paragraph that is one shortcode and nothing else: wpautop leaves it unwrapped (shortcode_unautop). */
+const LONE_SHORTCODE = /^\[([a-z_]+)[^\]]*\](?:[\s\S]*\[\/\1\])?$/;
+
+/** wpautop: blank lines part paragraphs, single line ends become `<br />`, block-level HTML is left unwrapped. */
+export function autop(text: string): string {
+  if (!text.trim()) return '';
+  const paragraphs = text
+    .replace(/\r\n?/g, '\n')
+    .replace(/<br\s*\/?>/gi, '<br />')
+    .split(/\n\s*\n/)
+    .map((para) => para.replace(/^\n+|\n+$/g, ''))
+    .filter((para) => para.trim());
+  return paragraphs
+    .map((para) => (BLOCK_TAG.test(para.trimStart()) || LONE_SHORTCODE.test(para.trim()) ? para : `<p>${para.replace(/(?<!<br \/>)\n/g, '<br />\n')}</p>`))
+    .join('\n');
+}
+
+/** WordPress's shortcodes a calendar text uses, as a site without media renders them; others stay as typed. */
+function renderShortcodes(html: string): string {
+  return html
+    .replace(/\[(?:gallery|playlist)\b[^\]]*\]/g, '')
+    .replace(/\[caption\b([^\]]*)\]([\s\S]*?)\[\/caption\]/g, (_whole, attributes: string, inner: string) => {
+      const width = Number(/\bwidth="(\d+)"/.exec(attributes)?.[1] ?? 0);
+      const align = /\balign="([^"]*)"/.exec(attributes)?.[1] ?? 'alignnone';
+      const image = /^\s*(<img\b[^>]*>)\s*([\s\S]*)$/.exec(inner);
+      const tag = (image?.[1] ?? '').replace(/^<img\b/, '<img decoding="async"');
+      return `<div style="width: ${width + 10}px" class="wp-caption ${align}">${tag}<p class="wp-caption-text">${(image?.[2] ?? inner).trim()}</p></div>`;
+    });
+}
+
+/** `[embed]URL[/embed]` runs before the paragraphs: a bare link, then wrapped like any text. */
+function renderEmbeds(raw: string): string {
+  return raw.replace(/\[embed\b[^\]]*\]([\s\S]*?)\[\/embed\]/g, (_whole, url: string) => `<a href="${url.trim()}">${url.trim()}</a>`);
+}
+
+/** `the_title`: typographic quotes, dashes and ellipses, `&` as `&#038;`. */
+export function renderTitle(raw: string): string {
+  return texturize(raw);
+}
+
+/**
+ * `the_content` as the REST API shows it (`content.rendered`, with its trailing newline when
+ * it has paragraphs); tribe/events/v1 shows it trimmed.
+ */
+export function renderContent(raw: string): string {
+  if (!raw) return '';
+  if (hasBlocks(raw)) return renderShortcodes(texturize(renderBlocks(renderEmbeds(raw))));
+  const html = renderShortcodes(autop(texturize(renderEmbeds(raw))));
+  return html ? `${html}\n` : '';
+}
+
+/** `the_excerpt` of an excerpt as typed: typographic, in paragraphs, trailing newline. */
+export function renderExcerpt(raw: string): string {
+  const html = autop(texturize(raw));
+  return html ? `${html}\n` : '';
+}
+
+/** WordPress's generated excerpt: the content without shortcodes, blocks and tags, cut at `words`, in one paragraph. */
+export function generatedExcerpt(raw: string, words = 55): string {
+  const text = raw
+    .replace(/\[([a-z_]+)\b[^\]]*\][\s\S]*?\[\/\1\]/g, '')
+    .replace(/\[(?:gallery|playlist|caption|embed)\b[^\]]*\]/g, '')
+    .replace(BLOCK_DELIMITER, '')
+    .replace(/<[^>]*>/g, ' ');
+  const list = texturize(text).trim().split(/\s+/).filter(Boolean);
+  if (!list.length) return '';
+  const cut = list.length > words;
+  return `<p>${list.slice(0, words).join(' ')}${cut ? ' [&hellip;]' : ''}</p>\n`;
+}

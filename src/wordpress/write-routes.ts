@@ -1,0 +1,117 @@
+/**
+ * What each write route of The Events Calendar 6.17.1 (WordPress 7.0.2) does to the fields a
+ * request leaves out, measured in the site's database before and after each write
+ * (`scripts/realsite/probe-write-routes.mjs`, table in docs/write-routes.md). Fields are named
+ * by their `tribe/events/v1` wire names, as in src/resources.ts. The client reads these to
+ * decide what a partial update must re-send; the sandbox applies them, so both speak of one
+ * server.
+ */
+
+export type WriteApi = 'tribe' | 'tec';
+export type WrittenPost = 'events' | 'venues' | 'organizers';
+
+export interface RouteRules {
+  /** Left out of the body: emptied, turned off or unlinked. */
+  wipes: readonly string[];
+  /** Left out of the body: set to a value of the route's own choosing. */
+  resets: Readonly<Record<string, unknown>>;
+  /** Values the route writes whatever the body says (no field of the body can keep them). */
+  forces: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * `POST`, `PUT` and `PATCH` on `/tribe/events/v1/{events,venues,organizers}/{id}` and
+ * `/by-slug/{slug}` behave alike: the event update rebuilds the event from the body.
+ * Kept when left out: title, description, excerpt, slug, status of venues and organizers,
+ * venue, categories, tags, the dates. `timezone` falls back to the site's (the label only:
+ * wall-clock and UTC dates stay), `date` (publication) to the time of the write.
+ */
+const TRIBE: Record<WrittenPost, RouteRules> = {
+  events: {
+    wipes: ['cost', 'organizer', 'featured', 'sticky', 'website', 'show_map', 'show_map_link', 'hide_from_listings', 'all_day', 'image'],
+    resets: { timezone: 'site', date: 'now' },
+    forces: {},
+  },
+  // A venue update stores its map settings on ("1") when left out, and drops the combined
+  // state-or-province (its own `state`/`province` stay).
+  venues: { wipes: ['stateprovince', 'image'], resets: { show_map: true, show_map_link: true }, forces: {} },
+  organizers: { wipes: ['image'], resets: {}, forces: {} },
+};
+
+/**
+ * `PATCH` (and `PUT`, the same) on `/tec/v1/{events,venues,organizers}/{id}`: partial. An
+ * event loses `sticky` unless it is sent, and its map settings are stored on ("1") by every
+ * write: the body has no field for them, so an event whose map is off cannot keep it here.
+ */
+const TEC: Record<WrittenPost, RouteRules> = {
+  events: { wipes: ['sticky'], resets: {}, forces: { show_map: true, show_map_link: true } },
+  venues: { wipes: [], resets: {}, forces: {} },
+  organizers: { wipes: [], resets: {}, forces: {} },
+};
+
+export const WRITE_ROUTES: Readonly<Record<WriteApi, Record<WrittenPost, RouteRules>>> = { tribe: TRIBE, tec: TEC };
+
+/** The fields a write on this route changes although the body did not name them. */
+export function changedUnasked(api: WriteApi, resource: WrittenPost, sent: Iterable<string>): string[] {
+  const rules = WRITE_ROUTES[api][resource];
+  const named = new Set(sent);
+  return [...rules.wipes, ...Object.keys(rules.resets), ...Object.keys(rules.forces)].filter((field) => !named.has(field) || field in rules.forces);
+}
+
+/**
+ * tec/v1 body names of the tribe/events/v1 fields it takes (its records are WordPress-core
+ * shaped). A field missing here cannot be written through tec/v1.
+ */
+export const TEC_FIELD: Readonly<Record<WrittenPost, Readonly<Record<string, string>>>> = {
+  events: {
+    title: 'title',
+    description: 'content',
+    excerpt: 'excerpt',
+    slug: 'slug',
+    status: 'status',
+    date: 'date',
+    author: 'author',
+    start_date: 'start_date',
+    end_date: 'end_date',
+    timezone: 'timezone',
+    all_day: 'all_day',
+    featured: 'featured',
+    sticky: 'sticky',
+    cost: 'cost',
+    categories: 'tribe_events_cat',
+    tags: 'tags',
+    organizer: 'organizers',
+    venue: 'venues',
+  },
+  venues: {
+    venue: 'title',
+    description: 'content',
+    excerpt: 'excerpt',
+    slug: 'slug',
+    status: 'status',
+    address: 'address',
+    city: 'city',
+    country: 'country',
+    province: 'province',
+    state: 'state',
+    stateprovince: 'state_province',
+    zip: 'zip',
+    phone: 'phone',
+    website: 'website',
+  },
+  organizers: {
+    organizer: 'title',
+    description: 'content',
+    excerpt: 'excerpt',
+    slug: 'slug',
+    status: 'status',
+    phone: 'phone',
+    website: 'website',
+    email: 'email',
+  },
+};
+
+/** The header every tec/v1 request needs, and the text it must hold (any case, spaces trimmed). */
+export const TEC_ACK_HEADER = 'X-TEC-EEA';
+export const TEC_ACK_TEXT =
+  'I understand that this endpoint is experimental and may change in a future release without maintaining backward compatibility. I also understand that I am using this endpoint at my own risk, while support is not provided for it.';
