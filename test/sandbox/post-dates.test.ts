@@ -28,3 +28,10 @@ describe('post dates on writes', () => {
     expect([trashed.body.status, trashed.body.slug, trashed.body.date_utc, trashed.body.modified_utc]).toEqual(['trash', '__trashed', NOW_UTC, NOW_UTC]);
   });
 });
+
+describe('a draft created with a date', () => {
+  it('keeps the zero UTC date, which only date_utc sets', async () => {
+    const dated = await c.call('POST', '/events', { title: 'Dated Draft', ...dates, status: 'draft', date: '2026-11-16 08:00:00' });
+    expect([dated.body.date, dated.body.date_utc, dated.body.modified_utc]).toEqual(['2026-11-16 08:00:00', '0000-00-00 00:00:00', '0000-00-00 00:00:00']);
+  });
+});

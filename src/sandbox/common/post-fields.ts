@@ -117,7 +117,8 @@ export function postMeta(ctx: RequestContext, params: Params, fallback: Partial<
     dateUtc = parseDateInput(params.date_utc, nowLocalWall(ctx))!.wall;
     date = convertWallClock(dateUtc, 'UTC', zone);
   }
-  if (status === 'draft' || status === 'pending') dateUtc = params.date_utc || params.date ? dateUtc : null;
+  // A draft's UTC date stays the zero date unless the UTC date itself is sent (WordPress computes it from `date` only for statuses that are not floating).
+  if (status === 'draft' || status === 'pending') dateUtc = params.date_utc ? dateUtc : null;
   else if (dateUtc === null) dateUtc = convertWallClock(date, zone, 'UTC');
   return { status, author, date, dateUtc };
 }
