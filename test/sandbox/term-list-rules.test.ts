@@ -18,3 +18,18 @@ describe('hide_empty on category lists', () => {
     }
   });
 });
+
+describe('a category moved under its own descendant', () => {
+  it('gets no parent instead of making a loop', async () => {
+    const c = await client();
+    try {
+      const top = await c.call('POST', '/categories', { name: 'Top' });
+      const middle = await c.call('POST', '/categories', { name: 'Middle', parent: top.body.id });
+      const bottom = await c.call('POST', '/categories', { name: 'Bottom', parent: middle.body.id });
+      const moved = await c.call('PATCH', `/categories/${top.body.id}`, { parent: bottom.body.id });
+      expect([moved.status, moved.body.parent, moved.body.url]).toEqual([200, 0, `${c.sandbox.url}/events/category/top/`]);
+    } finally {
+      await c.close();
+    }
+  });
+});

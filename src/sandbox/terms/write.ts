@@ -40,7 +40,9 @@ export function createTerm(ctx: RequestContext, taxonomy: Taxonomy, params: Para
 
 export function updateTerm(ctx: RequestContext, term: TermRecord, params: Params): void {
   const asked = params.parent !== undefined ? Number(params.parent) : term.parent;
-  const parent = asked === term.id ? 0 : asked; // a category cannot be its own parent
+  // A parent that would make a loop (the category itself or one of its descendants) becomes 0,
+  // as WordPress's hierarchy loop check does.
+  const parent = asked === term.id || isDescendant(ctx, asked, term.id) ? 0 : asked;
   for (const field of ['name', 'description'] as const) {
     const raw = params[field];
     if (typeof raw !== 'string') continue;
@@ -51,6 +53,15 @@ export function updateTerm(ctx: RequestContext, term: TermRecord, params: Params
   if (typeof params.slug === 'string' && slugify(params.slug) !== term.slug) term.slug = uniqueTermSlug(ctx, term.taxonomy, slugify(params.slug));
   term.parent = parent;
   ctx.store.changed();
+}
+
+function isDescendant(ctx: RequestContext, candidate: number, ancestor: number): boolean {
+  for (let id = candidate, steps = 0; id && steps < 1000; steps++) {
+    const parent = ctx.store.term(id)?.parent ?? 0;
+    if (parent === ancestor) return true;
+    id = parent;
+  }
+  return false;
 }
 
 export function uniqueTermSlug(ctx: RequestContext, taxonomy: Taxonomy, slug: string): string {
