@@ -42,3 +42,11 @@ describe('an event update by slug with a slug in the body', () => {
     expect((await c.call('GET', `/events/${event.body.id}`)).body.slug).toBe('harbor-market');
   });
 });
+
+describe('an empty status filter', () => {
+  it('is no filter for an editor and refused for an anonymous reader', async () => {
+    expect((await c.call('GET', '/events?status=', undefined, { auth: true })).status).toBe(200);
+    const anonymous = await c.call('GET', '/events?status=');
+    expect([anonymous.status, anonymous.body.data?.params]).toEqual([400, { status: 'Invalid parameter.' }]);
+  });
+});

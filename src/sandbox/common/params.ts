@@ -137,6 +137,8 @@ function readListParam(ctx: RequestContext, resource: ResourceName, field: Field
       return id;
     }
     case 'list': {
+      // An empty list is no filter (a reader who may only see published posts is refused by the list itself).
+      if (raw === '') return undefined;
       const items = asList(raw);
       // The sandbox registers only the suggested post statuses: they are its closed list.
       const choices = field.choices ?? field.suggestions ?? [];
