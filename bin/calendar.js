@@ -4,8 +4,11 @@
 // without loading anything else, and loads the built CLI for everything else.
 
 // A reader that goes away (`calendar events list | head`) is not an error; any other failure
-// to write the output (a full disk, a closed descriptor) is one line and exit 1, so that a
-// script never takes a lost export for a good one.
+// to write the output (a full disk, a descriptor not open for writing) is one line and exit 1,
+// so that a script never takes a lost export for a good one. /dev/null takes every write,
+// whatever mode it was opened in (Python's subprocess.DEVNULL opens it read-write). Node itself
+// opens /dev/null read-write in place of a standard output closed before it started (`>&-`),
+// so that case cannot be told from a supervisor's /dev/null and is taken as one.
 const outputFailed = (why) => {
   try {
     require('node:fs').writeSync(2, `calendar: cannot write the output: ${why}\n`);
@@ -13,27 +16,17 @@ const outputFailed = (why) => {
     process.exit(1);
   }
 };
+const OUTPUT_ERRORS = {
+  ENOSPC: 'no space left on the device (ENOSPC)',
+  EBADF: 'standard output is not open for writing (EBADF)',
+};
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (err) => {
     if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    if (stream === process.stdout) outputFailed(err.code === 'ENOSPC' ? 'no space left on the device (ENOSPC)' : (err.code ?? err.message));
+    if (stream === process.stdout) outputFailed(OUTPUT_ERRORS[err.code] ?? err.code ?? err.message);
     throw err;
   });
 }
-// Node opens /dev/null read-write in place of a closed standard output (`calendar ... >&-`);
-// a shell redirection to /dev/null opens it write-only. Writing to the former loses data.
-if (process.platform === 'linux') {
-  try {
-    const fs = require('node:fs');
-    const flags = /flags:\s*(\d+)/.exec(fs.readFileSync('/proc/self/fdinfo/1', 'utf8'));
-    if (flags && (parseInt(flags[1], 8) & 3) === 2 && fs.readlinkSync('/proc/self/fd/1') === '/dev/null') {
-      process.stdout.write = () => outputFailed('standard output is closed');
-    }
-  } catch {
-    // No /proc: nothing to check.
-  }
-}
-
 // Certificates are always verified; the variable that turns that off for all of Node is refused here.
 if (process.env.NODE_TLS_REJECT_UNAUTHORIZED === '0') {
   delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;

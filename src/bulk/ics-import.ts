@@ -8,6 +8,8 @@ import type { Context } from '../context.js';
 import { CliError, EXIT, UsageError } from '../errors.js';
 import { fileWriteError } from './output-file.js';
 import type { ApiClient } from '../http/client.js';
+import { SiteUnreachable } from '../http/reachability.js';
+import { ImportReport, type RowResult } from './import-report.js';
 import { resources } from '../resources.js';
 import { feedTag, parseOccurrenceSlug, readIcs, toImportRow, type IcsOccurrence } from '../ical/index.js';
 import { isValidTimeZone, utcMsToZoned, zonedToUtcMs, addDays } from '../time.js';
@@ -44,6 +46,8 @@ export interface IcsImportSettings {
   maxOccurrences: number;
   /** Zone for UTC and floating times (--timezone); else the profile's, else the site's. */
   timezone?: string;
+  /** Print the JSON report (bulk/import-report.ts) instead of the dry run's lines. */
+  report?: boolean;
 }
 
 export interface IcsImportRun {
@@ -185,37 +189,54 @@ export async function importIcs(text: string, source: IcsSource, settings: IcsIm
   const links = new IcsLinks(client, catalog, settings.createMissing, dryRun);
   const failedUids = new Set<string>();
   let stop = false;
-  const say = (line: string) => void ctx.stdout.write(`${line}\n`);
+  const report = settings.report ? new ImportReport() : undefined;
+  // The dry run's plan, one line an event; the JSON report says the same.
+  const say = (line: string) => void (report ? undefined : ctx.stdout.write(`${line}\n`));
+  const sequence = new Map(planned.map((item, at) => [item, at]));
+  const outcome = (item: Planned, result: RowResult, details: { id?: number; error?: string } = {}) =>
+    report?.add(sequence.get(item) ?? planned.length, `line ${item.occurrence.line}`, result, { ...details, uid: item.occurrence.uid, start: item.occurrence.start });
+  let pruned = 0;
 
-  const trash = async (found: Existing, why: string): Promise<void> => {
+  const trash = async (found: Existing, why: string, item?: Planned): Promise<void> => {
     if (dryRun) say(`${why} event ${JSON.stringify(found.title)} (ID ${found.id})`);
     else await client.call('DELETE', `${events.path}/${found.id}`);
     counts.trashed++;
+    // An event the feed dropped (--prune) has no line of the feed: it comes after the feed's.
+    if (item) outcome(item, 'trashed', { id: found.id });
+    else report?.add(planned.length + pruned++, '', 'trashed', { id: found.id });
   };
 
   const sync = async (item: Planned): Promise<void> => {
     const { occurrence, record } = item;
     const found = existing.get(occurrence.key);
-    if (item.action === 'private') return void counts.skipped++;
-    if (item.action === 'cancelled') return found ? trash(found, 'trash (cancelled)') : void counts.skipped++;
+    if (item.action === 'private' || (item.action === 'cancelled' && !found)) {
+      outcome(item, 'skipped');
+      return void counts.skipped++;
+    }
+    if (item.action === 'cancelled') return trash(found!, 'trash (cancelled)', item);
     const emails = new Map(occurrence.organizers.filter((o) => o.email).map((o) => [o.name, o.email!]));
     const ids = await links.resolve(record!.links, { emails, location: occurrence.location });
     const body = withLinks(record!, (link) => ids.get(link.field)!);
     const label = `event ${JSON.stringify(record!.name ?? '')} (${occurrence.start})`;
     if (!found) {
       if (dryRun) say(`create ${label}`);
-      else await createRecord(client, events, body, { by: 'slug', slug: item.slug });
+      const created = dryRun ? undefined : await createRecord(client, events, body, { by: 'slug', slug: item.slug });
+      outcome(item, 'created', { id: typeof created?.id === 'number' ? created.id : undefined });
       counts.created++;
       return;
     }
     const { slug, ...compared } = body;
     const changed = index.changedFields(occurrence.key, compared);
-    if (changed.length === 0) return void counts.unchanged++;
+    if (changed.length === 0) {
+      outcome(item, 'unchanged', { id: found.id });
+      return void counts.unchanged++;
+    }
     const changes: Record<string, unknown> = Object.fromEntries(changed.map((field) => [field, body[field]]));
     // A new title makes a new slug; the identity at its end stays.
     if (changed.includes('title')) changes.slug = slug;
     if (dryRun) say(`update ${label} (ID ${found.id}): ${changed.join(', ')}`);
     else await updateRecord(client, events, found.id, changes);
+    outcome(item, 'updated', { id: found.id });
     counts.updated++;
   };
 
@@ -228,6 +249,7 @@ export async function importIcs(text: string, source: IcsSource, settings: IcsIm
   const notSent = (item: Planned) => {
     counts.notSent = (counts.notSent ?? 0) + 1;
     failedUids.add(item.occurrence.uid);
+    outcome(item, 'not_sent');
   };
   try {
     await runPool(toAsync(planned), settings.concurrency, async (item) => {
@@ -237,15 +259,20 @@ export async function importIcs(text: string, source: IcsSource, settings: IcsIm
         if (err instanceof CliError && err.exitCode === EXIT.auth) throw err;
         counts.failed++;
         failedUids.add(item.occurrence.uid);
-        ui.error(`${where(source, item.occurrence)}: ${err instanceof Error ? err.message : String(err)}`);
-        if (settings.failFast) stop = true;
+        outcome(item, 'failed', { error: err instanceof Error ? err.message : String(err) });
+        // The site is gone: said once by the command, not once an event.
+        if (err instanceof SiteUnreachable) counts.unreachable = err;
+        else ui.error(`${where(source, item.occurrence)}: ${err instanceof Error ? err.message : String(err)}`);
+        if (settings.failFast || counts.unreachable) stop = true;
       }
     }, () => stop, notSent);
   } finally {
     stopInterrupts?.();
     progress.stop();
   }
-  if (settings.prune && !stop) await prune(planned, existing, zone, settings, run, source, trash);
+  // An event the feed holds but that could not be read must not be taken for one it dropped.
+  if (settings.prune && !stop && feed.skipped > 0) ui.warn(`nothing was pruned: ${feed.skipped} event${feed.skipped === 1 ? '' : 's'} of ${source.name} could not be read`);
+  else if (settings.prune && !stop) await prune(planned, existing, zone, settings, run, source, trash);
   let failedFileError: CliError | undefined;
   try {
     if (settings.failedTo && failedUids.size) writeFileSync(settings.failedTo, onlyUids(text, failedUids, ownFeedName(text) ?? source.feedName));
@@ -255,6 +282,7 @@ export async function importIcs(text: string, source: IcsSource, settings: IcsIm
   }
   const extra = `${counts.trashed ? `, ${counts.trashed} ${dryRun ? 'to trash' : 'trashed'}` : ''}${counts.skipped ? `, ${counts.skipped} skipped (private or cancelled)` : ''}`;
   ui.notice(`${summaryLine(counts, dryRun)}${extra}`);
+  if (report) ctx.stdout.write(report.text('events', source.name, dryRun, counts));
   if (failedFileError) throw failedFileError;
   return counts;
 }

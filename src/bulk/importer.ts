@@ -22,8 +22,10 @@ import { startProgress, summaryLine, windingDownNotice, type Counts } from './pr
 import { fileKey, isDraftTitleKey, nthDraftKey, slugIsDerived, UpsertIndex, type UpsertKey } from './upsert-index.js';
 import { nameKey, RecordIndex } from '../records/identity.js';
 import { walkEveryName, walkEveryRecord } from '../records/pages.js';
-import { createRecord, findExisting, updateRecord } from './writes.js';
+import { createRecord, findExisting, updateRecord, type MatchKey } from './writes.js';
 import { isUnchanged } from '../records/safe-update.js';
+import { SiteUnreachable } from '../http/reachability.js';
+import { ImportReport, type RowResult } from './import-report.js';
 
 export interface ImportSettings {
   resource: Resource;
@@ -36,6 +38,8 @@ export interface ImportSettings {
   force?: boolean;
   /** Print the ID of every record written (or found unchanged), in input order. */
   printIds?: boolean;
+  /** Print the JSON report (bulk/import-report.ts) instead of the dry run's lines. */
+  report?: boolean;
 }
 
 /** What the checking pass learnt about the file. */
@@ -43,8 +47,8 @@ export interface Scan {
   count: number;
   /** Writable fields used by at least one record. */
   fields: Set<string>;
-  /** Every distinct link ref, by relation. */
-  links: Map<LinkRelation, Set<string | number>>;
+  /** Every distinct link ref, by relation, with where the file first gives it (`line 12`). */
+  links: Map<LinkRelation, Map<string | number, string>>;
   /** Slugs and names of the file's own records (a category's parent may be one of them). */
   own: Set<string | number>;
   /** Some record gives a slug. */
@@ -94,8 +98,8 @@ export async function scanInput(input: Input, settings: ImportSettings): Promise
     for (const link of record.links) {
       scan.fields.add(link.field);
       let refs = scan.links.get(link.relation);
-      if (!refs) scan.links.set(link.relation, (refs = new Set()));
-      for (const ref of link.refs) refs.add(ref);
+      if (!refs) scan.links.set(link.relation, (refs = new Map()));
+      for (const ref of link.refs) if (!refs.has(ref)) refs.set(ref, item.where);
     }
     if (linksToItself && record.slug) scan.own.add(record.slug);
     if (linksToItself && record.name) scan.own.add(record.name);
@@ -129,16 +133,16 @@ export async function scanInput(input: Input, settings: ImportSettings): Promise
 }
 
 /** Every link of the file exists on the site (or, for a category's parent, in the file). */
-async function checkLinks(catalog: LinkCatalog, scan: Scan, resource: Resource): Promise<void> {
+async function checkLinks(catalog: LinkCatalog, scan: Scan, resource: Resource, input: string): Promise<void> {
   await catalog.load(scan.links.keys());
   const unknown: string[] = [];
   for (const [relation, refs] of scan.links) {
-    for (const ref of refs) {
+    for (const [ref, where] of refs) {
       const match = await catalog.match(relation, ref);
       if (match && 'ambiguous' in match) settle(match, String(ref), relation);
       if (match !== undefined) continue;
       if (relation === resource.name && scan.own.has(ref)) continue;
-      unknown.push(`${resources[relation].singular} "${ref}"`);
+      unknown.push(`${resources[relation].singular} "${ref}" (${input} ${where})`);
     }
   }
   if (unknown.length) {
@@ -158,7 +162,7 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
   const { ctx, ui, client } = run;
   const catalog = new LinkCatalog(client);
   const zones = new ZoneSource(client);
-  await checkLinks(catalog, scan, resource);
+  await checkLinks(catalog, scan, resource, input.name);
   if (upsertBy === 'slug' && slugIsDerived(resource) && scan.hasSlugs) {
     ui.warn(`the server derives an ${resource.singular}'s slug from its name and ignores the slug sent; ${resource.name} are matched by the slug their name gives`);
   }
@@ -188,9 +192,13 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
   let interrupted = false;
   // --format ids: the ID each row ended up as, printed in input order at the end.
   const idsWritten: Array<{ seq: number; id: number }> = [];
-  const wrote = (item: InputRecord, id: number) => {
-    if (settings.printIds) idsWritten.push({ seq: sequence.get(item) ?? seen, id });
+  const report = settings.report ? new ImportReport() : undefined;
+  const wrote = (item: InputRecord, id: number | undefined, result: RowResult) => {
+    if (settings.printIds && id !== undefined) idsWritten.push({ seq: sequence.get(item) ?? seen, id });
+    report?.add(sequence.get(item) ?? seen, item.where, result, { id });
   };
+  // The dry run's plan, one line a row; the JSON report says the same.
+  const plan = (line: string) => void (report ? undefined : ctx.stdout.write(`${line}\n`));
   const deferred: InputRecord[] = [];
   let stop = false;
   const own = linkFields(resource).some((f) => f.relation === resource.name);
@@ -225,7 +233,8 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
       if (body && resource.name === 'events') body = await settleEventDates(body, zones);
       if (!body) {
         if (dryRun) {
-          ctx.stdout.write(`create ${resource.singular} ${JSON.stringify(record.name ?? record.slug ?? '')}\n`);
+          plan(`create ${resource.singular} ${JSON.stringify(record.name ?? record.slug ?? '')}`);
+          wrote(item, undefined, 'created');
           return void counts.created++;
         }
         if (!lastRound) return void deferred.push(item);
@@ -237,10 +246,13 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
       const label = `${resource.singular} ${JSON.stringify(record.name ?? record.slug ?? '')}`;
       if (existing && key !== undefined) {
         const changed = index!.changedFields(key, body);
-        wrote(item, existing.id);
-        if (changed.length === 0) return void counts.unchanged++;
-        if (dryRun) ctx.stdout.write(`update ${label} (ID ${existing.id}): ${changed.join(', ')}\n`);
+        if (changed.length === 0) {
+          wrote(item, existing.id, 'unchanged');
+          return void counts.unchanged++;
+        }
+        if (dryRun) plan(`update ${label} (ID ${existing.id}): ${changed.join(', ')}`);
         else await updateRecord(client, resource, existing.id, body);
+        wrote(item, existing.id, 'updated');
         counts.updated++;
         return;
       }
@@ -249,10 +261,13 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
       if (upsertBy === 'slug' && key !== undefined && !isDraftTitleKey(key) && resource.trashes) {
         const found = await findExisting(client, resource, { by: 'slug', slug: key });
         if (found && typeof found.id === 'number') {
-          wrote(item, found.id);
-          if (isUnchanged(resource, found, body)) return void counts.unchanged++;
-          if (dryRun) ctx.stdout.write(`update ${label} (ID ${found.id}): found by its slug\n`);
+          if (isUnchanged(resource, found, body)) {
+            wrote(item, found.id, 'unchanged');
+            return void counts.unchanged++;
+          }
+          if (dryRun) plan(`update ${label} (ID ${found.id}): found by its slug`);
           else await updateRecord(client, resource, found.id, body);
+          wrote(item, found.id, 'updated');
           counts.updated++;
           return;
         }
@@ -260,7 +275,8 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
       const taken = names && record.name !== undefined ? names.named(record.name) : [];
       if (taken.length > 0 && dryRun) {
         // A plan, not a failure: the real run reports this row as failed.
-        ctx.stdout.write(`conflict ${label}: the name is taken by ID ${taken.join(', ')}\n`);
+        plan(`conflict ${label}: the name is taken by ID ${taken.join(', ')}`);
+        report?.add(sequence.get(item) ?? seen, item.where, 'conflict', { id: taken[0] });
         counts.conflicts = (counts.conflicts ?? 0) + 1;
         return;
       }
@@ -271,13 +287,14 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
         );
       }
       if (dryRun) {
-        ctx.stdout.write(`create ${label}\n`);
+        plan(`create ${label}`);
+        wrote(item, undefined, 'created');
         counts.created++;
         return;
       }
       // A draft matched by its title is looked up by its title after a create whose outcome is unknown.
       const matchBy = key !== undefined && isDraftTitleKey(key) ? 'name' : upsertBy;
-      const created = await createRecord(client, resource, body, matchBy ? { by: matchBy, slug: record.slug, name: record.name } : undefined);
+      const created = await createRecord(client, resource, body, matchBy ? { by: matchBy, slug: record.slug, name: record.name } : confirmationKey(resource, record, body));
       counts.created++;
       // The site appends -2 to a slug that is taken: another run created the record since this one looked.
       if (upsertBy === 'slug' && key !== undefined && typeof created.slug === 'string' && created.slug.startsWith(`${key}-`)) {
@@ -285,14 +302,17 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
           `${input.name} ${item.where}: the slug ${key} was taken when this ${resource.singular} was created (another import of the same site at the same time?), so the site named it ${created.slug} (ID ${String(created.id)}): run imports of one site one after the other`,
         );
       }
-      if (typeof created.id === 'number') wrote(item, created.id);
+      wrote(item, typeof created.id === 'number' ? created.id : undefined, 'created');
       if (own) await catalog.remember(resource.name as LinkRelation, created);
     } catch (err) {
       if (err instanceof CliError && err.exitCode === EXIT.auth) throw err; // every other record would fail the same way
       counts.failed++;
-      ui.error(`${input.name} ${item.where}: ${err instanceof Error ? err.message : String(err)}`);
       noteFailed(item);
-      if (settings.failFast) stop = true;
+      report?.add(sequence.get(item) ?? seen, item.where, 'failed', { error: err instanceof Error ? err.message : String(err) });
+      // The site is gone: said once by the command, not once a record.
+      if (err instanceof SiteUnreachable) counts.unreachable = err;
+      else ui.error(`${input.name} ${item.where}: ${err instanceof Error ? err.message : String(err)}`);
+      if (settings.failFast || counts.unreachable) stop = true;
     }
   };
 
@@ -305,6 +325,7 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
   const notSent = (item: InputRecord) => {
     counts.notSent = (counts.notSent ?? 0) + 1;
     noteFailed(item);
+    report?.add(sequence.get(item) ?? seen, item.where, 'not_sent');
   };
   try {
     const items = scan.kept ? toAsync(scan.kept.map(({ item }) => item)) : input.records();
@@ -329,9 +350,20 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
   idsWritten.sort((a, b) => a.seq - b.seq);
   if (idsWritten.length) ctx.stdout.write(idsWritten.map((w) => `${w.id}\n`).join(''));
   ui.notice(summaryLine(counts, dryRun));
-  if (failedFileError) throw failedFileError;
   if (interrupted) counts.interrupted = true;
+  if (report) ctx.stdout.write(report.text(resource.name, input.name, dryRun, counts));
+  if (failedFileError) throw failedFileError;
   return counts;
+}
+
+/**
+ * Without --upsert-by, how a create whose outcome is unknown is confirmed before it is reported
+ * failed: a record of its name that holds everything sent. Older records of that name are no
+ * proof (an event title recurs), and the POST is not sent again.
+ */
+function confirmationKey(resource: Resource, record: PreparedRecord, body: Record<string, unknown>): MatchKey | undefined {
+  if (record.name === undefined) return undefined;
+  return { by: 'name', name: record.name, accept: (found) => isUnchanged(resource, found, body), confirmOnly: true };
 }
 
 async function writeFailedRows(file: ReturnType<typeof lazyFileSink> | undefined, rows: Array<{ value: unknown }>): Promise<undefined> {

@@ -3,6 +3,7 @@
  * failures, redrawn a few times a second. Off a terminal nothing is drawn.
  */
 import type { Context } from '../context.js';
+import type { CliError } from '../errors.js';
 
 export interface Counts {
   created: number;
@@ -16,6 +17,8 @@ export interface Counts {
   /** Rows never sent because the run stopped (Ctrl-C, --fail-fast). */
   notSent?: number;
   interrupted?: boolean;
+  /** The run stopped because the site could no longer be reached (src/http/reachability.ts). */
+  unreachable?: CliError;
 }
 
 export interface Progress {

@@ -31,6 +31,10 @@ export interface MatchKey {
   by: UpsertKey;
   slug?: string;
   name?: string;
+  /** Only a record this passes is taken for the one looked for (one the create itself made). */
+  accept?: (record: Json) => boolean;
+  /** The lookup only confirms whether the create was done: the POST is never sent again. */
+  confirmOnly?: boolean;
 }
 
 export async function findExisting(client: ApiClient, resource: Resource, match: MatchKey): Promise<Json | undefined> {
@@ -38,12 +42,13 @@ export async function findExisting(client: ApiClient, resource: Resource, match:
   if (match.by === 'slug' && slug !== undefined) {
     if (resource.bySlug) {
       const res = await client.send<Json>('GET', `${resource.path}/by-slug/${encodeURIComponent(slug)}`);
-      if (res.status === 200 && res.body && typeof res.body.id === 'number') return res.body;
+      if (res.status === 200 && res.body && typeof res.body.id === 'number') return (match.accept?.(res.body) ?? true) ? res.body : undefined;
       if (res.status === 400 || res.status === 404) return undefined;
       throw new CliError(`cannot look up ${resource.singular} ${slug} (HTTP ${res.status})`, EXIT.network);
     }
     const res = await client.call<Json>('GET', resource.path, { query: { slug, hide_empty: 'false' } });
-    return (res.body[resource.listKey] as Json[] | undefined)?.[0];
+    const found = (res.body[resource.listKey] as Json[] | undefined)?.[0];
+    return found && (match.accept?.(found) ?? true) ? found : undefined;
   }
   if (match.by === 'name' && name !== undefined) {
     const query: Json = { search: name, per_page: MAX_PER_PAGE };
@@ -51,18 +56,20 @@ export async function findExisting(client: ApiClient, resource: Resource, match:
     if (!resource.trashes) query.hide_empty = 'false';
     const res = await client.call<Json>('GET', resource.path, { query: query as Record<string, string | number> });
     const items = (res.body?.[resource.listKey] as Json[] | undefined) ?? [];
-    return items.find((item) => typeof item[resource.nameField] === 'string' && nameKey(item[resource.nameField] as string) === nameKey(name));
+    return items.find((item) => typeof item[resource.nameField] === 'string' && nameKey(item[resource.nameField] as string) === nameKey(name) && (match.accept?.(item) ?? true));
   }
   return undefined;
 }
 
 /**
  * POST a new record. A 429 did nothing, so it is sent again after the Retry-After wait.
- * With a match key, a create that failed in a way that leaves its outcome unknown is
- * retried only once a lookup shows the record is not there.
+ * With a match key, a create that failed in a way that leaves its outcome unknown (a
+ * timeout, a broken connection, a 5xx) is looked up before it is reported: found, it was
+ * created; not found, it is sent again (not with `confirmOnly`, which reports it failed).
  */
 export async function createRecord(client: ApiClient, resource: Resource, body: Json, match: MatchKey | undefined, sleep = client.options.sleep ?? timer): Promise<Json> {
-  const retries = match && (match.by === 'slug' || match.by === 'name') ? client.options.retries : 0;
+  // A lookup that only confirms is made even with --retries 0: it sends nothing twice.
+  const retries = match && (match.by === 'slug' || match.by === 'name') ? (match.confirmOnly ? Math.max(1, client.options.retries) : client.options.retries) : 0;
   let throttled = 0;
   let attempt = 0;
   for (;;) {
@@ -88,6 +95,7 @@ export async function createRecord(client: ApiClient, resource: Resource, body: 
       try {
         const existing = await findExisting(client, resource, match!);
         if (existing) return existing;
+        if (match!.confirmOnly) throw failure;
         break;
       } catch (lookupError) {
         if (!uncertain(lookupError)) throw failure;

@@ -12,6 +12,7 @@ import type { OutputStream } from '../context.js';
 import { buildUrl, namespaceRoute, type Query, type RestRoot } from './url.js';
 import { stripsBackslashes } from '../resources.js';
 import { DEFAULT_BACKOFF, RETRY_ERRORS, RETRY_METHODS, RETRY_STATUS, retryDecider } from './retry.js';
+import { failureCode, Reachability } from './reachability.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
@@ -69,6 +70,7 @@ export class ApiClient {
   private readonly agent: AgentType;
   private readonly authHeader?: string;
   private readonly restoreTiers?: () => void;
+  private readonly reachability = new Reachability();
   private anonymousNoticeGiven = false;
 
   constructor(readonly options: ClientOptions) {
@@ -80,8 +82,12 @@ export class ApiClient {
     const tls = ca ? { ca, rejectUnauthorized: true } : { rejectUnauthorized: true };
     const agentOptions = { connections: options.connections ?? 8, keepAliveTimeout: 10_000, headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs, connect: tls };
     const proxy = proxySettings(options.env ?? process.env);
-    // Behind a proxy, TLS to the site itself runs inside the tunnel: requestTls carries the same checks.
-    this.agent = proxy ? (new EnvHttpProxyAgent({ ...agentOptions, ...proxy, requestTls: tls } as ConstructorParameters<typeof EnvHttpProxyAgent>[0]) as unknown as AgentType) : new Agent(agentOptions);
+    // As curl does: an http:// site is asked through the proxy in absolute form (GET http://host/path),
+    // which any forward proxy serves (Squid allows CONNECT only to port 443); an https:// site through
+    // a CONNECT tunnel, with TLS to the site inside it: requestTls carries the same checks.
+    this.agent = proxy
+      ? (new EnvHttpProxyAgent({ ...agentOptions, ...proxy, proxyTunnel: false, requestTls: tls } as ConstructorParameters<typeof EnvHttpProxyAgent>[0]) as unknown as AgentType)
+      : new Agent(agentOptions);
     // For the client's whole life (src/http/v8-tiers.ts); TLS, which undici loads on the first connection, is loaded first.
     this.restoreTiers = holdBackTiers(options.root.root.startsWith('https:') || [proxy?.httpProxy, proxy?.httpsProxy].some((url) => url?.startsWith('https:')));
     this.dispatcher =
@@ -157,6 +163,7 @@ export class ApiClient {
   }
 
   private async exchange(method: Method, url: string, headers: Record<string, string>, payload: string | undefined): Promise<UndecodedResponse> {
+    this.reachability.check();
     const started = Date.now();
     this.debug(`> ${method} ${url}${payload ? ` (${payload.length} bytes)` : ''}`);
     let res: WholeResponse;
@@ -165,8 +172,9 @@ export class ApiClient {
       const dispatcher = RETRY_METHODS.includes(method) ? this.dispatcher : this.agent;
       res = await requestWhole(dispatcher, url, { method, headers, body: payload });
     } catch (err) {
-      throw networkError(err, url, this.options.timeoutMs);
+      throw this.reachability.failed(err, networkError(err, url, this.options.timeoutMs));
     }
+    this.reachability.answered();
     this.debug(`< ${res.statusCode} ${method} ${url} in ${Date.now() - started} ms`);
     return { status: res.statusCode, headers: flattenHeaders(res.headers), bytes: res.bytes, url, method };
   }
@@ -364,13 +372,14 @@ export function errorFromResponse(res: ApiResponse): ApiError {
             ? 'Check the username and application password of the profile (CALENDAR_USERNAME, CALENDAR_APP_PASSWORD).'
             : 'The user of this profile is not allowed to do that.'
       : undefined;
-  return new ApiError(`${message}${detail} [${err?.code ?? 'http_error'}, HTTP ${res.status}]`, exit, res.status, err?.code, res.body, hint);
+  // A server failure says which request failed: the same error can come from any stage of a long run.
+  const failed = res.status >= 500 ? ` (${where})` : '';
+  return new ApiError(`${message}${detail} [${err?.code ?? 'http_error'}, HTTP ${res.status}]${failed}`, exit, res.status, err?.code, res.body, hint);
 }
 
 /** A failed request as one line for the user: timeouts, refused connections, DNS and TLS failures named. */
 export function networkError(err: unknown, url: string, timeoutMs: number): CliError {
-  const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
-  const code = e.code ?? e.cause?.code ?? e.name;
+  const code = failureCode(err);
   const origin = (() => {
     try {
       return new URL(url).origin;
@@ -383,7 +392,9 @@ export function networkError(err: unknown, url: string, timeoutMs: number): CliE
   }
   if (code === 'ECONNREFUSED') return new CliError(`cannot connect to ${origin}: connection refused`, EXIT.network, 'Is the site up and the base URL right?');
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new CliError(`cannot resolve the host of ${origin}`, EXIT.network);
-  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'EPROTO') {
+  // A plain-HTTP server that drops the connection on a TLS hello (PHP's built-in server does) ends the handshake with a reset.
+  const handshakeCut = code === 'ECONNRESET' && /before secure TLS connection/i.test((err as Error)?.message ?? '');
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'EPROTO' || handshakeCut) {
     // The port answered in plain HTTP (or something else) to a TLS hello.
     const plain = origin.replace(/^https:/, 'http:');
     return new CliError(`${origin} does not speak HTTPS (${code})`, EXIT.network, origin.startsWith('https:') ? `Is the site plain HTTP? Try ${plain}.` : undefined);

@@ -19,13 +19,12 @@ export const RETRY_ERRORS = [
 export const RETRY_METHODS = ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'DELETE'];
 
 /**
- * A 500 with an HTML page (not a WordPress JSON error) to a read means PHP died: a fatal
- * error, memory or the database, often gone on the next try. Reads only: a JSON 500 is
- * the API's own answer, and a write may have been done before the crash.
+ * A 500 to a read is retried like a 503: PHP died (a fatal error, memory, the database), or
+ * the API answered with its own JSON error for a failure that is often gone on the next try.
+ * Reads only: a write may have been done before the failure.
  */
-function isCrashedRead(method: string, status: number, headers: Record<string, string | string[]> | undefined): boolean {
-  const type = String(headers?.['content-type'] ?? '');
-  return status === 500 && (method === 'GET' || method === 'HEAD') && /text\/html/i.test(type);
+function isFailedRead(method: string, status: number): boolean {
+  return status === 500 && (method === 'GET' || method === 'HEAD');
 }
 
 export interface BackoffPolicy {
@@ -69,7 +68,7 @@ export function retryDecider(maxRetries: number, policy: BackoffPolicy = DEFAULT
     if (!RETRY_METHODS.includes(method)) return callback(err);
     const status = failure.statusCode;
     if (status !== undefined && status !== null) {
-      if (!RETRY_STATUS.includes(status) && !isCrashedRead(method, status, failure.headers)) return callback(err);
+      if (!RETRY_STATUS.includes(status) && !isFailedRead(method, status)) return callback(err);
     } else if (!RETRY_ERRORS.includes(failure.code ?? '')) {
       return callback(err);
     }

@@ -6,6 +6,7 @@
 import type { Ical } from './library.js';
 import { EXTRA_ORGANIZER, loadIcal, UNPUBLISHED_PROPERTY } from './library.js';
 import { IcsSyntaxError, scanIcs, type ScannedEvent } from './scan.js';
+import { readAsProducersMeant } from './lenient.js';
 import { zonePlan, type ZonePlan } from './zones.js';
 import { occurrenceKey } from './identity.js';
 import { textToHtml } from './html-text.js';
@@ -72,6 +73,8 @@ export interface IcsFeed {
   timezone?: string;
   occurrences: IcsOccurrence[];
   warnings: string[];
+  /** VEVENTs left out because they could not be read (each has its line in `warnings`). */
+  skipped: number;
 }
 
 const DEFAULT_MAX_OCCURRENCES = 500;
@@ -85,23 +88,17 @@ interface SourceEvent {
 
 export async function readIcs(text: string, options: ReadIcsOptions): Promise<IcsFeed> {
   const source = options.source ?? 'input';
-  const scanned = scanIcs(text, source);
+  const read = readAsProducersMeant(text.replace(/^\uFEFF/, ''));
   const ICAL = await loadIcal();
-  let calendars: Component[];
-  try {
-    const parsed = ICAL.parse(text.replace(/^\uFEFF/, ''));
-    const list = (Array.isArray(parsed[0]) ? parsed : [parsed]) as unknown[];
-    calendars = list.map((jcal) => new ICAL.Component(jcal as never));
-  } catch (err) {
-    // Only now is it worth finding the line: each property of each VEVENT is parsed alone.
-    scanIcs(text, source, (line) => ICAL.parse.property(line));
-    throw new IcsSyntaxError(1, `cannot be read as iCalendar: ${(err as Error).message}`, undefined, source);
-  }
+  const { calendars, scanned } = parseSkippingBadEvents(ICAL, read, source);
   const reader = new FeedReader(ICAL, options, source);
+  const skipped = scanned.filter((event) => event.problem);
+  for (const event of skipped) reader.warnings.push(skippedLine(source, event.problem!.line, event.problem!.text, event.uid));
+  const readable = scanned.filter((event) => !event.problem);
   const vevents: SourceEvent[] = [];
   for (const calendar of calendars) {
     reader.noteZones(calendar);
-    for (const component of calendar.getAllSubcomponents('vevent')) vevents.push({ component, scanned: scanned[vevents.length] ?? { line: 0 } });
+    for (const component of calendar.getAllSubcomponents('vevent')) vevents.push({ component, scanned: readable[vevents.length] ?? { line: 0 } });
   }
   const first = calendars[0];
   const feed: IcsFeed = {
@@ -109,6 +106,7 @@ export async function readIcs(text: string, options: ReadIcsOptions): Promise<Ic
     timezone: stringValue(first?.getFirstPropertyValue('x-wr-timezone')),
     occurrences: [],
     warnings: reader.warnings,
+    skipped: skipped.length,
   };
   // A recurring event and its changed occurrences share a UID; they are read together.
   const series = new Map<string, SourceEvent[]>();
@@ -118,16 +116,60 @@ export async function readIcs(text: string, options: ReadIcsOptions): Promise<Ic
     if (list) list.push(event);
     else series.set(uid, [event]);
   }
+  let firstProblem: IcsSyntaxError | undefined;
   for (const [uid, members] of series) {
+    const count = feed.occurrences.length;
     try {
       reader.readSeries(uid, members, feed.occurrences);
     } catch (err) {
-      if (err instanceof IcsSyntaxError) throw err;
-      const line = members[0].scanned.line;
-      throw new IcsSyntaxError(line, (err as Error).message, uid, source);
+      // A VEVENT that cannot be read is left out, with a line saying so; the rest is imported.
+      feed.occurrences.length = count;
+      const problem = err instanceof IcsSyntaxError ? err : new IcsSyntaxError(members[0].scanned.line, (err as Error).message, uid, source);
+      firstProblem ??= problem;
+      feed.skipped += members.length;
+      reader.warnings.push(skippedLine(source, problem.line, problem.problem, uid));
     }
   }
+  // Nothing at all could be read: that is no feed to import.
+  const problem = firstProblem ?? skipped.map((event) => new IcsSyntaxError(event.problem!.line, event.problem!.text, event.uid, source))[0];
+  if (problem && feed.skipped === scanned.length) throw problem;
   return feed;
+}
+
+const skippedLine = (source: string, line: number, problem: string, uid: string | undefined) =>
+  `${source} line ${line}: ${problem}${uid ? ` (VEVENT ${uid})` : ''}: this event is skipped, the others are read`;
+
+/**
+ * The calendars of the text, parsed by ical.js, with the VEVENTs it cannot read (a value
+ * scan.ts or ical.js refuses) left out and marked in `scanned`. The structure is checked
+ * first: a file whose nesting or folding is broken is refused whole.
+ */
+function parseSkippingBadEvents(ICAL: Ical, text: string, source: string): { calendars: Component[]; scanned: ScannedEvent[] } {
+  let scanned = scanIcs(text, source);
+  const parse = (events: ScannedEvent[]) => {
+    const parsed = ICAL.parse(withoutEvents(text, events.filter((event) => event.problem)));
+    const list = (Array.isArray(parsed[0]) ? parsed : [parsed]) as unknown[];
+    return list.map((jcal) => new ICAL.Component(jcal as never));
+  };
+  try {
+    return { calendars: parse(scanned), scanned };
+  } catch (err) {
+    // Only now is it worth finding the line: each property of each VEVENT is parsed alone.
+    scanned = scanIcs(text, source, (line) => ICAL.parse.property(line));
+    try {
+      return { calendars: parse(scanned), scanned };
+    } catch {
+      throw new IcsSyntaxError(1, `cannot be read as iCalendar: ${(err as Error).message}`, undefined, source);
+    }
+  }
+}
+
+/** The text with the lines of these VEVENTs taken out. */
+function withoutEvents(text: string, events: ScannedEvent[]): string {
+  if (events.length === 0) return text;
+  const lines = text.split(/\r\n|\n|\r/);
+  for (const event of events) lines.fill('\u0000', event.line - 1, event.endLine ?? event.line);
+  return lines.filter((line) => line !== '\u0000').join('\r\n');
 }
 
 function stringValue(value: unknown): string | undefined {
@@ -299,7 +341,14 @@ function* seriesStarts(event: IcalEvent): Generator<IcalTime> {
   const iterator = event.iterator();
   const first = iterator.next();
   if (!event.component.hasProperty('rrule') && first && first.compare(event.startDate) > 0 && !isExcluded(event, event.startDate)) yield event.startDate.clone();
-  for (let next = first; next; next = iterator.next()) yield next;
+  // A start given twice (an RDATE repeating DTSTART or a date of the RRULE, as Google's birthday
+  // feeds do) is one instance of the set (RFC 5545 3.8.5.2); ical.js yields it twice, in a row.
+  let last: IcalTime | undefined;
+  for (let next = first; next; next = iterator.next()) {
+    if (last && next.compare(last) === 0) continue;
+    last = next.clone();
+    yield next;
+  }
 }
 
 function isExcluded(event: IcalEvent, time: IcalTime): boolean {

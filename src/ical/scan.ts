@@ -1,8 +1,9 @@
 /**
  * A first pass over iCalendar text that ical.js does not make: it knows line numbers.
- * It checks the structure (folds, BEGIN/END nesting) and the date values ical.js would
- * otherwise accept and roll over (`20261301` silently becomes January 2027), and records
- * where each VEVENT starts and its UID, so every later message can name both.
+ * It checks the structure (folds, BEGIN/END nesting: a file that fails there is refused)
+ * and notes in each VEVENT the first date value ical.js would otherwise accept and roll over
+ * (`20261301` silently becomes January 2027), and records where each VEVENT starts and ends
+ * and its UID, so every later message can name both.
  */
 import { UsageError } from '../errors.js';
 
@@ -21,8 +22,10 @@ export class IcsSyntaxError extends UsageError {
 export interface ScannedEvent {
   /** Line of its BEGIN:VEVENT. */
   line: number;
+  /** Line of its END:VEVENT. */
+  endLine?: number;
   uid?: string;
-  /** The first bad value, reported at END:VEVENT once the UID (which may come later) is known. */
+  /** The first bad value: the reader skips the event and says so, naming the UID (which may come after it). */
   problem?: { line: number; text: string };
 }
 
@@ -89,8 +92,8 @@ export function scanIcs(text: string, source = 'input', checkProperty?: Property
       const open = stack.pop();
       if (!open) fail(entry.line, `END:${component} without a matching BEGIN`);
       if (open!.name !== component) fail(entry.line, `END:${component} where BEGIN:${open!.name} (line ${open!.line}) is still open`);
-      if (component === 'VEVENT' && stack.length === 1) {
-        if (current?.problem) fail(current.problem.line, current.problem.text);
+      if (component === 'VEVENT' && stack.length === 1 && current) {
+        current.endLine = entry.line;
         current = undefined;
       }
       return;

@@ -1,5 +1,6 @@
 /** Messages for people, on stderr: notices, warnings and errors. Colour only where allowed. */
 import type { Context } from '../context.js';
+import { firstToday } from './daily-notice.js';
 
 export interface ColorChoice {
   /** --no-color was given. */
@@ -29,7 +30,9 @@ export class Ui {
     this.color = colorEnabled(ctx.stderr, ctx.env, choice);
   }
 
-  notice(message: string): void {
+  /** A notice; with `oncePerDay`, a key that says it only on the first run of the day (output/daily-notice.ts). */
+  notice(message: string, oncePerDay?: string): void {
+    if (oncePerDay !== undefined && !firstToday(this.ctx.env, oncePerDay)) return;
     this.ctx.stderr.write(`${this.color ? DIM(message) : message}\n`);
   }
 

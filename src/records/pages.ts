@@ -216,7 +216,7 @@ export async function walkPages(
   await settled();
   const walked = result();
   if (limitReached() || total === undefined || written >= total || firstPage !== 1) return walked;
-  const missing = walk.complete ? await completeFromCoreRoute(client, resource, query.status, seen, (record) => emit([record])) : undefined;
+  const missing = walk.complete ? await completeFromCoreRoute(client, resource, query.status, seen, (record) => emit([record]), query.search) : undefined;
   const recovered = missing?.recovered ?? 0;
   return { ...walked, written, recovered, unlisted: Math.max(0, total - written) };
 }
@@ -225,6 +225,11 @@ export async function walkPages(
  * The records of a post type that the pages skipped: their IDs from the WordPress core
  * route (ordered by ID, so stable), each then read through the namespace's own route.
  * Undefined when the site does not answer the core route.
+ *
+ * With a `search`, the core route is asked for the same words: it looks for each in the
+ * title, description and excerpt, as the plugin's search does among other fields, so what
+ * it finds the filtered list also holds. A record the plugin matched by another field alone
+ * (a venue's city) stays out of reach, and the walk says how many are missing.
  */
 async function completeFromCoreRoute(
   client: ApiClient,
@@ -232,8 +237,9 @@ async function completeFromCoreRoute(
   status: Query[string],
   seen: Set<number>,
   emit: (record: unknown) => Promise<void>,
+  search?: Query[string],
 ): Promise<{ recovered: number } | undefined> {
-  const items = await coreRouteItems(client, resource, status, 'id');
+  const items = await coreRouteItems(client, resource, status, 'id', search);
   if (items === undefined) return undefined;
   const ids = items.map((item) => item.id).filter((id): id is number => typeof id === 'number' && !seen.has(id));
   // Read a few at a time, handed on in ID order.
@@ -252,16 +258,18 @@ async function completeFromCoreRoute(
 const CORE_MAX_PER_PAGE = 100;
 
 /**
- * Every item of a post type's WordPress core route with the given `_fields`, ordered by ID
+ * Every item of a post type's WordPress core route with the given `_fields` (matching
+ * `search` when given), ordered by ID
  * (so no page skips or repeats one). The first page tells how many there are; the rest are
  * fetched PAGES_IN_FLIGHT at a time and kept in order. Undefined when the site does not
  * answer that route.
  */
-async function coreRouteItems(client: ApiClient, resource: Resource, status: Query[string], fields: string): Promise<Array<Record<string, unknown>> | undefined> {
+async function coreRouteItems(client: ApiClient, resource: Resource, status: Query[string], fields: string, search?: Query[string]): Promise<Array<Record<string, unknown>> | undefined> {
   if (!resource.trashes) return undefined;
   const fetchCorePage = async (page: number) => {
     const query: Query = { orderby: 'id', order: 'asc', _fields: fields, per_page: CORE_MAX_PER_PAGE, page };
     if (status !== undefined) query.status = status;
+    if (search !== undefined) query.search = search;
     const res = await client.send<Array<Record<string, unknown>>>('GET', `/wp/v2/${resource.wpType}`, { query, fromRoot: true });
     if (res.status !== 200 || !Array.isArray(res.body)) {
       // Past the last page: the list shrank while it was read. Any other failure after the
@@ -354,6 +362,11 @@ export async function walkEveryEvent(
   const status = client.hasCredentials ? EDITOR_STATUSES.join(',') : undefined;
   const found = await completeFromCoreRoute(client, resource, status, listed, async (r) => onRecord(r as Record<string, unknown>));
   return { hidden: found?.recovered ?? 0, coreRoute: found !== undefined };
+}
+
+/** The key under which that note is given once a day for a site (see Ui.notice). */
+export function unlistedEventsKey(client: ApiClient): string {
+  return `unlisted-events ${client.options.root.root}`;
 }
 
 /** What an export of every event must admit it could not see. */

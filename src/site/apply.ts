@@ -7,6 +7,7 @@
  */
 import type { ApiClient } from '../http/client.js';
 import { CliError, EXIT } from '../errors.js';
+import { SiteUnreachable } from '../http/reachability.js';
 import { linkFields, resources, type Resource, type ResourceName } from '../resources.js';
 import { checkRecord, type WriteMode } from '../schema.js';
 import { createRecord, updateRecord } from '../bulk/writes.js';
@@ -21,8 +22,10 @@ export interface ApplyOutcome {
   updated: number;
   removed: number;
   failed: Array<{ change: RecordChange; message: string }>;
-  /** Changes never sent because `shouldStop` said so (Ctrl-C). */
+  /** Changes never sent because `shouldStop` said so (Ctrl-C) or the site was unreachable. */
   notSent: number;
+  /** The run stopped because the site could no longer be reached (src/http/reachability.ts). */
+  unreachable?: SiteUnreachable;
 }
 
 export interface ApplySettings {
@@ -40,7 +43,7 @@ type IdMap = Map<ResourceName, Map<string, number>>;
 
 export async function applyPlan(plan: Plan, desired: SiteDocument, current: SiteDocument, settings: ApplySettings): Promise<ApplyOutcome> {
   const outcome: ApplyOutcome = { created: 0, updated: 0, removed: 0, failed: [], notSent: 0 };
-  const stop = settings.shouldStop ?? (() => false);
+  const stop = () => outcome.unreachable !== undefined || settings.shouldStop?.() === true;
   const notSent = () => void outcome.notSent++;
   const ids: IdMap = new Map();
   for (const name of SITE_RESOURCES) {
@@ -54,7 +57,9 @@ export async function applyPlan(plan: Plan, desired: SiteDocument, current: Site
     const message = err instanceof Error ? err.message : String(err);
     outcome.failed.push({ change, message });
     settings.onDone?.(change, false);
-    settings.onFailure(change, message);
+    // The site is gone: said once by the command, not once a record.
+    if (err instanceof SiteUnreachable) outcome.unreachable = err;
+    else settings.onFailure(change, message);
   };
   const writes = plan.changes.filter((c) => c.action !== 'remove');
   for (const level of writeLevels(writes, desired)) {

@@ -6,7 +6,7 @@
 import type { ApiClient } from '../http/client.js';
 import { resources, type Resource, type ResourceName } from '../resources.js';
 import { slugFromName, textForPeople } from '../records/identity.js';
-import { everyRecordQuery, walkEveryEvent, walkEveryRecord, walkPages, walkShortfall, unlistedEventsNote } from '../records/pages.js';
+import { everyRecordQuery, walkEveryEvent, walkEveryRecord, walkPages, walkShortfall, unlistedEventsKey, unlistedEventsNote } from '../records/pages.js';
 import { exportShape } from '../records/writable.js';
 import type { Query } from '../http/url.js';
 import { loadYaml } from '../output/yaml.js';
@@ -58,8 +58,11 @@ export interface ReadOptions {
   purpose?: 'export' | 'plan';
 }
 
+/** Says a note of a read; one with `oncePerDay` only on the first run of the day (Ui.notice). */
+export type Notice = (line: string, oncePerDay?: string) => void;
+
 /** Reads the chosen resources of a site with list walks; notes go to `notice`. */
-export async function readSite(client: ApiClient, names: ResourceName[], notice: (line: string) => void, options: ReadOptions = {}): Promise<SiteDocument> {
+export async function readSite(client: ApiClient, names: ResourceName[], notice: Notice, options: ReadOptions = {}): Promise<SiteDocument> {
   const { eventsFilter } = options;
   const document: SiteDocument = new Map();
   // Terms are few: categories are read first so that parents become slugs whatever the order.
@@ -78,7 +81,7 @@ export async function readSite(client: ApiClient, names: ResourceName[], notice:
     };
     if (name === 'categories') categories.forEach(add);
     else if (name === 'events' && eventsFilter) await walkFilteredEvents(client, eventsFilter, add, notice);
-    else if (name === 'events') notice(unseenEventsNote(await walkEveryEvent(client, resource, add), options.purpose));
+    else if (name === 'events') notice(unseenEventsNote(await walkEveryEvent(client, resource, add), options.purpose), unlistedEventsKey(client));
     else await walkEveryRecord(client, resource, add);
     document.set(name, records);
   }

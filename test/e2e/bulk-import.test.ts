@@ -129,6 +129,16 @@ describe('checks before anything is sent', () => {
     }
   });
 
+  test('a link to what the site lacks names the line that gives it, nothing written', async () => {
+    const event = (title: string, extra: Record<string, unknown> = {}) => ({ title, start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00', ...extra });
+    const path = file('links.ndjson', ndjson([event('Plain'), event('Far', { venue: 'Atlantis Hall' }), event('Farther', { venue: 'Atlantis Hall', categories: ['Nowhere Music'] })]));
+    const writes = site.sandbox.stats.writes;
+    const r = await cli(['import', 'events', path]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`calendar: not on the site: venue "Atlantis Hall" (${path} line 2), category "Nowhere Music" (${path} line 3)\n`);
+    expect(site.sandbox.stats.writes).toBe(writes);
+  });
+
   test('bad options are usage errors', async () => {
     const path = file('fine.ndjson', ndjson([{ name: 'fine' }]));
     for (const args of [['--upsert-by', 'title'], ['--concurrency', '0'], ['--input-format', 'xml']]) {
@@ -218,6 +228,22 @@ describe('CSV and stdin', () => {
     const real = await cli(['import', 'organizers', '-'], csv);
     expect(real.code).toBe(6);
     expect(real.stderr).toMatch(/stdin line 2: an? organizer named "Alpha Org" exists already \(ID \d+\)/);
+  });
+
+  test('a list cell, as docs/bulk.md writes it: items separated by commas, each an ID, slug or name, spaces trimmed', async () => {
+    const jazz = (await api<{ id: number }>(site.sandbox, 'POST', 'categories', { name: 'Jazz Cell', slug: 'jazz-cell' })).body.id;
+    const live = (await api<{ id: number }>(site.sandbox, 'POST', 'categories', { name: 'Live Music Cell' })).body.id;
+    const folk = (await api<{ id: number }>(site.sandbox, 'POST', 'categories', { name: 'Folk Cell' })).body.id;
+    const csv = `title,start_date,end_date,categories\nCell night,2027-06-01 20:00:00,2027-06-01 22:00:00,"jazz-cell, Live Music Cell,${folk}"\n`;
+    const r = await cli(['import', 'events', file('cells.csv', csv), '--format', 'ids']);
+    expect(r.code, r.stderr).toBe(0);
+    const event = await api<{ categories: Array<{ id: number }> }>(site.sandbox, 'GET', `events/${r.stdout.trim()}`);
+    expect(event.body.categories.map((c) => c.id).sort((a, b) => a - b)).toEqual([jazz, live, folk].sort((a, b) => a - b));
+    const semicolons = `title;start_date;end_date;categories\nCell day;2027-06-02 20:00:00;2027-06-02 22:00:00;jazz-cell, Live Music Cell,${folk}\n`;
+    const unquoted = await cli(['import', 'events', file('cells-semicolon.csv', semicolons), '--format', 'ids']);
+    expect(unquoted.code, unquoted.stderr).toBe(0);
+    const other = await api<{ categories: Array<{ id: number }> }>(site.sandbox, 'GET', `events/${unquoted.stdout.trim()}`);
+    expect(other.body.categories).toHaveLength(3);
   });
 
   test('an empty stdin, as a filter that matched nothing gives, imports nothing and exits 0', async () => {
@@ -313,6 +339,38 @@ describe('import --format ids', () => {
     expect(new Set(ids).size).toBe(3);
     const names = await Promise.all(ids.map(async (id) => (await api<{ name: string }>(site.sandbox, 'GET', `tags/${id}`)).body.name));
     expect(names).toEqual(['Ids First', 'Ids Middle', 'Ids Last']);
+  });
+});
+
+describe('import --format json', () => {
+  ownSite();
+
+  test('prints the summary and what became of each row, in input order, as one JSON document', async () => {
+    const taken = (await api<{ id: number }>(site.sandbox, 'POST', 'venues', { venue: 'Json Taken Hall' })).body.id;
+    const path = file('report.ndjson', ndjson([{ venue: 'Json New Hall' }, { venue: 'Json Taken Hall' }, { venue: 'Json Other Hall', city: 'Rennes' }]));
+    const r = await cli(['import', 'venues', path, '--format', 'json', '--concurrency', '2']);
+    expect(r.code).toBe(6);
+    const report = JSON.parse(r.stdout) as { rows: Array<{ id?: number }> };
+    const [first, , third] = report.rows.map((row) => row.id);
+    expect(report).toEqual({
+      resource: 'venues',
+      input: path,
+      dry_run: false,
+      interrupted: false,
+      unreachable: false,
+      summary: { created: 2, updated: 0, unchanged: 0, failed: 1, not_sent: 0, conflicts: 0 },
+      rows: [
+        { line: 1, result: 'created', id: first },
+        { line: 2, result: 'failed', error: expect.stringContaining(`exists already (ID ${taken})`) },
+        { line: 3, result: 'created', id: third },
+      ],
+    });
+    expect((await api<{ venue: string }>(site.sandbox, 'GET', `venues/${third}`)).body.venue).toBe('Json Other Hall');
+    // A dry run's plan is the same document, without its lines of text.
+    const moved = file('moved.ndjson', ndjson([{ venue: 'Json New Hall' }, { venue: 'Json Taken Hall' }, { venue: 'Json Other Hall', city: 'Brest' }]));
+    const dry = await cli(['import', 'venues', moved, '--json', '--dry-run', '--upsert-by', 'name']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(JSON.parse(dry.stdout)).toMatchObject({ dry_run: true, summary: { created: 0, updated: 1, unchanged: 2 }, rows: [{ line: 1, result: 'unchanged', id: first }, { line: 2, result: 'unchanged', id: taken }, { line: 3, result: 'updated', id: third }] });
   });
 });
 

@@ -40,7 +40,7 @@ export function tempHome(): { home: string; env: Record<string, string>; cleanup
   const home = mkdtempSync(join(tmpdir(), 'calendar-e2e-'));
   return {
     home,
-    env: { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share') },
+    env: { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share'), XDG_CACHE_HOME: join(home, '.cache') },
     cleanup: () => rmSync(home, { recursive: true, force: true }),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Importing an iCalendar feed is a sync: a second run updates what changed, trashes what
  * the feed cancelled and (with --prune) what it dropped, from that feed only; private
- * events are skipped; a bad feed stops before anything is sent; feeds come from URLs too.
+ * events are skipped; a VEVENT that cannot be read is skipped with a line, a feed of which
+ * nothing can be read stops before anything is sent; feeds come from URLs too.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { execFile } from 'node:child_process';
@@ -12,6 +13,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { api, useSite, useSiteEach, type Site } from './helpers.js';
+import { FIXTURES } from '../unit/ical/helpers.js';
 
 // Every test runs on a site of its own (a describe's or a test's): a test that is the second
 // run of a sync performs the first run itself, so any one runs alone (-t) or in any order.
@@ -68,6 +70,25 @@ describe('a feed imported twice', () => {
     expect((talkEvent.organizer as Json[]).map((o) => [o.organizer, o.email])).toEqual([['Friends of the Library', 'friends@library.example.org']]);
     expect((talkEvent.categories as Json[]).map((c) => c.name)).toEqual(['Talks']);
     expect(talkEvent.slug).toMatch(/^harbor-talk-ics-[0-9a-z]{4}-[0-9a-z]{10}$/);
+  });
+
+  test('--format json: a second run reports each occurrence by line, UID and start, with what became of it', async () => {
+    await importFirstFeed(site);
+    const r = await site.cli(['import', 'events', file(site, 'feed.ics', changedFeed), '--format', 'json', '--prune', '--yes']);
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as { summary: Json; rows: Json[] };
+    expect(report).toMatchObject({ resource: 'events', dry_run: false, summary: { created: 1, updated: 1, unchanged: 2, failed: 0, not_sent: 0, trashed: 2, skipped: 1 } });
+    expect(report.rows.map((row) => [row.uid, row.start, row.result])).toEqual([
+      ['talk@feed.test', '2027-01-15 19:00:00', 'updated'],
+      ['yoga@feed.test', '2027-01-04 07:00:00', 'unchanged'],
+      ['yoga@feed.test', '2027-01-18 07:00:00', 'unchanged'],
+      ['fair@feed.test', '2027-02-06', 'trashed'],
+      ['board@feed.test', '2027-01-20 12:00:00', 'skipped'],
+      ['quiz@feed.test', '2027-02-28 19:00:00', 'created'],
+      [undefined, undefined, 'trashed'],
+    ]);
+    expect(report.rows.every((row) => row.result === 'skipped' || typeof row.id === 'number')).toBe(true);
+    expect(typeof report.rows[0].line).toBe('number');
   });
 
   test('without --create-missing a row naming an unknown venue fails, listing it (exit 6)', async () => {
@@ -161,14 +182,32 @@ describe('stdin and --failed-to', () => {
 describe('a bad feed', () => {
   const site = useSite();
 
-  test('exit 2 naming the line and UID; no request at all when the zone is given', async () => {
+  test('a VEVENT that cannot be read is skipped with a line naming its line and UID; the others are imported, nothing pruned', async () => {
     const broken = calendar(talk(), vevent('broken@feed.test', ['SUMMARY:Broken', 'DTSTART:20271301T100000Z']));
+    const r = await site.cli(['import', 'events', file(site, 'broken.ics', broken), '--timezone', 'Europe/Paris', '--create-missing', '--prune', '--yes']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^warning: \S*broken\.ics line 1[0-9]: DTSTART "20271301T100000Z" is not a real date or time \(VEVENT broken@feed\.test\): this event is skipped, the others are read$/m);
+    expect(r.stderr).toContain('nothing was pruned: 1 event of');
+    expect(r.stderr).toContain('1 created');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  test('exit 2 naming the line and UID when no VEVENT can be read; no request at all when the zone is given', async () => {
+    const broken = calendar(vevent('broken@feed.test', ['SUMMARY:Broken', 'DTSTART:20271301T100000Z']));
     const before = site.sandbox.stats.requests;
     const r = await site.cli(['import', 'events', file(site, 'broken.ics', broken), '--timezone', 'Europe/Paris']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/broken\.ics line 1[0-9]\b.*broken@feed\.test/);
+    expect(r.stderr).toMatch(/broken\.ics line [0-9]\b.*broken@feed\.test/);
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(site.sandbox.stats.requests).toBe(before);
+  });
+
+  test("Google Calendar's feeds are read as Google means them: a date with a Z, lower-case rules and times", async () => {
+    const google = readFileSync(join(FIXTURES, 'google-birthdays.ics'), 'utf8');
+    const r = await site.cli(['import', 'events', file(site, 'google.ics', google), '--timezone', 'UTC', '--from', '2027-01-01', '--dry-run']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(['create event "Ada Lovelace\'s birthday" (2027-12-10)', 'create event "Book club" (2027-01-04 18:00:00)', 'create event "Book club" (2027-01-11 18:00:00)', ''].join('\n'));
+    expect(r.stderr).toBe('dry run, nothing sent: 3 to create, 0 to update, 0 unchanged, 0 failed\n');
   });
 
   test('an iCalendar file given to another resource is refused', async () => {

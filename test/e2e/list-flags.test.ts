@@ -106,3 +106,23 @@ describe('a search that finds nothing', () => {
     expect(curly.stderr).toBe('');
   });
 });
+
+describe('categories and tags that no published event uses', () => {
+  test('an empty list says --no-hide-empty shows them; a list off a terminal says nothing', async () => {
+    await api(site.sandbox, 'POST', 'tags', { name: 'Lonely tag' });
+    await api(site.sandbox, 'POST', 'categories', { name: 'Lonely category' });
+    for (const resource of ['tags', 'categories']) {
+      const hidden = await site.cli([resource, 'list', '--search', 'Lonely', '--format', 'ids']);
+      expect(hidden.code, hidden.stderr).toBe(0);
+      expect(hidden.stdout).toBe('');
+      const Name = `${resource[0].toUpperCase()}${resource.slice(1)}`;
+      expect(hidden.stderr).toBe(`No ${resource} used by a published event match --search "Lonely". ${Name} that no published event uses are hidden: --no-hide-empty lists them.\n`);
+      const shown = await site.cli([resource, 'list', '--search', 'Lonely', '--no-hide-empty', '--format', 'ids']);
+      expect(shown.stdout.trim()).toMatch(/^\d+$/);
+      expect(shown.stderr).toBe('');
+      const used = await site.cli([resource, 'list', '--format', 'ids']);
+      expect(used.stdout.trim()).toBe(String(made[resource]));
+      expect(used.stderr).toBe('');
+    }
+  });
+});

@@ -1,6 +1,7 @@
 /**
- * Output that cannot be written is an error a script sees: a full disk or a closed
- * standard output is one line and exit 1; a reader that stops early (`| head`) is not.
+ * Output that cannot be written is an error a script sees: a full disk or a standard output
+ * not open for writing is one line and exit 1; a reader that stops early (`| head`) is not,
+ * nor is /dev/null opened read-write (Python's subprocess.DEVNULL, supervisors).
  * These run the real binary with its standard output wired to the case at hand.
  */
 import { spawn } from 'node:child_process';
@@ -14,7 +15,10 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) await api(site.sandbox, 'POST', 'venues', { venue: `Output Hall ${i}` });
 });
 
-function run(args: string[], stdout: 'full' | 'closed' | 'head'): Promise<{ code: number | null; stderr: string }> {
+/** What stdout is opened on, and how: /dev/full, /dev/null read-only or read-write. */
+const OPENED = { full: ['/dev/full', 'w'], 'read-only': ['/dev/null', 'r'], 'read-write': ['/dev/null', 'r+'] } as const;
+
+function run(args: string[], stdout: keyof typeof OPENED | 'head'): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const env = { ...process.env, ...site.env, NO_COLOR: '1' };
     if (stdout === 'head') {
@@ -25,13 +29,10 @@ function run(args: string[], stdout: 'full' | 'closed' | 'head'): Promise<{ code
       child.on('close', (code) => resolve({ code, stderr }));
       return;
     }
-    const fd = stdout === 'full' ? openSync('/dev/full', 'w') : undefined;
-    // A closed standard output: the shell closes it before starting the command.
-    const child =
-      stdout === 'closed'
-        ? spawn('sh', ['-c', `exec "${process.execPath}" "${BIN}" ${args.join(' ')} >&-`], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] })
-        : spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ['ignore', fd!, 'pipe'] });
-    if (fd !== undefined) closeSync(fd);
+    const [path, mode] = OPENED[stdout];
+    const fd = openSync(path, mode);
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ['ignore', fd, 'pipe'] });
+    closeSync(fd);
     let stderr = '';
     child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.on('error', reject);
@@ -64,10 +65,20 @@ describe.runIf(existsSync('/dev/full') && process.platform === 'linux')('output 
     }
   });
 
-  test('a closed standard output is exit 1, not a silent success', async () => {
-    const r = await run(['export', 'venues'], 'closed');
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain('standard output is closed');
+  test('a standard output not open for writing is one line and exit 1, not a silent success', async () => {
+    for (const args of [['export', 'venues'], ['--version']]) {
+      const r = await run(args, 'read-only');
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toBe('calendar: cannot write the output: standard output is not open for writing (EBADF)\n');
+    }
+  });
+
+  test('/dev/null opened read-write takes the output as a shell redirection does', async () => {
+    for (const args of [['export', 'venues'], ['--version'], ['venues', 'list', '--all', '--format', 'ndjson']]) {
+      const r = await run(args, 'read-write');
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+    }
   });
 
   test('a reader that stops early is not an error', async () => {

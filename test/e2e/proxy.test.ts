@@ -1,33 +1,39 @@
 /**
  * Proxies named by the environment (HTTP_PROXY, HTTPS_PROXY, NO_PROXY and their lower-case
- * forms) are used the way curl uses them, through a small forward proxy on loopback; the
- * proxy's own credentials never reach any output.
+ * forms) are used the way curl uses them, through a small forward proxy on loopback: http://
+ * sites in absolute form (a proxy need not tunnel to them); the proxy's own credentials never
+ * reach any output. https:// through a tunnel: test/reliability/tls.test.ts.
  */
-import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { useSite } from './helpers.js';
 
 const site = useSite();
 let proxy: Server;
 let proxyUrl: string;
-const seen: Array<{ url?: string; auth?: string }> = [];
+const seen: Array<{ method?: string; url?: string; auth?: string }> = [];
 
 beforeAll(async () => {
-  // A tunnelling proxy (CONNECT, as undici asks for every target): whatever loopback address is
-  // asked for, it connects to 127.0.0.1 on the same port, where the sandbox listens.
-  proxy = createServer((_req, res) => res.writeHead(405).end());
-  proxy.on('connect', (req, client, head) => {
-    seen.push({ url: req.url, auth: req.headers['proxy-authorization'] });
-    const port = Number((req.url ?? '').split(':').pop());
-    const upstream = connect(port, '127.0.0.1', () => {
-      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      upstream.write(head);
-      upstream.pipe(client);
-      client.pipe(upstream);
+  // A plain forward proxy, as Squid's default configuration is for http:// targets: it serves
+  // requests in absolute form (GET http://host:port/path) and refuses to tunnel (CONNECT) to any
+  // port but 443. Whatever loopback address is asked for, it forwards to 127.0.0.1 on the same
+  // port, where the sandbox listens.
+  proxy = createServer((req, res) => {
+    seen.push({ method: req.method, url: req.url, auth: req.headers['proxy-authorization'] });
+    const target = new URL(req.url ?? '/');
+    const headers = { ...req.headers };
+    delete headers['proxy-authorization'];
+    const upstream = request({ host: '127.0.0.1', port: target.port, method: req.method, path: `${target.pathname}${target.search}`, headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
     });
-    upstream.on('error', () => client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n'));
-    client.on('error', () => upstream.destroy());
+    upstream.on('error', () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+  proxy.on('connect', (req, client) => {
+    seen.push({ method: req.method, url: req.url, auth: req.headers['proxy-authorization'] });
+    client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
@@ -46,15 +52,25 @@ describe('proxies from the environment', () => {
     expect(seen.length).toBe(before);
   });
 
-  test('another host goes through HTTP_PROXY (or http_proxy), with the proxy credentials kept out of --debug', async () => {
+  test('another host goes through HTTP_PROXY (or http_proxy) in absolute form, never a tunnel, with the proxy credentials kept out of --debug', async () => {
     const before = seen.length;
     const withCredentials = proxyUrl.replace('http://', 'http://corp:proxy-Secret-42@');
     const r = await site.cli(['--debug', 'venues', 'list', '--format', 'count'], { env: { http_proxy: withCredentials, CALENDAR_BASE_URL: viaName() } });
     expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^\d+\n$/);
     expect(seen.length).toBeGreaterThan(before);
-    expect(seen.at(-1)?.url).toContain('127.0.0.2');
+    expect(seen.slice(before).map((request) => request.method)).not.toContain('CONNECT');
+    expect(seen.at(-1)?.url).toMatch(/^http:\/\/127\.0\.0\.2:\d+\/wp-json\/tribe\/events\/v1\/venues/);
     expect(seen.at(-1)?.auth).toBe(`Basic ${Buffer.from('corp:proxy-Secret-42').toString('base64')}`);
     expect(r.stdout + r.stderr).not.toContain('proxy-Secret-42');
+  });
+
+  test('a write goes through the proxy too, its body intact', async () => {
+    const before = seen.length;
+    const r = await site.cli(['venues', 'create', '--name', 'Proxied Hall', '--format', 'ids'], { env: { HTTP_PROXY: proxyUrl, CALENDAR_BASE_URL: viaName() } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(seen.slice(before).map((request) => request.method)).toContain('POST');
+    expect(site.sandbox.store.data.posts.some((post) => post.fields.venue === 'Proxied Hall')).toBe(true);
   });
 
   test('NO_PROXY names hosts that go direct', async () => {

@@ -2,9 +2,10 @@
  * Defects of lists seen on a real site: events hidden from listings missing from exports,
  * counts of empty searches, limits above a page, pages past the end.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { api, json, useSite } from './helpers.js';
+import { api, json, startTestSandbox, tempHome, useSite, writeFileIn } from './helpers.js';
 
 const site = useSite();
 const cli = (...args: string[]) => site.cli(args);
@@ -72,6 +73,31 @@ describe('events hidden from listings', () => {
     expect(titles).toEqual(expect.arrayContaining(['Visible Show', 'Hidden Show', 'Hidden Draft']));
     expect(new Set(titles).size).toBe(titles.length);
     expect(r.stderr).toMatch(/hidden from listings that have already ended/);
+  });
+
+  test('what export, diff and apply cannot see is said once a day for a site, not on every run', async () => {
+    const fresh = tempHome();
+    const other = await startTestSandbox();
+    try {
+      const env = { ...site.env, ...fresh.env };
+      const runs = [
+        await site.cli(['export', 'events'], { env }),
+        await site.cli(['export', 'events'], { env }),
+        await site.cli(['export', '--site', 'events'], { env }),
+        await site.cli(['diff', writeFileIn(fresh.home, 'site.yaml', 'events: {}\n')], { env }),
+      ];
+      expect(runs.map((r) => /already ended/.test(r.stderr))).toEqual([true, false, false, false]);
+      // Another site is told on its own.
+      const elsewhere = await site.cli(['export', 'events'], { env: { ...env, CALENDAR_BASE_URL: other.restRoot } });
+      expect(elsewhere.stderr).toMatch(/hidden from listings that have already ended/);
+      expect(JSON.parse(readFileSync(join(fresh.home, '.cache', 'calendar', 'notices.json'), 'utf8'))).toEqual({
+        [`unlisted-events ${site.sandbox.restRoot}`]: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        [`unlisted-events ${other.restRoot}`]: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      });
+    } finally {
+      await other.close();
+      fresh.cleanup();
+    }
   });
 
   test('events list --hidden lists only them', async () => {

@@ -80,13 +80,16 @@ describe('client recovery', () => {
     expect(log).toEqual(['POST /venues', 'GET /venues/by-slug/hall', 'GET /venues/by-slug/hall', 'POST /venues']);
   });
 
-  it('retries a read that got a PHP crash page, not one that got a JSON 500', async () => {
+  it('retries a read that got a PHP crash page or a JSON 500, not a write that got a JSON 500', async () => {
     const crash = await scripted([html(500), json(200, { venues: [] })]);
     expect((await crash.api.send('GET', 'venues')).status).toBe(200);
     expect(crash.log).toHaveLength(2);
     const apiError = await scripted([json(500, { code: 'internal_server_error' }), json(200, { venues: [] })]);
-    expect((await apiError.api.send('GET', 'venues')).status).toBe(500);
-    expect(apiError.log).toHaveLength(1);
+    expect((await apiError.api.send('GET', 'venues')).status).toBe(200);
+    expect(apiError.log).toHaveLength(2);
+    const writeError = await scripted([json(500, { code: 'internal_server_error' }), json(200, venue)]);
+    expect((await writeError.api.send('PUT', 'venues/1', { body: { venue: 'Hall' } })).status).toBe(500);
+    expect(writeError.log).toHaveLength(1);
   });
 
   it('never retries a create that got a crash page without a match key', async () => {

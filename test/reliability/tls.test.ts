@@ -4,6 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
+import { connect, createServer as createNetServer, type AddressInfo } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +21,7 @@ let sandbox: Sandbox;
 
 beforeAll(async () => {
   // A throwaway self-signed certificate for 127.0.0.1, made fresh for each run.
-  await promisify(execFile)('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost']);
+  await promisify(execFile)('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,IP:127.0.0.2,DNS:localhost']);
   sandbox = await startTestSandbox({ tls: { cert: readFileSync(certFile), key: readFileSync(keyFile) } });
 });
 afterAll(async () => {
@@ -67,6 +69,49 @@ describe('tls', () => {
       expect(r.stderr).toContain(`Is the site plain HTTP? Try ${origin.replace('https:', 'http:')}.`);
     } finally {
       await plain.close();
+    }
+  });
+
+  it('says so too of a plain-HTTP port that drops the connection on a TLS hello (PHP\'s built-in server)', async () => {
+    const dropping = createNetServer((socket) => socket.once('data', () => socket.destroy()));
+    await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
+    try {
+      const origin = `https://127.0.0.1:${(dropping.address() as AddressInfo).port}`;
+      const r = await runCli(['venues', 'list', '--retries', '0'], { env: { ...home.env, CALENDAR_BASE_URL: `${origin}/wp-json` } });
+      expect(r.code).toBe(5);
+      expect(r.stderr).toBe(`calendar: ${origin} does not speak HTTPS (ECONNRESET)\nIs the site plain HTTP? Try ${origin.replace('https:', 'http:')}.\n`);
+    } finally {
+      await new Promise((resolve) => dropping.close(resolve));
+    }
+  });
+
+  it('reaches an https:// site through HTTPS_PROXY by a tunnel (CONNECT), the certificate still checked', async () => {
+    // A tunnelling proxy: whatever loopback address is asked for, it connects to 127.0.0.1 on the same port.
+    const tunnels: string[] = [];
+    const proxy = createHttpServer((_req, res) => res.writeHead(405).end());
+    proxy.on('connect', (req, client, head) => {
+      tunnels.push(req.url ?? '');
+      const upstream = connect(Number((req.url ?? '').split(':').pop()), '127.0.0.1', () => {
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        upstream.write(head);
+        upstream.pipe(client);
+        client.pipe(upstream);
+      });
+      upstream.on('error', () => client.destroy());
+      client.on('error', () => upstream.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const viaName = sandbox.restRoot.replace('127.0.0.1', '127.0.0.2');
+      const env = { ...home.env, CALENDAR_BASE_URL: viaName, HTTPS_PROXY: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` };
+      const [trusted, untrusted] = [await runCli(['venues', 'list', '--format', 'count', '--ca-cert', certFile], { env }), await runCli(['venues', 'list', '--retries', '0'], { env })];
+      expect(trusted.code, trusted.stderr).toBe(0);
+      expect(tunnels).toContain(`127.0.0.2:${sandbox.port}`);
+      expect(untrusted.code).toBe(5);
+      expect(untrusted.stderr).toContain('is not trusted');
+    } finally {
+      proxy.closeAllConnections();
+      await new Promise((resolve) => proxy.close(resolve));
     }
   });
 

@@ -154,15 +154,34 @@ describe('retries of idempotent requests', () => {
     await api.close();
   });
 
-  test('other 4xx and 500 are not retried', async () => {
-    for (const code of [400, 404, 500]) {
+  test('other 4xx are not retried, nor a 500 to a write', async () => {
+    for (const [method, code] of [['GET', 400], ['GET', 404], ['PUT', 500], ['DELETE', 500]] as const) {
       const server = await flakyServer(1, status(code));
       const api = client(server.url);
-      const res = await api.send('GET', 'events');
+      const res = await api.send(method, 'events/1');
       expect(res.status).toBe(code);
       expect(server.hits).toHaveLength(1);
       await api.close();
     }
+  });
+
+  test('a JSON 500 to a read is retried like a 503, and the last one names the request', async () => {
+    const jsonError: Failure = (_req, res) => {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ code: 'internal_server_error', message: 'The server failed to answer.', data: { status: 500 } }));
+    };
+    const healed = await flakyServer(2, jsonError);
+    const api = client(healed.url);
+    expect((await api.call('GET', 'venues')).status).toBe(200);
+    expect(healed.hits).toHaveLength(3);
+    await api.close();
+    const broken = await flakyServer(100, jsonError);
+    const gaveUp = client(broken.url, 2);
+    const err = await gaveUp.call('GET', 'venues', { query: { page: 2 } }).catch((e: unknown) => e);
+    expect(broken.hits).toHaveLength(3);
+    expect((err as CliError).exitCode).toBe(5);
+    expect((err as CliError).message).toBe(`The server failed to answer. [internal_server_error, HTTP 500] (GET ${broken.url}/tribe/events/v1/venues?page=2)`);
+    await gaveUp.close();
   });
 
   test('--retries 0 sends once', async () => {

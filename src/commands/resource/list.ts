@@ -39,7 +39,10 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
     const write = (record: unknown) => writer.write(record);
     // A limit above one page walks on until it is reached.
     const all = opts.all === true || (limit !== undefined && query.page === undefined);
-    const complete = all && Object.keys(query).every((key) => UNFILTERED_KEYS.has(key));
+    // A venue or organizer search is one filter the core route applies too: records the pages
+    // skipped can be looked for there (events have a date window the core route does not).
+    const searchable = (key: string) => key === 'search' && resource.name !== 'events';
+    const complete = all && Object.keys(query).every((key) => UNFILTERED_KEYS.has(key) || searchable(key));
     const walked = keep
       ? (await import('../../records/filter-times.js')).walkKept(client, resource, query, { all, limit }, keep, write)
       : walkPages(client, resource, query, { all, limit, complete, raw: writer.takesRaw }, write);
@@ -57,6 +60,8 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
     await writer.end({ total });
     const shortfall = walkShortfall(resource, result);
     if (shortfall && all) prepared.ui.warn(shortfall);
+    const unused = unusedTermsNote(resource, query, written, ctx.stderr.isTTY === true);
+    if (unused) prepared.ui.notice(unused);
     const apostrophes = written === 0 ? otherApostrophe(query.search) : undefined;
     if (apostrophes) prepared.ui.notice(`Nothing matched. Titles and names keep the apostrophes they were typed with: try --search ${JSON.stringify(apostrophes)}.`);
     if (written === 0 && resource.name === 'events' && query.include === undefined) {
@@ -96,6 +101,18 @@ export async function icsWriter(client: ApiClient, ctx: Context, zones?: ZoneSou
 
 /** List parameters that do not narrow the set: a walk with only these covers every record. */
 const UNFILTERED_KEYS = new Set(['per_page', 'page', 'status', 'hide_empty', 'order', 'orderby']);
+
+/**
+ * Categories and tags no published event uses are left out by the server unless asked for:
+ * said when that leaves the list empty, and to a person at a terminal.
+ */
+function unusedTermsNote(resource: Resource, query: Query, written: number, terminal: boolean): string | undefined {
+  if (!resource.listParams.some((p) => p.name === 'hide_empty') || query.hide_empty !== undefined) return undefined;
+  const Name = `${resource.name[0].toUpperCase()}${resource.name.slice(1)}`;
+  const matching = query.search === undefined ? '' : ` match --search ${JSON.stringify(query.search)}`;
+  if (written === 0) return `No ${resource.name} used by a published event${matching}. ${Name} that no published event uses are hidden: --no-hide-empty lists them.`;
+  return terminal ? `${Name} that no published event uses are not listed: --no-hide-empty lists them.` : undefined;
+}
 
 function hasDateFilter(resource: Resource, query: Record<string, unknown>): boolean {
   return resource.listParams.some((p) => p.type === 'date' && query[p.name] !== undefined);

@@ -26,7 +26,7 @@ export async function runApply(inv: Invocation, source: string): Promise<void> {
   prepared.connections = concurrency;
   prepared.writes = !opts.dryRun;
   await withSession(prepared, ctx, async ({ client }) => {
-    const notice = (line: string) => prepared.ui.notice(line);
+    const notice = (line: string, oncePerDay?: string) => prepared.ui.notice(line, oncePerDay);
     const current = await readSiteFor(file, client, notice);
     const plan = await planFile(file, current, client, opts.prune === true, notice);
     refuseDanglingLinks(plan);
@@ -68,6 +68,13 @@ export async function runApply(inv: Invocation, source: string): Promise<void> {
     const notSent = outcome.notSent ? `, ${outcome.notSent} not sent` : '';
     prepared.ui.notice(`applied: ${outcome.created} created, ${outcome.updated} updated, ${outcome.removed} removed, ${outcome.failed.length} failed${notSent}`);
     const total = planCounts(plan);
+    if (outcome.unreachable) {
+      throw new CliError(
+        `${outcome.unreachable.message}; ${outcome.failed.length + outcome.notSent} of ${total.create + total.change + total.remove} changes not applied`,
+        EXIT.network,
+        'Once the site answers, run the same apply again to complete it; what was applied is not sent twice.',
+      );
+    }
     if (interrupted) {
       throw new CliError(
         `interrupted: ${outcome.failed.length + outcome.notSent} of ${total.create + total.change + total.remove} changes not applied`,

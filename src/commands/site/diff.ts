@@ -30,7 +30,7 @@ export async function runDiff(inv: Invocation, source: string | undefined): Prom
   } else {
     if (source === undefined) throw new UsageError('diff needs a site file, or --from and --to', 'calendar diff calendar.yaml');
     const file = await readSource(source, ctx);
-    const notice = (line: string) => prepared.ui.notice(line);
+    const notice = (line: string, oncePerDay?: string) => prepared.ui.notice(line, oncePerDay);
     plan = await withSession(prepared, ctx, async ({ client }) => planFile(file, await readSiteFor(file, client, notice), client, prune, notice));
   }
   printPlan(plan, prepared, ctx);
@@ -40,5 +40,5 @@ export async function runDiff(inv: Invocation, source: string | undefined): Prom
 
 async function readProfileSite(profile: string, opts: GlobalOptions, inv: Invocation): Promise<SiteDocument> {
   const prepared = prepare({ ...opts, profile, format: undefined, json: undefined }, inv.ctx);
-  return withSession(prepared, inv.ctx, ({ client }) => readSite(client, SITE_RESOURCES, (line) => prepared.ui.notice(`${profile}: ${line}`), { purpose: 'plan' }));
+  return withSession(prepared, inv.ctx, ({ client }) => readSite(client, SITE_RESOURCES, (line, oncePerDay) => prepared.ui.notice(`${profile}: ${line}`, oncePerDay), { purpose: 'plan' }));
 }

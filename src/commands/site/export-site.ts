@@ -37,7 +37,7 @@ export async function runExportSite(inv: Invocation): Promise<void> {
   }
   const prepared = prepare({ ...flags, format: undefined, json: undefined }, inv.ctx);
   await withSession(prepared, inv.ctx, async ({ client }) => {
-    const notice = (line: string) => prepared.ui.notice(line);
+    const notice = (line: string, oncePerDay?: string) => prepared.ui.notice(line, oncePerDay);
     if (!filters) return void inv.ctx.stdout.write(await renderDocument(await readSite(client, names, notice), format));
     // Venues, organizers and terms stay whole, so that every link of a kept event resolves.
     await resolveLinkedFilters(client, resources.events, filters);

@@ -6,7 +6,7 @@ import { fileProblem, UsageError } from '../../errors.js';
 import type { ApiClient } from '../../http/client.js';
 import type { Prepared } from '../../session.js';
 import { resources, type ResourceName } from '../../resources.js';
-import { readSite, walkFilteredEvents, type SiteDocument } from '../../site/document.js';
+import { readSite, walkFilteredEvents, type Notice, type SiteDocument } from '../../site/document.js';
 import { readSiteFile, refuseFileProblems, type SiteFile } from '../../site/file.js';
 import { describeFilter, filterRelations, scopeQuery } from '../../site/filter.js';
 import { closest } from '../../records/closest.js';
@@ -30,7 +30,7 @@ export async function readSource(source: string, ctx: Context): Promise<SiteFile
 }
 
 /** The site's records of the resources the file manages or links to; the file's links checked against both. */
-export async function readSiteFor(file: SiteFile, client: ApiClient, notice: (line: string) => void): Promise<SiteDocument> {
+export async function readSiteFor(file: SiteFile, client: ApiClient, notice: Notice): Promise<SiteDocument> {
   const needed = new Set<ResourceName>([...file.document.keys(), ...file.links.map((l) => l.to), ...(file.filter ? filterRelations(file.filter) : [])]);
   const site = await readSite(client, [...needed], notice, { purpose: 'plan' });
   const missing = file.links.filter((l) => !file.declared.get(l.to)?.has(l.target) && !site.get(l.to)?.has(l.target));

@@ -8,7 +8,7 @@ import type { Resource } from '../../resources.js';
 import { prepare, withSession, type GlobalOptions, type Prepared } from '../../session.js';
 import type { Context } from '../../context.js';
 import { exportShape } from '../../records/writable.js';
-import { everyRecordQuery, unlistedEventsNote, walkEveryEvent, walkEveryRecord, walkPages, walkShortfall } from '../../records/pages.js';
+import { everyRecordQuery, unlistedEventsKey, unlistedEventsNote, walkEveryEvent, walkEveryRecord, walkPages, walkShortfall } from '../../records/pages.js';
 import type { ApiClient } from '../../http/client.js';
 import type { Query } from '../../http/url.js';
 import { exportFilterQuery, resolveLinkedFilters } from '../resource/query.js';
@@ -57,7 +57,7 @@ export async function runExport(inv: Invocation, resourceName: string | undefine
       for (const record of all) await sink.write(exportShape(resource, record, slugs));
     } else if (resource.name === 'events') {
       const result = await walkEveryEvent(client, resource, (record) => sink.write(exportShape(resource, record)));
-      prepared.ui.notice(unlistedEventsNote(result));
+      prepared.ui.notice(unlistedEventsNote(result), unlistedEventsKey(client));
     } else {
       await walkEveryRecord(client, resource, (record) => sink.write(exportShape(resource, record)));
     }
@@ -71,7 +71,7 @@ async function exportIcs(resource: Resource, prepared: Prepared, ctx: Context, f
     const [{ icsListWriter, icsMeta }, { ZoneSource }] = await Promise.all([import('../../output/ics.js'), import('../../records/dates.js')]);
     const writer = await icsListWriter(await icsMeta(client, new ZoneSource(client, profile.timezone)), ctx);
     if (filters) await walkFiltered(client, resource, filters, prepared, (record) => writer.write(record));
-    else prepared.ui.notice(unlistedEventsNote(await walkEveryEvent(client, resource, (record) => writer.write(record))));
+    else prepared.ui.notice(unlistedEventsNote(await walkEveryEvent(client, resource, (record) => writer.write(record))), unlistedEventsKey(client));
     await writer.end();
   });
 }

@@ -56,6 +56,7 @@ export function icsSettings(flags: IcsFlags, cwd: string, source: string, yes: b
     until,
     maxOccurrences: Number(rawMax),
     timezone: flags.timezone,
+    report: base.report,
   };
 }
 
@@ -70,6 +71,13 @@ export async function runIcsImport(inv: Invocation, source: IcsSource, rawSource
     return importIcs(text, source, settings, { ctx, ui: prepared.ui, client, profileZone: profile.timezone, siteZone: () => zones.siteZone() });
   });
   if (counts.failed === 0 && !counts.notSent) dropStaleFailedTo(settings.failedTo, settings.dryRun);
+  if (counts.unreachable) {
+    throw new CliError(
+      `${counts.unreachable.message}; ${counts.failed + (counts.notSent ?? 0)} events of ${source.name} not confirmed`,
+      EXIT.network,
+      settings.failedTo ? `Their VEVENTs are in ${flags.failedTo}; import that file (or the same feed again) once the site answers.` : 'Once the site answers, import the same feed again; nothing is created twice.',
+    );
+  }
   if (counts.interrupted) {
     throw new CliError(
       `interrupted: ${counts.failed + (counts.notSent ?? 0)} events of ${source.name} not confirmed`,

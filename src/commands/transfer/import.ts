@@ -6,6 +6,7 @@ import { openInput, parseDelimiter } from '../../bulk/input.js';
 import { runImportPasses, scanInput } from '../../bulk/importer.js';
 import { dropStaleFailedTo, importSettings, resourceArgument, type ImportFlags } from './settings.js';
 import { summaryLine } from '../../bulk/progress.js';
+import { ImportReport } from '../../bulk/import-report.js';
 import { confirm } from '../../output/confirm.js';
 
 export async function runImport(inv: Invocation, resourceName: string, source: string): Promise<void> {
@@ -25,7 +26,9 @@ export async function runImport(inv: Invocation, resourceName: string, source: s
     const scan = await scanInput(input, settings);
     if (scan.count === 0) {
       // An empty export imports as nothing to do, so that round trips of any calendar work.
-      prepared.ui.notice(`${input.name} holds no records: ${summaryLine({ created: 0, updated: 0, unchanged: 0, failed: 0 }, settings.dryRun)}`);
+      const none = { created: 0, updated: 0, unchanged: 0, failed: 0 };
+      prepared.ui.notice(`${input.name} holds no records: ${summaryLine(none, settings.dryRun)}`);
+      if (settings.report) ctx.stdout.write(new ImportReport().text(resource.name, input.name, settings.dryRun, none));
       dropStaleFailedTo(settings.failedTo, settings.dryRun);
       return;
     }
@@ -34,6 +37,13 @@ export async function runImport(inv: Invocation, resourceName: string, source: s
     }
     const counts = await withSession(prepared, ctx, (session) => runImportPasses(input, scan, settings, { ctx, ui: prepared.ui, client: session.client }));
     if (counts.failed === 0 && !counts.notSent) dropStaleFailedTo(settings.failedTo, settings.dryRun);
+    if (counts.unreachable) {
+      throw new CliError(
+        `${counts.unreachable.message}; ${counts.failed + (counts.notSent ?? 0)} of ${scan.count} records not confirmed`,
+        EXIT.network,
+        settings.failedTo ? `They are in ${flags.failedTo}; import that file (or the same file with --upsert-by) once the site answers.` : 'Once the site answers, run the same import again with --upsert-by; nothing is created twice.',
+      );
+    }
     if (counts.interrupted) {
       const left = counts.failed + (counts.notSent ?? 0);
       throw new CliError(

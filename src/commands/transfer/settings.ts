@@ -49,6 +49,7 @@ export function importSettings(resource: Resource, flags: ImportFlags, cwd: stri
     failFast: flags.failFast === true,
     force: flags.force === true,
     printIds: flags.format === 'ids',
+    report: flags.format === 'json' || flags.json === true,
     failedTo,
   };
 }

@@ -27,7 +27,42 @@ describe('broken iCalendar files', () => {
     expect(cut.message).toContain('BEGIN:VEVENT is never closed');
   });
 
-  it('names the line and UID of an impossible date, even when the UID comes after it', async () => {
+  it('skips a VEVENT with a bad value, naming its line and UID, and reads the others', async () => {
+    const good = ['BEGIN:VEVENT', 'UID:good', 'DTSTART:20260301T100000Z', 'SUMMARY:Good', 'END:VEVENT'];
+    const feed = await readIcs(
+      calendar(
+        'BEGIN:VEVENT', 'DTSTART:20261301T100000', 'UID:bad-date@example.org', 'END:VEVENT',
+        ...good,
+        'BEGIN:VEVENT', 'UID:bad-rule', 'DTSTART:20260101T100000Z', 'RRULE:FREQ=SOMETIMES', 'END:VEVENT',
+        'BEGIN:VEVENT', 'UID:no-start', 'SUMMARY:No start', 'END:VEVENT',
+      ),
+      options,
+    );
+    expect(feed.occurrences.map((o) => o.uid)).toEqual(['good']);
+    expect(feed.skipped).toBe(3);
+    expect(feed.warnings).toEqual([
+      'feed.ics line 5: DTSTART "20261301T100000" is not a real date or time (VEVENT bad-date@example.org): this event is skipped, the others are read',
+      expect.stringMatching(/^feed\.ics line 16: RRULE: invalid frequency "SOMETIMES".*\(VEVENT bad-rule\): this event is skipped, the others are read$/),
+      'feed.ics line 18: VEVENT has no DTSTART (VEVENT no-start): this event is skipped, the others are read',
+    ]);
+  });
+
+  it('reads what the big producers write: a date with a Z, lower-case date-times and rules, an RDATE that repeats DTSTART', async () => {
+    const feed = await readIcs(
+      calendar(
+        'BEGIN:VEVENT', 'UID:birthday', 'DTSTART;VALUE=DATE:20260310', 'DTEND;VALUE=DATE:20260311', 'RRULE:FREQ=YEARLY', 'RDATE:20260310Z', 'SUMMARY:Birthday', 'END:VEVENT',
+        'BEGIN:VEVENT', 'UID:club', 'DTSTART:20260105t180000z', 'RRULE:freq=weekly;count=2;byday=mo', 'EXDATE:20260105T180000z', 'SUMMARY:Club', 'END:VEVENT',
+      ),
+      options,
+    );
+    expect(feed.warnings).toEqual([]);
+    expect(feed.occurrences.map((o) => [o.uid, o.start, o.end])).toEqual([
+      ['birthday', '2026-03-10', '2026-03-10'],
+      ['club', '2026-01-12 18:00:00', '2026-01-12 18:00:00'],
+    ]);
+  });
+
+  it('names the line and UID of an impossible date, even when the UID comes after it, when no VEVENT can be read', async () => {
     const err = await errorOf(calendar('BEGIN:VEVENT', 'DTSTART:20261301T100000', 'UID:bad-date@example.org', 'END:VEVENT'));
     expect(err.line).toBe(5);
     expect(err.uid).toBe('bad-date@example.org');
