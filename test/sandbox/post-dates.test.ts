@@ -35,3 +35,12 @@ describe('a draft created with a date', () => {
     expect([dated.body.date, dated.body.date_utc, dated.body.modified_utc]).toEqual(['2026-11-16 08:00:00', '0000-00-00 00:00:00', '0000-00-00 00:00:00']);
   });
 });
+
+describe('a trashed draft brought back by an update', () => {
+  it('keeps __trashed as its slug, having had none before the trash', async () => {
+    const draft = await c.call('POST', '/events', { title: 'Back Draft', ...dates, status: 'draft' });
+    await c.call('DELETE', `/events/${draft.body.id}`);
+    const back = await c.call('POST', `/events/${draft.body.id}`, { title: 'Back from trash' });
+    expect([back.body.status, back.body.slug]).toEqual(['publish', '__trashed']);
+  });
+});

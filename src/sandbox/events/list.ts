@@ -218,7 +218,8 @@ export function listEvents(ctx: RequestContext, params: Params, problems: ParamP
   if (shownEnd !== null) shown.push(['end_date', shownEnd]);
   if (search) shown.push(['search', search]);
   if (query.has('geoloc') && query.get('geoloc')) shown.push(['geoloc', '1'], ['geoloc_lat', null], ['geoloc_lng', null]);
-  shown.push(['status', statusList ? statusList.join(',') : editor ? 'any' : 'publish']);
+  // An empty `status` leaves an empty place in the URL (`&&`), as the real one does.
+  shown.push(params.status === '' ? ['', null] : ['status', statusList ? statusList.join(',') : editor ? 'any' : 'publish']);
   if (parent !== undefined) shown.push(['post_parent', String(parent)]);
   if (include) shown.push(['include', include.join(',')]);
   for (const range of ranges) shown.push([range.name, range.value]);

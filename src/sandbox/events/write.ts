@@ -255,7 +255,8 @@ export function updateEvent(ctx: RequestContext, event: EventRecord, params: Par
   const meta = postMeta(ctx, params, { author: event.author });
   const wasTrashed = event.status === 'trash';
   Object.assign(event, meta);
-  if (wasTrashed && event.slug.endsWith(TRASH_SUFFIX)) event.slug = event.slug.slice(0, -TRASH_SUFFIX.length);
+  // Leaving the trash puts back the slug the post had before it; a draft had none, and keeps `__trashed`.
+  if (wasTrashed && event.slug.endsWith(TRASH_SUFFIX) && event.slug !== TRASH_SUFFIX) event.slug = event.slug.slice(0, -TRASH_SUFFIX.length);
   const zoneGiven = typeof params.timezone === 'string' && params.timezone !== '';
   const zone = zoneGiven ? String(params.timezone) : ctx.site.timezone;
   const allDay = parseBoolean(params.all_day) ?? false;
