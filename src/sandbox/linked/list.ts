@@ -39,7 +39,7 @@ function linkedToUpcoming(ctx: RequestContext, type: PostType, statuses: Set<str
   const start = (event: EventRecord) => event.fields.listedStart ?? event.fields.start;
   const events = ctx.store
     .events()
-    .filter((event) => statuses.has(event.status) && event.status !== 'trash' && !event.fields.hideFromListings && start(event) >= now)
+    .filter((event) => statuses.has(event.status) && event.status !== 'trash' && !event.fields.hideFromListings && !event.fields.backwards && start(event) >= now)
     .sort((a, b) => (start(a) < start(b) ? -1 : start(a) > start(b) ? 1 : a.id - b.id))
     .slice(0, UPCOMING_PAGE);
   return new Set(events.flatMap((event) => (type === 'venue' ? (event.fields.venue === null ? [] : [event.fields.venue]) : event.fields.organizers)));
