@@ -33,3 +33,21 @@ describe('a category moved under its own descendant', () => {
     }
   });
 });
+
+describe('the terms of one event', () => {
+  it('are listed whether in use or not, and a tag filter by name alone matches nothing', async () => {
+    const c = await client();
+    try {
+      const tag = await c.call('POST', '/tags', { name: 'accessible', slug: 'tag-accessible' });
+      const draft = await c.call('POST', '/events', { title: 'Draft', start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00', status: 'draft', tags: [tag.body.id] });
+      const listed = (await c.call('GET', `/tags?hide_empty=true&event=${draft.body.id}`, undefined, { auth: true })).body;
+      expect([listed.tags.map((t: { id: number; count: number }) => [t.id, t.count]), listed.total]).toEqual([[[tag.body.id, 0]], 1]);
+      await c.call('POST', '/events', { title: 'Open', start_date: '2027-03-02 10:00:00', end_date: '2027-03-02 11:00:00', tags: [tag.body.id] });
+      const byName = await c.call('GET', '/events?start_date=2027-03-01&tags=accessible');
+      const bySlug = await c.call('GET', '/events?start_date=2027-03-01&tags=tag-accessible');
+      expect([byName.status, byName.body.total, bySlug.body.total]).toEqual([200, 0, 1]);
+    } finally {
+      await c.close();
+    }
+  });
+});

@@ -49,10 +49,17 @@ export function findTerm(ctx: RequestContext, taxonomy: Taxonomy, ref: string): 
   return terms.find((term) => term.slug === slug) ?? terms.find((term) => term.name.toLowerCase() === name);
 }
 
-/** A list filter's term: by slug first (a junk tag's slug is a number), then by ID, then by name. */
-function findFilterTerm(ctx: RequestContext, taxonomy: Taxonomy, ref: string): TermRecord | undefined {
-  const lower = ref.toLowerCase();
-  return ctx.store.terms(taxonomy).find((term) => term.slug === lower) ?? findTerm(ctx, taxonomy, ref);
+/**
+ * A list filter's term. It is valid when it names a term (an ID, or as term_exists finds one);
+ * the filter then uses the term with that slug (a junk tag's slug is a number), else the one
+ * with that ID, and a term named only by its name matches nothing (ID 0).
+ */
+function filterTermId(ctx: RequestContext, taxonomy: Taxonomy, ref: string): number | undefined {
+  if (!findTerm(ctx, taxonomy, ref)) return undefined;
+  const slug = slugify(ref);
+  const bySlug = ctx.store.terms(taxonomy).find((term) => term.slug === slug);
+  if (bySlug) return bySlug.id;
+  return /^\d+$/.test(ref) ? Number(ref) : 0;
 }
 
 export interface ListQuery {
@@ -109,9 +116,9 @@ function readListParam(ctx: RequestContext, resource: ResourceName, field: Field
       const taxonomy = field.relation as Taxonomy;
       const refs = asList(raw);
       if (!refs.length) return problems.invalid(name);
-      const terms = refs.map((ref) => findFilterTerm(ctx, taxonomy, ref));
-      if (terms.some((term) => !term)) return problems.invalid(name);
-      return terms.map((term) => term!.id);
+      const ids = refs.map((ref) => filterTermId(ctx, taxonomy, ref));
+      if (ids.some((id) => id === undefined)) return problems.invalid(name);
+      return ids as number[];
     }
     case 'ids': {
       const refs = asList(raw);

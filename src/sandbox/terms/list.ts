@@ -18,14 +18,15 @@ export function listTerms(ctx: RequestContext, taxonomy: Taxonomy, params: Param
   const query = readListParams(ctx, taxonomy, params, problems);
   problems.throwIfAny();
   const counts = ctx.store.termCounts();
-  const hideEmpty = query.get<boolean>('hide_empty') ?? true;
+  const eventGiven = query.get<number>('event') ?? query.get<number>('post');
+  // The terms of one event are listed whether they are in use or not.
+  const hideEmpty = eventGiven === undefined && (query.get<boolean>('hide_empty') ?? true);
   const search = query.get<string>('search')?.toLowerCase();
   const include = query.get<number[]>('include');
   const exclude = query.get<number[]>('exclude');
   const parent = query.get<number>('parent');
   const slug = query.get<string>('slug');
-  const eventId = query.get<number>('event') ?? query.get<number>('post');
-  const event = eventId !== undefined ? ctx.store.event(eventId) : undefined;
+  const event = eventGiven !== undefined ? ctx.store.event(eventGiven) : undefined;
   const eventTerms = event ? new Set(taxonomy === 'categories' ? event.fields.categories : event.fields.tags) : null;
   const found = ctx.store.terms(taxonomy).filter((term) => {
     if (search && !term.name.toLowerCase().includes(search) && !term.slug.includes(search)) return false;
