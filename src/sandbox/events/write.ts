@@ -99,6 +99,15 @@ function resolveOrganizers(ctx: RequestContext, value: unknown): number[] {
   return [...new Set(ids)];
 }
 
+/**
+ * The categories and tags an event write names, created when missing: the plugin does this while
+ * preparing the write, before it looks the event up (so even a write that finds no event creates them).
+ */
+export function createNamedTerms(ctx: RequestContext, params: Params): void {
+  if (params.categories !== undefined) resolveTerms(ctx, 'categories', params.categories);
+  if (params.tags !== undefined) resolveTerms(ctx, 'tags', params.tags);
+}
+
 /** Term IDs from IDs, names or slugs. Categories by name resolve or get created; tags by existing name get a junk tag. */
 function resolveTerms(ctx: RequestContext, taxonomy: Taxonomy, value: unknown): number[] {
   const ids: number[] = [];

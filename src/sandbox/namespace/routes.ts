@@ -7,7 +7,7 @@ import type { RequestContext, SiteResponse } from '../common/context.js';
 import { namespaceIndex, openApiDocument, routeMethods } from './doc.js';
 import { SiteError, forbidden, invalidParam, noRoute, ParamProblems } from '../common/errors.js';
 import { listEvents } from '../events/list.js';
-import { checkEventWrite, createEvent, updateEvent } from '../events/write.js';
+import { checkEventWrite, createEvent, createNamedTerms, updateEvent } from '../events/write.js';
 import { checkWritableFields, trash } from '../common/post-fields.js';
 import { createLinked, deleteLinked, readableLinked, updateLinked } from '../linked/write.js';
 import { listLinked } from '../linked/list.js';
@@ -147,6 +147,7 @@ function bodySlugTarget(ctx: RequestContext, target: { id?: number; slug?: strin
   if (target.slug === undefined || !isWrite(method) || typeof params.slug !== 'string' || params.slug === target.slug) return target;
   if (ctx.store.postBySlug('event', params.slug)) return { slug: params.slug };
   requireUser(ctx);
+  createNamedTerms(ctx, params);
   return { status: 200, body: { errors: { 'event-not-found': ['The requested post ID does not exist or is not an event'] }, error_data: [] } };
 }
 
