@@ -51,3 +51,18 @@ describe('the terms of one event', () => {
     }
   });
 });
+
+describe('a deleted category', () => {
+  it('hands its children to its own parent', async () => {
+    const c = await client();
+    try {
+      const top = await c.call('POST', '/categories', { name: 'Top' });
+      const middle = await c.call('POST', '/categories', { name: 'Middle', parent: top.body.id });
+      const bottom = await c.call('POST', '/categories', { name: 'Bottom', parent: middle.body.id });
+      await c.call('DELETE', `/categories/${middle.body.id}`);
+      expect((await c.call('GET', `/categories/${bottom.body.id}`)).body.parent).toBe(top.body.id);
+    } finally {
+      await c.close();
+    }
+  });
+});
