@@ -35,7 +35,9 @@ if (process.env.NODE_TLS_REJECT_UNAUTHORIZED === '0') {
 
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
-  process.stdout.write(`${require('../package.json').version}\n`);
+  // As src/version.ts says it (a test checks that both agree).
+  const { name, version } = require('../package.json');
+  process.stdout.write(`calendar ${version} (${name}, node ${process.version})\n`);
 } else {
   let cli;
   try {

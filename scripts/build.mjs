@@ -2,11 +2,14 @@
 // - dist/cli.cjs, the whole CLI as one CommonJS file that bin/calendar.js compiles with a V8
 //   code cache (bin/code-cache.js). One file means one cache, and no dynamic import() is left
 //   in it: Node 20 throws on import() inside a vm.Script whose cache was accepted.
+// - dist/jq.cjs, jq itself (WebAssembly), which --jq loads.
 // - dist/sandbox.js, the sandbox as an ES module, for the benchmark scripts.
+// - man/calendar.1, the manual page, printed by the new bundle from its command tree.
 // The bundle is written beside dist/ and swapped in, so a running CLI never sees half a build.
 import { build } from 'esbuild';
 import { isAscii } from 'node:buffer';
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import { lazyHttp2 } from './undici-pieces.mjs';
 
@@ -72,6 +75,8 @@ try {
     sourcemap: 'external',
     plugins: [lazyHttp2, asciiRegExps, lazyBuiltins],
   });
+  // jq compiled to WebAssembly (jq-wasm), for --jq: a megabyte that only a run asking for it loads.
+  await build({ ...common, entryPoints: { jq: 'jq-wasm' }, outdir: staging.pathname, outExtension: { '.js': '.cjs' }, format: 'cjs' });
   await build({
     ...common,
     entryPoints: { sandbox: 'src/sandbox/index.ts' },
@@ -80,7 +85,7 @@ try {
     // Bundled CommonJS packages call require() for Node built-ins.
     banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
   });
-  // The ES module entry others import (`import { main } from 'calendar/dist/cli.js'`, tools that
+  // The ES module entry others import (`import { main } from 'events-calendar-cli/dist/cli.js'`, tools that
   // look for it); the launcher itself loads cli.cjs through its code cache.
   writeFileSync(new URL('cli.js', `${staging.href}/`), "import cli from './cli.cjs';\nexport const { main, buildProgram } = cli;\n");
   if (!isAscii(readFileSync(new URL('cli.cjs', `${staging.href}/`)))) {
@@ -96,3 +101,12 @@ try {
   rmSync(staging, { recursive: true, force: true });
   rmSync(retired, { recursive: true, force: true });
 }
+
+// Printed in this process by the bundle's main (no child, no code cache written by a build).
+const { main } = createRequire(import.meta.url)(new URL('dist/cli.cjs', root).pathname);
+let manPage = '';
+const sink = { write: (text) => ((manPage += text), true), isTTY: false };
+if ((await main(['__man'], { stdout: sink, stderr: process.stderr, stdin: process.stdin, env: {}, cwd: process.cwd() })) !== 0) throw new Error('the manual page could not be written');
+mkdirSync(new URL('man', root), { recursive: true });
+writeFileSync(new URL(`man/calendar.1.${process.pid}`, root), manPage);
+renameSync(new URL(`man/calendar.1.${process.pid}`, root), new URL('man/calendar.1', root));

@@ -3,7 +3,6 @@
  * Only commander and the resource table are loaded up front; actions load what they use.
  */
 import { Command, CommanderError, Option } from 'commander';
-import pkg from '../package.json' with { type: 'json' };
 import { processContext, type Context } from './context.js';
 import { CliError, EXIT } from './errors.js';
 import { DEFAULT_NAMESPACE, FORMATS, LANGUAGES } from './resources.js';
@@ -12,6 +11,9 @@ import { attachContext } from './commands/context-of.js';
 import { runAction } from './commands/runner.js';
 import { COMMAND_GROUPS } from './commands/index.js';
 import { environmentHelp, OVERVIEW } from './commands/help.js';
+import { versionLine } from './version.js';
+import { asksHelpTopic, helpTopicArgv } from './commands/help-topic.js';
+import { keptOutput, readHabits, type Habits } from './commands/gh-habits.js';
 
 const run = runAction;
 
@@ -24,13 +26,14 @@ const run = runAction;
 export function buildProgram(ctx: Context, argv?: string[]): Command {
   const program = new Command('calendar')
     .description('Manage an events calendar (The Events Calendar for WordPress) through its REST API.')
-    .version(pkg.version, '-V, --version', 'print the version')
+    .version(versionLine(), '-V, --version', 'print the version')
     .option('--profile <name>', 'configuration profile to use (env CALENDAR_PROFILE)')
-    .option('--base-url <url>', 'REST root of the site, e.g. https://example.org/wp-json (env CALENDAR_BASE_URL)')
+    .option('--base-url <url>', "the site's REST root (https://example.org/wp-json) or address (https://example.org; env CALENDAR_BASE_URL)")
     .option('--namespace <ns>', `API namespace (default ${DEFAULT_NAMESPACE}; env CALENDAR_NAMESPACE)`)
     .addOption(new Option('--lang <code>', `language of the content, sent as i18n_language (${LANGUAGES.join(', ')}; env CALENDAR_LANG)`))
     .addOption(new Option('--format <format>', `output format: ${FORMATS.join(', ')} (default table)`))
-    .option('--json', 'same as --format json')
+    .option('--json', "same as --format json; gh's --json id,title is --format json --fields id,title")
+    .option('--jq <expression>', 'filter the JSON output with jq (as gh --jq; strings print raw); implies --format json')
     .option('--fields <list>', 'fields or dot paths to print, comma-separated (e.g. id,title,venue.venue)')
     .option('--no-color', 'no colour (also NO_COLOR)')
     .option('--debug', 'log each request on stderr (credentials are never shown)')
@@ -47,7 +50,8 @@ export function buildProgram(ctx: Context, argv?: string[]): Command {
   for (const group of named ? [named] : COMMAND_GROUPS) for (const command of group.build(run, named && verb)) program.addCommand(command);
   const output = { writeOut: (text: string) => ctx.stdout.write(text), writeErr: (text: string) => ctx.stderr.write(text), outputError: () => undefined };
   const configure = (command: Command) => {
-    command.exitOverride().configureOutput(output).showSuggestionAfterError(true);
+    // A verb's help lists the options of the root it takes too (--format, --fields, --profile...).
+    command.exitOverride().configureOutput(output).showSuggestionAfterError(true).configureHelp({ showGlobalOptions: true });
     command.commands.forEach(configure);
   };
   configure(program);
@@ -122,6 +126,11 @@ function usageMessage(err: CommanderError, program: Command, argv: string[]): { 
   const suggestion = /^\(Did you mean (?:one of )?(.*)\?\)$/.exec(rest.find((l) => l.startsWith('(Did you mean')) ?? '');
   // What other tools call the version: -v, --v, `version`.
   if (/^unknown (option '(-v|--v)'|command 'version')$/.test(first)) return { message: first, hint: 'Did you mean calendar --version (or -V)?' };
+  // gh's `--json FIELD`: one field name reads as an argument (two or more work, see gh-habits.ts).
+  const afterJson = argv[argv.indexOf('--json') + 1];
+  if (err.code === 'commander.excessArguments' && argv.includes('--json') && afterJson !== undefined && /^[\w.]+$/.test(afterJson)) {
+    return { message: first, hint: `--json takes no field name here: for JSON with only that field use --fields ${afterJson} --format json.` };
+  }
   const cutShort = err.code === 'commander.unknownOption' ? optionsStartingWith(program, argv, /'([^']*)'/.exec(first)?.[1] ?? '') : [];
   if (cutShort.length) return { message: first, hint: didYouMean(cutShort) };
   if (!suggestion) return { message: first, hint: `See ${commandPath(program, argv).join(' ')} --help.` };
@@ -136,8 +145,44 @@ export async function main(argv: string[], ctx: Context = processContext()): Pro
     ctx.stdout.write(OVERVIEW);
     return EXIT.ok;
   }
-  const program = buildProgram(ctx, argv);
+  let habits: Habits;
   try {
+    habits = readHabits(argv);
+  } catch (err) {
+    ui.error((err as CliError).message, (err as CliError).hint);
+    return EXIT.usage;
+  }
+  if (habits.jq !== undefined) return filtered(habits.jq, habits.argv, ctx, ui, debug);
+  return runCommand(habits.argv, ctx, ui, debug);
+}
+
+/** Runs the command with its output kept, then prints what the jq filter makes of it. */
+async function filtered(filter: string, argv: string[], ctx: Context, ui: Ui, debug: boolean): Promise<number> {
+  const { checkJqFilter, runJq } = await import('./output/jq.js');
+  try {
+    await checkJqFilter(filter);
+  } catch (err) {
+    ui.error((err as CliError).message, (err as CliError).hint);
+    return EXIT.usage;
+  }
+  const kept = keptOutput(ctx);
+  const code = await runCommand(argv, kept.ctx, ui, debug);
+  try {
+    ctx.stdout.write(await runJq(kept.text(), filter));
+  } catch (err) {
+    ui.error((err as CliError).message);
+    return code === EXIT.ok ? (err as CliError).exitCode : code;
+  }
+  return code;
+}
+
+async function runCommand(argv: string[], ctx: Context, ui: Ui, debug: boolean): Promise<number> {
+  let program = buildProgram(ctx, argv);
+  try {
+    if (asksHelpTopic(argv)) {
+      argv = helpTopicArgv(program, argv.slice(1));
+      program = buildProgram(ctx, argv);
+    }
     await program.parseAsync(argv, { from: 'user' });
     return EXIT.ok;
   } catch (err) {

@@ -9,7 +9,7 @@ import type { Context } from './context.js';
 import { fileProblem, UsageError } from './errors.js';
 import { FORMATS, ICS_COMMANDS, type Format } from './resources.js';
 import type { OutputSettings } from './output/writer.js';
-import { Ui } from './output/ui.js';
+import { colorEnabled, Ui } from './output/ui.js';
 import { closest } from './records/closest.js';
 import type { GlobalFlags, Profile } from './config/profile.js';
 import type { ApiClient } from './http/client.js';
@@ -63,7 +63,8 @@ export function prepare(globals: GlobalOptions, ctx: Context, defaultFormat: For
       throw new UsageError(`--fields does not apply to --format ${format}, which prints ${format === 'ids' ? 'IDs' : 'a count'} only`, 'Use --format ndjson or csv with --fields.');
     }
   }
-  const color = ui.color && ctx.stdout.isTTY === true;
+  // A terminal, or FORCE_COLOR through a pipe (`| less -R`): the output is coloured as the messages are.
+  const color = colorEnabled(ctx.stdout, ctx.env, { noColor: globals.color === false });
   return { ui, output: { format, fields, color }, globals };
 }
 
@@ -74,7 +75,7 @@ export interface Session {
 }
 
 export async function openSession(prepared: Prepared, ctx: Context): Promise<Session> {
-  const [{ resolveProfile }, { ApiClient, projectSiteWriteRefused }, { parseRestRoot }] = await Promise.all([
+  const [{ resolveProfile }, { ApiClient, projectSiteWriteRefused }, { parseRestRoot, restRootOfBaseUrl }] = await Promise.all([
     import('./config/profile.js'),
     import('./http/client.js'),
     import('./http/url.js'),
@@ -92,7 +93,7 @@ export async function openSession(prepared: Prepared, ctx: Context): Promise<Ses
   }
   let root;
   try {
-    root = parseRestRoot(profile.baseUrl!);
+    root = parseRestRoot(restRootOfBaseUrl(profile.baseUrl!));
   } catch {
     throw new UsageError(`the base URL "${profile.baseUrl}" is not an http(s) URL`);
   }

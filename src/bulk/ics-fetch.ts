@@ -9,6 +9,7 @@ import { CliError, EXIT, UsageError } from '../errors.js';
 import { networkError } from '../http/client.js';
 import { RETRY_ERRORS, RETRY_STATUS, retryDecider } from '../http/retry.js';
 import { isIcalendar } from '../ical/detect.js';
+import { USER_AGENT } from '../version.js';
 
 /** Feeds larger than this are refused: a calendar of many thousand events is a few MB. */
 export const MAX_FEED_BYTES = 50 * 1024 * 1024;
@@ -54,7 +55,7 @@ export async function fetchFeed(url: string, shown: string, settings: FetchSetti
   try {
     let res: Dispatcher.ResponseData;
     try {
-      res = await request(url, { method: 'GET', headers: { accept: 'text/calendar, */*;q=0.5', 'user-agent': 'calendar-cli' }, dispatcher });
+      res = await request(url, { method: 'GET', headers: { accept: 'text/calendar, */*;q=0.5', 'user-agent': USER_AGENT }, dispatcher });
     } catch (err) {
       throw networkError(err, url, settings.timeoutMs);
     }

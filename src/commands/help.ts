@@ -1,11 +1,12 @@
 /** Help text shared by the commands: examples that work on the built-in sandbox, and the environment. */
-import { DEFAULT_NAMESPACE, type Resource } from '../resources.js';
+import type { Command } from 'commander';
+import { DEFAULT_NAMESPACE, type Resource, type ResourceName } from '../resources.js';
 
 export type EnvironmentList = ReadonlyArray<readonly [string, string]>;
 
 export const ENVIRONMENT: EnvironmentList = [
   ['CALENDAR_PROFILE', 'profile to use (like --profile)'],
-  ['CALENDAR_BASE_URL', 'REST root of the site, e.g. https://example.org/wp-json (like --base-url)'],
+  ['CALENDAR_BASE_URL', "the site's REST root (https://example.org/wp-json) or address (like --base-url)"],
   ['CALENDAR_NAMESPACE', `API namespace (default ${DEFAULT_NAMESPACE})`],
   ['CALENDAR_LANG', 'language sent as i18n_language: fr, it or es (like --lang)'],
   ['CALENDAR_USERNAME', 'WordPress user name for writes'],
@@ -85,6 +86,39 @@ export function examplesHelp(lines: string[]): string {
   return `\nExamples:\n${shown.join('\n')}\n`;
 }
 
+/** The command lines of an Examples section as examplesHelp writes it, each whole again. */
+export function examplesIn(helpText: string): string[] {
+  const start = helpText.indexOf('\nExamples:\n');
+  if (start < 0) return [];
+  const examples: string[] = [];
+  let goesOn = false;
+  for (const line of helpText.slice(start + '\nExamples:\n'.length).split('\n')) {
+    if (!line.startsWith('  ')) break;
+    const text = line.trim().replace(/^\$ /, '');
+    const whole: string = goesOn ? `${examples.pop()} ${text}` : text;
+    goesOn = whole.endsWith(' \\');
+    examples.push(goesOn ? whole.slice(0, -2) : whole);
+  }
+  return examples;
+}
+
+/** What a command's help prints after its options (examples, environment), as commander writes it. */
+export function helpAfterText(command: Command): string {
+  let text = '';
+  // addHelpText() listens for this event; commander's types leave its EventEmitter side out.
+  (command as unknown as NodeJS.EventEmitter).emit('afterHelp', { error: false, command, write: (s: string) => (text += s) });
+  return text;
+}
+
+/** A record of each kind in the built-in sandbox's demo calendar, so that the examples run there. */
+export const DEMO_RECORD: Record<ResourceName, string> = {
+  events: 'jazz-on-the-river',
+  venues: 'riverside-hall',
+  organizers: 'hudson-jazz-society',
+  categories: 'music',
+  tags: 'outdoors',
+};
+
 type Verb = 'list' | 'get' | 'create' | 'update' | 'delete' | 'restore';
 
 const firstId = (r: Resource) =>
@@ -99,6 +133,7 @@ export function verbExamples(resource: Resource, verb: Verb): string[] {
           'calendar events list',
           'calendar events list --starts-after today --ends-before +30d',
           'calendar events list --search jazz --format json',
+          "calendar events list --jq '.[] | {id, title}'",
           'calendar events list --all --format ndjson > events.ndjson',
           'calendar events list --start-date 2025-01-01 --fields id,title,start_date --format csv',
         ];
@@ -107,7 +142,7 @@ export function verbExamples(resource: Resource, verb: Verb): string[] {
       return [`calendar ${n} list`, `calendar ${n} list --search hall --format json`, `calendar ${n} list --has-events --format ids`];
     case 'get':
       return resource.bySlug
-        ? [`calendar ${n} get ${firstId(resource)}`, `calendar ${n} get SLUG --json`, `calendar ${n} get ${firstId(resource)} --fields id,${resource.nameField}`]
+        ? [`calendar ${n} get ${firstId(resource)}`, `calendar ${n} get ${DEMO_RECORD[n]} --json`, `calendar ${n} get ${firstId(resource)} --fields id,${resource.nameField}`]
         : [`calendar ${n} get ${firstId(resource)}`, `calendar ${n} get ${firstId(resource)} --json`];
     case 'create':
       if (n === 'events') {
@@ -120,15 +155,19 @@ export function verbExamples(resource: Resource, verb: Verb): string[] {
       }
       if (n === 'venues') return ['calendar venues create --name "Blue Note Hall" --city "New York" --format ids', 'calendar venues create --data @venue.json --json'];
       if (n === 'organizers') return ['calendar organizers create --name "Jazz Society" --email info@jazz.example.com --format ids'];
-      if (n === 'categories') return ['calendar categories create --name Music', `calendar categories create --name Jazz --parent ${firstId(resource)}`];
-      return ['calendar tags create --name Outdoors --format ids'];
+      if (n === 'categories') return ['calendar categories create --name Theatre', `calendar categories create --name Opera --parent ${DEMO_RECORD.categories}`];
+      return ['calendar tags create --name Accessible --format ids'];
     case 'update':
       if (n === 'events') return [`calendar events update ${firstId(resource)} --title "New title"`, `calendar events update ${firstId(resource)} --featured --dry-run`];
       return [`calendar ${n} update ${firstId(resource)} --description "Updated from the shell"`];
     case 'delete':
       return [`calendar ${n} delete ${firstId(resource)} --yes`, `calendar ${n} delete ${firstId(resource)} --dry-run`];
     case 'restore':
-      return [`calendar ${n} restore ID`, `calendar ${n} restore ID --status draft`];
+      // A record put in the trash first, then taken out by the ID the trash lists.
+      return [
+        `calendar ${n} delete ${DEMO_RECORD[n]} --yes`,
+        `calendar ${n} restore $(calendar ${n} list --status trash --format ids --per-page 1) --status draft`,
+      ];
   }
 }
 

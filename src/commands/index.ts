@@ -12,7 +12,7 @@ import { serveCommand } from './serve/index.js';
 import { profileCommand } from './profile/index.js';
 import { trustCommand } from './trust/index.js';
 import { apiCommand } from './api/index.js';
-import { completeCommand, completionCommand } from './completion/index.js';
+import { completeCommand, completionCommand, manCommand } from './completion/index.js';
 import { transferCommands } from './transfer/index.js';
 import { viewCommands } from './views/index.js';
 import { siteCommands } from './site/index.js';
@@ -35,6 +35,7 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
   { names: ['api'], build: (run) => [apiCommand(run)] },
   { names: ['completion'], build: (run) => [completionCommand(run)], needsWholeTree: true },
   { names: ['__complete'], build: (run) => [completeCommand(run)] },
+  { names: ['__man'], build: (run) => [manCommand(run)], needsWholeTree: true },
   { names: ['import', 'export'], build: (run) => transferCommands(run) },
   { names: ['diff', 'apply'], build: (run) => siteCommands(run) },
   { names: ['agenda', 'week', 'month', 'browse'], build: (run) => viewCommands(run) },

@@ -2,6 +2,17 @@
 import { spawn } from 'node:child_process';
 import type { Context } from '../context.js';
 import type { Ui } from '../output/ui.js';
+import { UsageError } from '../errors.js';
+
+/**
+ * The built-in sandbox runs only while a command does: a page of it printed or opened would be
+ * dead by the time a browser asked for it.
+ */
+export function refuseSandboxPages(profile: { builtInSandbox: boolean }, what: string): void {
+  if (profile.builtInSandbox) {
+    throw new UsageError(`${what}: the built-in sandbox runs only while a command does, so its pages cannot be opened`, 'Run calendar serve --seed demo in another terminal and use the URL it prints with --base-url.');
+  }
+}
 
 /** The command that opens a URL on this platform, or undefined off a desktop (a Linux console, SSH, CI). */
 export function browserOpener(platform: NodeJS.Platform, env: Record<string, string | undefined>): { command: string; args: string[] } | undefined {

@@ -15,7 +15,7 @@ _calendar_reply() {
   local kind=\${1%%:*} words=\${1#*:} head='' last=$cur
   case $kind in
     p) words=$(_calendar_dynamic profiles) ;;
-    i | I) words=$(_calendar_dynamic ids "$words") ;;
+    i | I) words=$(_calendar_dynamic ids "$words" "\${cur##*,}") ;;
   esac
   case $kind in
     w | p | i) COMPREPLY=($(compgen -W "$words" -- "$cur")) ;;

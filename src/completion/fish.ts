@@ -89,7 +89,7 @@ function valueFlags(spec: ValueSpec): string {
     case 'profiles':
       return `-x -a ${q('(__calendar_dynamic profiles)')}`;
     case 'ids':
-      return `-x -a ${q(`(__calendar_dynamic ids ${spec.resource})`)}`;
+      return `-x -a ${q(`(__calendar_dynamic ids ${spec.resource} (commandline -ct))`)}`;
     case 'any':
       return '-x';
   }

@@ -18,6 +18,8 @@ export type ValueSpec =
 export interface OptionSpec {
   /** `--limit`, `-f`: every spelling. */
   names: string[];
+  /** As help prints it: `-f, --format <format>`. */
+  flags: string;
   description: string;
   takesValue: boolean;
   values: ValueSpec;
@@ -29,13 +31,15 @@ export interface CommandSpec {
   description: string;
   /** Names from the root down: `['events', 'list']`; the root is `[]`. */
   path: string[];
+  /** What follows the command's name in its usage line: `[options] <id-or-slug...>`. */
+  usage: string;
   options: OptionSpec[];
   args: ValueSpec[];
   commands: CommandSpec[];
 }
 
 const ANY: ValueSpec = { kind: 'any' };
-const HELP: OptionSpec = { names: ['-h', '--help'], description: 'show help', takesValue: false, values: ANY };
+const HELP: OptionSpec = { names: ['-h', '--help'], flags: '-h, --help', description: 'show help', takesValue: false, values: ANY };
 
 /** Values of the global options that commander itself does not restrict. */
 const GLOBAL_VALUES: Record<string, ValueSpec> = {
@@ -87,6 +91,7 @@ function specOf(command: Command, path: string[]): CommandSpec {
     .filter((o) => !o.hidden)
     .map((o) => ({
       names: [o.short, o.long].filter((n): n is string => Boolean(n)),
+      flags: o.flags,
       description: o.description,
       takesValue: o.required || o.optional,
       values: o.required || o.optional ? optionValues(path, o) : ANY,
@@ -99,6 +104,7 @@ function specOf(command: Command, path: string[]): CommandSpec {
       aliases: [],
       description: 'show help for a command',
       path: ['help'],
+      usage: '[command...]',
       options: [],
       args: [{ kind: 'words', words: commands.map((c) => c.name) }],
       commands: [],
@@ -109,7 +115,8 @@ function specOf(command: Command, path: string[]): CommandSpec {
     aliases: command.aliases(),
     description: command.description(),
     path,
-    options: [...options, HELP, ...(path.length === 0 ? [{ names: ['-V', '--version'], description: 'print the version', takesValue: false, values: ANY }] : [])],
+    usage: command.usage(),
+    options: [...options, HELP, ...(path.length === 0 ? [{ names: ['-V', '--version'], flags: '-V, --version', description: 'print the version', takesValue: false, values: ANY }] : [])],
     args: command.registeredArguments.map((a) => argumentValues(path, a)),
     commands,
   };

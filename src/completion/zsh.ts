@@ -20,8 +20,8 @@ _calendar_reply() {
     l) compset -P '*,'; compadd -S '' -- \${=rest} ;;
     f) _files ;;
     p) _calendar_dynamic profiles ;;
-    i) _calendar_dynamic ids $rest ;;
-    I) compset -P '*,'; _calendar_dynamic ids $rest ;;
+    i) _calendar_dynamic ids $rest "$PREFIX" ;;
+    I) compset -P '*,'; _calendar_dynamic ids $rest "$PREFIX" ;;
     *) _message value ;;
   esac
 }

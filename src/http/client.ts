@@ -12,6 +12,7 @@ import type { OutputStream } from '../context.js';
 import { buildUrl, namespaceRoute, type Query, type RestRoot } from './url.js';
 import { stripsBackslashes } from '../resources.js';
 import { DEFAULT_BACKOFF, RETRY_ERRORS, RETRY_METHODS, RETRY_STATUS, retryDecider } from './retry.js';
+import { USER_AGENT } from '../version.js';
 import { failureCode, Reachability } from './reachability.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
@@ -130,7 +131,7 @@ export class ApiClient {
     let url = this.url(path, opts.query, opts.fromRoot);
     const origin = new URL(url).origin;
     if (this.options.siteNamedBy !== undefined) this.checkProjectSite(method, origin, this.options.siteNamedBy);
-    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'calendar-cli' };
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': USER_AGENT };
     if (this.authHeader) headers.authorization = this.authHeader;
     let payload: string | undefined;
     if (opts.body !== undefined) {

@@ -26,6 +26,16 @@ export function parseRestRoot(input: string): RestRoot {
   return { root: url.toString().replace(/\/+$/, ''), plain: false };
 }
 
+/**
+ * The REST root a --base-url names: a site's address alone (`https://example.org`, what
+ * `profile add` takes) means the root WordPress puts at /wp-json; any other path is the root.
+ */
+export function restRootOfBaseUrl(input: string): string {
+  const url = new URL(input.trim());
+  if ((url.pathname === '/' || url.pathname === '') && !url.searchParams.has('rest_route')) url.pathname = '/wp-json';
+  return url.toString();
+}
+
 /** Encodes like PHP's rawurlencode, keeping commas readable in list values. */
 function encode(value: string): string {
   return encodeURIComponent(value).replace(/%2C/gi, ',');

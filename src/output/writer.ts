@@ -197,7 +197,8 @@ function unbatchedListWriter(resource: Resource | undefined, settings: OutputSet
       };
     }
     case 'table':
-      return ctx.stdout.isTTY ? terminalTable(resource, settings, ctx) : plainTable(resource, settings, put);
+      // Colour asked for through a pipe (FORCE_COLOR, for `| less -R`) wants the table a terminal shows.
+      return ctx.stdout.isTTY || settings.color ? terminalTable(resource, settings, ctx) : plainTable(resource, settings, put);
     case 'ics':
       throw new Error('iCalendar is written by output/ics.ts'); // prepare() lets ics through only where it is
   }
@@ -278,7 +279,7 @@ export async function printRecord(record: unknown, resource: Resource | undefine
       return put(ctx.stdout, await recordsYaml(shape(record, settings)));
     case 'table': {
       const entries = detailEntries(record, resource, settings);
-      if (!ctx.stdout.isTTY) return put(ctx.stdout, entries.map(([k, v]) => `${k}\t${v.replace(/[\t\r\n]+/g, ' ')}\n`).join(''));
+      if (!ctx.stdout.isTTY && !settings.color) return put(ctx.stdout, entries.map(([k, v]) => `${k}\t${v.replace(/[\t\r\n]+/g, ' ')}\n`).join(''));
       const paint = await painter(settings.color);
       const keyWidth = Math.max(...entries.map(([k]) => k.length));
       return put(ctx.stdout, entries.map(([k, v]) => `${paint.header(k.padEnd(keyWidth))}  ${v}\n`).join(''));

@@ -425,7 +425,8 @@ describe('exit codes and errors', () => {
   });
 
   test('an HTML answer is reported as such, not as a JSON error', async () => {
-    const r = await cli(['events', 'list'], { env: { CALENDAR_BASE_URL: site.sandbox.url } });
+    // The site's address alone is its REST root at /wp-json (base-url-site.test.ts); a path that is not the root is not.
+    const r = await cli(['events', 'list'], { env: { CALENDAR_BASE_URL: `${site.sandbox.url}/blog` } });
     // The site's own 404 page: not found (3), with the hint that the base URL is not the REST root.
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/answered 404 with an HTML page instead of JSON/);
@@ -442,7 +443,7 @@ describe('exit codes and errors', () => {
 
   test('--version and --help', async () => {
     const v = await cli(['--version']);
-    expect(v.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect(v.stdout).toMatch(/^calendar \d+\.\d+\.\d+ \(events-calendar-cli, node v\d+\.\d+\.\d+\)\n$/);
     const h = await cli(['--help']);
     for (const word of ['events', 'venues', 'organizers', 'categories', 'tags', 'doc', 'serve']) expect(h.stdout).toContain(word);
   });

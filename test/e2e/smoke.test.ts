@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
+import pkg from '../../package.json' with { type: 'json' };
 import { api, BIN, json, ROOT, spawnCli, useSite } from './helpers.js';
 
 const site = useSite();
@@ -14,9 +15,15 @@ const run = (args: string[], extra: { env?: Record<string, string | undefined>; 
 describe('the binary', () => {
   test('--version from the launcher, --help from the bundle', async () => {
     const [version, help] = await Promise.all([run(['--version']), run(['events', '--help'])]);
-    expect(version).toEqual({ code: 0, stdout: expect.stringMatching(/^\d+\.\d+\.\d+\n$/), stderr: '' });
+    expect(version).toEqual({ code: 0, stdout: expect.stringMatching(/^calendar \d+\.\d+\.\d+ \(events-calendar-cli, node v\d+\.\d+\.\d+\)\n$/), stderr: '' });
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^Usage: calendar events/m);
+  });
+
+  test('the bundle says the version as the launcher does (--version among other words loads it)', async () => {
+    const [launcher, bundle] = await Promise.all([run(['--version']), run(['--no-color', '--version'])]);
+    expect(bundle).toEqual({ code: 0, stdout: launcher.stdout, stderr: '' });
+    expect(launcher.stdout).toBe(`calendar ${pkg.version} (${pkg.name}, node ${process.version})\n`);
   });
 
   test('create, get and list against a site named by the environment', async () => {

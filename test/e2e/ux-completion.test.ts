@@ -157,7 +157,7 @@ describe('start-up stays light', () => {
 
   test('--version is answered without loading the bundle', async () => {
     const r = await librariesRun(['--version'], { env: home.env });
-    expect(r.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect(r.stdout).toMatch(/^calendar \d+\.\d+\.\d+ \(events-calendar-cli, node v\d+\.\d+\.\d+\)\n$/);
     expect(r.libraries).toBeUndefined();
   });
 

@@ -20,7 +20,7 @@ const LAYERS: string[][] = [
   ['ical'],
   ['records', 'values', 'schema'],
   ['http'],
-  ['resources', 'time', 'errors', 'file-problem', 'dirs', 'context', 'wordpress'],
+  ['resources', 'time', 'errors', 'file-problem', 'dirs', 'context', 'wordpress', 'version'],
 ];
 
 function sourceFiles(dir: string): string[] {

@@ -27,13 +27,23 @@ export function checkMethod(raw: string): Method {
   return method as Method;
 }
 
-/** `/venues` and `events/12` are under the namespace; `/wp-json/...` is from the REST root. A `?query` part is kept. */
+/**
+ * A path that starts with a namespace (`/wp/v2/types`, `/tec/v1/events`, `/tribe/events/v1/venues`):
+ * one or two words, then a version. gh and WP-CLI read such paths from the REST root.
+ */
+const NAMESPACED = /^\/?[a-z0-9-]+(\/[a-z0-9-]+)?\/v\d+(\/|$)/i;
+
+/**
+ * `/venues` and `events/12` are under the profile's namespace; `/wp-json/...` and a path that
+ * starts with a namespace (`/wp/v2/...`) are from the REST root. A `?query` part is kept.
+ */
 export function splitPath(raw: string): { path: string; fromRoot: boolean; query: Record<string, string> } {
   if (raw.trim() === '' || /\s/.test(raw)) throw new UsageError(`"${raw}" is not a path`, 'Give a path like /events, events/12 or /wp-json/wp/v2/types.');
   if (/^[a-z]+:\/\//i.test(raw)) throw new UsageError(`"${raw}": give a path, not a full URL`, 'The site comes from the profile; give a path like /events or /wp-json/.');
   const [pathPart, queryPart] = raw.split(/\?(.*)/s, 2);
   const query: Record<string, string> = {};
   for (const [k, v] of new URLSearchParams(queryPart ?? '')) query[k] = v;
+  if (NAMESPACED.test(pathPart)) return { path: pathPart.startsWith('/') ? pathPart : `/${pathPart}`, fromRoot: true, query };
   const fromRoot = /^\/?wp-json(\/|$)/.test(pathPart);
   const path = fromRoot ? pathPart.replace(/^\/?wp-json/, '') || '/' : pathPart;
   return { path, fromRoot, query };

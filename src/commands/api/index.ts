@@ -9,9 +9,9 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 
 export function apiCommand(run: ActionRunner): Command {
   return new Command('api')
-    .description('send any request to the site and print the response body (paths are relative to the namespace)')
+    .description("send any request to the site and print the response body (paths are relative to the profile's namespace unless they start with one)")
     .argument('<method>', `HTTP method: ${METHODS.join(', ')}`)
-    .argument('<path>', 'path under the namespace (/venues, events/12) or from the REST root with a leading /wp-json (/wp-json/wp/v2/types)')
+    .argument('<path>', "path under the profile's namespace (/venues, events/12), or from the REST root when it starts with a namespace (/wp/v2/types, /tec/v1/events) or /wp-json")
     .option('-f, --raw-field <key=value>', 'a string parameter (repeatable); key[]=v builds a list', collect)
     .option('-F, --field <key=value>', 'a typed parameter (repeatable): numbers, true, false, null, @file for a file\'s contents, @- for stdin', collect)
     .option('--input <file|->', 'send this file (or stdin) as the JSON request body; -f/-F then go in the query string')
@@ -22,8 +22,9 @@ export function apiCommand(run: ActionRunner): Command {
         examplesHelp([
           'calendar api GET /events -F per_page=2',
           'calendar api -i GET /venues',
-          'calendar api POST /tags -f name=Outdoors',
+          'calendar api POST /tags -f name=Rainproof',
           'calendar api GET /wp-json/',
+          'calendar api GET /wp/v2/tribe_events -F per_page=2',
           'echo \'{"name":"Indoors"}\' | calendar api POST /tags --input -',
         ]) +
         environmentHelp(),

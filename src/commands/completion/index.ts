@@ -13,10 +13,14 @@ export function completionCommand(run: ActionRunner): Command {
       'after',
       examplesHelp([
         'source <(calendar completion bash)                  # bash, this shell only',
+        'mkdir -p ~/.local/share/bash-completion/completions',
         'calendar completion bash > ~/.local/share/bash-completion/completions/calendar',
-        'calendar completion zsh > "${fpath[1]}/_calendar"   # zsh',
-        'calendar completion fish > ~/.config/fish/completions/calendar.fish  # fish',
-      ]) + environmentHelp(COMPLETION_ENVIRONMENT),
+        'mkdir -p ~/.zfunc && calendar completion zsh > ~/.zfunc/_calendar  # zsh',
+        'mkdir -p ~/.config/fish/completions',
+        'calendar completion fish > ~/.config/fish/completions/calendar.fish',
+      ]) +
+        '\nzsh reads ~/.zfunc once ~/.zshrc has, before compinit: fpath=(~/.zfunc $fpath)\n' +
+        environmentHelp(COMPLETION_ENVIRONMENT),
     )
     .action(run(async () => (await import('./actions.js')).runCompletion));
 }
@@ -27,8 +31,16 @@ export function completeCommand(run: ActionRunner): Command {
     .description('(used by the completion scripts) print candidates: profiles, or ids RESOURCE')
     .argument('<kind>', 'profiles or ids')
     .argument('[resource]', 'the resource whose IDs and slugs to print')
+    .argument('[typed]', 'what was typed of the value: only candidates that start with it')
     .action(run(async () => (await import('./complete.js')).runComplete));
   // commander keeps hidden commands out of help and suggestions; addCommand() alone cannot set it.
+  (command as unknown as { _hidden: boolean })._hidden = true;
+  return command;
+}
+
+/** The manual page, for the build (man/calendar.1). */
+export function manCommand(run: ActionRunner): Command {
+  const command = new Command('__man').description('(used by the build) print the manual page in roff').action(run(async () => (await import('./man.js')).runManPage));
   (command as unknown as { _hidden: boolean })._hidden = true;
   return command;
 }

@@ -1,22 +1,13 @@
 /** `calendar <resource> edit`: definition only; the action and `yaml` load when run. */
 import { Command } from 'commander';
 import type { ActionRunner } from '../runner.js';
-import type { Resource, ResourceName } from '../../resources.js';
-import { environmentHelp, examplesHelp, type EnvironmentList, ENVIRONMENT } from '../help.js';
+import type { Resource } from '../../resources.js';
+import { DEMO_RECORD, environmentHelp, examplesHelp, type EnvironmentList, ENVIRONMENT } from '../help.js';
 
 const EDITOR_ENVIRONMENT: EnvironmentList = [...ENVIRONMENT, ['VISUAL, EDITOR', 'the editor to open (default vi)']];
 
-/** A record of each kind in the built-in sandbox's demo calendar, so that the examples run there. */
-const EXAMPLE: Record<ResourceName, string> = {
-  events: 'jazz-on-the-river',
-  venues: 'riverside-hall',
-  organizers: 'hudson-jazz-society',
-  categories: 'music',
-  tags: 'outdoors',
-};
-
 export function editCommand(resource: Resource, run: ActionRunner): Command {
-  const example = EXAMPLE[resource.name];
+  const example = DEMO_RECORD[resource.name];
   return new Command('edit')
     .argument('<id-or-slug>', `${resource.singular} ID or slug`)
     .description(`change ${resource.singular} fields in your editor ($VISUAL or $EDITOR) as YAML; sends only what changed`)

@@ -59,6 +59,11 @@ async function readSecretOptions(opts: Opts, ctx: Context): Promise<Secret | und
   }
   const fromEnv = ctx.env.CALENDAR_APP_PASSWORD;
   if (fromEnv) return { stored: { appPassword: fromEnv }, value: fromEnv, from: 'CALENDAR_APP_PASSWORD, stored in the config file' };
+  // A person at a terminal who named a user and no password source is asked, as --app-password-stdin asks.
+  if (ctx.stdin.isTTY && ctx.stderr.isTTY) {
+    const typed = await (await import('../../output/prompt.js')).askHidden(ctx, `Application password for ${username} (Enter for none): `);
+    if (typed.trim() !== '') return { stored: { appPassword: typed }, value: typed, from: 'the terminal, stored in the config file' };
+  }
   return undefined;
 }
 

@@ -10,6 +10,7 @@ import type { OutputStream } from '../../context.js';
 import { CliError, EXIT, UsageError } from '../../errors.js';
 import { networkError, readCa } from '../../http/client.js';
 import { buildUrl, parseRestRoot, type RestRoot } from '../../http/url.js';
+import { USER_AGENT } from '../../version.js';
 
 export interface Discovery {
   /** The REST root as it will be stored: `https://site/wp-json` or `https://site/?rest_route=/`. */
@@ -154,7 +155,7 @@ async function fetchPage(start: string, agent: Agent, options: DiscoverOptions):
     options.debug?.write(`debug: > GET ${target}\n`);
     let res;
     try {
-      res = await request(agent, target, { method: 'GET', headers: { accept: 'application/json, text/html;q=0.9', 'user-agent': 'calendar-cli' } });
+      res = await request(agent, target, { method: 'GET', headers: { accept: 'application/json, text/html;q=0.9', 'user-agent': USER_AGENT } });
     } catch (err) {
       throw networkError(err, target, options.timeoutMs);
     }

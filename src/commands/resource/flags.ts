@@ -1,6 +1,6 @@
 /** Flags from the resource table, and their values read back from commander's options. */
 import { Option } from 'commander';
-import { flagName, resources, type Field } from '../../resources.js';
+import { flagName, LINK_RELATIONS, resources, type Field } from '../../resources.js';
 
 /** Attribute name commander gives a flag: `--start-date` -> `startDate`. */
 export function attributeName(flag: string): string {
@@ -24,6 +24,11 @@ const PLACEHOLDER: Partial<Record<Field['type'], string>> = {
   list: 'list',
 };
 
+/** A list filter naming linked records: it takes IDs, slugs or names, as the links of a write do. */
+export function namesLinkedRecords(field: Field): boolean {
+  return field.relation !== undefined && (LINK_RELATIONS as readonly string[]).includes(field.relation) && (field.type === 'ids' || field.type === 'terms');
+}
+
 /**
  * The commander options of one field: `--x <value>`, or `--x` and `--no-x` for booleans.
  * `required` marks the fields a create needs; an update needs none.
@@ -34,7 +39,7 @@ export function fieldOptions(field: Field, { required = false } = {}): Option[] 
   if (field.type === 'boolean' || field.type === 'boolstring') {
     return [new Option(`--${flag}`, field.description), new Option(`--no-${flag}`, field.negated ?? `the opposite of --${flag}`)];
   }
-  const placeholder = PLACEHOLDER[field.type] ?? 'text';
+  const placeholder = namesLinkedRecords(field) ? PLACEHOLDER.refs : (PLACEHOLDER[field.type] ?? 'text');
   return names.map((name, i) => {
     const option = new Option(`--${name} <${placeholder}>`, i === 0 ? describe(field, required) : `same as --${flag}`);
     if (field.choices && field.type !== 'list') option.choices(field.choices as string[]);

@@ -16,7 +16,8 @@ export async function runGet(resource: Resource, inv: Invocation, rawRefs: strin
   const query = passwordQuery(opts);
   const prepared = inv.prepare(undefined, resource.name === 'events');
   if (refs.length === 0) prepared.ui.notice('stdin held no IDs or slugs');
-  await withSession(prepared, ctx, async ({ client }) => {
+  await withSession(prepared, ctx, async ({ client, profile }) => {
+    if (opts.web) (await import('../web.js')).refuseSandboxPages(profile, '--web');
     const read = async (ref: (typeof refs)[number]) => {
       try {
         return (await client.call('GET', await recordPath(resource, ref, client), { query })).body;

@@ -12,6 +12,7 @@ import { flagName, linkFields, resources, type Field, type LinkRelation, type Re
 import { walkEveryRecord } from '../../records/pages.js';
 import { collectFields } from './flags.js';
 import { textForPeople } from '../../records/identity.js';
+import { coerceValue } from '../../values.js';
 
 type Json = Record<string, unknown>;
 
@@ -49,7 +50,7 @@ export async function askForFields(ctx: Context, resource: Resource, missing: Fi
   let completingList = false;
   const answers: Json = {};
   try {
-    for (const field of missing) answers[field.name] = await askRequired(rl, field);
+    for (const field of missing) answers[field.name] = await askRequired(rl, field, ctx.stderr);
     for (const link of resource.name === 'events' ? linkFields(resource) : []) {
       const relation = link.relation as LinkRelation;
       if (!names.has(relation)) names.set(relation, await siteNames(client, relation));
@@ -67,11 +68,19 @@ export async function askForFields(ctx: Context, resource: Resource, missing: Fi
   return answers;
 }
 
-async function askRequired(rl: Interface, field: Field): Promise<string> {
+/** Asks until the answer is one the create takes: a date that does not parse is said at once and asked again. */
+async function askRequired(rl: Interface, field: Field, stderr: Context['stderr']): Promise<string> {
   const hint = field.type === 'date' ? ' (YYYY-MM-DD HH:MM, today, tomorrow, +7d)' : '';
   for (;;) {
     const answer = (await rl.question(`${field.description}${hint}: `)).trim();
-    if (answer) return answer;
+    if (!answer) continue;
+    try {
+      coerceValue(field, answer, `--${flagName(field.name)}`);
+      return answer;
+    } catch (err) {
+      if (!(err instanceof UsageError)) throw err;
+      stderr.write(`${err.message}${err.hint ? `. ${err.hint}` : ''}\n`);
+    }
   }
 }
 

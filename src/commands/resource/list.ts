@@ -58,6 +58,10 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
       return;
     }
     await writer.end({ total });
+    // As gh does, for a person reading a page at a terminal (a script reading the output is told nothing).
+    if (ctx.stdout.isTTY === true && result.total !== undefined && result.total > written) {
+      prepared.ui.notice(`Showing ${written} of ${result.total} ${resource.name} (use --all or --limit N to see more)`);
+    }
     const shortfall = walkShortfall(resource, result);
     if (shortfall && all) prepared.ui.warn(shortfall);
     const unused = unusedTermsNote(resource, query, written, ctx.stderr.isTTY === true);

@@ -1,16 +1,16 @@
 /** List parameters from flags. */
 import { UsageError } from '../../errors.js';
-import { EVERY_EVENT, flagName, LINK_RELATIONS, resources, type Field, type LinkRelation, type Resource } from '../../resources.js';
+import { EVERY_EVENT, flagName, resources, type Field, type LinkRelation, type Resource } from '../../resources.js';
 import { CliError, EXIT } from '../../errors.js';
 import type { ApiClient } from '../../http/client.js';
 import type { Query } from '../../http/url.js';
 import { coerceValue, queryValue, splitListText } from '../../values.js';
-import { attributeName, collectFields, EXPORT_FILTERS } from './flags.js';
+import { attributeName, collectFields, EXPORT_FILTERS, namesLinkedRecords } from './flags.js';
 
 
 /** List filters naming linked records, which take IDs, slugs or names like writes do. */
 export function linkedFilters(resource: Resource): Field[] {
-  return resource.listParams.filter((p) => p.relation !== undefined && (LINK_RELATIONS as readonly string[]).includes(p.relation) && (p.type === 'ids' || p.type === 'terms'));
+  return resource.listParams.filter(namesLinkedRecords);
 }
 
 export function buildListQuery(resource: Resource, opts: Record<string, unknown>): Query {

@@ -13,7 +13,7 @@ export function siteCommands(run: ActionRunner): Command[] {
     .option('--exit-code', 'exit 7 when there are differences (as git diff --exit-code)')
     .addHelpText(
       'after',
-      examplesHelp(['calendar diff calendar.yaml', 'calendar diff --from staging --to production --prune', 'calendar diff calendar.yaml --exit-code --format json']) + environmentHelp(),
+      examplesHelp(['calendar export --site > calendar.yaml', 'calendar diff calendar.yaml', 'calendar diff --from staging --to production --prune', 'calendar diff calendar.yaml --exit-code --format json']) + environmentHelp(),
     )
     .action(run(async () => (await import('./diff.js')).runDiff));
 
@@ -25,7 +25,7 @@ export function siteCommands(run: ActionRunner): Command[] {
     .option('--concurrency <n>', 'requests in flight at once (default 4)')
     .addHelpText(
       'after',
-      examplesHelp(['calendar apply calendar.yaml', 'calendar apply calendar.yaml --dry-run', 'calendar export --site --profile staging | calendar apply - --profile production --prune --yes']) +
+      examplesHelp(['calendar export --site > calendar.yaml', 'calendar apply calendar.yaml --dry-run', 'calendar apply calendar.yaml', 'calendar export --site --profile staging | calendar apply - --profile production --prune --yes']) +
         environmentHelp(),
     )
     .action(run(async () => (await import('./apply.js')).runApply));

@@ -29,7 +29,9 @@ export function transferCommands(run: ActionRunner): Command[] {
     .addHelpText(
       'after',
       examplesHelp([
-        'calendar import venues venues.csv',
+        'calendar export venues --format csv > venues.csv',
+        'calendar import venues venues.csv --upsert-by slug --yes',
+        'calendar export events > events.ndjson',
         'calendar import events events.ndjson --upsert-by slug --yes --failed-to failed.ndjson',
         'calendar export events | calendar import events - --upsert-by slug --yes',
         'calendar import events https://other.example.org/events/?ical=1 --create-missing --prune --yes',
