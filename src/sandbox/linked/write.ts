@@ -88,7 +88,12 @@ export function createLinked(ctx: RequestContext, resource: LinkedResource, para
 export function updateLinked(ctx: RequestContext, resource: LinkedResource, post: PostRecord, params: Params): void {
   const fields = post.fields as LinkedFields;
   // Without `status` an update publishes, as it does for events (the user may publish).
-  const meta = postMeta(ctx, params, { status: 'publish', author: post.author, date: post.date, dateUtc: post.dateUtc });
+  // A draft or pending post never published (no UTC date) is dated now by its next save, as
+  // WordPress dates drafts (checked on the real site for POST and PATCH, by ID and by slug); one
+  // already published by an event's save keeps its date and gets the matching UTC date.
+  const redated = post.dateUtc === null && (post.status === 'draft' || post.status === 'pending');
+  const dates = redated ? {} : { date: post.date, dateUtc: post.dateUtc };
+  const meta = postMeta(ctx, params, { status: 'publish', author: post.author, ...dates });
   Object.assign(post, { status: meta.status, author: meta.author, date: meta.date, dateUtc: meta.dateUtc });
   if (post.status !== 'trash' && post.slug.endsWith('__trashed')) post.slug = post.slug.slice(0, -'__trashed'.length);
   fields.image = null;
