@@ -1,6 +1,6 @@
 /** Event write dates: relative texts read in the event's zone, all-day updates moving both edges (events/write.ts). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, type Client } from './helpers.js';
+import { client, type Client, withClient } from './helpers.js';
 
 let c: Client;
 // The helpers' clock: 2026-11-22T03:34:11Z, Saturday evening in New York, Sunday noon in Tokyo.
@@ -47,15 +47,11 @@ describe('event write dates', () => {
 });
 
 describe('fixed-offset timezone labels', () => {
-  it('computes UTC times in the zone PHP names for the offset, daylight saving time included', async () => {
-    const c2 = await client();
-    try {
+  it('computes UTC times in the zone PHP names for the offset, daylight saving time included', () =>
+    withClient(async (c2) => {
       const may = await c2.call('POST', '/events', { title: 'May', start_date: '2027-05-10 10:00:00', end_date: '2027-05-10 11:00:00', timezone: 'UTC+2' });
       expect([may.body.timezone, may.body.utc_start_date, may.body.utc_end_date]).toEqual(['UTC+2', '2027-05-10 07:00:00', '2027-05-10 08:00:00']);
       const january = await c2.call('POST', '/events', { title: 'January', start_date: '2027-01-10 10:00:00', end_date: '2027-01-10 11:00:00', timezone: 'UTC+2' });
       expect(january.body.utc_start_date).toBe('2027-01-10 08:00:00');
-    } finally {
-      await c2.close();
-    }
-  });
+    }));
 });

@@ -1,6 +1,6 @@
 /** GET /venues and /organizers: search, totals, links and has_events as the plugin computes them (linked/list.ts). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, type Client } from './helpers.js';
+import { client, type Client, withClient } from './helpers.js';
 
 let c: Client;
 const venueIds: Record<string, number> = {};
@@ -43,16 +43,12 @@ describe('venue and organizer lists', () => {
 });
 
 describe('only_with_upcoming', () => {
-  it('does not count an event whose end is before its start (it is in no list)', async () => {
-    const d = await client();
-    try {
+  it('does not count an event whose end is before its start (it is in no list)', () =>
+    withClient(async (d) => {
       const organizer = await d.call('POST', '/organizers', { organizer: 'Backwards Crew' });
       await d.call('POST', '/events', { title: 'Backwards', start_date: '2027-02-01 18:00:00', end_date: '2027-02-01 09:00:00', organizer: [organizer.body.id] });
       expect((await d.call('GET', '/organizers?only_with_upcoming=1')).body.organizers).toEqual([]);
       await d.call('POST', '/events', { title: 'Forwards', start_date: '2027-02-02 09:00:00', end_date: '2027-02-02 18:00:00', organizer: [organizer.body.id] });
       expect((await d.call('GET', '/organizers?only_with_upcoming=1')).body.organizers.map((o: { id: number }) => o.id)).toEqual([organizer.body.id]);
-    } finally {
-      await d.close();
-    }
-  });
+    }));
 });

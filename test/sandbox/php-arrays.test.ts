@@ -1,7 +1,7 @@
 /** Request parameters take PHP's array shape: form `[]` appends, arrays keyed 0..n-1 are lists. */
 import { describe, expect, it } from 'vitest';
 import { parseBody, parseForm } from '../../src/sandbox/http/request.js';
-import { client } from './helpers.js';
+import { withClient } from './helpers.js';
 
 describe('PHP arrays in request parameters', () => {
   it('reads indexed form fields as a list, with [] appending after the largest index', () => {
@@ -20,9 +20,8 @@ describe('PHP arrays in request parameters', () => {
     expect(parseBody('application/json', '{"organizer": {"0": {"organizer": "X"}}, "0": 1}')).toEqual({ organizer: [{ organizer: 'X' }], 0: 1 });
   });
 
-  it('creates an inline organizer sent in a form body', async () => {
-    const c = await client();
-    try {
+  it('creates an inline organizer sent in a form body', () =>
+    withClient(async (c) => {
       const response = await fetch(`${c.api}/events`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('admin:test-pass').toString('base64')}` },
@@ -31,8 +30,5 @@ describe('PHP arrays in request parameters', () => {
       const body = (await response.json()) as { organizer: { organizer: string; email: string }[] };
       expect(response.status).toBe(201);
       expect(body.organizer.map((o) => [o.organizer, o.email])).toEqual([['Amber Society', 'new@example.org']]);
-    } finally {
-      await c.close();
-    }
-  });
+    }));
 });

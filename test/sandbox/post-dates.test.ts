@@ -1,6 +1,6 @@
 /** Publication and modification times the real server gives on writes that save a post twice or trash a draft. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, RECORDING_CLOCK, tickingClock, type Client } from './helpers.js';
+import { client, RECORDING_CLOCK, tickingClock, type Client, withClient } from './helpers.js';
 
 let c: Client;
 beforeAll(async () => {
@@ -46,9 +46,8 @@ describe('a trashed draft brought back by an update', () => {
 });
 
 describe('updates of never-published venues and organizers', () => {
-  it('date a draft organizer at the update that publishes it, and keep a published one its date', async () => {
-    const ticking = await client({ now: tickingClock() });
-    try {
+  it('date a draft organizer at the update that publishes it, and keep a published one its date', () =>
+    withClient(async (ticking) => {
       const draft = await ticking.call('POST', '/organizers', { organizer: 'Draft Promoters', status: 'draft' });
       const published = await ticking.call('POST', '/organizers', { organizer: 'Published Promoters' });
       const updatedDraft = await ticking.call('PATCH', `/organizers/by-slug/${draft.body.slug}`, { phone: '+1 555 0005' });
@@ -62,8 +61,5 @@ describe('updates of never-published venues and organizers', () => {
       await ticking.call('POST', '/events', { title: 'Sticky', ...dates, sticky: true, organizer: [linked.body.id] });
       const updatedLinked = await ticking.call('POST', `/organizers/${linked.body.id}`, { phone: '1' });
       expect([updatedLinked.body.date, updatedLinked.body.date_utc]).toEqual([linked.body.date, '2026-11-22 03:34:15']); // the draft's own date, read as UTC
-    } finally {
-      await ticking.close();
-    }
-  });
+    }, { now: tickingClock() }));
 });
