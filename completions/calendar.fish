@@ -1214,7 +1214,7 @@ complete -c calendar -n '__calendar_in \'import\'' -l until -x -d 'iCalendar: ex
 complete -c calendar -n '__calendar_in \'import\'' -l max-occurrences -x -d 'iCalendar: at most this many events per recurring series (default 500)'
 complete -c calendar -n '__calendar_in \'import\'' -l timezone -x -d 'iCalendar: zone for UTC and floating times (default the site zone)'
 complete -c calendar -n '__calendar_in \'import\'' -l include-private -d 'iCalendar: import CLASS:PRIVATE/CONFIDENTIAL events as private events instead o…'
-complete -c calendar -n '__calendar_in \'import\'' -l create-missing -d 'iCalendar: create the venues, organizers and categories the feed names that the…'
+complete -c calendar -n '__calendar_in \'import\'' -l create-missing -d 'create the venues, organizers, categories and tags the file or feed names that …'
 complete -c calendar -n '__calendar_in \'import\'' -l prune -d 'iCalendar: trash the events an earlier import of this feed made that it no long…'
 complete -c calendar -n '__calendar_in \'import\'' -s h -l help -d 'show help'
 complete -c calendar -n '__calendar_at \'import\' 0' -a 'events venues organizers categories tags'

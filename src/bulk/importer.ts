@@ -40,6 +40,8 @@ export interface ImportSettings {
   printIds?: boolean;
   /** Print the JSON report (bulk/import-report.ts) instead of the dry run's lines. */
   report?: boolean;
+  /** Create the venues, organizers, categories and tags the file names that the site lacks (names only, never IDs). */
+  createMissing?: boolean;
 }
 
 /** What the checking pass learnt about the file. */
@@ -132,22 +134,40 @@ export async function scanInput(input: Input, settings: ImportSettings): Promise
   return scan;
 }
 
-/** Every link of the file exists on the site (or, for a category's parent, in the file). */
-async function checkLinks(catalog: LinkCatalog, scan: Scan, resource: Resource, input: string): Promise<void> {
+/**
+ * Every link of the file exists on the site (or, for a category's parent, in the file). With
+ * --create-missing, a name that matches nothing is created once, as `create --create-missing`
+ * does, after every other link was found good: an unknown ID still stops the import with nothing written.
+ */
+async function checkLinks(catalog: LinkCatalog, scan: Scan, settings: ImportSettings, run: ImportRun, input: string): Promise<void> {
+  const { resource } = settings;
   await catalog.load(scan.links.keys());
   const unknown: string[] = [];
+  const toCreate: Array<{ relation: LinkRelation; name: string }> = [];
   for (const [relation, refs] of scan.links) {
     for (const [ref, where] of refs) {
       const match = await catalog.match(relation, ref);
       if (match && 'ambiguous' in match) settle(match, String(ref), relation);
       if (match !== undefined) continue;
       if (relation === resource.name && scan.own.has(ref)) continue;
-      unknown.push(`${resources[relation].singular} "${ref}" (${input} ${where})`);
+      if (settings.createMissing && typeof ref === 'string') toCreate.push({ relation, name: ref });
+      else unknown.push(`${resources[relation].singular} "${ref}" (${input} ${where})`);
     }
   }
   if (unknown.length) {
     const listed = unknown.slice(0, 5).join(', ') + (unknown.length > 5 ? ` and ${unknown.length - 5} more` : '');
-    throw new UsageError(`not on the site: ${listed}`, 'Nothing was written. Import venues, organizers, categories and tags before the records that use them.');
+    const hint = settings.createMissing ? 'Nothing was written. --create-missing creates records given by name, not by ID.' : 'Nothing was written. Import venues, organizers, categories and tags before the records that use them, or add --create-missing to create those given by name.';
+    throw new UsageError(`not on the site: ${listed}`, hint);
+  }
+  for (const { relation, name } of toCreate) {
+    const linked = resources[relation];
+    if (settings.dryRun) {
+      if (!settings.report) run.ctx.stdout.write(`create ${linked.singular} ${JSON.stringify(name)}\n`);
+      continue;
+    }
+    const created = await createRecord(run.client, linked, { [linked.nameField]: name }, { by: 'name', name });
+    await catalog.remember(relation, created);
+    run.ui.notice(`created ${linked.singular} "${name}" (ID ${String(created.id)})`);
   }
 }
 
@@ -162,7 +182,7 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
   const { ctx, ui, client } = run;
   const catalog = new LinkCatalog(client);
   const zones = new ZoneSource(client);
-  await checkLinks(catalog, scan, resource, input.name);
+  await checkLinks(catalog, scan, settings, run, input.name);
   if (upsertBy === 'slug' && slugIsDerived(resource) && scan.hasSlugs) {
     ui.warn(`the server derives an ${resource.singular}'s slug from its name and ignores the slug sent; ${resource.name} are matched by the slug their name gives`);
   }

@@ -116,8 +116,12 @@ export async function resolveProfile(flags: GlobalFlags, env: Env, cwd: string, 
     retries: retries ?? 3,
     caCert: nonEmpty(flags.caCert) ?? stored.caCert,
     builtInSandbox,
-    warnings: config.warnings,
+    warnings: [...config.warnings],
   };
+  // Known from the index read at `profile add`, so that no run pays a request to learn it.
+  if (profile.language && stored.translations === false && !foreign) {
+    profile.warnings.push(`the site of profile ${profile.name} showed no translation plugin (WPML or Polylang) when it was added, so language ${profile.language} (--lang, sent as i18n_language) may have no effect; if one is active now, add the profile again (calendar profile add ${profile.name} --url URL --force)`);
+  }
   if (!/^[a-z0-9_-]+(\/[a-z0-9_.-]+)+$/i.test(profile.namespace)) {
     throw new UsageError(`--namespace: "${profile.namespace}" is not a namespace like tribe/events/v1`);
   }

@@ -14,6 +14,8 @@ export const profileSchema = z.strictObject({
   baseUrl: z.optional(z.string().check(z.url())),
   namespace: z.optional(z.string().check(z.regex(/^[a-z0-9_-]+(\/[a-z0-9_.-]+)+$/i, 'a namespace like tribe/events/v1'))),
   language: z.optional(z.enum(LANGUAGES)),
+  /** Whether the site's REST index listed a translation plugin when the profile was added (profile/discover.ts). */
+  translations: z.optional(z.boolean()),
   timezone: z.optional(z.string()),
   username: z.optional(z.string()),
   appPassword: z.optional(z.string()),

@@ -53,7 +53,9 @@ const frame = (count: number) => 3 * count + 1;
 /**
  * Which columns to show and how wide, so that the table fits `width`: text columns shrink
  * (widest first) to MIN_TEXT_WIDTH, then columns with a `dropOrder` give way (lowest first),
- * and as a last resort the widest columns are cut.
+ * and as a last resort the widest columns are cut. At each step the record's own name (a text
+ * column that never drops: an event's title) gives way last, so that at 60 columns the title
+ * keeps what the venue gives up, and it is the last column cut below MIN_TEXT_WIDTH.
  */
 export function layoutTable(columns: Column[], cells: string[][], width: number): TableLayout {
   const natural = columns.map((c, i) => Math.max(1, displayWidth(c.header), ...cells.map((row) => displayWidth(row[i]))));
@@ -69,16 +71,19 @@ export function layoutTable(columns: Column[], cells: string[][], width: number)
   }
   const widths = shown.map((i) => natural[i]);
   const limits = shown.map((i) => floor[i]);
+  const isName = shown.map((i) => columns[i].kind === 'text' && columns[i].dropOrder === undefined);
   let excess = sum(widths) + frame(shown.length) - width;
   for (const lowest of [limits, limits.map(() => 1)]) {
-    while (excess > 0) {
-      let widest = -1;
-      widths.forEach((w, k) => {
-        if (w > lowest[k] && (widest < 0 || w > widths[widest])) widest = k;
-      });
-      if (widest < 0) break;
-      widths[widest]--;
-      excess--;
+    for (const names of [false, true]) {
+      while (excess > 0) {
+        let widest = -1;
+        widths.forEach((w, k) => {
+          if (isName[k] === names && w > lowest[k] && (widest < 0 || w > widths[widest])) widest = k;
+        });
+        if (widest < 0) break;
+        widths[widest]--;
+        excess--;
+      }
     }
   }
   return { shown, widths };

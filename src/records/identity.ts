@@ -108,8 +108,10 @@ export type RefMatch = { id: number } | { ambiguous: Candidate[] } | undefined;
 
 /**
  * Records of one kind by slug and by name. A reference of digits is an ID; one in slug
- * form is tried as a slug; any other text is a name. When a reference fits several
- * records (two with that name, or one by slug and another by name) nothing is guessed.
+ * form that is a record's slug means that record (slugs are unique within a kind, so an
+ * exact slug can mean one record only, whatever other records are named: `jazz` is the
+ * category whose slug is jazz, even when another one under another parent is named "Jazz");
+ * any other text is a name. When a name fits several records nothing is guessed.
  */
 export class RecordIndex {
   private readonly byId = new Map<number, Candidate>();
@@ -150,14 +152,12 @@ export class RecordIndex {
       return this.byId.has(id) ? { id } : undefined;
     }
     const text = ref.trim();
-    const ids = new Set<number>(this.named(text));
-    if (isSlugForm(text)) {
-      const bySlug = this.bySlug.get(text);
-      if (bySlug !== undefined) ids.add(bySlug);
-    }
-    if (ids.size === 0) return undefined;
-    if (ids.size === 1) return { id: [...ids][0] };
-    return { ambiguous: [...ids].map((id) => this.byId.get(id)!) };
+    const bySlug = isSlugForm(text) ? this.bySlug.get(text) : undefined;
+    if (bySlug !== undefined) return { id: bySlug };
+    const ids = this.named(text);
+    if (ids.length === 0) return undefined;
+    if (ids.length === 1) return { id: ids[0] };
+    return { ambiguous: ids.map((id) => this.byId.get(id)!) };
   }
 }
 

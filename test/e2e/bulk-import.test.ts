@@ -398,3 +398,47 @@ describe('names already taken', () => {
     expect(await total('venues')).toBe(221);
   });
 });
+
+describe('import --create-missing', () => {
+  ownSite();
+
+  test('--create-missing with a CSV (or NDJSON) file creates each name the site lacks once, as create --create-missing does', async () => {
+    const csv = [
+      'title,start_date,end_date,venue,organizer,categories,tags',
+      'Made 1,2027-04-01 10:00:00,2027-04-01 11:00:00,Made Hall,Made Org,"Made Music, Made Jazz",Made Tag',
+      'Made 2,2027-04-02 10:00:00,2027-04-02 11:00:00,Made Hall,,Made Music,',
+    ].join('\n') + '\n';
+    const path = file('made.csv', csv);
+    const writes = site.sandbox.stats.writes;
+    const dry = await cli(['import', 'events', path, '--create-missing', '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(0);
+    for (const line of ['venue "Made Hall"', 'organizer "Made Org"', 'category "Made Music"', 'category "Made Jazz"', 'tag "Made Tag"']) expect(dry.stdout).toContain(`create ${line}\n`);
+    expect(dry.stdout.match(/create category "Made Music"/g)).toHaveLength(1);
+    expect(site.sandbox.stats.writes).toBe(writes);
+    // An unknown ID is never created: the import stops before writing anything.
+    const byId = await cli(['import', 'events', file('made-id.csv', csv.replace('Made Tag', '987654')), '--create-missing']);
+    expect(byId.code).toBe(2);
+    expect(byId.stderr).toContain('not on the site: tag "987654"');
+    expect(site.sandbox.stats.writes).toBe(writes);
+    const r = await cli(['import', 'events', path, '--create-missing', '--format', 'ids']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('created category "Made Music"');
+    const [first, second] = r.stdout.trim().split('\n');
+    const one = (await api<{ venue: { venue: string }; organizer: Array<{ organizer: string }>; categories: Array<{ name: string }>; tags: Array<{ name: string }> }>(site.sandbox, 'GET', `events/${first}`)).body;
+    expect(one.venue.venue).toBe('Made Hall');
+    expect(one.organizer.map((o) => o.organizer)).toEqual(['Made Org']);
+    expect(one.categories.map((c) => c.name).sort()).toEqual(['Made Jazz', 'Made Music']);
+    expect(one.tags.map((t) => t.name)).toEqual(['Made Tag']);
+    const two = (await api<{ venue: { id: number }; categories: Array<{ name: string }> }>(site.sandbox, 'GET', `events/${second}`)).body;
+    expect(two.categories.map((c) => c.name)).toEqual(['Made Music']);
+    const categories = (await api<{ categories: Array<{ name: string }> }>(site.sandbox, 'GET', 'categories?per_page=50&hide_empty=false&search=Made')).body.categories;
+    expect(categories.map((c) => c.name).sort()).toEqual(['Made Jazz', 'Made Music']);
+    // NDJSON takes the same path: a new name is created, the existing ones are reused.
+    const more = await cli(['import', 'events', '-', '--create-missing', '--format', 'ids'], ndjson([{ title: 'Made 3', start_date: '2027-04-03 10:00:00', end_date: '2027-04-03 11:00:00', venue: 'Made Hall', categories: ['Made Music', 'Made Folk'] }]));
+    expect(more.code, more.stderr).toBe(0);
+    const three = (await api<{ venue: { id: number }; categories: Array<{ name: string }> }>(site.sandbox, 'GET', `events/${more.stdout.trim()}`)).body;
+    expect(three.venue.id).toBe(two.venue.id);
+    expect(three.categories.map((c) => c.name).sort()).toEqual(['Made Folk', 'Made Music']);
+    expect(await total('venues')).toBe(1);
+  });
+});

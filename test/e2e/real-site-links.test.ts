@@ -33,6 +33,11 @@ function useLinkedSite(): void {
     ownIds.oldPop = await created(sandbox, 'tags', { name: 'Pop' });
     await api(sandbox, 'POST', `tags/${ownIds.oldPop}`, { name: 'Old Pop' });
     ownIds.pop = await created(sandbox, 'tags', { name: 'Pop' });
+    // Two categories named Jazz under two parents: the second gets another slug.
+    ownIds.music = await created(sandbox, 'categories', { name: 'Music' });
+    ownIds.dance = await created(sandbox, 'categories', { name: 'Dance' });
+    ownIds.jazz = await created(sandbox, 'categories', { name: 'Jazz', parent: ownIds.music });
+    ownIds.danceJazz = await created(sandbox, 'categories', { name: 'Jazz', parent: ownIds.dance });
   });
   beforeEach(() => {
     site = own;
@@ -59,18 +64,30 @@ describe('a link by name means the record of that name', () => {
     expect(json<Json>(r.stdout).venue.id).toBe(ids.blueNoteHall);
   });
 
-  test('a slug of one record that is also the name of another is refused, listing both', async () => {
+  test('an exact slug means its record, even when another record has that name', async () => {
+    const r = await create('--venue', 'stage', '--categories', 'jazz');
+    expect(r.code, r.stderr).toBe(0);
+    const event = json<Json>(r.stdout);
+    expect(event.venue.id).toBe(ids.oldStage);
+    expect(event.categories.map((c: Json) => c.id)).toEqual([ids.jazz]);
+    const slug = (await api<Json>(site.sandbox, 'GET', `categories/${ids.danceJazz}`)).body.slug;
+    expect(slug).not.toBe('jazz');
+    const other = await create('--categories', slug);
+    expect(other.code, other.stderr).toBe(0);
+    expect(json<Json>(other.stdout).categories.map((c: Json) => c.id)).toEqual([ids.danceJazz]);
+  });
+
+  test('a name two records hold is refused, listing both, nothing written', async () => {
     const linked = async () => (await api<Json>(site.sandbox, 'GET', 'events?search=Linked&per_page=50')).body.events?.length ?? 0;
     const eventsBefore = await linked();
     const before = { ...site.sandbox.stats };
-    const r = await create('--venue', 'stage');
+    const r = await create('--categories', 'Jazz');
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`"stage" could mean 2 venues`);
-    expect(r.stderr).toContain(`${ids.oldStage} "Old Stage" (stage)`);
-    expect(r.stderr).toContain(`${ids.stage} "Stage" (stage-2)`);
+    expect(r.stderr).toContain(`"Jazz" could mean 2 categories`);
+    expect(r.stderr).toContain(`${ids.jazz} "Jazz" (jazz)`);
+    expect(r.stderr).toContain(`${ids.danceJazz} "Jazz" (`);
     expect(r.stdout).toBe('');
-    const requests = site.sandbox.stats.requests - before.requests;
-    expect(requests).toBeGreaterThan(0); // it looked, and then wrote nothing:
+    expect(site.sandbox.stats.requests - before.requests).toBeGreaterThan(0); // it looked, and then wrote nothing:
     expect(site.sandbox.stats.writes).toBe(before.writes);
     expect(await linked()).toBe(eventsBefore);
   });
@@ -92,11 +109,18 @@ describe('a link by name means the record of that name', () => {
     expect(made.venue.id).toBe(ids.stage);
     expect(made.tags.map((t: Json) => t.id)).toEqual([ids.pop]);
     const bad = join(dir, 'bad.ndjson');
-    writeFileSync(bad, `${JSON.stringify({ title: 'Imported 2', start_date: '2027-06-01 10:00', end_date: '2027-06-01 11:00', tags: ['pop'] })}\n`);
+    writeFileSync(bad, `${JSON.stringify({ title: 'Imported 2', start_date: '2027-06-01 10:00', end_date: '2027-06-01 11:00', tags: ['pop'], categories: ['Jazz'] })}\n`);
     const refused = await cli('import', 'events', bad);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('"pop" could mean 2 tags');
-    expect((await api<Json>(site.sandbox, 'GET', 'events?search=Imported&start_date=2027-01-01')).body.events.map((e: Json) => e.title)).toEqual(['Imported']);
+    expect(refused.stderr).toContain('"Jazz" could mean 2 categories');
+    const bySlug = join(dir, 'slug.ndjson');
+    writeFileSync(bySlug, `${JSON.stringify({ title: 'Imported 3', start_date: '2027-06-01 10:00', end_date: '2027-06-01 11:00', tags: ['pop'], categories: ['jazz'] })}\n`);
+    const slugged = await cli('import', 'events', bySlug, '--format', 'ids');
+    expect(slugged.code, slugged.stderr).toBe(0);
+    const third = (await api<Json>(site.sandbox, 'GET', `events/${slugged.stdout.trim()}`)).body;
+    expect(third.tags.map((t: Json) => t.id)).toEqual([ids.oldPop]);
+    expect(third.categories.map((c: Json) => c.id)).toEqual([ids.jazz]);
+    expect((await api<Json>(site.sandbox, 'GET', 'events?search=Imported&start_date=2027-01-01')).body.events.map((e: Json) => e.title).sort()).toEqual(['Imported', 'Imported 3']);
   });
 });
 

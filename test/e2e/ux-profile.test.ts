@@ -94,6 +94,7 @@ describe('profile add finds the API', () => {
       baseUrl: sandbox.restRoot,
       namespace: 'tribe/events/v1',
       timezone: 'Europe/Paris',
+      translations: false,
       username: USER,
       appPassword: PASSWORD,
     });

@@ -87,7 +87,7 @@ describe('an unknown key', () => {
     expect(((await loadConfig(project, env).catch((e: Error) => e)) as Error & { hint?: string }).hint).toBe('Did you mean profiles?');
     writeFileSync(file, 'profiles:\n  a:\n    password: x\n');
     expect(((await loadConfig(project, env).catch((e: Error) => e)) as Error & { hint?: string }).hint).toBe(
-      'A profile takes baseUrl, namespace, language, timezone, username, appPassword, appPasswordEnv, appPasswordCommand, timeout, caCert.',
+      'A profile takes baseUrl, namespace, language, translations, timezone, username, appPassword, appPasswordEnv, appPasswordCommand, timeout, caCert.',
     );
   });
 });

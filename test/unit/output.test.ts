@@ -116,6 +116,23 @@ describe('helpers', () => {
     expect(layoutTable(columns, cells, 40)).toEqual({ shown: [0, 1, 2], widths: [2, 8, 20] });
     expect(layoutTable(columns, cells, 36)).toEqual({ shown: [0, 1], widths: [2, 36 - 7 - 2] });
   });
+  test("layoutTable: the record's name (a text column that never drops) gives way last, and is the last cut below 8", () => {
+    const columns = [
+      { path: 'id', header: 'ID' },
+      { path: 's', header: 'START', kind: 'date' as const },
+      { path: 't', header: 'TITLE', kind: 'text' as const },
+      { path: 'v', header: 'VENUE', kind: 'text' as const, dropOrder: 3 },
+    ];
+    const cells = [['16', '2026-11-27 07:00 EST', 'Morning Yoga in the Park', 'Maple Park Pavilion']];
+    // 60 columns: 13 of frame, ID 2, START 20; the venue shrinks to 8 so that the title keeps 17.
+    expect(layoutTable(columns, cells, 60)).toEqual({ shown: [0, 1, 2, 3], widths: [2, 20, 17, 8] });
+    // Wide enough for both: nothing is cut; a little less: the venue gives way first.
+    expect(layoutTable(columns, cells, 78)).toEqual({ shown: [0, 1, 2, 3], widths: [2, 20, 24, 19] });
+    expect(layoutTable(columns, cells, 70)).toEqual({ shown: [0, 1, 2, 3], widths: [2, 20, 24, 11] });
+    // Text still shrinks to 8 before the venue is dropped.
+    expect(layoutTable(columns, cells, 51)).toEqual({ shown: [0, 1, 2, 3], widths: [2, 20, 8, 8] });
+    expect(layoutTable(columns, cells, 50)).toEqual({ shown: [0, 1, 2], widths: [2, 20, 50 - 10 - 22] });
+  });
 });
 
 /** Columns a line takes on a terminal: East Asian wide characters take two. */

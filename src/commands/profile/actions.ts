@@ -110,7 +110,7 @@ export async function runProfileAdd(inv: Invocation, rawName: string): Promise<v
   const username = opts.username as string | undefined;
   if (username && secret?.value !== undefined) await checkCredentials(site.restRoot, site.namespace, username, secret.value, timeoutSec, caCert, opts, ctx);
 
-  const profile: ProfileConfig = { baseUrl: site.restRoot, namespace: site.namespace };
+  const profile: ProfileConfig = { baseUrl: site.restRoot, namespace: site.namespace, translations: site.translations };
   // `https://site/fr/wp-json` that the site does not serve: the language is kept as i18n_language.
   const pathLanguage = languageSegment(siteUrl);
   if (pathLanguage && !languageSegment(site.restRoot)) {
@@ -118,6 +118,7 @@ export async function runProfileAdd(inv: Invocation, rawName: string): Promise<v
   }
   const chosenLanguage = language ?? (pathLanguage && !languageSegment(site.restRoot) ? pathLanguage : undefined);
   if (chosenLanguage) profile.language = chosenLanguage as ProfileConfig['language'];
+  if (chosenLanguage && !site.translations) prepared.ui.warn(`the site shows no translation plugin (WPML or Polylang), so language ${chosenLanguage} (sent as i18n_language) may have no effect`);
   if (site.timezone) profile.timezone = site.timezone;
   if (username) profile.username = username;
   Object.assign(profile, secret?.stored ?? {});

@@ -20,6 +20,18 @@ export interface Discovery {
   siteName?: string;
   /** The root asked for, when it redirected to `restRoot`. */
   redirectedFrom?: string;
+  /** The index lists a translation plugin's namespace (translationPluginIn). */
+  translations: boolean;
+}
+
+/**
+ * Whether a REST index shows a translation plugin: WPML (`wpml/...`) and Polylang (`pll/v1`)
+ * register namespaces of their own. The Events Calendar itself never reads `i18n_language`
+ * (on a site without such a plugin the parameter changes nothing), so without one `--lang`
+ * may have no effect.
+ */
+export function translationPluginIn(namespaces: string[]): boolean {
+  return namespaces.some((namespace) => /^(wpml|pll)\//.test(namespace));
 }
 
 export interface DiscoverOptions {
@@ -130,7 +142,7 @@ export async function discover(input: string, options: DiscoverOptions): Promise
       const requested = buildUrl(root, '/');
       const final = page.url !== requested ? rootOfIndexUrl(page.url) : undefined;
       const restRoot = storedRoot(final ?? root);
-      return { restRoot, namespace, timezone, siteName: typeof index.name === 'string' ? index.name : undefined, redirectedFrom: final ? storedRoot(root) : undefined };
+      return { restRoot, namespace, timezone, siteName: typeof index.name === 'string' ? index.name : undefined, redirectedFrom: final ? storedRoot(root) : undefined, translations: translationPluginIn(namespaces) };
     }
     if (reached === 0 && lastNetworkError) throw lastNetworkError;
     throw new CliError(`not a calendar site: no WordPress REST API found at ${url.toString()}`, EXIT.refused, 'Give the site address (https://example.org) or its REST root (https://example.org/wp-json).');

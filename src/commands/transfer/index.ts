@@ -24,7 +24,7 @@ export function transferCommands(run: ActionRunner): Command[] {
     .option('--max-occurrences <n>', 'iCalendar: at most this many events per recurring series (default 500)')
     .option('--timezone <zone>', 'iCalendar: zone for UTC and floating times (default the site zone)')
     .option('--include-private', 'iCalendar: import CLASS:PRIVATE/CONFIDENTIAL events as private events instead of skipping them')
-    .option('--create-missing', 'iCalendar: create the venues, organizers and categories the feed names that the site lacks')
+    .option('--create-missing', 'create the venues, organizers, categories and tags the file or feed names that the site lacks (by name; an unknown ID still stops the import)')
     .option('--prune', 'iCalendar: trash the events an earlier import of this feed made that it no longer has (asks; --yes off a terminal)')
     .addHelpText(
       'after',

@@ -23,6 +23,7 @@ export interface ImportFlags extends GlobalOptions {
   failFast?: boolean;
   failedTo?: string;
   force?: boolean;
+  createMissing?: boolean;
 }
 
 export function importSettings(resource: Resource, flags: ImportFlags, cwd: string, source: string): ImportSettings {
@@ -51,6 +52,7 @@ export function importSettings(resource: Resource, flags: ImportFlags, cwd: stri
     printIds: flags.format === 'ids',
     report: flags.format === 'json' || flags.json === true,
     failedTo,
+    createMissing: flags.createMissing === true,
   };
 }
 
