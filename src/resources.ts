@@ -251,7 +251,7 @@ export const resources: Record<ResourceName, Resource> = {
       ...POST_META,
       { name: 'address', type: 'text', description: 'street address', searched: true, translated: true },
       { name: 'city', type: 'text', description: 'city', searched: true, translated: true },
-      { name: 'country', type: 'text', description: 'country', searched: true, translated: true },
+      { name: 'country', type: 'text', description: 'country', translated: true },
       { name: 'province', type: 'text', description: 'province', searched: true, translated: true },
       { name: 'state', type: 'text', description: 'state', searched: true, translated: true },
       { name: 'zip', type: 'text', description: 'postal code', searched: true },

@@ -1,5 +1,5 @@
 /**
- * Replays a recorded differential run (test/fixtures/differential/seed-*.json: a real site's
+ * Replays a recorded differential run (test/fixtures/differential/seed-*.json[.gz]: a real site's
  * answers to ~600 generated requests) against an in-process sandbox, in order, each request
  * at the instant the real site got it, and compares the answers.
  *
@@ -8,6 +8,7 @@
  * differential-compare.ts (those of the fidelity tool in shared/tools/fidelity, reduced).
  */
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { compareHeaders, compareValues, isObject, listSortKey, type Translation } from './differential-compare.js';
 
@@ -42,8 +43,11 @@ export const USER = 'admin';
 export const PASSWORD = 'sand-pass-123';
 const POST_KEYS = new Set(['venue', 'organizer', 'include', 'post_parent', 'event', 'post', 'id']);
 const TERM_KEYS = new Set(['categories', 'tags', 'parent', 'exclude']);
+/** A recording as the fidelity tool writes it; `.json.gz` ones are kept compressed in the repository. */
 export function readRecording(path: string): { timezone: string; origin: string; exchanges: Exchange[] } {
-  return JSON.parse(readFileSync(path, 'utf8')) as { timezone: string; origin: string; exchanges: Exchange[] };
+  const raw = readFileSync(path);
+  const text = path.endsWith('.gz') ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
+  return JSON.parse(text) as { timezone: string; origin: string; exchanges: Exchange[] };
 }
 
 class IdMap {

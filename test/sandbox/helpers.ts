@@ -34,6 +34,16 @@ export async function client(options: SandboxOptions = {}): Promise<Client> {
   };
 }
 
+/** Runs `work` against a fresh sandbox of its own, closed afterwards whatever happens. */
+export async function withClient<T>(work: (c: Client) => Promise<T>, options: SandboxOptions = {}): Promise<T> {
+  const c = await client(options);
+  try {
+    return await work(c);
+  } finally {
+    await c.close();
+  }
+}
+
 /** One request; the body parsed when it is JSON, kept as text otherwise. */
 export async function send(url: string, init: RequestInit): Promise<{ status: number; headers: Headers; body: unknown }> {
   const response = await fetch(url, init);

@@ -6,6 +6,7 @@ import { resources, type Field, type ResourceName } from '../../resources.js';
 import { nowLocalWall, type RequestContext } from './context.js';
 import { parseDateInput, type ParsedDate } from './dates.js';
 import { ParamProblems } from './errors.js';
+import { slugify, termName } from './text-filters.js';
 import { utcMsToUtcString } from '../../time.js';
 import type { Taxonomy, TermRecord } from '../store/store.js';
 import { isPostResource, isTaxonomy, POST_TYPE } from '../store/kinds.js';
@@ -34,16 +35,31 @@ export function isPositiveInteger(value: unknown): boolean {
   return (typeof value === 'number' && Number.isInteger(value) && value >= 1) || (typeof value === 'string' && /^\d+$/.test(value.trim()) && Number(value) >= 1);
 }
 
+/**
+ * A term named in a write, as WordPress's term_exists finds it: an ID; else the term whose slug
+ * is the text made a slug; else the first (lowest ID) whose name matches without regard to case.
+ * So `Sports` finds a category `SPORTS` with the slug `sports` before `Sports` with `sports-cat`.
+ */
 export function findTerm(ctx: RequestContext, taxonomy: Taxonomy, ref: string): TermRecord | undefined {
   if (/^\d+$/.test(ref)) return ctx.store.term(Number(ref), taxonomy);
-  const lower = ref.toLowerCase();
-  return ctx.store.terms(taxonomy).find((term) => term.slug === lower || term.name.toLowerCase() === lower);
+  const text = ref.trim();
+  const slug = slugify(text);
+  const name = termName(text).toLowerCase();
+  const terms = ctx.store.terms(taxonomy);
+  return terms.find((term) => term.slug === slug) ?? terms.find((term) => term.name.toLowerCase() === name);
 }
 
-/** A list filter's term: by slug first (a junk tag's slug is a number), then by ID, then by name. */
-function findFilterTerm(ctx: RequestContext, taxonomy: Taxonomy, ref: string): TermRecord | undefined {
-  const lower = ref.toLowerCase();
-  return ctx.store.terms(taxonomy).find((term) => term.slug === lower) ?? findTerm(ctx, taxonomy, ref);
+/**
+ * A list filter's term. It is valid when it names a term (an ID, or as term_exists finds one);
+ * the filter then uses the term with that slug (a junk tag's slug is a number), else the one
+ * with that ID, and a term named only by its name matches nothing (ID 0).
+ */
+function filterTermId(ctx: RequestContext, taxonomy: Taxonomy, ref: string): number | undefined {
+  if (!findTerm(ctx, taxonomy, ref)) return undefined;
+  const slug = slugify(ref);
+  const bySlug = ctx.store.terms(taxonomy).find((term) => term.slug === slug);
+  if (bySlug) return bySlug.id;
+  return /^\d+$/.test(ref) ? Number(ref) : 0;
 }
 
 export interface ListQuery {
@@ -100,9 +116,9 @@ function readListParam(ctx: RequestContext, resource: ResourceName, field: Field
       const taxonomy = field.relation as Taxonomy;
       const refs = asList(raw);
       if (!refs.length) return problems.invalid(name);
-      const terms = refs.map((ref) => findFilterTerm(ctx, taxonomy, ref));
-      if (terms.some((term) => !term)) return problems.invalid(name);
-      return terms.map((term) => term!.id);
+      const ids = refs.map((ref) => filterTermId(ctx, taxonomy, ref));
+      if (ids.some((id) => id === undefined)) return problems.invalid(name);
+      return ids as number[];
     }
     case 'ids': {
       const refs = asList(raw);
@@ -128,6 +144,8 @@ function readListParam(ctx: RequestContext, resource: ResourceName, field: Field
       return id;
     }
     case 'list': {
+      // An empty list is no filter (a reader who may only see published posts is refused by the list itself).
+      if (raw === '') return undefined;
       const items = asList(raw);
       // The sandbox registers only the suggested post statuses: they are its closed list.
       const choices = field.choices ?? field.suggestions ?? [];

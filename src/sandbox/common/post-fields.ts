@@ -117,7 +117,8 @@ export function postMeta(ctx: RequestContext, params: Params, fallback: Partial<
     dateUtc = parseDateInput(params.date_utc, nowLocalWall(ctx))!.wall;
     date = convertWallClock(dateUtc, 'UTC', zone);
   }
-  if (status === 'draft' || status === 'pending') dateUtc = params.date_utc || params.date ? dateUtc : null;
+  // A draft's UTC date stays the zero date unless the UTC date itself is sent (WordPress computes it from `date` only for statuses that are not floating).
+  if (status === 'draft' || status === 'pending') dateUtc = params.date_utc ? dateUtc : null;
   else if (dateUtc === null) dateUtc = convertWallClock(date, zone, 'UTC');
   return { status, author, date, dateUtc };
 }
@@ -128,9 +129,17 @@ export function isVisibleTo(ctx: RequestContext, post: PostRecord): boolean {
 
 export const TRASH_SUFFIX = '__trashed';
 
+/**
+ * wp_trash_post: the slug gets `__trashed` (an unpublished post's empty slug too), and a post
+ * never published is dated now, as every save of a draft without a date is.
+ */
 export function trash(ctx: RequestContext, post: PostRecord): void {
   post.status = 'trash';
-  if (post.slug && !post.slug.endsWith(TRASH_SUFFIX)) post.slug += TRASH_SUFFIX;
+  if (!post.slug.endsWith(TRASH_SUFFIX)) post.slug += TRASH_SUFFIX;
+  if (post.dateUtc === null) {
+    post.date = nowLocalWall(ctx);
+    post.dateUtc = nowUtcWall(ctx);
+  }
   post.modifiedUtc = nowUtcWall(ctx);
   ctx.store.changed(post);
 }

@@ -55,11 +55,6 @@ export function termName(text: string): string {
     .replace(/&(?!#?[a-z0-9]+;)/gi, '&amp;');
 }
 
-/** A term description as stored: a bare `&` as `&amp;`, tags kept (measured on the real site). */
-export function termDescription(text: string): string {
-  return text.replace(/&(?!#?[a-z0-9]+;)/gi, '&amp;');
-}
-
 export { slugFromName as slugify } from '../../records/identity.js';
 
 /** wp_unslash (PHP's stripslashes): a backslash escapes the next character, a lone one goes, `\0` is NUL. */

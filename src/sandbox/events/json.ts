@@ -7,6 +7,7 @@ import type { EventRecord, PostRecord, TermRecord } from '../store/store.js';
 import { embeddedTermJson } from '../terms/json.js';
 import { offsetString, zonedToUtcMs, zoneAbbreviation } from '../../time.js';
 import { formatCost } from './cost.js';
+import { ldPrice } from './ld-price.js';
 import { renderContent, renderExcerpt, renderTitle } from '../common/render.js';
 
 /** esc_html: markup characters as entities, existing entities left as they are. */
@@ -32,6 +33,11 @@ function sortedTerms(ctx: RequestContext, ids: number[], taxonomy: 'categories' 
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** Structured data names a venue or organizer only when the reader could open it. */
+function readableBy(ctx: RequestContext, post: PostRecord): boolean {
+  return post.status === 'publish' || ctx.user !== null;
+}
+
 export interface EventJsonOptions {
   jsonLd?: boolean;
   /** Password-protected and not unlocked: protected fields blanked, as in the list sample. */
@@ -50,8 +56,7 @@ export function eventJson(ctx: RequestContext, event: EventRecord, options: Even
   const venue = f.venue ? ctx.store.postOfType(f.venue, 'venue') : undefined;
   const organizers = f.organizers.map((id) => ctx.store.postOfType(id, 'organizer')).filter((post): post is PostRecord => Boolean(post));
   const flag = (value: boolean) => (blank ? null : value);
-  // Structured data names a venue only when the reader could open it.
-  const readable = (post: PostRecord) => post.status === 'publish' || ctx.user !== null;
+  const readable = (post: PostRecord) => readableBy(ctx, post);
   const venueShown = venue !== undefined && readable(venue);
   const shownEnd = f.end < f.start ? f.start : f.end; // an end before the start shows as the start
   const out: Json = {
@@ -89,19 +94,12 @@ export function eventJson(ctx: RequestContext, event: EventRecord, options: Even
     organizer: blank ? [] : organizers.map((organizer) => organizerJson(ctx, organizer, { jsonLd: options.jsonLd && readable(organizer) })),
     custom_fields: [],
   };
-  if (options.jsonLd && !blank) out.json_ld = eventJsonLd(ctx, event, out, venue && (venueShown ? venue : null), organizers[0], cost.details.values);
+  if (options.jsonLd && !blank) out.json_ld = eventJsonLd(ctx, event, out, venue && (venueShown ? venue : null), organizers[0]);
   return out;
 }
 
-/** `0` for free, the one price, or the lowest and highest joined by an en dash. */
-function ldPrice(prices: string[]): string {
-  const numeric = prices.filter((price) => price !== 'free');
-  if (!numeric.length) return '0';
-  return numeric.length === 1 ? numeric[0] : `${numeric[0]} \u2013 ${numeric[numeric.length - 1]}`;
-}
-
 /** `venue` null: linked but not readable, shown as `location: false`. */
-function eventJsonLd(ctx: RequestContext, event: EventRecord, out: Json, venue: PostRecord | null | undefined, organizer: PostRecord | undefined, prices: string[]): Json {
+function eventJsonLd(ctx: RequestContext, event: EventRecord, out: Json, venue: PostRecord | null | undefined, organizer: PostRecord | undefined): Json {
   const f = event.fields;
   const iso = (wall: string) => `${wall.replace(' ', 'T')}${offsetString(zonedToUtcMs(wall, f.timezone), f.timezone)}`;
   const ld: Json = {
@@ -124,15 +122,18 @@ function eventJsonLd(ctx: RequestContext, event: EventRecord, out: Json, venue: 
     const { json_ld: place } = venueJson(ctx, venue, { jsonLd: true }) as { json_ld: Json };
     ld.location = place;
   }
-  if (organizer) {
+  // The first organizer, as the venue: `false` when the reader could not open it.
+  if (organizer && !readableBy(ctx, organizer)) ld.organizer = false;
+  else if (organizer) {
     const { json_ld: person } = organizerJson(ctx, organizer, { jsonLd: true }) as { json_ld: Json };
     ld.organizer = person;
   }
-  if (prices.length) {
+  const price = ldPrice(f.cost);
+  if (price !== null) {
     const published = event.date;
     ld.offers = {
       '@type': 'Offer',
-      price: ldPrice(prices),
+      price,
       priceCurrency: 'USD',
       url: ld.url,
       category: 'primary',

@@ -101,6 +101,7 @@ interface EventFilters {
   search?: string;
   /** The categories named and their descendants. */
   categories?: number[];
+  /** The first tag named. */
   tags?: number[];
   venues?: number[];
   organizers?: number[];
@@ -129,7 +130,7 @@ function matchingEvents(ctx: RequestContext, filters: EventFilters): EventRecord
     }
     if (includeSet && !includeSet.has(event.id)) return false;
     if (categories && !f.categories.some((id) => categories.includes(id))) return false;
-    if (tags && !tags.every((id) => f.tags.includes(id))) return false; // several tags: an event must carry them all
+    if (tags && !f.tags.includes(tags[0])) return false;
     if (venues && (f.venue === null || !venues.includes(f.venue))) return false;
     if (organizers && !f.organizers.some((id) => organizers.includes(id))) return false;
     if (featured !== undefined && f.featured !== featured) return false;
@@ -185,15 +186,19 @@ export function listEvents(ctx: RequestContext, params: Params, problems: ParamP
   const organizers = query.get<number[]>('organizer');
   const featured = query.get<boolean>('featured');
   const parent = query.get<number>('post_parent');
+  // The plugin's query holds one lower bound of the start and one upper bound of the end:
+  // `starts_after` replaces `start_date`'s, `ends_before` replaces `end_date`'s (the URL shows both).
   const filters: EventFilters = {
     statuses: statusList ?? (editor ? EDITOR_STATUSES : ['publish']),
-    start,
-    end,
+    start: query.has('starts_after') ? null : start,
+    end: query.has('ends_before') ? null : end,
     ranges,
     include,
     search,
     categories: named ? withDescendants(ctx, named) : undefined,
-    tags: query.get<number[]>('tags'),
+    // Only the first tag named filters (categories match any named): the real site's query
+    // keeps the first term of the post_tag clause, whatever the form of the list.
+    tags: query.get<number[]>('tags')?.slice(0, 1),
     venues,
     organizers,
     featured,
@@ -213,7 +218,8 @@ export function listEvents(ctx: RequestContext, params: Params, problems: ParamP
   if (shownEnd !== null) shown.push(['end_date', shownEnd]);
   if (search) shown.push(['search', search]);
   if (query.has('geoloc') && query.get('geoloc')) shown.push(['geoloc', '1'], ['geoloc_lat', null], ['geoloc_lng', null]);
-  shown.push(['status', statusList ? statusList.join(',') : editor ? 'any' : 'publish']);
+  // An empty `status` leaves an empty place in the URL (`&&`), as the real one does.
+  shown.push(params.status === '' ? ['', null] : ['status', statusList ? statusList.join(',') : editor ? 'any' : 'publish']);
   if (parent !== undefined) shown.push(['post_parent', String(parent)]);
   if (include) shown.push(['include', include.join(',')]);
   for (const range of ranges) shown.push([range.name, range.value]);

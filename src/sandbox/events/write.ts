@@ -12,10 +12,11 @@ import { setVariant, translatableFields } from '../common/i18n.js';
 import { createLinked } from '../linked/write.js';
 import { asList, findTerm, parseBoolean, type Params } from '../common/params.js';
 import { slugify, type EventFields, type EventRecord, type Taxonomy } from '../store/store.js';
-import { convertWallClock } from '../../time.js';
+import { convertWallClock, isValidTimeZone, utcMsToZoned } from '../../time.js';
 import { termName } from '../common/text-filters.js';
 import { uniqueTermSlug } from '../terms/write.js';
 import { storedKey } from '../store/kinds.js';
+import { conversionZone } from './utc-offset-zones.js';
 
 type EventFlag = 'allDay' | 'showMap' | 'showMapLink' | 'hideFromListings' | 'sticky' | 'featured';
 
@@ -98,6 +99,15 @@ function resolveOrganizers(ctx: RequestContext, value: unknown): number[] {
   return [...new Set(ids)];
 }
 
+/**
+ * The categories and tags an event write names, created when missing: the plugin does this while
+ * preparing the write, before it looks the event up (so even a write that finds no event creates them).
+ */
+export function createNamedTerms(ctx: RequestContext, params: Params): void {
+  if (params.categories !== undefined) resolveTerms(ctx, 'categories', params.categories);
+  if (params.tags !== undefined) resolveTerms(ctx, 'tags', params.tags);
+}
+
 /** Term IDs from IDs, names or slugs. Categories by name resolve or get created; tags by existing name get a junk tag. */
 function resolveTerms(ctx: RequestContext, taxonomy: Taxonomy, value: unknown): number[] {
   const ids: number[] = [];
@@ -121,35 +131,39 @@ function resolveTerms(ctx: RequestContext, taxonomy: Taxonomy, value: unknown): 
 }
 
 
+/** Relative dates (`+1 month`, `tomorrow 10am`) are read against the clock of the event's own timezone. */
+function nowIn(ctx: RequestContext, zone: string): string {
+  return isValidTimeZone(zone) ? utcMsToZoned(ctx.now.getTime(), zone) : nowLocalWall(ctx);
+}
+
 function eventDates(ctx: RequestContext, params: Params, zone: string, allDay: boolean) {
-  const localNow = nowLocalWall(ctx);
+  const localNow = nowIn(ctx, zone);
   let start = parseDateInput(String(params.start_date), localNow)!.wall;
   let end = parseDateInput(String(params.end_date), localNow)!.wall;
   if (allDay) {
     start = `${start.slice(0, 10)} 00:00:00`;
     end = `${end.slice(0, 10)} 23:59:59`;
   }
-  const utcStart = convertWallClock(start, zone, 'UTC');
-  const utcEnd = convertWallClock(end, zone, 'UTC');
+  const utcStart = convertWallClock(start, conversionZone(zone), 'UTC');
+  const utcEnd = convertWallClock(end, conversionZone(zone), 'UTC');
   const backwards = end < start;
   // `undefined` rather than a deleted key: deleting turns the record into a slow dictionary object.
   return { start, end: backwards ? start : end, utcStart, utcEnd, backwards: backwards || undefined, listedStart: undefined };
 }
 
 /**
- * An all-day update naming one date: that date moves to its day's edge, the other is kept (an
- * end left before the new start shows as the start); lists keep sorting and filtering by the old dates.
+ * An all-day update without both dates: the date sent (or the one stored) moves to its day's
+ * edge, the start to 00:00:00 and the end to 23:59:59, and both UTC times are recomputed in the
+ * event's zone.
  */
-function moveAllDayEdge(ctx: RequestContext, f: EventFields, params: Params, zone: string): void {
-  const localNow = nowLocalWall(ctx);
-  if (params.start_date !== undefined) {
-    f.listedStart ??= f.start;
-    f.start = `${parseDateInput(String(params.start_date), localNow)!.wall.slice(0, 10)} 00:00:00`;
-    f.utcStart = convertWallClock(f.start, zone, 'UTC');
-  } else {
-    f.end = `${parseDateInput(String(params.end_date), localNow)!.wall.slice(0, 10)} 23:59:59`;
-    f.utcEnd = convertWallClock(f.end, zone, 'UTC');
-  }
+function moveAllDayEdges(ctx: RequestContext, f: EventFields, params: Params, zone: string): void {
+  const localNow = nowIn(ctx, zone);
+  if (params.start_date !== undefined) f.start = parseDateInput(String(params.start_date), localNow)!.wall;
+  if (params.end_date !== undefined) f.end = parseDateInput(String(params.end_date), localNow)!.wall;
+  f.start = `${f.start.slice(0, 10)} 00:00:00`;
+  f.end = `${f.end.slice(0, 10)} 23:59:59`;
+  f.utcStart = convertWallClock(f.start, conversionZone(zone), 'UTC');
+  f.utcEnd = convertWallClock(f.end, conversionZone(zone), 'UTC');
 }
 
 function applyText(ctx: RequestContext, event: EventRecord, params: Params, creating: boolean): void {
@@ -210,19 +224,27 @@ export function createEvent(ctx: RequestContext, params: Params): EventRecord {
   const event = ctx.store.addPost({ type: 'event', ...meta, modifiedUtc: insertedModifiedUtc(meta), slug: '', fields }) as EventRecord;
   applyText(ctx, event, params, true);
   publishSlug(ctx, event, params.slug);
+  // The plugin saves a sticky event a second time (to put it first in calendar views), which
+  // stamps the modification time, even on a draft or a post dated in the past, and publishes
+  // the drafts it is now linked to.
+  if (fields.sticky) {
+    event.modifiedUtc = nowUtcWall(ctx);
+    publishLinkedDrafts(ctx, event, linkedTo(event));
+  }
   ctx.store.changed(event);
   return event;
 }
 
 /**
- * When a published event is saved, the plugin publishes the draft venue and organizers it was
- * linked to before the write (status only: their dates stay those of a draft). A trashed one
- * is published too, its slug keeping `__trashed` (an event restored from the trash brings its
- * trashed venue back so).
+ * When a published event is saved, the plugin publishes the draft venue and organizers it is
+ * linked to as the save begins: for a write's first save those linked before the write, for
+ * the second save of a sticky change those linked now (status only: their dates stay those of
+ * a draft). A trashed one is published too, its slug keeping `__trashed` (an event restored
+ * from the trash brings its trashed venue back so).
  */
-function publishLinkedDrafts(ctx: RequestContext, event: EventRecord, linkedBefore: number[]): void {
+function publishLinkedDrafts(ctx: RequestContext, event: EventRecord, linked: number[]): void {
   if (event.status !== 'publish') return;
-  for (const id of linkedBefore) {
+  for (const id of linked) {
     const post = ctx.store.post(id);
     if (!post || (post.status !== 'draft' && post.status !== 'pending' && post.status !== 'trash')) continue;
     post.status = 'publish';
@@ -230,24 +252,34 @@ function publishLinkedDrafts(ctx: RequestContext, event: EventRecord, linkedBefo
   }
 }
 
+function linkedTo(event: EventRecord): number[] {
+  return [...(event.fields.venue !== null ? [event.fields.venue] : []), ...event.fields.organizers];
+}
+
 export function updateEvent(ctx: RequestContext, event: EventRecord, params: Params): void {
   const f = event.fields;
-  const linkedBefore = [...(f.venue !== null ? [f.venue] : []), ...f.organizers];
+  const linkedBefore = linkedTo(event);
+  const stickyBefore = f.sticky;
+  const listedBefore = f.listedStart ?? f.start;
   const meta = postMeta(ctx, params, { author: event.author });
   const wasTrashed = event.status === 'trash';
   Object.assign(event, meta);
-  if (wasTrashed && event.slug.endsWith(TRASH_SUFFIX)) event.slug = event.slug.slice(0, -TRASH_SUFFIX.length);
+  // Leaving the trash puts back the slug the post had before it; a draft had none, and keeps `__trashed`.
+  if (wasTrashed && event.slug.endsWith(TRASH_SUFFIX) && event.slug !== TRASH_SUFFIX) event.slug = event.slug.slice(0, -TRASH_SUFFIX.length);
   const zoneGiven = typeof params.timezone === 'string' && params.timezone !== '';
   const zone = zoneGiven ? String(params.timezone) : ctx.site.timezone;
   const allDay = parseBoolean(params.all_day) ?? false;
   if (params.start_date !== undefined && params.end_date !== undefined) {
     const dates = eventDates(ctx, params, zone, allDay);
     Object.assign(f, dates);
-  } else if (allDay && (params.start_date !== undefined || params.end_date !== undefined)) {
-    moveAllDayEdge(ctx, f, params, zone);
+  } else if (allDay) {
+    moveAllDayEdges(ctx, f, params, zone);
   }
   // Without both dates the timezone, given or not, changes only the label: the UTC times stay.
   f.timezone = zone;
+  // The plugin rewrites the occurrence lists read only when the stored end is not before the
+  // start; otherwise lists keep sorting and filtering by the start it had.
+  f.listedStart = f.end < f.start ? listedBefore : undefined;
   for (const [wire, key] of FLAGS) f[key] = parseBoolean(params[wire]) ?? false;
   f.cost = params.cost ?? '';
   f.website = typeof params.website === 'string' ? params.website : '';
@@ -260,5 +292,7 @@ export function updateEvent(ctx: RequestContext, event: EventRecord, params: Par
   publishSlug(ctx, event, params.slug);
   event.modifiedUtc = nowUtcWall(ctx);
   publishLinkedDrafts(ctx, event, linkedBefore);
+  // Making an event sticky or not saves it a second time, with its new links.
+  if (f.sticky !== stickyBefore) publishLinkedDrafts(ctx, event, linkedTo(event));
   ctx.store.changed(event);
 }

@@ -2,10 +2,16 @@
 import type { IncomingMessage } from 'node:http';
 import { SiteError } from '../common/errors.js';
 import type { Params } from '../common/params.js';
+import { paramsAsPhpArrays } from './php-arrays.js';
 
-/** `a=1&organizer[]=3&venue[city]=X` into `{a: '1', organizer: ['3'], venue: {city: 'X'}}`. */
+/**
+ * `a=1&organizer[]=3&venue[city]=X` into `{a: '1', organizer: ['3'], venue: {city: 'X'}}`, as
+ * PHP reads a form: `[]` appends (the next integer key), and arrays keyed 0..n-1 are lists
+ * (see php-arrays.ts), so `organizer[0][id]=3&organizer[1][organizer]=X&organizer[]=4` is a
+ * list of three.
+ */
 export function parseForm(text: string): Params {
-  const out: Params = {};
+  const out: Record<string, unknown> = {};
   for (const [rawKey, value] of new URLSearchParams(text)) {
     const match = /^([^[\]]+)((?:\[[^\]]*\])*)$/.exec(rawKey);
     if (!match || !match[2]) {
@@ -13,22 +19,22 @@ export function parseForm(text: string): Params {
       continue;
     }
     const keys = [...match[2].matchAll(/\[([^\]]*)\]/g)].map((m) => m[1]);
-    let container: Record<string, unknown> | unknown[] = out;
+    let holder = out;
     let key: string = match[1];
     for (const next of keys) {
-      const holder = container as Record<string, unknown>;
-      if (next === '') {
-        if (!Array.isArray(holder[key])) holder[key] = [];
-      } else if (typeof holder[key] !== 'object' || holder[key] === null) {
-        holder[key] = {};
-      }
-      container = holder[key] as Record<string, unknown> | unknown[];
-      key = next;
+      if (typeof holder[key] !== 'object' || holder[key] === null) holder[key] = {};
+      holder = holder[key] as Record<string, unknown>;
+      key = next === '' ? String(nextIndex(holder)) : next;
     }
-    if (Array.isArray(container)) container.push(value);
-    else container[key] = value;
+    holder[key] = value;
   }
-  return out;
+  return paramsAsPhpArrays(out);
+}
+
+/** PHP's next key for `[]`: one more than the largest integer key, or 0. */
+function nextIndex(array: Record<string, unknown>): number {
+  const integers = Object.keys(array).filter((key) => /^(0|[1-9]\d*)$/.test(key)).map(Number);
+  return integers.length ? Math.max(...integers) + 1 : 0;
 }
 
 export async function readBody(request: IncomingMessage): Promise<string> {
@@ -44,7 +50,7 @@ export function parseBody(contentType: string | undefined, body: string): Params
   if (type.includes('application/json')) {
     try {
       const parsed: unknown = JSON.parse(body);
-      return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Params) : {};
+      return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? paramsAsPhpArrays(parsed as Params) : {};
     } catch {
       throw new SiteError(400, 'rest_invalid_json', 'Invalid JSON body passed.', phpJsonError(body));
     }

@@ -17,6 +17,7 @@ import { feedRequest, renderFeed } from '../feed/ical.js';
 import type { Params } from '../common/params.js';
 import { encodeJson } from '../common/json-text.js';
 import { parseBody, parseForm, readBody } from './request.js';
+import { applyFieldsParam } from '../core/fields-param.js';
 import type { Store } from '../store/store.js';
 
 export interface Engine {
@@ -180,6 +181,8 @@ async function dispatch(engine: Engine, parsed: Parsed, params: Params, user: Us
       if (!entry) throw noRoute();
       return { status: 200, body: entry };
     }
-    return handleNamespace(ctx, { method: parsed.method === 'HEAD' ? 'GET' : parsed.method, route, params, bodyError }, problems);
+    const answer = handleNamespace(ctx, { method: parsed.method === 'HEAD' ? 'GET' : parsed.method, route, params, bodyError }, problems);
+    // WordPress trims every successful answer to `_fields`, whichever route made it.
+    return answer.status < 400 ? { ...answer, body: applyFieldsParam(answer.body, params._fields) } : answer;
   });
 }

@@ -10,7 +10,7 @@ import type { EventRecord, LinkedFields, PostRecord, PostType } from '../store/s
 import { POST_TYPE, type LinkedResource } from '../store/kinds.js';
 import { linkedJson } from './json.js';
 
-/** What the list's search looks into: the name, description and excerpt, and the fields the table marks `searched`. */
+/** What the list's search looks into (the plugin's find_like): the name, description and excerpt, and the fields the table marks `searched`. */
 const SEARCHED_KEYS: Record<LinkedResource, string[]> = {
   venues: searchedKeys('venues'),
   organizers: searchedKeys('organizers'),
@@ -39,7 +39,7 @@ function linkedToUpcoming(ctx: RequestContext, type: PostType, statuses: Set<str
   const start = (event: EventRecord) => event.fields.listedStart ?? event.fields.start;
   const events = ctx.store
     .events()
-    .filter((event) => statuses.has(event.status) && event.status !== 'trash' && !event.fields.hideFromListings && start(event) >= now)
+    .filter((event) => statuses.has(event.status) && event.status !== 'trash' && !event.fields.hideFromListings && !event.fields.backwards && start(event) >= now)
     .sort((a, b) => (start(a) < start(b) ? -1 : start(a) > start(b) ? 1 : a.id - b.id))
     .slice(0, UPCOMING_PAGE);
   return new Set(events.flatMap((event) => (type === 'venue' ? (event.fields.venue === null ? [] : [event.fields.venue]) : event.fields.organizers)));
@@ -58,9 +58,10 @@ export function listLinked(ctx: RequestContext, resource: LinkedResource, params
   const eventId = query.get<number>('event');
   const hasEvents = query.get<boolean>('has_events');
   const upcoming = query.get<boolean>('only_with_upcoming');
-  const linkedToPublished = (post: PostRecord) =>
+  // `has_events` counts events in any status but draft and pending (a trashed one too).
+  const linkedToEvents = (post: PostRecord) =>
     ctx.store.events().some((event) => {
-      if (event.status !== 'publish' && event.status !== 'private') return false;
+      if (event.status === 'draft' || event.status === 'pending') return false;
       return type === 'venue' ? event.fields.venue === post.id : event.fields.organizers.includes(post.id);
     });
   const withUpcoming = upcoming ? linkedToUpcoming(ctx, type, statuses) : null;
@@ -70,28 +71,31 @@ export function listLinked(ctx: RequestContext, resource: LinkedResource, params
     .filter((post) => {
       if (!statuses.has(post.status)) return false;
       if (eventRecord && !(type === 'venue' ? eventRecord.fields.venue === post.id : eventRecord.fields.organizers.includes(post.id))) return false;
-      if (hasEvents !== undefined && linkedToPublished(post) !== hasEvents) return false;
+      if (hasEvents !== undefined && linkedToEvents(post) !== hasEvents) return false;
       if (withUpcoming && !withUpcoming.has(post.id)) return false;
       return true;
     });
   // Newest post date first, and nothing to break ties: see common/tie-order.ts.
   const window = pageWindow(query.get<number>('page'), query.get<number>('per_page'));
   sortWithUnstableTies(base, (post) => post.date, (post) => post.id, window.offset, window.size);
+  // The search is run on its own over every record of the type; what it finds is then
+  // filtered like the rest. When it finds nothing at all, the page is empty but the total
+  // (and the next page's link) are those of the list without the search.
   const search = query.get<string>('search');
   const matches = search ? searchMatcher(search) : null;
-  const found = matches ? base.filter((post) => matches(searchableText(resource, post))) : base;
-  // A search that matches nothing still reports the unfiltered total, like the real server.
-  const total = found.length === 0 && matches ? base.length : found.length;
+  const searchFoundNothing = matches !== null && !ctx.store.postsOfType(type).some((post) => matches(searchableText(resource, post)));
+  const found = searchFoundNothing ? [] : matches ? base.filter((post) => matches(searchableText(resource, post))) : base;
+  const total = searchFoundNothing ? base.length : found.length;
   const { page, perPage, slice } = paging(found, query.get<number>('page'), query.get<number>('per_page'));
   const totalPages = Math.ceil(total / perPage);
-  if (page > Math.max(totalPages, 1)) {
+  if (slice.length === 0 && page > 1) {
     throw new SiteError(404, `${type}-archive-page-not-found`, `The requested ${type} archive page does not exist`);
   }
   const shown: [string, string][] = [];
   if (eventId !== undefined) shown.push(['event', String(eventId)]);
   if (hasEvents !== undefined) shown.push(['has_events', String(params.has_events)]);
   shown.push(['status', statusList ? statusList.join(',') : editor ? 'any' : 'publish']);
-  const links = pageLinks(`${restBase(ctx.site)}/${resource}/`, shown, { page, perPage, totalPages: Math.ceil(found.length / perPage), encodeAll: false });
+  const links = pageLinks(`${restBase(ctx.site)}/${resource}/`, shown, { page, perPage, totalPages, encodeAll: false });
   return {
     body: { [resource]: slice.map((post) => linkedJson(ctx, resource, post)), rest_url: links.restUrl, ...links.neighbours, total, total_pages: totalPages },
     total,

@@ -1,6 +1,6 @@
 /**
  * Venues and organizers: create (with the real server's de-duplication by name), update
- * (venue: image removed, maps switched on, stateprovince dropped), trash, read.
+ * (venue: image removed, maps switched on, stateprovince recomputed), trash, read.
  */
 import { POST_META, resources } from '../../resources.js';
 import { nowLocalWall, nowUtcWall, type RequestContext } from '../common/context.js';
@@ -10,10 +10,10 @@ import { setVariant, translatableFields } from '../common/i18n.js';
 import type { Params } from '../common/params.js';
 import { slugify, type LinkedFields, type PostRecord } from '../store/store.js';
 import { POST_TYPE, storedKey, SWITCHES, type LinkedResource } from '../store/kinds.js';
+import { stateProvince } from './state-province.js';
 import { sameName } from '../../wordpress/collation.js';
 
 const TRUE_WORDS = new Set(['true', '1', 'yes', 'on']);
-const STATE_FIELDS = ['state', 'province', 'stateprovince'];
 const META = new Set(POST_META.map((field) => field.name));
 
 /** Stores the fields sent; with a language, text goes to that language's variant. */
@@ -33,9 +33,17 @@ function applyFields(ctx: RequestContext, resource: LinkedResource, post: PostRe
   if (resource === 'organizers' && typeof params.excerpt === 'string') fields.excerpt = params.excerpt;
 }
 
-/** The combined state/province: from what a write sent when it sent any, else from what is stored. */
-function stateProvince(fields: LinkedFields, params: Params = {}): string {
-  return String(params.stateprovince || params.state || params.province || fields.stateprovince || fields.state || fields.province || '');
+/**
+ * What every save of a venue does besides storing the fields sent: the maps switched on unless
+ * the save switches them off, and the combined state/province recomputed from what it sent.
+ */
+function saveVenueMeta(ctx: RequestContext, post: PostRecord, params: Params): void {
+  const fields = post.fields as LinkedFields;
+  for (const name of SWITCHES.venues) fields[storedKey(name)] = true;
+  applyFields(ctx, 'venues', post, params, false);
+  const combined = stateProvince(params);
+  if (combined) fields.stateprovince = combined;
+  else delete fields.stateprovince;
 }
 
 /** The description and excerpt a create sent, against a stored one: the database compares them by its collation too. */
@@ -56,11 +64,11 @@ export function createLinked(ctx: RequestContext, resource: LinkedResource, para
     return true;
   });
   if (existing) {
-    // The match overwrites the old record's fields but keeps its stored spelling of the name.
+    // The match gets the fields sent as meta only, keeping its stored spelling of the name and
+    // its modification time (a draft's stays the zero date).
     const { [nameField]: _sentName, ...rest } = params;
-    applyFields(ctx, resource, existing, rest, false);
-    if (resource === 'venues' && STATE_FIELDS.some((key) => key in params)) (existing.fields as LinkedFields).stateprovince = stateProvince(existing.fields as LinkedFields, params);
-    existing.modifiedUtc = nowUtcWall(ctx);
+    if (resource === 'venues') saveVenueMeta(ctx, existing, rest);
+    else applyFields(ctx, resource, existing, rest, false);
     ctx.store.changed(existing);
     return existing;
   }
@@ -68,7 +76,10 @@ export function createLinked(ctx: RequestContext, resource: LinkedResource, para
   const fields: LinkedFields = Object.fromEntries(SWITCHES[resource].map((name) => [storedKey(name), true]));
   const post = ctx.store.addPost({ type, ...meta, modifiedUtc: insertedModifiedUtc(meta), slug: '', fields });
   applyFields(ctx, resource, post, params, true);
-  if (resource === 'venues') fields.stateprovince = stateProvince(fields);
+  if (resource === 'venues') {
+    const combined = stateProvince(params);
+    if (combined) fields.stateprovince = combined;
+  }
   post.slug = ctx.store.uniqueSlug(slugify(name), (slug) => ctx.store.postBySlug(type, slug) !== undefined);
   ctx.store.changed(post);
   return post;
@@ -77,19 +88,17 @@ export function createLinked(ctx: RequestContext, resource: LinkedResource, para
 export function updateLinked(ctx: RequestContext, resource: LinkedResource, post: PostRecord, params: Params): void {
   const fields = post.fields as LinkedFields;
   // Without `status` an update publishes, as it does for events (the user may publish).
-  const meta = postMeta(ctx, params, { status: 'publish', author: post.author, date: post.date, dateUtc: post.dateUtc });
+  // A draft or pending post never published (no UTC date) is dated now by its next save, as
+  // WordPress dates drafts (checked on the real site for POST and PATCH, by ID and by slug); one
+  // already published by an event's save keeps its date and gets the matching UTC date.
+  const redated = post.dateUtc === null && (post.status === 'draft' || post.status === 'pending');
+  const dates = redated ? {} : { date: post.date, dateUtc: post.dateUtc };
+  const meta = postMeta(ctx, params, { status: 'publish', author: post.author, ...dates });
   Object.assign(post, { status: meta.status, author: meta.author, date: meta.date, dateUtc: meta.dateUtc });
   if (post.status !== 'trash' && post.slug.endsWith('__trashed')) post.slug = post.slug.slice(0, -'__trashed'.length);
   fields.image = null;
-  if (resource === 'venues') {
-    for (const name of SWITCHES[resource]) fields[storedKey(name)] = true;
-    const stateSent = STATE_FIELDS.some((key) => key in params);
-    applyFields(ctx, resource, post, params, false);
-    if (stateSent) fields.stateprovince = stateProvince(fields, params);
-    else delete fields.stateprovince;
-  } else {
-    applyFields(ctx, resource, post, params, false);
-  }
+  if (resource === 'venues') saveVenueMeta(ctx, post, params);
+  else applyFields(ctx, resource, post, params, false);
   post.modifiedUtc = nowUtcWall(ctx);
   ctx.store.changed(post);
 }
@@ -100,11 +109,11 @@ export function deleteLinked(ctx: RequestContext, resource: LinkedResource, post
     throw new SiteError(410, `${kind}-is-in-trash`, `The ${kind} is already trashed`);
   }
   trash(ctx, post);
-  // As on the real server: published upcoming events lose the trashed venue, and lose every
-  // organizer (not only the trashed one) when an organizer they list is trashed.
+  // As on the real server: published (or private) upcoming events lose the trashed venue, and
+  // lose every organizer (not only the trashed one) when an organizer they list is trashed.
   const nowLocal = nowLocalWall(ctx);
   for (const event of ctx.store.events()) {
-    if (event.status !== 'publish' || event.fields.end < nowLocal) continue;
+    if ((event.status !== 'publish' && event.status !== 'private') || event.fields.end < nowLocal) continue;
     if (resource === 'venues' && event.fields.venue === post.id) {
       event.fields.venue = null;
       ctx.store.changed(event);

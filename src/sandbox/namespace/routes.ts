@@ -7,7 +7,7 @@ import type { RequestContext, SiteResponse } from '../common/context.js';
 import { namespaceIndex, openApiDocument, routeMethods } from './doc.js';
 import { SiteError, forbidden, invalidParam, noRoute, ParamProblems } from '../common/errors.js';
 import { listEvents } from '../events/list.js';
-import { checkEventWrite, createEvent, updateEvent } from '../events/write.js';
+import { checkEventWrite, createEvent, createNamedTerms, updateEvent } from '../events/write.js';
 import { checkWritableFields, trash } from '../common/post-fields.js';
 import { createLinked, deleteLinked, readableLinked, updateLinked } from '../linked/write.js';
 import { listLinked } from '../linked/list.js';
@@ -138,8 +138,26 @@ function findPost(ctx: RequestContext, resource: 'events' | LinkedResource, targ
   return post;
 }
 
+/**
+ * An event update by slug finds the event by the `slug` parameter, and a `slug` in the body
+ * wins over the one in the path (WordPress reads body parameters first): a body slug that
+ * names no event answers 200 with the plugin's error object as the data.
+ */
+function bodySlugTarget(ctx: RequestContext, target: { id?: number; slug?: string }, method: string, params: Params): { id?: number; slug?: string } | SiteResponse {
+  if (target.slug === undefined || !isWrite(method) || typeof params.slug !== 'string' || params.slug === target.slug) return target;
+  if (ctx.store.postBySlug('event', params.slug)) return { slug: params.slug };
+  requireUser(ctx);
+  createNamedTerms(ctx, params);
+  return { status: 200, body: { errors: { 'event-not-found': ['The requested post ID does not exist or is not an event'] }, error_data: [] } };
+}
+
 function item(ctx: RequestContext, resource: ResourceName, target: { id?: number; slug?: string }, method: string, params: Params, problems: ParamProblems): SiteResponse {
   if (resource === 'categories' || resource === 'tags') return termItem(ctx, resource, target.id!, method, params, problems);
+  if (resource === 'events') {
+    const found = bodySlugTarget(ctx, target, method, params);
+    if ('status' in found) return found as SiteResponse;
+    target = found;
+  }
   const post = findPost(ctx, resource, target);
   if (resource === 'events') return eventItem(ctx, post as EventRecord, method, params, problems);
   if (method === 'GET') {

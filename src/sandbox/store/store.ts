@@ -346,7 +346,8 @@ export class Store {
     this.data.terms = this.data.terms.filter((entry) => entry.id !== id);
     this.termsById.delete(id);
     if (term) this.termsByTaxonomy.set(term.taxonomy, this.terms(term.taxonomy).filter((entry) => entry.id !== id));
-    for (const child of this.data.terms) if (child.parent === id) child.parent = 0;
+    // Its children move up to its own parent, as wp_delete_term does.
+    for (const child of this.data.terms) if (child.parent === id) child.parent = term?.parent ?? 0;
     for (const event of this.events()) {
       event.fields.categories = event.fields.categories.filter((termId) => termId !== id);
       event.fields.tags = event.fields.tags.filter((termId) => termId !== id);

@@ -18,17 +18,17 @@ export function listTerms(ctx: RequestContext, taxonomy: Taxonomy, params: Param
   const query = readListParams(ctx, taxonomy, params, problems);
   problems.throwIfAny();
   const counts = ctx.store.termCounts();
-  const hideEmpty = query.get<boolean>('hide_empty') ?? true;
+  const eventGiven = query.get<number>('event') ?? query.get<number>('post');
+  // The terms of one event are listed whether they are in use or not.
+  const hideEmpty = eventGiven === undefined && (query.get<boolean>('hide_empty') ?? true);
   const search = query.get<string>('search')?.toLowerCase();
   const include = query.get<number[]>('include');
   const exclude = query.get<number[]>('exclude');
   const parent = query.get<number>('parent');
   const slug = query.get<string>('slug');
-  const eventId = query.get<number>('event') ?? query.get<number>('post');
-  const event = eventId !== undefined ? ctx.store.event(eventId) : undefined;
+  const event = eventGiven !== undefined ? ctx.store.event(eventGiven) : undefined;
   const eventTerms = event ? new Set(taxonomy === 'categories' ? event.fields.categories : event.fields.tags) : null;
   const found = ctx.store.terms(taxonomy).filter((term) => {
-    if (hideEmpty && !(counts.get(term.id) ?? 0)) return false;
     if (search && !term.name.toLowerCase().includes(search) && !term.slug.includes(search)) return false;
     if (include && !include.includes(term.id)) return false;
     if (exclude && exclude.includes(term.id)) return false;
@@ -46,17 +46,27 @@ export function listTerms(ctx: RequestContext, taxonomy: Taxonomy, params: Param
     found.sort((a, b) => COMPARE[key](a, b, counts) || a.id - b.id);
   }
   if (descending) found.reverse();
-  const { page, totalPages, slice } = paging(found, query.get<number>('page'), query.get<number>('per_page'));
+  // hide_empty: unused terms are left out, but for a category whose descendants are in use
+  // (WordPress's get_terms), while the total counts only the terms in use.
+  const used = (term: TermRecord) => (counts.get(term.id) ?? 0) > 0;
+  const shown = hideEmpty ? found.filter((term) => used(term) || (taxonomy === 'categories' && hasUsedDescendant(ctx, term, used))) : found;
+  const total = hideEmpty ? found.filter(used).length : found.length;
+  const { page, perPage, slice } = paging(shown, query.get<number>('page'), query.get<number>('per_page'));
+  const totalPages = Math.ceil(total / perPage);
   const links = termPageLinks(`${restBase(ctx.site)}/${taxonomy}/`, page, totalPages);
   return {
     body: {
       rest_url: links.restUrl,
-      total: found.length,
+      total,
       total_pages: totalPages,
       [taxonomy]: slice.map((term) => termJson(ctx, term)),
       ...links.neighbours,
     },
-    total: found.length,
+    total,
     totalPages,
   };
+}
+
+function hasUsedDescendant(ctx: RequestContext, term: TermRecord, used: (term: TermRecord) => boolean): boolean {
+  return ctx.store.terms(term.taxonomy).some((child) => child.parent === term.id && (used(child) || hasUsedDescendant(ctx, child, used)));
 }

@@ -1,20 +1,17 @@
-/** Categories and tags: create (duplicate names are `term_exists`) and update; a delete removes the term for good. */
+/** Categories and tags: create (colliding names are `term_exists`, see duplicate-name.ts) and update; a delete removes the term for good. */
 import type { RequestContext } from '../common/context.js';
 import { SiteError } from '../common/errors.js';
 import { setVariant } from '../common/i18n.js';
 import type { Params } from '../common/params.js';
 import { slugify, type Taxonomy, type TermRecord } from '../store/store.js';
-import { termDescription, termName } from '../common/text-filters.js';
+import { termName } from '../common/text-filters.js';
+import { collidingTerm } from './duplicate-name.js';
+import { termDescription } from './description.js';
 
 export function checkTermWrite(taxonomy: Taxonomy, params: Params): void {
   if (taxonomy === 'tags' && params.parent !== undefined) {
     throw new SiteError(400, 'rest_taxonomy_not_hierarchical', 'Cannot set parent term, taxonomy is not hierarchical.');
   }
-}
-
-function duplicateOf(ctx: RequestContext, taxonomy: Taxonomy, name: string, parent: number, except?: number): TermRecord | undefined {
-  const lower = name.trim().toLowerCase();
-  return ctx.store.terms(taxonomy).find((term) => term.id !== except && term.name.toLowerCase() === lower && (taxonomy === 'tags' || term.parent === parent));
 }
 
 function termExists(taxonomy: Taxonomy, term: TermRecord): SiteError {
@@ -25,9 +22,10 @@ function termExists(taxonomy: Taxonomy, term: TermRecord): SiteError {
 export function createTerm(ctx: RequestContext, taxonomy: Taxonomy, params: Params): TermRecord {
   const name = termName(String(params.name));
   const parent = params.parent !== undefined ? Number(params.parent) : 0;
-  const duplicate = duplicateOf(ctx, taxonomy, name, parent);
+  const slugSent = typeof params.slug === 'string' && params.slug !== '';
+  let slug = slugify(slugSent ? String(params.slug) : name);
+  const duplicate = collidingTerm(ctx.store.terms(taxonomy), taxonomy, { name, slug, slugSent, parent });
   if (duplicate) throw termExists(taxonomy, duplicate);
-  let slug = slugify(typeof params.slug === 'string' ? params.slug : name);
   const taken = (candidate: string) => ctx.store.terms(taxonomy).some((term) => term.slug === candidate);
   if (taken(slug) && parent) slug = `${slug}-${ctx.store.term(parent)?.slug ?? parent}`;
   slug = uniqueTermSlug(ctx, taxonomy, slug);
@@ -42,11 +40,9 @@ export function createTerm(ctx: RequestContext, taxonomy: Taxonomy, params: Para
 
 export function updateTerm(ctx: RequestContext, term: TermRecord, params: Params): void {
   const asked = params.parent !== undefined ? Number(params.parent) : term.parent;
-  const parent = asked === term.id ? 0 : asked; // a category cannot be its own parent
-  if (typeof params.name === 'string') {
-    const duplicate = duplicateOf(ctx, term.taxonomy, termName(params.name), parent, term.id);
-    if (duplicate) throw termExists(term.taxonomy, duplicate);
-  }
+  // A parent that would make a loop (the category itself or one of its descendants) becomes 0,
+  // as WordPress's hierarchy loop check does.
+  const parent = asked === term.id || isDescendant(ctx, asked, term.id) ? 0 : asked;
   for (const field of ['name', 'description'] as const) {
     const raw = params[field];
     if (typeof raw !== 'string') continue;
@@ -57,6 +53,15 @@ export function updateTerm(ctx: RequestContext, term: TermRecord, params: Params
   if (typeof params.slug === 'string' && slugify(params.slug) !== term.slug) term.slug = uniqueTermSlug(ctx, term.taxonomy, slugify(params.slug));
   term.parent = parent;
   ctx.store.changed();
+}
+
+function isDescendant(ctx: RequestContext, candidate: number, ancestor: number): boolean {
+  for (let id = candidate, steps = 0; id && steps < 1000; steps++) {
+    const parent = ctx.store.term(id)?.parent ?? 0;
+    if (parent === ancestor) return true;
+    id = parent;
+  }
+  return false;
 }
 
 export function uniqueTermSlug(ctx: RequestContext, taxonomy: Taxonomy, slug: string): string {
