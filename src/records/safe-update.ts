@@ -43,6 +43,7 @@ const isWrittenPost = (resource: Resource): resource is Resource & { name: Writt
 export function unaskedValues(route: WriteApi, resource: Resource, current: Json, changes: Json): Json {
   if (!isWrittenPost(resource)) return {};
   const fields = changedUnasked(route, resource.name, Object.keys(changes));
+  for (const field of WRITE_ROUTES[route][resource.name].restates ?? []) if (changes[field] === undefined) fields.push(field);
   if (route === 'tribe' && resource.name === 'events') {
     if (changes.status === undefined) fields.push('status');
     // The route takes a start or an end only with the other: a start sent alone is ignored.
@@ -148,6 +149,12 @@ function forcedChanges(route: WriteApi, resource: Resource, current: Json, chang
     .map(([field]) => field);
 }
 
+/** The changes less those that ask for the value `route` sets on its own (an event's map turned on by tec/v1): they happen anyway. */
+function withoutForcedValues(route: WriteApi, resource: Resource, changes: Json): Json {
+  const forces = WRITE_ROUTES[route][resource.name].forces;
+  return Object.fromEntries(Object.entries(changes).filter(([field, value]) => forces[field] === undefined || !sameValue(field, value, forces[field])));
+}
+
 /**
  * A record out of the trash gets its slug back: the trash adds `__trashed` to it, and only
  * WordPress's own untrash takes it off, not a status sent to a route.
@@ -179,7 +186,7 @@ export async function planUpdate(client: ApiClient, resource: Resource, path: st
   let forcedOff: string[] = [];
   if (!options.tribeOnly && id !== undefined && current && isRestore(current, changes)) return { route: 'core', id, body: changes, current };
   if (!options.tribeOnly && current?.status !== 'trash' && id !== undefined && options.query === undefined && (await writeApi(client)) === 'tec') {
-    const tec = tecBody(resource, changes);
+    const tec = tecBody(resource, withoutForcedValues('tec', resource, changes));
     if ('body' in tec) {
       if (resource.name === 'events') current ??= await readCurrent(client, resource, path, { notice: options.notice });
       const forced = current ? forcedChanges('tec', resource, current, changes) : [];

@@ -17,6 +17,11 @@ export interface RouteRules {
   resets: Readonly<Record<string, unknown>>;
   /** Values the route writes whatever the body says (no field of the body can keep them). */
   forces: Readonly<Record<string, unknown>>;
+  /**
+   * Kept when left out, but something stored beside them is then recomputed from the clock:
+   * their current values go with every write.
+   */
+  restates?: readonly string[];
 }
 
 /**
@@ -44,7 +49,10 @@ const TRIBE: Record<WrittenPost, RouteRules> = {
  * write: the body has no field for them, so an event whose map is off cannot keep it here.
  */
 const TEC: Record<WrittenPost, RouteRules> = {
-  events: { wipes: ['sticky'], resets: {}, forces: { show_map: true, show_map_link: true } },
+  // Without the dates in the body, the zone's abbreviation (`_EventTimezoneAbbr`, the API's
+  // `timezone_abbr`) is recomputed for the time of the write: CET for a June event in Paris
+  // updated in November. Sent their current values, the dates stay and the label is right.
+  events: { wipes: ['sticky'], resets: {}, forces: { show_map: true, show_map_link: true }, restates: ['start_date', 'end_date'] },
   venues: { wipes: [], resets: {}, forces: {} },
   organizers: { wipes: [], resets: {}, forces: {} },
 };
