@@ -151,6 +151,7 @@ function forcedChanges(route: WriteApi, resource: Resource, current: Json, chang
 
 /** The changes less those that ask for the value `route` sets on its own (an event's map turned on by tec/v1): they happen anyway. */
 function withoutForcedValues(route: WriteApi, resource: Resource, changes: Json): Json {
+  if (!isWrittenPost(resource)) return changes;
   const forces = WRITE_ROUTES[route][resource.name].forces;
   return Object.fromEntries(Object.entries(changes).filter(([field, value]) => forces[field] === undefined || !sameValue(field, value, forces[field])));
 }
