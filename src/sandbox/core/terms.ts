@@ -1,9 +1,10 @@
 /**
  * WordPress core's routes for the calendar's taxonomies, as a real site answers them
  * (recordings-2, wp_tribe_events_cat_list.http and wp_tags_list.http): `GET /wp/v2/tribe_events_cat`,
- * `GET /wp/v2/tags` and `GET .../{id}`. Unlike the plugin's `/categories` and `/tags`, empty
- * terms are listed unless `hide_empty` is asked for, a page past the end is an empty list, and
- * names come as stored (`Arts &amp; Culture`).
+ * `GET /wp/v2/tags` and `GET .../{id}`, and the update of `.../{id}`. Unlike the plugin's
+ * `/categories` and `/tags`, empty terms are listed unless `hide_empty` is asked for, a page past
+ * the end is an empty list, names come as stored (`Arts &amp; Culture`), and an update may
+ * unlink a category from its parent.
  */
 import { resources, wpRoute } from '../../resources.js';
 import type { RequestContext, SiteResponse } from '../common/context.js';
@@ -13,6 +14,7 @@ import type { Taxonomy, TermRecord } from '../store/store.js';
 import { TAXONOMIES } from '../store/kinds.js';
 import { termArchiveUrl, termLinks } from '../terms/json.js';
 import { applyFieldsParam } from './fields-param.js';
+import { checkTermWrite, updateTerm } from '../terms/write.js';
 
 type Json = Record<string, unknown>;
 
@@ -186,9 +188,36 @@ function listCoreTerms(ctx: RequestContext, route: string, taxonomy: Taxonomy, p
   return { status: 200, body: applyFieldsParam(body, params._fields), headers };
 }
 
-/** Answers `/wp/v2/{taxonomy route}[/{id}]` (reads only); `headers` is the response's, as for the post routes. */
+/**
+ * `POST`/`PUT`/`PATCH /wp/v2/{taxonomy route}/{id}`: the plugin's term update (terms/write.ts)
+ * without its parent check, which refuses 0: here `parent: 0` (or `null`) unlinks a category
+ * from its parent, and a tag refuses any parent but `null` (measured: test/fixtures/term-parent).
+ */
+function updateCoreTerm(ctx: RequestContext, taxonomy: Taxonomy, id: number, params: Params, headers: Record<string, string>): SiteResponse {
+  const term = ctx.store.term(id, taxonomy);
+  const allow = allowed(ctx, taxonomy, id, false);
+  if (allow.length) headers.Allow = allow.join(', ');
+  else delete headers.Allow;
+  if (!term) throw new SiteError(404, 'rest_term_invalid', 'Term does not exist.');
+  if (!ctx.user) throw new SiteError(401, 'rest_cannot_update', 'Sorry, you are not allowed to edit this term.');
+  const parent = params.parent;
+  if (parent !== undefined && parent !== null) {
+    checkTermWrite(taxonomy, params);
+    const integer = (typeof parent === 'number' && Number.isInteger(parent)) || (typeof parent === 'string' && /^-?\d+$/.test(parent.trim()));
+    if (!integer) {
+      const problem = { code: 'rest_invalid_type', message: 'parent is not of type integer.', data: { param: 'parent' } };
+      throw new SiteError(400, 'rest_invalid_param', 'Invalid parameter(s): parent', { params: { parent: problem.message }, details: { parent: problem } });
+    }
+    if (Number(parent) !== 0 && !ctx.store.term(Number(parent), taxonomy)) throw new SiteError(400, 'rest_term_invalid', 'Parent term does not exist.');
+  }
+  updateTerm(ctx, term, parent === null && hierarchical(taxonomy) ? { ...params, parent: 0 } : { ...params, parent: parent ?? undefined });
+  return { status: 200, body: coreTermJson(ctx, term, ADMIN_METHODS, 'edit') };
+}
+
+/** Answers `/wp/v2/{taxonomy route}[/{id}]`; `headers` is the response's, as for the post routes. */
 export function handleCoreTerms(ctx: RequestContext, method: string, route: string, id: number | undefined, params: Params, headers: Record<string, string>): SiteResponse {
   const taxonomy = CORE_TAXONOMIES[route];
+  if (id !== undefined && (method === 'POST' || method === 'PUT' || method === 'PATCH')) return updateCoreTerm(ctx, taxonomy, id, params, headers);
   if (method !== 'GET') throw noRoute();
   const refused = refusal(ctx, taxonomy, id, params);
   const allow = allowed(ctx, taxonomy, id, Boolean(refused));
