@@ -190,7 +190,8 @@ export async function resolveLinks(resolver: Resolver, resource: Resource, recor
   const unmatched: Array<{ field: Field; refs: Array<string | number> }> = [];
   for (const field of linkFields(resource)) {
     const value = record[field.name];
-    if (value === undefined) continue;
+    // null: no link (a category taken off its parent), nothing to look up.
+    if (value === undefined || value === null) continue;
     const relation = field.relation as LinkRelation;
     const { ids, unknown } =
       typeof value === 'string' && field.many ? await resolver.resolveListText(relation, value) : await resolver.resolve(relation, (Array.isArray(value) ? value : [value]) as Array<string | number>);

@@ -20,6 +20,7 @@ import { decodeEntities, sameValue } from './identity.js';
 import { storedCost, toWritable } from './writable.js';
 import { readCurrent, readRawTexts, withRawTexts } from './raw-text.js';
 import { changedUnasked, WRITE_ROUTES, type WrittenPost } from '../wordpress/write-routes.js';
+import { coreUnlinkValue, isRemovableLink } from './unlink.js';
 import type { WriteApi } from '../http/client.js';
 import { forgetTec, isOtherTecVersion, tecBody, tecPatch, tribeShapeOf, writeApi } from './tec-route.js';
 
@@ -213,8 +214,29 @@ export async function planUpdate(client: ApiClient, resource: Resource, path: st
   return { route: 'tribe', body, current };
 }
 
+/**
+ * A term update that takes a one-valued link off (`parent: null`, src/wordpress/write-routes.ts)
+ * goes whole by WordPress core's term route, the link sent as that route's "none": the
+ * plugin's route refuses it and is otherwise the same update. Undefined for any other update.
+ */
+export function coreTermUpdate(resource: Resource, path: string, changes: Json): { path: string; body: Json } | undefined {
+  const id = idOf(path, undefined);
+  const unlinks = Object.keys(changes).filter((field) => changes[field] === null && isRemovableLink(resource, field));
+  if (needsMerge(resource) || id === undefined || unlinks.length === 0) return undefined;
+  const body = { ...changes };
+  for (const field of unlinks) body[field] = coreUnlinkValue(resource, field);
+  return { path: `/wp/v2/${wpRoute(resource)}/${id}`, body };
+}
+
 /** Sends the update by the route that keeps the most, and reports the fields the server did not keep. */
 export async function safeUpdate(client: ApiClient, resource: Resource, path: string, changes: Json, options: SafeUpdateOptions = {}): Promise<SafeUpdateResult> {
+  const core = coreTermUpdate(resource, path, changes);
+  if (core) {
+    await client.call<Json>('POST', core.path, { fromRoot: true, body: core.body });
+    // Core's answer is in its own shape: the record is read back as the plugin's route shows it.
+    const record = (await client.call<Json>('GET', path, { query: options.query })).body;
+    return { record, ignored: differences(resource, record, changes), sent: core.body, route: 'core' };
+  }
   if (options.replace || !needsMerge(resource)) {
     const res = await client.call<Json>(options.method ?? 'POST', path, { body: changes, query: options.query });
     return { record: res.body, ignored: differences(resource, res.body, changes), sent: { ...changes }, route: 'tribe' };

@@ -156,6 +156,8 @@ function wireBody(resource: Resource, fields: Json, ids: IdMap, mode: WriteMode)
     const value = fields[name];
     if (link.many) body[name] = ((value as string[] | null) ?? []).map(toId);
     else if (typeof value === 'string') body[name] = toId(value);
+    // No link (`parent: null`): a new record is made without one; an update takes it off.
+    else if (value === null && mode === 'update') body[name] = null;
   }
   return body;
 }

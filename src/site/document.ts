@@ -12,6 +12,7 @@ import { typedTexts } from '../records/raw-text.js';
 import type { Query } from '../http/url.js';
 import { loadYaml } from '../output/yaml.js';
 import { FILTER_KEY, type EventsFilter } from './filter.js';
+import { isRemovableLink } from '../records/unlink.js';
 
 type Json = Record<string, unknown>;
 
@@ -48,6 +49,9 @@ export function siteRecordOf(resource: Resource, raw: Json, categorySlugs: Map<n
   for (const name of siteFields(resource)) {
     const value = shaped[name];
     if (value !== undefined) fields[name] = typeof value === 'string' ? textForPeople(value, name) : value;
+    // A link the site can take off is written when there is none (`parent: null`): applied to a
+    // site whose record has one, the file removes it. (One no route removes is left out.)
+    else if (isRemovableLink(resource, name)) fields[name] = null;
   }
   return { slug, fields, id: typeof raw.id === 'number' ? raw.id : undefined };
 }

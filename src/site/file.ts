@@ -5,6 +5,7 @@
  */
 import { UsageError } from '../errors.js';
 import { isResourceName, linkFields, resources, type Resource, type ResourceName } from '../resources.js';
+import { isRemovableLink, cannotRemove } from '../records/unlink.js';
 import { checkRecord } from '../schema.js';
 import { checkEventOrder } from '../records/dates.js';
 import { isSlugForm, nameKey } from '../records/identity.js';
@@ -171,6 +172,15 @@ function recordChecker(resource: Resource, links: LinkUse[], at: At) {
       valueNodes.set(key, valueNode);
       const link = linkNames.get(key);
       if (link) {
+        if (value === null && !link.many) {
+          // No link: where the site can remove one (a category's parent), the record must have none.
+          if (isRemovableLink(resource, key)) fields[key] = null;
+          else {
+            at(valueNode, `${label}: ${key}: ${cannotRemove(resource, key)}: give one slug, or leave the field out to keep the site's`);
+            bad = true;
+          }
+          continue;
+        }
         const targets = link.many ? value : [value];
         if (!Array.isArray(targets) || targets.some((t) => typeof t !== 'string' || !isSlugForm(t))) {
           at(valueNode, `${label}: ${key}: expected ${link.many ? 'a list of slugs' : 'one slug'} of ${link.relation}`);
@@ -253,7 +263,10 @@ function readFilter(node: Tree, at: At): EventsFilter | undefined {
 
 /** Parents within the file that lead back to their own child. */
 function findParentCycles(categories: Map<string, SiteRecord>, links: LinkUse[], report: At): void {
-  const parentOf = (slug: string) => categories.get(slug)?.fields.parent as string | undefined;
+  const parentOf = (slug: string) => {
+    const parent = categories.get(slug)?.fields.parent;
+    return typeof parent === 'string' ? parent : undefined;
+  };
   for (const slug of categories.keys()) {
     const seen = new Set([slug]);
     for (let at = parentOf(slug); at !== undefined; at = parentOf(at)) {

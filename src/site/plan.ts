@@ -205,9 +205,12 @@ const shown = (value: unknown) => {
   return text.length > 40 ? `${text.slice(0, 37)}..."` : text;
 };
 
-function describeChange(change: FieldChange): string {
+function describeChange(resource: Resource, change: FieldChange): string {
   if ('added' in change) return `${change.field} ${[...change.added.map((s) => `+${s}`), ...change.removed.map((s) => `-${s}`)].join(' ')}`;
-  return `${change.field} ${shown(change.from)} -> ${shown(change.to)}`;
+  // A one-valued link: null is none (a category without parent).
+  const link = linkFields(resource).some((f) => f.name === change.field);
+  const side = (value: unknown) => (link && value === null ? 'none' : shown(value));
+  return `${change.field} ${side(change.from)} -> ${side(change.to)}`;
 }
 
 const SIGN = { create: '+', update: '~', remove: '-' } as const;
@@ -222,7 +225,7 @@ export function formatPlan(plan: Plan, color: boolean): string {
     group = change.resource;
     const resource = resources[change.resource];
     let line = `${SIGN[change.action]} ${resource.singular} ${change.slug}`;
-    const notes: string[] = change.changes.map(describeChange);
+    const notes: string[] = change.changes.map((c) => describeChange(resource, c));
     if (change.siteSlug) notes.unshift(`matched by name (${change.siteSlug} on the site)`);
     if (change.action === 'remove' && !resource.trashes) notes.push('deleted for good');
     if (change.action === 'remove' && resource.trashes) notes.push('to the trash');

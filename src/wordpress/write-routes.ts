@@ -123,3 +123,21 @@ export const TEC_FIELD: Readonly<Record<WrittenPost, Readonly<Record<string, str
 export const TEC_ACK_HEADER = 'X-TEC-EEA';
 export const TEC_ACK_TEXT =
   'I understand that this endpoint is experimental and may change in a future release without maintaining backward compatibility. I also understand that I am using this endpoint at my own risk, while support is not provided for it.';
+
+/**
+ * How a one-valued link is taken off a record (measured on 6.17.1, docs/write-routes.md): a
+ * category's parent only by WordPress core's term route, sent `parent: 0` (the plugin's route
+ * refuses 0 and takes everything else the same way: it hands the update to core's); an event's
+ * venue by no route at all.
+ */
+export type Unlink = { core: unknown } | { impossible: string };
+
+export const UNLINKS: Readonly<Record<string, Readonly<Record<string, Unlink>>>> = {
+  categories: { parent: { core: 0 } },
+  events: { venue: { impossible: 'no route of the site removes it (tribe/events/v1 keeps the venue or answers 400, tec/v1 takes only venue IDs)' } },
+};
+
+/** How `field` (a one-valued link of `resource`) is unlinked; undefined for any other field. */
+export function unlinkOf(resource: string, field: string): Unlink | undefined {
+  return UNLINKS[resource]?.[field];
+}

@@ -1,12 +1,13 @@
 /**
- * Links changed in place on update: `--organizer none` empties a list, `--add-tags` and
- * `--remove-tags` (and the same for categories and organizers) change a list without
- * restating it. The server has no way to unlink an event's venue (it keeps the current one
- * when none is sent), so `--venue none` is refused rather than pretended.
+ * Links changed in place on update: `--organizer none` empties a list, `--parent none` takes a
+ * category off its parent, `--add-tags` and `--remove-tags` (and the same for categories and
+ * organizers) change a list without restating it. No route of the site unlinks an event's
+ * venue, so `--venue none` is refused rather than pretended (src/wordpress/write-routes.ts).
  */
 import { UsageError } from '../../errors.js';
 import type { ApiClient } from '../../http/client.js';
 import { flagName, linkFields, type Field, type LinkRelation, type Resource } from '../../resources.js';
+import { cannotRemove, isRemovableLink } from '../../records/unlink.js';
 import { toWritable } from '../../records/writable.js';
 import { attributeName } from './flags.js';
 
@@ -17,17 +18,22 @@ const adjustableLinks = (resource: Resource): Field[] => linkFields(resource).fi
 
 const isNone = (value: unknown): boolean => (Array.isArray(value) ? value.length === 1 && isNone(value[0]) : typeof value === 'string' && value.trim().toLowerCase() === 'none');
 
-/** `none` for a list link becomes the empty list; for the venue it is refused. Changes the body in place. */
+/**
+ * `none` for a list link becomes the empty list; for a one-valued link it becomes null, "no
+ * link", where a route can take it off (a category's parent), and is refused where none can (an
+ * event's venue). Changes the body in place.
+ */
 export function applyNone(resource: Resource, body: Json): void {
   for (const field of linkFields(resource)) {
     if (!isNone(body[field.name])) continue;
-    if (!field.many) {
-      throw new UsageError(
-        `--${flagName(field.name)} none: the server cannot unlink ${field.name === 'venue' ? 'a venue from an event' : `the ${field.name}`}; it keeps the current one when none is sent`,
-        'Link another one instead, or remove it in the WordPress editor.',
-      );
+    if (field.many) {
+      body[field.name] = [];
+      continue;
     }
-    body[field.name] = [];
+    if (!isRemovableLink(resource, field.name)) {
+      throw new UsageError(`--${flagName(field.name)} none: ${cannotRemove(resource, field.name)}`, 'Link another one instead, or remove it in the WordPress editor.');
+    }
+    body[field.name] = null;
   }
 }
 

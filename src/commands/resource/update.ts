@@ -32,7 +32,7 @@ export async function runUpdate(resource: Resource, inv: Invocation, rawRef: str
   await withSession(prepared, ctx, async ({ client, profile }) => {
     try {
       const { id, path } = await recordTarget(resource, ref, client);
-      const { needsMerge, planUpdate, safeUpdate } = await import('../../records/safe-update.js');
+      const { coreTermUpdate, needsMerge, planUpdate, safeUpdate } = await import('../../records/safe-update.js');
       const { writeApi } = await import('../../records/tec-route.js');
       const replace = opts.replace === true;
       // A venue or organizer updated by tec/v1 needs no read first: the PATCH is the first request, and the only write.
@@ -49,6 +49,8 @@ export async function runUpdate(resource: Resource, inv: Invocation, rawRef: str
       const notice = (line: string) => prepared.ui.warn(line);
       const settings = { replace, query, current, method: 'PUT' as const, force: opts.force === true, notice };
       if (opts.dryRun) {
+        const core = coreTermUpdate(resource, path, resolved);
+        if (core) return await dryRunInSession(ctx, client, 'POST', core.path, core.body, undefined, true);
         if (replace || !needsMerge(resource)) return await dryRunInSession(ctx, client, 'PUT', path, resolved, query);
         return await dryRunPlan(ctx, client, resource, path, await planUpdate(client, resource, path, resolved, settings), query);
       }
