@@ -1,6 +1,9 @@
-/** `--web` and `browse` on the built-in sandbox: its pages are gone once the command ends, so none is printed. */
+/**
+ * `--web` and `browse` on the built-in sandbox: its pages are gone once the command ends, so none
+ * is printed. `calendar serve`, which the refusal points to, answers the pages they print.
+ */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { runCli, tempHome } from './helpers.js';
+import { runCli, siteEnv, startTestSandbox, tempHome } from './helpers.js';
 
 let home: ReturnType<typeof tempHome>;
 beforeAll(() => {
@@ -29,5 +32,27 @@ describe('the built-in sandbox has no pages to open', () => {
     expect((await run(['events', 'get', 'sandbox-pages-probe'])).code).toBe(3);
     const jazz = await run(['events', 'get', 'jazz-on-the-river', '--format', 'json', '--fields', 'title']);
     expect(JSON.parse(jazz.stdout)).toEqual({ title: expect.not.stringContaining('Sandbox Pages') });
+  });
+});
+
+describe('the pages calendar serve answers', () => {
+  test('an event page and the calendar page printed by --web and browse lead somewhere', async () => {
+    const sandbox = await startTestSandbox({ seed: 'demo' });
+    try {
+      const env = { ...siteEnv(sandbox, home.env), ...NO_DESKTOP };
+      const event = await runCli(['events', 'get', 'jazz-on-the-river', '--web'], { env });
+      const calendar = await runCli(['browse'], { env });
+      expect([event.code, calendar.code]).toEqual([0, 0]);
+      const eventPage = await fetch(event.stdout.trim());
+      expect(eventPage.status).toBe(200);
+      expect(await eventPage.text()).toContain('<h1>Jazz on the River</h1>');
+      const calendarPage = await fetch(calendar.stdout.trim());
+      expect(calendarPage.status).toBe(200);
+      const listed = await calendarPage.text();
+      expect(listed).toContain(`<a href="${sandbox.url}/event/jazz-on-the-river/">Jazz on the River</a>`);
+      expect((await fetch(`${sandbox.url}/event/no-such-event/`)).status).toBe(404);
+    } finally {
+      await sandbox.close();
+    }
   });
 });
