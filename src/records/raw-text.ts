@@ -8,6 +8,8 @@
 import { ApiError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
 import { wpRoute, type Resource } from '../resources.js';
+import { costShownReformatted, costText } from './writable.js';
+import { decodeEntities } from './identity.js';
 
 type Json = Record<string, unknown>;
 
@@ -108,6 +110,14 @@ export async function readCurrent(client: ApiClient, resource: Resource, path: s
   return withRawTexts(record, await readRawTexts(client, resource, record.id, options.notice));
 }
 
+/** Said once per client: costs with amounts are read as the site shows them. */
+const costsSaid = new WeakSet<ApiClient>();
+function noTypedCost(client: ApiClient, record: Json, notice: ((line: string) => void) | undefined): void {
+  if (costsSaid.has(client) || !costShownReformatted(record)) return;
+  costsSaid.add(client);
+  notice?.(`the site shows costs with amounts in its own format and no route gives them as typed: they are read as their amounts ("${decodeEntities(String(record.cost))}" as "${costText(record)}"), and a copy stores them so`);
+}
+
 /**
  * A walk's records with their typed texts: records are held a hundred at a time, their texts
  * read in one request, then handed on in the order they came. `end` hands on the rest.
@@ -118,7 +128,10 @@ export function typedTexts(client: ApiClient, resource: Resource, onRecord: (rec
     const batch = waiting.splice(0);
     const ids = batch.map((record) => record.id).filter((id): id is number => typeof id === 'number');
     const texts = await readManyRawTexts(client, resource, ids, notice);
-    for (const record of batch) await onRecord(withRawTexts(record, typeof record.id === 'number' ? texts.get(record.id) : undefined));
+    for (const record of batch) {
+      if (resource.name === 'events') noTypedCost(client, record, notice);
+      await onRecord(withRawTexts(record, typeof record.id === 'number' ? texts.get(record.id) : undefined));
+    }
   };
   return {
     async push(record: Json): Promise<void> {

@@ -34,6 +34,15 @@ export function storedCost(record: Json): string | undefined {
   return shown !== '' && values.length > 0 && values.every((v) => !/\d/.test(v)) ? shown : undefined;
 }
 
+/**
+ * Whether an event's cost holds amounts, which the site shows in its own format (`$10 – $30`
+ * for a stored `€10 – €30`) and no route gives as typed: it is read as its amounts.
+ */
+export function costShownReformatted(record: Json): boolean {
+  const details = isObject(record.cost_details) ? record.cost_details : undefined;
+  return Array.isArray(details?.values) && (details!.values as unknown[]).some((v) => /\d/.test(String(v)));
+}
+
 /** `cost_details` back to the text the server parses: `15`, `5-10`, `Free`, `$15`, `20€`. */
 export function costText(record: Json): string {
   const details = isObject(record.cost_details) ? record.cost_details : undefined;

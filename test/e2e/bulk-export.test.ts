@@ -65,6 +65,24 @@ describe('export', () => {
     expect(categories.find((c) => c.name === 'Jazz')).toMatchObject({ parent: 'music' });
   });
 
+  test('a cost with amounts, which no route gives as typed, is said once on stderr; a cost in words is not', async () => {
+    const words = await on(source, ['export', 'events', '--search', 'Long ago']);
+    expect(words.code, words.stderr).toBe(0);
+    expect(words.stderr).not.toMatch(/costs with amounts/);
+    const event = await api<{ id: number }>(source, 'POST', 'events', { title: 'Euro night', start_date: '2027-02-10 20:00:00', end_date: '2027-02-10 22:00:00', cost: '€10 – €30' });
+    await api(source, 'POST', 'events', { title: 'Euro night two', start_date: '2027-02-11 20:00:00', end_date: '2027-02-11 22:00:00', cost: '€12 – €40' });
+    try {
+      const r = await on(source, ['export', 'events', '--search', 'Euro night']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr.match(/costs with amounts/g)).toHaveLength(1);
+      expect(r.stderr).toMatch(/read as their amounts \(".*10.*30" as "10 - 30"\)/);
+    } finally {
+      await api(source, 'DELETE', `events/${event.body.id}?force=true`);
+      const other = await on(source, ['events', 'list', '--search', 'Euro night two', '--format', 'ids']);
+      for (const id of lines(other.stdout)) await api(source, 'DELETE', `events/${id}?force=true`);
+    }
+  });
+
   test('a format import does not read back is refused', async () => {
     const r = await on(source, ['export', 'venues', '--format', 'table']);
     expect(r.code).toBe(2);
