@@ -110,6 +110,7 @@ export async function openSession(prepared: Prepared, ctx: Context): Promise<Ses
     caCertFile: profile.caCert,
     credentialsWithheld: profile.credentialsWithheld,
     siteNamedBy: profile.siteNamedBy,
+    siteKey: profile.builtInSandbox ? 'built-in sandbox' : undefined,
     notice: (line) => prepared.ui.notice(line),
     connections: prepared.connections,
     env: ctx.env,

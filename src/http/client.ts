@@ -36,6 +36,8 @@ export interface ClientOptions {
    * is sent, and the first read says that it goes without the person's credentials.
    */
   siteNamedBy?: string;
+  /** The built-in sandbox: a new port on every run, so what is kept for a site across runs is kept under this name. */
+  siteKey?: string;
   /** Prints a notice line on stderr (the session's UI); default a plain line. */
   notice?(line: string): void;
   /** Environment read for NODE_TLS_REJECT_UNAUTHORIZED (default: the process's). */

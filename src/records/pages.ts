@@ -366,7 +366,7 @@ export async function walkEveryEvent(
 
 /** The key under which that note is given once a day for a site (see Ui.notice). */
 export function unlistedEventsKey(client: ApiClient): string {
-  return `unlisted-events ${client.options.root.root}`;
+  return `unlisted-events ${client.options.siteKey ?? client.options.root.root}`;
 }
 
 /** What an export of every event must admit it could not see. */

@@ -27,6 +27,17 @@ describe('built-in sandbox profile', () => {
     }
   });
 
+  test('what an export cannot see is said once a day, although the sandbox has a new port on every run', async () => {
+    const fresh = tempHome();
+    try {
+      const runs = [await runCli(['export', 'events'], { env: fresh.env }), await runCli(['export', 'events'], { env: fresh.env })];
+      expect(runs.map((r) => r.code)).toEqual([0, 0]);
+      expect(runs.map((r) => /hidden from listings that have already ended/.test(r.stderr))).toEqual([true, false]);
+    } finally {
+      fresh.cleanup();
+    }
+  });
+
   test('writes persist between runs, with no credentials to set up', async () => {
     const created = await runCli(['venues', 'create', '--venue', 'Fresh Hall', '--format', 'ids'], { env: home.env });
     expect(created.code, created.stderr).toBe(0);

@@ -98,7 +98,7 @@ describe('profile add finds the API', () => {
       baseUrl: sandbox.restRoot,
       namespace: 'tribe/events/v1',
       timezone: 'Europe/Paris',
-      translations: false,
+      translations: true, // the sandbox says in its index that it honours i18n_language
       username: USER,
       appPassword: PASSWORD,
       // Where updates go: tec/v1 when the site's index lists it, else the tribe routes.

@@ -36,6 +36,16 @@ export function translationPluginIn(namespaces: string[]): boolean {
   return namespaces.some((namespace) => /^(wpml|pll)\//.test(namespace));
 }
 
+/**
+ * Whether a REST index says its site honours `i18n_language`: a translation plugin's namespace,
+ * or the languages `calendar serve` states under a key of its own (no real site has it).
+ */
+export function translationsIn(index: Record<string, unknown>, namespaces: string[]): boolean {
+  const sandbox = index.calendar_sandbox as { i18n_languages?: unknown } | undefined;
+  const sandboxLanguages = Array.isArray(sandbox?.i18n_languages) && sandbox.i18n_languages.length > 0;
+  return translationPluginIn(namespaces) || sandboxLanguages;
+}
+
 export interface DiscoverOptions {
   timeoutMs: number;
   caCertFile?: string;
@@ -145,7 +155,7 @@ export async function discover(input: string, options: DiscoverOptions): Promise
       const final = page.url !== requested ? rootOfIndexUrl(page.url) : undefined;
       const restRoot = storedRoot(final ?? root);
       const api = namespaces.includes(TEC_NAMESPACE) ? 'tec' : 'tribe';
-      return { restRoot, namespace, timezone, api, siteName: typeof index.name === 'string' ? index.name : undefined, redirectedFrom: final ? storedRoot(root) : undefined, translations: translationPluginIn(namespaces) };
+      return { restRoot, namespace, timezone, api, siteName: typeof index.name === 'string' ? index.name : undefined, redirectedFrom: final ? storedRoot(root) : undefined, translations: translationsIn(index, namespaces) };
     }
     if (reached === 0 && lastNetworkError) throw lastNetworkError;
     throw new CliError(`not a calendar site: no WordPress REST API found at ${url.toString()}`, EXIT.refused, 'Give the site address (https://example.org) or its REST root (https://example.org/wp-json).');

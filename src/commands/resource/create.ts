@@ -21,6 +21,8 @@ export async function runCreate(resource: Resource, inv: Invocation): Promise<vo
   const prepared = inv.prepare();
   prepared.writes = !opts.dryRun;
   await withSession(prepared, ctx, async ({ client, profile }) => {
+    // Refused before any question or write: the page would be dead once the command ends.
+    if (opts.web) (await import('../web.js')).refuseSandboxPages(profile, '--web');
     if (!body) {
       const answers = await guided.askForFields(ctx, resource, missing, client);
       for (const [name, value] of Object.entries(answers)) opts[attributeName(flagName(name))] = value;

@@ -30,6 +30,7 @@ export async function runUpdate(resource: Resource, inv: Invocation, rawRef: str
   const prepared = inv.prepare();
   prepared.writes = !opts.dryRun;
   await withSession(prepared, ctx, async ({ client, profile }) => {
+    if (opts.web) (await import('../web.js')).refuseSandboxPages(profile, '--web');
     try {
       const { id, path } = await recordTarget(resource, ref, client);
       const { coreTermUpdate, needsMerge, planUpdate, safeUpdate } = await import('../../records/safe-update.js');

@@ -109,6 +109,12 @@ function dayRange(ctx: RequestContext, days: NonNullable<FeedRequest['days']>): 
   return { from: `${month}-01`, to: lastDayOfMonth(month) };
 }
 
+/** The published events a feed (or a page, pages.ts) of `request` shows; undefined for a category the site does not have. */
+export function requestedEvents(ctx: RequestContext, request: FeedRequest): EventRecord[] | undefined {
+  const categories = request.category === undefined ? null : categoryWithChildren(ctx, request.category);
+  return request.category !== undefined && !categories ? undefined : feedEvents(ctx, request, categories);
+}
+
 function feedEvents(ctx: RequestContext, request: FeedRequest, categories: Set<number> | null): EventRecord[] {
   const published = (event: EventRecord) => event.status === 'publish';
   if (request.eventIds) return request.eventIds.map((id) => ctx.store.event(id)).filter((event): event is EventRecord => Boolean(event && published(event)));
@@ -255,9 +261,8 @@ export function renderFeed(ctx: RequestContext, request: FeedRequest): FeedAnswe
     const location = `${postUrl(ctx, byId)}?${request.outlook ? 'outlook-ical' : 'ical'}=1`;
     return { status: 301, headers: { 'Content-Type': 'text/html; charset=UTF-8', ...robots, 'X-Redirect-By': 'WordPress', Location: location }, body: '' };
   }
-  const categories = request.category === undefined ? null : categoryWithChildren(ctx, request.category);
-  if (request.category !== undefined && !categories) return { status: 404, headers: { 'Content-Type': 'text/html; charset=UTF-8', ...robots }, body: '' };
-  const events = feedEvents(ctx, request, categories);
+  const events = requestedEvents(ctx, request);
+  if (!events) return { status: 404, headers: { 'Content-Type': 'text/html; charset=UTF-8', ...robots }, body: '' };
   if (!events.length) return { status: 200, headers: { 'Content-Type': 'text/html; charset=UTF-8', ...robots }, body: '' };
   // One VTIMEZONE per zone used: a timed event's own, the site's for an all-day event.
   const years = new Map<string, number[]>();

@@ -14,6 +14,7 @@ import { namespaceIndex, restIndex } from '../namespace/doc.js';
 import { SiteError, noRoute, ParamProblems } from '../common/errors.js';
 import { requestedLanguage } from '../common/i18n.js';
 import { feedRequest, renderFeed } from '../feed/ical.js';
+import { isPage, renderPage } from '../feed/pages.js';
 import type { Params } from '../common/params.js';
 import { encodeJson } from '../common/json-text.js';
 import { parseBody, parseForm, readBody } from './request.js';
@@ -99,9 +100,12 @@ export async function respond(engine: Engine, request: IncomingMessage, response
   if (parsed.restPath === null) {
     await readBody(request);
     const pathname = new URL(request.url ?? '/', 'http://x').pathname;
-    const feed = feedRequest(pathname.replace(/\/+$/, '') || '/', parsed.query);
-    if (feed && parsed.method === 'GET') {
-      const answer = await engine.withStore(false, (store) => renderFeed({ store, site: engine.site, now: engine.now(), language: undefined, user: null }, feed));
+    const path = pathname.replace(/\/+$/, '') || '/';
+    const feed = feedRequest(path, parsed.query);
+    // An iCalendar feed, else the page a browser asks for (an event's, the calendar's).
+    const render = feed ? (ctx: RequestContext) => renderFeed(ctx, feed) : isPage(path) ? (ctx: RequestContext) => renderPage(ctx, path, parsed.query) : undefined;
+    if (render && parsed.method === 'GET') {
+      const answer = await engine.withStore(false, (store) => render({ store, site: engine.site, now: engine.now(), language: undefined, user: null }));
       response.writeHead(answer.status, { ...answer.headers, 'Content-Length': Buffer.byteLength(answer.body) });
       response.end(answer.body);
       return;

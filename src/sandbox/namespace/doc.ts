@@ -2,7 +2,7 @@
  * Self-description: the namespace index (`GET /{ns}`), the REST index (`GET /wp-json/`)
  * and an OpenAPI 3 document of what this server serves, all built from `src/resources.ts`.
  */
-import { DEFAULT_PER_PAGE, resources, RESOURCE_NAMES, type Field, type ResourceName } from '../../resources.js';
+import { DEFAULT_PER_PAGE, LANGUAGES, resources, RESOURCE_NAMES, type Field, type ResourceName } from '../../resources.js';
 import { restBase, type RequestContext } from '../common/context.js';
 import { defaultWindow } from '../events/list.js';
 import { TEC_NAMESPACE } from '../tec/routes.js';
@@ -125,6 +125,9 @@ export function restIndex(ctx: RequestContext): Json {
     site_logo: 0,
     site_icon: 0,
     site_icon_url: '',
+    // No real site has this key: it says that this server honours i18n_language (common/i18n.ts),
+    // as a site does through a translation plugin, so that a profile added here gets no warning.
+    calendar_sandbox: { i18n_languages: [...LANGUAGES] },
     _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] },
   };
 }
