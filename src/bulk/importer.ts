@@ -193,11 +193,17 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
   const namesOnly = names && !index ? await walkEveryName(client, resource, (id, slug, name) => names.add(id, slug, name)) : false;
   if ((index || names) && !namesOnly) {
     // The file's texts are compared with the site's as typed, not as displayed.
-    const typed = typedTexts(client, resource, (r) => index?.add(r), (line) => ui.warn(line));
-    await walkEveryRecord(client, resource, async (r) => {
-      if (names && typeof r.id === 'number') names.add(r.id, r.slug, r[resource.nameField]);
-      if (index) await typed.push(r);
-    });
+    // Names too: the server compares them as stored, not as the list shows them (d'Été as d’Été).
+    const typed = typedTexts(
+      client,
+      resource,
+      (r) => {
+        if (names && typeof r.id === 'number') names.add(r.id, r.slug, r[resource.nameField]);
+        index?.add(r);
+      },
+      (line) => ui.warn(line),
+    );
+    await walkEveryRecord(client, resource, (r) => typed.push(r));
     await typed.end();
   }
   const counts: Counts = { created: 0, updated: 0, unchanged: 0, failed: 0 };
@@ -308,10 +314,10 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
         return;
       }
       if (taken.length > 0) {
-        throw new CliError(
-          `${aSingular(resource)} named "${record.name}" exists already (ID ${taken.join(', ')}); the server would overwrite it (--upsert-by name updates it, --force lets the server overwrite it)`,
-          EXIT.refused,
-        );
+        const stored = names!.candidate(taken[0])?.name;
+        // The same name but for case or accents: --upsert-by name matches names exactly, so say what the site has.
+        const how = stored === undefined || stored === record.name ? '--upsert-by name updates it' : `the site has it as "${stored}": that name with --upsert-by name updates it`;
+        throw new CliError(`${aSingular(resource)} named "${record.name}" exists already (ID ${taken.join(', ')}); the server would overwrite it (${how}, --force lets the server overwrite it)`, EXIT.refused);
       }
       if (dryRun) {
         plan(`create ${label}`);

@@ -264,12 +264,13 @@ const CORE_MAX_PER_PAGE = 100;
  * fetched PAGES_IN_FLIGHT at a time and kept in order. Undefined when the site does not
  * answer that route.
  */
-async function coreRouteItems(client: ApiClient, resource: Resource, status: Query[string], fields: string, search?: Query[string]): Promise<Array<Record<string, unknown>> | undefined> {
+async function coreRouteItems(client: ApiClient, resource: Resource, status: Query[string], fields: string, search?: Query[string], context?: 'edit'): Promise<Array<Record<string, unknown>> | undefined> {
   if (!resource.trashes) return undefined;
   const fetchCorePage = async (page: number) => {
     const query: Query = { orderby: 'id', order: 'asc', _fields: fields, per_page: CORE_MAX_PER_PAGE, page };
     if (status !== undefined) query.status = status;
     if (search !== undefined) query.search = search;
+    if (context !== undefined) query.context = context;
     const res = await client.send<Array<Record<string, unknown>>>('GET', `/wp/v2/${resource.wpType}`, { query, fromRoot: true });
     if (res.status !== 200 || !Array.isArray(res.body)) {
       // Past the last page: the list shrank while it was read. Any other failure after the
@@ -313,11 +314,14 @@ async function coreRouteItems(client: ApiClient, resource: Resource, status: Que
  */
 export async function walkEveryName(client: ApiClient, resource: Resource, onEntry: (id: number, slug: unknown, name: unknown) => void): Promise<boolean> {
   const status = client.hasCredentials ? EDITOR_STATUSES.join(',') : undefined;
-  const items = await coreRouteItems(client, resource, status, 'id,slug,title');
+  // Names as stored (the server compares those), where the user may read them; else as shown.
+  const items =
+    (client.hasCredentials ? await coreRouteItems(client, resource, status, 'id,slug,title', undefined, 'edit') : undefined) ??
+    (await coreRouteItems(client, resource, status, 'id,slug,title'));
   if (items === undefined) return false;
   for (const item of items) {
-    const title = item.title as { rendered?: unknown } | undefined;
-    if (typeof item.id === 'number') onEntry(item.id, item.slug, title?.rendered);
+    const title = item.title as { raw?: unknown; rendered?: unknown } | undefined;
+    if (typeof item.id === 'number') onEntry(item.id, item.slug, title?.raw ?? title?.rendered);
   }
   return true;
 }

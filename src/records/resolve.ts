@@ -11,6 +11,7 @@ import { errorFromResponse, type ApiClient } from '../http/client.js';
 import { walkEveryName, walkEveryRecord, walkPages } from './pages.js';
 import { decodeEntities, describeCandidates, isSlugForm, nameKey, slugSegment, RecordIndex, type Candidate, type RefMatch } from './identity.js';
 import { closest } from './closest.js';
+import { readManyRawTexts } from './raw-text.js';
 import { splitListText } from '../values.js';
 
 export class Resolver {
@@ -96,7 +97,17 @@ export class Resolver {
 
   /** The records whose name the server takes for `name` (its collation: `Cafe` is `CAFÉ`), found by its search, which compares the same way. */
   async taken(relation: 'venues' | 'organizers', name: string): Promise<number[]> {
-    return (await this.searchIndex(resources[relation], name)).taken(name);
+    const resource = resources[relation];
+    const found: Array<Record<string, unknown>> = [];
+    await walkPages(this.client, resource, { search: name, ...(this.client.hasCredentials ? { status: EDITOR_STATUSES.join(',') } : {}) }, { all: true }, (item) => void found.push(item as Record<string, unknown>));
+    // The server compares stored names; the list shows them texturized (d'Été as d&#8217;Été).
+    const ids = found.map((record) => record.id).filter((id): id is number => typeof id === 'number');
+    const typed = await readManyRawTexts(this.client, resource, ids);
+    const index = new RecordIndex();
+    for (const record of found) {
+      if (typeof record.id === 'number') index.add(record.id, record.slug, typed.get(record.id)?.[resource.nameField] ?? record[resource.nameField]);
+    }
+    return index.taken(name);
   }
 
   private lookupOne(relation: LinkRelation, text: string): Promise<number | undefined> {

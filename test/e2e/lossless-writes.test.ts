@@ -257,6 +257,27 @@ describe('names as the server compares them', () => {
     expect(imported.stderr).toContain(`exists already (ID ${cafe})`);
     expect(sandbox.store.post(cafe)).toEqual(before);
   });
+
+  test("a name with an apostrophe, which lists show curled (d'Été as d’Été), is taken by the same name typed in capitals", async () => {
+    const { sandbox, home } = await own.start();
+    const cafe = (await api<Json>(sandbox, 'POST', 'venues', { venue: "Café d'Été, 12 rue de l'Été", city: 'Paris' })).body.id as number;
+    const other = (await api<Json>(sandbox, 'POST', 'venues', { venue: 'Quai Hall', city: 'Lyon' })).body.id as number;
+    const before = structuredClone(sandbox.store.post(cafe));
+    const created = await cliOn(sandbox, home, ['venues', 'create', '--name', "CAFE D'ETE, 12 RUE DE L'ETE", '--city', 'Lyon']);
+    expect(created.code, created.stderr).toBe(1);
+    expect(created.stderr).toContain(`exists already (ID ${cafe})`);
+    const renamed = await cliOn(sandbox, home, ['venues', 'update', String(other), '--name', "cafe d'ete, 12 rue de l'ete"]);
+    expect(renamed.code, renamed.stderr).toBe(2);
+    expect(renamed.stderr).toContain(`exists already (ID ${cafe})`);
+    const file = join(home.home, 'apostrophe.ndjson');
+    writeFileSync(file, `${JSON.stringify({ venue: "Cafe d'Ete, 12 rue de l'Ete", slug: 'cafe-brest', city: 'Brest' })}\n`);
+    for (const upsert of [[], ['--upsert-by', 'slug']]) {
+      const imported = await cliOn(sandbox, home, ['import', 'venues', file, '--yes', ...upsert]);
+      expect(imported.code, imported.stderr).toBe(6);
+      expect(imported.stderr).toContain(`exists already (ID ${cafe}); the server would overwrite it (the site has it as "Café d'Été, 12 rue de l'Été"`);
+    }
+    expect(sandbox.store.post(cafe)).toEqual(before);
+  });
 });
 
 describe('the iCalendar sync', () => {
