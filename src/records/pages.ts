@@ -266,12 +266,18 @@ const CORE_MAX_PER_PAGE = 100;
  */
 async function coreRouteItems(client: ApiClient, resource: Resource, status: Query[string], fields: string, search?: Query[string], context?: 'edit'): Promise<Array<Record<string, unknown>> | undefined> {
   if (!resource.trashes) return undefined;
-  const fetchCorePage = async (page: number) => {
+  let asked = context;
+  const fetchCorePage = async (page: number): Promise<{ items: Array<Record<string, unknown>>; pages: number } | undefined> => {
     const query: Query = { orderby: 'id', order: 'asc', _fields: fields, per_page: CORE_MAX_PER_PAGE, page };
     if (status !== undefined) query.status = status;
     if (search !== undefined) query.search = search;
-    if (context !== undefined) query.context = context;
+    if (asked !== undefined) query.context = asked;
     const res = await client.send<Array<Record<string, unknown>>>('GET', `/wp/v2/${resource.wpType}`, { query, fromRoot: true });
+    // A user who may not edit the records is refused `context=edit`: the list as shown serves.
+    if (page === 1 && asked !== undefined && (res.status === 401 || res.status === 403)) {
+      asked = undefined;
+      return fetchCorePage(1);
+    }
     if (res.status !== 200 || !Array.isArray(res.body)) {
       // Past the last page: the list shrank while it was read. Any other failure after the
       // first page would leave the list short without saying so.
@@ -315,9 +321,7 @@ async function coreRouteItems(client: ApiClient, resource: Resource, status: Que
 export async function walkEveryName(client: ApiClient, resource: Resource, onEntry: (id: number, slug: unknown, name: unknown) => void): Promise<boolean> {
   const status = client.hasCredentials ? EDITOR_STATUSES.join(',') : undefined;
   // Names as stored (the server compares those), where the user may read them; else as shown.
-  const items =
-    (client.hasCredentials ? await coreRouteItems(client, resource, status, 'id,slug,title', undefined, 'edit') : undefined) ??
-    (await coreRouteItems(client, resource, status, 'id,slug,title'));
+  const items = await coreRouteItems(client, resource, status, 'id,slug,title', undefined, client.hasCredentials ? 'edit' : undefined);
   if (items === undefined) return false;
   for (const item of items) {
     const title = item.title as { raw?: unknown; rendered?: unknown } | undefined;

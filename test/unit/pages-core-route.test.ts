@@ -4,7 +4,7 @@ import type { ApiClient, ApiResponse, RequestOptions } from '../../src/http/clie
 import { walkEveryName } from '../../src/records/pages.js';
 import { resources } from '../../src/resources.js';
 
-type Answer = (page: number) => { status: number; body: unknown; pages?: number };
+type Answer = (page: number, context?: unknown) => { status: number; body: unknown; pages?: number };
 
 /**
  * A client that answers the core route page by page through `answer`, records the order in
@@ -19,7 +19,7 @@ function coreRouteClient(answer: Answer) {
       const page = Number(opts.query?.page);
       events.push(`ask ${page}`);
       await new Promise((resolve) => setTimeout(resolve, 2));
-      const { status, body, pages } = answer(page);
+      const { status, body, pages } = answer(page, opts.query?.context);
       events.push(`answer ${page}`);
       const headers: Record<string, string> = pages === undefined ? {} : { 'x-wp-totalpages': String(pages) };
       return { status, headers, body, raw: JSON.stringify(body), url: path, method: 'GET' };
@@ -67,5 +67,17 @@ describe('the names of every venue, from the core route', () => {
     expect(answered).toBe(false);
     expect(found).toEqual([]);
     expect(events).toEqual(['ask 1', 'answer 1']);
+  });
+
+  test('are the names as stored where the user may edit them (the server compares those), else as shown', async () => {
+    const club = { id: 1, slug: 'kids-club', title: { raw: "Kids' Club", rendered: 'Kids&#8217; Club' } };
+    const editor = coreRouteClient((_page, context) => ({ status: 200, body: [context === 'edit' ? club : { ...club, title: { rendered: club.title.rendered } }], pages: 1 }));
+    expect((await names(editor.client)).found).toEqual([[1, 'kids-club', "Kids' Club"]]);
+    const reader = coreRouteClient((_page, context) =>
+      context === 'edit' ? { status: 403, body: { code: 'rest_forbidden_context', message: 'Sorry, you are not allowed to edit posts in this post type.' } } : { status: 200, body: [{ ...club, title: { rendered: club.title.rendered } }], pages: 1 },
+    );
+    const read = await names(reader.client);
+    expect(read.found).toEqual([[1, 'kids-club', 'Kids&#8217; Club']]);
+    expect(reader.events).toEqual(['ask 1', 'answer 1', 'ask 1', 'answer 1']);
   });
 });
