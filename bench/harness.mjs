@@ -52,7 +52,10 @@ export function run(cmd, args, { env = {}, stdout = 'ignore', rss = false, cpu =
 
 /** `calendar serve` in its own process, in memory unless given --data. */
 export async function startServe(extra = []) {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--user', USER, '--password', PASSWORD, ...extra], { env: cleanEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--user', USER, '--password', PASSWORD, ...extra], {
+    env: cleanEnv,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const restRoot = await new Promise((resolve, reject) => {
     let text = '';
     child.stderr.on('data', (d) => {
@@ -66,17 +69,30 @@ export async function startServe(extra = []) {
     restRoot,
     api: `${restRoot}/tribe/events/v1`,
     auth: AUTH,
-    env: { CALENDAR_BASE_URL: restRoot, CALENDAR_USERNAME: USER, CALENDAR_APP_PASSWORD: PASSWORD, HOME: work, XDG_CONFIG_HOME: join(work, 'cfg'), XDG_DATA_HOME: join(work, 'data'), XDG_CACHE_HOME: join(work, 'cache') },
-    stop: () => new Promise((resolve) => {
-      child.removeAllListeners('close');
-      child.on('close', resolve);
-      child.kill('SIGTERM');
-    }),
+    env: {
+      CALENDAR_BASE_URL: restRoot,
+      CALENDAR_USERNAME: USER,
+      CALENDAR_APP_PASSWORD: PASSWORD,
+      HOME: work,
+      XDG_CONFIG_HOME: join(work, 'cfg'),
+      XDG_DATA_HOME: join(work, 'data'),
+      XDG_CACHE_HOME: join(work, 'cache'),
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        child.removeAllListeners('close');
+        child.on('close', resolve);
+        child.kill('SIGTERM');
+      }),
   };
 }
 
 export async function post(api, path, body) {
-  const res = await fetch(`${api}/${path}`, { method: 'POST', headers: { authorization: AUTH, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${api}/${path}`, {
+    method: 'POST',
+    headers: { authorization: AUTH, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const json = await res.json();
   if (res.status >= 300) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;

@@ -42,7 +42,15 @@ function syntheticEvent(n) {
 
 async function loadLibrary(dir) {
   const outfile = join(dir, 'ical.mjs');
-  await build({ entryPoints: [join(ROOT, 'src/ical/index.ts')], outfile, bundle: true, format: 'esm', platform: 'node', target: 'node20', logLevel: 'warning' });
+  await build({
+    entryPoints: [join(ROOT, 'src/ical/index.ts')],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'warning',
+  });
   return outfile;
 }
 
@@ -89,7 +97,8 @@ if (process.argv[2] === '--write-child') {
     // The heap itself stays flat; what grows is V8's young generation, which it enlarges
     // on a long run of short-lived objects. The second line caps it to show the difference.
     for (const flags of [[], ['--max-semi-space-size=2']]) {
-      const rss = (n) => Number(spawnSync(process.execPath, [...flags, fileURLToPath(import.meta.url), '--write-child', libraryFile, String(n)], { encoding: 'utf8' }).stdout);
+      const rss = (n) =>
+        Number(spawnSync(process.execPath, [...flags, fileURLToPath(import.meta.url), '--write-child', libraryFile, String(n)], { encoding: 'utf8' }).stdout);
       const small = median(Array.from({ length: QUICK ? 1 : 3 }, () => rss(5_000)));
       const large = median(Array.from({ length: QUICK ? 1 : 3 }, () => rss(50_000)));
       const label = flags.length ? ` (node ${flags.join(' ')})` : '';
@@ -132,7 +141,10 @@ async function cliFigures(work, ics, events) {
   writeFileSync(ndjsonFile, `${events.map((e) => JSON.stringify(importRow(e))).join('\n')}\n`);
   const timed = { ics: [], ndjson: [] };
   for (let rep = 0; rep < (QUICK ? 1 : 3); rep++) {
-    for (const [kind, file] of [['ndjson', ndjsonFile], ['ics', icsFile]]) {
+    for (const [kind, file] of [
+      ['ndjson', ndjsonFile],
+      ['ics', icsFile],
+    ]) {
       const site = await siteWithLinks();
       try {
         const result = await run(process.execPath, [BIN, 'import', 'events', file, '--concurrency', '8'], { env: site.env });
@@ -144,7 +156,9 @@ async function cliFigures(work, ics, events) {
     }
   }
   const [icsMs, ndjsonMs] = [median(timed.ics), median(timed.ndjson)];
-  console.log(`import_ics_vs_ndjson: ${fmt(icsMs / ndjsonMs)}   (aim <= 1.2; import events of ${events.length}: .ics ${fmt(icsMs, 0)} ms, NDJSON ${fmt(ndjsonMs, 0)} ms)`);
+  console.log(
+    `import_ics_vs_ndjson: ${fmt(icsMs / ndjsonMs)}   (aim <= 1.2; import events of ${events.length}: .ics ${fmt(icsMs, 0)} ms, NDJSON ${fmt(ndjsonMs, 0)} ms)`,
+  );
 
   if (!TIME) return console.log('export_ics rss: skipped (/usr/bin/time not found)');
   const [small, large] = QUICK ? [2_000, 20_000] : [5_000, 50_000];
@@ -159,5 +173,7 @@ async function cliFigures(work, ics, events) {
     }
   }
   const mb = (kb) => `${fmt(kb / 1024, 1)} MB`;
-  console.log(`rss_export_ics_large_vs_small: ${fmt(rss[large] / rss[small])}   (aim <= 1.2; export events --format ics peak RSS ${mb(rss[small])} at ${small}, ${mb(rss[large])} at ${large})`);
+  console.log(
+    `rss_export_ics_large_vs_small: ${fmt(rss[large] / rss[small])}   (aim <= 1.2; export events --format ics peak RSS ${mb(rss[small])} at ${small}, ${mb(rss[large])} at ${large})`,
+  );
 }

@@ -16,12 +16,22 @@ export async function listAllVsSequential(site, rounds, name, note, aim, report)
   const cli = [];
   const sequential = [];
   for (let i = 0; i < rounds; i++) {
-    sequential.push(await run(process.execPath, [join(ROOT, 'bench/sequential-walk.mjs'), `${site.api}/events`, 'start_date=2029-01-01&end_date=2099-12-31'], { env: { BENCH_AUTH: site.auth }, cpu: true }));
+    sequential.push(
+      await run(process.execPath, [join(ROOT, 'bench/sequential-walk.mjs'), `${site.api}/events`, 'start_date=2029-01-01&end_date=2099-12-31'], {
+        env: { BENCH_AUTH: site.auth },
+        cpu: true,
+      }),
+    );
     cli.push(await run(process.execPath, [BIN, ...args], { env: site.env, cpu: true }));
   }
   const wall = (runs) => median(runs.map((r) => r.ms));
   const cpu = (runs) => (runs[0].cpuMs === undefined ? '' : `, CPU ${fmt(median(runs.map((r) => r.cpuMs)), 0)} ms`);
-  report(name, wall(cli) / wall(sequential), aim, `${note}; events list --all (5,000) ${fmt(wall(cli), 0)} ms${cpu(cli)}, sequential walk ${fmt(wall(sequential), 0)} ms${cpu(sequential)}`);
+  report(
+    name,
+    wall(cli) / wall(sequential),
+    aim,
+    `${note}; events list --all (5,000) ${fmt(wall(cli), 0)} ms${cpu(cli)}, sequential walk ${fmt(wall(sequential), 0)} ms${cpu(sequential)}`,
+  );
 }
 
 /** Seeds 5,000 events into `dataFile`, then runs the local and the 20 ms comparisons against it. */
@@ -29,7 +39,8 @@ export async function listAllRatios(dataFile, rounds, report, { local = true, sl
   const seeding = await startServe(['--data', dataFile]);
   try {
     await seedEvents(seeding.api, 5000);
-    if (local) await listAllVsSequential(seeding, rounds, 'list_all_vs_sequential_local', 'no added latency: both sides share the 2 cores with the server', 0.6, report);
+    if (local)
+      await listAllVsSequential(seeding, rounds, 'list_all_vs_sequential_local', 'no added latency: both sides share the 2 cores with the server', 0.6, report);
   } finally {
     await seeding.stop();
   }
@@ -45,7 +56,10 @@ export async function listAllRatios(dataFile, rounds, report, { local = true, sl
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const flags = process.argv.slice(2);
   const rounds = Number(flags.find((flag) => /^\d+$/.test(flag)) ?? 7);
-  const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+  const load = () =>
+    loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ');
   console.log(`load average before: ${load()}`);
   await listAllRatios(join(work, 'list-all.json'), rounds, (name, value, aim, raw) => console.log(`${name}: ${fmt(value)}   (aim <= ${aim}; ${raw})`), {
     local: !flags.includes('--slow'),

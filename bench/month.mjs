@@ -10,10 +10,21 @@ export async function monthVsList(reps, report) {
     const month = [];
     const list = [];
     for (let i = 0; i < reps; i++) {
-      list.push((await run(process.execPath, [BIN, 'events', 'list', '--all', '--start-date', '2030-01-01', '--end-date', '2030-01-31', '--format', 'ndjson'], { env: site.env })).ms);
+      list.push(
+        (
+          await run(process.execPath, [BIN, 'events', 'list', '--all', '--start-date', '2030-01-01', '--end-date', '2030-01-31', '--format', 'ndjson'], {
+            env: site.env,
+          })
+        ).ms,
+      );
       month.push((await run(process.execPath, [BIN, 'month', '2030-01-15', '--width', '120', '--timezone', 'UTC'], { env: site.env })).ms);
     }
-    report('month_vs_list_all', median(month) / median(list), 1.5, `month of 500 events ${fmt(median(month), 0)} ms, events list --all of that month ${fmt(median(list), 0)} ms`);
+    report(
+      'month_vs_list_all',
+      median(month) / median(list),
+      1.5,
+      `month of 500 events ${fmt(median(month), 0)} ms, events list --all of that month ${fmt(median(list), 0)} ms`,
+    );
   } finally {
     await site.stop();
   }

@@ -15,7 +15,6 @@ const REPS = QUICK ? 3 : 7;
 const SMALL = QUICK ? 2_000 : 5_000;
 const LARGE = QUICK ? 20_000 : 50_000;
 
-
 function venuesFile(count, prefix) {
   const path = join(work, `${prefix}-${count}.ndjson`);
   const lines = [];
@@ -31,8 +30,13 @@ const report = (name, value, aim, raw) => {
 };
 
 // Other processes on the machine move every figure: the load average says how busy it was.
-const load = () => loadavg().map((l) => fmt(l, 1)).join(' ');
-console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${REPS} repetitions, medians; load average ${load()}`);
+const load = () =>
+  loadavg()
+    .map((l) => fmt(l, 1))
+    .join(' ');
+console.log(
+  `machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${REPS} repetitions, medians; load average ${load()}`,
+);
 
 // 1. start-up
 {
@@ -80,15 +84,32 @@ if (canMeasureRss) {
     const site = await startServe();
     try {
       await seedEvents(site.api, count);
-      listRss[count] = (await run(process.execPath, [BIN, 'events', 'list', '--all', '--start-date', '2029-01-01', '--end-date', '2099-12-31', '--format', 'ndjson'], { env: site.env, rss: true })).rssKb;
-      importRss[count] = (await run(process.execPath, [BIN, 'import', 'venues', venuesFile(count, `rss${count}`), '--concurrency', '8'], { env: site.env, rss: true })).rssKb;
+      listRss[count] = (
+        await run(process.execPath, [BIN, 'events', 'list', '--all', '--start-date', '2029-01-01', '--end-date', '2099-12-31', '--format', 'ndjson'], {
+          env: site.env,
+          rss: true,
+        })
+      ).rssKb;
+      importRss[count] = (
+        await run(process.execPath, [BIN, 'import', 'venues', venuesFile(count, `rss${count}`), '--concurrency', '8'], { env: site.env, rss: true })
+      ).rssKb;
     } finally {
       await site.stop();
     }
   }
   const mb = (kb) => `${fmt(kb / 1024, 1)} MB`;
-  report('rss_list_all_large_vs_small', listRss[LARGE] / listRss[SMALL], 1.2, `--all peak RSS ${mb(listRss[SMALL])} at ${SMALL}, ${mb(listRss[LARGE])} at ${LARGE}`);
-  report('rss_import_large_vs_small', importRss[LARGE] / importRss[SMALL], 1.2, `import peak RSS ${mb(importRss[SMALL])} at ${SMALL}, ${mb(importRss[LARGE])} at ${LARGE}`);
+  report(
+    'rss_list_all_large_vs_small',
+    listRss[LARGE] / listRss[SMALL],
+    1.2,
+    `--all peak RSS ${mb(listRss[SMALL])} at ${SMALL}, ${mb(listRss[LARGE])} at ${LARGE}`,
+  );
+  report(
+    'rss_import_large_vs_small',
+    importRss[LARGE] / importRss[SMALL],
+    1.2,
+    `import peak RSS ${mb(importRss[SMALL])} at ${SMALL}, ${mb(importRss[LARGE])} at ${LARGE}`,
+  );
 } else {
   console.log('rss: skipped (/usr/bin/time not found)');
 }

@@ -26,7 +26,11 @@ let next = 0;
 const worker = async () => {
   for (let i = next++; i < EVENTS; i = next++) {
     const hour = new Date(Date.UTC(2030, 0, 1) + i * 3_600_000).toISOString().slice(0, 13).replace('T', ' ');
-    const res = await request(`${api}/events`, { method: 'POST', headers, body: JSON.stringify({ title: `Bench event ${i}`, start_date: `${hour}:00:00`, end_date: `${hour}:30:00` }) });
+    const res = await request(`${api}/events`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ title: `Bench event ${i}`, start_date: `${hour}:00:00`, end_date: `${hour}:30:00` }),
+    });
     if (res.statusCode !== 201) throw new Error(`create: ${res.statusCode} ${await res.body.text()}`);
     await res.body.dump();
   }
@@ -62,9 +66,15 @@ for (let i = 0; i < walks; i++) {
 }
 const used = process.cpuUsage(cpu);
 times.sort((a, b) => a - b);
-console.log(`load average: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+console.log(
+  `load average: ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`,
+);
 console.log(`first_walk_page_ms: ${first.toFixed(2)}`);
-console.log(`walk_page_median_ms: ${times[Math.floor(times.length / 2)].toFixed(2)} (${pages} pages a walk, ${walks} ${cold ? 'walks, each after a write' : 'walks'})`);
+console.log(
+  `walk_page_median_ms: ${times[Math.floor(times.length / 2)].toFixed(2)} (${pages} pages a walk, ${walks} ${cold ? 'walks, each after a write' : 'walks'})`,
+);
 console.log(`walk_page_cpu_ms: ${((used.user + used.system) / 1000 / (walks * pages)).toFixed(2)}`);
 await sandbox.close();
 rmSync(dir, { recursive: true, force: true });

@@ -13,7 +13,11 @@ const auth = `Basic ${Buffer.from('admin:bench').toString('base64')}`;
 const cpuMs = (usage) => (usage.user + usage.system) / 1000;
 
 async function post(path, body) {
-  const response = await fetch(`${api}${path}`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${api}${path}`, {
+    method: 'POST',
+    headers: { authorization: auth, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (response.status !== 201) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return response.json();
 }

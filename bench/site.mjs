@@ -19,10 +19,23 @@ function files() {
   const n = (i) => String(i).padStart(4, '0');
   const tags = Array.from({ length: COUNTS.tags }, (_, i) => ({ name: `Bench Tag ${n(i)}`, slug: `bench-tag-${n(i)}` }));
   const venues = Array.from({ length: COUNTS.venues }, (_, i) => ({ venue: `Bench Venue ${n(i)}`, slug: `bench-venue-${n(i)}`, city: 'Lyon' }));
-  const organizers = Array.from({ length: COUNTS.organizers }, (_, i) => ({ organizer: `Bench Organizer ${n(i)}`, slug: `bench-organizer-${n(i)}`, email: `o${i}@example.com` }));
+  const organizers = Array.from({ length: COUNTS.organizers }, (_, i) => ({
+    organizer: `Bench Organizer ${n(i)}`,
+    slug: `bench-organizer-${n(i)}`,
+    email: `o${i}@example.com`,
+  }));
   const events = Array.from({ length: COUNTS.events }, (_, i) => {
     const day = new Date(Date.UTC(2027, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
-    return { title: `Bench Event ${n(i)}`, slug: `bench-event-${n(i)}`, start_date: `${day} 19:00`, end_date: `${day} 21:00`, venue: venues[i % COUNTS.venues].slug, organizer: [organizers[i % COUNTS.organizers].slug], tags: [tags[i % COUNTS.tags].slug], cost: '10' };
+    return {
+      title: `Bench Event ${n(i)}`,
+      slug: `bench-event-${n(i)}`,
+      start_date: `${day} 19:00`,
+      end_date: `${day} 21:00`,
+      venue: venues[i % COUNTS.venues].slug,
+      organizer: [organizers[i % COUNTS.organizers].slug],
+      tags: [tags[i % COUNTS.tags].slug],
+      cost: '10',
+    };
   });
   return { tags: write('tags', tags), venues: write('venues', venues), organizers: write('organizers', organizers), events: write('events', events) };
 }
@@ -30,7 +43,8 @@ function files() {
 const cli = (site, args) => run(process.execPath, [BIN, ...args], { env: site.env, stdout: 'pipe' });
 const importAll = async (site, paths) => {
   const started = performance.now();
-  for (const resource of ['tags', 'venues', 'organizers', 'events']) await cli(site, ['import', resource, paths[resource], '--upsert-by', 'slug', '--yes', '--concurrency', '8']);
+  for (const resource of ['tags', 'venues', 'organizers', 'events'])
+    await cli(site, ['import', resource, paths[resource], '--upsert-by', 'slug', '--yes', '--concurrency', '8']);
   return performance.now() - started;
 };
 

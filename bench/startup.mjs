@@ -44,14 +44,21 @@ export async function startupRatios(serve, reps, report) {
   report('get_vs_bare_http', cli / bare, 1.5, `calendar events get ${fmt(cli, 1)} ms, node:http GET ${fmt(bare, 1)} ms`);
   report('get_vs_undici', cli / undici, 1.3, `calendar events get ${fmt(cli, 1)} ms, minimal undici GET ${fmt(undici, 1)} ms`);
   report('help_vs_node', help / nodeOnly, null, `calendar events --help ${fmt(help, 1)} ms, node -e 0 ${fmt(nodeOnly, 1)} ms`);
-  report('get_with_profile_vs_bare_http', withProfile / bare, null, `calendar events get from a profile in config.json ${fmt(withProfile, 1)} ms, node:http GET ${fmt(bare, 1)} ms`);
+  report(
+    'get_with_profile_vs_bare_http',
+    withProfile / bare,
+    null,
+    `calendar events get from a profile in config.json ${fmt(withProfile, 1)} ms, node:http GET ${fmt(bare, 1)} ms`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const reps = Number(process.argv[2] ?? 15);
   const serve = await startServe();
   try {
-    await startupRatios(serve, reps, (name, value, aim, raw) => console.log(`${name}: ${fmt(value)}   (${aim === null ? 'for comparison' : `aim <= ${aim}`}; ${raw})`));
+    await startupRatios(serve, reps, (name, value, aim, raw) =>
+      console.log(`${name}: ${fmt(value)}   (${aim === null ? 'for comparison' : `aim <= ${aim}`}; ${raw})`),
+    );
   } finally {
     await serve.stop();
   }

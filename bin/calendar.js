@@ -30,7 +30,9 @@ for (const stream of [process.stdout, process.stderr]) {
 // Certificates are always verified; the variable that turns that off for all of Node is refused here.
 if (process.env.NODE_TLS_REJECT_UNAUTHORIZED === '0') {
   delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
-  process.stderr.write('calendar: warning: NODE_TLS_REJECT_UNAUTHORIZED=0 is ignored: certificates are always verified (trust a private CA with --ca-cert FILE)\n');
+  process.stderr.write(
+    'calendar: warning: NODE_TLS_REJECT_UNAUTHORIZED=0 is ignored: certificates are always verified (trust a private CA with --ca-cert FILE)\n',
+  );
 }
 
 const args = process.argv.slice(2);

@@ -26,9 +26,7 @@ const NARROW = 'narrow';
 // nobody who could craft one needs to: whoever can write the bundle can run code anyway. node:zlib
 // loads and computes it in about half the time node:crypto takes for SHA-1 (2 vs 4.5 ms).
 // Node releases before 20.15 (and 22.2) have no zlib.crc32.
-const checksum = crc32
-  ? (data) => crc32(data).toString(16).padStart(8, '0')
-  : (data) => require('node:crypto').createHash('sha1').update(data).digest('hex');
+const checksum = crc32 ? (data) => crc32(data).toString(16).padStart(8, '0') : (data) => require('node:crypto').createHash('sha1').update(data).digest('hex');
 
 function cacheKey(source) {
   const flags = `${process.version}\0${process.arch}\0${process.execArgv.join(' ')}\0${process.env.NODE_OPTIONS ?? ''}`;

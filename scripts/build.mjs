@@ -39,7 +39,9 @@ const lazyBuiltins = {
       args.namespace === 'lazy-builtin' ? { path: args.path, external: true } : { path: args.path, namespace: 'lazy-builtin' },
     );
     build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({
-      contents: LAZY_BUILTINS[args.path].map((name) => `export function ${name}(...args) { return require(${JSON.stringify(args.path)}).${name}(...args); }`).join('\n'),
+      contents: LAZY_BUILTINS[args.path]
+        .map((name) => `export function ${name}(...args) { return require(${JSON.stringify(args.path)}).${name}(...args); }`)
+        .join('\n'),
       loader: 'js',
     }));
   },
@@ -106,7 +108,8 @@ try {
 const { main } = createRequire(import.meta.url)(new URL('dist/cli.cjs', root).pathname);
 let manPage = '';
 const sink = { write: (text) => ((manPage += text), true), isTTY: false };
-if ((await main(['__man'], { stdout: sink, stderr: process.stderr, stdin: process.stdin, env: {}, cwd: process.cwd() })) !== 0) throw new Error('the manual page could not be written');
+if ((await main(['__man'], { stdout: sink, stderr: process.stderr, stdin: process.stdin, env: {}, cwd: process.cwd() })) !== 0)
+  throw new Error('the manual page could not be written');
 mkdirSync(new URL('man', root), { recursive: true });
 writeFileSync(new URL(`man/calendar.1.${process.pid}`, root), manPage);
 renameSync(new URL(`man/calendar.1.${process.pid}`, root), new URL('man/calendar.1', root));

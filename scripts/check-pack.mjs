@@ -40,12 +40,21 @@ try {
   const tarball = join(work, packed.filename);
   const files = packed.files.map((f) => f.path);
   check(!files.some((f) => f.endsWith('.map')), `a source map is packed: ${files.filter((f) => f.endsWith('.map')).join(', ')}`);
-  for (const needed of ['bin/calendar.js', 'bin/code-cache.js', 'dist/cli.cjs', 'dist/jq.cjs', 'man/calendar.1', 'completions/calendar.bash']) check(files.includes(needed), `${needed} is not packed`);
+  for (const needed of ['bin/calendar.js', 'bin/code-cache.js', 'dist/cli.cjs', 'dist/jq.cjs', 'man/calendar.1', 'completions/calendar.bash'])
+    check(files.includes(needed), `${needed} is not packed`);
   check(Object.keys(pkg.dependencies ?? {}).length === 0, `dependencies to install: ${Object.keys(pkg.dependencies ?? {}).join(', ')} (the bundle holds them)`);
 
   const prefix = join(work, 'prefix');
   const home = join(work, 'home');
-  const env = { ...process.env, npm_config_update_notifier: 'false', HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local/share'), XDG_CACHE_HOME: join(home, '.cache'), NO_COLOR: '1' };
+  const env = {
+    ...process.env,
+    npm_config_update_notifier: 'false',
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_DATA_HOME: join(home, '.local/share'),
+    XDG_CACHE_HOME: join(home, '.cache'),
+    NO_COLOR: '1',
+  };
   for (const key of Object.keys(env)) if (key.startsWith('CALENDAR_')) delete env[key];
   npm(['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', '--offline', tarball], { env });
   const installed = join(prefix, 'lib/node_modules', pkg.name);
@@ -63,7 +72,12 @@ try {
   check(titles.length === 2 && titles.every((t) => t !== '' && !t.startsWith('"')), `--jq on the installed package printed ${JSON.stringify(titles)}`);
   check(existsSync(join(prefix, 'share/man/man1/calendar.1')), 'the manual page is not installed in share/man/man1');
   // As `npx events-calendar-cli --version` runs the registry's copy: the package's only bin.
-  const npx = execFileSync('npx', ['--yes', '--offline', `file:${tarball}`, '--version'], { cwd: work, env: { ...env, npm_config_cache: join(work, 'npm-cache') }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const npx = execFileSync('npx', ['--yes', '--offline', `file:${tarball}`, '--version'], {
+    cwd: work,
+    env: { ...env, npm_config_cache: join(work, 'npm-cache') },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   check(npx === version, `npx on the tarball printed ${JSON.stringify(npx)}`);
 
   const mb = (bytes) => `${(bytes / 1e6).toFixed(2)} MB`;

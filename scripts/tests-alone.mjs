@@ -42,12 +42,20 @@ for (const spec of specs.sort((a, b) => a.moduleId.localeCompare(b.moduleId))) {
     // a test whose name ends the same way as a longer one from running too.
     const pattern = new RegExp(`(^| )${escape(testCase.name)}$`);
     const result = await vitest.runTestSpecifications([spec.project.createSpecification(spec.moduleId, { testNamePattern: pattern })]);
-    const ran = ours(result.testModules).flatMap((m) => [...m.children.allTests()]).filter((t) => t.result().state !== 'skipped');
+    const ran = ours(result.testModules)
+      .flatMap((m) => [...m.children.allTests()])
+      .filter((t) => t.result().state !== 'skipped');
     const errors = [...result.unhandledErrors, ...ours(result.testModules).flatMap((m) => m.errors())];
     const passed = ran.length === 1 && ran[0].result().state === 'passed' && errors.length === 0;
     if (!passed) {
       fileFailures++;
-      const why = ran.length !== 1 ? `${ran.length} tests ran` : ran[0].result().errors?.map((e) => e.message.split('\n')[0]).join('; ') || errors.map((e) => String(e.message ?? e)).join('; ');
+      const why =
+        ran.length !== 1
+          ? `${ran.length} tests ran`
+          : ran[0]
+              .result()
+              .errors?.map((e) => e.message.split('\n')[0])
+              .join('; ') || errors.map((e) => String(e.message ?? e)).join('; ');
       failures.push(`${file} > ${testCase.shown}: ${why}`);
     }
   }

@@ -4,7 +4,14 @@
 // undici to one version and test/unit/undici-pieces.test.ts checks these paths and lines.
 import { readFile } from 'node:fs/promises';
 
-export const UNDICI_PIECES = ['undici/lib/dispatcher/agent.js', 'undici/lib/dispatcher/retry-agent.js', 'undici/lib/dispatcher/env-http-proxy-agent.js', 'undici/lib/api/api-request.js', 'undici/lib/api/api-connect.js', 'undici/lib/dispatcher/dispatcher.js'];
+export const UNDICI_PIECES = [
+  'undici/lib/dispatcher/agent.js',
+  'undici/lib/dispatcher/retry-agent.js',
+  'undici/lib/dispatcher/env-http-proxy-agent.js',
+  'undici/lib/api/api-request.js',
+  'undici/lib/api/api-connect.js',
+  'undici/lib/dispatcher/dispatcher.js',
+];
 
 export const EAGER_HTTP2 = "const connectH2 = require('./client-h2.js')";
 // Called only for a socket whose ALPN protocol is h2; loading it otherwise costs node:http2.

@@ -60,7 +60,10 @@ export function prepare(globals: GlobalOptions, ctx: Context, defaultFormat: For
     }
     const onlyIds = fields.length === 1 && fields[0] === 'id';
     if (format === 'count' || (format === 'ids' && !onlyIds)) {
-      throw new UsageError(`--fields does not apply to --format ${format}, which prints ${format === 'ids' ? 'IDs' : 'a count'} only`, 'Use --format ndjson or csv with --fields.');
+      throw new UsageError(
+        `--fields does not apply to --format ${format}, which prints ${format === 'ids' ? 'IDs' : 'a count'} only`,
+        'Use --format ndjson or csv with --fields.',
+      );
     }
   }
   // A terminal, or FORCE_COLOR through a pipe (`| less -R`): the output is coloured as the messages are.

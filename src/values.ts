@@ -8,7 +8,8 @@ import { decodeEntities } from './records/identity.js';
 import { closest } from './records/closest.js';
 import { canonicalTimeZone, fixedOffsetMinutes, timeZoneNames } from './time.js';
 
-export const DATE_FORMS = 'YYYY-MM-DD, "YYYY-MM-DD HH:MM[:SS]", ISO 8601 (2025-01-31T18:00:00+01:00), now, today, tomorrow, yesterday, next week, next month, +7d, -2w, +3h';
+export const DATE_FORMS =
+  'YYYY-MM-DD, "YYYY-MM-DD HH:MM[:SS]", ISO 8601 (2025-01-31T18:00:00+01:00), now, today, tomorrow, yesterday, next week, next month, +7d, -2w, +3h';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/i;
@@ -104,7 +105,10 @@ export function timeZoneName(value: string, where: string): string {
   const zone = canonicalTimeZone(value.trim());
   if (zone !== undefined) return zone;
   const near = closest(value.trim(), timeZoneNames());
-  throw new UsageError(`${where}: "${value}" is not a timezone`, near ? `Did you mean ${near}?` : 'Use an IANA name such as Europe/Paris or America/New_York, or UTC.');
+  throw new UsageError(
+    `${where}: "${value}" is not a timezone`,
+    near ? `Did you mean ${near}?` : 'Use an IANA name such as Europe/Paris or America/New_York, or UTC.',
+  );
 }
 
 /** An event's timezone: a known name, and not a fixed offset the server gets wrong. */
@@ -218,7 +222,8 @@ export function coerceValue(field: Field, raw: unknown, where: string = label(fi
       const parsed = parseDate(value, now);
       if (!parsed) fail(`"${value}" is not a date`, `Accepted forms: ${DATE_FORMS}.`);
       // WordPress reads this as timestamp 0, which its validators take for a failure.
-      if (/^1970-01-01([ T]00:00(:00)?)?$/.test(parsed as string)) fail('the server refuses 1970-01-01 (it reads it as "no date")', 'For "from the beginning" use 1900-01-01.');
+      if (/^1970-01-01([ T]00:00(:00)?)?$/.test(parsed as string))
+        fail('the server refuses 1970-01-01 (it reads it as "no date")', 'For "from the beginning" use 1900-01-01.');
       return parsed as string;
     }
     case 'ids': {
@@ -242,7 +247,7 @@ export function coerceValue(field: Field, raw: unknown, where: string = label(fi
       if (field.type === 'ref') return refs[0] as number | string;
       // Names listed in a text stay that text: a name that holds a comma is found whole on the site.
       const namesInText = typeof raw === 'string' && refs.length > 1 && refs.some((ref) => typeof ref === 'string');
-      return namesInText ? raw.trim() : ((refs as Array<number | string>) as WireValue);
+      return namesInText ? raw.trim() : (refs as Array<number | string> as WireValue);
     }
     case 'terms':
     case 'list': {

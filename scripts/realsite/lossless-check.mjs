@@ -18,7 +18,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { readSiteArgs } from './site-args.mjs';
 
-const { args, password: PASSWORD, api: API, auth: AUTH } = readSiteArgs('lossless-check.mjs --url URL --password-file FILE --socket MYSQLD_SOCK [--user admin] [--api tec|tribe]', {
+const {
+  args,
+  password: PASSWORD,
+  api: API,
+  auth: AUTH,
+} = readSiteArgs('lossless-check.mjs --url URL --password-file FILE --socket MYSQLD_SOCK [--user admin] [--api tec|tribe]', {
   api: { type: 'string' },
 });
 const BIN = resolve(dirname(new URL(import.meta.url).pathname), '../../bin/calendar.js');
@@ -38,15 +43,25 @@ const env = {
 // ---- the site and its database ------------------------------------------------------------
 
 async function post(path, body) {
-  const res = await fetch(`${API}/tribe/events/v1/${path}`, { method: 'POST', headers: { Authorization: AUTH, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${API}/tribe/events/v1/${path}`, {
+    method: 'POST',
+    headers: { Authorization: AUTH, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const json = await res.json();
   if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
   return json.id;
 }
 
 function sql(query) {
-  const out = execFileSync('mariadb', ['--no-defaults', `--socket=${args.socket}`, '-uroot', args.database, '--batch', '-N', '-e', query], { encoding: 'utf8', maxBuffer: 64 << 20 });
-  return out.split('\n').filter((line) => line !== '').map((line) => line.split('\t'));
+  const out = execFileSync('mariadb', ['--no-defaults', `--socket=${args.socket}`, '-uroot', args.database, '--batch', '-N', '-e', query], {
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
+  return out
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => line.split('\t'));
 }
 
 /**
@@ -54,18 +69,40 @@ function sql(query) {
  * counted as changes. (`_VenuePost_date` and the like are the tribe create route's copies of
  * the request's post fields; `_tribe_ignored_event_previous_status` the trash's note.)
  */
-const BOOKKEEPING = new Set(['_tribe_modified_fields', '_edit_lock', '_edit_last', 'format', 'sticky', '_wp_old_slug', '_wp_old_date', '_wp_trash_meta_status', '_wp_trash_meta_time', '_wp_desired_post_slug', '_tribe_ignored_event_previous_status']);
+const BOOKKEEPING = new Set([
+  '_tribe_modified_fields',
+  '_edit_lock',
+  '_edit_last',
+  'format',
+  'sticky',
+  '_wp_old_slug',
+  '_wp_old_date',
+  '_wp_trash_meta_status',
+  '_wp_trash_meta_time',
+  '_wp_desired_post_slug',
+  '_tribe_ignored_event_previous_status',
+]);
 const isBookkeeping = (key) => BOOKKEEPING.has(key) || /^_(Venue|Organizer)post_/.test(key);
 
 /** A post as its database holds it: columns, meta (several values of a key joined) and terms. */
 function stored(id) {
   const [row] = sql(`select post_title, post_content, post_excerpt, post_name, post_status, menu_order, post_date from wp_posts where ID=${id}`);
-  const record = { post_title: row[0], post_content: row[1], post_excerpt: row[2], post_name: row[3], post_status: row[4], menu_order: row[5], post_date: row[6] };
+  const record = {
+    post_title: row[0],
+    post_content: row[1],
+    post_excerpt: row[2],
+    post_name: row[3],
+    post_status: row[4],
+    menu_order: row[5],
+    post_date: row[6],
+  };
   for (const [key, value] of sql(`select meta_key, meta_value from wp_postmeta where post_id=${id} order by meta_id`)) {
     if (isBookkeeping(key)) continue;
     record[key] = record[key] === undefined ? value : `${record[key]}|${value}`;
   }
-  const terms = sql(`select tt.taxonomy, t.slug from wp_term_relationships r join wp_term_taxonomy tt using (term_taxonomy_id) join wp_terms t using (term_id) where r.object_id=${id} order by 1, 2`);
+  const terms = sql(
+    `select tt.taxonomy, t.slug from wp_term_relationships r join wp_term_taxonomy tt using (term_taxonomy_id) join wp_terms t using (term_id) where r.object_id=${id} order by 1, 2`,
+  );
   record.terms = terms.map(([taxonomy, slug]) => `${taxonomy}:${slug}`).join(',');
   return record;
 }
@@ -74,7 +111,9 @@ const unescape = (text) => text.replace(/\\n/g, '\n').replace(/\\t/g, '\t').repl
 
 /** The keys whose values differ (unescaping the client's batch output on both sides). */
 function changedKeys(before, after) {
-  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => unescape(String(before[key] ?? '')) !== unescape(String(after[key] ?? '')));
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (key) => unescape(String(before[key] ?? '')) !== unescape(String(after[key] ?? '')),
+  );
 }
 
 // ---- the CLI --------------------------------------------------------------------------------
@@ -90,7 +129,17 @@ function cli(...argv) {
 const COSTS = ['€10 – €30', 'Free entry', '$10 (students $5)', 'CHF 60-140', '15', '20€'];
 const CONTENT = '<!-- wp:heading -->\n<h2>Hello “there”</h2>\n<!-- /wp:heading -->\n\n[gallery ids="1,2"]\nBring a mat… & water — please<br>';
 const ids = {};
-ids.venue = await post('venues', { venue: `${PREFIX} Café d’Été & Co — “Quoted”`, city: 'Paris', address: '1 rue de l’Été', zip: '75001', country: 'France', stateprovince: 'IDF', show_map: 'false', show_map_link: 'false', website: 'https://venue.example' });
+ids.venue = await post('venues', {
+  venue: `${PREFIX} Café d’Été & Co — “Quoted”`,
+  city: 'Paris',
+  address: '1 rue de l’Été',
+  zip: '75001',
+  country: 'France',
+  stateprovince: 'IDF',
+  show_map: 'false',
+  show_map_link: 'false',
+  website: 'https://venue.example',
+});
 ids.org1 = await post('organizers', { organizer: `${PREFIX} Kids' Club "Stars"`, email: 'kids@example.org', phone: '123', website: 'https://kids.example' });
 ids.org2 = await post('organizers', { organizer: `${PREFIX} Second & Co`, email: 'two@example.org' });
 ids.tag = await post('tags', { name: `${PREFIX} outdoor` });
@@ -134,11 +183,19 @@ function check(name, id, asked, run) {
 }
 
 const [e0, e1, e2, e3, e4] = ids.events;
-check('events update --title (map on)', e0, ['post_title'], () => cli('events', 'update', String(e0), '--title', `${PREFIX} 0 Renamed “title” & co…`, '--no-conflict-check'));
-check('events update --excerpt (map on)', e1, ['post_excerpt'], () => cli('events', 'update', String(e1), '--excerpt', 'New & “quoted” excerpt', '--no-conflict-check'));
+check('events update --title (map on)', e0, ['post_title'], () =>
+  cli('events', 'update', String(e0), '--title', `${PREFIX} 0 Renamed “title” & co…`, '--no-conflict-check'),
+);
+check('events update --excerpt (map on)', e1, ['post_excerpt'], () =>
+  cli('events', 'update', String(e1), '--excerpt', 'New & “quoted” excerpt', '--no-conflict-check'),
+);
 check('events update --cost (map on)', e2, ['_EventCost'], () => cli('events', 'update', String(e2), '--cost', 'CHF 70–150', '--no-conflict-check'));
-check('events update --no-featured (map off: tribe route)', e3, ['_tribe_featured'], () => cli('events', 'update', String(e3), '--no-featured', '--no-conflict-check'));
-check('events update --title (map off, cost given)', e3, ['post_title'], () => cli('events', 'update', String(e3), '--title', `${PREFIX} 3 Retitled`, '--cost', COSTS[3], '--no-conflict-check'));
+check('events update --no-featured (map off: tribe route)', e3, ['_tribe_featured'], () =>
+  cli('events', 'update', String(e3), '--no-featured', '--no-conflict-check'),
+);
+check('events update --title (map off, cost given)', e3, ['post_title'], () =>
+  cli('events', 'update', String(e3), '--title', `${PREFIX} 3 Retitled`, '--cost', COSTS[3], '--no-conflict-check'),
+);
 check('events update --add-tags', e0, ['terms'], () => cli('events', 'update', String(e0), '--add-tags', String(ids.tag), '--no-conflict-check'));
 check('venues update --city', ids.venue, ['_VenueCity'], () => cli('venues', 'update', String(ids.venue), '--city', 'Lyon'));
 check('organizers update --phone', ids.org1, ['_OrganizerPhone'], () => cli('organizers', 'update', String(ids.org1), '--phone', '+33 1 23 45'));
@@ -147,19 +204,34 @@ check('organizers update --phone', ids.org1, ['_OrganizerPhone'], () => cli('org
   cli('events', 'delete', String(e1), '--yes');
   const res = cli('events', 'restore', String(e1));
   const changed = changedKeys(before, stored(e1));
-  results.push({ name: 'events delete + restore', ok: res.code === 0 && changed.length === 0, refused: false, unasked: changed, code: res.code, message: res.stderr.trim().split('\n').pop() });
+  results.push({
+    name: 'events delete + restore',
+    ok: res.code === 0 && changed.length === 0,
+    refused: false,
+    unasked: changed,
+    code: res.code,
+    message: res.stderr.trim().split('\n').pop(),
+  });
 }
 {
   const exported = cli('export', 'events', '--search', PREFIX);
-  const rows = exported.stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  const rows = exported.stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
   // One row of an event whose map is on (tec/v1 takes it), one whose map is off (refused: its cost would be rewritten).
   rows.find((r) => r.title.startsWith(`${PREFIX} 1 `)).excerpt = 'Imported — “excerpt” & more';
   const file = join(work, 'events.ndjson');
   writeFileSync(file, rows.map((r) => JSON.stringify(r)).join('\n'));
-  check('import events --upsert-by slug (one field of one row, map on)', e1, ['post_excerpt'], () => cli('import', 'events', file, '--upsert-by', 'slug', '--yes'));
+  check('import events --upsert-by slug (one field of one row, map on)', e1, ['post_excerpt'], () =>
+    cli('import', 'events', file, '--upsert-by', 'slug', '--yes'),
+  );
   rows.find((r) => r.title.startsWith(`${PREFIX} 4 `)).excerpt = 'Imported — “excerpt” & more';
   writeFileSync(file, rows.map((r) => JSON.stringify(r)).join('\n'));
-  check('import events --upsert-by slug (one field of one row, map off)', e4, ['post_excerpt'], () => cli('import', 'events', file, '--upsert-by', 'slug', '--yes'));
+  check('import events --upsert-by slug (one field of one row, map off)', e4, ['post_excerpt'], () =>
+    cli('import', 'events', file, '--upsert-by', 'slug', '--yes'),
+  );
 }
 {
   const exported = cli('export', '--site', '--format', 'json', '--search', PREFIX);
@@ -175,7 +247,12 @@ check('organizers update --phone', ids.org1, ['_OrganizerPhone'], () => cli('org
 function ours(site) {
   const keep = (records, test) => Object.fromEntries(Object.entries(records ?? {}).filter(([, record]) => test(record)));
   const named = (field) => (record) => String(record[field] ?? '').startsWith(PREFIX);
-  return { ...(site._filter ? { _filter: site._filter } : {}), venues: keep(site.venues, named('venue')), organizers: keep(site.organizers, named('organizer')), events: keep(site.events, named('title')) };
+  return {
+    ...(site._filter ? { _filter: site._filter } : {}),
+    venues: keep(site.venues, named('venue')),
+    organizers: keep(site.organizers, named('organizer')),
+    events: keep(site.events, named('title')),
+  };
 }
 
 // ---- the copies -----------------------------------------------------------------------------
@@ -183,7 +260,11 @@ function ours(site) {
 /** Each record of this run beside its copy, the copy found by its new slug. */
 function compareCopies(label, slugOf, renamed) {
   const pairs = [];
-  for (const [type, list] of [['tribe_venue', [ids.venue]], ['tribe_organizer', [ids.org1, ids.org2]], ['tribe_events', ids.events]]) {
+  for (const [type, list] of [
+    ['tribe_venue', [ids.venue]],
+    ['tribe_organizer', [ids.org1, ids.org2]],
+    ['tribe_events', ids.events],
+  ]) {
     for (const id of list) {
       const [[slug, title]] = sql(`select post_name, post_title from wp_posts where ID=${id}`);
       // Events by their new slug; a venue or organizer by its new name (the server gives it the slug of its name).
@@ -206,11 +287,19 @@ function compareCopies(label, slugOf, renamed) {
     delete original.post_name;
     delete copied.post_name;
     if (type !== 'tribe_events') original.post_title = renamed(original.post_title);
-    for (const key of ['_EventVenueID', '_EventOrganizerID']) if (original[key]) original[key] = original[key].split('|').map((v) => links.get(v) ?? v).join('|');
+    for (const key of ['_EventVenueID', '_EventOrganizerID'])
+      if (original[key])
+        original[key] = original[key]
+          .split('|')
+          .map((v) => links.get(v) ?? v)
+          .join('|');
     for (const key of ['_EventOrigin', '_VenueOrigin', '_OrganizerOrigin']) delete copied[key], delete original[key];
     const changed = changedKeys(original, copied);
     if (changed.length === 0) identical++;
-    else differences.push(`${id}→${copy}: ${changed.map((k) => `${k} ${JSON.stringify(String(original[k] ?? '')).slice(0, 60)} → ${JSON.stringify(String(copied[k] ?? '')).slice(0, 60)}`).join('; ')}`);
+    else
+      differences.push(
+        `${id}→${copy}: ${changed.map((k) => `${k} ${JSON.stringify(String(original[k] ?? '')).slice(0, 60)} → ${JSON.stringify(String(copied[k] ?? '')).slice(0, 60)}`).join('; ')}`,
+      );
   }
   return { label, identical, total: pairs.length, differences };
 }
@@ -239,7 +328,12 @@ const copies = [];
   // export -> import: venues, organizers, then events, under new slugs and names.
   const suffix = '-filecopy';
   const rename = (name) => name.replace(PREFIX, `${PREFIX} filecopy`);
-  const read = (resource) => cli('export', resource, '--search', PREFIX).stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  const read = (resource) =>
+    cli('export', resource, '--search', PREFIX)
+      .stdout.trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
   const venues = read('venues').map((v) => ({ ...v, venue: rename(v.venue), slug: v.slug + suffix }));
   const organizers = read('organizers').map((o) => ({ ...o, organizer: rename(o.organizer), slug: o.slug + suffix }));
   const events = read('events');
@@ -254,9 +348,21 @@ const copies = [];
   // The server gives a new venue or organizer the slug of its name: the events link to those.
   const copySlug = (type, slug) => {
     const title = sql(`select post_title from wp_posts where post_type='${type}' and post_name=${quote(slug)}`)[0]?.[0];
-    return (title && sql(`select post_name from wp_posts where post_type='${type}' and post_title=${quote(rename(unescape(title)))} and post_status<>'trash'`)[0]?.[0]) ?? slug;
+    return (
+      (title &&
+        sql(`select post_name from wp_posts where post_type='${type}' and post_title=${quote(rename(unescape(title)))} and post_status<>'trash'`)[0]?.[0]) ??
+      slug
+    );
   };
-  importRows('events', events.map((e) => ({ ...e, slug: e.slug + suffix, venue: e.venue && copySlug('tribe_venue', e.venue), organizer: (e.organizer ?? []).map((o) => copySlug('tribe_organizer', o)) })));
+  importRows(
+    'events',
+    events.map((e) => ({
+      ...e,
+      slug: e.slug + suffix,
+      venue: e.venue && copySlug('tribe_venue', e.venue),
+      organizer: (e.organizer ?? []).map((o) => copySlug('tribe_organizer', o)),
+    })),
+  );
   const compared = compareCopies('export → import', (slug) => slug + suffix, rename);
   compared.exit = codes.join(',');
   copies.push(compared);
@@ -267,8 +373,13 @@ const copies = [];
 const written = results.filter((r) => !r.refused);
 console.log(`# lossless check, run ${RUN} on ${API}${args.api ? ` (api ${args.api})` : ''}\n`);
 console.log(`writes that changed only what was asked: ${written.filter((r) => r.ok).length} of ${written.length}`);
-console.log(`writes refused before anything was sent (database unchanged): ${results.filter((r) => r.refused && r.ok).length} of ${results.filter((r) => r.refused).length}`);
-for (const r of results) console.log(`- ${r.ok ? 'ok ' : 'BAD'} ${r.name}: exit ${r.code}${r.unasked.length ? `; also changed ${r.unasked.join(', ')}` : ''}${r.missing?.length ? `; did not change ${r.missing.join(', ')}` : ''}${!r.ok && !r.refused && r.code ? ` (${r.message})` : ''}${r.refused ? ` (${r.message})` : ''}`);
+console.log(
+  `writes refused before anything was sent (database unchanged): ${results.filter((r) => r.refused && r.ok).length} of ${results.filter((r) => r.refused).length}`,
+);
+for (const r of results)
+  console.log(
+    `- ${r.ok ? 'ok ' : 'BAD'} ${r.name}: exit ${r.code}${r.unasked.length ? `; also changed ${r.unasked.join(', ')}` : ''}${r.missing?.length ? `; did not change ${r.missing.join(', ')}` : ''}${!r.ok && !r.refused && r.code ? ` (${r.message})` : ''}${r.refused ? ` (${r.message})` : ''}`,
+  );
 for (const c of copies) {
   console.log(`\n${c.label}: ${c.identical} of ${c.total} records identical in the database (exit ${c.exit})`);
   for (const line of c.differences) console.log(`  - ${line}`);

@@ -14,7 +14,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readSiteArgs } from './site-args.mjs';
 
-const { args, api: API, auth: AUTH } = readSiteArgs('probe-term-parent.mjs --url URL --password-file FILE --socket MYSQLD_SOCK [--out DIR]', { out: { type: 'string' } });
+const {
+  args,
+  api: API,
+  auth: AUTH,
+} = readSiteArgs('probe-term-parent.mjs --url URL --password-file FILE --socket MYSQLD_SOCK [--out DIR]', { out: { type: 'string' } });
 const RUN = Date.now().toString(36);
 
 async function call(method, path, body, { auth = true } = {}) {
@@ -35,7 +39,12 @@ function termRow(id) {
 }
 
 /** The IDs of this run's terms as `{child}` in a path or body: the contract test fills in its own. */
-const placeholders = () => new Map([[parent, '{parent}'], [child, '{child}'], [tag, '{tag}']]);
+const placeholders = () =>
+  new Map([
+    [parent, '{parent}'],
+    [child, '{child}'],
+    [tag, '{tag}'],
+  ]);
 const withPlaceholders = (body) => Object.fromEntries(Object.entries(body).map(([key, value]) => [key, placeholders().get(value) ?? value]));
 const pathWithPlaceholders = (path) => path.replace(/\/(\d+)$/, (whole, id) => (placeholders().has(Number(id)) ? `/${placeholders().get(Number(id))}` : whole));
 
@@ -46,10 +55,14 @@ async function probe(name, method, path, body, ids, options) {
   const before = ids.map(termRow);
   const answer = await call(method, path, body, options);
   const after = ids.map(termRow);
-  console.log(`${name}: ${method} ${path} ${JSON.stringify(body)}${options?.auth === false ? ' (anonymous)' : ''} -> ${answer.status} ${answer.status >= 400 ? JSON.stringify(answer.body) : ''}`);
+  console.log(
+    `${name}: ${method} ${path} ${JSON.stringify(body)}${options?.auth === false ? ' (anonymous)' : ''} -> ${answer.status} ${answer.status >= 400 ? JSON.stringify(answer.body) : ''}`,
+  );
   ids.forEach((id, i) => {
     const changed = Object.keys(before[i]).filter((key) => before[i][key] !== after[i][key]);
-    console.log(`  term ${id}: ${changed.length ? changed.map((key) => `${key} ${JSON.stringify(before[i][key])} -> ${JSON.stringify(after[i][key])}`).join(', ') : 'unchanged'}`);
+    console.log(
+      `  term ${id}: ${changed.length ? changed.map((key) => `${key} ${JSON.stringify(before[i][key])} -> ${JSON.stringify(after[i][key])}`).join(', ') : 'unchanged'}`,
+    );
   });
   recorded[name] = answer;
   requests[name] = { method, path: pathWithPlaceholders(path), body: withPlaceholders(body), anonymous: options?.auth === false };

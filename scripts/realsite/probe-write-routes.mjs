@@ -13,7 +13,11 @@
 import { execFileSync } from 'node:child_process';
 import { readSiteArgs } from './site-args.mjs';
 
-const { args, api: API, auth: AUTH } = readSiteArgs('probe-write-routes.mjs --url URL --password-file FILE --socket MYSQLD_SOCK [--user admin] [--only events|venues|organizers|terms|facts]', {
+const {
+  args,
+  api: API,
+  auth: AUTH,
+} = readSiteArgs('probe-write-routes.mjs --url URL --password-file FILE --socket MYSQLD_SOCK [--user admin] [--only events|venues|organizers|terms|facts]', {
   only: { type: 'string' },
 });
 /** The acknowledgement tec/v1 asks for in its 400 answer to a request without it. */
@@ -60,7 +64,9 @@ const IGNORED_META = new Set(['_tribe_modified_fields', '_edit_lock', '_edit_las
 
 /** A post as its database rows hold it: columns, meta and terms, one flat object. */
 function postRow(id) {
-  const [row] = query(`select hex(post_title), hex(post_content), hex(post_excerpt), hex(post_name), hex(post_status), hex(cast(menu_order as char)), hex(post_date) from wp_posts where ID=${id}`);
+  const [row] = query(
+    `select hex(post_title), hex(post_content), hex(post_excerpt), hex(post_name), hex(post_status), hex(cast(menu_order as char)), hex(post_date) from wp_posts where ID=${id}`,
+  );
   const record = {};
   ['post_title', 'post_content', 'post_excerpt', 'post_name', 'post_status', 'menu_order', 'post_date'].forEach((key, index) => (record[key] = row[index]));
   for (const [key, value] of query(`select hex(meta_key), hex(meta_value) from wp_postmeta where post_id=${id} order by meta_id`)) {
@@ -76,7 +82,9 @@ function postRow(id) {
 }
 
 function termRow(id) {
-  const [row] = query(`select hex(t.name), hex(t.slug), hex(tt.description), hex(tt.parent) from wp_terms t join wp_term_taxonomy tt using(term_id) where t.term_id=${id}`);
+  const [row] = query(
+    `select hex(t.name), hex(t.slug), hex(tt.description), hex(tt.parent) from wp_terms t join wp_term_taxonomy tt using(term_id) where t.term_id=${id}`,
+  );
   return { name: row[0], slug: row[1], description: row[2], parent: row[3] };
 }
 
@@ -101,14 +109,28 @@ function compare(before, after, asked) {
 
 const rows = [];
 function report(route, body, answer, diff) {
-  const cells = [route, `\`${JSON.stringify(body)}\``, String(answer.status), diff.wiped.join('; ') || '—', diff.rewritten.join('; ') || '—', diff.kept.join(', ')];
+  const cells = [
+    route,
+    `\`${JSON.stringify(body)}\``,
+    String(answer.status),
+    diff.wiped.join('; ') || '—',
+    diff.rewritten.join('; ') || '—',
+    diff.kept.join(', '),
+  ];
   rows.push(cells);
   console.log(`| ${cells.map((cell) => cell.replace(/\|/g, '\\|').replace(/\n/g, '\\n')).join(' | ')} |`);
 }
 
 /** An event holding one of everything the lossless tests care about; the map settings stored empty. */
 async function richEvent() {
-  const venue = await must('POST', '/tribe/events/v1/venues', { venue: `S32 probe venue ${unique()}`, address: '1 rue X', city: 'Paris', country: 'France', zip: '75001', phone: '123' });
+  const venue = await must('POST', '/tribe/events/v1/venues', {
+    venue: `S32 probe venue ${unique()}`,
+    address: '1 rue X',
+    city: 'Paris',
+    country: 'France',
+    zip: '75001',
+    phone: '123',
+  });
   const organizers = [
     await must('POST', '/tribe/events/v1/organizers', { organizer: `S32 probe org A ${unique()}`, email: 'a@example.com' }),
     await must('POST', '/tribe/events/v1/organizers', { organizer: `S32 probe org B ${unique()}`, phone: '555' }),
@@ -212,7 +234,11 @@ async function terms() {
       ['tribe', `/tribe/events/v1/${tribe}/{id}`, 'POST'],
       ['core', `/wp/v2/${core}/{id}`, 'POST'],
     ]) {
-      const term = await must('POST', `/tribe/events/v1/${tribe}`, { name: `S32 probe ${taxonomy} & “x” ${unique()}`, description: 'Term <b>text</b> & more', slug: `s32-probe-${unique()}` });
+      const term = await must('POST', `/tribe/events/v1/${tribe}`, {
+        name: `S32 probe ${taxonomy} & “x” ${unique()}`,
+        description: 'Term <b>text</b> & more',
+        slug: `s32-probe-${unique()}`,
+      });
       const before = termRow(term.id);
       const body = { name: `S32 probe renamed ${unique()}` };
       const answer = await call(method, path.replace('{id}', term.id), body);
@@ -229,7 +255,9 @@ async function facts() {
     const key = unique();
     const first = await must('POST', `/tribe/events/v1/${kind}`, { [field]: `S32 probe Cafe ${key}` });
     const second = await must('POST', `/tribe/events/v1/${kind}`, { [field]: `S32 PROBE café ${key}` });
-    console.log(`- ${kind}: create "S32 probe Cafe ${key}" -> ${first.id}; create "S32 PROBE café ${key}" -> ${second.id} (${first.id === second.id ? 'merged' : 'separate'}); stored title now ${JSON.stringify(postRow(first.id).post_title)}`);
+    console.log(
+      `- ${kind}: create "S32 probe Cafe ${key}" -> ${first.id}; create "S32 PROBE café ${key}" -> ${second.id} (${first.id === second.id ? 'merged' : 'separate'}); stored title now ${JSON.stringify(postRow(first.id).post_title)}`,
+    );
   }
   const slug = `s32-probe-custom-${unique()}`;
   const venue = await must('POST', '/tribe/events/v1/venues', { venue: `S32 probe slugged ${unique()}`, slug });
@@ -239,13 +267,22 @@ async function facts() {
     ['tec', '/tec/v1/events/{id}', 'title'],
     ['core', '/wp/v2/tribe_events/{id}', 'title'],
   ]) {
-    const event = await must('POST', '/tribe/events/v1/events', { title: `S32 probe slash ${unique()}`, start_date: '2027-03-10 18:00:00', end_date: '2027-03-10 20:00:00' });
+    const event = await must('POST', '/tribe/events/v1/events', {
+      title: `S32 probe slash ${unique()}`,
+      start_date: '2027-03-10 18:00:00',
+      end_date: '2027-03-10 20:00:00',
+    });
     const sent = 'S32 probe a\\b';
     await must(route === 'tribe' ? 'POST' : 'PATCH', path.replace('{id}', event.id), { [field]: sent });
     console.log(`- ${route}: title ${JSON.stringify(sent)} sent, stored ${JSON.stringify(postRow(event.id).post_title)}`);
   }
   for (const cost of ['€10 – €30', 'Free entry', '$10 (students $5)', 'CHF 60-140', '10', 'Free', '1.000,50 €']) {
-    const event = await must('POST', '/tribe/events/v1/events', { title: `S32 probe cost ${unique()}`, start_date: '2027-03-10 18:00:00', end_date: '2027-03-10 20:00:00', cost });
+    const event = await must('POST', '/tribe/events/v1/events', {
+      title: `S32 probe cost ${unique()}`,
+      start_date: '2027-03-10 18:00:00',
+      end_date: '2027-03-10 20:00:00',
+      cost,
+    });
     const tec = await must('GET', `/tec/v1/events/${event.id}?context=edit`);
     console.log(
       `- cost ${JSON.stringify(cost)}: stored ${JSON.stringify(postRow(event.id)._EventCost)}, tribe GET cost ${JSON.stringify(event.cost)} values ${JSON.stringify(event.cost_details.values)}, tec/v1 cost ${JSON.stringify(tec.cost)}`,
@@ -253,5 +290,11 @@ async function facts() {
   }
 }
 
-const parts = { events, venues: () => linked('venues', richVenue, 'venue', 'city', 'Lyon', '_VenueCity'), organizers: () => linked('organizers', richOrganizer, 'organizer', 'phone', '999', '_OrganizerPhone'), terms, facts };
+const parts = {
+  events,
+  venues: () => linked('venues', richVenue, 'venue', 'city', 'Lyon', '_VenueCity'),
+  organizers: () => linked('organizers', richOrganizer, 'organizer', 'phone', '999', '_OrganizerPhone'),
+  terms,
+  facts,
+};
 for (const [name, run] of Object.entries(parts)) if (!args.only || args.only.split(',').includes(name)) await run();

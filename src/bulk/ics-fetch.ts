@@ -48,7 +48,11 @@ function feedDispatcher(settings: FetchSettings): Dispatcher {
 }
 
 const tooLarge = (shown: string) =>
-  new CliError(`${shown} is larger than ${MAX_FEED_BYTES / 1024 / 1024} MB, the most an import reads from a URL`, EXIT.usage, 'Download it and import the file, or import a narrower feed.');
+  new CliError(
+    `${shown} is larger than ${MAX_FEED_BYTES / 1024 / 1024} MB, the most an import reads from a URL`,
+    EXIT.usage,
+    'Download it and import the file, or import a narrower feed.',
+  );
 
 export async function fetchFeed(url: string, shown: string, settings: FetchSettings): Promise<string> {
   const dispatcher = feedDispatcher(settings);
@@ -61,7 +65,8 @@ export async function fetchFeed(url: string, shown: string, settings: FetchSetti
     }
     if (res.statusCode !== 200) {
       await res.body.dump();
-      const code = res.statusCode === 404 || res.statusCode === 410 ? EXIT.notFound : res.statusCode === 401 || res.statusCode === 403 ? EXIT.auth : EXIT.network;
+      const code =
+        res.statusCode === 404 || res.statusCode === 410 ? EXIT.notFound : res.statusCode === 401 || res.statusCode === 403 ? EXIT.auth : EXIT.network;
       throw new CliError(`${shown} answered HTTP ${res.statusCode}`, code);
     }
     if (Number(res.headers['content-length'] ?? 0) > MAX_FEED_BYTES) {

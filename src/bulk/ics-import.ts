@@ -130,7 +130,8 @@ function plan(source: IcsSource, occurrences: IcsOccurrence[], tag: string, sett
     }
     bad++;
     const [first] = prepared.problems;
-    if (problems.length < MAX_LISTED_PROBLEMS) problems.push(`${where(source, occurrence)}: ${first.field === '(record)' ? '' : `${first.field}: `}${first.message}`);
+    if (problems.length < MAX_LISTED_PROBLEMS)
+      problems.push(`${where(source, occurrence)}: ${first.field === '(record)' ? '' : `${first.field}: `}${first.message}`);
   }
   if (bad > 0) {
     const more = bad > problems.length ? ` (${bad} events have problems)` : '';
@@ -198,7 +199,11 @@ export async function importIcs(text: string, source: IcsSource, settings: IcsIm
   const say = (line: string) => void (report ? undefined : ctx.stdout.write(`${line}\n`));
   const sequence = new Map(planned.map((item, at) => [item, at]));
   const outcome = (item: Planned, result: RowResult, details: { id?: number; error?: string } = {}) =>
-    report?.add(sequence.get(item) ?? planned.length, `line ${item.occurrence.line}`, result, { ...details, uid: item.occurrence.uid, start: item.occurrence.start });
+    report?.add(sequence.get(item) ?? planned.length, `line ${item.occurrence.line}`, result, {
+      ...details,
+      uid: item.occurrence.uid,
+      start: item.occurrence.start,
+    });
   let pruned = 0;
 
   const trash = async (found: Existing, why: string, item?: Planned): Promise<void> => {
@@ -256,26 +261,33 @@ export async function importIcs(text: string, source: IcsSource, settings: IcsIm
     outcome(item, 'not_sent');
   };
   try {
-    await runPool(toAsync(planned), settings.concurrency, async (item) => {
-      try {
-        await sync(item);
-      } catch (err) {
-        if (err instanceof CliError && err.exitCode === EXIT.auth) throw err;
-        counts.failed++;
-        failedUids.add(item.occurrence.uid);
-        outcome(item, 'failed', { error: err instanceof Error ? err.message : String(err) });
-        // The site is gone: said once by the command, not once an event.
-        if (err instanceof SiteUnreachable) counts.unreachable = err;
-        else ui.error(`${where(source, item.occurrence)}: ${err instanceof Error ? err.message : String(err)}`);
-        if (settings.failFast || counts.unreachable) stop = true;
-      }
-    }, () => stop, notSent);
+    await runPool(
+      toAsync(planned),
+      settings.concurrency,
+      async (item) => {
+        try {
+          await sync(item);
+        } catch (err) {
+          if (err instanceof CliError && err.exitCode === EXIT.auth) throw err;
+          counts.failed++;
+          failedUids.add(item.occurrence.uid);
+          outcome(item, 'failed', { error: err instanceof Error ? err.message : String(err) });
+          // The site is gone: said once by the command, not once an event.
+          if (err instanceof SiteUnreachable) counts.unreachable = err;
+          else ui.error(`${where(source, item.occurrence)}: ${err instanceof Error ? err.message : String(err)}`);
+          if (settings.failFast || counts.unreachable) stop = true;
+        }
+      },
+      () => stop,
+      notSent,
+    );
   } finally {
     stopInterrupts?.();
     progress.stop();
   }
   // An event the feed holds but that could not be read must not be taken for one it dropped.
-  if (settings.prune && !stop && feed.skipped > 0) ui.warn(`nothing was pruned: ${feed.skipped} event${feed.skipped === 1 ? '' : 's'} of ${source.name} could not be read`);
+  if (settings.prune && !stop && feed.skipped > 0)
+    ui.warn(`nothing was pruned: ${feed.skipped} event${feed.skipped === 1 ? '' : 's'} of ${source.name} could not be read`);
   else if (settings.prune && !stop) await prune(planned, existing, zone, settings, run, source, trash);
   let failedFileError: CliError | undefined;
   try {
@@ -306,7 +318,9 @@ async function prune(
 ): Promise<void> {
   const inFeed = new Set(planned.map((item) => item.occurrence.key));
   const from = windowOf(settings, zone).from;
-  const gone = [...existing].filter(([key, found]) => !inFeed.has(key) && !(Date.parse(`${found.utcStart.replace(' ', 'T')}Z`) < from)).map(([, found]) => found);
+  const gone = [...existing]
+    .filter(([key, found]) => !inFeed.has(key) && !(Date.parse(`${found.utcStart.replace(' ', 'T')}Z`) < from))
+    .map(([, found]) => found);
   if (gone.length === 0) return;
   if (!settings.dryRun) await confirm(run.ctx, settings.yes, `Trash ${gone.length} event${gone.length === 1 ? '' : 's'} that ${source.name} no longer has?`);
   await runPool(toAsync(gone), settings.concurrency, (found) => trash(found, 'prune'));

@@ -18,7 +18,6 @@ export interface IcsSource {
   text(settings: FetchSettings): Promise<string>;
 }
 
-
 /** The first bytes of stdin, and a context whose stdin still yields every byte. */
 async function peekStdin(ctx: Context): Promise<{ head: string; ctx: Context }> {
   const iterator = ctx.stdin[Symbol.asyncIterator]();
@@ -88,7 +87,14 @@ function checkSingleEvent(source: string, text: string): void {
   if (named.every((s) => s === slug)) return;
   const what = `the site answered with ${named.length} events (its list of upcoming events)`;
   if (!named.includes(slug)) {
-    throw new CliError(`${source} asks for the event ${slug}, which the site does not publish; ${what} instead`, EXIT.notFound, "Nothing was sent. Check the event's address.");
+    throw new CliError(
+      `${source} asks for the event ${slug}, which the site does not publish; ${what} instead`,
+      EXIT.notFound,
+      "Nothing was sent. Check the event's address.",
+    );
   }
-  throw new UsageError(`${source} asks for the event ${slug}, but ${what}, as it does for this form of the link`, `Nothing was sent. /event/${slug}/?ical=1 gives that event alone; the list's own feed is /events/?ical=1.`);
+  throw new UsageError(
+    `${source} asks for the event ${slug}, but ${what}, as it does for this form of the link`,
+    `Nothing was sent. /event/${slug}/?ical=1 gives that event alone; the list's own feed is /events/?ical=1.`,
+  );
 }

@@ -27,7 +27,11 @@ export class ImportReport {
   add(seq: number, where: string, result: RowResult, details: { id?: number; error?: string; uid?: string; start?: string } = {}): void {
     const at = /^(line|index) (\d+)$/.exec(where);
     // Keys in a fixed order: where, what, then the result and its details.
-    const row = { ...(at ? { [at[1]]: Number(at[2]) } : {}), ...(details.uid === undefined ? {} : { uid: details.uid, start: details.start }), result } as ReportRow;
+    const row = {
+      ...(at ? { [at[1]]: Number(at[2]) } : {}),
+      ...(details.uid === undefined ? {} : { uid: details.uid, start: details.start }),
+      result,
+    } as ReportRow;
     if (details.id !== undefined) row.id = details.id;
     if (details.error !== undefined) row.error = details.error;
     this.rows.push({ seq, row });

@@ -110,14 +110,20 @@ export async function scanInput(input: Input, settings: ImportSettings): Promise
       const key = nameKey(record.name);
       if (seenNames.has(key) && upsertBy !== 'name') {
         bad++;
-        if (problems.length < MAX_LISTED_PROBLEMS) problems.push(`${item.where}: ${resource.nameField}: "${record.name}" is also on ${seenNames.get(key)} (the server keeps one ${resource.singular} per name)`);
+        if (problems.length < MAX_LISTED_PROBLEMS)
+          problems.push(
+            `${item.where}: ${resource.nameField}: "${record.name}" is also on ${seenNames.get(key)} (the server keeps one ${resource.singular} per name)`,
+          );
       } else seenNames.set(key, item.where);
     }
     if (upsertBy) {
       const key = fileKey(upsertBy, record, resource);
       if (key === undefined) {
         bad++;
-        if (problems.length < MAX_LISTED_PROBLEMS) problems.push(`${item.where}: ${upsertBy === 'name' ? resource.nameField : upsertBy}: is required by --upsert-by ${upsertBy}${upsertBy === 'slug' && resource.trashes ? ' (a published record needs its slug; drafts are matched by their title)' : ''}`);
+        if (problems.length < MAX_LISTED_PROBLEMS)
+          problems.push(
+            `${item.where}: ${upsertBy === 'name' ? resource.nameField : upsertBy}: is required by --upsert-by ${upsertBy}${upsertBy === 'slug' && resource.trashes ? ' (a published record needs its slug; drafts are matched by their title)' : ''}`,
+          );
       } else if (isDraftTitleKey(key)) {
         const nth = (draftsOfTitle.get(key) ?? 0) + 1;
         draftsOfTitle.set(key, nth);
@@ -157,7 +163,9 @@ async function checkLinks(catalog: LinkCatalog, scan: Scan, settings: ImportSett
   }
   if (unknown.length) {
     const listed = unknown.slice(0, 5).join(', ') + (unknown.length > 5 ? ` and ${unknown.length - 5} more` : '');
-    const hint = settings.createMissing ? 'Nothing was written. --create-missing creates records given by name, not by ID.' : 'Nothing was written. Import venues, organizers, categories and tags before the records that use them, or add --create-missing to create those given by name.';
+    const hint = settings.createMissing
+      ? 'Nothing was written. --create-missing creates records given by name, not by ID.'
+      : 'Nothing was written. Import venues, organizers, categories and tags before the records that use them, or add --create-missing to create those given by name.';
     throw new UsageError(`not on the site: ${listed}`, hint);
   }
   for (const { relation, name } of toCreate) {
@@ -185,7 +193,9 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
   const zones = new ZoneSource(client);
   await checkLinks(catalog, scan, settings, run, input.name);
   if (upsertBy === 'slug' && slugIsDerived(resource) && scan.hasSlugs) {
-    ui.warn(`the server derives an ${resource.singular}'s slug from its name and ignores the slug sent; ${resource.name} are matched by the slug their name gives`);
+    ui.warn(
+      `the server derives an ${resource.singular}'s slug from its name and ignores the slug sent; ${resource.name} are matched by the slug their name gives`,
+    );
   }
   // One walk over the site's records fills both the upsert index and the taken names.
   const index = upsertBy ? UpsertIndex.empty(resource, upsertBy, scan.fields) : undefined;
@@ -316,8 +326,14 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
       if (taken.length > 0) {
         const stored = names!.candidate(taken[0])?.name;
         // The same name but for case or accents: --upsert-by name matches names exactly, so say what the site has.
-        const how = stored === undefined || stored === record.name ? '--upsert-by name updates it' : `the site has it as "${stored}": that name with --upsert-by name updates it`;
-        throw new CliError(`${aSingular(resource)} named "${record.name}" exists already (ID ${taken.join(', ')}); the server would overwrite it (${how}, --force lets the server overwrite it)`, EXIT.refused);
+        const how =
+          stored === undefined || stored === record.name
+            ? '--upsert-by name updates it'
+            : `the site has it as "${stored}": that name with --upsert-by name updates it`;
+        throw new CliError(
+          `${aSingular(resource)} named "${record.name}" exists already (ID ${taken.join(', ')}); the server would overwrite it (${how}, --force lets the server overwrite it)`,
+          EXIT.refused,
+        );
       }
       if (dryRun) {
         plan(`create ${label}`);
@@ -327,11 +343,22 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
       }
       // A draft matched by its title is looked up by its title after a create whose outcome is unknown.
       const matchBy = key !== undefined && isDraftTitleKey(key) ? 'name' : upsertBy;
-      let created = await createRecord(client, resource, body, matchBy ? { by: matchBy, slug: record.slug, name: record.name } : confirmationKey(resource, record, body));
+      let created = await createRecord(
+        client,
+        resource,
+        body,
+        matchBy ? { by: matchBy, slug: record.slug, name: record.name } : confirmationKey(resource, record, body),
+      );
       counts.created++;
       if (upsertBy === 'slug' && key !== undefined && !isDraftTitleKey(key)) created = await withSlugOfFile(client, resource, created, key, ui);
       // The site appends -2 to a slug that is taken: another run created the record since this one looked.
-      if (upsertBy === 'slug' && key !== undefined && typeof created.slug === 'string' && created.slug.startsWith(`${key}-`) && /^\d+$/.test(created.slug.slice(key.length + 1))) {
+      if (
+        upsertBy === 'slug' &&
+        key !== undefined &&
+        typeof created.slug === 'string' &&
+        created.slug.startsWith(`${key}-`) &&
+        /^\d+$/.test(created.slug.slice(key.length + 1))
+      ) {
         ui.warn(
           `${input.name} ${item.where}: the slug ${key} was taken when this ${resource.singular} was created (another import of the same site at the same time?), so the site named it ${created.slug} (ID ${String(created.id)}): run imports of one site one after the other`,
         );
@@ -363,14 +390,30 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
   };
   try {
     const items = scan.kept ? toAsync(scan.kept.map(({ item }) => item)) : input.records();
-    await runPool(numbered(items), settings.concurrency, (item) => process(item, !own), () => stop, notSent);
+    await runPool(
+      numbered(items),
+      settings.concurrency,
+      (item) => process(item, !own),
+      () => stop,
+      notSent,
+    );
     // Categories whose parent is created by this same import, round after round.
     while (deferred.length > 0 && !stop) {
       const round = deferred.splice(0);
       const before = processed(counts);
-      await runPool(toAsync(round), settings.concurrency, (item) => process(item, false), () => stop);
+      await runPool(
+        toAsync(round),
+        settings.concurrency,
+        (item) => process(item, false),
+        () => stop,
+      );
       if (processed(counts) === before) {
-        await runPool(toAsync(deferred.splice(0)), settings.concurrency, (item) => process(item, true), () => stop);
+        await runPool(
+          toAsync(deferred.splice(0)),
+          settings.concurrency,
+          (item) => process(item, true),
+          () => stop,
+        );
       }
     }
     for (const item of deferred.splice(0)) notSent(item);

@@ -87,7 +87,8 @@ export async function openInput(source: string, requested: string | undefined, c
   const cleanup = () => {
     if (spoolDir) rmSync(spoolDir, { recursive: true, force: true });
   };
-  const format = (requested as InputFormat | undefined) ?? (source === '-' ? sniffFormat(readHead(path)) : formatFromExtension(source) ?? sniffFormat(readHead(path)));
+  const format =
+    (requested as InputFormat | undefined) ?? (source === '-' ? sniffFormat(readHead(path)) : (formatFromExtension(source) ?? sniffFormat(readHead(path))));
   if (!format) {
     cleanup();
     throw new UsageError(
@@ -95,7 +96,13 @@ export async function openInput(source: string, requested: string | undefined, c
       `Give --input-format ${INPUT_FORMATS.join('|')}${source === '-' ? '' : ', or name the file .json, .ndjson or .csv'}.`,
     );
   }
-  const input: Input = { format, name, columns: [], records: () => readRecords(path, format, name, (header) => (input.columns = header), delimiter), close: cleanup };
+  const input: Input = {
+    format,
+    name,
+    columns: [],
+    records: () => readRecords(path, format, name, (header) => (input.columns = header), delimiter),
+    close: cleanup,
+  };
   return input;
 }
 
@@ -122,7 +129,10 @@ async function* chunks(path: string, name = path): AsyncGenerator<string> {
     try {
       text = decoder.decode(chunk as Buffer, { stream: true });
     } catch {
-      throw new UsageError(`${name} line ${line + badLineOffset(chunk as Buffer)}: not valid UTF-8 text (a Latin-1 or Windows-1252 export?)`, `Convert it first, e.g. iconv -f latin1 -t utf-8 ${name} > converted-${basename(name)}`);
+      throw new UsageError(
+        `${name} line ${line + badLineOffset(chunk as Buffer)}: not valid UTF-8 text (a Latin-1 or Windows-1252 export?)`,
+        `Convert it first, e.g. iconv -f latin1 -t utf-8 ${name} > converted-${basename(name)}`,
+      );
     }
     for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) line++;
     yield text;
@@ -200,7 +210,13 @@ async function* arrayRecords(path: string, name: string): AsyncGenerator<InputRe
 }
 
 async function* csvRecords(path: string, name: string, onHeader: (header: string[]) => void, requested?: string): AsyncGenerator<InputRecord> {
-  const delimiter = requested ?? detectDelimiter(readHead(path).replace(/^\uFEFF/, '').split(/\r?\n/)[0]);
+  const delimiter =
+    requested ??
+    detectDelimiter(
+      readHead(path)
+        .replace(/^\uFEFF/, '')
+        .split(/\r?\n/)[0],
+    );
   const parser = new CsvParser(delimiter);
   const separated = `cells separated by ${delimiterName(delimiter)}`;
   let header: string[] | undefined;
@@ -216,7 +232,10 @@ async function* csvRecords(path: string, name: string, onHeader: (header: string
         continue;
       }
       if (row.cells.length !== header.length) {
-        throw new UsageError(`${name} line ${row.line}: ${row.cells.length} cells where the header has ${header.length} (${separated})`, `Quote cells that hold the separator: "Beta${delimiter === '\t' ? '\t' : delimiter} Org"; or give --delimiter.`);
+        throw new UsageError(
+          `${name} line ${row.line}: ${row.cells.length} cells where the header has ${header.length} (${separated})`,
+          `Quote cells that hold the separator: "Beta${delimiter === '\t' ? '\t' : delimiter} Org"; or give --delimiter.`,
+        );
       }
       const value: Record<string, string> = {};
       row.cells.forEach((cell, i) => {
@@ -229,7 +248,11 @@ async function* csvRecords(path: string, name: string, onHeader: (header: string
     for await (const chunk of chunks(path, name)) yield* rows(parser.push(chunk));
     yield* rows(parser.end());
   } catch (err) {
-    if (err instanceof CsvError) throw new UsageError(`${name} line ${err.line}: ${err.message} (${separated})`, 'Give --delimiter comma, semicolon or tab if the separator was guessed wrong.');
+    if (err instanceof CsvError)
+      throw new UsageError(
+        `${name} line ${err.line}: ${err.message} (${separated})`,
+        'Give --delimiter comma, semicolon or tab if the separator was guessed wrong.',
+      );
     throw err;
   }
 }

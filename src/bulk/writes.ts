@@ -15,7 +15,13 @@ import { slugIsDerived, type UpsertKey } from './upsert-index.js';
 type Json = Record<string, unknown>;
 
 /** The safe update of the changed fields (by tec/v1, or by the tribe route as PUT: idempotent, so the HTTP client may retry it). */
-export async function updateRecord(client: ApiClient, resource: Resource, id: number, changes: Json, options: Pick<SafeUpdateOptions, 'force' | 'notice'> = {}): Promise<Json> {
+export async function updateRecord(
+  client: ApiClient,
+  resource: Resource,
+  id: number,
+  changes: Json,
+  options: Pick<SafeUpdateOptions, 'force' | 'notice'> = {},
+): Promise<Json> {
   const { record } = await safeUpdate(client, resource, `${resource.path}/${id}`, changes, { method: 'PUT', ...options });
   return record;
 }
@@ -39,7 +45,9 @@ export async function withSlugOfFile(client: ApiClient, resource: Resource, crea
   if (typeof record.slug === 'string' && slugLetters(record.slug) === slugLetters(slug)) return record;
   if (!warnedSlug.has(client)) {
     warnedSlug.add(client);
-    ui.warn(`this site keeps no slug sent for a ${resource.singular} (it has no tec/v1), so ${resource.name} keep the slug of their name: import them with --upsert-by name to find them again`);
+    ui.warn(
+      `this site keeps no slug sent for a ${resource.singular} (it has no tec/v1), so ${resource.name} keep the slug of their name: import them with --upsert-by name to find them again`,
+    );
   }
   return record;
 }
@@ -81,7 +89,9 @@ export async function findExisting(client: ApiClient, resource: Resource, match:
     if (!resource.trashes) query.hide_empty = 'false';
     const res = await client.call<Json>('GET', resource.path, { query: query as Record<string, string | number> });
     const items = (res.body?.[resource.listKey] as Json[] | undefined) ?? [];
-    return items.find((item) => typeof item[resource.nameField] === 'string' && nameKey(item[resource.nameField] as string) === nameKey(name) && (match.accept?.(item) ?? true));
+    return items.find(
+      (item) => typeof item[resource.nameField] === 'string' && nameKey(item[resource.nameField] as string) === nameKey(name) && (match.accept?.(item) ?? true),
+    );
   }
   return undefined;
 }
@@ -92,9 +102,16 @@ export async function findExisting(client: ApiClient, resource: Resource, match:
  * timeout, a broken connection, a 5xx) is looked up before it is reported: found, it was
  * created; not found, it is sent again (not with `confirmOnly`, which reports it failed).
  */
-export async function createRecord(client: ApiClient, resource: Resource, body: Json, match: MatchKey | undefined, sleep = client.options.sleep ?? timer): Promise<Json> {
+export async function createRecord(
+  client: ApiClient,
+  resource: Resource,
+  body: Json,
+  match: MatchKey | undefined,
+  sleep = client.options.sleep ?? timer,
+): Promise<Json> {
   // A lookup that only confirms is made even with --retries 0: it sends nothing twice.
-  const retries = match && (match.by === 'slug' || match.by === 'name') ? (match.confirmOnly ? Math.max(1, client.options.retries) : client.options.retries) : 0;
+  const retries =
+    match && (match.by === 'slug' || match.by === 'name') ? (match.confirmOnly ? Math.max(1, client.options.retries) : client.options.retries) : 0;
   let throttled = 0;
   let attempt = 0;
   for (;;) {

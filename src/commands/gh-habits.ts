@@ -43,7 +43,8 @@ export function readHabits(argv: string[]): Habits {
   if (jq !== undefined) {
     const format = formatOf(out);
     if (format === undefined) out.push('--format', 'json');
-    else if (!FORMATS_JQ_READS.includes(format)) throw new UsageError(`--jq filters JSON; it does not apply to --format ${format}`, 'Leave --format out, or use --format json or ndjson.');
+    else if (!FORMATS_JQ_READS.includes(format))
+      throw new UsageError(`--jq filters JSON; it does not apply to --format ${format}`, 'Leave --format out, or use --format json or ndjson.');
   }
   return { argv: [...out, ...tail], jq };
 }

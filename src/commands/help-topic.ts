@@ -25,7 +25,10 @@ export function helpTopicArgv(program: Command, words: string[]): string[] {
     const next = current.commands.find((c) => c.name() === word || c.aliases().includes(word));
     if (!next) {
       const here = ['calendar', ...path].join(' ');
-      const nearest = closest(word, visible(current).flatMap((c) => [c.name(), ...c.aliases()]));
+      const nearest = closest(
+        word,
+        visible(current).flatMap((c) => [c.name(), ...c.aliases()]),
+      );
       if (!current.commands.length) throw new UsageError(`no help topic '${[...path, word].join(' ')}': ${here} has no subcommands`, `See ${here} --help.`);
       const hint = nearest ? `Did you mean calendar help ${[...path, nearest].join(' ')}?` : `See ${here} --help for its commands.`;
       throw new UsageError(`no help topic '${[...path, word].join(' ')}': ${here} has no command '${word}'`, hint);

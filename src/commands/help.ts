@@ -123,7 +123,9 @@ export const DEMO_RECORD: Record<ResourceName, string> = {
 type Verb = 'list' | 'get' | 'create' | 'update' | 'delete' | 'restore';
 
 const firstId = (r: Resource) =>
-  r.name === 'categories' || r.name === 'tags' ? `$(calendar ${r.name} list --no-hide-empty --format ids --per-page 1)` : `$(calendar ${r.name} list --format ids --per-page 1)`;
+  r.name === 'categories' || r.name === 'tags'
+    ? `$(calendar ${r.name} list --no-hide-empty --format ids --per-page 1)`
+    : `$(calendar ${r.name} list --format ids --per-page 1)`;
 
 export function verbExamples(resource: Resource, verb: Verb): string[] {
   const n = resource.name;
@@ -143,23 +145,30 @@ export function verbExamples(resource: Resource, verb: Verb): string[] {
       return [`calendar ${n} list`, `calendar ${n} list --search hall --format json`, `calendar ${n} list --has-events --format ids`];
     case 'get':
       return resource.bySlug
-        ? [`calendar ${n} get ${firstId(resource)}`, `calendar ${n} get ${DEMO_RECORD[n]} --json`, `calendar ${n} get ${firstId(resource)} --fields id,${resource.nameField}`]
+        ? [
+            `calendar ${n} get ${firstId(resource)}`,
+            `calendar ${n} get ${DEMO_RECORD[n]} --json`,
+            `calendar ${n} get ${firstId(resource)} --fields id,${resource.nameField}`,
+          ]
         : [`calendar ${n} get ${firstId(resource)}`, `calendar ${n} get ${firstId(resource)} --json`];
     case 'create':
       if (n === 'events') {
         return [
           'calendar events create --title "Jazz Night" --start-date "2027-01-10 20:00" --end-date "2027-01-10 23:00"',
           'calendar events create --title "Fair" --start-date tomorrow --end-date tomorrow --all-day --featured --format ids',
-          "calendar events create --data '{\"title\":\"Talk\",\"start_date\":\"2027-02-01 18:00\"}' --end-date \"2027-02-01 19:00\"",
+          'calendar events create --data \'{"title":"Talk","start_date":"2027-02-01 18:00"}\' --end-date "2027-02-01 19:00"',
           'calendar events create --data @event.json --title "Title from the flag wins"',
         ];
       }
-      if (n === 'venues') return ['calendar venues create --name "Blue Note Hall" --city "New York" --format ids', 'calendar venues create --data @venue.json --json'];
+      if (n === 'venues')
+        return ['calendar venues create --name "Blue Note Hall" --city "New York" --format ids', 'calendar venues create --data @venue.json --json'];
       if (n === 'organizers') return ['calendar organizers create --name "Jazz Society" --email info@jazz.example.com --format ids'];
-      if (n === 'categories') return ['calendar categories create --name Theatre', `calendar categories create --name Opera --parent ${DEMO_RECORD.categories}`];
+      if (n === 'categories')
+        return ['calendar categories create --name Theatre', `calendar categories create --name Opera --parent ${DEMO_RECORD.categories}`];
       return ['calendar tags create --name Accessible --format ids'];
     case 'update':
-      if (n === 'events') return [`calendar events update ${firstId(resource)} --title "New title"`, `calendar events update ${firstId(resource)} --featured --dry-run`];
+      if (n === 'events')
+        return [`calendar events update ${firstId(resource)} --title "New title"`, `calendar events update ${firstId(resource)} --featured --dry-run`];
       return [`calendar ${n} update ${firstId(resource)} --description "Updated from the shell"`];
     case 'delete':
       return [`calendar ${n} delete ${firstId(resource)} --yes`, `calendar ${n} delete ${firstId(resource)} --dry-run`];
@@ -191,4 +200,5 @@ export const SERVE_ENVIRONMENT: EnvironmentList = [
 ];
 
 /** An event's --force where the tribe route would lose its cost text (src/records/safe-update.ts). */
-export const EVENT_COST_FORCE = 'where the site has no tec/v1 (or it cannot take the change), store the cost as the site shows it rather than refuse: tribe/events/v1 clears a cost it is not sent';
+export const EVENT_COST_FORCE =
+  'where the site has no tec/v1 (or it cannot take the change), store the cost as the site shows it rather than refuse: tribe/events/v1 clears a cost it is not sent';

@@ -24,12 +24,14 @@ export type Action = (inv: Invocation, ...args: never[]) => Promise<void>;
 export type ActionRunner = (load: () => Promise<Action>) => (...args: unknown[]) => Promise<void>;
 
 /** Wraps a lazily loaded action: commander hands positional arguments, the options, then the command. */
-export const runAction: ActionRunner = (load) => async (...args: unknown[]) => {
-  const command = args[args.length - 1] as Command;
-  const positional = args.slice(0, -2) as Array<string | string[]>;
-  const action = (await load()) as (inv: Invocation, ...args: Array<string | string[]>) => Promise<void>;
-  await action(invocationOf(command), ...positional);
-};
+export const runAction: ActionRunner =
+  (load) =>
+  async (...args: unknown[]) => {
+    const command = args[args.length - 1] as Command;
+    const positional = args.slice(0, -2) as Array<string | string[]>;
+    const action = (await load()) as (inv: Invocation, ...args: Array<string | string[]>) => Promise<void>;
+    await action(invocationOf(command), ...positional);
+  };
 
 export function invocationOf(command: Command): Invocation {
   const ctx = contextOf(command);

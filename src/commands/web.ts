@@ -10,7 +10,10 @@ import { UsageError } from '../errors.js';
  */
 export function refuseSandboxPages(profile: { builtInSandbox: boolean }, what: string): void {
   if (profile.builtInSandbox) {
-    throw new UsageError(`${what}: the built-in sandbox runs only while a command does, so its pages cannot be opened`, 'Run calendar serve --seed demo in another terminal and use the URL it prints with --base-url.');
+    throw new UsageError(
+      `${what}: the built-in sandbox runs only while a command does, so its pages cannot be opened`,
+      'Run calendar serve --seed demo in another terminal and use the URL it prints with --base-url.',
+    );
   }
 }
 

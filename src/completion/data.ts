@@ -48,9 +48,7 @@ export function caseData(prefix: string, root: CommandSpec, withDescriptions: bo
     for (const o of c.options.filter((o) => o.takesValue && c.path.length > 0)) values.push([o.names.map((n) => shellQuote(`${here}|${n}`)), marker(o.values)]);
     c.args.forEach((a, i) => args.push([[shellQuote(`${here}|${i}`)], marker(a)]));
     if (withDescriptions) {
-      const lines = [
-        ...c.commands.map((s) => `${s.name.replace(/:/g, '\\:')}:${s.description.replace(/\s+/g, ' ')}`),
-      ];
+      const lines = [...c.commands.map((s) => `${s.name.replace(/:/g, '\\:')}:${s.description.replace(/\s+/g, ' ')}`)];
       if (lines.length) described.push([[shellQuote(`${here}|commands`)], lines.join('\n')]);
       // Each path lists its own options; the scripts add the root's (the global ones) themselves.
       described.push([[shellQuote(`${here}|options`)], c.options.flatMap((o) => o.names.map((n) => `${n}:${o.description.replace(/\s+/g, ' ')}`)).join('\n')]);

@@ -116,7 +116,11 @@ function specOf(command: Command, path: string[]): CommandSpec {
     description: command.description(),
     path,
     usage: command.usage(),
-    options: [...options, HELP, ...(path.length === 0 ? [{ names: ['-V', '--version'], flags: '-V, --version', description: 'print the version', takesValue: false, values: ANY }] : [])],
+    options: [
+      ...options,
+      HELP,
+      ...(path.length === 0 ? [{ names: ['-V', '--version'], flags: '-V, --version', description: 'print the version', takesValue: false, values: ANY }] : []),
+    ],
     args: command.registeredArguments.map((a) => argumentValues(path, a)),
     commands,
   };

@@ -47,7 +47,12 @@ const DATA_EXTENSIONS = ['', '.json', '.yaml', '.yml'];
 const CODE_EXTENSIONS = ['.js', '.ts', '.cjs', '.mjs'];
 const RC_NAMES = [...DATA_EXTENSIONS, ...CODE_EXTENSIONS].map((ext) => `calendarrc${ext}`);
 /** Where a folder's project file may be, in the order the first one found is taken (the order cosmiconfig, which read them before, took them in). */
-const PROJECT_PLACES = ['package.json', ...RC_NAMES.map((n) => `.${n}`), ...RC_NAMES.map((n) => `.config/${n}`), ...CODE_EXTENSIONS.map((ext) => `calendar.config${ext}`)];
+const PROJECT_PLACES = [
+  'package.json',
+  ...RC_NAMES.map((n) => `.${n}`),
+  ...RC_NAMES.map((n) => `.config/${n}`),
+  ...CODE_EXTENSIONS.map((ext) => `calendar.config${ext}`),
+];
 const USER_PLACES = [...DATA_EXTENSIONS, ...CODE_EXTENSIONS].map((ext) => `config${ext}`);
 
 const emptyConfig = (): LoadedConfig => ({ config: { profiles: {} }, files: [], sources: {}, warnings: [], ownOrigins: [] });
@@ -137,8 +142,16 @@ export async function loadConfig(cwd: string, env: Env): Promise<LoadedConfig> {
     const state = await trustStateOf(project, content, env);
     if (state === 'changed') warnings.push(`${project} changed since you trusted it: it is read as an untrusted project file; ${trustHint(project)}`);
     if (state === 'trusted') found.push({ filepath: project, config: await parse(project, content), namesOwnSites: true, own: true });
-    else if (runsCode(project)) warnings.push(`${project} is not loaded: a JavaScript or TypeScript config runs code, which only a file you trust may; ${trustHint(project)}`);
-    else found.push({ filepath: project, config: await parse(project, content), namesOwnSites: false, own: false, howToOwn: `you have not trusted the file; ${trustHint(project)}` });
+    else if (runsCode(project))
+      warnings.push(`${project} is not loaded: a JavaScript or TypeScript config runs code, which only a file you trust may; ${trustHint(project)}`);
+    else
+      found.push({
+        filepath: project,
+        config: await parse(project, content),
+        namesOwnSites: false,
+        own: false,
+        howToOwn: `you have not trusted the file; ${trustHint(project)}`,
+      });
   }
   for (const file of userFiles(env)) {
     const howToOwn = `others can write it; run: chmod go-w ${file}`;
@@ -146,7 +159,10 @@ export async function loadConfig(cwd: string, env: Env): Promise<LoadedConfig> {
     else if (runsCode(file)) warnings.push(`${file} is not loaded: ${howToOwn}`);
     else found.push({ filepath: file, config: await parse(file, readContent(file)), namesOwnSites: true, own: false, howToOwn });
   }
-  const result = await validated(found.filter((f) => f.config !== undefined), env);
+  const result = await validated(
+    found.filter((f) => f.config !== undefined),
+    env,
+  );
   result.warnings.unshift(...warnings);
   return result;
 }
@@ -186,7 +202,8 @@ async function loadCode(file: string): Promise<unknown> {
     return loaded && typeof loaded === 'object' && 'default' in loaded ? loaded.default : loaded;
   } catch (err) {
     const reason = (err as Error).message.split('\n')[0];
-    const hint = extname(file) === '.ts' ? 'A TypeScript config needs a Node.js that runs TypeScript (22.18 or later); else write it as .mjs or JSON.' : undefined;
+    const hint =
+      extname(file) === '.ts' ? 'A TypeScript config needs a Node.js that runs TypeScript (22.18 or later); else write it as .mjs or JSON.' : undefined;
     throw new CliError(`cannot load the configuration ${file}: ${reason}`, EXIT.usage, hint);
   }
 }
@@ -204,7 +221,11 @@ async function validated(found: Found[], env: Env): Promise<LoadedConfig> {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue.path.join('.') || '(top)';
-      throw new CliError(`invalid configuration in ${filepath}: ${where}: ${issue.message}`, EXIT.usage, keyHint(issue, Object.keys(configSchema.shape), Object.keys(profileSchema.shape)));
+      throw new CliError(
+        `invalid configuration in ${filepath}: ${where}: ${issue.message}`,
+        EXIT.usage,
+        keyHint(issue, Object.keys(configSchema.shape), Object.keys(profileSchema.shape)),
+      );
     }
     result.files.unshift(filepath);
     if (parsed.data.defaultProfile) {
@@ -253,8 +274,10 @@ function errorSummary(text: string, file?: string): string {
   // The code frame is coloured when the environment asks for colour (CI=true does).
   const lines = text
     .replace(/\u001b\[[0-9;]*m/g, '')
-    .split('\n').map((l) => l.trim()).filter((l) => l && !/^(>|\|)/.test(l) && !/^\d+ \|/.test(l));
-  const reason = /^(YAML|JSON) Error in .*:$/.test(lines[0] ?? '') ? lines[1] ?? lines[0] : lines[0] ?? text;
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !/^(>|\|)/.test(l) && !/^\d+ \|/.test(l));
+  const reason = /^(YAML|JSON) Error in .*:$/.test(lines[0] ?? '') ? (lines[1] ?? lines[0]) : (lines[0] ?? text);
   const json = reason.replace(/ while parsing .*$/, '').match(/^(.*?) at position (\d+)(?: \(line \d+ column \d+\))?$/);
   if (json) return `${json[1]} ${jsonPlace(Number(json[2]), file)}`;
   return reason.replace(/\((\d+):(\d+)\)$/, '(line $1, column $2)');

@@ -54,7 +54,10 @@ const nonEmpty = (v: string | undefined) => (v === undefined || v.trim() === '' 
 /** A supported language, also when written as a locale: FR, fr-FR and fr_FR.UTF-8 are fr. */
 export function checkLanguage(lang: string | undefined, where: string): string | undefined {
   if (lang === undefined) return undefined;
-  const code = lang.trim().toLowerCase().split(/[-_.@]/)[0];
+  const code = lang
+    .trim()
+    .toLowerCase()
+    .split(/[-_.@]/)[0];
   if (!(LANGUAGES as readonly string[]).includes(code)) {
     throw new UsageError(`${where}: "${lang}" is not a supported language`, `Use one of: ${LANGUAGES.join(', ')}.`);
   }
@@ -92,13 +95,17 @@ export async function resolveProfile(flags: GlobalFlags, env: Env, cwd: string, 
     if (!found) {
       const err = unknownProfile(name, Object.keys(config.config.profiles));
       if (wanted === undefined && config.defaultSource) {
-        err.hint = `It is the default profile (defaultProfile in ${config.defaultSource}); pick another with: calendar profile use NAME. ${err.hint ?? ''}`.trim();
+        err.hint =
+          `It is the default profile (defaultProfile in ${config.defaultSource}); pick another with: calendar profile use NAME. ${err.hint ?? ''}`.trim();
       }
       throw err;
     }
     stored = found;
     if (found.timezone !== undefined && !isValidTimeZone(found.timezone)) {
-      throw new UsageError(`${config.sources[name] ?? 'the configuration'}: profiles.${name}.timezone: "${found.timezone}" is not a timezone`, 'Use an IANA name such as Europe/Paris or America/New_York.');
+      throw new UsageError(
+        `${config.sources[name] ?? 'the configuration'}: profiles.${name}.timezone: "${found.timezone}" is not a timezone`,
+        'Use an IANA name such as Europe/Paris or America/New_York.',
+      );
     }
   }
   const baseUrl = baseUrlFlag ?? stored.baseUrl;
@@ -128,7 +135,9 @@ export async function resolveProfile(flags: GlobalFlags, env: Env, cwd: string, 
   };
   // Known from the index read at `profile add`, so that no run pays a request to learn it.
   if (profile.language && stored.translations === false && !foreign) {
-    profile.warnings.push(`the site of profile ${profile.name} showed no translation plugin (WPML or Polylang) when it was added, so language ${profile.language} (--lang, sent as i18n_language) may have no effect; if one is active now, add the profile again (calendar profile add ${profile.name} --url URL --force)`);
+    profile.warnings.push(
+      `the site of profile ${profile.name} showed no translation plugin (WPML or Polylang) when it was added, so language ${profile.language} (--lang, sent as i18n_language) may have no effect; if one is active now, add the profile again (calendar profile add ${profile.name} --url URL --force)`,
+    );
   }
   if (!/^[a-z0-9_-]+(\/[a-z0-9_.-]+)+$/i.test(profile.namespace)) {
     throw new UsageError(`--namespace: "${profile.namespace}" is not a namespace like tribe/events/v1`);
@@ -222,7 +231,10 @@ function readSecret(stored: ProfileConfig, env: Env, profileName: string): strin
   if (stored.appPasswordEnv) {
     const value = nonEmpty(env[stored.appPasswordEnv]);
     if (value === undefined) {
-      throw new UsageError(`profile "${profileName}" reads its application password from $${stored.appPasswordEnv}, which is not set`, `Set it (export ${stored.appPasswordEnv}=...) or set CALENDAR_APP_PASSWORD.`);
+      throw new UsageError(
+        `profile "${profileName}" reads its application password from $${stored.appPasswordEnv}, which is not set`,
+        `Set it (export ${stored.appPasswordEnv}=...) or set CALENDAR_APP_PASSWORD.`,
+      );
     }
     return value;
   }
@@ -234,12 +246,20 @@ function runSecretCommand(command: string, profileName: string): string {
   const where = `the appPasswordCommand of profile "${profileName}"`;
   const result = spawnSync(command, { shell: true, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: SECRET_COMMAND_TIMEOUT_MS });
   if (result.error && (result.error as NodeJS.ErrnoException).code === 'ETIMEDOUT') {
-    throw new CliError(`${where} did not finish within ${SECRET_COMMAND_TIMEOUT_MS / 1000} s`, EXIT.auth, 'Run it by hand to see why it waits (a prompt for a passphrase?).');
+    throw new CliError(
+      `${where} did not finish within ${SECRET_COMMAND_TIMEOUT_MS / 1000} s`,
+      EXIT.auth,
+      'Run it by hand to see why it waits (a prompt for a passphrase?).',
+    );
   }
   if (result.error) throw new CliError(`${where} could not run: ${result.error.message}`, EXIT.auth);
   if (result.status !== 0) {
     const reason = (result.stderr ?? '').trim().split('\n')[0]?.slice(0, 200);
-    throw new CliError(`${where} failed (exit ${result.status ?? result.signal})${reason ? `: ${reason}` : ''}`, EXIT.auth, 'Run the command by hand to see why.');
+    throw new CliError(
+      `${where} failed (exit ${result.status ?? result.signal})${reason ? `: ${reason}` : ''}`,
+      EXIT.auth,
+      'Run the command by hand to see why.',
+    );
   }
   const value = nonEmpty((result.stdout ?? '').replace(/\r?\n$/, ''));
   if (value === undefined) throw new CliError(`${where} printed nothing`, EXIT.auth, 'It must print the application password on stdout.');

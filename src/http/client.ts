@@ -76,7 +76,6 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-
 export class ApiClient {
   private readonly dispatcher: Dispatcher;
   private readonly agent: AgentType;
@@ -88,17 +87,27 @@ export class ApiClient {
   constructor(readonly options: ClientOptions) {
     const ca = options.caCertFile ? readCa(options.caCertFile) : undefined;
     if ((options.env ?? process.env).NODE_TLS_REJECT_UNAUTHORIZED === '0' && options.root.root.startsWith('https:')) {
-      options.stderr.write('calendar: warning: NODE_TLS_REJECT_UNAUTHORIZED=0 is ignored: certificates are always verified (trust a private CA with --ca-cert FILE)\n');
+      options.stderr.write(
+        'calendar: warning: NODE_TLS_REJECT_UNAUTHORIZED=0 is ignored: certificates are always verified (trust a private CA with --ca-cert FILE)\n',
+      );
     }
     // Verification is always on, whatever NODE_TLS_REJECT_UNAUTHORIZED says.
     const tls = ca ? { ca, rejectUnauthorized: true } : { rejectUnauthorized: true };
-    const agentOptions = { connections: options.connections ?? 8, keepAliveTimeout: 10_000, headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs, connect: tls };
+    const agentOptions = {
+      connections: options.connections ?? 8,
+      keepAliveTimeout: 10_000,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      connect: tls,
+    };
     const proxy = proxySettings(options.env ?? process.env);
     // As curl does: an http:// site is asked through the proxy in absolute form (GET http://host/path),
     // which any forward proxy serves (Squid allows CONNECT only to port 443); an https:// site through
     // a CONNECT tunnel, with TLS to the site inside it: requestTls carries the same checks.
     this.agent = proxy
-      ? (new EnvHttpProxyAgent({ ...agentOptions, ...proxy, proxyTunnel: false, requestTls: tls } as ConstructorParameters<typeof EnvHttpProxyAgent>[0]) as unknown as AgentType)
+      ? (new EnvHttpProxyAgent({ ...agentOptions, ...proxy, proxyTunnel: false, requestTls: tls } as ConstructorParameters<
+          typeof EnvHttpProxyAgent
+        >[0]) as unknown as AgentType)
       : new Agent(agentOptions);
     // For the client's whole life (src/http/v8-tiers.ts); TLS, which undici loads on the first connection, is loaded first.
     this.restoreTiers = holdBackTiers(options.root.root.startsWith('https:') || [proxy?.httpProxy, proxy?.httpsProxy].some((url) => url?.startsWith('https:')));
@@ -157,7 +166,11 @@ export class ApiClient {
       if (res.status < 300 || res.status > 399 || res.status === 304 || !location) return res;
       const next = new URL(location, url).toString();
       if (method !== 'GET' && method !== 'HEAD') {
-        throw new CliError(`the site answered ${method} ${url} with a redirect (HTTP ${res.status}) to ${next}; nothing was written`, EXIT.refused, 'Use the new address as the base URL (e.g. calendar profile add NAME --url NEW).');
+        throw new CliError(
+          `the site answered ${method} ${url} with a redirect (HTTP ${res.status}) to ${next}; nothing was written`,
+          EXIT.refused,
+          'Use the new address as the base URL (e.g. calendar profile add NAME --url NEW).',
+        );
       }
       if (hops >= MAX_REDIRECTS) throw new CliError(`too many redirects from ${url}`, EXIT.network);
       if (new URL(next).origin !== origin) delete headers.authorization;
@@ -275,7 +288,11 @@ export function readCa(file: string): string {
     throw new CliError(`cannot read --ca-cert ${file}: ${(err as NodeJS.ErrnoException).code ?? 'unreadable'}`, EXIT.usage);
   }
   if (!/-----BEGIN CERTIFICATE-----/.test(text)) {
-    throw new CliError(`cannot read the certificate file ${file}: it holds no PEM certificate (-----BEGIN CERTIFICATE-----)`, EXIT.usage, 'Give the CA certificate in PEM form (openssl x509 -in cert.der -inform der -out cert.pem).');
+    throw new CliError(
+      `cannot read the certificate file ${file}: it holds no PEM certificate (-----BEGIN CERTIFICATE-----)`,
+      EXIT.usage,
+      'Give the CA certificate in PEM form (openssl x509 -in cert.der -inform der -out cert.pem).',
+    );
   }
   return text;
 }
@@ -355,7 +372,14 @@ export function errorFromResponse(res: ApiResponse): ApiError {
   if (res.text !== undefined) {
     const kind = /<html|<!doctype|<body/i.test(res.text) ? 'an HTML page instead of JSON' : 'a body that is not JSON';
     // A page instead of JSON means the URL is not the API, whatever the status says about the page.
-    const code = res.status >= 500 ? EXIT.network : res.status === 401 || res.status === 403 ? EXIT.auth : res.status === 404 || res.status === 410 ? EXIT.notFound : EXIT.refused;
+    const code =
+      res.status >= 500
+        ? EXIT.network
+        : res.status === 401 || res.status === 403
+          ? EXIT.auth
+          : res.status === 404 || res.status === 410
+            ? EXIT.notFound
+            : EXIT.refused;
     return new ApiError(
       `the server answered ${res.status} with ${kind} (${where})`,
       code,
@@ -411,10 +435,18 @@ export function networkError(err: unknown, url: string, timeoutMs: number): CliE
   if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'EPROTO' || handshakeCut) {
     // The port answered in plain HTTP (or something else) to a TLS hello.
     const plain = origin.replace(/^https:/, 'http:');
-    return new CliError(`${origin} does not speak HTTPS (${code})`, EXIT.network, origin.startsWith('https:') ? `Is the site plain HTTP? Try ${plain}.` : undefined);
+    return new CliError(
+      `${origin} does not speak HTTPS (${code})`,
+      EXIT.network,
+      origin.startsWith('https:') ? `Is the site plain HTTP? Try ${plain}.` : undefined,
+    );
   }
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
-    return new CliError(`the TLS certificate of ${origin} is for another host name (${code})`, EXIT.network, 'Use the host name the certificate was issued for in the base URL.');
+    return new CliError(
+      `the TLS certificate of ${origin} is for another host name (${code})`,
+      EXIT.network,
+      'Use the host name the certificate was issued for in the base URL.',
+    );
   }
   if (code === 'CERT_HAS_EXPIRED') {
     return new CliError(`the TLS certificate of ${origin} has expired (${code})`, EXIT.network, 'The site must renew its certificate.');

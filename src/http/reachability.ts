@@ -44,7 +44,11 @@ export class Reachability {
     }
     if (this.gaveUp) return this.gaveUp;
     if (++this.failuresInARow < UNREACHABLE_AFTER) return error;
-    this.gaveUp = new SiteUnreachable(`${error.message} (${this.failuresInARow} times in a row): the site is unreachable, nothing more was sent`, EXIT.network, error.hint);
+    this.gaveUp = new SiteUnreachable(
+      `${error.message} (${this.failuresInARow} times in a row): the site is unreachable, nothing more was sent`,
+      EXIT.network,
+      error.hint,
+    );
     return this.gaveUp;
   }
 }

@@ -52,7 +52,12 @@ export function retryAfterMs(header: string | string[] | undefined, now: number 
  * exponential step plus a random share of the other half. A Retry-After wins when given,
  * with a little jitter on top so that it is never undercut.
  */
-export function backoffDelay(attempt: number, retryAfter: number | undefined, policy: BackoffPolicy = DEFAULT_BACKOFF, random: () => number = Math.random): number {
+export function backoffDelay(
+  attempt: number,
+  retryAfter: number | undefined,
+  policy: BackoffPolicy = DEFAULT_BACKOFF,
+  random: () => number = Math.random,
+): number {
   if (retryAfter !== undefined) return retryAfter + Math.floor(random() * Math.min(1000, policy.baseMs));
   const step = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, attempt - 1));
   return Math.floor(step / 2 + random() * (step / 2));

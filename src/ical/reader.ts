@@ -147,7 +147,12 @@ const skippedLine = (source: string, line: number, problem: string, uid: string 
 function parseSkippingBadEvents(ICAL: Ical, text: string, source: string): { calendars: Component[]; scanned: ScannedEvent[] } {
   let scanned = scanIcs(text, source);
   const parse = (events: ScannedEvent[]) => {
-    const parsed = ICAL.parse(withoutEvents(text, events.filter((event) => event.problem)));
+    const parsed = ICAL.parse(
+      withoutEvents(
+        text,
+        events.filter((event) => event.problem),
+      ),
+    );
     const list = (Array.isArray(parsed[0]) ? parsed : [parsed]) as unknown[];
     return list.map((jcal) => new ICAL.Component(jcal as never));
   };
@@ -241,7 +246,9 @@ class FeedReader {
     for (const next of seriesStarts(event)) {
       i++;
       if (i >= MAX_ITERATIONS) {
-        this.warnings.push(`${this.source} line ${master.scanned.line}: series "${title}" (UID ${uid}) stopped after ${MAX_ITERATIONS} repetitions before reaching the window`);
+        this.warnings.push(
+          `${this.source} line ${master.scanned.line}: series "${title}" (UID ${uid}) stopped after ${MAX_ITERATIONS} repetitions before reaching the window`,
+        );
         break;
       }
       const details = event.getOccurrenceDetails(next);
@@ -256,7 +263,9 @@ class FeedReader {
       }
       if (startMs < from || startMs >= until) continue;
       if (emitted >= max) {
-        this.warnings.push(`${this.source} line ${master.scanned.line}: series "${title}" (UID ${uid}) has more than ${max} occurrences in the window; only the first ${max} are kept`);
+        this.warnings.push(
+          `${this.source} line ${master.scanned.line}: series "${title}" (UID ${uid}) has more than ${max} occurrences in the window; only the first ${max} are kept`,
+        );
         break;
       }
       const from_ = changed ? overrides.find((o) => o.component === itemComponent)! : master;
@@ -340,7 +349,8 @@ const dateText = (t: IcalTime) => `${String(t.year).padStart(4, '0')}-${pad(t.mo
 function* seriesStarts(event: IcalEvent): Generator<IcalTime> {
   const iterator = event.iterator();
   const first = iterator.next();
-  if (!event.component.hasProperty('rrule') && first && first.compare(event.startDate) > 0 && !isExcluded(event, event.startDate)) yield event.startDate.clone();
+  if (!event.component.hasProperty('rrule') && first && first.compare(event.startDate) > 0 && !isExcluded(event, event.startDate))
+    yield event.startDate.clone();
   // A start given twice (an RDATE repeating DTSTART or a date of the RRULE, as Google's birthday
   // feeds do) is one instance of the set (RFC 5545 3.8.5.2); ical.js yields it twice, in a row.
   let last: IcalTime | undefined;

@@ -48,7 +48,10 @@ export function zoneTransitions(zone: string, fromYear: number, toYear: number):
 function observance(ICAL: Ical, kind: 'standard' | 'daylight', localStart: number, fromMinutes: number, toMinutes: number, name: string) {
   const component = new ICAL.Component(kind);
   const wall = wallClockAt(localStart, 'UTC');
-  component.addPropertyWithValue('dtstart', ICAL.Time.fromData({ year: wall.year, month: wall.month, day: wall.day, hour: wall.hour, minute: wall.minute, second: wall.second, isDate: false }));
+  component.addPropertyWithValue(
+    'dtstart',
+    ICAL.Time.fromData({ year: wall.year, month: wall.month, day: wall.day, hour: wall.hour, minute: wall.minute, second: wall.second, isDate: false }),
+  );
   component.addPropertyWithValue('tzoffsetfrom', ICAL.UtcOffset.fromSeconds(fromMinutes * 60));
   component.addPropertyWithValue('tzoffsetto', ICAL.UtcOffset.fromSeconds(toMinutes * 60));
   if (name) component.addPropertyWithValue('tzname', name);

@@ -90,11 +90,26 @@ export function locationLine(venue: Json): string {
   return parts.join(', ');
 }
 
-const IMAGE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml', avif: 'image/avif' };
+const IMAGE_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  avif: 'image/avif',
+};
 
 /** How an event not yet published goes out (X-CALENDAR-STATUS): a scheduled one as a draft, its publication date does not travel. */
 const UNPUBLISHED: Record<string, 'draft' | 'pending'> = { draft: 'draft', pending: 'pending', future: 'draft' };
-const STATUS: Record<string, string> = { publish: 'CONFIRMED', private: 'CONFIRMED', draft: 'TENTATIVE', pending: 'TENTATIVE', future: 'TENTATIVE', trash: 'CANCELLED' };
+const STATUS: Record<string, string> = {
+  publish: 'CONFIRMED',
+  private: 'CONFIRMED',
+  draft: 'TENTATIVE',
+  pending: 'TENTATIVE',
+  future: 'TENTATIVE',
+  trash: 'CANCELLED',
+};
 
 class IcsBuilder {
   /** Years each named zone is used in, for its VTIMEZONE. */
@@ -114,7 +129,10 @@ class IcsBuilder {
     calendar.addPropertyWithValue('method', 'PUBLISH');
     calendar.addPropertyWithValue('x-wr-calname', meta.calendarName);
     calendar.addPropertyWithValue('x-wr-timezone', meta.siteTimezone);
-    return `BEGIN:VCALENDAR${CRLF}${calendar.getAllProperties().map((p) => p.toICALString()).join(CRLF)}${CRLF}`;
+    return `BEGIN:VCALENDAR${CRLF}${calendar
+      .getAllProperties()
+      .map((p) => p.toICALString())
+      .join(CRLF)}${CRLF}`;
   }
 
   noteZone(zone: string, wallTexts: string[]): void {
@@ -204,7 +222,14 @@ class IcsBuilder {
     }
     const lat = Number(venue.geo_lat);
     const lng = Number(venue.geo_lng);
-    if (venue.geo_lat !== undefined && venue.geo_lat !== '' && venue.geo_lng !== undefined && venue.geo_lng !== '' && Number.isFinite(lat) && Number.isFinite(lng)) {
+    if (
+      venue.geo_lat !== undefined &&
+      venue.geo_lat !== '' &&
+      venue.geo_lng !== undefined &&
+      venue.geo_lng !== '' &&
+      Number.isFinite(lat) &&
+      Number.isFinite(lng)
+    ) {
       vevent.addPropertyWithValue('geo', [lat, lng]);
     }
   }

@@ -34,7 +34,8 @@ export async function checkJqFilter(filter: string): Promise<void> {
     await jq().raw('null', filter);
   } catch (err) {
     // Run on null, a filter that compiles may still fail (`.[]`): only a compile error counts here.
-    if (/compile error/.test(String((err as Error)?.message))) throw new UsageError(`--jq: ${message(err)}`, 'The filter is jq\'s language: https://jqlang.org/manual/');
+    if (/compile error/.test(String((err as Error)?.message)))
+      throw new UsageError(`--jq: ${message(err)}`, "The filter is jq's language: https://jqlang.org/manual/");
   }
 }
 

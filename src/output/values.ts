@@ -65,7 +65,11 @@ export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return decodeEntities(value.replace(HIDDEN_ELEMENTS, '').replace(/<[^>]*>/g, ''));
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return value.map(cellText).filter((s) => s !== '').join(', ');
+  if (Array.isArray(value))
+    return value
+      .map(cellText)
+      .filter((s) => s !== '')
+      .join(', ');
   if (typeof value === 'object') {
     const o = value as Record<string, unknown>;
     for (const key of NAME_KEYS) if (key in o) return cellText(o[key]);
@@ -114,4 +118,3 @@ export function dateCell(value: unknown, abbreviation?: unknown): string {
 export function csvCell(text: string): string {
   return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
-

@@ -136,7 +136,12 @@ export function listWriter(resource: Resource | undefined, settings: OutputSetti
   };
 }
 
-function unbatchedListWriter(resource: Resource | undefined, settings: OutputSettings, ctx: Context, put: (chunk: Chunk) => Promise<void> | void): RecordWriter {
+function unbatchedListWriter(
+  resource: Resource | undefined,
+  settings: OutputSettings,
+  ctx: Context,
+  put: (chunk: Chunk) => Promise<void> | void,
+): RecordWriter {
   let count = 0;
   switch (settings.format) {
     case 'json':
@@ -192,7 +197,12 @@ function unbatchedListWriter(resource: Resource | undefined, settings: OutputSet
           await put(`${columns.map((c) => csvCell(csvValue(record, c))).join(',')}\n`);
         },
         async end() {
-          if (!columns) await put(`${columnsFor(resource, settings, undefined).map((c) => csvCell(c.path)).join(',')}\n`);
+          if (!columns)
+            await put(
+              `${columnsFor(resource, settings, undefined)
+                .map((c) => csvCell(c.path))
+                .join(',')}\n`,
+            );
         },
       };
     }
@@ -295,7 +305,8 @@ export async function printRecord(record: unknown, resource: Resource | undefine
 const DETAIL_SKIP = new Set(['json_ld', 'global_id', 'global_id_lineage', '_links', 'meta', 'urls', 'custom_fields']);
 
 function detailEntries(record: unknown, resource: Resource | undefined, settings: OutputSettings): Array<[string, string]> {
-  if (settings.fields?.length) return settings.fields.map((f) => [f, isDatePath(f) ? dateCell(getPath(record, f), dateLabel(record, f)) : cellText(getPath(record, f))]);
+  if (settings.fields?.length)
+    return settings.fields.map((f) => [f, isDatePath(f) ? dateCell(getPath(record, f), dateLabel(record, f)) : cellText(getPath(record, f))]);
   if (!record || typeof record !== 'object') return [['value', cellText(record)]];
   const obj = record as Record<string, unknown>;
   const entries: Array<[string, string]> = [];

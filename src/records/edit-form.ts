@@ -64,7 +64,11 @@ export function readForm(resource: Resource, text: string, original: Json): Form
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return { kind: 'invalid', message: 'the form must be a mapping of field: value' };
   const known = new Set(resource.fields.map((f) => f.name));
   const unknown = Object.keys(parsed).filter((key) => !known.has(key));
-  if (unknown.length) return { kind: 'invalid', message: `unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; ${resource.singular} fields are ${[...known].join(', ')}` };
+  if (unknown.length)
+    return {
+      kind: 'invalid',
+      message: `unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; ${resource.singular} fields are ${[...known].join(', ')}`,
+    };
   const changes: Json = {};
   for (const [field, value] of Object.entries(parsed as Json)) {
     if (!sameValue(field, value, original[field])) changes[field] = value ?? '';

@@ -65,7 +65,9 @@ export async function applyFilterTimes(resource: Resource, query: Query, zone: (
   if (timed.length === 0) return {};
   const strict = query.strict_dates;
   if (strict === 'false' || strict === false) {
-    return { warning: `with --no-strict-dates the server reads ${timed.map((f) => `--${f.replace(/_/g, '-')}`).join(', ')} as whole days; the time is not applied` };
+    return {
+      warning: `with --no-strict-dates the server reads ${timed.map((f) => `--${f.replace(/_/g, '-')}`).join(', ')} as whole days; the time is not applied`,
+    };
   }
   const siteZone = await zone();
   const bounds: Array<{ test: (typeof TESTS)[string]; at: number }> = [];

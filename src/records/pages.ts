@@ -159,7 +159,8 @@ export async function walkPages(
   const inFlight: Array<Promise<PageAnswer>> = [];
   let nextToFetch = firstPage + 1;
   let lastPage = firstPage;
-  const pagesFor = (totalPages: number, size: number) => (walk.limit === undefined ? totalPages : Math.min(totalPages, firstPage - 1 + Math.ceil(walk.limit / Math.max(1, size))));
+  const pagesFor = (totalPages: number, size: number) =>
+    walk.limit === undefined ? totalPages : Math.min(totalPages, firstPage - 1 + Math.ceil(walk.limit / Math.max(1, size)));
   const refill = () => {
     while (inFlight.length < parallel && nextToFetch <= lastPage) {
       const pending = requestPage(client, resource, pageQuery(nextToFetch++), raw);
@@ -264,7 +265,14 @@ const CORE_MAX_PER_PAGE = 100;
  * fetched PAGES_IN_FLIGHT at a time and kept in order. Undefined when the site does not
  * answer that route.
  */
-async function coreRouteItems(client: ApiClient, resource: Resource, status: Query[string], fields: string, search?: Query[string], context?: 'edit'): Promise<Array<Record<string, unknown>> | undefined> {
+async function coreRouteItems(
+  client: ApiClient,
+  resource: Resource,
+  status: Query[string],
+  fields: string,
+  search?: Query[string],
+  context?: 'edit',
+): Promise<Array<Record<string, unknown>> | undefined> {
   if (!resource.trashes) return undefined;
   let asked = context;
   const fetchCorePage = async (page: number): Promise<{ items: Array<Record<string, unknown>>; pages: number } | undefined> => {
@@ -336,7 +344,6 @@ function numberOr(value: unknown, header: string | undefined): number | undefine
   return undefined;
 }
 
-
 /** The list query that returns every record: past and future events, drafts when signed in, unused terms. */
 export function everyRecordQuery(resource: Resource, authenticated: boolean): Query {
   const query: Query = { per_page: MAX_PER_PAGE };
@@ -347,7 +354,9 @@ export function everyRecordQuery(resource: Resource, authenticated: boolean): Qu
 }
 
 export function walkEveryRecord(client: ApiClient, resource: Resource, onRecord: (record: Record<string, unknown>) => Promise<void> | void) {
-  return walkPages(client, resource, everyRecordQuery(resource, client.hasCredentials), { all: true, complete: true }, (r) => onRecord(r as Record<string, unknown>));
+  return walkPages(client, resource, everyRecordQuery(resource, client.hasCredentials), { all: true, complete: true }, (r) =>
+    onRecord(r as Record<string, unknown>),
+  );
 }
 
 /**

@@ -291,7 +291,14 @@ function numberEnd(src: Buffer, pos: number): number {
 /** The `id` a record opens with, as the API writes it; otherwise read from the whole record. */
 function leadingId(out: Buffer, start: number): number | undefined {
   // {"id":
-  if (out[start] === 0x7b && out[start + 1] === 0x22 && out[start + 2] === 0x69 && out[start + 3] === 0x64 && out[start + 4] === 0x22 && out[start + 5] === 0x3a) {
+  if (
+    out[start] === 0x7b &&
+    out[start + 1] === 0x22 &&
+    out[start + 2] === 0x69 &&
+    out[start + 3] === 0x64 &&
+    out[start + 4] === 0x22 &&
+    out[start + 5] === 0x3a
+  ) {
     const from = start + 6;
     let id = 0;
     let at = from;

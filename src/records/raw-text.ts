@@ -19,7 +19,10 @@ export type RawTexts = Record<string, string>;
 /** Which of our fields each raw text fills; terms have no rendered text. */
 function rawFieldsOf(resource: Resource): Array<[string, 'title' | 'content' | 'excerpt']> | undefined {
   if (resource.kind !== 'post') return undefined;
-  const fields: Array<[string, 'title' | 'content' | 'excerpt']> = [[resource.nameField, 'title'], ['description', 'content']];
+  const fields: Array<[string, 'title' | 'content' | 'excerpt']> = [
+    [resource.nameField, 'title'],
+    ['description', 'content'],
+  ];
   if (resource.fields.some((f) => f.name === 'excerpt')) fields.push(['excerpt', 'excerpt']);
   return fields;
 }
@@ -43,7 +46,9 @@ const warned = new WeakSet<ApiClient>();
 function noRawText(client: ApiClient, notice: ((line: string) => void) | undefined, why: string): void {
   if (warned.has(client)) return;
   warned.add(client);
-  notice?.(`the site gives no typed text of titles and descriptions to this user (${why}): they are read as the site displays them (quotes curled, blocks rendered), and a copy may differ from the original`);
+  notice?.(
+    `the site gives no typed text of titles and descriptions to this user (${why}): they are read as the site displays them (quotes curled, blocks rendered), and a copy may differ from the original`,
+  );
 }
 
 function isRefusal(err: unknown): err is ApiError {
@@ -104,7 +109,12 @@ export function withRawTexts(record: Json, texts: RawTexts | undefined): Json {
 }
 
 /** A record as the plugin's route gives it, its texts as typed: what updates, edits and comparisons start from. */
-export async function readCurrent(client: ApiClient, resource: Resource, path: string, options: { query?: Record<string, string | number | boolean | undefined>; notice?: (line: string) => void } = {}): Promise<Json> {
+export async function readCurrent(
+  client: ApiClient,
+  resource: Resource,
+  path: string,
+  options: { query?: Record<string, string | number | boolean | undefined>; notice?: (line: string) => void } = {},
+): Promise<Json> {
   const record = (await client.call<Json>('GET', path, { query: options.query })).body;
   if (typeof record.id !== 'number' || !rawFieldsOf(resource)) return record;
   return withRawTexts(record, await readRawTexts(client, resource, record.id, options.notice));
@@ -115,7 +125,9 @@ const costsSaid = new WeakSet<ApiClient>();
 function noTypedCost(client: ApiClient, record: Json, notice: ((line: string) => void) | undefined): void {
   if (costsSaid.has(client) || !costShownReformatted(record)) return;
   costsSaid.add(client);
-  notice?.(`the site shows costs with amounts in its own format and no route gives them as typed: they are read as their amounts ("${decodeEntities(String(record.cost))}" as "${costText(record)}"), and a copy stores them so`);
+  notice?.(
+    `the site shows costs with amounts in its own format and no route gives them as typed: they are read as their amounts ("${decodeEntities(String(record.cost))}" as "${costText(record)}"), and a copy stores them so`,
+  );
 }
 
 /**

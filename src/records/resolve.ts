@@ -84,9 +84,11 @@ export class Resolver {
   private async readEveryName(resource: Resource): Promise<Candidate[]> {
     const candidates: Candidate[] = [];
     const add = (id: unknown, slug: unknown, name: unknown) => {
-      if (typeof id === 'number' && typeof name === 'string' && name) candidates.push({ id, slug: typeof slug === 'string' ? slug : '', name: decodeEntities(name) });
+      if (typeof id === 'number' && typeof name === 'string' && name)
+        candidates.push({ id, slug: typeof slug === 'string' ? slug : '', name: decodeEntities(name) });
     };
-    if (!(await walkEveryName(this.client, resource, add))) await walkEveryRecord(this.client, resource, (record) => add(record.id, record.slug, record[resource.nameField]));
+    if (!(await walkEveryName(this.client, resource, add)))
+      await walkEveryRecord(this.client, resource, (record) => add(record.id, record.slug, record[resource.nameField]));
     return candidates;
   }
 
@@ -99,7 +101,13 @@ export class Resolver {
   async taken(relation: 'venues' | 'organizers', name: string): Promise<number[]> {
     const resource = resources[relation];
     const found: Array<Record<string, unknown>> = [];
-    await walkPages(this.client, resource, { search: name, ...(this.client.hasCredentials ? { status: EDITOR_STATUSES.join(',') } : {}) }, { all: true }, (item) => void found.push(item as Record<string, unknown>));
+    await walkPages(
+      this.client,
+      resource,
+      { search: name, ...(this.client.hasCredentials ? { status: EDITOR_STATUSES.join(',') } : {}) },
+      { all: true },
+      (item) => void found.push(item as Record<string, unknown>),
+    );
     // The server compares stored names; the list shows them texturized (d'Été as d&#8217;Été).
     const ids = found.map((record) => record.id).filter((id): id is number => typeof id === 'number');
     const typed = await readManyRawTexts(this.client, resource, ids);
@@ -178,7 +186,10 @@ export class Resolver {
  * in term names as entities, so a search for "Rock & Roll" finds nothing, "Rock &amp; Roll" does.
  */
 function storedTermName(text: string): string {
-  return text.replace(/&(?!#?[a-z0-9]+;)/gi, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return text
+    .replace(/&(?!#?[a-z0-9]+;)/gi, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
 }
 
 /** The ID a match gives, or a refusal listing the records the text could mean. */
@@ -196,7 +207,12 @@ export interface ResolveOptions {
 }
 
 /** The record with every link field as checked IDs; unknown references fail together, before any write. */
-export async function resolveLinks(resolver: Resolver, resource: Resource, record: Record<string, unknown>, options: ResolveOptions = {}): Promise<Record<string, unknown>> {
+export async function resolveLinks(
+  resolver: Resolver,
+  resource: Resource,
+  record: Record<string, unknown>,
+  options: ResolveOptions = {},
+): Promise<Record<string, unknown>> {
   const out = { ...record };
   const unmatched: Array<{ field: Field; refs: Array<string | number> }> = [];
   for (const field of linkFields(resource)) {
@@ -205,14 +221,19 @@ export async function resolveLinks(resolver: Resolver, resource: Resource, recor
     if (value === undefined || value === null) continue;
     const relation = field.relation as LinkRelation;
     const { ids, unknown } =
-      typeof value === 'string' && field.many ? await resolver.resolveListText(relation, value) : await resolver.resolve(relation, (Array.isArray(value) ? value : [value]) as Array<string | number>);
+      typeof value === 'string' && field.many
+        ? await resolver.resolveListText(relation, value)
+        : await resolver.resolve(relation, (Array.isArray(value) ? value : [value]) as Array<string | number>);
     if (unknown.length) unmatched.push({ field, refs: unknown });
     out[field.name] = field.many ? ids : ids[0];
   }
   if (unmatched.length && !options.createMissing) {
     const meant = await Promise.all(unmatched.map(({ field, refs }) => resolver.meantHint(field.relation as LinkRelation, refs.map(String))));
     const hint = 'Use IDs, slugs or exact names of existing records, or add --create-missing to create them first.';
-    throw new UsageError(`unknown ${unmatched.map(({ field, refs }) => `${field.name}: ${refs.join(', ')}`).join('; ')}`, [...meant.filter(Boolean), hint].join(' '));
+    throw new UsageError(
+      `unknown ${unmatched.map(({ field, refs }) => `${field.name}: ${refs.join(', ')}`).join('; ')}`,
+      [...meant.filter(Boolean), hint].join(' '),
+    );
   }
   for (const { field, refs } of unmatched) {
     for (const ref of refs.map(String)) {

@@ -32,7 +32,8 @@ export function needsMerge(resource: Resource): boolean {
 }
 
 /** The posts whose routes reset what a request leaves out (src/wordpress/write-routes.ts). */
-const isWrittenPost = (resource: Resource): resource is Resource & { name: WrittenPost } => resource.name === 'events' || resource.name === 'venues' || resource.name === 'organizers';
+const isWrittenPost = (resource: Resource): resource is Resource & { name: WrittenPost } =>
+  resource.name === 'events' || resource.name === 'venues' || resource.name === 'organizers';
 
 /**
  * The current value of each field `route` would change on its own when sent `changes`, as the
@@ -175,13 +176,20 @@ export type UpdatePlan =
   | { route: 'tribe'; body: Json; current: Json };
 
 /** Out of the trash, WordPress's own route changes the status and slug and nothing else; tec/v1 cannot update a trashed record. */
-const isRestore = (current: Json | undefined, changes: Json) => current?.status === 'trash' && Object.keys(changes).every((field) => field === 'status' || field === 'slug');
+const isRestore = (current: Json | undefined, changes: Json) =>
+  current?.status === 'trash' && Object.keys(changes).every((field) => field === 'status' || field === 'slug');
 
 /**
  * Chooses the route and builds the body; reads the record when the choice or the body needs
  * it. Throws a UsageError, before anything is sent, when the update cannot keep a field.
  */
-export async function planUpdate(client: ApiClient, resource: Resource, path: string, asked: Json, options: SafeUpdateOptions & { tribeOnly?: boolean } = {}): Promise<UpdatePlan> {
+export async function planUpdate(
+  client: ApiClient,
+  resource: Resource,
+  path: string,
+  asked: Json,
+  options: SafeUpdateOptions & { tribeOnly?: boolean } = {},
+): Promise<UpdatePlan> {
   let current = options.current;
   let changes = withUntrashedSlug(current, asked);
   const id = idOf(path, current);
@@ -229,7 +237,13 @@ export function coreTermUpdate(resource: Resource, path: string, changes: Json):
 }
 
 /** Sends the update by the route that keeps the most, and reports the fields the server did not keep. */
-export async function safeUpdate(client: ApiClient, resource: Resource, path: string, changes: Json, options: SafeUpdateOptions = {}): Promise<SafeUpdateResult> {
+export async function safeUpdate(
+  client: ApiClient,
+  resource: Resource,
+  path: string,
+  changes: Json,
+  options: SafeUpdateOptions = {},
+): Promise<SafeUpdateResult> {
   const core = coreTermUpdate(resource, path, changes);
   if (core) {
     await client.call<Json>('POST', core.path, { fromRoot: true, body: core.body });
@@ -268,7 +282,9 @@ export async function safeUpdate(client: ApiClient, resource: Resource, path: st
       // "Failed to update entity.": nothing written; a post without the calendar's data (a create cut short) is one. The older route rebuilds it.
       client.debug(`tec/v1 could not update it (HTTP 500 "${String((res.body as Json).error)}"): the update goes by ${client.options.namespace}`);
     } else if (isOtherTecVersion(res)) {
-      client.debug(`tec/v1 refused the PATCH (HTTP ${res.status} ${code}): not the version this client speaks; the update goes once by ${client.options.namespace}`);
+      client.debug(
+        `tec/v1 refused the PATCH (HTTP ${res.status} ${code}): not the version this client speaks; the update goes once by ${client.options.namespace}`,
+      );
       forgetTec(client);
     } else throw errorFromResponse(res);
     plan = await planUpdate(client, resource, path, changes, { ...options, current: plan.current, tribeOnly: true });
@@ -277,7 +293,8 @@ export async function safeUpdate(client: ApiClient, resource: Resource, path: st
   const res = await client.call<Json>(options.method ?? 'POST', path, { body: plan.body, query: options.query });
   // The route answers with rendered texts: the typed ones are read back to compare.
   const sentText = [resource.nameField, 'description', 'excerpt'].some((field) => changes[field] !== undefined);
-  const record = sentText && typeof res.body.id === 'number' ? withRawTexts(res.body, await readRawTexts(client, resource, res.body.id, options.notice)) : res.body;
+  const record =
+    sentText && typeof res.body.id === 'number' ? withRawTexts(res.body, await readRawTexts(client, resource, res.body.id, options.notice)) : res.body;
   return { record: res.body, ignored: differences(resource, record, sentText ? changes : withoutTexts(resource, changes)), sent: plan.body, route: 'tribe' };
 }
 

@@ -23,7 +23,8 @@ export function tecBody(resource: Resource, changes: Json): { body: Json } | { u
   for (const [field, value] of Object.entries(changes)) {
     const name = names[field];
     let sent: unknown = value;
-    if (field === 'venue') sent = typeof value === 'number' && value > 0 ? [value] : undefined; // unlinking goes by the older route
+    if (field === 'venue')
+      sent = typeof value === 'number' && value > 0 ? [value] : undefined; // unlinking goes by the older route
     else if (field === 'date' && typeof value === 'string') sent = value.replace(' ', 'T'); // a date-time, in the site's zone
     if (name === undefined || sent === undefined) untaken.push(field);
     else body[name] = sent;
@@ -73,7 +74,12 @@ export function forgetTec(client: ApiClient): void {
 export function isOtherTecVersion(res: ApiResponse): boolean {
   if (res.status !== 400 && res.status !== 404) return false;
   const code = (res.body as Json | undefined)?.code;
-  return code === 'rest_no_route' || code === 'missing_experimental_endpoint_acknowledgement' || code === 'rest_invalid_param' || code === 'rest_additional_properties_forbidden';
+  return (
+    code === 'rest_no_route' ||
+    code === 'missing_experimental_endpoint_acknowledgement' ||
+    code === 'rest_invalid_param' ||
+    code === 'rest_additional_properties_forbidden'
+  );
 }
 
 /** A PATCH of the changed fields alone, answered with the record's texts as typed; the response as sent (checked by the caller). */
@@ -126,4 +132,3 @@ export function tribeShapeOf(resource: Resource, tec: Json, before?: Json, sent:
   if (tec.modified_gmt !== undefined) out.modified_utc = tribeDate(tec.modified_gmt);
   return out;
 }
-

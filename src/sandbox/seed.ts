@@ -10,9 +10,28 @@ import { createTerm } from './terms/write.js';
 import { addDays, utcMsToZoned } from '../time.js';
 
 const VENUES = [
-  { venue: 'Riverside Hall', address: '12 Water St', city: 'Hudson', state: 'NY', zip: '12534', country: 'United States', phone: '+1 518 555 0140', website: 'https://riverside-hall.example.com', description: 'A converted mill on the river, seats 300.' },
+  {
+    venue: 'Riverside Hall',
+    address: '12 Water St',
+    city: 'Hudson',
+    state: 'NY',
+    zip: '12534',
+    country: 'United States',
+    phone: '+1 518 555 0140',
+    website: 'https://riverside-hall.example.com',
+    description: 'A converted mill on the river, seats 300.',
+  },
   { venue: 'The Green Room', address: '48 Bleecker St', city: 'New York', state: 'NY', zip: '10012', country: 'United States', phone: '+1 212 555 0182' },
-  { venue: 'Maple Park Pavilion', address: '1 Park Loop', city: 'Kingston', state: 'NY', zip: '12401', country: 'United States', show_map: 'true', show_map_link: 'true' },
+  {
+    venue: 'Maple Park Pavilion',
+    address: '1 Park Loop',
+    city: 'Kingston',
+    state: 'NY',
+    zip: '12401',
+    country: 'United States',
+    show_map: 'true',
+    show_map_link: 'true',
+  },
   { venue: 'Harbor Library', address: '300 Front St', city: 'Beacon', state: 'NY', zip: '12508', country: 'United States' },
 ];
 
@@ -36,8 +55,29 @@ interface Plan {
 }
 
 const SERIES: Plan[] = [
-  { title: 'Jazz on the River', day: 3, start: '19:30', end: '22:00', venue: 0, organizers: [1], categories: ['Jazz'], tags: ['Evening'], cost: '25', extra: { featured: true } },
-  { title: 'Morning Yoga in the Park', day: 1, start: '07:00', end: '08:00', venue: 2, organizers: [2], categories: ['Wellness'], tags: ['Outdoors', 'Free'], cost: 'Free' },
+  {
+    title: 'Jazz on the River',
+    day: 3,
+    start: '19:30',
+    end: '22:00',
+    venue: 0,
+    organizers: [1],
+    categories: ['Jazz'],
+    tags: ['Evening'],
+    cost: '25',
+    extra: { featured: true },
+  },
+  {
+    title: 'Morning Yoga in the Park',
+    day: 1,
+    start: '07:00',
+    end: '08:00',
+    venue: 2,
+    organizers: [2],
+    categories: ['Wellness'],
+    tags: ['Outdoors', 'Free'],
+    cost: 'Free',
+  },
   { title: 'Open Mic Night', day: 5, start: '20:00', end: '23:00', venue: 1, categories: ['Music'], tags: ['Evening'], cost: '5' },
   { title: 'Watercolor Workshop', day: 8, start: '10:00', end: '13:00', venue: 3, organizers: [0], categories: ['Workshops'], tags: ['Family'], cost: '15-30' },
   { title: 'Chamber Music Sunday', day: 12, start: '15:00', end: '17:00', venue: 0, organizers: [0], categories: ['Classical'], cost: '$20' },
@@ -107,7 +147,12 @@ export function seedDemo(store: Store, site: Site, now: Date): void {
     venue: venues[3],
     categories: [categories.get('Workshops')],
   });
-  createEvent(ctx, { title: 'Season Planning (draft)', status: 'draft', start_date: `${addDays(today, 40)} 18:00:00`, end_date: `${addDays(today, 40)} 19:00:00` });
+  createEvent(ctx, {
+    title: 'Season Planning (draft)',
+    status: 'draft',
+    start_date: `${addDays(today, 40)} 18:00:00`,
+    end_date: `${addDays(today, 40)} 19:00:00`,
+  });
   const members = createEvent(ctx, {
     title: 'Members Preview Night',
     description: 'For members only: ask the front desk for the password.',
@@ -117,6 +162,12 @@ export function seedDemo(store: Store, site: Site, now: Date): void {
     cost: '10',
   });
   members.password = 'members';
-  createEvent(ctx, { title: 'Autumn Picnic', start_date: `${addDays(today, -30)} 12:00:00`, end_date: `${addDays(today, -30)} 15:00:00`, venue: venues[2], categories: [categories.get('Community')] });
+  createEvent(ctx, {
+    title: 'Autumn Picnic',
+    start_date: `${addDays(today, -30)} 12:00:00`,
+    end_date: `${addDays(today, -30)} 15:00:00`,
+    venue: venues[2],
+    categories: [categories.get('Community')],
+  });
   store.changed();
 }

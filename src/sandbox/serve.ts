@@ -88,7 +88,8 @@ export async function serve(opts: ServeOptions, io: ServeIo): Promise<number> {
     }
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') return fail(io, `port ${port} is already in use; pick another with --port (0 picks a free one)`);
-    if (error instanceof Error && /certificate|key|PEM|asn1/i.test(error.message) && tls) return fail(io, `cannot use the TLS certificate or key: ${error.message}`);
+    if (error instanceof Error && /certificate|key|PEM|asn1/i.test(error.message) && tls)
+      return fail(io, `cannot use the TLS certificate or key: ${error.message}`);
     io.stderr.write(`calendar serve: ${(error as Error).message}\n`);
     return 1;
   }

@@ -63,31 +63,43 @@ export async function applyPlan(plan: Plan, desired: SiteDocument, current: Site
   };
   const writes = plan.changes.filter((c) => c.action !== 'remove');
   for (const level of writeLevels(writes, desired)) {
-    await runPool(toAsync(level), settings.concurrency, async (change) => {
-      try {
-        await write(change, desired, ids, settings.client);
-        if (change.action === 'create') outcome.created++;
-        else outcome.updated++;
-        settings.onDone?.(change, true);
-      } catch (err) {
-        fail(change, err);
-      }
-    }, stop, notSent);
+    await runPool(
+      toAsync(level),
+      settings.concurrency,
+      async (change) => {
+        try {
+          await write(change, desired, ids, settings.client);
+          if (change.action === 'create') outcome.created++;
+          else outcome.updated++;
+          settings.onDone?.(change, true);
+        } catch (err) {
+          fail(change, err);
+        }
+      },
+      stop,
+      notSent,
+    );
   }
   const removals = plan.changes.filter((c) => c.action === 'remove').reverse();
   for (const name of [...SITE_RESOURCES].reverse()) {
     // Terms one at a time, children (later in the reversed order) never after their parent.
     const level = removals.filter((c) => c.resource === name);
     const ordered = name === 'categories' ? byDepth(level, current).reverse() : level;
-    await runPool(toAsync(ordered), resources[name].trashes ? settings.concurrency : 1, async (change) => {
-      try {
-        await settings.client.call('DELETE', `${resources[name].path}/${change.id}`);
-        outcome.removed++;
-        settings.onDone?.(change, true);
-      } catch (err) {
-        fail(change, err);
-      }
-    }, stop, notSent);
+    await runPool(
+      toAsync(ordered),
+      resources[name].trashes ? settings.concurrency : 1,
+      async (change) => {
+        try {
+          await settings.client.call('DELETE', `${resources[name].path}/${change.id}`);
+          outcome.removed++;
+          settings.onDone?.(change, true);
+        } catch (err) {
+          fail(change, err);
+        }
+      },
+      stop,
+      notSent,
+    );
   }
   return outcome;
 }

@@ -99,12 +99,19 @@ export async function readSite(client: ApiClient, names: ResourceName[], notice:
 
 function unseenEventsNote(result: { coreRoute: boolean }, purpose: ReadOptions['purpose']): string {
   if (purpose !== 'plan') return unlistedEventsNote(result);
-  const unseen = result.coreRoute ? 'events hidden from listings that have already ended are in no list the API offers' : 'the site does not answer the WordPress core route, so events hidden from listings are in no list';
+  const unseen = result.coreRoute
+    ? 'events hidden from listings that have already ended are in no list the API offers'
+    : 'the site does not answer the WordPress core route, so events hidden from listings are in no list';
   return `${unseen}: the plan does not see them (a file that has one would create it again)`;
 }
 
 /** The events a list filter selects, whatever their date or status; `onRecord` gets each. */
-export async function walkFilteredEvents(client: ApiClient, filter: Query, onRecord: (raw: Json) => Promise<void> | void, notice: (line: string) => void): Promise<void> {
+export async function walkFilteredEvents(
+  client: ApiClient,
+  filter: Query,
+  onRecord: (raw: Json) => Promise<void> | void,
+  notice: (line: string) => void,
+): Promise<void> {
   const query = { ...everyRecordQuery(resources.events, client.hasCredentials), ...filter };
   const shortfall = walkShortfall(resources.events, await walkPages(client, resources.events, query, { all: true }, (r) => onRecord(r as Json)));
   if (shortfall) notice(`warning: ${shortfall}`);

@@ -135,7 +135,11 @@ export async function readSiteFile(name: string, text: string): Promise<SiteFile
       if (resource.mergesOnCreate && typeof named === 'string') {
         const key = nameKey(named);
         const nameNode = entry.value.entries.find((e) => e.key.value === resource.nameField)!.value;
-        if (names.has(key)) at(nameNode, `${label}: ${resource.nameField} "${named}" is also the name of ${resource.singular} ${names.get(key)} (the server keeps one ${resource.singular} per name)`);
+        if (names.has(key))
+          at(
+            nameNode,
+            `${label}: ${resource.nameField} "${named}" is also the name of ${resource.singular} ${names.get(key)} (the server keeps one ${resource.singular} per name)`,
+          );
         else names.set(key, slug);
       }
     }
@@ -163,7 +167,10 @@ function recordChecker(resource: Resource, links: LinkUse[], at: At) {
       const key = String(fieldNode.value);
       if (!allowed.has(key)) {
         const meant = closest(key, allowed);
-        const why = key === 'slug' ? "the record's key is its slug" : `not a field of a site file's ${resource.singular} (${meant ? `did you mean ${meant}?` : `fields: ${allowedList}`})`;
+        const why =
+          key === 'slug'
+            ? "the record's key is its slug"
+            : `not a field of a site file's ${resource.singular} (${meant ? `did you mean ${meant}?` : `fields: ${allowedList}`})`;
         at(fieldNode, `${label}: ${key}: ${why}`);
         bad = true;
         continue;
@@ -188,7 +195,9 @@ function recordChecker(resource: Resource, links: LinkUse[], at: At) {
           continue;
         }
         const items = valueNode.kind === 'seq' ? valueNode.items : [valueNode];
-        (targets as string[]).forEach((target, i) => links.push({ from: resource.name, slug, field: key, to: link.relation as ResourceName, target, at: items[i].at }));
+        (targets as string[]).forEach((target, i) =>
+          links.push({ from: resource.name, slug, field: key, to: link.relation as ResourceName, target, at: items[i].at }),
+        );
         fields[key] = value;
         continue;
       }
@@ -230,7 +239,10 @@ function readFilter(node: Tree, at: At): EventsFilter | undefined {
     const field = SITE_FILTERS.find((f) => f.name === key.value);
     const label = `${FILTER_KEY}: events: ${String(key.value)}`;
     if (!field) {
-      const meant = closest(String(key.value), SITE_FILTERS.map((f) => f.name));
+      const meant = closest(
+        String(key.value),
+        SITE_FILTERS.map((f) => f.name),
+      );
       at(key, `${label}: not a filter a site file records (${meant ? `did you mean ${meant}?` : known})`);
       continue;
     }

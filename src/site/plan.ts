@@ -104,7 +104,15 @@ export function planChanges(desired: SiteDocument, current: SiteDocument, option
       }
       const changes = fieldChanges(resources[name], want.fields, have.fields, plan.aliases);
       if (changes.length === 0) plan.unchanged++;
-      else plan.changes.push({ action: 'update', resource: name, slug: want.slug, id: have.id, siteSlug: have.slug !== want.slug ? have.slug : undefined, changes });
+      else
+        plan.changes.push({
+          action: 'update',
+          resource: name,
+          slug: want.slug,
+          id: have.id,
+          siteSlug: have.slug !== want.slug ? have.slug : undefined,
+          changes,
+        });
     }
   }
   plan.changes.sort((a, b) => SITE_RESOURCES.indexOf(a.resource) - SITE_RESOURCES.indexOf(b.resource) || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
@@ -141,7 +149,9 @@ export function danglingLinks(plan: Plan, desired: SiteDocument, current: SiteDo
         const value = linksOf(field);
         for (const target of Array.isArray(value) ? value : [value]) {
           if (typeof target !== 'string' || !removed.get(field.relation as ResourceName)!.has(target)) continue;
-          lines.push(`${resource.singular} ${slug} (${where}): ${field.name}: ${resources[field.relation as ResourceName].singular} ${target} is to be removed`);
+          lines.push(
+            `${resource.singular} ${slug} (${where}): ${field.name}: ${resources[field.relation as ResourceName].singular} ${target} is to be removed`,
+          );
         }
       }
     };
@@ -242,8 +252,12 @@ export function summaryOf(plan: Plan): string {
   const c = planCounts(plan);
   const filtered = plan.eventsFilter !== undefined;
   const notes: string[] = [];
-  if (plan.siteOnly) notes.push(`${plan.siteOnly} only on the site; --prune removes them${filtered ? ", events only where the file's filter selects them" : ''}`);
-  if (plan.outsideFilter) notes.push(`${plan.outsideFilter} event${plan.outsideFilter === 1 ? '' : 's'} only on the site outside the file's filter (${plan.eventsFilter}), left alone`);
+  if (plan.siteOnly)
+    notes.push(`${plan.siteOnly} only on the site; --prune removes them${filtered ? ", events only where the file's filter selects them" : ''}`);
+  if (plan.outsideFilter)
+    notes.push(
+      `${plan.outsideFilter} event${plan.outsideFilter === 1 ? '' : 's'} only on the site outside the file's filter (${plan.eventsFilter}), left alone`,
+    );
   const tail = notes.length ? ` (${notes.join('; ')})` : '';
   if (plan.changes.length === 0) return `no changes, ${c.unchanged} unchanged${tail}`;
   return `${c.create} to create, ${c.change} to change, ${c.remove} to remove, ${c.unchanged} unchanged${tail}`;
@@ -251,7 +265,10 @@ export function summaryOf(plan: Plan): string {
 
 /** The plan as data for scripts. */
 export function planData(plan: Plan): unknown {
-  const data: Record<string, unknown> = { changes: plan.changes.map(({ action, resource, slug, id, siteSlug, changes, conflict }) => ({ action, resource, slug, id, siteSlug, changes, conflict })), summary: planCounts(plan) };
+  const data: Record<string, unknown> = {
+    changes: plan.changes.map(({ action, resource, slug, id, siteSlug, changes, conflict }) => ({ action, resource, slug, id, siteSlug, changes, conflict })),
+    summary: planCounts(plan),
+  };
   if (plan.eventsFilter !== undefined) data.eventsFilter = { filter: plan.eventsFilter, outsideLeftAlone: plan.outsideFilter };
   return data;
 }

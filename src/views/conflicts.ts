@@ -60,7 +60,13 @@ export function findConflicts(events: CalendarEvent[], kind: ConflictKind, zone:
         seen.add(key);
         const from = Math.max(spans[i].span[0], spans[j].span[0]);
         const to = Math.min(spans[i].span[1], spans[j].span[1]);
-        conflicts.push({ first: spans[i].event, second: spans[j].event, where: `${kind === 'venue' ? 'at' : 'with'} ${name}`, from: utcMsToZoned(from, zone), to: utcMsToZoned(to, zone) });
+        conflicts.push({
+          first: spans[i].event,
+          second: spans[j].event,
+          where: `${kind === 'venue' ? 'at' : 'with'} ${name}`,
+          from: utcMsToZoned(from, zone),
+          to: utcMsToZoned(to, zone),
+        });
       }
     }
   }

@@ -44,9 +44,7 @@ export function toCalendarEvent(record: Json, zone: string): CalendarEvent {
     return convertWallClock(String(wall), ownZone, zone);
   };
   const venue = record.venue && typeof record.venue === 'object' && !Array.isArray(record.venue) ? text((record.venue as Json).venue) : undefined;
-  const categories = Array.isArray(record.categories)
-    ? (record.categories as Json[]).map((c) => ({ slug: String(c.slug ?? ''), name: text(c.name) }))
-    : [];
+  const categories = Array.isArray(record.categories) ? (record.categories as Json[]).map((c) => ({ slug: String(c.slug ?? ''), name: text(c.name) })) : [];
   return {
     id: Number(record.id),
     title: text(record.title),

@@ -72,7 +72,9 @@ function fit(text: string, width: number): string {
 /** The lines of one cell, each `width` wide, uncoloured, with the colour to paint each. */
 function cellLines(entries: DayEntry[], width: number, lines: number | undefined): Array<{ text: string; slug?: string }> {
   const room = lines === undefined || entries.length <= lines ? entries.length : lines - 1;
-  const out: Array<{ text: string; slug?: string }> = entries.slice(0, room).map((e) => ({ text: fit(cellEntry(e), width), slug: e.event.categories[0]?.slug }));
+  const out: Array<{ text: string; slug?: string }> = entries
+    .slice(0, room)
+    .map((e) => ({ text: fit(cellEntry(e), width), slug: e.event.categories[0]?.slug }));
   if (room < entries.length) out.push({ text: fit(`+${entries.length - room} more`, width) });
   return out;
 }

@@ -25,7 +25,20 @@ async function created(args: string[]): Promise<Json> {
 
 describe('backslashes are saved as typed', () => {
   test('an event: title, description and excerpt, kept by updates of another field', async () => {
-    const event = await created(['events', 'create', '--title', TITLE, '--description', DESCRIPTION, '--start-date', '2027-03-01 19:00', '--end-date', '2027-03-01 21:00', '--excerpt', 'Short \\ excerpt']);
+    const event = await created([
+      'events',
+      'create',
+      '--title',
+      TITLE,
+      '--description',
+      DESCRIPTION,
+      '--start-date',
+      '2027-03-01 19:00',
+      '--end-date',
+      '2027-03-01 21:00',
+      '--excerpt',
+      'Short \\ excerpt',
+    ]);
     expect(event.title).toBe(TITLE);
     expect(event.description).toBe(DESCRIPTION);
     // An update sends the record's fields back with the change: they must not lose a backslash each time.

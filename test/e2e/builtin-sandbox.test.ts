@@ -48,7 +48,10 @@ describe('built-in sandbox profile', () => {
   test('a project .calendarrc.json profile with appPasswordEnv replaces it', async () => {
     const project = join(home.home, 'project');
     mkdirSync(project);
-    writeFileSync(join(project, '.calendarrc.json'), JSON.stringify({ defaultProfile: 'dead', profiles: { dead: { baseUrl: 'http://127.0.0.1:9/wp-json', appPasswordEnv: 'MY_PASS' } } }));
+    writeFileSync(
+      join(project, '.calendarrc.json'),
+      JSON.stringify({ defaultProfile: 'dead', profiles: { dead: { baseUrl: 'http://127.0.0.1:9/wp-json', appPasswordEnv: 'MY_PASS' } } }),
+    );
     const r = await runCli(['venues', 'list', '--retries', '0'], { env: { ...home.env, MY_PASS: 'x' }, cwd: project });
     expect(r.code).toBe(5);
     expect(r.stderr).toMatch(/127\.0\.0\.1:9/);

@@ -69,7 +69,12 @@ describe('export', () => {
     const words = await on(source, ['export', 'events', '--search', 'Long ago']);
     expect(words.code, words.stderr).toBe(0);
     expect(words.stderr).not.toMatch(/costs with amounts/);
-    const event = await api<{ id: number }>(source, 'POST', 'events', { title: 'Euro night', start_date: '2027-02-10 20:00:00', end_date: '2027-02-10 22:00:00', cost: '€10 – €30' });
+    const event = await api<{ id: number }>(source, 'POST', 'events', {
+      title: 'Euro night',
+      start_date: '2027-02-10 20:00:00',
+      end_date: '2027-02-10 22:00:00',
+      cost: '€10 – €30',
+    });
     await api(source, 'POST', 'events', { title: 'Euro night two', start_date: '2027-02-11 20:00:00', end_date: '2027-02-11 22:00:00', cost: '€12 – €40' });
     try {
       const r = await on(source, ['export', 'events', '--search', 'Euro night']);

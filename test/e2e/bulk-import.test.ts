@@ -22,7 +22,11 @@ function ownSite(open: () => Site = useSite): void {
 
 describe('import with --upsert-by', () => {
   ownSite(useSiteEach);
-  const venues = Array.from({ length: 1000 }, (_, i) => ({ venue: `Venue ${String(i).padStart(4, '0')}`, slug: `venue-${String(i).padStart(4, '0')}`, city: 'Nantes' }));
+  const venues = Array.from({ length: 1000 }, (_, i) => ({
+    venue: `Venue ${String(i).padStart(4, '0')}`,
+    slug: `venue-${String(i).padStart(4, '0')}`,
+    city: 'Nantes',
+  }));
   /** The first run of the story: 1,000 venues created. */
   async function importVenues(): Promise<string> {
     const path = file('venues.ndjson', ndjson(venues));
@@ -75,7 +79,10 @@ describe('import with --upsert-by', () => {
   });
 
   test('--upsert-by id updates the record of each ID and never creates one for an ID the site lacks', async () => {
-    const id = Number((await api<{ id: number }>(site.sandbox, 'POST', 'events', { title: 'By Id', start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00' })).body.id);
+    const id = Number(
+      (await api<{ id: number }>(site.sandbox, 'POST', 'events', { title: 'By Id', start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00' })).body
+        .id,
+    );
     const rows = [
       { id, title: 'By Id Renamed', start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00' },
       { id: 99_998, title: 'Ghost', start_date: '2027-03-02 10:00:00', end_date: '2027-03-02 11:00:00' },
@@ -121,7 +128,11 @@ describe('checks before anything is sent', () => {
       const writes = site.sandbox.stats.writes;
       const r = await cli(['import', resource, '-', '--upsert-by', 'slug', '--yes'], listed.stdout);
       expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(new RegExp(`stdin index 0: a record as the API lists it \\(it has (global_id|urls)\\): import takes the writable fields, as calendar export ${resource} writes them`));
+      expect(r.stderr).toMatch(
+        new RegExp(
+          `stdin index 0: a record as the API lists it \\(it has (global_id|urls)\\): import takes the writable fields, as calendar export ${resource} writes them`,
+        ),
+      );
       expect(r.stderr).not.toContain('not a writable');
       expect(site.sandbox.stats.writes).toBe(writes);
       const exported = await cli(['export', resource]);
@@ -130,8 +141,16 @@ describe('checks before anything is sent', () => {
   });
 
   test('a link to what the site lacks names the line that gives it, nothing written', async () => {
-    const event = (title: string, extra: Record<string, unknown> = {}) => ({ title, start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00', ...extra });
-    const path = file('links.ndjson', ndjson([event('Plain'), event('Far', { venue: 'Atlantis Hall' }), event('Farther', { venue: 'Atlantis Hall', categories: ['Nowhere Music'] })]));
+    const event = (title: string, extra: Record<string, unknown> = {}) => ({
+      title,
+      start_date: '2027-03-01 10:00:00',
+      end_date: '2027-03-01 11:00:00',
+      ...extra,
+    });
+    const path = file(
+      'links.ndjson',
+      ndjson([event('Plain'), event('Far', { venue: 'Atlantis Hall' }), event('Farther', { venue: 'Atlantis Hall', categories: ['Nowhere Music'] })]),
+    );
     const writes = site.sandbox.stats.writes;
     const r = await cli(['import', 'events', path]);
     expect(r.code).toBe(2);
@@ -141,7 +160,11 @@ describe('checks before anything is sent', () => {
 
   test('bad options are usage errors', async () => {
     const path = file('fine.ndjson', ndjson([{ name: 'fine' }]));
-    for (const args of [['--upsert-by', 'title'], ['--concurrency', '0'], ['--input-format', 'xml']]) {
+    for (const args of [
+      ['--upsert-by', 'title'],
+      ['--concurrency', '0'],
+      ['--input-format', 'xml'],
+    ]) {
       const r = await cli(['import', 'tags', path, ...args]);
       expect(r.code, args.join(' ')).toBe(2);
     }
@@ -223,7 +246,9 @@ describe('CSV and stdin', () => {
     const dry = await cli(['import', 'organizers', '-', '--dry-run'], csv.replace('Beta, Org', 'Gamma, Org'));
     // A dry run is a plan: it succeeds and lists the conflict the real run would report as failed.
     expect(dry.code, dry.stderr).toBe(0);
-    expect(dry.stdout).toMatch(/^conflict organizer "Alpha Org": the name is taken by ID \d+\ncreate organizer "Gamma, Org"\n$|^create organizer "Gamma, Org"\nconflict organizer "Alpha Org": the name is taken by ID \d+\n$/);
+    expect(dry.stdout).toMatch(
+      /^conflict organizer "Alpha Org": the name is taken by ID \d+\ncreate organizer "Gamma, Org"\n$|^create organizer "Gamma, Org"\nconflict organizer "Alpha Org": the name is taken by ID \d+\n$/,
+    );
     expect(dry.stderr).toContain('1 conflicts (names taken)');
     const real = await cli(['import', 'organizers', '-'], csv);
     expect(real.code).toBe(6);
@@ -261,7 +286,13 @@ describe('CSV and stdin', () => {
     expect(first.code, first.stderr).toBe(0);
     expect(first.stderr).toContain('2 created, 0 updated, 0 unchanged, 0 failed');
     const before = await total('venues');
-    const again = await cli(['import', 'venues', file('dup2.csv', csv.replace('Lyon', 'Paris').replace('Delta Hall', 'DELTA hall')), '--failed-to', file('failed.csv', '')]);
+    const again = await cli([
+      'import',
+      'venues',
+      file('dup2.csv', csv.replace('Lyon', 'Paris').replace('Delta Hall', 'DELTA hall')),
+      '--failed-to',
+      file('failed.csv', ''),
+    ]);
     expect(again.code).toBe(6);
     expect(again.stderr).toContain('0 created, 0 updated, 0 unchanged, 2 failed');
     expect(await total('venues')).toBe(before);
@@ -295,7 +326,11 @@ describe('CSV from spreadsheets', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('cells separated by semicolon');
     const tags = await api<{ tags: Array<{ name: string; description: string }> }>(site.sandbox, 'GET', 'tags?hide_empty=false');
-    expect(tags.body.tags.map((t) => [t.name, t.description]).sort()).toEqual([['Semi One', 'a; b'], ['Semi Two', 'plain'], ['Tab One', 'x']]);
+    expect(tags.body.tags.map((t) => [t.name, t.description]).sort()).toEqual([
+      ['Semi One', 'a; b'],
+      ['Semi Two', 'plain'],
+      ['Tab One', 'x'],
+    ]);
   });
 
   test('a file that is not UTF-8 is refused with its line and a hint, nothing sent', async () => {
@@ -331,7 +366,18 @@ describe('import --format ids', () => {
 
   test('prints the ID of every row written or found, in input order', async () => {
     const existing = (await api<{ id: number }>(site.sandbox, 'POST', 'tags', { name: 'Ids Middle' })).body.id;
-    const r = await cli(['import', 'tags', file('ids.ndjson', ndjson([{ name: 'Ids First' }, { name: 'Ids Middle' }, { name: 'Ids Last' }])), '--upsert-by', 'name', '--yes', '--concurrency', '3', '--format', 'ids']);
+    const r = await cli([
+      'import',
+      'tags',
+      file('ids.ndjson', ndjson([{ name: 'Ids First' }, { name: 'Ids Middle' }, { name: 'Ids Last' }])),
+      '--upsert-by',
+      'name',
+      '--yes',
+      '--concurrency',
+      '3',
+      '--format',
+      'ids',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const ids = r.stdout.trim().split('\n').map(Number);
     expect(ids).toHaveLength(3);
@@ -370,7 +416,15 @@ describe('import --format json', () => {
     const moved = file('moved.ndjson', ndjson([{ venue: 'Json New Hall' }, { venue: 'Json Taken Hall' }, { venue: 'Json Other Hall', city: 'Brest' }]));
     const dry = await cli(['import', 'venues', moved, '--json', '--dry-run', '--upsert-by', 'name']);
     expect(dry.code, dry.stderr).toBe(0);
-    expect(JSON.parse(dry.stdout)).toMatchObject({ dry_run: true, summary: { created: 0, updated: 1, unchanged: 2 }, rows: [{ line: 1, result: 'unchanged', id: first }, { line: 2, result: 'unchanged', id: taken }, { line: 3, result: 'updated', id: third }] });
+    expect(JSON.parse(dry.stdout)).toMatchObject({
+      dry_run: true,
+      summary: { created: 0, updated: 1, unchanged: 2 },
+      rows: [
+        { line: 1, result: 'unchanged', id: first },
+        { line: 2, result: 'unchanged', id: taken },
+        { line: 3, result: 'updated', id: third },
+      ],
+    });
   });
 });
 
@@ -403,16 +457,18 @@ describe('import --create-missing', () => {
   ownSite();
 
   test('--create-missing with a CSV (or NDJSON) file creates each name the site lacks once, as create --create-missing does', async () => {
-    const csv = [
-      'title,start_date,end_date,venue,organizer,categories,tags',
-      'Made 1,2027-04-01 10:00:00,2027-04-01 11:00:00,Made Hall,Made Org,"Made Music, Made Jazz",Made Tag',
-      'Made 2,2027-04-02 10:00:00,2027-04-02 11:00:00,Made Hall,,Made Music,',
-    ].join('\n') + '\n';
+    const csv =
+      [
+        'title,start_date,end_date,venue,organizer,categories,tags',
+        'Made 1,2027-04-01 10:00:00,2027-04-01 11:00:00,Made Hall,Made Org,"Made Music, Made Jazz",Made Tag',
+        'Made 2,2027-04-02 10:00:00,2027-04-02 11:00:00,Made Hall,,Made Music,',
+      ].join('\n') + '\n';
     const path = file('made.csv', csv);
     const writes = site.sandbox.stats.writes;
     const dry = await cli(['import', 'events', path, '--create-missing', '--dry-run']);
     expect(dry.code, dry.stderr).toBe(0);
-    for (const line of ['venue "Made Hall"', 'organizer "Made Org"', 'category "Made Music"', 'category "Made Jazz"', 'tag "Made Tag"']) expect(dry.stdout).toContain(`create ${line}\n`);
+    for (const line of ['venue "Made Hall"', 'organizer "Made Org"', 'category "Made Music"', 'category "Made Jazz"', 'tag "Made Tag"'])
+      expect(dry.stdout).toContain(`create ${line}\n`);
     expect(dry.stdout.match(/create category "Made Music"/g)).toHaveLength(1);
     expect(site.sandbox.stats.writes).toBe(writes);
     // An unknown ID is never created: the import stops before writing anything.
@@ -424,17 +480,29 @@ describe('import --create-missing', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('created category "Made Music"');
     const [first, second] = r.stdout.trim().split('\n');
-    const one = (await api<{ venue: { venue: string }; organizer: Array<{ organizer: string }>; categories: Array<{ name: string }>; tags: Array<{ name: string }> }>(site.sandbox, 'GET', `events/${first}`)).body;
+    const one = (
+      await api<{ venue: { venue: string }; organizer: Array<{ organizer: string }>; categories: Array<{ name: string }>; tags: Array<{ name: string }> }>(
+        site.sandbox,
+        'GET',
+        `events/${first}`,
+      )
+    ).body;
     expect(one.venue.venue).toBe('Made Hall');
     expect(one.organizer.map((o) => o.organizer)).toEqual(['Made Org']);
     expect(one.categories.map((c) => c.name).sort()).toEqual(['Made Jazz', 'Made Music']);
     expect(one.tags.map((t) => t.name)).toEqual(['Made Tag']);
     const two = (await api<{ venue: { id: number }; categories: Array<{ name: string }> }>(site.sandbox, 'GET', `events/${second}`)).body;
     expect(two.categories.map((c) => c.name)).toEqual(['Made Music']);
-    const categories = (await api<{ categories: Array<{ name: string }> }>(site.sandbox, 'GET', 'categories?per_page=50&hide_empty=false&search=Made')).body.categories;
+    const categories = (await api<{ categories: Array<{ name: string }> }>(site.sandbox, 'GET', 'categories?per_page=50&hide_empty=false&search=Made')).body
+      .categories;
     expect(categories.map((c) => c.name).sort()).toEqual(['Made Jazz', 'Made Music']);
     // NDJSON takes the same path: a new name is created, the existing ones are reused.
-    const more = await cli(['import', 'events', '-', '--create-missing', '--format', 'ids'], ndjson([{ title: 'Made 3', start_date: '2027-04-03 10:00:00', end_date: '2027-04-03 11:00:00', venue: 'Made Hall', categories: ['Made Music', 'Made Folk'] }]));
+    const more = await cli(
+      ['import', 'events', '-', '--create-missing', '--format', 'ids'],
+      ndjson([
+        { title: 'Made 3', start_date: '2027-04-03 10:00:00', end_date: '2027-04-03 11:00:00', venue: 'Made Hall', categories: ['Made Music', 'Made Folk'] },
+      ]),
+    );
     expect(more.code, more.stderr).toBe(0);
     const three = (await api<{ venue: { id: number }; categories: Array<{ name: string }> }>(site.sandbox, 'GET', `events/${more.stdout.trim()}`)).body;
     expect(three.venue.id).toBe(two.venue.id);

@@ -56,13 +56,17 @@ describe('list --all', () => {
     const array = json<Array<{ id: number; venue: string }>>(asJson.stdout);
     expect(array).toHaveLength(VENUES);
     const asNdjson = await cli(['venues', 'list', '--all', '--format', 'ndjson']);
-    const lines = asNdjson.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: number });
+    const lines = asNdjson.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: number });
     expect(lines.map((v) => v.id)).toEqual(array.map((v) => v.id));
   });
 
   test('ndjson writes each record as JSON.stringify does: accents, emoji, quotes, backslashes, URLs', async () => {
     const titles = ['Fête à Zürich — Łódź', 'Party 🎉 “tonight”', 'Say "hi" <b>now</b>', 'C:\\dir\\file and \\/', 'tab\there', 'Bell \u0007 ring'];
-    for (const title of titles) await api(site.sandbox, 'POST', 'events', { title, description: `<p>${title}</p>`, start_date: '2090-05-01 10:00:00', end_date: '2090-05-01 11:00:00' });
+    for (const title of titles)
+      await api(site.sandbox, 'POST', 'events', { title, description: `<p>${title}</p>`, start_date: '2090-05-01 10:00:00', end_date: '2090-05-01 11:00:00' });
     const args = ['events', 'list', '--all', '--start-date', '2090-05-01', '--end-date', '2090-05-02'];
     const asJson = json<unknown[]>((await cli([...args, '--format', 'json'])).stdout);
     expect(asJson).toHaveLength(titles.length);

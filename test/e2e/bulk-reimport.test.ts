@@ -30,13 +30,35 @@ const importTwice = async (resource: string, records: unknown[], by = 'slug') =>
 
 describe('unchanged on re-run', () => {
   test('tags and categories: names with entities, descriptions, parents', async () => {
-    expect(await importTwice('tags', [{ name: 'Rock & Roll', slug: 'rock-roll', description: 'Loud <b>and</b> proud' }, { name: 'O’Brien\'s "Picks"', slug: 'obrien-picks' }])).toContain('0 updated, 2 unchanged');
-    expect(await importTwice('categories', [{ name: 'Music', slug: 'music' }, { name: 'Jazz – Live', slug: 'jazz-live', parent: 'music', description: 'Swing & bop' }])).toContain('0 updated, 2 unchanged');
+    expect(
+      await importTwice('tags', [
+        { name: 'Rock & Roll', slug: 'rock-roll', description: 'Loud <b>and</b> proud' },
+        { name: 'O’Brien\'s "Picks"', slug: 'obrien-picks' },
+      ]),
+    ).toContain('0 updated, 2 unchanged');
+    expect(
+      await importTwice('categories', [
+        { name: 'Music', slug: 'music' },
+        { name: 'Jazz – Live', slug: 'jazz-live', parent: 'music', description: 'Swing & bop' },
+      ]),
+    ).toContain('0 updated, 2 unchanged');
   });
 
   test('venues and organizers: contact fields, map flags, typographic names', async () => {
     const venues = [
-      { venue: "Tom & Jerry's Hall", slug: 'tom-jerrys-hall', address: '1 Main St', city: 'Lyon', country: 'France', zip: '69001', phone: '+33 4 00 00 00 00', website: 'https://hall.example.com', show_map: 'false', show_map_link: 'true', description: '<p>Cosy</p>' },
+      {
+        venue: "Tom & Jerry's Hall",
+        slug: 'tom-jerrys-hall',
+        address: '1 Main St',
+        city: 'Lyon',
+        country: 'France',
+        zip: '69001',
+        phone: '+33 4 00 00 00 00',
+        website: 'https://hall.example.com',
+        show_map: 'false',
+        show_map_link: 'true',
+        description: '<p>Cosy</p>',
+      },
       { venue: 'Blue Note — Annex', slug: 'blue-note-annex', state: 'NY', city: 'New York' },
     ];
     expect(await importTwice('venues', venues)).toContain('0 updated, 2 unchanged');
@@ -52,7 +74,7 @@ describe('unchanged on re-run', () => {
     await created(site.sandbox, 'organizers', { organizer: 'Dupont & Fils, Société', email: 'contact@dupont.example.com' });
     const events = [
       {
-        title: "O'Brien's \"Big\" Night & More",
+        title: 'O\'Brien\'s "Big" Night & More',
         slug: 'obriens-big-night',
         description: '<p>First &amp; second</p><p>Third – fourth</p>',
         excerpt: 'Short',
@@ -85,7 +107,8 @@ describe('unchanged on re-run', () => {
 describe('an export imported back with --upsert-by slug', () => {
   test('drafts, which have no slug, are matched by their title; repeated titles of published events by their slugs', async () => {
     const day = (n: number) => `2027-09-${String(n).padStart(2, '0')}`;
-    for (let n = 1; n <= 3; n++) await created(site.sandbox, 'events', { title: 'Jazz on the River', start_date: `${day(n)} 19:00:00`, end_date: `${day(n)} 21:00:00` });
+    for (let n = 1; n <= 3; n++)
+      await created(site.sandbox, 'events', { title: 'Jazz on the River', start_date: `${day(n)} 19:00:00`, end_date: `${day(n)} 21:00:00` });
     await created(site.sandbox, 'events', { title: 'Season Planning', status: 'draft', start_date: `${day(10)} 18:00:00`, end_date: `${day(10)} 19:00:00` });
     const exported = await site.cli(['export', 'events']);
     expect(exported.code, exported.stderr).toBe(0);
@@ -106,14 +129,22 @@ describe('an export imported back with --upsert-by slug', () => {
 
   test('a published record without a slug is refused before anything is sent', async () => {
     const writes = site.sandbox.stats.writes;
-    const noSlug = await site.cli(['import', 'events', file('published.ndjson', [{ title: 'Out Now', start_date: '2027-10-01 10:00', end_date: '2027-10-01 11:00' }]), '--upsert-by', 'slug', '--yes']);
+    const noSlug = await site.cli([
+      'import',
+      'events',
+      file('published.ndjson', [{ title: 'Out Now', start_date: '2027-10-01 10:00', end_date: '2027-10-01 11:00' }]),
+      '--upsert-by',
+      'slug',
+      '--yes',
+    ]);
     expect(noSlug.code).toBe(2);
     expect(noSlug.stderr).toContain('slug: is required by --upsert-by slug (a published record needs its slug; drafts are matched by their title)');
     expect(site.sandbox.stats.writes).toBe(writes);
   });
 
   test('drafts of one title are told apart by their order: an export imports back unchanged, a change reaches the right one', async () => {
-    for (const n of [1, 2]) await created(site.sandbox, 'events', { title: 'Twin Draft', status: 'draft', start_date: `2027-11-0${n} 10:00:00`, end_date: `2027-11-0${n} 11:00:00` });
+    for (const n of [1, 2])
+      await created(site.sandbox, 'events', { title: 'Twin Draft', status: 'draft', start_date: `2027-11-0${n} 10:00:00`, end_date: `2027-11-0${n} 11:00:00` });
     const exported = await site.cli(['export', 'events', '--search', 'Twin Draft']);
     expect(exported.code, exported.stderr).toBe(0);
     expect(exported.stdout.trim().split('\n')).toHaveLength(2);

@@ -16,8 +16,15 @@ async function seedLinkedRecords(on: Site): Promise<Record<string, string>> {
   const category = await created(sandbox, 'categories', { name: 'Music', description: 'Concerts' });
   const tag = await created(sandbox, 'tags', { name: 'Late' });
   const event = await created(sandbox, 'events', {
-    title: 'Jazz Night', start_date: '2027-01-10 20:00:00', end_date: '2027-01-10 23:00:00',
-    venue, organizer: [organizer], categories: [category], tags: [tag], featured: true, cost: '15',
+    title: 'Jazz Night',
+    start_date: '2027-01-10 20:00:00',
+    end_date: '2027-01-10 23:00:00',
+    venue,
+    organizer: [organizer],
+    categories: [category],
+    tags: [tag],
+    featured: true,
+    cost: '15',
   });
   return { venue: String(venue), organizer: String(organizer), category: String(category), tag: String(tag), event: String(event) };
 }
@@ -59,8 +66,26 @@ describe('create, one of each resource', () => {
     const category = String(await created(own.sandbox, 'categories', { name: 'Link Category' }));
     const tag = String(await created(own.sandbox, 'tags', { name: 'Link Tag' }));
     const r = await own.cli([
-      'events', 'create', '--title', 'Jazz Night', '--start-date', '2027-01-10 20:00', '--end-date', '2027-01-10 23:00',
-      '--venue', venue, '--organizer', organizer, '--categories', category, '--tags', tag, '--featured', '--cost', '15', '--json',
+      'events',
+      'create',
+      '--title',
+      'Jazz Night',
+      '--start-date',
+      '2027-01-10 20:00',
+      '--end-date',
+      '2027-01-10 23:00',
+      '--venue',
+      venue,
+      '--organizer',
+      organizer,
+      '--categories',
+      category,
+      '--tags',
+      tag,
+      '--featured',
+      '--cost',
+      '15',
+      '--json',
     ]);
     expect(r.code, r.stderr).toBe(0);
     const event = json<Record<string, any>>(r.stdout);
@@ -75,7 +100,14 @@ describe('create, one of each resource', () => {
   });
 
   test('--data as JSON text, @file and stdin; flags win over data keys', async () => {
-    const fromText = await own.cli(['events', 'create', '--data', JSON.stringify({ title: 'From Data', start_date: '2027-02-01 10:00:00', end_date: '2027-02-01 11:00:00' }), '--format', 'ids']);
+    const fromText = await own.cli([
+      'events',
+      'create',
+      '--data',
+      JSON.stringify({ title: 'From Data', start_date: '2027-02-01 10:00:00', end_date: '2027-02-01 11:00:00' }),
+      '--format',
+      'ids',
+    ]);
     expect(fromText.code, fromText.stderr).toBe(0);
     expect((await api<{ title: string }>(own.sandbox, 'GET', `events/${fromText.stdout.trim()}`)).body.title).toBe('From Data');
     const file = join(own.home.home, 'event.json');
@@ -116,7 +148,10 @@ describe('read', () => {
     const bySlug = await own.cli(['tags', 'get', 'late', '--format', 'ids', '--debug']);
     expect(bySlug.stdout.trim()).toBe(ids.tag);
     // One list lookup by slug, then the record by its ID.
-    expect(bySlug.stderr.match(/^debug: > GET .*$/gm)?.map((line) => line.replace(/^.*\/v1\//, ''))).toEqual(['tags?slug=late&hide_empty=false&per_page=1', `tags/${ids.tag}`]);
+    expect(bySlug.stderr.match(/^debug: > GET .*$/gm)?.map((line) => line.replace(/^.*\/v1\//, ''))).toEqual([
+      'tags?slug=late&hide_empty=false&per_page=1',
+      `tags/${ids.tag}`,
+    ]);
     expect(own.sandbox.stats.requests - before).toBe(2);
   });
 
@@ -268,7 +303,11 @@ describe('update and delete', () => {
   test('a language written as a locale (FR, fr_FR.UTF-8, fr-FR) is read as its language', async () => {
     const id = String(await created(own.sandbox, 'events', { title: 'Locale Night', start_date: '2027-02-02 10:00:00', end_date: '2027-02-02 11:00:00' }));
     expect((await own.cli(['--lang', 'fr', 'events', 'update', id, '--title', 'Soirée locale'])).code).toBe(0);
-    for (const [args, env] of [[['--lang', 'FR'], {}], [['--lang', 'fr-FR'], {}], [[], { CALENDAR_LANG: 'fr_FR.UTF-8' }]] as const) {
+    for (const [args, env] of [
+      [['--lang', 'FR'], {}],
+      [['--lang', 'fr-FR'], {}],
+      [[], { CALENDAR_LANG: 'fr_FR.UTF-8' }],
+    ] as const) {
       const r = await own.cli([...args, 'events', 'get', id, '--json'], { env });
       expect(r.code, r.stderr).toBe(0);
       expect(json<{ title: string }>(r.stdout).title).toBe('Soirée locale');
@@ -341,7 +380,13 @@ describe('doc and info', () => {
 
 describe('exit codes and errors', () => {
   test('not found exits 3 with the record named, for IDs and slugs of every resource', async () => {
-    for (const [resource, singular] of [['events', 'event'], ['venues', 'venue'], ['organizers', 'organizer'], ['categories', 'category'], ['tags', 'tag']]) {
+    for (const [resource, singular] of [
+      ['events', 'event'],
+      ['venues', 'venue'],
+      ['organizers', 'organizer'],
+      ['categories', 'category'],
+      ['tags', 'tag'],
+    ]) {
       for (const ref of ['999999', 'no-such-thing']) {
         const r = await cli([resource, 'get', ref]);
         expect(r.code, `${resource} ${ref}: ${r.stderr}`).toBe(3);

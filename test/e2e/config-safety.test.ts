@@ -12,7 +12,11 @@ const site = useSite();
 function homeWith(profile: Record<string, unknown>): Record<string, string> {
   const home = join(site.home.home, `cfg-${Math.random().toString(36).slice(2)}`);
   mkdirSync(join(home, '.config', 'calendar'), { recursive: true });
-  writeFileSync(join(home, '.config', 'calendar', 'config.json'), JSON.stringify({ defaultProfile: 'p', profiles: { p: { baseUrl: site.sandbox.restRoot, username: USER, ...profile } } }), { mode: 0o600 });
+  writeFileSync(
+    join(home, '.config', 'calendar', 'config.json'),
+    JSON.stringify({ defaultProfile: 'p', profiles: { p: { baseUrl: site.sandbox.restRoot, username: USER, ...profile } } }),
+    { mode: 0o600 },
+  );
   return { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share') };
 }
 
@@ -27,7 +31,11 @@ describe('a password inside a URL', () => {
     const file = JSON.parse(readFileSync(join(env.XDG_CONFIG_HOME, 'calendar', 'config.json'), 'utf8'));
     expect(file.profiles.inurl.baseUrl).not.toContain('@');
     expect(file.profiles.inurl.username).toBe(USER);
-    for (const args of [['profile', 'show', 'inurl'], ['profile', 'list'], ['--profile', 'inurl', '--debug', 'venues', 'list']]) {
+    for (const args of [
+      ['profile', 'show', 'inurl'],
+      ['profile', 'list'],
+      ['--profile', 'inurl', '--debug', 'venues', 'list'],
+    ]) {
       const r = await runCli(args, { env });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout + r.stderr).not.toContain(PASSWORD);
@@ -127,12 +135,15 @@ describe('project configuration files', () => {
     // No host name decides it: a site on this machine gets no variable's value either.
     expect(r.stderr).toContain('profiles.remote.appPasswordEnv is ignored');
     expect(r.stderr).toContain('profiles.local.appPasswordEnv is ignored');
-    const local = await runCli(['--profile', 'local', 'venues', 'create', '--venue', 'Local Env Hall', '--format', 'ids'], { env: { ...env, LOCAL_SITE_PASSWORD: PASSWORD }, cwd: project });
+    const local = await runCli(['--profile', 'local', 'venues', 'create', '--venue', 'Local Env Hall', '--format', 'ids'], {
+      env: { ...env, LOCAL_SITE_PASSWORD: PASSWORD },
+      cwd: project,
+    });
     expect(local.code, local.stderr).toBe(4);
     expect(local.stderr).toContain('the write was not sent');
   });
 
-  test('a broken YAML file is reported with the parser\'s reason and line', async () => {
+  test("a broken YAML file is reported with the parser's reason and line", async () => {
     const env = homeWith({});
     const project = join(env.HOME, 'yaml-repo');
     mkdirSync(project, { recursive: true });
@@ -146,7 +157,10 @@ describe('project configuration files', () => {
 describe('a base URL that names the namespace too', () => {
   test('--base-url and CALENDAR_BASE_URL ending in the namespace reach the same REST root', async () => {
     const id = (await runCli(['venues', 'create', '--venue', 'Namespace Hall', '--format', 'ids'], { env: homeWith({ appPassword: PASSWORD }) })).stdout.trim();
-    for (const env of [{ CALENDAR_BASE_URL: `${site.sandbox.restRoot}/tribe/events/v1/` }, { CALENDAR_BASE_URL: `${site.sandbox.url}/?rest_route=/tribe/events/v1` }]) {
+    for (const env of [
+      { CALENDAR_BASE_URL: `${site.sandbox.restRoot}/tribe/events/v1/` },
+      { CALENDAR_BASE_URL: `${site.sandbox.url}/?rest_route=/tribe/events/v1` },
+    ]) {
       const r = await runCli(['venues', 'get', id, '--format', 'ids'], { env: { ...site.home.env, ...env } });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout.trim()).toBe(id);

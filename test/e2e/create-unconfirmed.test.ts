@@ -41,9 +41,23 @@ const site = useRelayedSites(losingFirstAnswer);
 describe('a create whose answer was lost', () => {
   test('is found on the site and reported created, once', async () => {
     for (const [resource, rows, names] of [
-      ['venues', [{ venue: 'Lost Answer Hall', city: 'Brest' }, { venue: 'Second Hall', city: 'Brest' }], ['Lost Answer Hall', 'Second Hall']],
+      [
+        'venues',
+        [
+          { venue: 'Lost Answer Hall', city: 'Brest' },
+          { venue: 'Second Hall', city: 'Brest' },
+        ],
+        ['Lost Answer Hall', 'Second Hall'],
+      ],
       // Two events of one title: the lookup takes only the one that holds what was sent.
-      ['events', [{ title: 'Lost answer talk', start_date: '2027-05-01 18:00:00', end_date: '2027-05-01 19:00:00' }, { title: 'Lost answer talk', start_date: '2027-05-08 18:00:00', end_date: '2027-05-08 19:00:00' }], ['Lost answer talk 2027-05-01 18:00:00', 'Lost answer talk 2027-05-08 18:00:00']],
+      [
+        'events',
+        [
+          { title: 'Lost answer talk', start_date: '2027-05-01 18:00:00', end_date: '2027-05-01 19:00:00' },
+          { title: 'Lost answer talk', start_date: '2027-05-08 18:00:00', end_date: '2027-05-08 19:00:00' },
+        ],
+        ['Lost answer talk 2027-05-01 18:00:00', 'Lost answer talk 2027-05-08 18:00:00'],
+      ],
     ] as const) {
       const { sandbox, home, env } = await site();
       const input = writeFileIn(home.home, `${resource}.ndjson`, rows.map((row) => JSON.stringify(row)).join('\n'));

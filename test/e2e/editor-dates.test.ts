@@ -54,7 +54,19 @@ describe('a date or a zone the tool cannot read', () => {
   });
 
   test('a zone typed in the wrong case is sent as the site knows it', async () => {
-    const r = await cli('events', 'create', '--title', 'Zoned', '--start-date', '2027-05-01 20:00', '--end-date', '2027-05-01 22:00', '--timezone', 'europe/paris', '--dry-run');
+    const r = await cli(
+      'events',
+      'create',
+      '--title',
+      'Zoned',
+      '--start-date',
+      '2027-05-01 20:00',
+      '--end-date',
+      '2027-05-01 22:00',
+      '--timezone',
+      'europe/paris',
+      '--dry-run',
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(json<Json>(r.stdout.slice(r.stdout.indexOf('{'))).timezone).toBe('Europe/Paris');
   });
@@ -73,7 +85,8 @@ describe('a date or a zone the tool cannot read', () => {
 });
 
 describe('an event given days without times', () => {
-  const create = (...extra: string[]) => cli('events', 'create', '--title', 'Fair', '--start-date', '2027-07-01', '--end-date', '2027-07-03', '--format', 'ids', ...extra);
+  const create = (...extra: string[]) =>
+    cli('events', 'create', '--title', 'Fair', '--start-date', '2027-07-01', '--end-date', '2027-07-03', '--format', 'ids', ...extra);
 
   test('says it runs from midnight to midnight, and how to make it all-day', async () => {
     const r = await create();

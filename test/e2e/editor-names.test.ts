@@ -18,7 +18,20 @@ describe('a term named with an ampersand', () => {
     expect(got.code, got.stderr).toBe(0);
     expect(json<Json>(got.stdout).id).toBe(rock);
 
-    const event = await cli('events', 'create', '--title', 'Gig', '--start-date', '2027-05-01 20:00', '--end-date', '2027-05-01 22:00', '--categories', 'Rock & Roll', '--create-missing', '--json');
+    const event = await cli(
+      'events',
+      'create',
+      '--title',
+      'Gig',
+      '--start-date',
+      '2027-05-01 20:00',
+      '--end-date',
+      '2027-05-01 22:00',
+      '--categories',
+      'Rock & Roll',
+      '--create-missing',
+      '--json',
+    );
     expect(event.code, event.stderr).toBe(0);
     expect(json<Json>(event.stdout).categories.map((c: Json) => c.id)).toEqual([rock]);
     const all = (await api<Json>(site.sandbox, 'GET', 'categories?hide_empty=false&per_page=50')).body.categories as Json[];
@@ -27,7 +40,20 @@ describe('a term named with an ampersand', () => {
 
   test('a tag with an ampersand links once, without a duplicate', async () => {
     const tag = await created(site.sandbox, 'tags', { name: 'Arts & Crafts' });
-    const r = await cli('events', 'create', '--title', 'Fair', '--start-date', '2027-05-02 10:00', '--end-date', '2027-05-02 12:00', '--tags', 'Arts & Crafts', '--create-missing', '--json');
+    const r = await cli(
+      'events',
+      'create',
+      '--title',
+      'Fair',
+      '--start-date',
+      '2027-05-02 10:00',
+      '--end-date',
+      '2027-05-02 12:00',
+      '--tags',
+      'Arts & Crafts',
+      '--create-missing',
+      '--json',
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(json<Json>(r.stdout).tags.map((t: Json) => t.id)).toEqual([tag]);
     const listed = await cli('events', 'list', '--tags', 'Arts & Crafts', '--start-date', '2027-05-01', '--format', 'ids');

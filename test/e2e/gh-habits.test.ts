@@ -38,7 +38,11 @@ describe('--jq EXPR', () => {
 
   test('with a format that is not JSON is a usage error; one that fails on the data is exit 1', async () => {
     const csv = await site.cli(['venues', 'list', '--format', 'csv', '--jq', '.']);
-    expect(csv).toEqual({ code: 2, stdout: '', stderr: 'calendar: --jq filters JSON; it does not apply to --format csv\nLeave --format out, or use --format json or ndjson.\n' });
+    expect(csv).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'calendar: --jq filters JSON; it does not apply to --format csv\nLeave --format out, or use --format json or ndjson.\n',
+    });
     const failing = await site.cli(['venues', 'list', '--jq', '.[0].venue.x']);
     expect(failing).toEqual({ code: 1, stdout: '', stderr: 'calendar: --jq: Cannot index string with string "x"\n' });
   });
@@ -46,7 +50,10 @@ describe('--jq EXPR', () => {
 
 describe("gh's --json FIELDS", () => {
   test('--json id,venue prints what --fields id,venue --format json prints', async () => {
-    const [gh, ours] = await Promise.all([site.cli(['venues', 'list', '--json', 'id,venue']), site.cli(['venues', 'list', '--fields', 'id,venue', '--format', 'json'])]);
+    const [gh, ours] = await Promise.all([
+      site.cli(['venues', 'list', '--json', 'id,venue']),
+      site.cli(['venues', 'list', '--fields', 'id,venue', '--format', 'json']),
+    ]);
     expect(gh.code, gh.stderr).toBe(0);
     expect(gh.stdout).toBe(ours.stdout);
     expect(Object.keys(json<object[]>(gh.stdout)[0])).toEqual(['id', 'venue']);

@@ -27,7 +27,11 @@ describe('guided create, a date it cannot read', () => {
     });
     expect(r.code, r.output).toBe(0);
     expect(r.output).toMatch(/--start-date: "next friday 19:00" is not a date\. Accepted forms: /);
-    const found = await api<{ events: Array<{ title: string; start_date: string }> }>(site.sandbox, 'GET', 'events?search=Guided%20Friday&start_date=2027-01-01');
+    const found = await api<{ events: Array<{ title: string; start_date: string }> }>(
+      site.sandbox,
+      'GET',
+      'events?search=Guided%20Friday&start_date=2027-01-01',
+    );
     expect(found.body.events.map((e) => [e.title, e.start_date])).toEqual([['Guided Friday', '2027-11-12 19:00:00']]);
   });
 });

@@ -30,7 +30,12 @@ function pages(): Array<{ path: string; examples: string[] }> {
 
 /** Why an example cannot run on a fresh built-in sandbox, or undefined when it can. */
 function needs(example: string, cwd: string): string | undefined {
-  if (/--profile (?!sandbox\b)|profile (use|show|remove) (?!sandbox\b)|--(url|from|to) |https?:\/\/(?!127\.)|pass show|_PASSWORD\b|127\.0\.0\.1:8787/.test(example)) return 'another site';
+  if (
+    /--profile (?!sandbox\b)|profile (use|show|remove) (?!sandbox\b)|--(url|from|to) |https?:\/\/(?!127\.)|pass show|_PASSWORD\b|127\.0\.0\.1:8787/.test(
+      example,
+    )
+  )
+    return 'another site';
   if (/calendar browse|--web\b/.test(example)) return 'a browser';
   if (/calendar serve/.test(example)) return 'a server that runs until stopped';
   if (/calendar \w+ edit /.test(example)) return 'a terminal and an editor';
@@ -82,7 +87,15 @@ async function simple(command: string, stdin: string, home: Home): Promise<RunRe
   const path = (p: string) => resolve(home.home, p.replace(/^~\//, `${home.home}/`));
   let r: RunResult;
   if (program === 'calendar') r = await runCli(args, { env: home.env, cwd: home.home, stdin });
-  else if (program === 'printf') r = { code: 0, stdout: args.slice(1).map((a) => args[0].replace('%s', a).replace(/\\n/g, '\n')).join(''), stderr: '' };
+  else if (program === 'printf')
+    r = {
+      code: 0,
+      stdout: args
+        .slice(1)
+        .map((a) => args[0].replace('%s', a).replace(/\\n/g, '\n'))
+        .join(''),
+      stderr: '',
+    };
   else if (program === 'echo') r = { code: 0, stdout: `${args.join(' ')}\n`, stderr: '' };
   else if (program === 'mkdir' && args[0] === '-p') {
     for (const dir of args.slice(1)) mkdirSync(path(dir), { recursive: true });
@@ -125,7 +138,8 @@ describe('the examples of every help page', () => {
           const r = await shell(example, home);
           ran++;
           // --exit-code asks for 7 when there are differences or conflicts: the example ran.
-          if (r.code !== 0 && !(r.code === 7 && example.includes('--exit-code'))) failures.push(`${page.path}: ${example}: exit ${r.code}: ${r.stderr.trim().split('\n')[0]}`);
+          if (r.code !== 0 && !(r.code === 7 && example.includes('--exit-code')))
+            failures.push(`${page.path}: ${example}: exit ${r.code}: ${r.stderr.trim().split('\n')[0]}`);
         }
       } finally {
         home.cleanup();

@@ -23,7 +23,8 @@ const statusesOn = async (site: typeof target) => {
 };
 
 test('a draft and a pending event exported as iCalendar import unpublished; a published one published', async () => {
-  const event = (title: string, status: string, day: string) => created(source.sandbox, 'events', { title, status, start_date: `2027-09-${day} 10:00:00`, end_date: `2027-09-${day} 11:00:00` });
+  const event = (title: string, status: string, day: string) =>
+    created(source.sandbox, 'events', { title, status, start_date: `2027-09-${day} 10:00:00`, end_date: `2027-09-${day} 11:00:00` });
   await event('Still a draft', 'draft', '01');
   await event('Waiting for review', 'pending', '02');
   await event('Out already', 'publish', '03');
@@ -43,8 +44,21 @@ test('STATUS:TENTATIVE from another producer is a published, tentative event', a
   const file = join(dir, 'google.ics');
   writeFileSync(
     file,
-    ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Google Inc//Google Calendar 70.9054//EN', 'BEGIN:VEVENT', 'UID:tentative-1@google.com', 'DTSTAMP:20270101T000000Z',
-      'DTSTART:20271005T150000Z', 'DTEND:20271005T160000Z', 'SUMMARY:Maybe lunch', 'STATUS:TENTATIVE', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n'),
+    [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Google Inc//Google Calendar 70.9054//EN',
+      'BEGIN:VEVENT',
+      'UID:tentative-1@google.com',
+      'DTSTAMP:20270101T000000Z',
+      'DTSTART:20271005T150000Z',
+      'DTEND:20271005T160000Z',
+      'SUMMARY:Maybe lunch',
+      'STATUS:TENTATIVE',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n'),
   );
   const r = await target.cli(['import', 'events', file]);
   expect(r.code, r.stderr).toBe(0);

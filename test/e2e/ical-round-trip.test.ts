@@ -26,19 +26,63 @@ async function seed(): Promise<void> {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.id as number;
   };
-  const hall = await id('venues', { venue: 'Salle Pleyel, Grande salle', address: '252 Rue du Faubourg Saint-Honoré', city: 'Paris', zip: '75008', country: 'France' });
+  const hall = await id('venues', {
+    venue: 'Salle Pleyel, Grande salle',
+    address: '252 Rue du Faubourg Saint-Honoré',
+    city: 'Paris',
+    zip: '75008',
+    country: 'France',
+  });
   const pier = await id('venues', { venue: 'Pier 17', address: '89 South St', city: 'New York', stateprovince: 'NY', zip: '10038', country: 'United States' });
   const first = await id('organizers', { organizer: 'Dupont & Fils, Société', email: 'contact@dupont.example.org' });
   const second = await id('organizers', { organizer: 'Harbor Jazz; Friends', email: 'hello@harbor.example.org' });
   const jazz = await id('categories', { name: 'Jazz' });
   const family = await id('categories', { name: 'Family, Kids' });
   const events: Json[] = [
-    { title: 'Concert: Bach & Händel; “Le Grand Soir”', description: `<p>${longText}</p><p>Line one<br />line two, <a href="https://example.org/tickets">tickets</a>.</p>`, start_date: '2027-03-27 20:00:00', end_date: '2027-03-28 03:30:00', timezone: 'Europe/Paris', venue: hall, organizer: [first, second], categories: [jazz] },
-    { title: 'Spring-forward breakfast', description: '<p>Right after the clocks change.</p>', start_date: '2027-03-14 03:30:00', end_date: '2027-03-14 05:00:00', timezone: 'America/New_York', venue: pier, organizer: [second] },
+    {
+      title: 'Concert: Bach & Händel; “Le Grand Soir”',
+      description: `<p>${longText}</p><p>Line one<br />line two, <a href="https://example.org/tickets">tickets</a>.</p>`,
+      start_date: '2027-03-27 20:00:00',
+      end_date: '2027-03-28 03:30:00',
+      timezone: 'Europe/Paris',
+      venue: hall,
+      organizer: [first, second],
+      categories: [jazz],
+    },
+    {
+      title: 'Spring-forward breakfast',
+      description: '<p>Right after the clocks change.</p>',
+      start_date: '2027-03-14 03:30:00',
+      end_date: '2027-03-14 05:00:00',
+      timezone: 'America/New_York',
+      venue: pier,
+      organizer: [second],
+    },
     { title: 'Fall-back night walk', start_date: '2027-11-06 23:00:00', end_date: '2027-11-07 01:30:00', timezone: 'America/New_York' },
-    { title: 'Family day', description: '<p>All day, one day.</p>', start_date: '2027-06-05 00:00:00', end_date: '2027-06-05 23:59:59', all_day: true, timezone: 'America/New_York', categories: [family, jazz] },
-    { title: 'Harbor festival (three days)', start_date: '2027-07-02 00:00:00', end_date: '2027-07-04 23:59:59', all_day: true, timezone: 'America/New_York', venue: pier },
-    { title: 'Tokyo matinée 東京', description: '<p>日本語の説明、カンマ, セミコロン; 終わり。</p>', start_date: '2027-01-10 14:00:00', end_date: '2027-01-10 16:00:00', timezone: 'Asia/Tokyo' },
+    {
+      title: 'Family day',
+      description: '<p>All day, one day.</p>',
+      start_date: '2027-06-05 00:00:00',
+      end_date: '2027-06-05 23:59:59',
+      all_day: true,
+      timezone: 'America/New_York',
+      categories: [family, jazz],
+    },
+    {
+      title: 'Harbor festival (three days)',
+      start_date: '2027-07-02 00:00:00',
+      end_date: '2027-07-04 23:59:59',
+      all_day: true,
+      timezone: 'America/New_York',
+      venue: pier,
+    },
+    {
+      title: 'Tokyo matinée 東京',
+      description: '<p>日本語の説明、カンマ, セミコロン; 終わり。</p>',
+      start_date: '2027-01-10 14:00:00',
+      end_date: '2027-01-10 16:00:00',
+      timezone: 'Asia/Tokyo',
+    },
     { title: 'Sydney summer evening', start_date: '2027-01-20 19:00:00', end_date: '2027-01-20 22:00:00', timezone: 'Australia/Sydney', organizer: [first] },
   ];
   for (const event of events) await id('events', { status: 'publish', ...event });

@@ -21,17 +21,46 @@ import { FIXTURES } from '../unit/ical/helpers.js';
 type Json = Record<string, unknown>;
 
 const vevent = (uid: string, lines: string[]) => ['BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20261101T000000Z', ...lines, 'END:VEVENT'];
-const calendar = (...events: string[][]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//sync//EN', 'X-WR-TIMEZONE:America/New_York', ...events.flat(), 'END:VCALENDAR', ''].join('\r\n');
+const calendar = (...events: string[][]) =>
+  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//sync//EN', 'X-WR-TIMEZONE:America/New_York', ...events.flat(), 'END:VCALENDAR', ''].join('\r\n');
 
-const talk = (title = 'Harbor talk') => vevent('talk@feed.test', [`SUMMARY:${title}`, 'DTSTART;TZID=America/New_York:20270115T190000', 'DTEND;TZID=America/New_York:20270115T203000', 'LOCATION:Harbor Library', 'ORGANIZER;CN=Friends of the Library:mailto:friends@library.example.org', 'CATEGORIES:Talks']);
-const series = (...extra: string[]) => vevent('yoga@feed.test', ['SUMMARY:Morning yoga', 'DTSTART;TZID=America/New_York:20270104T070000', 'DTEND;TZID=America/New_York:20270104T080000', 'RRULE:FREQ=WEEKLY;COUNT=3', ...extra]);
+const talk = (title = 'Harbor talk') =>
+  vevent('talk@feed.test', [
+    `SUMMARY:${title}`,
+    'DTSTART;TZID=America/New_York:20270115T190000',
+    'DTEND;TZID=America/New_York:20270115T203000',
+    'LOCATION:Harbor Library',
+    'ORGANIZER;CN=Friends of the Library:mailto:friends@library.example.org',
+    'CATEGORIES:Talks',
+  ]);
+const series = (...extra: string[]) =>
+  vevent('yoga@feed.test', [
+    'SUMMARY:Morning yoga',
+    'DTSTART;TZID=America/New_York:20270104T070000',
+    'DTEND;TZID=America/New_York:20270104T080000',
+    'RRULE:FREQ=WEEKLY;COUNT=3',
+    ...extra,
+  ]);
 const fair = (...extra: string[]) => vevent('fair@feed.test', ['SUMMARY:Book fair', 'DTSTART;VALUE=DATE:20270206', 'DTEND;VALUE=DATE:20270208', ...extra]);
 const secret = vevent('board@feed.test', ['SUMMARY:Board meeting', 'DTSTART:20270120T170000Z', 'DTEND:20270120T180000Z', 'CLASS:PRIVATE']);
 const newcomer = vevent('quiz@feed.test', ['SUMMARY:Pub quiz', 'DTSTART:20270301T000000Z', 'DURATION:PT2H']);
 const otherFeed = calendar(vevent('gig@other.test', ['SUMMARY:Other feed gig', 'DTSTART:20270110T230000Z', 'DTEND:20270111T010000Z']));
 const firstFeed = calendar(talk(), series(), fair(), secret);
-const changedFeed = calendar(talk('Harbor talk (moved upstairs)'), series('EXDATE;TZID=America/New_York:20270111T070000'), fair('STATUS:CANCELLED'), secret, newcomer);
-const afterFirstImport = ['Book fair 2027-02-06', 'Harbor talk 2027-01-15', 'Morning yoga 2027-01-04', 'Morning yoga 2027-01-11', 'Morning yoga 2027-01-18', 'Other feed gig 2027-01-10'];
+const changedFeed = calendar(
+  talk('Harbor talk (moved upstairs)'),
+  series('EXDATE;TZID=America/New_York:20270111T070000'),
+  fair('STATUS:CANCELLED'),
+  secret,
+  newcomer,
+);
+const afterFirstImport = [
+  'Book fair 2027-02-06',
+  'Harbor talk 2027-01-15',
+  'Morning yoga 2027-01-04',
+  'Morning yoga 2027-01-11',
+  'Morning yoga 2027-01-18',
+  'Other feed gig 2027-01-10',
+];
 
 const file = (site: Site, name: string, text: string) => {
   const path = join(site.home.home, name);
@@ -77,7 +106,11 @@ describe('a feed imported twice', () => {
     const r = await site.cli(['import', 'events', file(site, 'feed.ics', changedFeed), '--format', 'json', '--prune', '--yes']);
     expect(r.code, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout) as { summary: Json; rows: Json[] };
-    expect(report).toMatchObject({ resource: 'events', dry_run: false, summary: { created: 1, updated: 1, unchanged: 2, failed: 0, not_sent: 0, trashed: 2, skipped: 1 } });
+    expect(report).toMatchObject({
+      resource: 'events',
+      dry_run: false,
+      summary: { created: 1, updated: 1, unchanged: 2, failed: 0, not_sent: 0, trashed: 2, skipped: 1 },
+    });
     expect(report.rows.map((row) => [row.uid, row.start, row.result])).toEqual([
       ['talk@feed.test', '2027-01-15 19:00:00', 'updated'],
       ['yoga@feed.test', '2027-01-04 07:00:00', 'unchanged'],
@@ -92,7 +125,11 @@ describe('a feed imported twice', () => {
   });
 
   test('without --create-missing a row naming an unknown venue fails, listing it (exit 6)', async () => {
-    const r = await site.cli(['import', 'events', file(site, 'unknown.ics', calendar(vevent('x@feed.test', ['SUMMARY:Nowhere', 'DTSTART:20270401T100000Z', 'LOCATION:Atlantis Hall'])))]);
+    const r = await site.cli([
+      'import',
+      'events',
+      file(site, 'unknown.ics', calendar(vevent('x@feed.test', ['SUMMARY:Nowhere', 'DTSTART:20270401T100000Z', 'LOCATION:Atlantis Hall']))),
+    ]);
     expect(r.code).toBe(6);
     expect(r.stderr).toContain('unknown.ics line 5 (UID x@feed.test): not on the site: venue "Atlantis Hall"');
     expect(await titles(site)).toEqual([]);
@@ -129,7 +166,13 @@ describe('a feed imported twice', () => {
     const r = await site.cli(['import', 'events', file(site, 'feed.ics', changedFeed), '--prune', '--yes']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('1 created, 1 updated, 2 unchanged, 0 failed, 2 trashed, 1 skipped');
-    expect(await titles(site)).toEqual(['Harbor talk (moved upstairs) 2027-01-15', 'Morning yoga 2027-01-04', 'Morning yoga 2027-01-18', 'Other feed gig 2027-01-10', 'Pub quiz 2027-02-28']);
+    expect(await titles(site)).toEqual([
+      'Harbor talk (moved upstairs) 2027-01-15',
+      'Morning yoga 2027-01-04',
+      'Morning yoga 2027-01-18',
+      'Other feed gig 2027-01-10',
+      'Pub quiz 2027-02-28',
+    ]);
     expect(await titles(site, 'trash')).toEqual(['Book fair 2027-02-06', 'Morning yoga 2027-01-11']);
 
     const again = await site.cli(['import', 'events', file(site, 'feed.ics', changedFeed), '--prune', '--yes', '--debug']);
@@ -151,7 +194,10 @@ describe('stdin and --failed-to', () => {
   const site = useSite();
 
   test('a feed on stdin is recognised by BEGIN:VCALENDAR; the VEVENTs that failed go to an .ics to import again', async () => {
-    const feed = calendar(vevent('ok@stdin.test', ['SUMMARY:Fine on stdin', 'DTSTART:20270601T100000Z']), vevent('bad@stdin.test', ['SUMMARY:Lost venue', 'DTSTART:20270602T100000Z', 'LOCATION:Nowhere Hall']));
+    const feed = calendar(
+      vevent('ok@stdin.test', ['SUMMARY:Fine on stdin', 'DTSTART:20270601T100000Z']),
+      vevent('bad@stdin.test', ['SUMMARY:Lost venue', 'DTSTART:20270602T100000Z', 'LOCATION:Nowhere Hall']),
+    );
     const failedTo = join(site.home.home, 'failed.ics');
     const r = await site.cli(['import', 'events', '-', '--failed-to', failedTo], { stdin: feed });
     expect(r.code).toBe(6);
@@ -186,7 +232,9 @@ describe('a bad feed', () => {
     const broken = calendar(talk(), vevent('broken@feed.test', ['SUMMARY:Broken', 'DTSTART:20271301T100000Z']));
     const r = await site.cli(['import', 'events', file(site, 'broken.ics', broken), '--timezone', 'Europe/Paris', '--create-missing', '--prune', '--yes']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/^warning: \S*broken\.ics line 1[0-9]: DTSTART "20271301T100000Z" is not a real date or time \(VEVENT broken@feed\.test\): this event is skipped, the others are read$/m);
+    expect(r.stderr).toMatch(
+      /^warning: \S*broken\.ics line 1[0-9]: DTSTART "20271301T100000Z" is not a real date or time \(VEVENT broken@feed\.test\): this event is skipped, the others are read$/m,
+    );
     expect(r.stderr).toContain('nothing was pruned: 1 event of');
     expect(r.stderr).toContain('1 created');
     expect(r.stderr).not.toMatch(/\n\s+at /);
@@ -206,7 +254,14 @@ describe('a bad feed', () => {
     const google = readFileSync(join(FIXTURES, 'google-birthdays.ics'), 'utf8');
     const r = await site.cli(['import', 'events', file(site, 'google.ics', google), '--timezone', 'UTC', '--from', '2027-01-01', '--dry-run']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toBe(['create event "Ada Lovelace\'s birthday" (2027-12-10)', 'create event "Book club" (2027-01-04 18:00:00)', 'create event "Book club" (2027-01-11 18:00:00)', ''].join('\n'));
+    expect(r.stdout).toBe(
+      [
+        'create event "Ada Lovelace\'s birthday" (2027-12-10)',
+        'create event "Book club" (2027-01-04 18:00:00)',
+        'create event "Book club" (2027-01-11 18:00:00)',
+        '',
+      ].join('\n'),
+    );
     expect(r.stderr).toBe('dry run, nothing sent: 3 to create, 0 to update, 0 unchanged, 0 failed\n');
   });
 
@@ -240,7 +295,23 @@ describe('feeds from URLs', () => {
   beforeAll(async () => {
     certFile = join(site.home.home, 'cert.pem');
     const keyFile = join(site.home.home, 'key.pem');
-    await promisify(execFile)('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1']);
+    await promisify(execFile)('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ]);
     const listen = async (server: Server) => {
       servers.push(server);
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -281,7 +352,8 @@ describe('feeds from URLs', () => {
   });
 
   test('a single event link the site answers with its whole list is refused, nothing sent', async () => {
-    const listed = (slug: string, day: string) => vevent(`${slug}@site.test`, [`SUMMARY:${slug}`, `DTSTART:202706${day}T160000Z`, `DTEND:202706${day}T170000Z`, `URL:http://${http}/event/${slug}/`]);
+    const listed = (slug: string, day: string) =>
+      vevent(`${slug}@site.test`, [`SUMMARY:${slug}`, `DTSTART:202706${day}T160000Z`, `DTEND:202706${day}T170000Z`, `URL:http://${http}/event/${slug}/`]);
     // What the plugin serves, with a 200, for a slug it does not publish and for the rewrite form of the link.
     const list = calendar(listed('harbor-talk', '01'), listed('book-fair', '02'));
     feeds.set('/event/gone-event/?ical=1', list);

@@ -33,7 +33,9 @@ function startForwarder(target: string): Promise<Server> {
       delete index.calendar_sandbox;
       text = JSON.stringify(index);
     }
-    const kept = [...answer.headers].filter(([name]) => !['content-length', 'content-encoding', 'transfer-encoding'].includes(name)).map(([name, value]) => [name, ours(value)]);
+    const kept = [...answer.headers]
+      .filter(([name]) => !['content-length', 'content-encoding', 'transfer-encoding'].includes(name))
+      .map(([name, value]) => [name, ours(value)]);
     res.writeHead(answer.status, Object.fromEntries(kept));
     res.end(text);
   });
@@ -90,7 +92,9 @@ describe('--lang on a site that shows no translation plugin', () => {
   test('profile add --lang fr says it at once', async () => {
     const added = await cli(['profile', 'add', 'site', '--url', plainSite, '--lang', 'fr']);
     expect(added.code, added.stderr).toBe(0);
-    expect(added.stderr).toContain('warning: the site shows no translation plugin (WPML or Polylang), so language fr (sent as i18n_language) may have no effect');
+    expect(added.stderr).toContain(
+      'warning: the site shows no translation plugin (WPML or Polylang), so language fr (sent as i18n_language) may have no effect',
+    );
   });
 });
 

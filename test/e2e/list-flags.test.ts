@@ -17,8 +17,13 @@ beforeAll(async () => {
   made.tags = (await api<{ id: number }>(site.sandbox, 'POST', 'tags', { name: 'Flagtag' })).body.id;
   made.events = (
     await api<{ id: number }>(site.sandbox, 'POST', 'events', {
-      title: 'Flag Event', start_date: '2027-06-01 10:00:00', end_date: '2027-06-01 11:00:00',
-      venue: made.venues, organizer: [made.organizers], categories: [made.categories], tags: [made.tags],
+      title: 'Flag Event',
+      start_date: '2027-06-01 10:00:00',
+      end_date: '2027-06-01 11:00:00',
+      venue: made.venues,
+      organizer: [made.organizers],
+      categories: [made.categories],
+      tags: [made.tags],
     })
   ).body.id;
 });
@@ -30,7 +35,9 @@ function sample(field: Field, resource: ResourceName): { args: string[]; wire: s
   switch (field.type) {
     case 'boolean':
       // Without the tickets add-on the server refuses ticketed=true, as a real site does.
-      return field.name === 'ticketed' || field.name === 'hide_empty' ? { args: [`--no-${flagName(field.name)}`], wire: `${field.name}=false` } : { args: [flag], wire: `${field.name}=true` };
+      return field.name === 'ticketed' || field.name === 'hide_empty'
+        ? { args: [`--no-${flagName(field.name)}`], wire: `${field.name}=false` }
+        : { args: [flag], wire: `${field.name}=true` };
     case 'date':
       return { args: [flag, '2026-01-01'], wire: `${field.name}=2026-01-01` };
     case 'number':
@@ -94,7 +101,18 @@ describe('filters select what they say', () => {
 
 describe('a search that finds nothing', () => {
   test('with the other apostrophe gets the form to try, and names the search rather than the window', async () => {
-    const made = await site.cli(['events', 'create', '--title', 'Soirée d’été', '--start-date', '2027-07-14 20:00', '--end-date', '2027-07-14 23:00', '--format', 'ids']);
+    const made = await site.cli([
+      'events',
+      'create',
+      '--title',
+      'Soirée d’été',
+      '--start-date',
+      '2027-07-14 20:00',
+      '--end-date',
+      '2027-07-14 23:00',
+      '--format',
+      'ids',
+    ]);
     expect(made.code, made.stderr).toBe(0);
     const straight = await site.cli(['events', 'list', '--search', "d'été", '--format', 'ids']);
     expect(straight.code).toBe(0);
@@ -116,7 +134,9 @@ describe('categories and tags that no published event uses', () => {
       expect(hidden.code, hidden.stderr).toBe(0);
       expect(hidden.stdout).toBe('');
       const Name = `${resource[0].toUpperCase()}${resource.slice(1)}`;
-      expect(hidden.stderr).toBe(`No ${resource} used by a published event match --search "Lonely". ${Name} that no published event uses are hidden: --no-hide-empty lists them.\n`);
+      expect(hidden.stderr).toBe(
+        `No ${resource} used by a published event match --search "Lonely". ${Name} that no published event uses are hidden: --no-hide-empty lists them.\n`,
+      );
       const shown = await site.cli([resource, 'list', '--search', 'Lonely', '--no-hide-empty', '--format', 'ids']);
       expect(shown.stdout.trim()).toMatch(/^\d+$/);
       expect(shown.stderr).toBe('');

@@ -61,7 +61,14 @@ describe.each(APIS)('every write on $api keeps what was not asked', ({ api: apiN
     sandbox = await startTestSandbox(options);
     home = tempHome();
     const made = async (path: string, body: Json) => (await api<Json>(sandbox, 'POST', path, body)).body.id as number;
-    ids.venue = await made('venues', { venue: 'Café d’Été & Co — “Quoted”', city: 'Paris', address: '1 rue de l’Été', show_map: 'false', show_map_link: 'false', stateprovince: 'IDF' });
+    ids.venue = await made('venues', {
+      venue: 'Café d’Été & Co — “Quoted”',
+      city: 'Paris',
+      address: '1 rue de l’Été',
+      show_map: 'false',
+      show_map_link: 'false',
+      stateprovince: 'IDF',
+    });
     ids.org1 = await made('organizers', { organizer: 'Kids\' Club "Stars"', email: 'kids@example.org', phone: '123' });
     ids.org2 = await made('organizers', { organizer: 'Second & Co', email: 'two@example.org' });
     ids.tag = await made('tags', { name: 'Outdoor' });
@@ -92,12 +99,15 @@ describe.each(APIS)('every write on $api keeps what was not asked', ({ api: apiN
   /** On the tribe route, a write that would clear the cost text is refused, whole, before anything is sent. */
   const expectCostRefused = (r: { code: number; stderr: string }, id: number, before: Json, writes: number, code = 2) => {
     expect(r.code, r.stderr).toBe(code);
-    expect(r.stderr).toMatch(/cost: tribe\/events\/v1 clears a cost it is not sent, and the site shows this one as "\$10 – \$30", not as typed: give the cost as it should be stored \(--cost TEXT, or a cost column\), or --force/);
+    expect(r.stderr).toMatch(
+      /cost: tribe\/events\/v1 clears a cost it is not sent, and the site shows this one as "\$10 – \$30", not as typed: give the cost as it should be stored \(--cost TEXT, or a cost column\), or --force/,
+    );
     expect(sandbox.stats.writes).toBe(writes);
     expect(stored(id)).toEqual(before);
   };
   /** Only `changed` differs between the stored records. */
-  const expectOnly = (before: Json, after: Json, changed: Json) => expect(after).toEqual({ ...before, ...changed, fields: { ...before.fields, ...changed.fields } });
+  const expectOnly = (before: Json, after: Json, changed: Json) =>
+    expect(after).toEqual({ ...before, ...changed, fields: { ...before.fields, ...changed.fields } });
 
   test('events update --title changes the title only', async () => {
     const before = stored(ids.title);
@@ -146,7 +156,10 @@ describe.each(APIS)('every write on $api keeps what was not asked', ({ api: apiN
     const others = stored(ids.apply);
     const exported = await cli('export', 'events');
     expect(exported.code, exported.stderr).toBe(0);
-    const rows = exported.stdout.trim().split('\n').map((line) => JSON.parse(line) as Json);
+    const rows = exported.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Json);
     // The export holds the texts as typed.
     const row = rows.find((r) => r.title === `${EVENT.title} import`)!;
     expect(row).toMatchObject({ description: EVENT.description, excerpt: EVENT.excerpt });
@@ -187,7 +200,9 @@ describe.each(APIS)('every write on $api keeps what was not asked', ({ api: apiN
     const refused = await cli('events', 'update', String(ids.mapOff), '--title', 'Map off, renamed');
     expect(refused.code).toBe(2);
     expect(refused.stderr.trim().split('\n')).toHaveLength(1);
-    expect(refused.stderr).toMatch(apiName === 'tec' ? /^calendar: show_map, show_map_link: .*--cost TEXT.*--show-map --show-map-link .*--force/ : /^calendar: cost: .*--cost TEXT.*--force/);
+    expect(refused.stderr).toMatch(
+      apiName === 'tec' ? /^calendar: show_map, show_map_link: .*--cost TEXT.*--show-map --show-map-link .*--force/ : /^calendar: cost: .*--cost TEXT.*--force/,
+    );
     expect(sandbox.stats.writes).toBe(writes);
     expect(stored(ids.mapOff)).toEqual(before);
     const r = await cli('events', 'update', String(ids.mapOff), '--title', 'Map off, renamed', '--cost', 'CHF 60-140', '--no-conflict-check');
@@ -204,7 +219,11 @@ describe.each(APIS)('every write on $api keeps what was not asked', ({ api: apiN
 
   test('export writes the texts as typed', async () => {
     const r = await cli('export', 'venues');
-    const venue = r.stdout.trim().split('\n').map((line) => json<Json>(line)).find((v) => v.slug === stored(ids.venue).slug)!;
+    const venue = r.stdout
+      .trim()
+      .split('\n')
+      .map((line) => json<Json>(line))
+      .find((v) => v.slug === stored(ids.venue).slug)!;
     expect(venue.venue).toBe('Café d’Été & Co — “Quoted”');
     expect(readFileSync(join(home.home, 'events.ndjson'), 'utf8')).toContain(JSON.stringify(EVENT.description));
   });
@@ -225,9 +244,18 @@ describe('tec/v1 on the wire', () => {
     const old = await startTestSandbox({ tecV1: false });
     try {
       const oldVenue = (await api<Json>(old, 'POST', 'venues', { venue: 'Old Hall', city: 'Paris' })).body.id as number;
-      const pinned = await cliOn(old, { ...home, env: { ...home.env, CALENDAR_API: 'tec' } }, ['venues', 'update', String(oldVenue), '--city', 'Lyon', '--debug']);
+      const pinned = await cliOn(old, { ...home, env: { ...home.env, CALENDAR_API: 'tec' } }, [
+        'venues',
+        'update',
+        String(oldVenue),
+        '--city',
+        'Lyon',
+        '--debug',
+      ]);
       expect(pinned.code, pinned.stderr).toBe(0);
-      expect(pinned.stderr).toMatch(/debug: tec\/v1 refused the PATCH \(HTTP 404 rest_no_route\): not the version this client speaks; the update goes once by tribe\/events\/v1/);
+      expect(pinned.stderr).toMatch(
+        /debug: tec\/v1 refused the PATCH \(HTTP 404 rest_no_route\): not the version this client speaks; the update goes once by tribe\/events\/v1/,
+      );
       expect(pinned.stderr).toMatch(/debug: > PUT http:\/\/127\.0\.0\.1:\d+\/wp-json\/tribe\/events\/v1\/venues\/\d+ /);
       expect((old.store.post(oldVenue)!.fields as Json).city).toBe('Lyon');
     } finally {
@@ -286,14 +314,34 @@ describe('the iCalendar sync', () => {
   test("a changed SUMMARY changes the title only; what the site's editors added to the event stays as typed", async () => {
     const { sandbox, home } = await own.start();
     const feed = (summary: string) =>
-      ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//lossless//EN', 'BEGIN:VEVENT', 'UID:talk@lossless.test', 'DTSTAMP:20261101T000000Z', `SUMMARY:${summary}`,
-        'DTSTART;TZID=Europe/Paris:20270115T190000', 'DTEND;TZID=Europe/Paris:20270115T203000', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
+      [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//test//lossless//EN',
+        'BEGIN:VEVENT',
+        'UID:talk@lossless.test',
+        'DTSTAMP:20261101T000000Z',
+        `SUMMARY:${summary}`,
+        'DTSTART;TZID=Europe/Paris:20270115T190000',
+        'DTEND;TZID=Europe/Paris:20270115T203000',
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n');
     const file = join(home.home, 'feed.ics');
     writeFileSync(file, feed('Harbor talk'));
     expect((await cliOn(sandbox, home, ['import', 'events', file])).code).toBe(0);
     const event = sandbox.store.events().find((e) => e.fields.title === 'Harbor talk')!;
     // An editor adds a cost in words, block markup and the map on the site itself.
-    const added = await api<Json>(sandbox, 'POST', `events/${event.id}`, { cost: 'Free entry', description: '<!-- wp:paragraph -->\n<p>Bring “friends” & food…</p>\n<!-- /wp:paragraph -->', show_map: true, show_map_link: true, start_date: '2027-01-15 19:00:00', end_date: '2027-01-15 20:30:00', timezone: 'Europe/Paris' });
+    const added = await api<Json>(sandbox, 'POST', `events/${event.id}`, {
+      cost: 'Free entry',
+      description: '<!-- wp:paragraph -->\n<p>Bring “friends” & food…</p>\n<!-- /wp:paragraph -->',
+      show_map: true,
+      show_map_link: true,
+      start_date: '2027-01-15 19:00:00',
+      end_date: '2027-01-15 20:30:00',
+      timezone: 'Europe/Paris',
+    });
     expect(added.status).toBe(200);
     const before = structuredClone(sandbox.store.post(event.id)) as Json;
     writeFileSync(file, feed('Harbor talk (moved upstairs)'));

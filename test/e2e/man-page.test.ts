@@ -29,7 +29,8 @@ describe('calendar(1)', () => {
 
   test('describes each command with its options and the examples its help shows', async () => {
     const subsections = [...page.matchAll(/^\.SS "(.*)"$/gm)].map((m) => m[1].replace(/\\-/g, '-'));
-    for (const words of ['events list', 'events get', 'venues create', 'profile add', 'import', 'api', 'completion']) expect(subsections).toContain(`calendar ${words}`);
+    for (const words of ['events list', 'events get', 'venues create', 'profile add', 'import', 'api', 'completion'])
+      expect(subsections).toContain(`calendar ${words}`);
     expect(subsections).not.toContain('calendar __man');
     const help = await runCli(['events', 'list', '--help'], { env: home.env });
     const list = page.slice(page.indexOf('.SS "calendar events list"'), page.indexOf('.SS', page.indexOf('.SS "calendar events list"') + 1));

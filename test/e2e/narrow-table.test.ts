@@ -21,7 +21,10 @@ describe('events list on a 60-column terminal', () => {
   test('the title keeps what the venue gives up; the start date stays whole; no line is wider than 60', async () => {
     const r = await runOnTerminal(helper, ['events', 'list', '--start-date', '2027-05-01'], site.env, { COLUMNS: '60' });
     expect(r.code, r.output).toBe(0);
-    const lines = r.output.replace(/\x1b\[[0-9;]*m/g, '').split(/\r?\n/).filter((line) => line.startsWith('│') || line.startsWith('┌'));
+    const lines = r.output
+      .replace(/\x1b\[[0-9;]*m/g, '')
+      .split(/\r?\n/)
+      .filter((line) => line.startsWith('│') || line.startsWith('┌'));
     for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(60);
     const row = lines.find((line) => line.includes('2027-05-01 07:00'));
     expect(row, r.output).toBeDefined();

@@ -10,7 +10,10 @@ beforeAll(async () => {
   const second = (await api<{ id: number }>(site.sandbox, 'POST', 'organizers', { organizer: 'Second Org' })).body.id;
   eventId = (
     await api<{ id: number }>(site.sandbox, 'POST', 'events', {
-      title: 'Fields Event', start_date: '2027-06-01 10:00:00', end_date: '2027-06-01 11:00:00', organizer: [first, second],
+      title: 'Fields Event',
+      start_date: '2027-06-01 10:00:00',
+      end_date: '2027-06-01 11:00:00',
+      organizer: [first, second],
     })
   ).body.id;
 });

@@ -22,7 +22,11 @@ function run(args: string[], stdout: keyof typeof OPENED | 'head'): Promise<{ co
   return new Promise((resolve, reject) => {
     const env = { ...process.env, ...site.env, NO_COLOR: '1' };
     if (stdout === 'head') {
-      const child = spawn('sh', ['-c', `"${process.execPath}" "${BIN}" ${args.join(' ')} | head -c 10 > /dev/null; exit \${PIPESTATUS:-0}`], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn('sh', ['-c', `"${process.execPath}" "${BIN}" ${args.join(' ')} | head -c 10 > /dev/null; exit \${PIPESTATUS:-0}`], {
+        cwd: ROOT,
+        env,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       let stderr = '';
       child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
       child.on('error', reject);
@@ -42,7 +46,10 @@ function run(args: string[], stdout: keyof typeof OPENED | 'head'): Promise<{ co
 
 describe.runIf(existsSync('/dev/full') && process.platform === 'linux')('output failures', () => {
   test('a full disk is one line and exit 1, no stack trace', async () => {
-    for (const args of [['export', 'venues'], ['venues', 'list', '--all', '--format', 'ndjson']]) {
+    for (const args of [
+      ['export', 'venues'],
+      ['venues', 'list', '--all', '--format', 'ndjson'],
+    ]) {
       const r = await run(args, 'full');
       expect(r.code, r.stderr).toBe(1);
       expect(r.stderr.trim()).toBe('calendar: cannot write the output: no space left on the device (ENOSPC)');

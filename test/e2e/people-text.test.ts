@@ -32,7 +32,20 @@ describe('entities in text for people', () => {
   });
 
   test('a clash warning names the venue and the event in characters', async () => {
-    const r = await cli('events', 'create', '--title', 'Set Two', '--venue', String(venue), '--start-date', '2027-04-12 21:00', '--end-date', '2027-04-12 23:00', '--format', 'ids');
+    const r = await cli(
+      'events',
+      'create',
+      '--title',
+      'Set Two',
+      '--venue',
+      String(venue),
+      '--start-date',
+      '2027-04-12 21:00',
+      '--end-date',
+      '2027-04-12 23:00',
+      '--format',
+      'ids',
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(`clashes with "Set “One” & Co" (#${first}) at ${VENUE}`);
     expect(r.stderr).not.toMatch(ENTITY);
@@ -47,7 +60,12 @@ describe('entities in text for people', () => {
     const exported = await cli('export', 'venues', '--format', 'csv');
     expect(exported.stdout).toContain(VENUE);
     expect(exported.stdout).not.toMatch(ENTITY);
-    const html = await created(site.sandbox, 'events', { title: 'Markup', description: '<p>1 &lt; 2</p>', start_date: '2027-04-20 20:00:00', end_date: '2027-04-20 22:00:00' });
+    const html = await created(site.sandbox, 'events', {
+      title: 'Markup',
+      description: '<p>1 &lt; 2</p>',
+      start_date: '2027-04-20 20:00:00',
+      end_date: '2027-04-20 22:00:00',
+    });
     const described = await cli('events', 'list', '--start-date', '2027-04-20', '--format', 'csv', '--fields', 'id,description');
     expect(described.stdout).toContain(`${html},<p>1 &lt; 2</p>`);
   });
@@ -72,7 +90,7 @@ describe('entities in text for people', () => {
     expect(restored.stderr).toContain(`Restored venue ${own} (Rock & Roll Hall) as publish.`);
   });
 
-  test('JSON output keeps the server\'s text', async () => {
+  test("JSON output keeps the server's text", async () => {
     const r = await cli('venues', 'get', String(venue), '--json');
     expect(json<Json>(r.stdout).venue).toMatch(ENTITY);
   });

@@ -34,7 +34,10 @@ describe('profile add --username at a terminal', () => {
   });
 
   test('Enter saves the profile without a password, as before; piped, nothing is asked', async () => {
-    const enter = await runOnTerminal(ptyHelper, ['profile', 'add', 'none', '--url', sandbox.restRoot, '--username', 'admin'], home.env, { PTY_PROMPT: '(Enter for none): ', PTY_ANSWER: '' });
+    const enter = await runOnTerminal(ptyHelper, ['profile', 'add', 'none', '--url', sandbox.restRoot, '--username', 'admin'], home.env, {
+      PTY_PROMPT: '(Enter for none): ',
+      PTY_ANSWER: '',
+    });
     expect(enter.code, enter.output).toBe(0);
     expect(savedProfile('none').appPassword).toBeUndefined();
     const piped = await runCli(['profile', 'add', 'piped', '--url', sandbox.restRoot, '--username', 'admin'], { env: home.env });

@@ -26,10 +26,13 @@ async function headerLogger(target: Sandbox): Promise<Logger> {
   const upstream = new URL(target.url);
   const server: Server = createServer((req, res) => {
     seen.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization ?? null });
-    const forward = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const forward = request(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     forward.on('error', () => res.destroy());
     req.pipe(forward);
   });
@@ -45,7 +48,8 @@ async function headerLogger(target: Sandbox): Promise<Logger> {
 
 const BASIC = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`;
 /** The methods a site was sent, each with whether it carried the person's credentials. */
-const sent = (site: Logger) => site.seen.map((s) => `${s.method} ${s.authorization === BASIC ? 'with' : s.authorization === null ? 'without' : 'with other'} credentials`);
+const sent = (site: Logger) =>
+  site.seen.map((s) => `${s.method} ${s.authorization === BASIC ? 'with' : s.authorization === null ? 'without' : 'with other'} credentials`);
 
 let sandbox: Sandbox;
 let projectSite: Logger;
@@ -84,18 +88,34 @@ const writeUserFile = (config: unknown) => {
 };
 const countOf = (text: string, part: string) => text.split(part).length - 1;
 /** A project file naming its own site as `prod`, with a user name. */
-const hostile = (extra: Record<string, unknown> = {}, top: Record<string, unknown> = {}) => ({ ...top, profiles: { prod: { baseUrl: projectSite.restRoot, username: USER, ...extra } } });
+const hostile = (extra: Record<string, unknown> = {}, top: Record<string, unknown> = {}) => ({
+  ...top,
+  profiles: { prod: { baseUrl: projectSite.restRoot, username: USER, ...extra } },
+});
 
 describe('a JavaScript or TypeScript project config never runs', () => {
-  const NAMES = ['.calendarrc.js', '.calendarrc.cjs', '.calendarrc.mjs', '.calendarrc.ts', 'calendar.config.js', 'calendar.config.cjs', 'calendar.config.mjs', 'calendar.config.ts'];
+  const NAMES = [
+    '.calendarrc.js',
+    '.calendarrc.cjs',
+    '.calendarrc.mjs',
+    '.calendarrc.ts',
+    'calendar.config.js',
+    'calendar.config.cjs',
+    'calendar.config.mjs',
+    'calendar.config.ts',
+  ];
 
   test.each(NAMES)('%s, from its folder and from a sub-folder: the marker stays absent and one warning names it', async (name) => {
     const marker = join(home.home, 'PWNED');
-    const body = name.endsWith('.mjs') || name.endsWith('.ts')
-      ? `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, 'x');\nexport default { profiles: {} };\n`
-      : `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'x');\nmodule.exports = { profiles: {} };\n`;
+    const body =
+      name.endsWith('.mjs') || name.endsWith('.ts')
+        ? `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, 'x');\nexport default { profiles: {} };\n`
+        : `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'x');\nmodule.exports = { profiles: {} };\n`;
     const file = writeProject(body, name);
-    const [here, below] = await Promise.all([cli(['venues', 'list', '--format', 'ids'], { CALENDAR_BASE_URL: ownSite.restRoot }), cli(['profile', 'list'], {}, sub)]);
+    const [here, below] = await Promise.all([
+      cli(['venues', 'list', '--format', 'ids'], { CALENDAR_BASE_URL: ownSite.restRoot }),
+      cli(['profile', 'list'], {}, sub),
+    ]);
     expect(existsSync(marker)).toBe(false);
     for (const r of [here, below]) {
       expect(r.code, r.stderr).toBe(0);
@@ -123,7 +143,11 @@ describe('a data project file loads nothing else', () => {
 describe("the person's credentials never go to a site only a project file names", () => {
   test.each([
     ['CALENDAR_PROFILE with CALENDAR_APP_PASSWORD', () => hostile(), { CALENDAR_PROFILE: 'prod', CALENDAR_APP_PASSWORD: PASSWORD }],
-    ['defaultProfile with CALENDAR_USERNAME and CALENDAR_APP_PASSWORD', () => hostile({}, { defaultProfile: 'prod' }), { CALENDAR_USERNAME: USER, CALENDAR_APP_PASSWORD: PASSWORD }],
+    [
+      'defaultProfile with CALENDAR_USERNAME and CALENDAR_APP_PASSWORD',
+      () => hostile({}, { defaultProfile: 'prod' }),
+      { CALENDAR_USERNAME: USER, CALENDAR_APP_PASSWORD: PASSWORD },
+    ],
     ['a variable the profile names (appPasswordEnv)', () => hostile({ appPasswordEnv: 'JOB_SECRET' }, { defaultProfile: 'prod' }), { JOB_SECRET: PASSWORD }],
   ])('%s: a read goes without Authorization, with one notice', async (_, config, env) => {
     const file = writeProject(config());
@@ -136,7 +160,10 @@ describe("the person's credentials never go to a site only a project file names"
   });
 
   test('a host name that resolves to this machine (localhost) changes nothing', async () => {
-    writeProject({ defaultProfile: 'prod', profiles: { prod: { baseUrl: `http://localhost:${projectSite.port}/wp-json`, username: USER, appPasswordEnv: 'JOB_SECRET' } } });
+    writeProject({
+      defaultProfile: 'prod',
+      profiles: { prod: { baseUrl: `http://localhost:${projectSite.port}/wp-json`, username: USER, appPasswordEnv: 'JOB_SECRET' } },
+    });
     const r = await cli(['venues', 'list', '--format', 'ids'], { JOB_SECRET: PASSWORD, CALENDAR_APP_PASSWORD: PASSWORD });
     expect(r.code, r.stderr).toBe(0);
     expect(projectSite.seen.length).toBeGreaterThan(0);
@@ -146,7 +173,11 @@ describe("the person's credentials never go to a site only a project file names"
 
   test('a write stops before any request, exit 4, one line saying what to do', async () => {
     const file = writeProject(hostile());
-    const r = await cli(['venues', 'create', '--venue', 'Hostile Hall', '--format', 'ids'], { CALENDAR_PROFILE: 'prod', CALENDAR_USERNAME: USER, CALENDAR_APP_PASSWORD: PASSWORD }, sub);
+    const r = await cli(
+      ['venues', 'create', '--venue', 'Hostile Hall', '--format', 'ids'],
+      { CALENDAR_PROFILE: 'prod', CALENDAR_USERNAME: USER, CALENDAR_APP_PASSWORD: PASSWORD },
+      sub,
+    );
     expect(r.code).toBe(4);
     expect(projectSite.seen).toEqual([]);
     expect(r.stdout).toBe('');
@@ -169,7 +200,12 @@ describe("the person's own sources get the person's credentials", () => {
   test('CALENDAR_BASE_URL with the credentials of the environment: the job writes to its own site; the site the repository names gets nothing', async () => {
     writeProject(hostile({ appPasswordEnv: 'CALENDAR_APP_PASSWORD' }, { defaultProfile: 'prod' }));
     writeProject(`require('node:fs').writeFileSync(${JSON.stringify(join(home.home, 'PWNED'))}, 'x');`, 'calendar.config.js');
-    const r = await cli(['venues', 'create', '--venue', 'Job Hall', '--format', 'ids'], { CALENDAR_PROFILE: 'prod', CALENDAR_BASE_URL: ownSite.restRoot, CALENDAR_USERNAME: USER, CALENDAR_APP_PASSWORD: PASSWORD });
+    const r = await cli(['venues', 'create', '--venue', 'Job Hall', '--format', 'ids'], {
+      CALENDAR_PROFILE: 'prod',
+      CALENDAR_BASE_URL: ownSite.restRoot,
+      CALENDAR_USERNAME: USER,
+      CALENDAR_APP_PASSWORD: PASSWORD,
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.trim()).toMatch(/^\d+$/);
     expect(sent(ownSite)).toEqual(['GET with credentials', 'POST with credentials']);
@@ -188,7 +224,8 @@ describe("the person's own sources get the person's credentials", () => {
 });
 
 describe('calendar trust', () => {
-  const trustList = () => JSON.parse(readFileSync(join(home.env.XDG_CONFIG_HOME, 'calendar', 'trust.json'), 'utf8')) as { trusted: Record<string, { sha256: string }> };
+  const trustList = () =>
+    JSON.parse(readFileSync(join(home.env.XDG_CONFIG_HOME, 'calendar', 'trust.json'), 'utf8')) as { trusted: Record<string, { sha256: string }> };
 
   test('trust, change, list, trust again, revoke', async () => {
     const file = writeProject(hostile());

@@ -67,7 +67,9 @@ describe('proxies from the environment', () => {
 
   test('a write goes through the proxy too, its body intact', async () => {
     const before = seen.length;
-    const r = await site.cli(['venues', 'create', '--name', 'Proxied Hall', '--format', 'ids'], { env: { HTTP_PROXY: proxyUrl, CALENDAR_BASE_URL: viaName() } });
+    const r = await site.cli(['venues', 'create', '--name', 'Proxied Hall', '--format', 'ids'], {
+      env: { HTTP_PROXY: proxyUrl, CALENDAR_BASE_URL: viaName() },
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(seen.slice(before).map((request) => request.method)).toContain('POST');
     expect(site.sandbox.store.data.posts.some((post) => post.fields.venue === 'Proxied Hall')).toBe(true);

@@ -45,12 +45,13 @@ function useLinkedSite(): void {
   });
 }
 
-const create = (...extra: string[]) => cli('events', 'create', '--title', 'Linked', '--start-date', '2027-05-01 10:00', '--end-date', '2027-05-01 11:00', '--json', ...extra);
+const create = (...extra: string[]) =>
+  cli('events', 'create', '--title', 'Linked', '--start-date', '2027-05-01 10:00', '--end-date', '2027-05-01 11:00', '--json', ...extra);
 
 describe('a link by name means the record of that name', () => {
   useLinkedSite();
 
-  test('a name is never taken for another record\'s slug', async () => {
+  test("a name is never taken for another record's slug", async () => {
     const r = await create('--venue', 'Stage', '--tags', 'Pop');
     expect(r.code, r.stderr).toBe(0);
     const event = json<Json>(r.stdout);
@@ -102,25 +103,37 @@ describe('a link by name means the record of that name', () => {
     const dir = join(site.home.home, 'links');
     mkdirSync(dir, { recursive: true });
     const good = join(dir, 'good.ndjson');
-    writeFileSync(good, `${JSON.stringify({ title: 'Imported', start_date: '2027-06-01 10:00', end_date: '2027-06-01 11:00', venue: 'Stage', tags: ['Pop'] })}\n`);
+    writeFileSync(
+      good,
+      `${JSON.stringify({ title: 'Imported', start_date: '2027-06-01 10:00', end_date: '2027-06-01 11:00', venue: 'Stage', tags: ['Pop'] })}\n`,
+    );
     const r = await cli('import', 'events', good);
     expect(r.code, r.stderr).toBe(0);
     const made = (await api<Json>(site.sandbox, 'GET', 'events?search=Imported&start_date=2027-01-01')).body.events[0];
     expect(made.venue.id).toBe(ids.stage);
     expect(made.tags.map((t: Json) => t.id)).toEqual([ids.pop]);
     const bad = join(dir, 'bad.ndjson');
-    writeFileSync(bad, `${JSON.stringify({ title: 'Imported 2', start_date: '2027-06-01 10:00', end_date: '2027-06-01 11:00', tags: ['pop'], categories: ['Jazz'] })}\n`);
+    writeFileSync(
+      bad,
+      `${JSON.stringify({ title: 'Imported 2', start_date: '2027-06-01 10:00', end_date: '2027-06-01 11:00', tags: ['pop'], categories: ['Jazz'] })}\n`,
+    );
     const refused = await cli('import', 'events', bad);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('"Jazz" could mean 2 categories');
     const bySlug = join(dir, 'slug.ndjson');
-    writeFileSync(bySlug, `${JSON.stringify({ title: 'Imported 3', start_date: '2027-06-01 10:00', end_date: '2027-06-01 11:00', tags: ['pop'], categories: ['jazz'] })}\n`);
+    writeFileSync(
+      bySlug,
+      `${JSON.stringify({ title: 'Imported 3', start_date: '2027-06-01 10:00', end_date: '2027-06-01 11:00', tags: ['pop'], categories: ['jazz'] })}\n`,
+    );
     const slugged = await cli('import', 'events', bySlug, '--format', 'ids');
     expect(slugged.code, slugged.stderr).toBe(0);
     const third = (await api<Json>(site.sandbox, 'GET', `events/${slugged.stdout.trim()}`)).body;
     expect(third.tags.map((t: Json) => t.id)).toEqual([ids.oldPop]);
     expect(third.categories.map((c: Json) => c.id)).toEqual([ids.jazz]);
-    expect((await api<Json>(site.sandbox, 'GET', 'events?search=Imported&start_date=2027-01-01')).body.events.map((e: Json) => e.title).sort()).toEqual(['Imported', 'Imported 3']);
+    expect((await api<Json>(site.sandbox, 'GET', 'events?search=Imported&start_date=2027-01-01')).body.events.map((e: Json) => e.title).sort()).toEqual([
+      'Imported',
+      'Imported 3',
+    ]);
   });
 });
 
@@ -163,7 +176,15 @@ describe('organizers are matched by the slug their name gives', () => {
     const dir = join(site.home.home, 'orgs');
     mkdirSync(dir, { recursive: true });
     const path = join(dir, 'orgs.ndjson');
-    writeFileSync(path, [{ organizer: 'CI Org C', slug: 'ci-org-c-custom' }, { organizer: 'Café Crème Org', slug: 'cafe-org' }].map((o) => JSON.stringify(o)).join('\n'));
+    writeFileSync(
+      path,
+      [
+        { organizer: 'CI Org C', slug: 'ci-org-c-custom' },
+        { organizer: 'Café Crème Org', slug: 'cafe-org' },
+      ]
+        .map((o) => JSON.stringify(o))
+        .join('\n'),
+    );
     const first = await cli('import', 'organizers', path, '--upsert-by', 'slug', '--yes');
     expect(first.code, first.stderr).toBe(0);
     expect(first.stderr).toContain('2 created');
@@ -266,7 +287,28 @@ describe('restore from the trash', () => {
   useLinkedSite();
 
   test('keeps all-day, cost and website, and refuses a record that is not in the trash', async () => {
-    const made = json<Json>((await cli('events', 'create', '--title', 'Trashed Fair', '--start-date', '2027-07-01', '--end-date', '2027-07-01', '--all-day', '--cost', 'Free', '--website', 'https://fair.example.com', '--show-map', '--show-map-link', '--json')).stdout);
+    const made = json<Json>(
+      (
+        await cli(
+          'events',
+          'create',
+          '--title',
+          'Trashed Fair',
+          '--start-date',
+          '2027-07-01',
+          '--end-date',
+          '2027-07-01',
+          '--all-day',
+          '--cost',
+          'Free',
+          '--website',
+          'https://fair.example.com',
+          '--show-map',
+          '--show-map-link',
+          '--json',
+        )
+      ).stdout,
+    );
     expect((await cli('events', 'delete', String(made.id), '--yes')).code).toBe(0);
     const r = await cli('events', 'restore', String(made.id), '--json');
     expect(r.code, r.stderr).toBe(0);
@@ -290,7 +332,20 @@ describe('list filters take IDs, slugs or names, like writes', () => {
     const byName = await cli('events', 'list', '--venue', 'Stage', '--start-date', '2027-05-02', '--end-date', '2027-05-02', '--format', 'ids');
     expect(byName.code, byName.stderr).toBe(0);
     expect(byName.stdout.trim().split('\n').map(Number)).toContain(made.id);
-    const bySlug = await cli('events', 'list', '--tags', 'Pop', '--venue', 'stage-2', '--start-date', '2027-05-02', '--end-date', '2027-05-02', '--format', 'ids');
+    const bySlug = await cli(
+      'events',
+      'list',
+      '--tags',
+      'Pop',
+      '--venue',
+      'stage-2',
+      '--start-date',
+      '2027-05-02',
+      '--end-date',
+      '2027-05-02',
+      '--format',
+      'ids',
+    );
     expect(bySlug.stdout.trim().split('\n').map(Number)).toContain(made.id);
     const unknown = await cli('events', 'list', '--venue', 'No Such Hall');
     expect(unknown.code).toBe(3);
@@ -336,7 +391,9 @@ describe('titles outside the Latin alphabet', () => {
   useLinkedSite();
 
   test('an event is read by its slug as listed, or by the text of it, and its slug is predicted as WordPress makes it', async () => {
-    const made = json<Json>((await cli('events', 'create', '--title', '東京ジャズ', '--start-date', '2027-03-01 19:00', '--end-date', '2027-03-01 21:00', '--json')).stdout);
+    const made = json<Json>(
+      (await cli('events', 'create', '--title', '東京ジャズ', '--start-date', '2027-03-01 19:00', '--end-date', '2027-03-01 21:00', '--json')).stdout,
+    );
     expect(made.slug).toBe('%e6%9d%b1%e4%ba%ac%e3%82%b8%e3%83%a3%e3%82%ba');
     for (const ref of [made.slug as string, '東京ジャズ']) {
       const got = await cli('events', 'get', ref, '--fields', 'id,title', '--format', 'json');
@@ -352,7 +409,9 @@ describe('moving an event', () => {
   useLinkedSite();
 
   test('--start-date alone keeps the length, says so; --no-keep-duration keeps the end', async () => {
-    const made = json<Json>((await cli('events', 'create', '--title', 'Mover', '--start-date', '2027-08-01 10:00', '--end-date', '2027-08-01 12:00', '--json')).stdout);
+    const made = json<Json>(
+      (await cli('events', 'create', '--title', 'Mover', '--start-date', '2027-08-01 10:00', '--end-date', '2027-08-01 12:00', '--json')).stdout,
+    );
     const moved = await cli('events', 'update', String(made.id), '--start-date', '2027-08-02 15:00', '--json');
     expect(moved.code, moved.stderr).toBe(0);
     expect(json<Json>(moved.stdout).end_date).toBe('2027-08-02 17:00:00');
@@ -389,7 +448,8 @@ describe('several records at once', () => {
   useLinkedSite();
 
   test('get and delete take several refs, or - for stdin; --permanently deletes for good', async () => {
-    const make = async (title: string) => json<Json>((await cli('events', 'create', '--title', title, '--start-date', '2027-09-01 10:00', '--end-date', '2027-09-01 11:00', '--json')).stdout);
+    const make = async (title: string) =>
+      json<Json>((await cli('events', 'create', '--title', title, '--start-date', '2027-09-01 10:00', '--end-date', '2027-09-01 11:00', '--json')).stdout);
     const [a, b, c] = [await make('Batch A'), await make('Batch B'), await make('Batch C')];
     const got = await cli('events', 'get', String(a.id), b.slug, '--format', 'ids');
     expect(got.code, got.stderr).toBe(0);

@@ -15,21 +15,32 @@ const ids: Record<string, number> = {};
 
 beforeAll(async () => {
   const event = (title: string, start: string, extra: Json = {}) =>
-    api<Json>(site.sandbox, 'POST', 'events', { title, start_date: `${start} 10:00:00`, end_date: `${start} 11:00:00`, ...extra }).then((r) => r.body.id as number);
+    api<Json>(site.sandbox, 'POST', 'events', { title, start_date: `${start} 10:00:00`, end_date: `${start} 11:00:00`, ...extra }).then(
+      (r) => r.body.id as number,
+    );
   ids.visible = await event('Visible Show', '2027-03-01');
   ids.hidden = await event('Hidden Show', '2027-03-02', { hide_from_listings: true });
   ids.hiddenDraft = await event('Hidden Draft', '2027-03-03', { hide_from_listings: true, status: 'draft' });
   for (let i = 0; i < 12; i++) await event(`Series ${i}`, `2027-04-${String(i + 1).padStart(2, '0')}`);
   for (let i = 0; i < 3; i++) await api(site.sandbox, 'POST', 'venues', { venue: `Countable ${i}` });
-  ids.morning = await api<Json>(site.sandbox, 'POST', 'events', { title: 'Timed Morning', start_date: '2027-01-10 10:00:00', end_date: '2027-01-10 11:00:00' }).then((r) => r.body.id);
-  ids.evening = await api<Json>(site.sandbox, 'POST', 'events', { title: 'Timed Evening', start_date: '2027-01-10 20:00:00', end_date: '2027-01-10 21:00:00' }).then((r) => r.body.id);
+  ids.morning = await api<Json>(site.sandbox, 'POST', 'events', {
+    title: 'Timed Morning',
+    start_date: '2027-01-10 10:00:00',
+    end_date: '2027-01-10 11:00:00',
+  }).then((r) => r.body.id);
+  ids.evening = await api<Json>(site.sandbox, 'POST', 'events', {
+    title: 'Timed Evening',
+    start_date: '2027-01-10 20:00:00',
+    end_date: '2027-01-10 21:00:00',
+  }).then((r) => r.body.id);
 });
 
 describe('date filters with a time (site in New York)', () => {
-  const timed = (...filter: string[]) => cli('events', 'list', '--search', 'Timed', ...filter, '--format', 'ids').then((r) => {
-    expect(r.code, r.stderr).toBe(0);
-    return r.stdout.trim().split('\n').filter(Boolean).map(Number);
-  });
+  const timed = (...filter: string[]) =>
+    cli('events', 'list', '--search', 'Timed', ...filter, '--format', 'ids').then((r) => {
+      expect(r.code, r.stderr).toBe(0);
+      return r.stdout.trim().split('\n').filter(Boolean).map(Number);
+    });
 
   test('the time counts: local wall-clock time, or a UTC instant', async () => {
     expect(await timed('--starts-after', '2027-01-10 14:00')).toEqual([ids.evening]);
@@ -41,11 +52,21 @@ describe('date filters with a time (site in New York)', () => {
     expect((await timed('--start-date', '2027-01-10', '--end-date', '2027-01-10')).sort()).toEqual([ids.morning, ids.evening].sort());
   });
 
-  test('the window means instants: an event in another zone is found at the time it happens in the site\'s zone', async () => {
+  test("the window means instants: an event in another zone is found at the time it happens in the site's zone", async () => {
     // 18:00 in Los Angeles is 21:00 in New York; the server compares its own clock (18:00) with the window.
-    const la = await api<Json>(site.sandbox, 'POST', 'events', { title: 'Zoned Pacific', start_date: '2027-02-10 18:00:00', end_date: '2027-02-10 19:00:00', timezone: 'America/Los_Angeles' }).then((r) => r.body.id as number);
-    const ny = await api<Json>(site.sandbox, 'POST', 'events', { title: 'Zoned Eastern', start_date: '2027-02-10 21:15:00', end_date: '2027-02-10 22:00:00' }).then((r) => r.body.id as number);
-    const zoned = (...filter: string[]) => cli('events', 'list', '--search', 'Zoned', ...filter, '--format', 'ids').then((r) => r.stdout.trim().split('\n').filter(Boolean).map(Number));
+    const la = await api<Json>(site.sandbox, 'POST', 'events', {
+      title: 'Zoned Pacific',
+      start_date: '2027-02-10 18:00:00',
+      end_date: '2027-02-10 19:00:00',
+      timezone: 'America/Los_Angeles',
+    }).then((r) => r.body.id as number);
+    const ny = await api<Json>(site.sandbox, 'POST', 'events', {
+      title: 'Zoned Eastern',
+      start_date: '2027-02-10 21:15:00',
+      end_date: '2027-02-10 22:00:00',
+    }).then((r) => r.body.id as number);
+    const zoned = (...filter: string[]) =>
+      cli('events', 'list', '--search', 'Zoned', ...filter, '--format', 'ids').then((r) => r.stdout.trim().split('\n').filter(Boolean).map(Number));
     expect(await zoned('--starts-after', '2027-02-10 17:30', '--starts-before', '2027-02-10 18:30')).toEqual([]);
     expect(await zoned('--starts-after', '2027-02-10 20:30', '--starts-before', '2027-02-10 21:30')).toEqual([la, ny]);
     expect(await zoned('--starts-after', '2027-02-11T02:00:00Z', '--starts-before', '2027-02-11T03:00:00Z')).toEqual([ny]);
@@ -55,7 +76,18 @@ describe('date filters with a time (site in New York)', () => {
     expect(await zoned(...wide, '--per-page', '1', '--page', '2')).toEqual([ny]);
     const count = await cli('events', 'list', '--search', 'Zoned', ...wide, '--format', 'count');
     expect(count.stdout.trim()).toBe('2');
-    const narrow = await cli('events', 'list', '--search', 'Zoned', '--starts-after', '2027-02-10 21:00', '--starts-before', '2027-02-10 21:30', '--format', 'count');
+    const narrow = await cli(
+      'events',
+      'list',
+      '--search',
+      'Zoned',
+      '--starts-after',
+      '2027-02-10 21:00',
+      '--starts-before',
+      '2027-02-10 21:30',
+      '--format',
+      'count',
+    );
     expect(narrow.stdout.trim()).toBe('1');
   });
 
@@ -69,7 +101,10 @@ describe('events hidden from listings', () => {
   test('export writes them, drafts included, and says what it cannot see', async () => {
     const r = await cli('export', 'events');
     expect(r.code, r.stderr).toBe(0);
-    const titles = r.stdout.trim().split('\n').map((line) => JSON.parse(line).title);
+    const titles = r.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line).title);
     expect(titles).toEqual(expect.arrayContaining(['Visible Show', 'Hidden Show', 'Hidden Draft']));
     expect(new Set(titles).size).toBe(titles.length);
     expect(r.stderr).toMatch(/hidden from listings that have already ended/);
@@ -103,7 +138,11 @@ describe('events hidden from listings', () => {
   test('events list --hidden lists only them', async () => {
     const r = await cli('events', 'list', '--hidden', '--format', 'json');
     expect(r.code, r.stderr).toBe(0);
-    expect(json<Json[]>(r.stdout).map((e) => e.id).sort()).toEqual([ids.hidden, ids.hiddenDraft].sort());
+    expect(
+      json<Json[]>(r.stdout)
+        .map((e) => e.id)
+        .sort(),
+    ).toEqual([ids.hidden, ids.hiddenDraft].sort());
     const plain = await cli('events', 'list', '--all', '--start-date', '2027-01-01', '--format', 'ids');
     expect(plain.stdout.trim().split('\n').map(Number)).not.toContain(ids.hidden);
   });
@@ -141,7 +180,12 @@ describe('counts, limits and pages', () => {
 
 describe('date fields carry their own zone', () => {
   test('start/end in the event zone, utc_* in UTC, date in the site offset; get and list agree', async () => {
-    const made = await api<Json>(site.sandbox, 'POST', 'events', { title: 'Tokyo Talk', start_date: '2027-02-01 16:00:00', end_date: '2027-02-01 17:00:00', timezone: 'Asia/Tokyo' });
+    const made = await api<Json>(site.sandbox, 'POST', 'events', {
+      title: 'Tokyo Talk',
+      start_date: '2027-02-01 16:00:00',
+      end_date: '2027-02-01 17:00:00',
+      timezone: 'Asia/Tokyo',
+    });
     const fields = ['--fields', 'id,start_date,utc_start_date,date'];
     const list = await cli('events', 'list', '--search', 'Tokyo Talk', '--start-date', '2027-01-01', ...fields);
     const get = await cli('events', 'get', String(made.body.id), ...fields);
@@ -156,7 +200,8 @@ describe('date fields carry their own zone', () => {
 
 describe("what's on: events overlapping a day or a range", () => {
   test('--on and --during find a multi-day event on each of its days', async () => {
-    const fair = (await api<Json>(site.sandbox, 'POST', 'events', { title: 'Spring Fair', start_date: '2027-03-10 09:00:00', end_date: '2027-03-14 18:00:00' })).body.id;
+    const fair = (await api<Json>(site.sandbox, 'POST', 'events', { title: 'Spring Fair', start_date: '2027-03-10 09:00:00', end_date: '2027-03-14 18:00:00' }))
+      .body.id;
     const ids = async (...args: string[]) => {
       const r = await cli('events', 'list', '--search', 'Spring Fair', ...args, '--format', 'ids');
       expect(r.code, r.stderr).toBe(0);
@@ -183,7 +228,13 @@ describe('an upsert never creates a slug that already answers', () => {
   // A site of its own: the hidden event made here is not one the hidden-events tests expect.
   const own = useSite();
   test('a record the list walk cannot see (hidden) is updated through its slug, not created again', async () => {
-    const hidden = await api<Json>(own.sandbox, 'POST', 'events', { title: 'Half Made', slug: 'half-made', start_date: '2027-06-10 10:00:00', end_date: '2027-06-10 11:00:00', hide_from_listings: true });
+    const hidden = await api<Json>(own.sandbox, 'POST', 'events', {
+      title: 'Half Made',
+      slug: 'half-made',
+      start_date: '2027-06-10 10:00:00',
+      end_date: '2027-06-10 11:00:00',
+      hide_from_listings: true,
+    });
     const file = `${own.home.home}/half.ndjson`;
     writeFileSync(file, `${JSON.stringify({ title: 'Half Made', slug: hidden.body.slug, start_date: '2027-06-10 10:00', end_date: '2027-06-10 12:00' })}\n`);
     const r = await own.cli(['import', 'events', file, '--upsert-by', 'slug', '--yes']);
@@ -197,11 +248,21 @@ describe('an upsert never creates a slug that already answers', () => {
 describe('export takes the list filters', () => {
   test('search, dates and categories narrow an events export; a filter a resource lacks is refused', async () => {
     const cat = (await api<{ id: number; slug: string }>(site.sandbox, 'POST', 'categories', { name: 'Filtered Music' })).body;
-    await api(site.sandbox, 'POST', 'events', { title: 'Filtered In', start_date: '2027-02-01 10:00:00', end_date: '2027-02-01 11:00:00', categories: [cat.id] });
+    await api(site.sandbox, 'POST', 'events', {
+      title: 'Filtered In',
+      start_date: '2027-02-01 10:00:00',
+      end_date: '2027-02-01 11:00:00',
+      categories: [cat.id],
+    });
     await api(site.sandbox, 'POST', 'events', { title: 'Filtered Out', start_date: '2027-02-01 10:00:00', end_date: '2027-02-01 11:00:00' });
     const r = await site.cli(['export', 'events', '--categories', cat.slug, '--start-date', '2027-01-01']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout.trim().split('\n').map((l) => JSON.parse(l).title)).toEqual(['Filtered In']);
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).title),
+    ).toEqual(['Filtered In']);
     const bad = await site.cli(['export', 'venues', '--categories', 'x']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--categories does not apply to venues');

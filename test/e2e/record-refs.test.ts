@@ -57,7 +57,12 @@ describe('venues delete', () => {
     await event('Listed two', '02');
     await event('Hidden one', '03', { hide_from_listings: true });
     await event('Hidden draft', '04', { hide_from_listings: true, status: 'draft' });
-    await created(site.sandbox, 'events', { title: 'Elsewhere, hidden', start_date: '2027-06-05 10:00:00', end_date: '2027-06-05 11:00:00', hide_from_listings: true });
+    await created(site.sandbox, 'events', {
+      title: 'Elsewhere, hidden',
+      start_date: '2027-06-05 10:00:00',
+      end_date: '2027-06-05 11:00:00',
+      hide_from_listings: true,
+    });
     const r = await cli('venues', 'delete', 'counted-hall', '--yes');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('is linked to 4 events');
@@ -66,8 +71,18 @@ describe('venues delete', () => {
 
 describe('zone labels of an event that crosses a change of summer time', () => {
   test('the end is labelled with the name in force at the end', async () => {
-    const newYork = await created(site.sandbox, 'events', { title: 'Overnight NY', start_date: '2027-03-13 21:30:00', end_date: '2027-03-14 05:00:00', timezone: 'America/New_York' });
-    const paris = await created(site.sandbox, 'events', { title: 'Overnight Paris', start_date: '2027-03-27 22:00:00', end_date: '2027-03-28 05:00:00', timezone: 'Europe/Paris' });
+    const newYork = await created(site.sandbox, 'events', {
+      title: 'Overnight NY',
+      start_date: '2027-03-13 21:30:00',
+      end_date: '2027-03-14 05:00:00',
+      timezone: 'America/New_York',
+    });
+    const paris = await created(site.sandbox, 'events', {
+      title: 'Overnight Paris',
+      start_date: '2027-03-27 22:00:00',
+      end_date: '2027-03-28 05:00:00',
+      timezone: 'Europe/Paris',
+    });
     const r = await cli('events', 'get', String(newYork), String(paris), '--fields', 'id,start_date,end_date');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(`${newYork}\t2027-03-13 21:30 EST\t2027-03-14 05:00 EDT`);
@@ -88,7 +103,22 @@ describe('names that hold a comma', () => {
     cafe = await created(site.sandbox, 'venues', { venue: CAFE });
     rockPop = await created(site.sandbox, 'categories', { name: 'Rock, Pop' });
     jazz = await created(site.sandbox, 'categories', { name: 'Jazz' });
-    const r = await cli('events', 'create', '--title', 'At the café', '--venue', CAFE, '--categories', 'Rock, Pop', '--start-date', '2027-07-01 20:00', '--end-date', '2027-07-01 21:00', '--json', '--no-conflict-check');
+    const r = await cli(
+      'events',
+      'create',
+      '--title',
+      'At the café',
+      '--venue',
+      CAFE,
+      '--categories',
+      'Rock, Pop',
+      '--start-date',
+      '2027-07-01 20:00',
+      '--end-date',
+      '2027-07-01 21:00',
+      '--json',
+      '--no-conflict-check',
+    );
     expect(r.code, r.stderr).toBe(0);
     event = json<Json>(r.stdout).id;
     expect(json<Json>(r.stdout).categories.map((c: Json) => c.id)).toEqual([rockPop]);
@@ -102,12 +132,20 @@ describe('names that hold a comma', () => {
   test('\\, keeps a comma inside one name of a list; other commas split', async () => {
     const r = await cli('events', 'update', String(event), '--categories', 'Rock\\, Pop, Jazz', '--json');
     expect(r.code, r.stderr).toBe(0);
-    expect(json<Json>(r.stdout).categories.map((c: Json) => c.id).sort()).toEqual([rockPop, jazz].sort());
+    expect(
+      json<Json>(r.stdout)
+        .categories.map((c: Json) => c.id)
+        .sort(),
+    ).toEqual([rockPop, jazz].sort());
     const removed = await cli('events', 'update', String(event), '--remove-categories', 'Rock\\, Pop', '--json');
     expect(removed.code, removed.stderr).toBe(0);
     expect(json<Json>(removed.stdout).categories.map((c: Json) => c.id)).toEqual([jazz]);
     const added = await cli('events', 'update', String(event), '--add-categories', 'Rock, Pop', '--json');
-    expect(json<Json>(added.stdout).categories.map((c: Json) => c.id).sort()).toEqual([rockPop, jazz].sort());
+    expect(
+      json<Json>(added.stdout)
+        .categories.map((c: Json) => c.id)
+        .sort(),
+    ).toEqual([rockPop, jazz].sort());
   });
 
   test('a list of names none of which holds the whole text is split as before', async () => {

@@ -71,7 +71,9 @@ describe('calendar serve', () => {
   });
 
   test('a certificate file that cannot be read is said in words, before listening', async () => {
-    const missing = await runCli(['serve', '--port', '0', '--tls-cert', join(home.home, 'nosuch.pem'), '--tls-key', join(home.home, 'nosuch.key')], { env: home.env });
+    const missing = await runCli(['serve', '--port', '0', '--tls-cert', join(home.home, 'nosuch.pem'), '--tls-key', join(home.home, 'nosuch.key')], {
+      env: home.env,
+    });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe(`calendar serve: cannot read --tls-cert ${join(home.home, 'nosuch.pem')}: no such file\n`);
     const folder = await runCli(['serve', '--port', '0', '--tls-cert', home.home, '--tls-key', home.home], { env: home.env });

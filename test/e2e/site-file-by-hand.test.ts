@@ -83,7 +83,9 @@ describe('a site file written by hand', () => {
   });
 
   test('typos are named with the word meant, every one at once, nothing sent', async () => {
-    const typos = BY_HAND.replace('    title: Fête', '    tittle: Fête').replace('organizers:', 'organisers:').replace('end_date: 2027-06-21 23:30', 'end_date: 2027-06-31 23:30');
+    const typos = BY_HAND.replace('    title: Fête', '    tittle: Fête')
+      .replace('organizers:', 'organisers:')
+      .replace('end_date: 2027-06-21 23:30', 'end_date: 2027-06-31 23:30');
     const file = write('typos.yaml', typos);
     const { requests } = site.sandbox.stats;
     const r = await site.cli(['apply', file]);
@@ -99,7 +101,9 @@ describe('a site file written by hand', () => {
     const { writes } = site.sandbox.stats;
     const r = await site.cli(['apply', file]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`${file}:24:12: event fete-de-la-musique: venue: no venue "cafe-de-la-gar" in the file or on the site (did you mean cafe-de-la-gare?)`);
+    expect(r.stderr).toContain(
+      `${file}:24:12: event fete-de-la-musique: venue: no venue "cafe-de-la-gar" in the file or on the site (did you mean cafe-de-la-gare?)`,
+    );
     expect(site.sandbox.stats.writes).toBe(writes);
   });
 

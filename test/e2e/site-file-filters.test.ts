@@ -12,7 +12,9 @@ let home: ReturnType<typeof tempHome>;
 const on = (sandbox: Sandbox, args: string[], stdin?: string) => cliOn(sandbox, home, args, stdin);
 const siteFile = (name: string, text: string) => writeFileIn(home.home, name, text);
 const eventTitles = async (sandbox: Sandbox, status = 'publish,draft') =>
-  (await api<{ events: Array<{ title: string }> }>(sandbox, 'GET', `events?status=${status}&start_date=1900-01-01&per_page=50`)).body.events.map((e) => e.title).sort();
+  (await api<{ events: Array<{ title: string }> }>(sandbox, 'GET', `events?status=${status}&start_date=1900-01-01&per_page=50`)).body.events
+    .map((e) => e.title)
+    .sort();
 
 const event = (sandbox: Sandbox, title: string, day: string, extra: Record<string, unknown>) =>
   api(sandbox, 'POST', 'events', { title, start_date: `${day} 20:00:00`, end_date: `${day} 22:00:00`, ...extra });
@@ -40,7 +42,9 @@ async function copiedTarget(): Promise<Sandbox> {
   targets.push(target);
   const copied = await on(target, ['apply', '-'], (await on(source, ['export', '--site'])).stdout);
   expect(copied.code, copied.stderr).toBe(0);
-  const targetMusic = (await api<{ categories: Array<{ id: number; slug: string }> }>(target, 'GET', 'categories?hide_empty=false')).body.categories.find((c) => c.slug === 'musique')!;
+  const targetMusic = (await api<{ categories: Array<{ id: number; slug: string }> }>(target, 'GET', 'categories?hide_empty=false')).body.categories.find(
+    (c) => c.slug === 'musique',
+  )!;
   await event(target, 'Tartuffe', '2027-09-02', {});
   await event(target, 'Vieux concert', '2027-06-01', { categories: [targetMusic.id] });
   return target;
@@ -91,8 +95,12 @@ describe('export --site with list filters', () => {
     expect(plan.stdout).toContain('- event vieux-concert: to the trash\n');
     expect(plan.stdout).not.toContain('le-misanthrope');
     expect(plan.stdout).not.toContain('tartuffe');
-    expect(plan.stdout).toMatch(/0 to create, 0 to change, 1 to remove, \d+ unchanged \(2 events only on the site outside the file's filter \(start_date 2027-01-01, categories musique\), left alone\)\n$/);
-    expect(plan.stderr).toContain("the file holds only the events its filter selects (start_date 2027-01-01, categories musique): --prune removes only those of them it lacks");
+    expect(plan.stdout).toMatch(
+      /0 to create, 0 to change, 1 to remove, \d+ unchanged \(2 events only on the site outside the file's filter \(start_date 2027-01-01, categories musique\), left alone\)\n$/,
+    );
+    expect(plan.stderr).toContain(
+      'the file holds only the events its filter selects (start_date 2027-01-01, categories musique): --prune removes only those of them it lacks',
+    );
     const applied = await on(target, ['apply', file, '--prune', '--yes']);
     expect(applied.code, applied.stderr).toBe(0);
     expect(await eventTitles(target)).toEqual(['Concert d’été', 'Le Misanthrope', 'Récital', 'Tartuffe']);
@@ -106,7 +114,7 @@ describe('export --site with list filters', () => {
     expect(r.stdout).toMatch(/only on the site; --prune removes them, events only where the file's filter selects them\)\n$/);
   });
 
-  test("a filter naming a category the site lacks selects nothing there: no event is removed", async () => {
+  test('a filter naming a category the site lacks selects nothing there: no event is removed', async () => {
     const target = await copiedTarget();
     const file = siteFile('opera.yaml', filtered.replace('      - musique\n', '      - opera\n'));
     const r = await on(target, ['diff', file, '--prune', '--format', 'json']);

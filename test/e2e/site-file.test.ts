@@ -12,7 +12,12 @@ const siteFile = (name: string, text: string) => writeFileIn(home.home, name, te
 beforeAll(async () => {
   source = await startTestSandbox();
   home = tempHome();
-  const venue = await api<{ id: number }>(source, 'POST', 'venues', { venue: 'Blue Note Hall', city: 'Nantes', description: 'A hall\nwith two lines', show_map: 'false' });
+  const venue = await api<{ id: number }>(source, 'POST', 'venues', {
+    venue: 'Blue Note Hall',
+    city: 'Nantes',
+    description: 'A hall\nwith two lines',
+    show_map: 'false',
+  });
   const organizer = await api<{ id: number }>(source, 'POST', 'organizers', { organizer: 'Org One', email: 'o@example.com' });
   const music = await api<{ id: number }>(source, 'POST', 'categories', { name: 'Music', description: 'Concerts' });
   await api(source, 'POST', 'categories', { name: 'Theatre' });
@@ -59,7 +64,11 @@ describe('export --site', () => {
   });
 
   test('two exports of an unchanged site are byte-identical; JSON holds the same data; --resources narrows it', async () => {
-    const [first, second, json] = await Promise.all([on(source, ['export', '--site']), on(source, ['export', '--site']), on(source, ['export', '--site', '--format', 'json'])]);
+    const [first, second, json] = await Promise.all([
+      on(source, ['export', '--site']),
+      on(source, ['export', '--site']),
+      on(source, ['export', '--site', '--format', 'json']),
+    ]);
     expect(second.stdout).toBe(first.stdout);
     const data = JSON.parse(json.stdout) as Record<string, Record<string, Record<string, unknown>>>;
     expect(Object.keys(data)).toEqual(['categories', 'tags', 'venues', 'organizers', 'events']);
@@ -133,7 +142,15 @@ describe('apply and diff', () => {
     const plan = await on(target, ['diff', file, '--prune', '--exit-code']);
     expect(plan.code).toBe(7);
     expect(plan.stdout).toBe(
-      ['+ venue green-room', '', '- event long-ago: to the trash', '~ event summer-fest: cost "15" -> "20", tags +indoors -outdoors', '', '1 to create, 1 to change, 1 to remove, 10 unchanged', ''].join('\n'),
+      [
+        '+ venue green-room',
+        '',
+        '- event long-ago: to the trash',
+        '~ event summer-fest: cost "15" -> "20", tags +indoors -outdoors',
+        '',
+        '1 to create, 1 to change, 1 to remove, 10 unchanged',
+        '',
+      ].join('\n'),
     );
     const json = JSON.parse((await on(target, ['diff', file, '--prune', '--format', 'json'])).stdout) as { summary: unknown };
     expect(json.summary).toEqual({ create: 1, change: 1, remove: 1, unchanged: 10 });
@@ -168,7 +185,11 @@ describe('apply and diff', () => {
     expect(edited.code, edited.stderr).toBe(0);
     mkdirSync(join(home.env.XDG_CONFIG_HOME, 'calendar'), { recursive: true });
     const profile = (sandbox: Sandbox) => ({ baseUrl: sandbox.restRoot, namespace: 'tribe/events/v1', username: USER, appPasswordEnv: 'SITE_PASSWORD' });
-    writeFileSync(join(home.env.XDG_CONFIG_HOME, 'calendar', 'config.json'), JSON.stringify({ profiles: { staging: profile(source), production: profile(target) } }), { mode: 0o600 });
+    writeFileSync(
+      join(home.env.XDG_CONFIG_HOME, 'calendar', 'config.json'),
+      JSON.stringify({ profiles: { staging: profile(source), production: profile(target) } }),
+      { mode: 0o600 },
+    );
     const writes = [source.stats.writes, target.stats.writes];
     const r = await runCli(['diff', '--from', 'staging', '--to', 'production', '--prune'], { env: { ...home.env, SITE_PASSWORD: PASSWORD } });
     expect(r.code, r.stderr).toBe(0);
@@ -183,7 +204,7 @@ describe('apply and diff', () => {
     const file = siteFile('conflict.yaml', 'venues:\n  blue-note-hall:\n    venue: Blue Note Club\n  fresh-hall:\n    venue: Blue Note Hall\n');
     const r = await on(target, ['apply', file]);
     expect(r.code).toBe(6);
-    expect(r.stderr).toContain('calendar: venue fresh-hall: the site\'s venue blue-note-hall has this name; the server would overwrite it on create');
+    expect(r.stderr).toContain("calendar: venue fresh-hall: the site's venue blue-note-hall has this name; the server would overwrite it on create");
     expect(r.stderr).toContain('1 of 2 records were not applied: venue fresh-hall');
     const venues = await api<{ venues: Array<{ venue: string }> }>(target, 'GET', 'venues?per_page=50');
     expect(venues.body.venues.map((v) => v.venue).sort()).toEqual(['Blue Note Club']);

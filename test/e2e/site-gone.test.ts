@@ -50,7 +50,9 @@ function assertOneLineAboutTheSite(stderr: string): void {
   const lines = stderr.trim().split('\n');
   const unreachable = lines.filter((line) => line.includes('the site is unreachable'));
   expect(unreachable, stderr).toHaveLength(1);
-  expect(unreachable[0]).toMatch(/^calendar: cannot connect to http:\/\/127\.0\.0\.1:\d+: connection refused \(3 times in a row\): the site is unreachable, nothing more was sent; \d+ /);
+  expect(unreachable[0]).toMatch(
+    /^calendar: cannot connect to http:\/\/127\.0\.0\.1:\d+: connection refused \(3 times in a row\): the site is unreachable, nothing more was sent; \d+ /,
+  );
   // At most a line for each request in flight when the site went away, and for the refusals before the third.
   expect(lines.length, stderr).toBeLessThan(12);
 }
@@ -65,7 +67,10 @@ describe('a site that goes away mid-run', () => {
     expect(r.code, r.stderr).toBe(5);
     assertOneLineAboutTheSite(r.stderr);
     const stored = new Set(sandbox.store.data.posts.filter((p) => p.type === 'venue').map((p) => String(p.fields.venue)));
-    const kept = readFileSync(failedTo, 'utf8').trim().split('\n').map((line) => (JSON.parse(line) as { venue: string }).venue);
+    const kept = readFileSync(failedTo, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { venue: string }).venue);
     // Nothing lost: each row is either on the site or in the file (a create cut in flight may be both).
     const all = Array.from({ length: ROWS }, (_, i) => `Gone Hall ${i}`);
     expect(all.filter((name) => !stored.has(name) && !kept.includes(name))).toEqual([]);
@@ -75,7 +80,15 @@ describe('a site that goes away mid-run', () => {
 
   test('iCalendar import: one line, exit 5', async () => {
     const { home, env } = await goneSite();
-    const events = Array.from({ length: ROWS }, (_, i) => ['BEGIN:VEVENT', `UID:gone-${i}@feed.test`, 'DTSTAMP:20261101T000000Z', `SUMMARY:Gone talk ${i}`, `DTSTART:202702${String((i % 27) + 1).padStart(2, '0')}T180000Z`, 'DURATION:PT1H', 'END:VEVENT']);
+    const events = Array.from({ length: ROWS }, (_, i) => [
+      'BEGIN:VEVENT',
+      `UID:gone-${i}@feed.test`,
+      'DTSTAMP:20261101T000000Z',
+      `SUMMARY:Gone talk ${i}`,
+      `DTSTART:202702${String((i % 27) + 1).padStart(2, '0')}T180000Z`,
+      'DURATION:PT1H',
+      'END:VEVENT',
+    ]);
     const feed = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//gone//EN', ...events.flat(), 'END:VCALENDAR', ''].join('\r\n');
     const input = writeFileIn(home.home, 'gone.ics', feed);
     const r = await runCli(['import', 'events', input, '--concurrency', '2'], { env, sleep: fastClock });

@@ -14,7 +14,14 @@ beforeAll(async () => {
   await created(site.sandbox, 'categories', { name: 'Jazz', parent: music });
   const outdoors = await created(site.sandbox, 'tags', { name: 'Outdoors' });
   const hall = await created(site.sandbox, 'venues', { venue: 'River Hall' });
-  await created(site.sandbox, 'events', { title: 'River concert', start_date: '2027-05-01 20:00:00', end_date: '2027-05-01 22:00:00', venue: hall, categories: [music], tags: [outdoors] });
+  await created(site.sandbox, 'events', {
+    title: 'River concert',
+    start_date: '2027-05-01 20:00:00',
+    end_date: '2027-05-01 22:00:00',
+    venue: hall,
+    categories: [music],
+    tags: [outdoors],
+  });
   const r = await site.cli(['export', '--site']);
   expect(r.code, r.stderr).toBe(0);
   exported = r.stdout;

@@ -29,13 +29,30 @@ describe('the binary', () => {
   test('create, get and list against a site named by the environment', async () => {
     const venue = await run(['venues', 'create', '--venue', 'Smoke Hall', '--city', 'Zürich', '--format', 'ids']);
     expect(venue.code, venue.stderr).toBe(0);
-    const event = await run(['events', 'create', '--title', 'Smoke Test', '--start-date', '2027-06-01 19:00', '--end-date', '2027-06-01 21:00', '--venue', 'Smoke Hall', '--json']);
+    const event = await run([
+      'events',
+      'create',
+      '--title',
+      'Smoke Test',
+      '--start-date',
+      '2027-06-01 19:00',
+      '--end-date',
+      '2027-06-01 21:00',
+      '--venue',
+      'Smoke Hall',
+      '--json',
+    ]);
     expect(event.code, event.stderr).toBe(0);
     expect(String(json<{ venue: { id: number } }>(event.stdout).venue.id)).toBe(venue.stdout.trim());
     const got = await run(['events', 'get', 'smoke-test', '--fields', 'title,venue.city', '--json']);
     expect(json(got.stdout)).toEqual({ title: 'Smoke Test', venue: { city: 'Zürich' } });
     const listed = await run(['events', 'list', '--all', '--format', 'ndjson', '--fields', 'title']);
-    expect(listed.stdout.trim().split('\n').map((line) => json<{ title: string }>(line).title)).toContain('Smoke Test');
+    expect(
+      listed.stdout
+        .trim()
+        .split('\n')
+        .map((line) => json<{ title: string }>(line).title),
+    ).toContain('Smoke Test');
   });
 
   test('an import read from stdin', async () => {
@@ -71,7 +88,11 @@ describe('the binary', () => {
   test('a long list read slowly through a pipe arrives whole before the process ends', async () => {
     // Several hundred KB: more than a pipe holds, so the process must wait for the reader.
     for (let i = 0; i < 300; i++) await api(site.sandbox, 'POST', 'tags', { name: `Slow Reader Tag ${i} ${'x'.repeat(200)}`, description: 'y'.repeat(1500) });
-    const child = spawn(process.execPath, [BIN, 'tags', 'list', '--all', '--no-hide-empty', '--format', 'ndjson'], { cwd: ROOT, env: { ...process.env, ...site.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'tags', 'list', '--all', '--no-hide-empty', '--format', 'ndjson'], {
+      cwd: ROOT,
+      env: { ...process.env, ...site.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout.pause();
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -81,7 +102,10 @@ describe('the binary', () => {
     const closed = new Promise((resolve) => child.on('close', resolve));
     expect(await exited).toBe(0);
     await closed;
-    const names = text.trim().split('\n').map((line) => json<{ name: string }>(line).name);
+    const names = text
+      .trim()
+      .split('\n')
+      .map((line) => json<{ name: string }>(line).name);
     expect(names.filter((name) => name.startsWith('Slow Reader Tag'))).toHaveLength(300);
   });
 });

@@ -49,7 +49,12 @@ export function writePtyHelper(dir: string): string {
 }
 
 /** The CLI on a pseudo-terminal with `env` (then `extra`); output is stdout and stderr mixed. */
-export function runOnTerminal(ptyHelper: string, args: string[], env: Record<string, string>, extra: Record<string, string | undefined> = {}): Promise<{ code: number; output: string }> {
+export function runOnTerminal(
+  ptyHelper: string,
+  args: string[],
+  env: Record<string, string>,
+  extra: Record<string, string | undefined> = {},
+): Promise<{ code: number; output: string }> {
   const childEnv: Record<string, string> = {};
   for (const [k, v] of Object.entries({ ...process.env, ...env, TERM: 'xterm-256color', COLUMNS: '120', ...extra })) {
     // A person at a terminal, not a CI job: spinners stay still when CI variables are set.

@@ -15,7 +15,9 @@ const ids: Record<string, number> = {};
 const eventTotal = async () => (await api<Json>(site.sandbox, 'GET', 'events?start_date=1900-01-01&per_page=1')).body.total as number;
 
 beforeAll(async () => {
-  ids.venue = (await api<Json>(site.sandbox, 'POST', 'venues', { venue: 'Blue Note Hall', city: 'New York', show_map: 'false', show_map_link: 'false', state: 'NY' })).body.id;
+  ids.venue = (
+    await api<Json>(site.sandbox, 'POST', 'venues', { venue: 'Blue Note Hall', city: 'New York', show_map: 'false', show_map_link: 'false', state: 'NY' })
+  ).body.id;
   ids.organizer = (await api<Json>(site.sandbox, 'POST', 'organizers', { organizer: 'Jazz Society' })).body.id;
   ids.organizer2 = (await api<Json>(site.sandbox, 'POST', 'organizers', { organizer: 'Parks Department' })).body.id;
   ids.music = (await api<Json>(site.sandbox, 'POST', 'categories', { name: 'Music' })).body.id;
@@ -26,10 +28,35 @@ beforeAll(async () => {
 describe('an update of one field keeps every other field', () => {
   test('events', async () => {
     const created = await cli(
-      'events', 'create', '--title', 'Winter Jazz Night', '--start-date', '2027-12-05 19:00', '--end-date', '2027-12-05 22:30',
-      '--venue', String(ids.venue), '--organizer', `${ids.organizer},${ids.organizer2}`, '--categories', String(ids.jazz), '--tags', String(ids.outdoors),
-      '--cost', '15', '--website', 'https://jazz.example.com/winter', '--featured', '--sticky', '--show-map', '--show-map-link',
-      '--timezone', 'Europe/Paris', '--excerpt', 'Live jazz', '--json',
+      'events',
+      'create',
+      '--title',
+      'Winter Jazz Night',
+      '--start-date',
+      '2027-12-05 19:00',
+      '--end-date',
+      '2027-12-05 22:30',
+      '--venue',
+      String(ids.venue),
+      '--organizer',
+      `${ids.organizer},${ids.organizer2}`,
+      '--categories',
+      String(ids.jazz),
+      '--tags',
+      String(ids.outdoors),
+      '--cost',
+      '15',
+      '--website',
+      'https://jazz.example.com/winter',
+      '--featured',
+      '--sticky',
+      '--show-map',
+      '--show-map-link',
+      '--timezone',
+      'Europe/Paris',
+      '--excerpt',
+      'Live jazz',
+      '--json',
     );
     expect(created.code, created.stderr).toBe(0);
     const before = json<Json>(created.stdout);
@@ -38,7 +65,23 @@ describe('an update of one field keeps every other field', () => {
     expect(r.stderr).toBe('');
     const after = json<Json>(r.stdout);
     expect(after.title).toBe('Winter Jazz Night (updated)');
-    for (const key of ['featured', 'sticky', 'show_map', 'show_map_link', 'hide_from_listings', 'all_day', 'cost', 'website', 'timezone', 'start_date', 'end_date', 'utc_start_date', 'excerpt', 'status', 'date']) {
+    for (const key of [
+      'featured',
+      'sticky',
+      'show_map',
+      'show_map_link',
+      'hide_from_listings',
+      'all_day',
+      'cost',
+      'website',
+      'timezone',
+      'start_date',
+      'end_date',
+      'utc_start_date',
+      'excerpt',
+      'status',
+      'date',
+    ]) {
       expect(after[key], key).toEqual(before[key]);
     }
     expect(after.organizer.map((o: Json) => o.id)).toEqual([ids.organizer, ids.organizer2]);
@@ -48,7 +91,24 @@ describe('an update of one field keeps every other field', () => {
   });
 
   test('--replace gives the server behaviour for those who want it', async () => {
-    const made = json<Json>((await cli('events', 'create', '--title', 'Replace Me', '--start-date', '2027-11-01 10:00', '--end-date', '2027-11-01 11:00', '--featured', '--organizer', String(ids.organizer), '--json')).stdout);
+    const made = json<Json>(
+      (
+        await cli(
+          'events',
+          'create',
+          '--title',
+          'Replace Me',
+          '--start-date',
+          '2027-11-01 10:00',
+          '--end-date',
+          '2027-11-01 11:00',
+          '--featured',
+          '--organizer',
+          String(ids.organizer),
+          '--json',
+        )
+      ).stdout,
+    );
     const r = await cli('events', 'update', String(made.id), '--title', 'Replaced', '--replace', '--json');
     expect(r.code, r.stderr).toBe(0);
     const after = json<Json>(r.stdout);
@@ -57,14 +117,35 @@ describe('an update of one field keeps every other field', () => {
   });
 
   test('a draft stays a draft', async () => {
-    const made = json<Json>((await cli('events', 'create', '--title', 'Draft Plan', '--start-date', '2027-11-02 10:00', '--end-date', '2027-11-02 11:00', '--status', 'draft', '--json')).stdout);
+    const made = json<Json>(
+      (
+        await cli(
+          'events',
+          'create',
+          '--title',
+          'Draft Plan',
+          '--start-date',
+          '2027-11-02 10:00',
+          '--end-date',
+          '2027-11-02 11:00',
+          '--status',
+          'draft',
+          '--json',
+        )
+      ).stdout,
+    );
     const after = json<Json>((await cli('events', 'update', String(made.id), '--excerpt', 'Still secret', '--json')).stdout);
     expect(after.status).toBe('draft');
-    expect((await api<Json>(site.sandbox, 'GET', `events/${made.id}`)).body).toMatchObject({ status: 'draft', excerpt: expect.stringContaining('Still secret') });
+    expect((await api<Json>(site.sandbox, 'GET', `events/${made.id}`)).body).toMatchObject({
+      status: 'draft',
+      excerpt: expect.stringContaining('Still secret'),
+    });
   });
 
   test('changing only the start sends the end too, so the change is kept', async () => {
-    const made = json<Json>((await cli('events', 'create', '--title', 'Moved', '--start-date', '2027-10-01 10:00', '--end-date', '2027-10-01 18:00', '--json')).stdout);
+    const made = json<Json>(
+      (await cli('events', 'create', '--title', 'Moved', '--start-date', '2027-10-01 10:00', '--end-date', '2027-10-01 18:00', '--json')).stdout,
+    );
     const after = json<Json>((await cli('events', 'update', String(made.id), '--start-date', '2027-10-01 12:00', '--no-keep-duration', '--json')).stdout);
     expect(after.start_date).toBe('2027-10-01 12:00:00');
     expect(after.end_date).toBe('2027-10-01 18:00:00');
@@ -86,8 +167,23 @@ describe('an update of one field keeps every other field', () => {
 describe('names and slugs resolve to IDs', () => {
   test('venue, organizer, categories and tags by slug or name', async () => {
     const r = await cli(
-      'events', 'create', '--title', 'Named Links', '--start-date', '2027-09-01 20:00', '--end-date', '2027-09-01 22:00',
-      '--venue', 'blue-note-hall', '--organizer', 'Jazz Society,parks-department', '--categories', 'music,Jazz', '--tags', 'Outdoors', '--json',
+      'events',
+      'create',
+      '--title',
+      'Named Links',
+      '--start-date',
+      '2027-09-01 20:00',
+      '--end-date',
+      '2027-09-01 22:00',
+      '--venue',
+      'blue-note-hall',
+      '--organizer',
+      'Jazz Society,parks-department',
+      '--categories',
+      'music,Jazz',
+      '--tags',
+      'Outdoors',
+      '--json',
     );
     expect(r.code, r.stderr).toBe(0);
     const event = json<Json>(r.stdout);
@@ -98,7 +194,19 @@ describe('names and slugs resolve to IDs', () => {
   });
 
   test('no junk tag is ever created from an existing tag name', async () => {
-    const linked = await cli('events', 'create', '--title', 'Tagged By Name', '--start-date', '2027-09-04 20:00', '--end-date', '2027-09-04 22:00', '--tags', 'Outdoors', '--json');
+    const linked = await cli(
+      'events',
+      'create',
+      '--title',
+      'Tagged By Name',
+      '--start-date',
+      '2027-09-04 20:00',
+      '--end-date',
+      '2027-09-04 22:00',
+      '--tags',
+      'Outdoors',
+      '--json',
+    );
     expect(linked.code, linked.stderr).toBe(0);
     expect(json<Json>(linked.stdout).tags.map((t: Json) => t.id)).toEqual([ids.outdoors]);
     const tags = (await api<Json>(site.sandbox, 'GET', 'tags?hide_empty=false&per_page=50')).body.tags as Json[];
@@ -107,7 +215,20 @@ describe('names and slugs resolve to IDs', () => {
 
   test('unknown names fail with exit 2 and nothing is written', async () => {
     const before = await eventTotal();
-    const r = await cli('events', 'create', '--title', 'Ghost', '--start-date', '2027-09-02', '--end-date', '2027-09-02', '--venue', 'no-such-hall', '--tags', 'nope,Outdoors');
+    const r = await cli(
+      'events',
+      'create',
+      '--title',
+      'Ghost',
+      '--start-date',
+      '2027-09-02',
+      '--end-date',
+      '2027-09-02',
+      '--venue',
+      'no-such-hall',
+      '--tags',
+      'nope,Outdoors',
+    );
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/unknown tags: nope; venue: no-such-hall/);
     expect(await eventTotal()).toBe(before);
@@ -122,7 +243,20 @@ describe('names and slugs resolve to IDs', () => {
   });
 
   test('--create-missing creates them first', async () => {
-    const r = await cli('events', 'create', '--title', 'New Links', '--start-date', '2027-09-03', '--end-date', '2027-09-03', '--tags', 'Brand New Tag', '--create-missing', '--json');
+    const r = await cli(
+      'events',
+      'create',
+      '--title',
+      'New Links',
+      '--start-date',
+      '2027-09-03',
+      '--end-date',
+      '2027-09-03',
+      '--tags',
+      'Brand New Tag',
+      '--create-missing',
+      '--json',
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(json<Json>(r.stdout).tags.map((t: Json) => t.name)).toEqual(['Brand New Tag']);
     const tags = (await api<Json>(site.sandbox, 'GET', 'tags?hide_empty=false&per_page=50&search=Brand')).body.tags as Json[];
@@ -145,7 +279,13 @@ describe('names and slugs resolve to IDs', () => {
 
 describe('not found means not found', () => {
   const cases: Array<[string, string, string]> = [];
-  for (const [resource, singular] of [['events', 'event'], ['venues', 'venue'], ['organizers', 'organizer'], ['categories', 'category'], ['tags', 'tag']]) {
+  for (const [resource, singular] of [
+    ['events', 'event'],
+    ['venues', 'venue'],
+    ['organizers', 'organizer'],
+    ['categories', 'category'],
+    ['tags', 'tag'],
+  ]) {
     for (const verb of ['get', 'update', 'delete']) for (const ref of ['999999', 'no-such-slug']) cases.push([resource, `${verb} ${ref}`, singular]);
   }
   test.each(cases)('%s %s exits 3', async (resource, verbRef, singular) => {
@@ -173,7 +313,9 @@ describe('writes checked before sending', () => {
   });
 
   test('an update that would put the end before the stored start is refused', async () => {
-    const made = json<Json>((await cli('events', 'create', '--title', 'Ordered', '--start-date', '2027-08-01 10:00', '--end-date', '2027-08-01 12:00', '--json')).stdout);
+    const made = json<Json>(
+      (await cli('events', 'create', '--title', 'Ordered', '--start-date', '2027-08-01 10:00', '--end-date', '2027-08-01 12:00', '--json')).stdout,
+    );
     const r = await cli('events', 'update', String(made.id), '--end-date', '2027-07-31 10:00', '--debug');
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^calendar: .*end.*before.*start/im);
@@ -185,16 +327,74 @@ describe('writes checked before sending', () => {
 
   test('a start or end at a time the clocks skip in the event zone is refused, before anything is sent', async () => {
     const before = site.sandbox.stats.requests;
-    const gap = await cli('events', 'create', '--title', 'Spring Forward', '--start-date', '2027-03-14 02:30', '--end-date', '2027-03-14 04:00', '--timezone', 'America/New_York');
+    const gap = await cli(
+      'events',
+      'create',
+      '--title',
+      'Spring Forward',
+      '--start-date',
+      '2027-03-14 02:30',
+      '--end-date',
+      '2027-03-14 04:00',
+      '--timezone',
+      'America/New_York',
+    );
     expect(gap.code).toBe(2);
     expect(gap.stderr).toContain('start_date: 2027-03-14 02:30 does not exist in America/New_York: the clocks skip it that night');
     expect(gap.stderr).toContain('Give a time the clocks show, e.g. 2027-03-14 03:30.');
     expect(site.sandbox.stats.requests).toBe(before);
     // The hour the clocks repeat exists (the server takes its first pass), and an all-day event is left alone.
-    expect((await cli('events', 'create', '--title', 'Fall Back', '--start-date', '2027-11-07 01:30', '--end-date', '2027-11-07 02:30', '--timezone', 'America/New_York')).code).toBe(0);
-    expect((await cli('events', 'create', '--title', 'Santiago Day', '--start-date', '2027-09-05', '--end-date', '2027-09-05', '--all-day', '--timezone', 'America/Santiago')).code).toBe(0);
+    expect(
+      (
+        await cli(
+          'events',
+          'create',
+          '--title',
+          'Fall Back',
+          '--start-date',
+          '2027-11-07 01:30',
+          '--end-date',
+          '2027-11-07 02:30',
+          '--timezone',
+          'America/New_York',
+        )
+      ).code,
+    ).toBe(0);
+    expect(
+      (
+        await cli(
+          'events',
+          'create',
+          '--title',
+          'Santiago Day',
+          '--start-date',
+          '2027-09-05',
+          '--end-date',
+          '2027-09-05',
+          '--all-day',
+          '--timezone',
+          'America/Santiago',
+        )
+      ).code,
+    ).toBe(0);
     // An update reads the zone of the stored event.
-    const paris = json<Json>((await cli('events', 'create', '--title', 'Paris Night', '--start-date', '2027-03-27 22:00', '--end-date', '2027-03-27 23:00', '--timezone', 'Europe/Paris', '--json')).stdout);
+    const paris = json<Json>(
+      (
+        await cli(
+          'events',
+          'create',
+          '--title',
+          'Paris Night',
+          '--start-date',
+          '2027-03-27 22:00',
+          '--end-date',
+          '2027-03-27 23:00',
+          '--timezone',
+          'Europe/Paris',
+          '--json',
+        )
+      ).stdout,
+    );
     const moved = await cli('events', 'update', String(paris.id), '--start-date', '2027-03-28 02:10', '--end-date', '2027-03-28 04:00');
     expect(moved.code).toBe(2);
     expect(moved.stderr).toContain('2027-03-28 02:10 does not exist in Europe/Paris');
@@ -202,7 +402,17 @@ describe('writes checked before sending', () => {
 
   test('without a zone, a night-time start is checked against the site zone; a daytime one costs no request', async () => {
     const writes = site.sandbox.stats.writes;
-    const gap = await cli('events', 'create', '--title', 'Spring Forward Here', '--start-date', '2027-03-14 02:30', '--end-date', '2027-03-14 04:00', '--debug');
+    const gap = await cli(
+      'events',
+      'create',
+      '--title',
+      'Spring Forward Here',
+      '--start-date',
+      '2027-03-14 02:30',
+      '--end-date',
+      '2027-03-14 04:00',
+      '--debug',
+    );
     expect(gap.code).toBe(2);
     expect(gap.stderr).toContain('start_date: 2027-03-14 02:30 does not exist in America/New_York');
     expect(gap.stderr).toMatch(/^debug: > GET \S+\/wp-json\/$/m);
@@ -213,7 +423,19 @@ describe('writes checked before sending', () => {
   });
 
   test('offset dates land at the right wall-clock time in the event timezone', async () => {
-    const r = await cli('events', 'create', '--title', 'Offset', '--start-date', '2027-05-01T10:00:00Z', '--end-date', '2027-05-01T11:30:00+00:00', '--timezone', 'Europe/Paris', '--json');
+    const r = await cli(
+      'events',
+      'create',
+      '--title',
+      'Offset',
+      '--start-date',
+      '2027-05-01T10:00:00Z',
+      '--end-date',
+      '2027-05-01T11:30:00+00:00',
+      '--timezone',
+      'Europe/Paris',
+      '--json',
+    );
     expect(r.code, r.stderr).toBe(0);
     const event = json<Json>(r.stdout);
     expect(event.start_date).toBe('2027-05-01 12:00:00');
@@ -256,7 +478,9 @@ describe('a create never overwrites a venue or organizer of the same name', () =
 
 describe('--include finds the events it names', () => {
   test('a past event given by ID is listed although the server would put its default window back', async () => {
-    const past = json<Json>((await cli('events', 'create', '--title', 'Long Ago', '--start-date', '2001-05-01 10:00', '--end-date', '2001-05-01 11:00', '--json')).stdout);
+    const past = json<Json>(
+      (await cli('events', 'create', '--title', 'Long Ago', '--start-date', '2001-05-01 10:00', '--end-date', '2001-05-01 11:00', '--json')).stdout,
+    );
     const r = await cli('events', 'list', '--include', String(past.id), '--format', 'ids');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.trim()).toBe(String(past.id));

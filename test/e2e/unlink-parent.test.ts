@@ -53,7 +53,9 @@ describe('categories update --parent none', () => {
     const jazz = await created(sandbox, 'categories', { name: 'Jazz', parent: music });
     const dry = await on(sandbox, ['categories', 'update', String(jazz), '--parent', 'none', '--name', 'Jazz Club', '--dry-run']);
     expect(dry.code, dry.stderr).toBe(0);
-    expect(dry.stdout).toBe(`POST ${sandbox.restRoot}/wp/v2/tribe_events_cat/${jazz}\nAuthorization: Basic ********\nContent-Type: application/json\n\n${JSON.stringify({ name: 'Jazz Club', parent: 0 }, null, 2)}\n`);
+    expect(dry.stdout).toBe(
+      `POST ${sandbox.restRoot}/wp/v2/tribe_events_cat/${jazz}\nAuthorization: Basic ********\nContent-Type: application/json\n\n${JSON.stringify({ name: 'Jazz Club', parent: 0 }, null, 2)}\n`,
+    );
     expect(term(sandbox, jazz)).toMatchObject({ name: 'Jazz', parent: music });
     const r = await on(sandbox, ['categories', 'update', String(jazz), '--parent', 'none', '--name', 'Jazz Club']);
     expect(r.code, r.stderr).toBe(0);
@@ -107,7 +109,11 @@ describe('a site file says "no parent" with parent: null', () => {
     const applied = await on(target, ['apply', file, '--yes']);
     expect(applied.code, applied.stderr).toBe(0);
     expect(json<Json>((await on(target, ['categories', 'get', 'folk', '--json'])).stdout).parent).toBe(0);
-    const events = writeFileIn(home.home, 'venue.yaml', 'events:\n  gig:\n    title: Gig\n    start_date: 2027-05-01 20:00:00\n    end_date: 2027-05-01 22:00:00\n    venue: null\n');
+    const events = writeFileIn(
+      home.home,
+      'venue.yaml',
+      'events:\n  gig:\n    title: Gig\n    start_date: 2027-05-01 20:00:00\n    end_date: 2027-05-01 22:00:00\n    venue: null\n',
+    );
     const refused = await on(target, ['apply', events, '--yes']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(`${events}:6:12: event gig: venue: an event's venue cannot be removed; no route of the site removes it`);

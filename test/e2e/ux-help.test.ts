@@ -54,7 +54,10 @@ function section(help: string, title: string): string[] {
   // An example too wide for the terminal goes on over lines ending in a backslash.
   return rawSection(help, title)
     .map((l) => l.trim())
-    .reduce<string[]>((joined, l, i, all) => (i > 0 && all[i - 1].endsWith(' \\') ? [...joined.slice(0, -1), `${joined[joined.length - 1].slice(0, -1)}${l}`] : [...joined, l]), []);
+    .reduce<string[]>(
+      (joined, l, i, all) => (i > 0 && all[i - 1].endsWith(' \\') ? [...joined.slice(0, -1), `${joined[joined.length - 1].slice(0, -1)}${l}`] : [...joined, l]),
+      [],
+    );
 }
 
 /** Runnable commands, and the groups whose help is part of this work; resource groups only route to their verbs. */
@@ -71,7 +74,10 @@ describe('help of every command', () => {
       const examples = section(help, 'Examples');
       expect(examples.length, `${path.join(' ')} has examples`).toBeGreaterThan(0);
       for (const line of examples) expect(line, path.join(' ')).toMatch(/^\$ (calendar |printf |echo |mkdir -p |source <\(calendar )/);
-      expect(examples.some((l) => l.includes(`calendar ${path.join(' ')}`)), `${path.join(' ')} shows itself`).toBe(true);
+      expect(
+        examples.some((l) => l.includes(`calendar ${path.join(' ')}`)),
+        `${path.join(' ')} shows itself`,
+      ).toBe(true);
       // A description too wide for the terminal goes on under itself, indented further.
       const environment = rawSection(help, 'Environment').filter((l) => !l.startsWith('   '));
       expect(environment.length, `${path.join(' ')} lists its environment`).toBeGreaterThan(0);
@@ -214,7 +220,12 @@ describe('the wording of every help page', () => {
 
 describe('help fits a terminal', () => {
   test('no line of any help page is wider than 80 columns', () => {
-    const wide = everyHelpPage().flatMap(({ path, help }) => help.split('\n').filter((l) => l.length > 80).map((l) => `${path}: ${l}`));
+    const wide = everyHelpPage().flatMap(({ path, help }) =>
+      help
+        .split('\n')
+        .filter((l) => l.length > 80)
+        .map((l) => `${path}: ${l}`),
+    );
     expect(wide).toEqual([]);
   });
 });

@@ -247,7 +247,9 @@ describe('profile list, show, use, remove', () => {
     const env = { XDG_CONFIG_HOME: blocked };
     const added = await cli(['profile', 'add', 'x', '--url', sandbox.url], { env });
     expect(added.code).toBe(2);
-    expect(added.stderr).toBe(`calendar: cannot read ${join(blocked, 'calendar', 'config.json')}: a part of the path is not a directory\nSet XDG_CONFIG_HOME to a directory you can write to.\n`);
+    expect(added.stderr).toBe(
+      `calendar: cannot read ${join(blocked, 'calendar', 'config.json')}: a part of the path is not a directory\nSet XDG_CONFIG_HOME to a directory you can write to.\n`,
+    );
     const used = await cli(['profile', 'use', 'sandbox'], { env });
     expect(used.code).toBe(2);
     expect(used.stderr).toContain('a part of the path is not a directory');
@@ -280,4 +282,3 @@ describe('profile list, show, use, remove', () => {
     expect(r.stderr).toContain(`the default profile (defaultProfile in ${configFile()})`);
   });
 });
-

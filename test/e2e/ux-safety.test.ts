@@ -107,14 +107,25 @@ describe('delete asks first', () => {
 
 describe('colour', () => {
   test('no ANSI escapes with NO_COLOR=1, whatever the command', async () => {
-    for (const args of [['venues', 'list'], ['venues', 'get', '999999'], ['profile', 'list'], ['--help'], ['evnts'], ['venues', 'create', '--venue', 'X', '--dry-run']]) {
+    for (const args of [
+      ['venues', 'list'],
+      ['venues', 'get', '999999'],
+      ['profile', 'list'],
+      ['--help'],
+      ['evnts'],
+      ['venues', 'create', '--venue', 'X', '--dry-run'],
+    ]) {
       const r = await cli(args);
       expect(r.stdout + r.stderr, args.join(' ')).not.toMatch(ESC);
     }
   });
 
   test('no ANSI escapes when piped, even without NO_COLOR', async () => {
-    for (const args of [['venues', 'list'], ['venues', 'get', '999999'], ['events', 'list', '--format', 'table']]) {
+    for (const args of [
+      ['venues', 'list'],
+      ['venues', 'get', '999999'],
+      ['events', 'list', '--format', 'table'],
+    ]) {
       const r = await cli(args, { env: { NO_COLOR: undefined } });
       expect(r.stdout + r.stderr, args.join(' ')).not.toMatch(ESC);
     }
@@ -144,7 +155,10 @@ describe('colour', () => {
 describe('secrets typed at a terminal', () => {
   test('profile add --app-password-stdin prompts and does not echo the password', async () => {
     const typed = 'typed-Secret-9876';
-    const r = await onTerminal(['profile', 'add', 'typed', '--url', sandbox.restRoot, '--username', 'admin', '--app-password-stdin'], { PTY_PROMPT: 'password for admin: ', PTY_ANSWER: typed });
+    const r = await onTerminal(['profile', 'add', 'typed', '--url', sandbox.restRoot, '--username', 'admin', '--app-password-stdin'], {
+      PTY_PROMPT: 'password for admin: ',
+      PTY_ANSWER: typed,
+    });
     expect(r.output).toContain('Application password for admin: ');
     expect(r.output).not.toContain(typed);
   });

@@ -9,10 +9,27 @@ beforeAll(async () => {
   ids.hall = await created(site.sandbox, 'venues', { venue: 'Riverside Hall' });
   ids.barn = await created(site.sandbox, 'venues', { venue: 'Old Barn' });
   ids.jazz = await created(site.sandbox, 'categories', { name: 'Jazz' });
-  ids.concert = await created(site.sandbox, 'events', { title: 'Concert', start_date: '2027-06-01 20:00:00', end_date: '2027-06-01 22:00:00', venue: ids.hall, categories: [ids.jazz] });
+  ids.concert = await created(site.sandbox, 'events', {
+    title: 'Concert',
+    start_date: '2027-06-01 20:00:00',
+    end_date: '2027-06-01 22:00:00',
+    venue: ids.hall,
+    categories: [ids.jazz],
+  });
   ids.fair = await created(site.sandbox, 'events', { title: 'Fair', all_day: true, start_date: '2027-06-02', end_date: '2027-06-03', venue: ids.barn });
-  ids.draft = await created(site.sandbox, 'events', { title: 'Rehearsal', start_date: '2027-06-03 23:00:00', end_date: '2027-06-04 01:00:00', venue: ids.hall, status: 'draft' });
-  ids.ny = await created(site.sandbox, 'events', { title: 'Call', start_date: '2027-06-01 19:00:00', end_date: '2027-06-01 20:00:00', timezone: 'America/New_York' });
+  ids.draft = await created(site.sandbox, 'events', {
+    title: 'Rehearsal',
+    start_date: '2027-06-03 23:00:00',
+    end_date: '2027-06-04 01:00:00',
+    venue: ids.hall,
+    status: 'draft',
+  });
+  ids.ny = await created(site.sandbox, 'events', {
+    title: 'Call',
+    start_date: '2027-06-01 19:00:00',
+    end_date: '2027-06-01 20:00:00',
+    timezone: 'America/New_York',
+  });
   ids.outside = await created(site.sandbox, 'events', { title: 'Later', start_date: '2027-06-20 10:00:00', end_date: '2027-06-20 11:00:00', featured: true });
 });
 
@@ -68,7 +85,12 @@ describe('calendar agenda', () => {
     const records = JSON.parse(json.stdout) as Array<{ id: number; title: string }>;
     expect(records.map((r) => r.id)).toEqual([ids.concert, ids.fair, ids.ny, ids.draft]);
     const ndjson = await site.cli(['agenda', '2027-06-01', '2027-06-04', '--format', 'ndjson']);
-    expect(ndjson.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { id: number }).id)).toEqual(records.map((r) => r.id));
+    expect(
+      ndjson.stdout
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { id: number }).id),
+    ).toEqual(records.map((r) => r.id));
   });
 
   test('a range with no events says so on stderr; a bad date or a reversed range is a usage error, sent nowhere', async () => {

@@ -9,10 +9,27 @@ async function seedClashes(site: Site): Promise<void> {
   ids.hall = await created(site.sandbox, 'venues', { venue: 'Clash Hall' });
   ids.barn = await created(site.sandbox, 'venues', { venue: 'Quiet Barn' });
   ids.jane = await created(site.sandbox, 'organizers', { organizer: 'Jane Roe' });
-  ids.concert = await created(site.sandbox, 'events', { title: 'Concert', start_date: '2027-06-01 20:00:00', end_date: '2027-06-01 22:00:00', venue: ids.hall, organizer: [ids.jane] });
-  ids.rehearsal = await created(site.sandbox, 'events', { title: 'Rehearsal', start_date: '2027-06-01 21:00:00', end_date: '2027-06-01 23:00:00', venue: ids.hall });
+  ids.concert = await created(site.sandbox, 'events', {
+    title: 'Concert',
+    start_date: '2027-06-01 20:00:00',
+    end_date: '2027-06-01 22:00:00',
+    venue: ids.hall,
+    organizer: [ids.jane],
+  });
+  ids.rehearsal = await created(site.sandbox, 'events', {
+    title: 'Rehearsal',
+    start_date: '2027-06-01 21:00:00',
+    end_date: '2027-06-01 23:00:00',
+    venue: ids.hall,
+  });
   ids.after = await created(site.sandbox, 'events', { title: 'After', start_date: '2027-06-01 23:00:00', end_date: '2027-06-01 23:30:00', venue: ids.hall });
-  ids.elsewhere = await created(site.sandbox, 'events', { title: 'Elsewhere', start_date: '2027-06-01 20:30:00', end_date: '2027-06-01 21:30:00', venue: ids.barn, organizer: [ids.jane] });
+  ids.elsewhere = await created(site.sandbox, 'events', {
+    title: 'Elsewhere',
+    start_date: '2027-06-01 20:30:00',
+    end_date: '2027-06-01 21:30:00',
+    venue: ids.barn,
+    organizer: [ids.jane],
+  });
 }
 
 describe('events conflicts', () => {
@@ -38,7 +55,14 @@ describe('events conflicts', () => {
     const res = await site.cli(['events', 'conflicts', '2027-06-01', '2027-06-02', '--organizer', 'Jane Roe', '--format', 'json']);
     expect(res.code).toBe(0);
     const pairs = JSON.parse(res.stdout) as Array<{ events: Array<{ id: number }>; where: string; from: string; to: string }>;
-    expect(pairs).toEqual([{ events: [expect.objectContaining({ id: ids.concert }), expect.objectContaining({ id: ids.elsewhere })], where: 'with Jane Roe', from: '2027-06-01 20:30:00', to: '2027-06-01 21:30:00' }]);
+    expect(pairs).toEqual([
+      {
+        events: [expect.objectContaining({ id: ids.concert }), expect.objectContaining({ id: ids.elsewhere })],
+        where: 'with Jane Roe',
+        from: '2027-06-01 20:30:00',
+        to: '2027-06-01 21:30:00',
+      },
+    ]);
   });
 });
 
@@ -48,7 +72,20 @@ describe('clash warning on writes', () => {
   beforeEach(() => seedClashes(site));
 
   test('create warns on stderr naming the event it clashes with, and still creates', async () => {
-    const res = await site.cli(['events', 'create', '--title', 'Late Booking', '--start-date', '2027-06-01 21:30', '--end-date', '2027-06-01 22:30', '--venue', 'Clash Hall', '--format', 'ids']);
+    const res = await site.cli([
+      'events',
+      'create',
+      '--title',
+      'Late Booking',
+      '--start-date',
+      '2027-06-01 21:30',
+      '--end-date',
+      '2027-06-01 22:30',
+      '--venue',
+      'Clash Hall',
+      '--format',
+      'ids',
+    ]);
     expect(res.code).toBe(0);
     expect(res.stdout).toMatch(/^\d+\n$/);
     expect(res.stderr).toContain(`warning: clashes with "Concert" (#${ids.concert}) at Clash Hall: 2027-06-01 21:30–22:00`);
@@ -57,7 +94,17 @@ describe('clash warning on writes', () => {
   });
 
   test('update warns when moved onto another event; --no-conflict-check is silent; no clash, no warning', async () => {
-    const moved = await site.cli(['events', 'update', String(ids.after), '--start-date', '2027-06-01 22:30', '--end-date', '2027-06-01 23:30', '--format', 'ids']);
+    const moved = await site.cli([
+      'events',
+      'update',
+      String(ids.after),
+      '--start-date',
+      '2027-06-01 22:30',
+      '--end-date',
+      '2027-06-01 23:30',
+      '--format',
+      'ids',
+    ]);
     expect(moved.code).toBe(0);
     expect(moved.stderr).toContain(`clashes with "Rehearsal" (#${ids.rehearsal})`);
     const quiet = await site.cli(['events', 'update', String(ids.after), '--title', 'After Party', '--no-conflict-check', '--format', 'ids']);

@@ -32,17 +32,28 @@ function edit(args: string[], mode: string) {
   const seen = join(site.home.home, `seen-${mode}`);
   writeFileSync(runs, '');
   writeFileSync(seen, '');
-  return runOnTerminal(ptyHelper, args, site.env, { EDITOR: `node ${editor}`, VISUAL: undefined, FAKE_EDIT: mode, RUNS: runs, SEEN: seen }).then((res) => ({ ...res, seen: readFileSync(seen, 'utf8'), runs: Number(readFileSync(runs, 'utf8')) }));
+  return runOnTerminal(ptyHelper, args, site.env, { EDITOR: `node ${editor}`, VISUAL: undefined, FAKE_EDIT: mode, RUNS: runs, SEEN: seen }).then((res) => ({
+    ...res,
+    seen: readFileSync(seen, 'utf8'),
+    runs: Number(readFileSync(runs, 'utf8')),
+  }));
 }
 
 const getEvent = async (eventId: number) => (await api<Record<string, unknown>>(site.sandbox, 'GET', `events/${eventId}`)).body;
 /** An event of the test's own, linked to the shared venue, organizer and category, for it to edit. */
 const ownEvent = () =>
   created(site.sandbox, 'events', {
-    title: 'Original Title', start_date: '2027-06-01 10:00:00', end_date: '2027-06-01 12:00:00', venue: links.venue, organizer: [links.organizer], categories: [links.category], cost: '15',
+    title: 'Original Title',
+    start_date: '2027-06-01 10:00:00',
+    end_date: '2027-06-01 12:00:00',
+    venue: links.venue,
+    organizer: [links.organizer],
+    categories: [links.category],
+    cost: '15',
     description: '<p>Line one</p>\n<p>Line two</p>',
     // Its map on: tec/v1, which keeps the cost as typed, takes the edit (it would turn an off map on).
-    show_map: true, show_map_link: true,
+    show_map: true,
+    show_map_link: true,
   });
 /** What must survive an edit of another field. */
 const kept = (event: Record<string, unknown>) => ({

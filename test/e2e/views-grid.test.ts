@@ -73,7 +73,7 @@ describe('calendar week and month', () => {
     expect(grid.stderr).toBe('');
   });
 
-  test('--format ndjson gives the grid\'s events as records', async () => {
+  test("--format ndjson gives the grid's events as records", async () => {
     const res = await site.cli(['month', '2027-06-01', '--week-start', 'monday', '--format', 'ndjson']);
     expect(res.code).toBe(0);
     // The grid runs from Monday 31 May to Sunday 4 July, so the July event is in it.

@@ -8,7 +8,13 @@ const NO_DESKTOP = { DISPLAY: undefined, WAYLAND_DISPLAY: undefined };
 let event: { id: number; url: string };
 
 beforeAll(async () => {
-  event = (await api<{ id: number; url: string }>(site.sandbox, 'POST', 'events', { title: 'Web Night', start_date: '2027-06-01 20:00:00', end_date: '2027-06-01 22:00:00' })).body;
+  event = (
+    await api<{ id: number; url: string }>(site.sandbox, 'POST', 'events', {
+      title: 'Web Night',
+      start_date: '2027-06-01 20:00:00',
+      end_date: '2027-06-01 22:00:00',
+    })
+  ).body;
   expect(event.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.*web-night/);
 });
 
@@ -20,7 +26,10 @@ describe('--web without a desktop', () => {
   });
 
   test('events create and update --web keep the record on stdout and give the URL on stderr', async () => {
-    const created = await site.cli(['events', 'create', '--title', 'Web Made', '--start-date', '2027-07-01 10:00', '--end-date', '2027-07-01 11:00', '--web', '--format', 'ids'], { env: NO_DESKTOP });
+    const created = await site.cli(
+      ['events', 'create', '--title', 'Web Made', '--start-date', '2027-07-01 10:00', '--end-date', '2027-07-01 11:00', '--web', '--format', 'ids'],
+      { env: NO_DESKTOP },
+    );
     expect(created.code).toBe(0);
     const id = created.stdout.trim();
     expect(id).toMatch(/^\d+$/);

@@ -79,7 +79,10 @@ function generated(): BadInput[] {
       cases.push({ name: `${name} create: ${field.name} of the wrong type`, args: [name, 'create', '--data', JSON.stringify(body)] });
       const bad = malformed(field);
       if (bad !== undefined) {
-        cases.push({ name: `${name} create --${flagName(field.name)} ${JSON.stringify(bad)}`, args: [name, 'create', ...requiredFlags(resource, field.name), `--${flagName(field.name)}`, bad] });
+        cases.push({
+          name: `${name} create --${flagName(field.name)} ${JSON.stringify(bad)}`,
+          args: [name, 'create', ...requiredFlags(resource, field.name), `--${flagName(field.name)}`, bad],
+        });
       }
     }
     for (const param of resource.listParams) {

@@ -12,14 +12,18 @@ import { resources } from '../../src/resources.js';
 
 type Answer = (request: IncomingMessage, response: ServerResponse) => void;
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}): Answer => (_request, response) => {
-  response.writeHead(status, { 'content-type': 'application/json', ...headers });
-  response.end(JSON.stringify(body));
-};
-const html = (status: number): Answer => (_request, response) => {
-  response.writeHead(status, { 'content-type': 'text/html; charset=UTF-8' });
-  response.end('<html><body>critical error</body></html>');
-};
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}): Answer =>
+  (_request, response) => {
+    response.writeHead(status, { 'content-type': 'application/json', ...headers });
+    response.end(JSON.stringify(body));
+  };
+const html =
+  (status: number): Answer =>
+  (_request, response) => {
+    response.writeHead(status, { 'content-type': 'text/html; charset=UTF-8' });
+    response.end('<html><body>critical error</body></html>');
+  };
 const dropConnection: Answer = (request) => request.socket.destroy();
 
 const servers: Array<() => Promise<void>> = [];
@@ -37,10 +41,13 @@ async function scripted(script: Answer[]) {
     request.on('end', () => answer(request, response));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  servers.push(() => new Promise((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  }));
+  servers.push(
+    () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
   const api = new ApiClient({
     root: parseRestRoot(`http://127.0.0.1:${(server.address() as AddressInfo).port}/wp-json`),
     namespace: 'tribe/events/v1',

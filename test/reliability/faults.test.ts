@@ -33,7 +33,9 @@ const slugOf = (i: number) => `fault-venue-${String(i).padStart(4, '0')}`;
 describe('faults', () => {
   it('an import under faults leaves every record present exactly once', async () => {
     const file = join(dir, 'venues.ndjson');
-    const lines = Array.from({ length: RECORDS }, (_, i) => JSON.stringify({ venue: `Fault Venue ${String(i).padStart(4, '0')}`, slug: slugOf(i), city: `City ${i % 23}`, address: `${i} Retry Road` }));
+    const lines = Array.from({ length: RECORDS }, (_, i) =>
+      JSON.stringify({ venue: `Fault Venue ${String(i).padStart(4, '0')}`, slug: slugOf(i), city: `City ${i % 23}`, address: `${i} Retry Road` }),
+    );
     writeFileSync(file, `${lines.join('\n')}\n`);
     const dataFile = join(dir, 'calendar.json');
     const serve = await startServe(['--data', dataFile, '--user', USER, '--password', PASSWORD, '--faults', FAULTS, '--faults-seed', '20261122']);

@@ -54,13 +54,26 @@ function runAndInterrupt(
  * file holds `enough` records marked `marker` (the import is under way, whatever the machine's
  * load), then the same import run again to its end.
  */
-async function stopAndRerun(options: { name: string; args: string[]; flags: string[]; failedTo: string; marker: string; enough: number; signal?: NodeJS.Signals }) {
+async function stopAndRerun(options: {
+  name: string;
+  args: string[];
+  flags: string[];
+  failedTo: string;
+  marker: string;
+  enough: number;
+  signal?: NodeJS.Signals;
+}) {
   const dataFile = join(dir, `${options.name}.json`);
   const serve = await startServe(['--data', dataFile, '--user', USER, '--password', PASSWORD, '--faults', 'slow=40']);
   const env = { ...home.env, CALENDAR_BASE_URL: serve.restRoot, CALENDAR_USERNAME: USER, CALENDAR_APP_PASSWORD: PASSWORD };
   const stored = () => (existsSync(dataFile) ? readFileSync(dataFile, 'utf8').split(options.marker).length - 1 : 0);
   try {
-    const first = await runAndInterrupt([...options.args, ...options.flags, '--failed-to', options.failedTo], env, () => stored() >= options.enough, options.signal);
+    const first = await runAndInterrupt(
+      [...options.args, ...options.flags, '--failed-to', options.failedTo],
+      env,
+      () => stored() >= options.enough,
+      options.signal,
+    );
     const second = await runCli([...options.args, ...options.flags], { env, timeoutMs: 120_000 });
     return { first, second, dataFile };
   } finally {
@@ -73,7 +86,12 @@ describe('interrupted import', () => {
     const file = join(dir, 'events.ndjson');
     const failedTo = join(dir, 'failed.ndjson');
     const lines = Array.from({ length: RECORDS }, (_, i) =>
-      JSON.stringify({ title: `Interrupted Show ${i}`, slug: slugOf(i), start_date: `2027-05-${String((i % 28) + 1).padStart(2, '0')} 19:00`, end_date: `2027-05-${String((i % 28) + 1).padStart(2, '0')} 21:00` }),
+      JSON.stringify({
+        title: `Interrupted Show ${i}`,
+        slug: slugOf(i),
+        start_date: `2027-05-${String((i % 28) + 1).padStart(2, '0')} 19:00`,
+        end_date: `2027-05-${String((i % 28) + 1).padStart(2, '0')} 21:00`,
+      }),
     );
     writeFileSync(file, `${lines.join('\n')}\n`);
     const { first, second, dataFile } = await stopAndRerun({
@@ -88,7 +106,10 @@ describe('interrupted import', () => {
     expect(first.stderr).toContain('interrupted: no new request is sent');
     expect(first.stderr).toMatch(/\d+ created, 0 updated, 0 unchanged, 0 failed, \d+ not sent/);
     expect(existsSync(failedTo)).toBe(true);
-    const leftover = readFileSync(failedTo, 'utf8').trim().split('\n').map((l) => JSON.parse(l).slug as string);
+    const leftover = readFileSync(failedTo, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).slug as string);
     const created = Number(/(\d+) created/.exec(first.stderr)?.[1]);
     expect(created).toBeGreaterThan(0);
     expect(created + leftover.length).toBe(RECORDS);
@@ -122,7 +143,13 @@ describe('import stopped by SIGTERM', () => {
     const file = join(dir, 'term.ndjson');
     const failedTo = join(dir, 'term-failed.ndjson');
     const slug = (i: number) => `terminated-show-${String(i).padStart(3, '0')}`;
-    writeFileSync(file, Array.from({ length: count }, (_, i) => `${JSON.stringify({ title: `Terminated Show ${i}`, slug: slug(i), start_date: '2027-06-01 19:00', end_date: '2027-06-01 21:00' })}\n`).join(''));
+    writeFileSync(
+      file,
+      Array.from(
+        { length: count },
+        (_, i) => `${JSON.stringify({ title: `Terminated Show ${i}`, slug: slug(i), start_date: '2027-06-01 19:00', end_date: '2027-06-01 21:00' })}\n`,
+      ).join(''),
+    );
     const { first, second } = await stopAndRerun({
       name: 'term',
       args: ['import', 'events', file],
@@ -147,7 +174,15 @@ describe('interrupted iCalendar import', () => {
   it('stops cleanly on Ctrl-C, writes the VEVENTs not sent to --failed-to, and a re-run completes', async () => {
     const count = 120;
     const vevents = Array.from({ length: count }, (_, i) =>
-      ['BEGIN:VEVENT', `UID:stopped-${i}@example.org`, 'DTSTAMP:20270101T000000Z', `DTSTART:202706${String((i % 28) + 1).padStart(2, '0')}T180000Z`, 'DURATION:PT1H', `SUMMARY:Stopped Feed ${i}`, 'END:VEVENT'].join('\r\n'),
+      [
+        'BEGIN:VEVENT',
+        `UID:stopped-${i}@example.org`,
+        'DTSTAMP:20270101T000000Z',
+        `DTSTART:202706${String((i % 28) + 1).padStart(2, '0')}T180000Z`,
+        'DURATION:PT1H',
+        `SUMMARY:Stopped Feed ${i}`,
+        'END:VEVENT',
+      ].join('\r\n'),
     );
     const file = join(dir, 'stopped.ics');
     writeFileSync(file, `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//test//EN\r\n${vevents.join('\r\n')}\r\nEND:VCALENDAR\r\n`);

@@ -27,7 +27,9 @@ beforeAll(async () => {
   ]);
   home = tempHome();
   const events = await api<Array<{ id: number; title: string }>>(sandbox, 'GET', 'events?per_page=50');
-  protectedEventId = (events.body as unknown as { events: Array<{ id: number; title: string }> }).events.find((event) => event.title === 'Members Preview Night')!.id;
+  protectedEventId = (events.body as unknown as { events: Array<{ id: number; title: string }> }).events.find(
+    (event) => event.title === 'Members Preview Night',
+  )!.id;
 });
 afterAll(async () => {
   await Promise.all([sandbox, failing, crashing, slow].map((s) => s.close()));
@@ -57,17 +59,34 @@ describe('secrets', () => {
     const env = (target: Sandbox, password = PASSWORD) => ({ ...siteEnv(target, home.env), CALENDAR_APP_PASSWORD: password });
     const scenarios: Scenario[] = [
       { name: 'success with --debug', args: ['venues', 'create', '--name', 'Secret Hall', '--debug'], env: env(sandbox), code: 0 },
-      { name: '401 wrong password', args: ['venues', 'create', '--name', 'Nope', '--debug'], env: env(sandbox, WRONG_PASSWORD), password: WRONG_PASSWORD, code: 4 },
+      {
+        name: '401 wrong password',
+        args: ['venues', 'create', '--name', 'Nope', '--debug'],
+        env: env(sandbox, WRONG_PASSWORD),
+        password: WRONG_PASSWORD,
+        code: 4,
+      },
       { name: '403 protected event', args: ['events', 'get', String(0), '--debug'], env: env(sandbox), code: 4 },
       { name: '404 not found', args: ['venues', 'get', '999999', '--debug'], env: env(sandbox), code: 3 },
       { name: '500 JSON error', args: ['venues', 'list', '--debug'], env: env(failing), code: 5 },
       { name: '500 HTML page', args: ['venues', 'create', '--name', 'Crash', '--debug'], env: env(crashing), code: 5 },
-      { name: 'network error', args: ['venues', 'list', '--debug', '--retries', '0'], env: { ...env(sandbox), CALENDAR_BASE_URL: 'http://127.0.0.1:1/wp-json' }, code: 5 },
+      {
+        name: 'network error',
+        args: ['venues', 'list', '--debug', '--retries', '0'],
+        env: { ...env(sandbox), CALENDAR_BASE_URL: 'http://127.0.0.1:1/wp-json' },
+        code: 5,
+      },
       { name: 'timeout', args: ['venues', 'list', '--debug', '--timeout', '1', '--retries', '0'], env: env(slow), code: 5 },
       { name: 'bad input', args: ['venues', 'create', '--name', 'Bad', '--website', 'nope', '--debug'], env: env(sandbox), code: 2 },
       { name: 'dry run', args: ['venues', 'create', '--name', 'Dry', '--dry-run', '--debug'], env: env(sandbox), code: 0 },
       { name: 'dry-run update', args: ['venues', 'update', '999999', '--city', 'Albany', '--dry-run', '--debug'], env: env(sandbox), code: 3 },
-      { name: 'import with failures', args: ['import', 'venues', '-', '--input-format', 'ndjson', '--force', '--debug'], env: env(crashing), stdin: '{"venue": "Imported"}\n', code: 6 },
+      {
+        name: 'import with failures',
+        args: ['import', 'venues', '-', '--input-format', 'ndjson', '--force', '--debug'],
+        env: env(crashing),
+        stdin: '{"venue": "Imported"}\n',
+        code: 6,
+      },
       {
         name: 'profile add',
         args: ['profile', 'add', 'secretsite', '--url', sandbox.url, '--username', USER, '--app-password-stdin', '--debug'],
@@ -81,7 +100,10 @@ describe('secrets', () => {
     const repo = join(home.home, 'cloned-repo');
     mkdirSync(repo, { recursive: true });
     const projectSite = sandbox.restRoot.replace('127.0.0.1', 'localhost');
-    writeFileSync(join(repo, '.calendarrc.json'), JSON.stringify({ defaultProfile: 'prod', profiles: { prod: { baseUrl: projectSite, username: USER, appPasswordEnv: 'JOB_SECRET' } } }));
+    writeFileSync(
+      join(repo, '.calendarrc.json'),
+      JSON.stringify({ defaultProfile: 'prod', profiles: { prod: { baseUrl: projectSite, username: USER, appPasswordEnv: 'JOB_SECRET' } } }),
+    );
     const job = { ...home.env, CALENDAR_PROFILE: 'prod', CALENDAR_USERNAME: USER, CALENDAR_APP_PASSWORD: PASSWORD, JOB_SECRET: PASSWORD };
     scenarios.push(
       { name: 'project-named site, read with --debug', args: ['venues', 'list', '--debug'], env: job, cwd: repo, code: 0 },
@@ -112,7 +134,8 @@ describe('secrets', () => {
     all.forEach((scenario, i) => {
       const output = results[i].stdout + results[i].stderr;
       for (const secret of secretForms(scenario.password ?? PASSWORD)) if (output.includes(secret)) leaks.push(`${scenario.name}: ${JSON.stringify(secret)}`);
-      if (results[i].code !== scenario.code) wrongPath.push(`${scenario.name}: exit ${results[i].code}, expected ${scenario.code}: ${results[i].stderr.split('\n')[0]}`);
+      if (results[i].code !== scenario.code)
+        wrongPath.push(`${scenario.name}: exit ${results[i].code}, expected ${scenario.code}: ${results[i].stderr.split('\n')[0]}`);
     });
     reportFigure(`secrets leaked: ${leaks.length}`);
     expect(wrongPath).toEqual([]);

@@ -21,7 +21,23 @@ let sandbox: Sandbox;
 
 beforeAll(async () => {
   // A throwaway self-signed certificate for 127.0.0.1, made fresh for each run.
-  await promisify(execFile)('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,IP:127.0.0.2,DNS:localhost']);
+  await promisify(execFile)('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    keyFile,
+    '-out',
+    certFile,
+    '-days',
+    '1',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-addext',
+    'subjectAltName=IP:127.0.0.1,IP:127.0.0.2,DNS:localhost',
+  ]);
   sandbox = await startTestSandbox({ tls: { cert: readFileSync(certFile), key: readFileSync(keyFile) } });
 });
 afterAll(async () => {
@@ -72,7 +88,7 @@ describe('tls', () => {
     }
   });
 
-  it('says so too of a plain-HTTP port that drops the connection on a TLS hello (PHP\'s built-in server)', async () => {
+  it("says so too of a plain-HTTP port that drops the connection on a TLS hello (PHP's built-in server)", async () => {
     const dropping = createNetServer((socket) => socket.once('data', () => socket.destroy()));
     await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
     try {
@@ -104,7 +120,10 @@ describe('tls', () => {
     try {
       const viaName = sandbox.restRoot.replace('127.0.0.1', '127.0.0.2');
       const env = { ...home.env, CALENDAR_BASE_URL: viaName, HTTPS_PROXY: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` };
-      const [trusted, untrusted] = [await runCli(['venues', 'list', '--format', 'count', '--ca-cert', certFile], { env }), await runCli(['venues', 'list', '--retries', '0'], { env })];
+      const [trusted, untrusted] = [
+        await runCli(['venues', 'list', '--format', 'count', '--ca-cert', certFile], { env }),
+        await runCli(['venues', 'list', '--retries', '0'], { env }),
+      ];
       expect(trusted.code, trusted.stderr).toBe(0);
       expect(tunnels).toContain(`127.0.0.2:${sandbox.port}`);
       expect(untrusted.code).toBe(5);
@@ -116,7 +135,9 @@ describe('tls', () => {
   });
 
   it('has no switch that turns certificate verification off', () => {
-    const offending = [...sourceFiles(join(ROOT, 'src')), ...sourceFiles(join(ROOT, 'bin'))].filter((file) => /rejectUnauthorized\s*:\s*false|\.NODE_TLS_REJECT_UNAUTHORIZED\s*=[^=]|\[['"]NODE_TLS_REJECT_UNAUTHORIZED['"]\]\s*=[^=]/.test(readFileSync(file, 'utf8')));
+    const offending = [...sourceFiles(join(ROOT, 'src')), ...sourceFiles(join(ROOT, 'bin'))].filter((file) =>
+      /rejectUnauthorized\s*:\s*false|\.NODE_TLS_REJECT_UNAUTHORIZED\s*=[^=]|\[['"]NODE_TLS_REJECT_UNAUTHORIZED['"]\]\s*=[^=]/.test(readFileSync(file, 'utf8')),
+    );
     expect(offending).toEqual([]);
   });
 });

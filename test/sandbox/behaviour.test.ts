@@ -19,16 +19,26 @@ describe('sandbox behaviour', () => {
   });
 
   it('searches the text of events as typed, not as the title filter shows it', async () => {
-    const event = await c.call('POST', '/events', { title: "O'Brien & Sons \"Live\" - the tour...", start_date: '2027-01-09 20:00:00', end_date: '2027-01-09 22:00:00' });
+    const event = await c.call('POST', '/events', {
+      title: 'O\'Brien & Sons "Live" - the tour...',
+      start_date: '2027-01-09 20:00:00',
+      end_date: '2027-01-09 22:00:00',
+    });
     expect(event.body.title).toBe('O&#8217;Brien &#038; Sons &#8220;Live&#8221; &#8211; the tour&#8230;');
-    const found = async (search: string) => (await c.call('GET', `/events?start_date=2027-01-01&search=${encodeURIComponent(search)}`)).body.events?.map((e: { id: number }) => e.id) ?? [];
+    const found = async (search: string) =>
+      (await c.call('GET', `/events?start_date=2027-01-01&search=${encodeURIComponent(search)}`)).body.events?.map((e: { id: number }) => e.id) ?? [];
     for (const search of ["O'Brien", '& Sons', '"Live"', 'tour...', 'Sons - the']) expect(await found(search), search).toEqual([event.body.id]);
     // The typographic forms are not what was stored.
     expect(await found('O’Brien')).toEqual([]);
   });
 
   it('makes Windows line endings plain before turning lines into paragraphs and breaks', async () => {
-    const event = await c.call('POST', '/events', { title: 'Line Endings', description: 'one\r\ntwo\r\n\r\nthree', start_date: '2027-01-10 20:00:00', end_date: '2027-01-10 22:00:00' });
+    const event = await c.call('POST', '/events', {
+      title: 'Line Endings',
+      description: 'one\r\ntwo\r\n\r\nthree',
+      start_date: '2027-01-10 20:00:00',
+      end_date: '2027-01-10 22:00:00',
+    });
     expect(event.body.description).toBe('<p>one<br />\ntwo</p>\n<p>three</p>');
   });
 
@@ -58,11 +68,26 @@ describe('sandbox behaviour', () => {
   it('replaces an event on update, keeping only dates sent in pairs', async () => {
     const organizer = await c.call('POST', '/organizers', { organizer: 'Kept Nowhere' });
     const event = await c.call('POST', '/events', {
-      title: 'Gala', start_date: '2027-03-01 18:00:00', end_date: '2027-03-01 20:00:00', timezone: 'Europe/Paris',
-      organizer: [organizer.body.id], cost: '20', featured: true, website: 'https://gala.example.com', status: 'draft',
+      title: 'Gala',
+      start_date: '2027-03-01 18:00:00',
+      end_date: '2027-03-01 20:00:00',
+      timezone: 'Europe/Paris',
+      organizer: [organizer.body.id],
+      cost: '20',
+      featured: true,
+      website: 'https://gala.example.com',
+      status: 'draft',
     });
     const updated = await c.call('PATCH', `/events/${event.body.id}`, { start_date: '2027-03-02 18:00:00' });
-    expect(updated.body).toMatchObject({ featured: false, cost: '', website: '', organizer: [], status: 'publish', start_date: '2027-03-01 18:00:00', timezone: 'America/New_York' });
+    expect(updated.body).toMatchObject({
+      featured: false,
+      cost: '',
+      website: '',
+      organizer: [],
+      status: 'publish',
+      start_date: '2027-03-01 18:00:00',
+      timezone: 'America/New_York',
+    });
     expect(updated.body.utc_start_date).toBe('2027-03-01 17:00:00');
     expect(updated.body.slug).toBe('gala');
   });
@@ -95,7 +120,13 @@ describe('sandbox behaviour', () => {
 
   it('attaches a junk tag when an existing tag is named in an event write', async () => {
     const tag = await c.call('POST', '/tags', { name: 'Outdoors' });
-    const event = await c.call('POST', '/events', { title: 'Hike', start_date: '2027-05-01 08:00:00', end_date: '2027-05-01 12:00:00', tags: ['Outdoors', 'Brand New', 999999], categories: ['Nature'] });
+    const event = await c.call('POST', '/events', {
+      title: 'Hike',
+      start_date: '2027-05-01 08:00:00',
+      end_date: '2027-05-01 12:00:00',
+      tags: ['Outdoors', 'Brand New', 999999],
+      categories: ['Nature'],
+    });
     expect(event.body.tags.map((item: { name: string }) => item.name).sort()).toEqual([String(tag.body.id), 'Brand New'].sort());
     expect(event.body.categories.map((item: { name: string }) => item.name)).toEqual(['Nature']);
   });

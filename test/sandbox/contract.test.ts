@@ -45,7 +45,11 @@ const termIds = new Map<number, number>();
 const tally = { reenacted: 0, matched: 0 };
 
 function mapId(resourceOrParam: string, value: number, listResource?: string): number {
-  const isTerm = TERM_PARAMS.has(resourceOrParam) || resourceOrParam === 'categories' || resourceOrParam === 'tags' || (resourceOrParam === 'include' && (listResource === 'categories' || listResource === 'tags'));
+  const isTerm =
+    TERM_PARAMS.has(resourceOrParam) ||
+    resourceOrParam === 'categories' ||
+    resourceOrParam === 'tags' ||
+    (resourceOrParam === 'include' && (listResource === 'categories' || listResource === 'tags'));
   const map = isTerm ? termIds : postIds;
   return map.get(value) ?? value;
 }
@@ -53,7 +57,11 @@ function mapId(resourceOrParam: string, value: number, listResource?: string): n
 function mapValue(key: string, value: unknown, listResource?: string): unknown {
   if (!POST_PARAMS.has(key) && !TERM_PARAMS.has(key)) return value;
   if (typeof value === 'number') return mapId(key, value, listResource);
-  if (typeof value === 'string') return value.split(',').map((part) => (/^\d+$/.test(part.trim()) ? String(mapId(key, Number(part), listResource)) : part)).join(',');
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((part) => (/^\d+$/.test(part.trim()) ? String(mapId(key, Number(part), listResource)) : part))
+      .join(',');
   if (Array.isArray(value)) return value.map((item) => mapValue(key, item, listResource));
   if (value && typeof value === 'object' && 'id' in value) return { ...value, id: mapId(key, Number((value as { id: number }).id), listResource) };
   return value;
@@ -159,7 +167,9 @@ describe('contract: the sandbox re-enacts the real-server recordings', () => {
   afterAll(async () => {
     await sandbox.close();
     const skipped = Object.keys(SKIPPED).length;
-    console.log(`contract: ${tally.reenacted} of ${recordingCount} recordings re-enacted, ${tally.matched} match, ${skipped} skipped (${Object.keys(SKIPPED).join(', ')})`);
+    console.log(
+      `contract: ${tally.reenacted} of ${recordingCount} recordings re-enacted, ${tally.matched} match, ${skipped} skipped (${Object.keys(SKIPPED).join(', ')})`,
+    );
   });
 
   it('has all 165 recordings to replay', () => {
@@ -176,9 +186,11 @@ describe('contract: the sandbox re-enacts the real-server recordings', () => {
       const problems: string[] = [];
       if (actual.status !== recording.status) problems.push(`status ${actual.status}, recorded ${recording.status}`);
       const recordedCode = (recording.body as Json | null)?.code;
-      if (recordedCode !== undefined && (actual.body as Json | null)?.code !== recordedCode) problems.push(`code ${(actual.body as Json | null)?.code}, recorded ${recordedCode}`);
+      if (recordedCode !== undefined && (actual.body as Json | null)?.code !== recordedCode)
+        problems.push(`code ${(actual.body as Json | null)?.code}, recorded ${recordedCode}`);
       for (const header of ['location', 'x-tec-total', 'x-tec-totalpages']) {
-        if ((header in recording.headers) !== actual.headers.has(header)) problems.push(`header ${header} ${actual.headers.has(header) ? 'unexpected' : 'missing'}`);
+        if (header in recording.headers !== actual.headers.has(header))
+          problems.push(`header ${header} ${actual.headers.has(header) ? 'unexpected' : 'missing'}`);
       }
       problems.push(...shapeDiff(recording.body, actual.body, IGNORE[recording.name]));
       if (!problems.length) tally.matched++;

@@ -15,7 +15,13 @@ beforeAll(async () => {
   c = await client({ now: tickingClock() });
   core = `${c.sandbox.restRoot}/wp/v2`;
   const event = async (key: string, title: string, start: string, extra: Record<string, unknown> = {}) => {
-    const response = await c.call('POST', '/events', { title, description: `About ${title}.`, start_date: start, end_date: start.replace(/\d\d:/, '23:'), ...extra });
+    const response = await c.call('POST', '/events', {
+      title,
+      description: `About ${title}.`,
+      start_date: start,
+      end_date: start.replace(/\d\d:/, '23:'),
+      ...extra,
+    });
     id[key] = response.body.id;
   };
   await event('upcoming', 'Harbor Jazz Evening', '2026-12-04 19:30:00');
@@ -41,7 +47,14 @@ describe('GET /wp/v2/tribe_events', () => {
     const pick = (record: Record<string, unknown>, keys: string[]) => Object.fromEntries(Object.entries(record).filter(([key]) => keys.includes(key)));
     for (const context of ['view', 'edit']) {
       const whole = (await get(`/tribe_events?per_page=100&status=publish,draft&context=${context}`)).body as Record<string, unknown>[];
-      for (const keys of [['id', 'slug', 'title'], ['content', 'excerpt'], ['modified', 'date_gmt'], ['modified_gmt', 'guid', 'link'], ['_links', 'class_list'], ['date', 'password', 'status']]) {
+      for (const keys of [
+        ['id', 'slug', 'title'],
+        ['content', 'excerpt'],
+        ['modified', 'date_gmt'],
+        ['modified_gmt', 'guid', 'link'],
+        ['_links', 'class_list'],
+        ['date', 'password', 'status'],
+      ]) {
         const trimmed = (await get(`/tribe_events?per_page=100&status=publish,draft&context=${context}&_fields=${keys.join(',')}`)).body;
         expect(trimmed, `${context} ${keys}`).toEqual(whole.map((record) => pick(record, keys)));
       }

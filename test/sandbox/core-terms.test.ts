@@ -92,6 +92,10 @@ describe('GET /wp/v2/tribe_events_cat and /wp/v2/tags', () => {
     const response = await get('/tags?per_page=101&hide_empty=maybe&orderby=colour');
     expect(response.status).toBe(400);
     expect(Object.keys((response.body as { data: { params: object } }).data.params)).toEqual(['per_page', 'orderby', 'hide_empty']);
-    expect((response.body as { data: { details: Record<string, unknown> } }).data.details.hide_empty).toEqual({ code: 'rest_invalid_type', message: 'hide_empty is not of type boolean.', data: { param: 'hide_empty' } });
+    expect((response.body as { data: { details: Record<string, unknown> } }).data.details.hide_empty).toEqual({
+      code: 'rest_invalid_type',
+      message: 'hide_empty is not of type boolean.',
+      data: { param: 'hide_empty' },
+    });
   });
 });

@@ -46,7 +46,14 @@ export function translateText(text: string, to: Translation): string {
     .origin(text)
     .replace(PATH_IDS, (_, kind: string, id: string) => `/${kind}/${TERM_PATHS.has(kind) ? to.term(Number(id)) : to.post(Number(id))}`)
     .replace(TERM_URL_KEYS, (_, key: string, id: string) => `${key}${to.term(Number(id))}`)
-    .replace(POST_URL_KEYS, (_, key: string, ids: string) => `${key}${ids.split(/(,|%2C)/i).map((part) => (/^\d+$/.test(part) ? String(to.post(Number(part))) : part)).join('')}`);
+    .replace(
+      POST_URL_KEYS,
+      (_, key: string, ids: string) =>
+        `${key}${ids
+          .split(/(,|%2C)/i)
+          .map((part) => (/^\d+$/.test(part) ? String(to.post(Number(part))) : part))
+          .join('')}`,
+    );
 }
 
 function epochSeconds(text: string): number {

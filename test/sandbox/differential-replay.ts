@@ -61,7 +61,8 @@ class IdMap {
     if (typeof real.slug === 'string' && typeof sandbox.slug === 'string' && real.slug) this.slugs.set(real.slug, sandbox.slug);
     if (space !== 'posts') return;
     this.learn(real.venue, sandbox.venue, 'posts');
-    const pairs = (key: string) => (Array.isArray(real[key]) && Array.isArray(sandbox[key]) ? (real[key] as unknown[]).map((item, index) => [item, (sandbox[key] as unknown[])[index]]) : []);
+    const pairs = (key: string) =>
+      Array.isArray(real[key]) && Array.isArray(sandbox[key]) ? (real[key] as unknown[]).map((item, index) => [item, (sandbox[key] as unknown[])[index]]) : [];
     for (const [r, s] of pairs('organizer')) this.learn(r, s, 'posts');
     for (const key of ['categories', 'tags']) this.learnTerms(real[key], sandbox[key]);
   }
@@ -109,8 +110,14 @@ function rewrite(sent: Sent, ids: IdMap): { path: string; body?: string } {
   const termRoute = /\/(categories|tags)\b/.test(route);
   const mapPath = (path: string) =>
     path
-      .replace(/\/(events|venues|organizers|categories|tags)\/(\d+)/, (_, resource: string, id: string) => `/${resource}/${ids.id(Number(id), resource === 'categories' || resource === 'tags' ? 'terms' : 'posts')}`)
-      .replace(/\/by-slug\/([^/?]+)/, (_, slug: string) => `/by-slug/${encodeURIComponent(ids.slugs.get(decodeURIComponent(slug)) ?? decodeURIComponent(slug))}`);
+      .replace(
+        /\/(events|venues|organizers|categories|tags)\/(\d+)/,
+        (_, resource: string, id: string) => `/${resource}/${ids.id(Number(id), resource === 'categories' || resource === 'tags' ? 'terms' : 'posts')}`,
+      )
+      .replace(
+        /\/by-slug\/([^/?]+)/,
+        (_, slug: string) => `/by-slug/${encodeURIComponent(ids.slugs.get(decodeURIComponent(slug)) ?? decodeURIComponent(slug))}`,
+      );
   const search = new URLSearchParams();
   for (const [key, value] of url.searchParams) search.append(key, key === 'rest_route' ? mapPath(value) : String(ids.value(key, value, termRoute)));
   const query = search.toString() ? `?${search.toString()}` : '';
@@ -124,7 +131,8 @@ function rewrite(sent: Sent, ids: IdMap): { path: string; body?: string } {
     }
   } else if (body !== undefined && sent.content_type === 'application/x-www-form-urlencoded') {
     const form = new URLSearchParams();
-    for (const [key, value] of new URLSearchParams(body)) form.append(key, /\[(organizer|venue)\]$/.test(key) ? value : String(ids.value(key, value, termRoute)));
+    for (const [key, value] of new URLSearchParams(body))
+      form.append(key, /\[(organizer|venue)\]$/.test(key) ? value : String(ids.value(key, value, termRoute)));
     body = form.toString();
   }
   return { path: `${mapPath(url.pathname)}${query}`, body };
@@ -168,7 +176,8 @@ export async function replay(recordingPath: string, options: { afterEach?: (sand
       const { path, body } = rewrite(exchange.sent, ids);
       const headers: Record<string, string> = { ...(exchange.sent.headers ?? {}) };
       if (exchange.sent.content_type) headers['content-type'] = exchange.sent.content_type;
-      if (exchange.sent.auth !== 'anon') headers.authorization = `Basic ${Buffer.from(`${USER}:${exchange.sent.auth === 'badpw' ? 'wrong-password' : PASSWORD}`).toString('base64')}`;
+      if (exchange.sent.auth !== 'anon')
+        headers.authorization = `Basic ${Buffer.from(`${USER}:${exchange.sent.auth === 'badpw' ? 'wrong-password' : PASSWORD}`).toString('base64')}`;
       const response = await fetch(`${sandbox.url}${path}`, { method: exchange.sent.method, headers, body });
       const text = await response.text();
       let parsed: unknown = text;

@@ -11,7 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { readRecording, replay } from './differential-replay.js';
 
 const DIR = resolve(import.meta.dirname, '../fixtures/differential');
-const RECORDINGS = readdirSync(DIR).filter((name) => /^seed-\d+\.json(\.gz)?$/.test(name)).sort((a, b) => parseInt(a.slice(5), 10) - parseInt(b.slice(5), 10));
+const RECORDINGS = readdirSync(DIR)
+  .filter((name) => /^seed-\d+\.json(\.gz)?$/.test(name))
+  .sort((a, b) => parseInt(a.slice(5), 10) - parseInt(b.slice(5), 10));
 const REQUIRED = 0.98;
 
 describe('differential replays of the recorded seeds', () => {

@@ -33,7 +33,8 @@ describe('event write dates', () => {
   it('keeps listing an event by its former start while its stored end is before its start', async () => {
     const moved = await c.call('POST', '/events', { title: 'Moved', start_date: '2027-06-10 10:00:00', end_date: '2027-06-10 11:00:00' });
     await c.call('POST', '/events', { title: 'Fixed', start_date: '2027-06-11 12:00:00', end_date: '2027-06-11 13:00:00' });
-    const titles = async () => ((await c.call('GET', '/events?start_date=2027-06-01&end_date=2027-06-30')).body.events as { title: string }[]).map((e) => e.title);
+    const titles = async () =>
+      ((await c.call('GET', '/events?start_date=2027-06-01&end_date=2027-06-30')).body.events as { title: string }[]).map((e) => e.title);
     // The start moves past the stored end (06-10 23:59:59): lists keep the former start, even after another save.
     const ahead = await c.call('POST', `/events/${moved.body.id}`, { start_date: '2027-06-12 09:00:00', all_day: true });
     expect([ahead.body.start_date, ahead.body.end_date]).toEqual(['2027-06-12 00:00:00', '2027-06-12 00:00:00']);
@@ -51,7 +52,12 @@ describe('fixed-offset timezone labels', () => {
     withClient(async (c2) => {
       const may = await c2.call('POST', '/events', { title: 'May', start_date: '2027-05-10 10:00:00', end_date: '2027-05-10 11:00:00', timezone: 'UTC+2' });
       expect([may.body.timezone, may.body.utc_start_date, may.body.utc_end_date]).toEqual(['UTC+2', '2027-05-10 07:00:00', '2027-05-10 08:00:00']);
-      const january = await c2.call('POST', '/events', { title: 'January', start_date: '2027-01-10 10:00:00', end_date: '2027-01-10 11:00:00', timezone: 'UTC+2' });
+      const january = await c2.call('POST', '/events', {
+        title: 'January',
+        start_date: '2027-01-10 10:00:00',
+        end_date: '2027-01-10 11:00:00',
+        timezone: 'UTC+2',
+      });
       expect(january.body.utc_start_date).toBe('2027-01-10 08:00:00');
     }));
 });

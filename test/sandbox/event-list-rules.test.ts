@@ -38,7 +38,10 @@ describe('an event update by slug with a slug in the body', () => {
   it('looks the event up by the body slug, answering the plugin error object when it names none', async () => {
     const event = await c.call('POST', '/events', { title: 'Harbor Market', start_date: '2027-07-01 10:00:00', end_date: '2027-07-01 11:00:00' });
     const answer = await c.call('POST', `/events/by-slug/${event.body.slug}`, { slug: 'custom-slug-6587', show_map: '1', tags: ['Fresh Tag 59'] });
-    expect([answer.status, answer.body]).toEqual([200, { errors: { 'event-not-found': ['The requested post ID does not exist or is not an event'] }, error_data: [] }]);
+    expect([answer.status, answer.body]).toEqual([
+      200,
+      { errors: { 'event-not-found': ['The requested post ID does not exist or is not an event'] }, error_data: [] },
+    ]);
     expect((await c.call('GET', `/events/${event.body.id}`)).body.slug).toBe('harbor-market');
     // The tags it named were created all the same, as the plugin resolves them first.
     expect((await c.call('GET', '/tags?hide_empty=false&search=Fresh')).body.tags.map((t: { name: string }) => t.name)).toEqual(['Fresh Tag 59']);

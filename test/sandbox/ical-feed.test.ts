@@ -12,7 +12,11 @@ const id: Record<string, number> = {};
 const recordedIds: Record<string, number> = { evening: 8, multi: 10, paris: 12 };
 
 function comparable(calendar: string, ids: Record<string, number>, host: string): string[] {
-  let text = calendar.split(host).join('{HOST}').replace(/Real TEC/g, '{SITE}').replace(/Calendar Sandbox/g, '{SITE}');
+  let text = calendar
+    .split(host)
+    .join('{HOST}')
+    .replace(/Real TEC/g, '{SITE}')
+    .replace(/Calendar Sandbox/g, '{SITE}');
   for (const [key, value] of Object.entries(ids)) text = text.replace(new RegExp(`UID:${value}-`, 'g'), `UID:{${key}}-`);
   return text
     .split('\r\n')
@@ -25,17 +29,53 @@ const feed = (path: string) => send(`${c.sandbox.url}${path}`, {});
 beforeAll(async () => {
   c = await client({ now: () => new Date('2026-11-22T21:38:33Z') });
   const created = async (path: string, body: Record<string, unknown>) => (await c.call('POST', path, body)).body.id as number;
-  const harbor = await created('/venues', { venue: 'Harbor Arts Center', address: '250 Water St', city: 'New York', stateprovince: 'NY', state: 'NY', zip: '10038', country: 'United States' });
+  const harbor = await created('/venues', {
+    venue: 'Harbor Arts Center',
+    address: '250 Water St',
+    city: 'New York',
+    stateprovince: 'NY',
+    state: 'NY',
+    zip: '10038',
+    country: 'United States',
+  });
   const hall = await created('/venues', { venue: 'Community Hall' });
   const riverside = await created('/organizers', { organizer: 'Riverside Arts Collective', email: 'hello@riverside-arts.example.org' });
   const dupont = await created('/organizers', { organizer: 'Dupont & Fils, Société', email: 'contact@dupont.example.fr' });
   const arts = await created('/categories', { name: 'Arts & Culture', slug: 'arts-culture' });
   const jazz = await created('/categories', { name: 'Jazz', slug: 'jazz', parent: arts });
-  id.evening = await created('/events', { title: 'Harbor Jazz Evening', description: '<p>An evening of <strong>live jazz</strong> by the water.</p>', start_date: '2026-12-04 19:30:00', end_date: '2026-12-04 22:00:00', venue: harbor, organizer: [riverside, dupont], categories: [arts, jazz] });
-  id.multi = await created('/events', { title: 'Holiday Book Festival', description: '<p>Three days of books.</p>', start_date: '2026-12-18', end_date: '2026-12-20', all_day: true, venue: hall });
-  id.paris = await created('/events', { title: 'Paris Chamber Concert', description: '<p>String quartet in Paris.</p>', start_date: '2027-01-15 20:00:00', end_date: '2027-01-15 22:00:00', timezone: 'Europe/Paris', organizer: [dupont], categories: [jazz] });
+  id.evening = await created('/events', {
+    title: 'Harbor Jazz Evening',
+    description: '<p>An evening of <strong>live jazz</strong> by the water.</p>',
+    start_date: '2026-12-04 19:30:00',
+    end_date: '2026-12-04 22:00:00',
+    venue: harbor,
+    organizer: [riverside, dupont],
+    categories: [arts, jazz],
+  });
+  id.multi = await created('/events', {
+    title: 'Holiday Book Festival',
+    description: '<p>Three days of books.</p>',
+    start_date: '2026-12-18',
+    end_date: '2026-12-20',
+    all_day: true,
+    venue: hall,
+  });
+  id.paris = await created('/events', {
+    title: 'Paris Chamber Concert',
+    description: '<p>String quartet in Paris.</p>',
+    start_date: '2027-01-15 20:00:00',
+    end_date: '2027-01-15 22:00:00',
+    timezone: 'Europe/Paris',
+    organizer: [dupont],
+    categories: [jazz],
+  });
   id.draft = await created('/events', { title: 'Unannounced Rehearsal', status: 'draft', start_date: '2026-12-09 18:00:00', end_date: '2026-12-09 20:00:00' });
-  id.hidden = await created('/events', { title: 'Members-Only Preview', start_date: '2026-12-10 18:00:00', end_date: '2026-12-10 19:30:00', hide_from_listings: true });
+  id.hidden = await created('/events', {
+    title: 'Members-Only Preview',
+    start_date: '2026-12-10 18:00:00',
+    end_date: '2026-12-10 19:30:00',
+    hide_from_listings: true,
+  });
   // The recorded site also held an event that had ended; the tests only read, so any one runs alone or in any order.
   await created('/events', { title: 'Autumn Lecture 2025', start_date: '2025-10-15 18:00:00', end_date: '2025-10-15 20:00:00' });
 });
@@ -54,7 +94,9 @@ describe('single-event feeds', () => {
       expect(response.headers.get('content-type')).toBe(recorded.headers['content-type']);
       expect(response.headers.get('x-robots-tag')).toBe(recorded.headers['x-robots-tag']);
       expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename=".+\.ics"$/);
-      expect(comparable(String(response.body), { [key]: id[key] }, c.sandbox.url)).toEqual(comparable(recorded.text, { [key]: recordedIds[key] }, 'http://127.0.0.1:8080'));
+      expect(comparable(String(response.body), { [key]: id[key] }, c.sandbox.url)).toEqual(
+        comparable(recorded.text, { [key]: recordedIds[key] }, 'http://127.0.0.1:8080'),
+      );
     });
   }
 
@@ -91,7 +133,8 @@ describe('list feeds', () => {
     const recordedParent = summaries(readResponse('ical_category_parent', RECORDINGS_2_DIR).text).filter((line) => mine.includes(line));
     const recordedChild = summaries(readResponse('ical_category_child', RECORDINGS_2_DIR).text).filter((line) => mine.includes(line));
     expect(recordedParent).toEqual(['SUMMARY:Harbor Jazz Evening', 'SUMMARY:Paris Chamber Concert']);
-    for (const path of ['/events/category/arts-culture/?ical=1', '/events/category/arts-culture/ical/']) expect(summaries(String((await feed(path)).body))).toEqual(recordedParent);
+    for (const path of ['/events/category/arts-culture/?ical=1', '/events/category/arts-culture/ical/'])
+      expect(summaries(String((await feed(path)).body))).toEqual(recordedParent);
     for (const path of ['/events/category/arts-culture/jazz/?ical=1', '/events/category/jazz/?ical=1', '/events/?ical=1&tribe_events_cat=jazz']) {
       expect(summaries(String((await feed(path)).body))).toEqual(recordedChild);
     }
@@ -130,6 +173,9 @@ describe('list feeds', () => {
     expect(response.status).toBe(recorded.status);
     expect(response.headers.get('content-type')).toBe(recorded.headers['content-type']);
     expect(response.body).toBe(recorded.text);
-    expect(summaries(String((await feed(`/?ical=1&event_ids=${id.evening},${id.hidden},${id.draft}`)).body))).toEqual(['SUMMARY:Harbor Jazz Evening', 'SUMMARY:Members-Only Preview']);
+    expect(summaries(String((await feed(`/?ical=1&event_ids=${id.evening},${id.hidden},${id.draft}`)).body))).toEqual([
+      'SUMMARY:Harbor Jazz Evening',
+      'SUMMARY:Members-Only Preview',
+    ]);
   });
 });

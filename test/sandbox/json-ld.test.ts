@@ -22,7 +22,12 @@ describe('json_ld organizer', () => {
   it('is false for an anonymous reader when the first organizer is a draft', () =>
     withClient(async (c) => {
       const draft = await c.call('POST', '/organizers', { organizer: 'Hidden Crew', status: 'draft' });
-      const event = await c.call('POST', '/events', { title: 'Hidden', start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00', organizer: [draft.body.id] });
+      const event = await c.call('POST', '/events', {
+        title: 'Hidden',
+        start_date: '2027-03-01 10:00:00',
+        end_date: '2027-03-01 11:00:00',
+        organizer: [draft.body.id],
+      });
       expect((await c.call('GET', `/events/${event.body.id}`)).body.json_ld.organizer).toBe(false);
       expect((await c.call('GET', `/events/${event.body.id}`, undefined, { auth: true })).body.json_ld.organizer.name).toBe('Hidden Crew');
     }));

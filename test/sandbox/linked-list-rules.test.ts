@@ -8,7 +8,11 @@ const dates = { start_date: '2027-02-01 10:00:00', end_date: '2027-02-01 11:00:0
 
 beforeAll(async () => {
   c = await client();
-  for (const [name, extra] of [['Harbor Hall', { phone: '+1 212 555 0101' }], ['Quiet Loft', { country: 'Germany' }], ['Grand Arena', {}]] as const) {
+  for (const [name, extra] of [
+    ['Harbor Hall', { phone: '+1 212 555 0101' }],
+    ['Quiet Loft', { country: 'Germany' }],
+    ['Grand Arena', {}],
+  ] as const) {
     venueIds[name] = (await c.call('POST', '/venues', { venue: name, ...extra })).body.id;
   }
   await c.call('POST', '/events', { title: 'At the Arena', ...dates, venue: venueIds['Grand Arena'] });
@@ -46,9 +50,19 @@ describe('only_with_upcoming', () => {
   it('does not count an event whose end is before its start (it is in no list)', () =>
     withClient(async (d) => {
       const organizer = await d.call('POST', '/organizers', { organizer: 'Backwards Crew' });
-      await d.call('POST', '/events', { title: 'Backwards', start_date: '2027-02-01 18:00:00', end_date: '2027-02-01 09:00:00', organizer: [organizer.body.id] });
+      await d.call('POST', '/events', {
+        title: 'Backwards',
+        start_date: '2027-02-01 18:00:00',
+        end_date: '2027-02-01 09:00:00',
+        organizer: [organizer.body.id],
+      });
       expect((await d.call('GET', '/organizers?only_with_upcoming=1')).body.organizers).toEqual([]);
-      await d.call('POST', '/events', { title: 'Forwards', start_date: '2027-02-02 09:00:00', end_date: '2027-02-02 18:00:00', organizer: [organizer.body.id] });
+      await d.call('POST', '/events', {
+        title: 'Forwards',
+        start_date: '2027-02-02 09:00:00',
+        end_date: '2027-02-02 18:00:00',
+        organizer: [organizer.body.id],
+      });
       expect((await d.call('GET', '/organizers?only_with_upcoming=1')).body.organizers.map((o: { id: number }) => o.id)).toEqual([organizer.body.id]);
     }));
 });

@@ -57,7 +57,8 @@ describe('events list kept between requests', () => {
   it('answers each language its own text', async () => {
     const event = await c.call('POST', '/events', { title: 'Harvest Fair', ...day(25) });
     await c.call('POST', `/events/${event.body.id}?i18n_language=fr`, { title: 'Fête des vendanges', ...day(25) });
-    const titles = async (query: string) => (await c.call('GET', `/events?start_date=2031-03-25&end_date=2031-03-25${query}`)).body.events.map((e: { title: string }) => e.title);
+    const titles = async (query: string) =>
+      (await c.call('GET', `/events?start_date=2031-03-25&end_date=2031-03-25${query}`)).body.events.map((e: { title: string }) => e.title);
     expect(await titles('')).toEqual(['Harvest Fair']);
     expect(await titles('&i18n_language=fr')).toEqual(['Fête des vendanges']);
     expect(await titles('')).toEqual(['Harvest Fair']);

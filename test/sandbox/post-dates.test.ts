@@ -47,19 +47,22 @@ describe('a trashed draft brought back by an update', () => {
 
 describe('updates of never-published venues and organizers', () => {
   it('date a draft organizer at the update that publishes it, and keep a published one its date', () =>
-    withClient(async (ticking) => {
-      const draft = await ticking.call('POST', '/organizers', { organizer: 'Draft Promoters', status: 'draft' });
-      const published = await ticking.call('POST', '/organizers', { organizer: 'Published Promoters' });
-      const updatedDraft = await ticking.call('PATCH', `/organizers/by-slug/${draft.body.slug}`, { phone: '+1 555 0005' });
-      expect(updatedDraft.body.status).toBe('publish');
-      expect(updatedDraft.body.date_utc > published.body.date_utc).toBe(true);
-      expect(updatedDraft.body.date_utc).toBe(updatedDraft.body.modified_utc);
-      const updatedPublished = await ticking.call('POST', `/organizers/${published.body.id}`, { email: 'u4@example.com' });
-      expect(updatedPublished.body.date_utc).toBe(published.body.date_utc);
-      // Published by a sticky event's second save, a draft keeps its date through its own update.
-      const linked = await ticking.call('POST', '/organizers', { organizer: 'Linked Promoters', status: 'draft' });
-      await ticking.call('POST', '/events', { title: 'Sticky', ...dates, sticky: true, organizer: [linked.body.id] });
-      const updatedLinked = await ticking.call('POST', `/organizers/${linked.body.id}`, { phone: '1' });
-      expect([updatedLinked.body.date, updatedLinked.body.date_utc]).toEqual([linked.body.date, '2026-11-22 03:34:15']); // the draft's own date, read as UTC
-    }, { now: tickingClock() }));
+    withClient(
+      async (ticking) => {
+        const draft = await ticking.call('POST', '/organizers', { organizer: 'Draft Promoters', status: 'draft' });
+        const published = await ticking.call('POST', '/organizers', { organizer: 'Published Promoters' });
+        const updatedDraft = await ticking.call('PATCH', `/organizers/by-slug/${draft.body.slug}`, { phone: '+1 555 0005' });
+        expect(updatedDraft.body.status).toBe('publish');
+        expect(updatedDraft.body.date_utc > published.body.date_utc).toBe(true);
+        expect(updatedDraft.body.date_utc).toBe(updatedDraft.body.modified_utc);
+        const updatedPublished = await ticking.call('POST', `/organizers/${published.body.id}`, { email: 'u4@example.com' });
+        expect(updatedPublished.body.date_utc).toBe(published.body.date_utc);
+        // Published by a sticky event's second save, a draft keeps its date through its own update.
+        const linked = await ticking.call('POST', '/organizers', { organizer: 'Linked Promoters', status: 'draft' });
+        await ticking.call('POST', '/events', { title: 'Sticky', ...dates, sticky: true, organizer: [linked.body.id] });
+        const updatedLinked = await ticking.call('POST', `/organizers/${linked.body.id}`, { phone: '1' });
+        expect([updatedLinked.body.date, updatedLinked.body.date_utc]).toEqual([linked.body.date, '2026-11-22 03:34:15']); // the draft's own date, read as UTC
+      },
+      { now: tickingClock() },
+    ));
 });

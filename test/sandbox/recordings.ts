@@ -132,8 +132,7 @@ export function shapeDiff(expected: unknown, actual: unknown, ignore: (path: str
     for (const key of Object.keys(e)) {
       if (!(key in a)) {
         if (!ignore(`${path}.${key}`)) out.push(`${path}.${key} missing`);
-      }
-      else out.push(...shapeDiff(e[key], a[key], ignore, `${path}.${key}`));
+      } else out.push(...shapeDiff(e[key], a[key], ignore, `${path}.${key}`));
     }
     for (const key of Object.keys(a)) if (!(key in e) && !ignore(`${path}.${key}`)) out.push(`${path}.${key} unexpected`);
   } else if (te === 'array' && (expected as unknown[]).length && (actual as unknown[]).length) {

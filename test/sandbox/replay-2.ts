@@ -75,7 +75,11 @@ export class Replay2 {
   }
 
   private readonly translation: Translation = {
-    origin: (text) => text.split(this.sandbox.url).join(RECORDED_BASE).replace(/^post-(\d+)$/, (_, id: string) => `post-${this.realPosts.get(Number(id)) ?? id}`),
+    origin: (text) =>
+      text
+        .split(this.sandbox.url)
+        .join(RECORDED_BASE)
+        .replace(/^post-(\d+)$/, (_, id: string) => `post-${this.realPosts.get(Number(id)) ?? id}`),
     post: (id) => this.realPosts.get(id) ?? id,
     term: (id) => id,
   };
@@ -83,8 +87,18 @@ export class Replay2 {
   private rewriteUrl(recorded: string): string {
     const url = recorded.replace(RECORDED_BASE, this.sandbox.url);
     return url
-      .replace(/\/(events|venues|organizers|tribe_events|tribe_venue|tribe_organizer)\/(\d+)/g, (_, kind: string, id: string) => `/${kind}/${this.toSandbox(Number(id))}`)
-      .replace(/([?&](?:p|include|event_ids)=)([\d,]+)/g, (_, key: string, ids: string) => `${key}${ids.split(',').map((id) => this.toSandbox(Number(id))).join(',')}`);
+      .replace(
+        /\/(events|venues|organizers|tribe_events|tribe_venue|tribe_organizer)\/(\d+)/g,
+        (_, kind: string, id: string) => `/${kind}/${this.toSandbox(Number(id))}`,
+      )
+      .replace(
+        /([?&](?:p|include|event_ids)=)([\d,]+)/g,
+        (_, key: string, ids: string) =>
+          `${key}${ids
+            .split(',')
+            .map((id) => this.toSandbox(Number(id)))
+            .join(',')}`,
+      );
   }
 
   /**
@@ -93,7 +107,8 @@ export class Replay2 {
    */
   private instant(recording: Recording2): Date {
     const body = recording.body;
-    if (recording.request.method !== 'GET' && isObject(body) && typeof body.modified_utc === 'string' && !body.modified_utc.startsWith('0000')) return new Date(`${body.modified_utc.replace(' ', 'T')}Z`);
+    if (recording.request.method !== 'GET' && isObject(body) && typeof body.modified_utc === 'string' && !body.modified_utc.startsWith('0000'))
+      return new Date(`${body.modified_utc.replace(' ', 'T')}Z`);
     return recording.at;
   }
 
@@ -101,7 +116,8 @@ export class Replay2 {
     this.clock = this.instant(recording);
     const request = recording.request;
     const headers: Record<string, string> = { ...request.headers };
-    if (request.user !== undefined) headers.authorization = `Basic ${Buffer.from(`${request.user}:${request.password === 'APP_PASSWORD' ? PASSWORD : request.password}`).toString('base64')}`;
+    if (request.user !== undefined)
+      headers.authorization = `Basic ${Buffer.from(`${request.user}:${request.password === 'APP_PASSWORD' ? PASSWORD : request.password}`).toString('base64')}`;
     let body = request.body;
     if (body !== undefined && headers['content-type']?.includes('json')) {
       const parsed = JSON.parse(body) as Record<string, unknown>;
@@ -146,7 +162,8 @@ export class Replay2 {
     const problems: string[] = [];
     if (actual.status !== recording.status) problems.push(`status ${actual.status}, recorded ${recording.status}`);
     const type = (value: string | null | undefined) => value?.toLowerCase() ?? null;
-    if (type(actual.headers.get('content-type')) !== type(recording.headers['content-type'])) problems.push(`content-type ${actual.headers.get('content-type')}, recorded ${recording.headers['content-type']}`);
+    if (type(actual.headers.get('content-type')) !== type(recording.headers['content-type']))
+      problems.push(`content-type ${actual.headers.get('content-type')}, recorded ${recording.headers['content-type']}`);
     for (const name of ['x-robots-tag', 'x-wp-total', 'x-wp-totalpages', 'x-tec-total', 'x-tec-totalpages']) {
       const got = actual.headers.get(name);
       if (got !== (recording.headers[name] ?? null)) problems.push(`header ${name}: ${got}, recorded ${recording.headers[name]}`);
@@ -162,9 +179,11 @@ export class Replay2 {
       const expected = this.calendarLines(recording.text, true);
       const got = this.calendarLines(actual.text, false);
       const length = Math.max(expected.length, got.length);
-      for (let i = 0; i < length && problems.length < 40; i++) if (expected[i] !== got[i]) problems.push(`line ${i + 1}: ${JSON.stringify(got[i])}, recorded ${JSON.stringify(expected[i])}`);
+      for (let i = 0; i < length && problems.length < 40; i++)
+        if (expected[i] !== got[i]) problems.push(`line ${i + 1}: ${JSON.stringify(got[i])}, recorded ${JSON.stringify(expected[i])}`);
     } else if (typeof recording.body === 'string' || typeof actual.body === 'string') {
-      if (actual.text !== recording.text) problems.push(`body ${JSON.stringify(actual.text.slice(0, 200))}, recorded ${JSON.stringify(recording.text.slice(0, 200))}`);
+      if (actual.text !== recording.text)
+        problems.push(`body ${JSON.stringify(actual.text.slice(0, 200))}, recorded ${JSON.stringify(recording.text.slice(0, 200))}`);
     } else compareValues(recording.body, actual.body, '$', this.translation, problems);
     return problems;
   }

@@ -105,7 +105,11 @@ describe('alone: one process owns the file', () => {
   it('answers a failing request with its error and still writes the others', async () => {
     const file = newFile();
     const sync = new StoreSync({ dataFile: file, flushDelayMs: 10 });
-    await expect(sync.access(true, () => { throw new Error('refused'); })).rejects.toThrow('refused');
+    await expect(
+      sync.access(true, () => {
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
     await sync.access(true, addTag('After'));
     await sync.close();
     expect(tagNames(file)).toEqual(['After']);
@@ -162,7 +166,9 @@ describe('shared: several processes on one file', () => {
     const { io, counts } = countingIo();
     const sync = new StoreSync({ dataFile: file, shared: true, io });
     const writtenWhenAnswered: number[] = [];
-    const ids = await Promise.all(['A', 'B', 'C', 'D'].map((name) => sync.access(true, addTag(name)).then((id) => (writtenWhenAnswered.push(counts.writes), id))));
+    const ids = await Promise.all(
+      ['A', 'B', 'C', 'D'].map((name) => sync.access(true, addTag(name)).then((id) => (writtenWhenAnswered.push(counts.writes), id))),
+    );
     expect(ids).toEqual([2, 3, 4, 5]);
     expect(counts).toMatchObject({ locks: 1, writes: 1 });
     expect(writtenWhenAnswered).toEqual([1, 1, 1, 1]);
@@ -187,7 +193,13 @@ describe('shared: several processes on one file', () => {
   it('rejects only the write that failed; the batch is still written', async () => {
     const file = newFile();
     const sync = new StoreSync({ dataFile: file, shared: true });
-    const outcomes = await Promise.allSettled([sync.access(true, addTag('Good')), sync.access(true, () => { throw new Error('bad input'); }), sync.access(true, addTag('Also good'))]);
+    const outcomes = await Promise.allSettled([
+      sync.access(true, addTag('Good')),
+      sync.access(true, () => {
+        throw new Error('bad input');
+      }),
+      sync.access(true, addTag('Also good')),
+    ]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(tagNames(file)).toEqual(['Good', 'Also good']);
     await sync.close();
@@ -224,7 +236,13 @@ describe('shared: several processes on one file', () => {
 describe('the data file after a crash', () => {
   it('is left whole by a writer that died before its rename: the temporary file is ignored', async () => {
     const file = newFile();
-    await writeDataFile(file, { version: 1, nextPostId: 4, nextTermId: 3, posts: [], terms: [{ id: 2, taxonomy: 'tags', name: 'Safe', slug: 'safe', description: '', parent: 0 }] });
+    await writeDataFile(file, {
+      version: 1,
+      nextPostId: 4,
+      nextTermId: 3,
+      posts: [],
+      terms: [{ id: 2, taxonomy: 'tags', name: 'Safe', slug: 'safe', description: '', parent: 0 }],
+    });
     writeFileSync(join(dir, `.${file.split('/').pop()}.999.deadbeef.tmp`), '{"version":1,"posts":[{"id":');
     const sync = new StoreSync({ dataFile: file, shared: true });
     expect(await sync.access(false, (store) => store.terms('tags').map((term) => term.name))).toEqual(['Safe']);

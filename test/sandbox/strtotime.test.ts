@@ -18,7 +18,9 @@ function read(text: string, now: string): string | false {
 
 describe('dates read as PHP reads them', () => {
   it('agrees with PHP on every recorded text', () => {
-    const differences = TABLE.filter(([now, text, php]) => read(text, now) !== php).map(([now, text, php]) => `${now} ${JSON.stringify(text)}: PHP ${php}, sandbox ${read(text, now)}`);
+    const differences = TABLE.filter(([now, text, php]) => read(text, now) !== php).map(
+      ([now, text, php]) => `${now} ${JSON.stringify(text)}: PHP ${php}, sandbox ${read(text, now)}`,
+    );
     expect(differences).toEqual([]);
     expect(TABLE.length).toBeGreaterThan(500);
   });

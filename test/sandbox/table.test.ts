@@ -46,7 +46,12 @@ describe('the sandbox and the resource table', () => {
   it('reads and writes every boolean event field under its wire name', async () => {
     const flags = resources.events.fields.filter((field) => field.type === 'boolean').map((field) => field.name);
     expect(flags).toEqual(['all_day', 'show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured']);
-    const event = await c.call('POST', '/events', { title: 'Flags', start_date: '2027-06-01 10:00:00', end_date: '2027-06-01 11:00:00', ...Object.fromEntries(flags.map((name) => [name, true])) });
+    const event = await c.call('POST', '/events', {
+      title: 'Flags',
+      start_date: '2027-06-01 10:00:00',
+      end_date: '2027-06-01 11:00:00',
+      ...Object.fromEntries(flags.map((name) => [name, true])),
+    });
     for (const name of flags) expect(event.body[name], name).toBe(true);
   });
 
@@ -62,7 +67,12 @@ describe('the sandbox and the resource table', () => {
 
     const venue = await c.call('POST', '/venues', { venue: 'Linked Hall' });
     const event = await c.call('POST', '/events', {
-      title: 'Linked Night', start_date: '2030-06-01 10:00:00', end_date: '2030-06-01 11:00:00', venue: venue.body.id, categories: [child.body.id], tags: [tag.body.id],
+      title: 'Linked Night',
+      start_date: '2030-06-01 10:00:00',
+      end_date: '2030-06-01 11:00:00',
+      venue: venue.body.id,
+      categories: [child.body.id],
+      tags: [tag.body.id],
     });
     expect(event.body.url).toBe(`${c.sandbox.url}/event/linked-night/`);
     expect(venue.body.url).toBe(`${c.sandbox.url}/venue/linked-hall/`);
@@ -76,7 +86,8 @@ describe('the sandbox and the resource table', () => {
   });
 
   it('refuses an empty text only in the fields marked emptyRefused, and keeps a language version only of those marked translated', async () => {
-    const marked = (flag: 'emptyRefused' | 'translated') => Object.fromEntries(RESOURCE_NAMES.map((name) => [name, resources[name].fields.filter((field) => field[flag]).map((field) => field.name)]));
+    const marked = (flag: 'emptyRefused' | 'translated') =>
+      Object.fromEntries(RESOURCE_NAMES.map((name) => [name, resources[name].fields.filter((field) => field[flag]).map((field) => field.name)]));
     expect(marked('emptyRefused')).toEqual({
       events: ['title', 'description', 'slug', 'excerpt'],
       venues: ['venue'],

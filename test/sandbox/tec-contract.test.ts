@@ -23,7 +23,10 @@ async function call(method: string, path: string, body?: unknown, ack: string | 
   const headers: Record<string, string> = { authorization: `Basic ${Buffer.from('admin:test-pass').toString('base64')}` };
   if (ack !== null) headers[TEC_ACK_HEADER] = ack;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  return send(`${site.sandbox.restRoot}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }) as Promise<{ status: number; body: Json }>;
+  return send(`${site.sandbox.restRoot}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }) as Promise<{
+    status: number;
+    body: Json;
+  }>;
 }
 
 const keys = (value: Json) => Object.keys(value);
@@ -32,7 +35,8 @@ const pick = (record: Json, names: readonly string[]) => Object.fromEntries(name
 
 beforeAll(async () => {
   site = await client();
-  const fill = (body: Json, venue: number, organizer: number) => JSON.parse(JSON.stringify(body).replace('"{venue}"', String(venue)).replace('"{organizer}"', String(organizer)));
+  const fill = (body: Json, venue: number, organizer: number) =>
+    JSON.parse(JSON.stringify(body).replace('"{venue}"', String(venue)).replace('"{organizer}"', String(organizer)));
   const venue = (await site.call('POST', '/venues', requests.venue)).body.id;
   const organizer = (await site.call('POST', '/organizers', requests.organizer)).body.id;
   const event = (await site.call('POST', '/events', fill(requests.event, venue, organizer))).body.id;
@@ -62,14 +66,32 @@ describe('GET /tec/v1, the namespace index', () => {
     expect(status).toBe(200);
     expect(keys(body)).toEqual(keys(expected).filter((key) => key !== '_comment'));
     expect(body.namespace).toBe('tec/v1');
-    const shape = (routes: Json) => Object.entries(routes).map(([path, route]) => [path, route.methods, route.endpoints.map((endpoint: Json) => endpoint.methods), keys(route)]);
+    const shape = (routes: Json) =>
+      Object.entries(routes).map(([path, route]) => [path, route.methods, route.endpoints.map((endpoint: Json) => endpoint.methods), keys(route)]);
     expect(shape(body.routes)).toEqual(shape(expected.routes));
   });
 });
 
 describe('GET /tec/v1/{type}/{id}?context=edit gives the text as typed, in the real shape', () => {
   const TEXT = ['title', 'content', 'excerpt', 'slug', 'status', 'type'];
-  const EVENT = [...TEXT, 'start_date', 'start_date_utc', 'end_date', 'end_date_utc', 'timezone', 'duration', 'multiday', 'all_day', 'featured', 'sticky', 'cost', 'organizer_names', 'schedule_details', 'short_schedule_details', 'displays_on'];
+  const EVENT = [
+    ...TEXT,
+    'start_date',
+    'start_date_utc',
+    'end_date',
+    'end_date_utc',
+    'timezone',
+    'duration',
+    'multiday',
+    'all_day',
+    'featured',
+    'sticky',
+    'cost',
+    'organizer_names',
+    'schedule_details',
+    'short_schedule_details',
+    'displays_on',
+  ];
 
   test('an event with blocks, a shortcode, quotes and a cost in euros', async () => {
     const { body } = await call('GET', `/tec/v1/events/${ids.event}?context=edit`);
@@ -83,7 +105,9 @@ describe('GET /tec/v1/{type}/{id}?context=edit gives the text as typed, in the r
       pick(expected.venues[0], ['title', 'address', 'city', 'state_province', 'province', 'zip', 'country', 'directions_link']),
     );
     expect(keys(body.organizers[0])).toEqual(keys(expected.organizers[0]));
-    expect(pick(body.organizers[0], ['title', 'content', 'email', 'phone', 'website'])).toEqual(pick(expected.organizers[0], ['title', 'content', 'email', 'phone', 'website']));
+    expect(pick(body.organizers[0], ['title', 'content', 'email', 'phone', 'website'])).toEqual(
+      pick(expected.organizers[0], ['title', 'content', 'email', 'phone', 'website']),
+    );
   });
 
   test('an event of plain text: paragraphs and a generated excerpt', async () => {
@@ -101,7 +125,12 @@ describe('GET /tec/v1/{type}/{id}?context=edit gives the text as typed, in the r
   });
 
   test.each([
-    ['venues', 'venue', 'tec-venue-edit.json', ['address', 'country', 'city', 'state_province', 'state', 'province', 'zip', 'phone', 'directions_link', 'website']],
+    [
+      'venues',
+      'venue',
+      'tec-venue-edit.json',
+      ['address', 'country', 'city', 'state_province', 'state', 'province', 'zip', 'phone', 'directions_link', 'website'],
+    ],
     ['organizers', 'organizer', 'tec-organizer-edit.json', ['phone', 'website', 'email']],
   ] as const)('%s', async (route, kind, file, fields) => {
     const { body } = await call('GET', `/tec/v1/${route}/${ids[kind]}?context=edit`);
@@ -129,7 +158,9 @@ describe('core routes with context=edit and tribe/events/v1 show the same text a
   ] as const)('tribe/events/v1 %s: rendered title, description, excerpt and cost', async (handle, file) => {
     const { body } = await site.call('GET', `/events/${ids[handle]}`);
     const expected = real(file);
-    expect(pick(body, ['title', 'description', 'excerpt', 'cost', 'cost_details'])).toEqual(pick(expected, ['title', 'description', 'excerpt', 'cost', 'cost_details']));
+    expect(pick(body, ['title', 'description', 'excerpt', 'cost', 'cost_details'])).toEqual(
+      pick(expected, ['title', 'description', 'excerpt', 'cost', 'cost_details']),
+    );
   });
 });
 

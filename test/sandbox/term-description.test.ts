@@ -10,7 +10,9 @@ describe('term descriptions', () => {
   });
 
   it('keeps the comment tags with their allowed attributes and drops the others', () => {
-    expect(termDescription('<p>Live <strong class="x">music</strong> <a href="/x" onclick="y">here</a></p>')).toBe('Live <strong>music</strong> <a href="/x">here</a>');
+    expect(termDescription('<p>Live <strong class="x">music</strong> <a href="/x" onclick="y">here</a></p>')).toBe(
+      'Live <strong>music</strong> <a href="/x">here</a>',
+    );
   });
 
   it('answers a created and an updated category with the filtered description', () =>

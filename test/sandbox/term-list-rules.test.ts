@@ -10,7 +10,10 @@ describe('hide_empty on category lists', () => {
       await c.call('POST', '/categories', { name: 'Unused' });
       await c.call('POST', '/events', { title: 'Walk', start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00', categories: [child.body.id] });
       const body = (await c.call('GET', '/categories')).body;
-      expect(body.categories.map((term: { name: string; count: number }) => [term.name, term.count])).toEqual([['Hiking', 1], ['Outdoor', 0]]);
+      expect(body.categories.map((term: { name: string; count: number }) => [term.name, term.count])).toEqual([
+        ['Hiking', 1],
+        ['Outdoor', 0],
+      ]);
       expect([body.total, body.total_pages]).toEqual([1, 1]);
     }));
 });
@@ -30,7 +33,13 @@ describe('the terms of one event', () => {
   it('are listed whether in use or not, and a tag filter by name alone matches nothing', () =>
     withClient(async (c) => {
       const tag = await c.call('POST', '/tags', { name: 'accessible', slug: 'tag-accessible' });
-      const draft = await c.call('POST', '/events', { title: 'Draft', start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00', status: 'draft', tags: [tag.body.id] });
+      const draft = await c.call('POST', '/events', {
+        title: 'Draft',
+        start_date: '2027-03-01 10:00:00',
+        end_date: '2027-03-01 11:00:00',
+        status: 'draft',
+        tags: [tag.body.id],
+      });
       const listed = (await c.call('GET', `/tags?hide_empty=true&event=${draft.body.id}`, undefined, { auth: true })).body;
       expect([listed.tags.map((t: { id: number; count: number }) => [t.id, t.count]), listed.total]).toEqual([[[tag.body.id, 0]], 1]);
       await c.call('POST', '/events', { title: 'Open', start_date: '2027-03-02 10:00:00', end_date: '2027-03-02 11:00:00', tags: [tag.body.id] });

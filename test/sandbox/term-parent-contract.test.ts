@@ -13,7 +13,10 @@ import { client, send, type Client } from './helpers.js';
 type Json = Record<string, any>;
 const DIR = resolve(import.meta.dirname, '../fixtures/term-parent');
 const real = (name: string): Json => JSON.parse(readFileSync(resolve(DIR, `${name}.json`), 'utf8'));
-const { created, requests } = real('requests') as { created: Record<string, Json>; requests: Record<string, { method: string; path: string; body: Json; anonymous: boolean }> };
+const { created, requests } = real('requests') as {
+  created: Record<string, Json>;
+  requests: Record<string, { method: string; path: string; body: Json; anonymous: boolean }>;
+};
 
 let site: Client;
 const ids: Record<string, number> = {};
@@ -33,7 +36,9 @@ async function sendAsRecorded(name: string): Promise<{ status: number; allow: st
   const { method, path, body, anonymous } = requests[name];
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (!anonymous) headers.authorization = `Basic ${Buffer.from('admin:test-pass').toString('base64')}`;
-  const filled = Object.fromEntries(Object.entries(body).map(([key, value]) => [key, typeof value === 'string' && /^\{\w+\}$/.test(value) ? Number(fill(value)) : value]));
+  const filled = Object.fromEntries(
+    Object.entries(body).map(([key, value]) => [key, typeof value === 'string' && /^\{\w+\}$/.test(value) ? Number(fill(value)) : value]),
+  );
   const answer = await send(`${site.sandbox.restRoot}${fill(path)}`, { method, headers, body: JSON.stringify(filled) });
   return { status: answer.status, allow: answer.headers.get('allow'), body: answer.body };
 }

@@ -35,8 +35,15 @@ describe('venue state/province', () => {
 describe('a same-name create', () => {
   it('leaves the matched draft its zero modification time', async () => {
     const draft = await c.call('POST', '/organizers', { organizer: 'Quiet Club', status: 'draft' });
-    const event = await c.call('POST', '/events', { title: 'Club Night', start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00', organizer: [{ organizer: 'Quiet Club', email: 'new@example.org' }] });
-    expect(event.body.organizer.map((o: { id: number; email: string; modified_utc: string }) => [o.id, o.email, o.modified_utc])).toEqual([[draft.body.id, 'new@example.org', '0000-00-00 00:00:00']]);
+    const event = await c.call('POST', '/events', {
+      title: 'Club Night',
+      start_date: '2027-03-01 10:00:00',
+      end_date: '2027-03-01 11:00:00',
+      organizer: [{ organizer: 'Quiet Club', email: 'new@example.org' }],
+    });
+    expect(event.body.organizer.map((o: { id: number; email: string; modified_utc: string }) => [o.id, o.email, o.modified_utc])).toEqual([
+      [draft.body.id, 'new@example.org', '0000-00-00 00:00:00'],
+    ]);
   });
 });
 

@@ -17,7 +17,11 @@ afterEach(() => site?.close());
 async function tec(method: string, path: string, body?: unknown) {
   return send(`${site.sandbox.restRoot}/tec/v1${path}`, {
     method,
-    headers: { authorization: `Basic ${Buffer.from('admin:test-pass').toString('base64')}`, [TEC_ACK_HEADER]: TEC_ACK_TEXT, 'content-type': 'application/json' },
+    headers: {
+      authorization: `Basic ${Buffer.from('admin:test-pass').toString('base64')}`,
+      [TEC_ACK_HEADER]: TEC_ACK_TEXT,
+      'content-type': 'application/json',
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   }) as Promise<{ status: number; body: any }>;
 }
@@ -49,7 +53,10 @@ const RICH = {
 describe('PATCH /tec/v1/events/{id}', () => {
   test('keeps every field it was not given, as typed; loses sticky and switches the map on', async () => {
     site = await client();
-    const organizers = [(await site.call('POST', '/organizers', { organizer: 'Org A' })).body.id, (await site.call('POST', '/organizers', { organizer: 'Org B' })).body.id];
+    const organizers = [
+      (await site.call('POST', '/organizers', { organizer: 'Org A' })).body.id,
+      (await site.call('POST', '/organizers', { organizer: 'Org B' })).body.id,
+    ];
     const { body: created } = await site.call('POST', '/events', { ...RICH, organizer: organizers });
     const stored = () => structuredClone((site.sandbox.store.post(created.id) as EventRecord).fields);
     const before = stored();
@@ -93,7 +100,13 @@ describe('PATCH /tec/v1/events/{id}', () => {
 describe('PATCH /tec/v1/venues/{id} and /organizers/{id}', () => {
   test('change the fields sent only, the map settings included', async () => {
     site = await client();
-    const { body: venue } = await site.call('POST', '/venues', { venue: 'Café d’Été & Co — “Quoted”', city: 'Paris', province: 'IDF', show_map: 'false', show_map_link: 'false' });
+    const { body: venue } = await site.call('POST', '/venues', {
+      venue: 'Café d’Été & Co — “Quoted”',
+      city: 'Paris',
+      province: 'IDF',
+      show_map: 'false',
+      show_map_link: 'false',
+    });
     const before = structuredClone(site.sandbox.store.post(venue.id)!.fields as LinkedFields);
     await tec('PATCH', `/venues/${venue.id}`, { city: 'Lyon' });
     expect(site.sandbox.store.post(venue.id)!.fields).toEqual({ ...before, city: 'Lyon' });
@@ -141,17 +154,39 @@ describe('a sandbox without tec/v1', () => {
 
 /** The wire names of the stored event fields that differ between two copies (and `date`, the post's). */
 function changedFields(before: { date: string; fields: Record<string, unknown> }, after: { date: string; fields: Record<string, unknown> }): string[] {
-  const wire: Record<string, string> = { organizers: 'organizer', allDay: 'all_day', showMap: 'show_map', showMapLink: 'show_map_link', hideFromListings: 'hide_from_listings' };
+  const wire: Record<string, string> = {
+    organizers: 'organizer',
+    allDay: 'all_day',
+    showMap: 'show_map',
+    showMapLink: 'show_map_link',
+    hideFromListings: 'hide_from_listings',
+  };
   const changed = Object.keys(after.fields).filter((key) => JSON.stringify(before.fields[key]) !== JSON.stringify(after.fields[key]));
   return [...changed.map((key) => wire[key] ?? key), ...(before.date === after.date ? [] : ['date'])].sort();
 }
 
 describe('a tribe/events/v1 event update with only a title', () => {
   test('changes in the store exactly what the measured rules say, and the title', async () => {
-    site = await client({ now: (() => { let tick = 0; return () => new Date(Date.UTC(2026, 10, 22, 3, 0, tick++)); })() });
+    site = await client({
+      now: (() => {
+        let tick = 0;
+        return () => new Date(Date.UTC(2026, 10, 22, 3, 0, tick++));
+      })(),
+    });
     const venue = (await site.call('POST', '/venues', { venue: 'Hall' })).body.id;
     const organizer = (await site.call('POST', '/organizers', { organizer: 'Org' })).body.id;
-    const { body: created } = await site.call('POST', '/events', { ...RICH, show_map: true, show_map_link: true, venue, organizer: [organizer], all_day: false, hide_from_listings: true, image: 'https://example.com/a.jpg', categories: ['Music'], tags: ['outdoor'] });
+    const { body: created } = await site.call('POST', '/events', {
+      ...RICH,
+      show_map: true,
+      show_map_link: true,
+      venue,
+      organizer: [organizer],
+      all_day: false,
+      hide_from_listings: true,
+      image: 'https://example.com/a.jpg',
+      categories: ['Music'],
+      tags: ['outdoor'],
+    });
     const snapshot = () => structuredClone(site.sandbox.store.post(created.id) as EventRecord) as unknown as { date: string; fields: Record<string, unknown> };
     const before = snapshot();
     await site.call('POST', `/events/${created.id}`, { title: 'New title' });
@@ -161,7 +196,7 @@ describe('a tribe/events/v1 event update with only a title', () => {
   });
 });
 
-describe('an event\'s venue on tribe/events/v1', () => {
+describe("an event's venue on tribe/events/v1", () => {
   test('cannot be removed: [0], {id: 0} and -1 are refused, 0, "", [], null and false keep it', async () => {
     site = await client();
     const venue = (await site.call('POST', '/venues', { venue: 'Hall' })).body.id;

@@ -26,7 +26,7 @@ describe("the sandbox's wp_unslash", () => {
     ['Back\\\\slash', 'Back\\slash'],
     ['trailing \\', 'trailing '],
     ['\\0', '\0'],
-    ["it\\'s \\\"quoted\\\"", 'it\'s "quoted"'],
+    ['it\\\'s \\"quoted\\"', 'it\'s "quoted"'],
     ['no backslash', 'no backslash'],
   ])('%j becomes %j', (sent, saved) => {
     expect(unslash(sent)).toBe(saved);

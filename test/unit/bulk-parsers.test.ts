@@ -12,18 +12,32 @@ const cells = (text: string) => parseCsv(text).map((r) => r.cells);
 
 describe('CSV parser', () => {
   test('plain rows, with or without a final line break, CRLF or LF', () => {
-    expect(cells('a,b\n1,2\n')).toEqual([['a', 'b'], ['1', '2']]);
-    expect(cells('a,b\r\n1,2')).toEqual([['a', 'b'], ['1', '2']]);
+    expect(cells('a,b\n1,2\n')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
+    expect(cells('a,b\r\n1,2')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
   });
 
   test('quoted cells keep commas, doubled quotes and line breaks', () => {
     const rows = parseCsv('name,note\n"Beta, Org","say ""hi"""\n"two\nlines",x\n');
-    expect(rows.map((r) => r.cells)).toEqual([['name', 'note'], ['Beta, Org', 'say "hi"'], ['two\nlines', 'x']]);
+    expect(rows.map((r) => r.cells)).toEqual([
+      ['name', 'note'],
+      ['Beta, Org', 'say "hi"'],
+      ['two\nlines', 'x'],
+    ]);
     expect(rows.map((r) => r.line)).toEqual([1, 2, 3]);
   });
 
   test('empty cells and blank lines', () => {
-    expect(cells('a,b,c\n,,\n\n1,,3\n')).toEqual([['a', 'b', 'c'], ['', '', ''], ['1', '', '3']]);
+    expect(cells('a,b,c\n,,\n\n1,,3\n')).toEqual([
+      ['a', 'b', 'c'],
+      ['', '', ''],
+      ['1', '', '3'],
+    ]);
     expect(cells('a\n""\n')).toEqual([['a'], ['']]);
   });
 
@@ -34,7 +48,12 @@ describe('CSV parser', () => {
     for (const ch of text) rows.push(...parser.push(ch));
     rows.push(...parser.end());
     expect(rows.map((r) => r.cells)).toEqual(cells(text));
-    expect(rows.map((r) => r.cells)).toEqual([['id', 'name'], ['1', 'a "quoted", name'], ['2', 'multi\r\nline'], ['3', 'plain']]);
+    expect(rows.map((r) => r.cells)).toEqual([
+      ['id', 'name'],
+      ['1', 'a "quoted", name'],
+      ['2', 'multi\r\nline'],
+      ['3', 'plain'],
+    ]);
   });
 
   test('malformed quoting is an error naming the line', () => {
@@ -91,7 +110,13 @@ describe('JSON array splitter', () => {
 });
 
 describe('input files', () => {
-  const ctx = (stdin = ''): Context => ({ stdout: { write: () => true }, stderr: { write: () => true }, stdin: Readable.from([stdin]), env: {}, cwd: tmpdir() });
+  const ctx = (stdin = ''): Context => ({
+    stdout: { write: () => true },
+    stderr: { write: () => true },
+    stdin: Readable.from([stdin]),
+    env: {},
+    cwd: tmpdir(),
+  });
 
   async function read(name: string, content: string, format?: string, stdin?: string): Promise<InputRecord[]> {
     const dir = mkdtempSync(join(tmpdir(), 'bulk-input-'));
@@ -146,7 +171,10 @@ describe('input files', () => {
   test('stdin is sniffed, or needs --input-format', async () => {
     expect(await read('x', '', undefined, '[{"venue":"A"}]')).toHaveLength(1);
     expect(await read('x', '', undefined, 'venue,city\nA,B\n')).toEqual([{ value: { venue: 'A', city: 'B' }, where: 'line 2' }]);
-    await expect(read('x', '', undefined, 'just some words')).rejects.toMatchObject({ message: 'cannot tell the format of stdin', hint: expect.stringMatching(/--input-format/) });
+    await expect(read('x', '', undefined, 'just some words')).rejects.toMatchObject({
+      message: 'cannot tell the format of stdin',
+      hint: expect.stringMatching(/--input-format/),
+    });
     expect(await read('x', '', 'ndjson', '{"venue":"A"}')).toHaveLength(1);
   });
 

@@ -116,15 +116,22 @@ describe('runPool', () => {
   test('stops pulling when asked to', async () => {
     const pulled: number[] = [];
     let stop = false;
-    await runPool(numbers(100, pulled), 2, async (i) => {
-      if (i === 5) stop = true;
-    }, () => stop);
+    await runPool(
+      numbers(100, pulled),
+      2,
+      async (i) => {
+        if (i === 5) stop = true;
+      },
+      () => stop,
+    );
     expect(pulled.length).toBeLessThan(10);
   });
 
   test('a worker error is thrown after the lanes stop', async () => {
-    await expect(runPool(numbers(10, []), 2, async (i) => {
-      if (i === 3) throw new Error('boom');
-    })).rejects.toThrow('boom');
+    await expect(
+      runPool(numbers(10, []), 2, async (i) => {
+        if (i === 3) throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
   });
 });

@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 
 const CODE_CACHE = new URL('../../bin/code-cache.js', import.meta.url).pathname;
-const { cacheFiles, checksum } = createRequire(import.meta.url)(CODE_CACHE) as { cacheFiles(bundle: string, env: object): string[]; checksum(data: Buffer): string };
+const { cacheFiles, checksum } = createRequire(import.meta.url)(CODE_CACHE) as {
+  cacheFiles(bundle: string, env: object): string[];
+  checksum(data: Buffer): string;
+};
 
 interface Loaded {
   answer: number;
@@ -26,10 +29,12 @@ function loadBundle(bundle: string, env: Record<string, string>, wideRun = false
 }
 
 const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((d) => {
-  chmodSync(d, 0o755);
-  rmSync(d, { recursive: true, force: true });
-}));
+afterEach(() =>
+  dirs.splice(0).forEach((d) => {
+    chmodSync(d, 0o755);
+    rmSync(d, { recursive: true, force: true });
+  }),
+);
 
 /** A bundle in its own directory, and a user cache directory, both temporary. */
 function fixture(body = 'exports.answer = () => 41 + 1;') {

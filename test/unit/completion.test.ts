@@ -17,7 +17,16 @@ const option = (path: string, name: string) => find(path).options.find((o) => o.
 describe('the completion spec read off the command tree', () => {
   test('every resource has its verbs, with aliases; hidden commands stay out', () => {
     for (const name of RESOURCE_NAMES) {
-      const verbs = ['list', 'get', 'create', 'update', 'delete', ...(resources[name].trashes ? ['restore'] : []), 'edit', ...(name === 'events' ? ['conflicts'] : [])];
+      const verbs = [
+        'list',
+        'get',
+        'create',
+        'update',
+        'delete',
+        ...(resources[name].trashes ? ['restore'] : []),
+        'edit',
+        ...(name === 'events' ? ['conflicts'] : []),
+      ];
       expect(find(name).commands.map((c) => c.name)).toEqual(verbs);
       expect(find(`${name} list`).aliases).toEqual(['ls']);
     }

@@ -47,7 +47,9 @@ describe('a broken JSON file', () => {
     const { project, env } = layout();
     writeFileSync(join(project, '.calendarrc.json'), '{\n  "profiles": {\n');
     const err = await loadConfig(project, env).catch((e: Error) => e);
-    expect((err as Error).message).toBe(`cannot read the configuration ${join(project, '.calendarrc.json')}: Expected property name or '}' in JSON (line 3, column 1)`);
+    expect((err as Error).message).toBe(
+      `cannot read the configuration ${join(project, '.calendarrc.json')}: Expected property name or '}' in JSON (line 3, column 1)`,
+    );
   });
 
   test('the user config file says the line and column too', async () => {
@@ -68,7 +70,9 @@ describe('a broken package.json in the working directory', () => {
     process.chdir(project);
     try {
       const err = await loadConfig(project, env).catch((e: Error) => e);
-      expect((err as Error).message).toBe(`cannot read the configuration ${join(project, 'package.json')}: Expected property name or '}' in JSON (line 1, column 28)`);
+      expect((err as Error).message).toBe(
+        `cannot read the configuration ${join(project, 'package.json')}: Expected property name or '}' in JSON (line 1, column 28)`,
+      );
     } finally {
       process.chdir(before);
     }
@@ -111,17 +115,24 @@ describe('the project file and whose origins count', () => {
   test("the user file's origins are the person's; an untrusted project file's are not, a trusted one's are", async () => {
     const { project, env } = layout();
     mkdirSync(join(env.XDG_CONFIG_HOME, 'calendar'), { recursive: true });
-    writeFileSync(join(env.XDG_CONFIG_HOME, 'calendar', 'config.json'), JSON.stringify({ profiles: { mine: { baseUrl: 'https://mine.example/wp-json' } } }), { mode: 0o600 });
+    writeFileSync(join(env.XDG_CONFIG_HOME, 'calendar', 'config.json'), JSON.stringify({ profiles: { mine: { baseUrl: 'https://mine.example/wp-json' } } }), {
+      mode: 0o600,
+    });
     const file = join(project, '.calendarrc');
     writeFileSync(file, 'profiles:\n  theirs:\n    baseUrl: https://theirs.example:8443/wp-json\n');
     const untrusted = await loadConfig(project, env);
     expect(Object.keys(untrusted.config.profiles).sort()).toEqual(['mine', 'theirs']);
     expect(untrusted.ownOrigins).toEqual(['https://mine.example']);
-    writeFileSync(join(env.XDG_CONFIG_HOME, 'calendar', 'trust.json'), JSON.stringify({ trusted: { [file]: { sha256: createHash('sha256').update(readFileSync(file)).digest('hex'), trustedAt: '2026-01-01T00:00:00Z' } } }));
+    writeFileSync(
+      join(env.XDG_CONFIG_HOME, 'calendar', 'trust.json'),
+      JSON.stringify({ trusted: { [file]: { sha256: createHash('sha256').update(readFileSync(file)).digest('hex'), trustedAt: '2026-01-01T00:00:00Z' } } }),
+    );
     expect((await loadConfig(project, env)).ownOrigins.sort()).toEqual(['https://mine.example', 'https://theirs.example:8443']);
     writeFileSync(file, 'profiles:\n  theirs:\n    baseUrl: https://elsewhere.example/wp-json\n');
     const changed = await loadConfig(project, env);
     expect(changed.ownOrigins).toEqual(['https://mine.example']);
-    expect(changed.warnings).toEqual([`${file} changed since you trusted it: it is read as an untrusted project file; review it, then run: calendar trust ${file}`]);
+    expect(changed.warnings).toEqual([
+      `${file} changed since you trusted it: it is read as an untrusted project file; review it, then run: calendar trust ${file}`,
+    ]);
   });
 });

@@ -30,7 +30,9 @@ function userConfig(content: string): { project: string; file: string; env: Reco
 
 describe('the user config file alone', () => {
   test('is read and validated without the YAML parser', async () => {
-    const { project, file, env } = userConfig(JSON.stringify({ defaultProfile: 'a', profiles: { a: { baseUrl: 'https://a.example/wp-json', username: 'ed' } } }));
+    const { project, file, env } = userConfig(
+      JSON.stringify({ defaultProfile: 'a', profiles: { a: { baseUrl: 'https://a.example/wp-json', username: 'ed' } } }),
+    );
     const loaded = await loadConfig(project, env);
     expect(loaded.config).toEqual({ defaultProfile: 'a', profiles: { a: { baseUrl: 'https://a.example/wp-json', username: 'ed' } } });
     expect(loaded.files).toEqual([file]);
@@ -58,7 +60,7 @@ describe('the user config file alone', () => {
 });
 
 describe('a user file others can write', () => {
-  test('its sites stay the person\'s; its password variable is ignored, saying chmod go-w', async () => {
+  test("its sites stay the person's; its password variable is ignored, saying chmod go-w", async () => {
     const { project, file, env } = userConfig(JSON.stringify({ profiles: { a: { baseUrl: 'https://a.example/wp-json', appPasswordEnv: 'A_SECRET' } } }));
     chmodSync(file, 0o664);
     const loaded = await loadConfig(project, env);

@@ -84,7 +84,7 @@ describe('which record a reference means', () => {
   index.add(7, 'pop', 'Pop');
   index.add(8, 'pop-2', 'POP');
 
-  test('digits are an ID; a name never lands on another record\'s slug', () => {
+  test("digits are an ID; a name never lands on another record's slug", () => {
     expect(index.match(116)).toEqual({ id: 116 });
     expect(index.match('999')).toBeUndefined();
     expect(index.match('Stage')).toEqual({ id: 118 });

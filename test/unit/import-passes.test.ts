@@ -41,7 +41,16 @@ async function countedInput(name: string, rows: number): Promise<{ input: Input;
 }
 
 async function importAll(input: Input): Promise<number> {
-  const client = new ApiClient({ root: parseRestRoot(sandbox.restRoot), namespace: 'tribe/events/v1', username: 'admin', password: 'import-pass', timeoutMs: 10_000, retries: 0, debug: false, stderr: ctx.stderr });
+  const client = new ApiClient({
+    root: parseRestRoot(sandbox.restRoot),
+    namespace: 'tribe/events/v1',
+    username: 'admin',
+    password: 'import-pass',
+    timeoutMs: 10_000,
+    retries: 0,
+    debug: false,
+    stderr: ctx.stderr,
+  });
   try {
     const scan = await scanInput(input, settings);
     const counts = await runImportPasses(input, scan, settings, { ctx, ui: new Ui(ctx, { noColor: true }), client });

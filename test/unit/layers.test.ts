@@ -94,12 +94,22 @@ describe('layers', () => {
   });
 
   test('the checks see a loop and an upward import when there is one', () => {
-    expect(loops(new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['a.ts']], ['d.ts', ['a.ts']]]))).toEqual([['a.ts', 'b.ts', 'c.ts']]);
-    expect(importsOf(join(SRC, 'bulk/x.ts'), "import { confirm } from '../commands/confirm.js';\nexport { y } from './y.js';\nconst z = await import('../http/z.js');")).toEqual([
-      'commands/confirm.ts',
-      'bulk/y.ts',
-      'http/z.ts',
-    ]);
+    expect(
+      loops(
+        new Map([
+          ['a.ts', ['b.ts']],
+          ['b.ts', ['c.ts']],
+          ['c.ts', ['a.ts']],
+          ['d.ts', ['a.ts']],
+        ]),
+      ),
+    ).toEqual([['a.ts', 'b.ts', 'c.ts']]);
+    expect(
+      importsOf(
+        join(SRC, 'bulk/x.ts'),
+        "import { confirm } from '../commands/confirm.js';\nexport { y } from './y.js';\nconst z = await import('../http/z.js');",
+      ),
+    ).toEqual(['commands/confirm.ts', 'bulk/y.ts', 'http/z.ts']);
     expect(rankOf('commands')).toBeLessThan(rankOf('bulk'));
   });
 });

@@ -7,7 +7,7 @@ describe('examples read back from a help page', () => {
     const lines = [
       'calendar events list',
       'calendar events list --start-date 2025-01-01 --fields id,title,start_date,end_date,venue.venue --format csv',
-      "calendar events create --data '{\"title\":\"Talk\",\"start_date\":\"2027-02-01 18:00\"}' --end-date \"2027-02-01 19:00\"",
+      'calendar events create --data \'{"title":"Talk","start_date":"2027-02-01 18:00"}\' --end-date "2027-02-01 19:00"',
     ];
     const help = `Usage: x\n${examplesHelp(lines)}\nEnvironment:\n  A  b\n`;
     expect(help).toContain(' \\\n      ');

@@ -17,7 +17,15 @@ function capture(isTTY = false): { ctx: Context; out: () => string } {
 }
 
 const events = [
-  { id: 1, title: 'Rock &amp; Roll', start_date: '2027-01-10 20:00:00', end_date: '2027-01-10 23:00:00', timezone_abbr: 'EST', venue: { venue: 'Hall, "A"' }, status: 'publish' },
+  {
+    id: 1,
+    title: 'Rock &amp; Roll',
+    start_date: '2027-01-10 20:00:00',
+    end_date: '2027-01-10 23:00:00',
+    timezone_abbr: 'EST',
+    venue: { venue: 'Hall, "A"' },
+    status: 'publish',
+  },
   { id: 2, title: 'Quiet', start_date: '2027-01-11 10:00:00', end_date: '2027-01-11 11:00:00', timezone_abbr: 'EST', venue: [], status: 'draft' },
 ];
 
@@ -40,7 +48,12 @@ describe('list formats', () => {
     expect(JSON.parse(out())).toEqual([]);
   });
   test('ndjson, ids and count', async () => {
-    expect((await render('ndjson')).trim().split('\n').map((l) => JSON.parse(l).id)).toEqual([1, 2]);
+    expect(
+      (await render('ndjson'))
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).id),
+    ).toEqual([1, 2]);
     expect(await render('ids')).toBe('1\n2\n');
     expect(await render('count')).toBe('7\n');
   });
@@ -48,7 +61,9 @@ describe('list formats', () => {
     expect(await render('csv', ['id', 'title', 'venue.venue'])).toBe('id,title,venue.venue\n1,Rock & Roll,"Hall, ""A"""\n2,Quiet,\n');
   });
   test('the plain table decodes entities and shows dates with their zone', async () => {
-    expect(await render('table')).toBe('1\t2027-01-10 20:00 EST\t2027-01-10 23:00 EST\tRock & Roll\tHall, "A"\tpublish\n2\t2027-01-11 10:00 EST\t2027-01-11 11:00 EST\tQuiet\t\tdraft\n');
+    expect(await render('table')).toBe(
+      '1\t2027-01-10 20:00 EST\t2027-01-10 23:00 EST\tRock & Roll\tHall, "A"\tpublish\n2\t2027-01-11 10:00 EST\t2027-01-11 11:00 EST\tQuiet\t\tdraft\n',
+    );
   });
   test('the terminal table has borders and a header', async () => {
     const text = await render('table', undefined, true);
@@ -77,7 +92,12 @@ describe('helpers', () => {
     expect(pickFields({ organizer: [{ organizer: 'A' }, { organizer: 'B' }] }, ['organizer.organizer'])).toEqual({ organizer: { organizer: ['A', 'B'] } });
   });
   test('a number in a path indexes a list, earlier positions kept as null', () => {
-    const record = { organizer: [{ id: 5, organizer: 'A' }, { id: 6, organizer: 'B' }] };
+    const record = {
+      organizer: [
+        { id: 5, organizer: 'A' },
+        { id: 6, organizer: 'B' },
+      ],
+    };
     expect(pickFields(record, ['organizer.0.organizer', 'organizer.0.id'])).toEqual({ organizer: [{ organizer: 'A', id: 5 }] });
     expect(pickFields(record, ['organizer.1.organizer'])).toEqual({ organizer: [null, { organizer: 'B' }] });
     expect(pickFields(record, ['organizer.7.organizer'])).toEqual({});
@@ -95,12 +115,25 @@ describe('helpers', () => {
   test('entities and cells', () => {
     expect(decodeEntities('It&#8217;s &amp; &lt;ok&gt; &#x263A; &bogus;')).toBe('It’s & <ok> ☺ &bogus;');
     expect(cellText('<p>Hi <strong>there</strong></p>')).toBe('Hi there');
-    expect(cellText('<style>p { color: red }</style><p>Shown</p><script type="text/javascript">alert("x")</script> text<SCRIPT>never closed')).toBe('Shown text');
+    expect(cellText('<style>p { color: red }</style><p>Shown</p><script type="text/javascript">alert("x")</script> text<SCRIPT>never closed')).toBe(
+      'Shown text',
+    );
     expect(cellText([{ name: 'Jazz' }, { name: 'Music' }])).toBe('Jazz, Music');
     expect(csvCell(' lead')).toBe('" lead"');
   });
   test('yaml of scalars, empty containers and odd keys; strings always quoted and read back as written', async () => {
-    const value = { a: [], b: {}, 'c d': null, e: 'x: y', date: '2027-01-10', yes: 'yes', zip: '01234', n: 5, long: 'word '.repeat(40).trim(), multi: 'one\ntwo' };
+    const value = {
+      a: [],
+      b: {},
+      'c d': null,
+      e: 'x: y',
+      date: '2027-01-10',
+      yes: 'yes',
+      zip: '01234',
+      n: 5,
+      long: 'word '.repeat(40).trim(),
+      multi: 'one\ntwo',
+    };
     const text = await recordsYaml(value);
     expect(text).toContain('e: "x: y"');
     expect(text).toContain('date: "2027-01-10"');
@@ -110,7 +143,11 @@ describe('helpers', () => {
     expect(parseYaml(text)).toEqual(value);
   });
   test('layoutTable shrinks the widest text column first, to 8, before dropping columns', () => {
-    const columns = [{ path: 'id', header: 'ID' }, { path: 't', header: 'TITLE', kind: 'text' as const }, { path: 'd', header: 'DATE', kind: 'date' as const, dropOrder: 1 }];
+    const columns = [
+      { path: 'id', header: 'ID' },
+      { path: 't', header: 'TITLE', kind: 'text' as const },
+      { path: 'd', header: 'DATE', kind: 'date' as const, dropOrder: 1 },
+    ];
     const cells = [['1', 'x'.repeat(60), '2027-01-01 10:00 EST']];
     expect(layoutTable(columns, cells, 60)).toEqual({ shown: [0, 1, 2], widths: [2, 60 - 10 - 2 - 20, 20] });
     expect(layoutTable(columns, cells, 40)).toEqual({ shown: [0, 1, 2], widths: [2, 8, 20] });
@@ -145,10 +182,13 @@ function wideRecord(resource: (typeof resources)[keyof typeof resources], n: num
   const record: Record<string, unknown> = { timezone_abbr: 'CEST' };
   for (const column of resource.columns) {
     const value =
-      column.path === 'id' ? 10000 + n
-      : column.kind === 'date' ? '2027-01-10 20:00:00'
-      : column.kind === 'status' ? 'private'
-      : `${column.header.toLowerCase()} of a rather long record number ${n} 東京の会場`;
+      column.path === 'id'
+        ? 10000 + n
+        : column.kind === 'date'
+          ? '2027-01-10 20:00:00'
+          : column.kind === 'status'
+            ? 'private'
+            : `${column.header.toLowerCase()} of a rather long record number ${n} 東京の会場`;
     const [head, tail] = column.path.split('.');
     record[head] = tail ? { [tail]: value } : value;
   }
@@ -163,7 +203,10 @@ async function terminalTable(resourceName: keyof typeof resources, stream: { col
   for (const n of [1, 2, 3]) await writer.write(wideRecord(resources[resourceName], n));
   await writer.end();
   expect(text).toContain('\u001b[');
-  return text.replace(/\u001b\[[0-9;]*m/g, '').trimEnd().split('\n');
+  return text
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .trimEnd()
+    .split('\n');
 }
 
 describe('terminal tables fit the terminal', () => {

@@ -50,14 +50,18 @@ describe('the names of every venue, from the core route', () => {
 
   test('stop at a page past the end when the list shrank meanwhile', async () => {
     const { client } = coreRouteClient((page) =>
-      page <= 2 ? { status: 200, body: pageOf(page, 300), pages: 3 } : { status: 400, body: { code: 'rest_post_invalid_page_number', message: 'The page number requested is larger than the number of pages available.' } },
+      page <= 2
+        ? { status: 200, body: pageOf(page, 300), pages: 3 }
+        : { status: 400, body: { code: 'rest_post_invalid_page_number', message: 'The page number requested is larger than the number of pages available.' } },
     );
     const { found } = await names(client);
     expect(found).toHaveLength(200);
   });
 
   test('fail, rather than come back short, when a later page fails', async () => {
-    const { client } = coreRouteClient((page) => (page === 2 ? { status: 500, body: { code: 'internal_server_error', message: 'Boom' } } : { status: 200, body: pageOf(page, 300), pages: 3 }));
+    const { client } = coreRouteClient((page) =>
+      page === 2 ? { status: 500, body: { code: 'internal_server_error', message: 'Boom' } } : { status: 200, body: pageOf(page, 300), pages: 3 },
+    );
     await expect(names(client)).rejects.toBeInstanceOf(ApiError);
   });
 
@@ -71,10 +75,16 @@ describe('the names of every venue, from the core route', () => {
 
   test('are the names as stored where the user may edit them (the server compares those), else as shown', async () => {
     const club = { id: 1, slug: 'kids-club', title: { raw: "Kids' Club", rendered: 'Kids&#8217; Club' } };
-    const editor = coreRouteClient((_page, context) => ({ status: 200, body: [context === 'edit' ? club : { ...club, title: { rendered: club.title.rendered } }], pages: 1 }));
+    const editor = coreRouteClient((_page, context) => ({
+      status: 200,
+      body: [context === 'edit' ? club : { ...club, title: { rendered: club.title.rendered } }],
+      pages: 1,
+    }));
     expect((await names(editor.client)).found).toEqual([[1, 'kids-club', "Kids' Club"]]);
     const reader = coreRouteClient((_page, context) =>
-      context === 'edit' ? { status: 403, body: { code: 'rest_forbidden_context', message: 'Sorry, you are not allowed to edit posts in this post type.' } } : { status: 200, body: [{ ...club, title: { rendered: club.title.rendered } }], pages: 1 },
+      context === 'edit'
+        ? { status: 403, body: { code: 'rest_forbidden_context', message: 'Sorry, you are not allowed to edit posts in this post type.' } }
+        : { status: 200, body: [{ ...club, title: { rendered: club.title.rendered } }], pages: 1 },
     );
     const read = await names(reader.client);
     expect(read.found).toEqual([[1, 'kids-club', 'Kids&#8217; Club']]);

@@ -93,7 +93,11 @@ describe('a walk over every page', () => {
   });
 
   test('with a limit, only the pages it needs are asked for, early or not', async () => {
-    const { client, log } = listClient((page) => ({ status: 200, body: eventsPage(page, 1000) }), undefined, () => ({ 'x-tec-totalpages': '20' }));
+    const { client, log } = listClient(
+      (page) => ({ status: 200, body: eventsPage(page, 1000) }),
+      undefined,
+      () => ({ 'x-tec-totalpages': '20' }),
+    );
     const ids: number[] = [];
     await walkPages(client, resources.events, {}, { all: true, limit: 60 }, (record) => void ids.push((record as { id: number }).id));
     expect(ids).toHaveLength(60);
@@ -101,9 +105,13 @@ describe('a walk over every page', () => {
   });
 
   test('fails at a page that fails, after writing the pages before it', async () => {
-    const { client, log } = listClient((page) => (page === 3 ? { status: 500, body: { code: 'internal_server_error' } } : { status: 200, body: eventsPage(page, 500) }));
+    const { client, log } = listClient((page) =>
+      page === 3 ? { status: 500, body: { code: 'internal_server_error' } } : { status: 200, body: eventsPage(page, 500) },
+    );
     const ids: number[] = [];
-    const failure = await walkPages(client, resources.events, {}, { all: true }, (record) => void ids.push((record as { id: number }).id)).catch((err: unknown) => err);
+    const failure = await walkPages(client, resources.events, {}, { all: true }, (record) => void ids.push((record as { id: number }).id)).catch(
+      (err: unknown) => err,
+    );
     expect(failure).toBeInstanceOf(ApiError);
     expect(ids).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
     expect(log).not.toContain('decode 4');
@@ -121,7 +129,10 @@ describe('a walk over every page', () => {
     // Page 2 repeats the last record of page 1, as the server does when records tie.
     const body = (page: number) => {
       const events = eventsPage(page, 150).events.map((e) => ({ ...e, url: `http://site.test/event/${e.id}/`, title: 'Fête' }));
-      return { ...eventsPage(page, 150), events: page === 2 ? [events[0], { id: 50, url: 'http://site.test/event/50/', title: 'Fête' }, ...events.slice(2)] : events };
+      return {
+        ...eventsPage(page, 150),
+        events: page === 2 ? [events[0], { id: 50, url: 'http://site.test/event/50/', title: 'Fête' }, ...events.slice(2)] : events,
+      };
     };
     const php = (value: unknown) => JSON.stringify(value).replace(/\//g, '\\/').replace(/ê/g, '\\u00ea');
     const { client, log } = listClient((page) => ({ status: 200, body: body(page) }), php);

@@ -12,7 +12,9 @@ import { renderDocument, type SiteDocument } from '../../src/site/document.js';
 
 type Records = Record<string, Record<string, unknown>>;
 const siteDocument = (data: Record<string, Records>) =>
-  new Map(Object.entries(data).map(([name, records]) => [name, new Map(Object.entries(records).map(([slug, fields]) => [slug, { slug, fields }]))])) as SiteDocument;
+  new Map(
+    Object.entries(data).map(([name, records]) => [name, new Map(Object.entries(records).map(([slug, fields]) => [slug, { slug, fields }]))]),
+  ) as SiteDocument;
 const bySlowPath = (text: string) => treeOfYaml(yaml, yaml.parseDocument(text, { uniqueKeys: true }));
 const parsesCleanly = (text: string) => yaml.parseDocument(text, { uniqueKeys: true }).errors.length === 0;
 
@@ -26,11 +28,75 @@ function expectAgreement(text: string): boolean {
 }
 
 const ODD_TEXTS = [
-  '', ' ', 'plain', 'Café – “quoted” ‘single’', "Rock 'n' Roll", 'say "hi"', 'a: b', 'a:b', '#hash', 'a #b', 'a#b', ' lead', 'trail ', '  both  ',
-  '15', '0123', '1e3', '-5', '+1', '.5', '0x1F', '0o17', '.inf', '-.Inf', '.nan', 'true', 'False', 'TRUE', 'null', 'Null', '~', 'yes', 'no', 'on', 'off',
-  '2027-07-10 20:00:00', '2027-07-10', '12:30', '- dash', '-dash', '? q', ':colon', 'end:', '[x]', '{y}', '&anchor', '*alias', '!tag', '%pct', '@at', '`tick', '|pipe', '>gt',
-  'tab\there', 'line\nbreak', 'two\n\nbreaks\n', '\ntrailing and leading\n\n', 'back\\slash', 'nbsp\u00a0inside', 'nbsp at end\u00a0', 'emoji 🎷 jazz', 'control \u0007 bell',
-  'crlf\r\nline', '<p>Bring a hat</p>\n<p>and water</p>', '  indented\n  block', 'x\n  deeper\nback', 'ends with space \n', '\u2028sep', 'zwj\u200d',
+  '',
+  ' ',
+  'plain',
+  'Café – “quoted” ‘single’',
+  "Rock 'n' Roll",
+  'say "hi"',
+  'a: b',
+  'a:b',
+  '#hash',
+  'a #b',
+  'a#b',
+  ' lead',
+  'trail ',
+  '  both  ',
+  '15',
+  '0123',
+  '1e3',
+  '-5',
+  '+1',
+  '.5',
+  '0x1F',
+  '0o17',
+  '.inf',
+  '-.Inf',
+  '.nan',
+  'true',
+  'False',
+  'TRUE',
+  'null',
+  'Null',
+  '~',
+  'yes',
+  'no',
+  'on',
+  'off',
+  '2027-07-10 20:00:00',
+  '2027-07-10',
+  '12:30',
+  '- dash',
+  '-dash',
+  '? q',
+  ':colon',
+  'end:',
+  '[x]',
+  '{y}',
+  '&anchor',
+  '*alias',
+  '!tag',
+  '%pct',
+  '@at',
+  '`tick',
+  '|pipe',
+  '>gt',
+  'tab\there',
+  'line\nbreak',
+  'two\n\nbreaks\n',
+  '\ntrailing and leading\n\n',
+  'back\\slash',
+  'nbsp\u00a0inside',
+  'nbsp at end\u00a0',
+  'emoji 🎷 jazz',
+  'control \u0007 bell',
+  'crlf\r\nline',
+  '<p>Bring a hat</p>\n<p>and water</p>',
+  '  indented\n  block',
+  'x\n  deeper\nback',
+  'ends with space \n',
+  '\u2028sep',
+  'zwj\u200d',
 ];
 
 function oddDocument(seed: number): SiteDocument {
@@ -39,7 +105,16 @@ function oddDocument(seed: number): SiteDocument {
   const events: Records = {};
   for (let i = 0; i < 6; i++) {
     venues[`venue-${i}`] = { venue: pick(i), address: pick(i + 1), description: pick(i + 2), show_map: i % 2 ? 'true' : 'false' };
-    events[`event-${i}`] = { title: pick(i + 3), description: pick(i + 4), excerpt: pick(i + 5), cost: pick(i + 6), featured: i % 2 === 0, categories: i % 3 ? [`cat-${i}`, 'x'] : [], venue: `venue-${i}`, organizer: i % 2 ? null : [`o-${i}`] };
+    events[`event-${i}`] = {
+      title: pick(i + 3),
+      description: pick(i + 4),
+      excerpt: pick(i + 5),
+      cost: pick(i + 6),
+      featured: i % 2 === 0,
+      categories: i % 3 ? [`cat-${i}`, 'x'] : [],
+      venue: `venue-${i}`,
+      organizer: i % 2 ? null : [`o-${i}`],
+    };
   }
   return siteDocument({ categories: {}, venues, events });
 }
@@ -53,7 +128,41 @@ describe('readPlainYaml', () => {
   });
 
   test('agrees with the yaml package on exports of random texts', async () => {
-    const alphabet = [' ', ' ', 'a', 'é', ':', '#', '-', "'", '"', '\n', '\n', '\\', '0', '1', '.', '|', '>', '[', ']', '{', ',', '\t', '!', '&', '*', '%', '~', 'e', 'n', 'u', 'l', 't', 'r'];
+    const alphabet = [
+      ' ',
+      ' ',
+      'a',
+      'é',
+      ':',
+      '#',
+      '-',
+      "'",
+      '"',
+      '\n',
+      '\n',
+      '\\',
+      '0',
+      '1',
+      '.',
+      '|',
+      '>',
+      '[',
+      ']',
+      '{',
+      ',',
+      '\t',
+      '!',
+      '&',
+      '*',
+      '%',
+      '~',
+      'e',
+      'n',
+      'u',
+      'l',
+      't',
+      'r',
+    ];
     let state = 42;
     const random = (n: number) => {
       state = (state * 1103515245 + 12345) % 2147483648;
@@ -70,9 +179,35 @@ describe('readPlainYaml', () => {
 
   test('agrees with the yaml package on random block documents (indents, lists, literal blocks, comments)', () => {
     let state = 11;
-    const random = (n: number) => { state = (state * 1103515245 + 12345) % 2147483648; return state % n; };
+    const random = (n: number) => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return state % n;
+    };
     const pick = <T>(xs: T[]) => xs[random(xs.length)];
-    const scalars = ['x', 'a b', '"q"', '"q" ', "'s'", "'it''s'", '[]', '[a, b]', '{}', 'null', '~', 'true', 'False', 'a:b', 'é', '"a\\"b"', 'x  ', "''", '""', 'Café ✓', '2027-01-01 10:00:00', 'a# b'];
+    const scalars = [
+      'x',
+      'a b',
+      '"q"',
+      '"q" ',
+      "'s'",
+      "'it''s'",
+      '[]',
+      '[a, b]',
+      '{}',
+      'null',
+      '~',
+      'true',
+      'False',
+      'a:b',
+      'é',
+      '"a\\"b"',
+      'x  ',
+      "''",
+      '""',
+      'Café ✓',
+      '2027-01-01 10:00:00',
+      'a# b',
+    ];
     const blockHeaders = ['|', '|-', '|+', '|2', '|1-', '|-1', '|+3', '|9'];
     const contentLines = ['text', ' lead', '# not a comment', '', '', '  deeper', 'k: v', '- item', '\ttab'];
     const gen = (indent: number, depth: number, lines: string[]) => {
@@ -91,7 +226,10 @@ describe('readPlainYaml', () => {
         } else if (kind < 9) {
           lines.push(`${pad}${key}: ${pick(blockHeaders)}`);
           const ci = indent + pick([2, 2, 1, 3, 4]);
-          for (let j = 0; j < 1 + random(4); j++) { const c = pick(contentLines); lines.push(c === '' ? ' '.repeat(pick([0, 0, ci, ci + 1, 1])) : ' '.repeat(ci) + c); }
+          for (let j = 0; j < 1 + random(4); j++) {
+            const c = pick(contentLines);
+            lines.push(c === '' ? ' '.repeat(pick([0, 0, ci, ci + 1, 1])) : ' '.repeat(ci) + c);
+          }
         } else {
           lines.push(`${pad}${key}:`);
           gen(indent + pick([2, 2, 4, 1]), depth + 1, lines);
@@ -107,7 +245,10 @@ describe('readPlainYaml', () => {
       if (q === undefined) continue;
       quick++;
       const doc = yaml.parseDocument(text, { uniqueKeys: true });
-      expect(doc.errors.map((e) => e.message), JSON.stringify(text)).toEqual([]);
+      expect(
+        doc.errors.map((e) => e.message),
+        JSON.stringify(text),
+      ).toEqual([]);
       expect(q, JSON.stringify(text)).toEqual(treeOfYaml(yaml, doc));
     }
     expect(quick).toBeGreaterThan(1000);
@@ -116,7 +257,16 @@ describe('readPlainYaml', () => {
   test('takes an ordinary export, accents, quotes, descriptions and all', async () => {
     const doc = siteDocument({
       tags: { jazz: { name: 'Jazz & Blues — ça swingue', description: '' } },
-      events: { fete: { title: 'Fête de la musique', description: '<p>Première ligne</p>\n<p>Deuxième « ligne »</p>', cost: '15', featured: true, start_date: '2027-06-21 18:00:00', tags: ['jazz'] } },
+      events: {
+        fete: {
+          title: 'Fête de la musique',
+          description: '<p>Première ligne</p>\n<p>Deuxième « ligne »</p>',
+          cost: '15',
+          featured: true,
+          start_date: '2027-06-21 18:00:00',
+          tags: ['jazz'],
+        },
+      },
     });
     const text = await renderDocument(doc, 'yaml');
     expect(readPlainYaml(text)).toBeDefined();
@@ -162,7 +312,8 @@ describe('readPlainYaml', () => {
   test('the plain forms are read quickly; the others are left to the yaml package', () => {
     expect(readPlainYaml('events:\n  a:\n    description: |+\n      kept\n\n')).toBeDefined();
     expect(readPlainYaml('tags:\n- a\n')).toBeDefined();
-    for (const text of ['events:\n  a:\n    cost: 15\n', 'a: &x 1\n', 'a: >\n  f\n', '{"a": 1}\n', 'a: x', 'a:\n  b: 1\n  b: 2\n']) expect(readPlainYaml(text), text).toBeUndefined();
+    for (const text of ['events:\n  a:\n    cost: 15\n', 'a: &x 1\n', 'a: >\n  f\n', '{"a": 1}\n', 'a: x', 'a:\n  b: 1\n  b: 2\n'])
+      expect(readPlainYaml(text), text).toBeUndefined();
   });
 
   test('never reads a broken file of the corpus differently from the yaml package', () => {

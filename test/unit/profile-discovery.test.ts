@@ -8,7 +8,9 @@ import { readUserConfig, saveProfile, writePrivateJson } from '../../src/config/
 
 describe('discovery helpers', () => {
   test('the REST root advertised in a Link header, among other links', () => {
-    const headers = { link: '<https://example.org/wp-json/wp/v2/pages/2>; rel="alternate"; type="application/json", <https://example.org/wp-json/>; rel="https://api.w.org/"' };
+    const headers = {
+      link: '<https://example.org/wp-json/wp/v2/pages/2>; rel="alternate"; type="application/json", <https://example.org/wp-json/>; rel="https://api.w.org/"',
+    };
     expect(advertisedRoot({ headers })).toBe('https://example.org/wp-json/');
   });
 

@@ -54,16 +54,17 @@ describe('the program built for a command word', () => {
 
   const verbsOf = (program: Command, resource: string) => program.commands.find((c) => c.name() === resource)!.commands;
 
-  test.each(RESOURCE_NAMES.flatMap((resource) => verbsOf(whole, resource).flatMap((verb) => [verb.name(), ...verb.aliases()].map((word) => [resource, word, verb.name()]))))(
-    '%s %s: only that verb, as in the whole tree',
-    (resource, word, verb) => {
-      const program = buildProgram(ctx, [resource, word, '1']);
-      expect(topNames(program)).toEqual([resource]);
-      expect(verbsOf(program, resource).map((c) => c.name())).toEqual([verb]);
-      const original = verbsOf(whole, resource).find((c) => c.name() === verb)!;
-      expect(helpPages(verbsOf(program, resource)[0])).toEqual(helpPages(original));
-    },
-  );
+  test.each(
+    RESOURCE_NAMES.flatMap((resource) =>
+      verbsOf(whole, resource).flatMap((verb) => [verb.name(), ...verb.aliases()].map((word) => [resource, word, verb.name()])),
+    ),
+  )('%s %s: only that verb, as in the whole tree', (resource, word, verb) => {
+    const program = buildProgram(ctx, [resource, word, '1']);
+    expect(topNames(program)).toEqual([resource]);
+    expect(verbsOf(program, resource).map((c) => c.name())).toEqual([verb]);
+    const original = verbsOf(whole, resource).find((c) => c.name() === verb)!;
+    expect(helpPages(verbsOf(program, resource)[0])).toEqual(helpPages(original));
+  });
 
   test.each([
     [['events'], 'events', 'every verb'],

@@ -11,7 +11,8 @@ function phpJson(value: unknown): string {
     .replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-const page = (records: unknown[], encode = phpJson) => encode({ events: records, rest_url: 'http://site.test/wp-json/tribe/events/v1/events?page=2', total: 120, total_pages: 3 });
+const page = (records: unknown[], encode = phpJson) =>
+  encode({ events: records, rest_url: 'http://site.test/wp-json/tribe/events/v1/events?page=2', total: 120, total_pages: 3 });
 
 /** What the list writer wrote before: every record parsed, then written by JSON.stringify. */
 const expected = (text: string) => (JSON.parse(text) as { events: unknown[] }).events.map((record) => JSON.stringify(record));
@@ -73,7 +74,7 @@ describe('a list page cut into records', () => {
 
   test('random records, written as the API and as other servers write JSON', () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const alphabet = ['a', 'Z', ' ', '"', '\\', '/', '\n', '\t', '\u0001', 'é', '€', '\u2028', '🎉', '\ud800', '<', '&', '0', '{', '}', '[', ']', ',', ':'];
     const text = () => Array.from({ length: Math.floor(random() * 12) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
     const value = (depth: number): unknown => {
@@ -167,7 +168,10 @@ describe('a list page cut into records', () => {
           if (status !== 200 || !body.startsWith(`{"${key}":[`)) continue;
           const cut = cutText(body, key);
           expect(cut, name).toBeDefined();
-          expect(cut!.records.map((r) => r.json), name).toEqual((JSON.parse(body)[key] as unknown[]).map((r) => JSON.stringify(r)));
+          expect(
+            cut!.records.map((r) => r.json),
+            name,
+          ).toEqual((JSON.parse(body)[key] as unknown[]).map((r) => JSON.stringify(r)));
           cutPages++;
           records += cut!.records.length;
         }

@@ -14,7 +14,9 @@ describe('reachability', () => {
     const gaveUp = site.failed(refused, said);
     expect(gaveUp).toBeInstanceOf(SiteUnreachable);
     expect(gaveUp.exitCode).toBe(EXIT.network);
-    expect(gaveUp.message).toBe(`cannot connect to http://127.0.0.1:1: connection refused (${UNREACHABLE_AFTER} times in a row): the site is unreachable, nothing more was sent`);
+    expect(gaveUp.message).toBe(
+      `cannot connect to http://127.0.0.1:1: connection refused (${UNREACHABLE_AFTER} times in a row): the site is unreachable, nothing more was sent`,
+    );
     expect(() => site.check()).toThrow(gaveUp);
   });
 

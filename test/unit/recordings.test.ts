@@ -15,7 +15,15 @@ import { readResponse } from '../sandbox/recordings.js';
 function recorded(name: string): ApiResponse {
   const { status, headers, body, text } = readResponse(name);
   const json = typeof body === 'string' ? undefined : body;
-  return { status, headers, body: json, text: json === undefined ? text : undefined, raw: text, url: 'http://127.0.0.1:8080/wp-json/tribe/events/v1/x', method: 'GET' };
+  return {
+    status,
+    headers,
+    body: json,
+    text: json === undefined ? text : undefined,
+    raw: text,
+    url: 'http://127.0.0.1:8080/wp-json/tribe/events/v1/x',
+    method: 'GET',
+  };
 }
 
 function outcome(name: string, resource: ResourceName, ref: string, verb: 'get' | 'update' | 'delete' = 'get') {
@@ -125,7 +133,12 @@ describe('records back to writable fields', () => {
 
   test('export form uses slugs for links', () => {
     const event = recorded('event_create_full').body as Record<string, unknown>;
-    expect(toWritable(resources.events, event, { links: 'slugs' })).toMatchObject({ venue: 'blue-note-hall', organizer: ['jazz-society'], categories: ['jazz', 'music'], tags: ['family-friendly'] });
+    expect(toWritable(resources.events, event, { links: 'slugs' })).toMatchObject({
+      venue: 'blue-note-hall',
+      organizer: ['jazz-society'],
+      categories: ['jazz', 'music'],
+      tags: ['family-friendly'],
+    });
   });
 
   test('cost text from the recorded cost details', () => {
@@ -134,12 +147,20 @@ describe('records back to writable fields', () => {
     expect(costText(recorded('event_create_inline_venue_organizer').body as Record<string, unknown>)).toBe('$12');
     // A word keeps the casing the event shows, not the lower case of cost_details.
     expect(costText({ cost: 'Donation', cost_details: { currency_symbol: '', currency_position: '', values: ['donation'] } })).toBe('Donation');
-    expect(costText({ cost: 'Pay What You Can', cost_details: { currency_symbol: '', currency_position: '', values: ['pay what you can'] } })).toBe('Pay What You Can');
+    expect(costText({ cost: 'Pay What You Can', cost_details: { currency_symbol: '', currency_position: '', values: ['pay what you can'] } })).toBe(
+      'Pay What You Can',
+    );
   });
 
   test('a venue keeps show_map as strings and its state', () => {
     const venue = recorded('venue_create').body as Record<string, unknown>;
-    expect(toWritable(resources.venues, venue)).toMatchObject({ venue: 'Blue Note Hall', show_map: 'true', show_map_link: 'false', stateprovince: 'NY', zip: '10012' });
+    expect(toWritable(resources.venues, venue)).toMatchObject({
+      venue: 'Blue Note Hall',
+      show_map: 'true',
+      show_map_link: 'false',
+      stateprovince: 'NY',
+      zip: '10012',
+    });
   });
 
   test('the recorded update that lost fields is detected by the safe update check', () => {

@@ -82,7 +82,11 @@ describe('retries of idempotent requests', () => {
   });
 
   test('429, 502 and 504 are retried too, and PUT, PATCH and DELETE as well as GET', async () => {
-    for (const [code, method] of [[429, 'PUT'], [502, 'PATCH'], [504, 'DELETE']] as const) {
+    for (const [code, method] of [
+      [429, 'PUT'],
+      [502, 'PATCH'],
+      [504, 'DELETE'],
+    ] as const) {
       const server = await flakyServer(1, status(code));
       const api = client(server.url);
       const res = await api.send(method, 'events/1', { body: method === 'DELETE' ? undefined : { title: 'x' } });
@@ -155,7 +159,12 @@ describe('retries of idempotent requests', () => {
   });
 
   test('other 4xx are not retried, nor a 500 to a write', async () => {
-    for (const [method, code] of [['GET', 400], ['GET', 404], ['PUT', 500], ['DELETE', 500]] as const) {
+    for (const [method, code] of [
+      ['GET', 400],
+      ['GET', 404],
+      ['PUT', 500],
+      ['DELETE', 500],
+    ] as const) {
       const server = await flakyServer(1, status(code));
       const api = client(server.url);
       const res = await api.send(method, 'events/1');

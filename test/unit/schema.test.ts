@@ -53,7 +53,10 @@ describe('checkRecord', () => {
         if (n & (1 << i)) record[field] = field === 'website' ? 'https://example.org' : `${field} ${n}`;
       });
       expect(checkRecord(resources.venues, record, 'create')).toEqual({ ok: true, record });
-      expect(checkRecord(resources.venues, { ...record, venue: undefined }, 'create')).toEqual({ ok: false, problems: [{ field: 'venue', message: 'is required' }] });
+      expect(checkRecord(resources.venues, { ...record, venue: undefined }, 'create')).toEqual({
+        ok: false,
+        problems: [{ field: 'venue', message: 'is required' }],
+      });
       const unknown = checkRecord(resources.venues, { ...record, town: 'x' }, 'create');
       expect(unknown.ok === false && unknown.problems.map((p) => p.field)).toEqual(['town']);
     }

@@ -33,16 +33,28 @@ describe('planChanges', () => {
   test('removals only with prune, terms said to be deleted for good, grouped in dependency order', () => {
     const desired = doc({ tags: { keep: { name: 'Keep' } }, events: { fest: { title: 'Fest' } } });
     const current = doc({ tags: { keep: { name: 'Keep' }, old: { name: 'Old' } }, events: { gone: { title: 'Gone' } } }, true);
-    expect(summaryOf(planChanges(desired, current, { prune: false }))).toBe('1 to create, 0 to change, 0 to remove, 1 unchanged (2 only on the site; --prune removes them)');
+    expect(summaryOf(planChanges(desired, current, { prune: false }))).toBe(
+      '1 to create, 0 to change, 0 to remove, 1 unchanged (2 only on the site; --prune removes them)',
+    );
     const pruned = planChanges(desired, current, { prune: true });
-    expect(formatPlan(pruned, false).split('\n')).toEqual(['- tag old: deleted for good', '', '+ event fest', '- event gone: to the trash', '', '1 to create, 0 to change, 2 to remove, 1 unchanged', '']);
+    expect(formatPlan(pruned, false).split('\n')).toEqual([
+      '- tag old: deleted for good',
+      '',
+      '+ event fest',
+      '- event gone: to the trash',
+      '',
+      '1 to create, 0 to change, 2 to remove, 1 unchanged',
+      '',
+    ]);
   });
 
   test('a venue under another slug is matched by name, and links to it follow the match', () => {
     const desired = doc({ venues: { 'the-hall': { venue: 'The Hall' } }, events: { fest: { title: 'Fest', venue: 'the-hall' } } });
     const current = doc({ venues: { 'hall-2': { venue: 'The hall' } }, events: { fest: { title: 'Fest', venue: 'hall-2' } } }, true);
     const plan = planChanges(desired, current, { prune: true });
-    expect(formatPlan(plan, false)).toBe('~ venue the-hall: matched by name (hall-2 on the site), venue "The hall" -> "The Hall"\n\n0 to create, 1 to change, 0 to remove, 1 unchanged\n');
+    expect(formatPlan(plan, false)).toBe(
+      '~ venue the-hall: matched by name (hall-2 on the site), venue "The hall" -> "The Hall"\n\n0 to create, 1 to change, 0 to remove, 1 unchanged\n',
+    );
     expect(plan.aliases.get('venues')).toEqual(new Map([['hall-2', 'the-hall']]));
   });
 

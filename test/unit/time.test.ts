@@ -28,9 +28,12 @@ describe('wall-clock time to instant', () => {
 });
 
 describe('timezone names', () => {
-  it.each(['America/New_York', 'Europe/Paris', 'UTC', 'UTC+2', 'UTC-5.5', 'US/Eastern', 'Asia/Calcutta', 'Etc/GMT+5', 'europe/paris'])('%s is a timezone', (zone) => {
-    expect(isValidTimeZone(zone)).toBe(true);
-  });
+  it.each(['America/New_York', 'Europe/Paris', 'UTC', 'UTC+2', 'UTC-5.5', 'US/Eastern', 'Asia/Calcutta', 'Etc/GMT+5', 'europe/paris'])(
+    '%s is a timezone',
+    (zone) => {
+      expect(isValidTimeZone(zone)).toBe(true);
+    },
+  );
 
   it.each(['', 'Mars/Olympus', 'Europe/Pariss', 'UTC+', 'New York'])('%j is not', (zone) => {
     expect(isValidTimeZone(zone)).toBe(false);
@@ -69,7 +72,7 @@ describe('instant to wall clock', () => {
 });
 
 describe('times the clocks skip', () => {
-  it('are the ones of the hour that jumps forward, in the zone\'s own rules', () => {
+  it("are the ones of the hour that jumps forward, in the zone's own rules", () => {
     expect(wallClockExists('2027-03-14 02:30:00', 'America/New_York')).toBe(false);
     expect(wallClockExists('2027-03-14 02:00', 'America/New_York')).toBe(false);
     expect(wallClockExists('2027-03-14 03:00', 'America/New_York')).toBe(true);

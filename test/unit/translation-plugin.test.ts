@@ -2,7 +2,18 @@ import { describe, expect, test } from 'vitest';
 import { translationPluginIn, translationsIn } from '../../src/commands/profile/discover.js';
 
 // The namespaces of a real site with The Events Calendar 6.17.1 and no translation plugin.
-const REAL_SITE = ['oembed/1.0', 'tribe/event-aggregator/v1', 'tribe/events/v1', 'tribe/views/v2', 'tec/v2/onboarding', 'tec/v1', 'wp/v2', 'wp-site-health/v1', 'wp-block-editor/v1', 'wp-abilities/v1'];
+const REAL_SITE = [
+  'oembed/1.0',
+  'tribe/event-aggregator/v1',
+  'tribe/events/v1',
+  'tribe/views/v2',
+  'tec/v2/onboarding',
+  'tec/v1',
+  'wp/v2',
+  'wp-site-health/v1',
+  'wp-block-editor/v1',
+  'wp-abilities/v1',
+];
 
 describe('a translation plugin in the REST index', () => {
   test('WPML and Polylang namespaces count, nothing else does', () => {

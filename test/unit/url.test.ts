@@ -50,13 +50,18 @@ describe('parseRestRoot and buildUrl', () => {
 
 describe('windowOf reads the window a server applied from its rest_url', () => {
   test('raw values with spaces, as on a plain list', () => {
-    expect(windowOf('http://x/wp-json/tribe/events/v1/events/?page=1&per_page=10&start_date=2026-11-21 00:00:00&end_date=2028-11-22 23:59:59&status=publish')).toEqual({
+    expect(
+      windowOf('http://x/wp-json/tribe/events/v1/events/?page=1&per_page=10&start_date=2026-11-21 00:00:00&end_date=2028-11-22 23:59:59&status=publish'),
+    ).toEqual({
       start: '2026-11-21 00:00:00',
       end: '2028-11-22 23:59:59',
     });
   });
   test('form-encoded values, as with a venue filter', () => {
-    expect(windowOf('http://x/events/?start_date=2026-11-21+00%3A00%3A00&end_date=2028-11-22+23%3A59%3A59&venue=40')).toEqual({ start: '2026-11-21 00:00:00', end: '2028-11-22 23:59:59' });
+    expect(windowOf('http://x/events/?start_date=2026-11-21+00%3A00%3A00&end_date=2028-11-22+23%3A59%3A59&venue=40')).toEqual({
+      start: '2026-11-21 00:00:00',
+      end: '2028-11-22 23:59:59',
+    });
   });
   test('no rest_url, no window', () => {
     expect(windowOf(undefined)).toEqual({});
@@ -66,8 +71,12 @@ describe('windowOf reads the window a server applied from its rest_url', () => {
 describe('URLs longer than servers accept', () => {
   test('are refused before sending, naming the parameter that made them long', () => {
     const root = parseRestRoot('https://example.org/wp-json');
-    expect(() => buildUrl(root, namespaceRoute(NS, 'events'), { search: 'x'.repeat(9000), per_page: 10 })).toThrow(/--search makes the request URL \d+ characters long/);
+    expect(() => buildUrl(root, namespaceRoute(NS, 'events'), { search: 'x'.repeat(9000), per_page: 10 })).toThrow(
+      /--search makes the request URL \d+ characters long/,
+    );
     expect(() => buildUrl(root, namespaceRoute(NS, 'events'), { starts_after: '2027-01-01', include: '1,'.repeat(4000) })).toThrow(/--include/);
-    expect(buildUrl(root, namespaceRoute(NS, 'events'), { search: 'x'.repeat(7000) })).toHaveLength(7000 + 'https://example.org/wp-json/tribe/events/v1/events?search='.length);
+    expect(buildUrl(root, namespaceRoute(NS, 'events'), { search: 'x'.repeat(7000) })).toHaveLength(
+      7000 + 'https://example.org/wp-json/tribe/events/v1/events?search='.length,
+    );
   });
 });

@@ -11,10 +11,17 @@ describe("holding back V8's compilers while the HTTP client is open", () => {
     expect(tiersApply(NODE_20_V8, '--max-old-space-size=100 --enable-source-maps')).toBe(true);
   });
 
-  test.each(['--no-liftoff', '--wasm-tier-up', '--interrupt-budget=1000', '--max-opt=2', '--no-opt', '--jitless', '--maglev', '--always-sparkplug', '--no-turbofan'])(
-    'does not apply when Node was given %s',
-    (flag) => expect(tiersApply(NODE_20_V8, `--max-old-space-size=100 ${flag}`)).toBe(false),
-  );
+  test.each([
+    '--no-liftoff',
+    '--wasm-tier-up',
+    '--interrupt-budget=1000',
+    '--max-opt=2',
+    '--no-opt',
+    '--jitless',
+    '--maglev',
+    '--always-sparkplug',
+    '--no-turbofan',
+  ])('does not apply when Node was given %s', (flag) => expect(tiersApply(NODE_20_V8, `--max-old-space-size=100 ${flag}`)).toBe(false));
 
   test('sets Liftoff only and four times the interrupt budget, then restores every flag to its default, once', () => {
     const set: string[] = [];
@@ -22,7 +29,10 @@ describe("holding back V8's compilers while the HTTP client is open", () => {
     expect(set).toEqual([`--liftoff-only --interrupt-budget=${4 * 67584}`]);
     restore!();
     restore!();
-    expect(set).toEqual([`--liftoff-only --interrupt-budget=${LATER_INTERRUPT_BUDGET}`, '--no-liftoff-only --liftoff --wasm-tier-up --wasm-dynamic-tiering --interrupt-budget=67584']);
+    expect(set).toEqual([
+      `--liftoff-only --interrupt-budget=${LATER_INTERRUPT_BUDGET}`,
+      '--no-liftoff-only --liftoff --wasm-tier-up --wasm-dynamic-tiering --interrupt-budget=67584',
+    ]);
   });
 
   test('does nothing where it does not apply', () => {

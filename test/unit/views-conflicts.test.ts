@@ -9,7 +9,20 @@ const BARN = { id: 200, venue: 'Barn' };
 
 function event(title: string, start: string, end: string, options: { allDay?: boolean; venue?: object; organizers?: object[] } = {}) {
   return toCalendarEvent(
-    { id: nextId++, title, status: 'publish', all_day: options.allDay ?? false, start_date: start, end_date: end, utc_start_date: start, utc_end_date: end, timezone: 'UTC', venue: options.venue ?? HALL, organizer: options.organizers ?? [], categories: [] },
+    {
+      id: nextId++,
+      title,
+      status: 'publish',
+      all_day: options.allDay ?? false,
+      start_date: start,
+      end_date: end,
+      utc_start_date: start,
+      utc_end_date: end,
+      timezone: 'UTC',
+      venue: options.venue ?? HALL,
+      organizer: options.organizers ?? [],
+      categories: [],
+    },
     'UTC',
   );
 }
@@ -41,8 +54,15 @@ describe('conflicts', () => {
   });
 
   test('events at different venues, or with no venue, do not clash', () => {
-    expect(lines([event('A', '2027-06-01 10:00:00', '2027-06-01 12:00:00'), event('B', '2027-06-01 10:00:00', '2027-06-01 12:00:00', { venue: BARN })])).toEqual([]);
-    expect(lines([event('C', '2027-06-01 10:00:00', '2027-06-01 12:00:00', { venue: [] as unknown as object }), event('D', '2027-06-01 10:00:00', '2027-06-01 12:00:00', { venue: [] as unknown as object })])).toEqual([]);
+    expect(
+      lines([event('A', '2027-06-01 10:00:00', '2027-06-01 12:00:00'), event('B', '2027-06-01 10:00:00', '2027-06-01 12:00:00', { venue: BARN })]),
+    ).toEqual([]);
+    expect(
+      lines([
+        event('C', '2027-06-01 10:00:00', '2027-06-01 12:00:00', { venue: [] as unknown as object }),
+        event('D', '2027-06-01 10:00:00', '2027-06-01 12:00:00', { venue: [] as unknown as object }),
+      ]),
+    ).toEqual([]);
   });
 
   test('an organizer in two places at once', () => {

@@ -35,7 +35,13 @@ describe('edit form', () => {
 });
 
 describe('edit form of a name the server shows with entities', () => {
-  const event = { id: 9, title: 'Linked &#8211; it&#8217;s &#8220;fine&#8221; &#038; <b>bold</b>', slug: 'linked', start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 11:00:00' };
+  const event = {
+    id: 9,
+    title: 'Linked &#8211; it&#8217;s &#8220;fine&#8221; &#038; <b>bold</b>',
+    slug: 'linked',
+    start_date: '2027-01-01 10:00:00',
+    end_date: '2027-01-01 11:00:00',
+  };
   const values = formValues(resources.events, event);
   const text = formText(resources.events, event, values);
 

@@ -27,7 +27,9 @@ const EVENTS = [
   event('Jazz on the River', '2027-06-09 19:30:00', '2027-06-09 22:00:00', { category: 'jazz' }),
   event('Summer Fair', '2027-06-11 00:00:00', '2027-06-13 23:59:59', { allDay: true }),
   event('Late Show', '2027-06-11 23:00:00', '2027-06-12 01:00:00'),
-  ...['Breakfast', 'Briefing', 'Lunch talk', 'Workshop', 'Dinner'].map((title, i) => event(title, `2027-06-16 ${String(8 + 2 * i).padStart(2, '0')}:00:00`, `2027-06-16 ${String(9 + 2 * i).padStart(2, '0')}:00:00`)),
+  ...['Breakfast', 'Briefing', 'Lunch talk', 'Workshop', 'Dinner'].map((title, i) =>
+    event(title, `2027-06-16 ${String(8 + 2 * i).padStart(2, '0')}:00:00`, `2027-06-16 ${String(9 + 2 * i).padStart(2, '0')}:00:00`),
+  ),
 ];
 
 function week(width: number, weekStart: WeekStart = 'monday'): string {
@@ -37,10 +39,25 @@ function week(width: number, weekStart: WeekStart = 'monday'): string {
 
 function month(width: number): string {
   const { from, to } = monthGridRange('2027-06-15', 'monday');
-  return renderGrid({ days: bucketByDay(EVENTS, from, to), today: '2027-06-09', month: '2027-06', title: 'June 2027', width, weekStart: 'monday', cellLines: MONTH_CELL_LINES, paint: paint(false) });
+  return renderGrid({
+    days: bucketByDay(EVENTS, from, to),
+    today: '2027-06-09',
+    month: '2027-06',
+    title: 'June 2027',
+    width,
+    weekStart: 'monday',
+    cellLines: MONTH_CELL_LINES,
+    paint: paint(false),
+  });
 }
 
-const widest = (text: string) => Math.max(...text.trimEnd().split('\n').map((line) => [...line].length));
+const widest = (text: string) =>
+  Math.max(
+    ...text
+      .trimEnd()
+      .split('\n')
+      .map((line) => [...line].length),
+  );
 
 describe('grid', () => {
   test('a week at 80 columns', () => {

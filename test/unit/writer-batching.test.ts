@@ -33,7 +33,13 @@ describe('list output is written in chunks', () => {
     await writer.end();
     expect(stdout.writes.length).toBeLessThan(6);
     expect(stdout.writes.slice(0, -1).every((chunk) => chunk.length >= 64 * 1024)).toBe(true);
-    expect(stdout.writes.join('').trim().split('\n').map((line) => JSON.parse(line).id)).toEqual([...Array(1000).keys()]);
+    expect(
+      stdout.writes
+        .join('')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).id),
+    ).toEqual([...Array(1000).keys()]);
   });
 
   test('what is gathered goes out as soon as the list waits, before end()', async () => {

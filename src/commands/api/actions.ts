@@ -39,7 +39,8 @@ const NAMESPACED = /^\/?[a-z0-9-]+(\/[a-z0-9-]+)?\/v\d+(\/|$)/i;
  */
 export function splitPath(raw: string): { path: string; fromRoot: boolean; query: Record<string, string> } {
   if (raw.trim() === '' || /\s/.test(raw)) throw new UsageError(`"${raw}" is not a path`, 'Give a path like /events, events/12 or /wp-json/wp/v2/types.');
-  if (/^[a-z]+:\/\//i.test(raw)) throw new UsageError(`"${raw}": give a path, not a full URL`, 'The site comes from the profile; give a path like /events or /wp-json/.');
+  if (/^[a-z]+:\/\//i.test(raw))
+    throw new UsageError(`"${raw}": give a path, not a full URL`, 'The site comes from the profile; give a path like /events or /wp-json/.');
   const [pathPart, queryPart] = raw.split(/\?(.*)/s, 2);
   const query: Record<string, string> = {};
   for (const [k, v] of new URLSearchParams(queryPart ?? '')) query[k] = v;
@@ -132,7 +133,8 @@ export async function runApi(inv: Invocation, rawMethod: string, rawPath: string
   const ctx = inv.ctx;
   const opts = inv.opts as Opts;
   if (opts.format !== undefined && opts.format !== 'json') throw new UsageError('api prints the response body as it came; only --format json applies');
-  if (opts.fields !== undefined) throw new UsageError('api prints the response body as it came; --fields does not apply', 'Pipe the output to jq to pick fields.');
+  if (opts.fields !== undefined)
+    throw new UsageError('api prints the response body as it came; --fields does not apply', 'Pipe the output to jq to pick fields.');
   const req = await buildApiRequest(rawMethod, rawPath, opts, ctx);
   const prepared = prepare({ ...opts, format: undefined, json: undefined }, ctx);
   prepared.writes = !['GET', 'HEAD', 'OPTIONS'].includes(req.method);

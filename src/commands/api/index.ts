@@ -11,9 +11,12 @@ export function apiCommand(run: ActionRunner): Command {
   return new Command('api')
     .description("send any request to the site and print the response body (paths are relative to the profile's namespace unless they start with one)")
     .argument('<method>', `HTTP method: ${METHODS.join(', ')}`)
-    .argument('<path>', "path under the profile's namespace (/venues, events/12), or from the REST root when it starts with a namespace (/wp/v2/types, /tec/v1/events) or /wp-json")
+    .argument(
+      '<path>',
+      "path under the profile's namespace (/venues, events/12), or from the REST root when it starts with a namespace (/wp/v2/types, /tec/v1/events) or /wp-json",
+    )
     .option('-f, --raw-field <key=value>', 'a string parameter (repeatable); key[]=v builds a list', collect)
-    .option('-F, --field <key=value>', 'a typed parameter (repeatable): numbers, true, false, null, @file for a file\'s contents, @- for stdin', collect)
+    .option('-F, --field <key=value>', "a typed parameter (repeatable): numbers, true, false, null, @file for a file's contents, @- for stdin", collect)
     .option('--input <file|->', 'send this file (or stdin) as the JSON request body; -f/-F then go in the query string')
     .option('-i, --include', 'print the status line and the response headers before the body')
     .addHelpText(

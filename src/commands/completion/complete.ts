@@ -24,7 +24,12 @@ export async function runComplete(inv: Invocation, kind: string, resourceName?: 
   // Filled as pages arrive: at the deadline, what came in time is offered.
   const found: string[] = [];
   try {
-    const work = kind === 'profiles' ? profileCandidates(quiet).then((lines) => void found.push(...lines)) : kind === 'ids' ? idCandidates(resourceName, typed, opts, quiet, deadline.signal, found) : Promise.resolve();
+    const work =
+      kind === 'profiles'
+        ? profileCandidates(quiet).then((lines) => void found.push(...lines))
+        : kind === 'ids'
+          ? idCandidates(resourceName, typed, opts, quiet, deadline.signal, found)
+          : Promise.resolve();
     const stopped = new Promise<void>((resolve) => deadline.signal.addEventListener('abort', () => resolve()));
     await Promise.race([work.catch(() => undefined), stopped]);
     // Pages of records that tie on their sort key may overlap: each candidate once.
@@ -37,7 +42,11 @@ export async function runComplete(inv: Invocation, kind: string, resourceName?: 
 /** Pages asked for at most (MAX_PER_PAGE records each), all at once after the first. */
 const MAX_PAGES = 20;
 
-const clean = (text: unknown) => textForPeople(text).replace(/<[^>]*>/g, '').replace(/[\t\r\n]+/g, ' ').trim();
+const clean = (text: unknown) =>
+  textForPeople(text)
+    .replace(/<[^>]*>/g, '')
+    .replace(/[\t\r\n]+/g, ' ')
+    .trim();
 
 async function profileCandidates(ctx: Context): Promise<string[]> {
   const { loadConfig } = await import('../../config/load.js');
@@ -51,12 +60,22 @@ async function profileCandidates(ctx: Context): Promise<string[]> {
  * IDs and slugs of the records, with their names: every page (up to MAX_PAGES) as the deadline
  * allows, only those starting with what was typed (after the last comma of a list).
  */
-async function idCandidates(name: string | undefined, typed: string | undefined, opts: Opts, ctx: Context, signal: AbortSignal, found: string[]): Promise<void> {
+async function idCandidates(
+  name: string | undefined,
+  typed: string | undefined,
+  opts: Opts,
+  ctx: Context,
+  signal: AbortSignal,
+  found: string[],
+): Promise<void> {
   if (!name || !(RESOURCE_NAMES as string[]).includes(name)) return;
   const resource = resources[name as ResourceName];
   const prefix = (typed ?? '').replace(/^.*,/, '').toLowerCase();
   const { prepare, openSession } = await import('../../session.js');
-  const prepared = prepare({ ...opts, format: undefined, json: undefined, fields: undefined, debug: false, timeout: String(DEADLINE_MS / 1000), retries: '0' }, ctx);
+  const prepared = prepare(
+    { ...opts, format: undefined, json: undefined, fields: undefined, debug: false, timeout: String(DEADLINE_MS / 1000), retries: '0' },
+    ctx,
+  );
   const session = await openSession(prepared, ctx);
   try {
     const { username, password } = session.profile;
@@ -70,7 +89,8 @@ async function idCandidates(name: string | undefined, typed: string | undefined,
         for (const item of items as Array<Record<string, unknown>>) {
           const label = clean(item[resource.nameField]);
           for (const value of [item.id, item.slug]) {
-            if ((typeof value === 'number' || (typeof value === 'string' && value !== '')) && String(value).toLowerCase().startsWith(prefix)) found.push(`${value}\t${label}`);
+            if ((typeof value === 'number' || (typeof value === 'string' && value !== '')) && String(value).toLowerCase().startsWith(prefix))
+              found.push(`${value}\t${label}`);
           }
         }
       }

@@ -40,7 +40,9 @@ export function completeCommand(run: ActionRunner): Command {
 
 /** The manual page, for the build (man/calendar.1). */
 export function manCommand(run: ActionRunner): Command {
-  const command = new Command('__man').description('(used by the build) print the manual page in roff').action(run(async () => (await import('./man.js')).runManPage));
+  const command = new Command('__man')
+    .description('(used by the build) print the manual page in roff')
+    .action(run(async () => (await import('./man.js')).runManPage));
   (command as unknown as { _hidden: boolean })._hidden = true;
   return command;
 }

@@ -10,7 +10,10 @@ export async function runDoc(inv: Invocation): Promise<void> {
   const ctx = inv.ctx;
   const prepared = inv.prepare();
   await withSession(prepared, ctx, async ({ client }) => {
-    const res = await client.call<{ info?: { title?: string; version?: string }; paths?: Record<string, Record<string, { summary?: string; description?: string }>> }>('GET', 'doc');
+    const res = await client.call<{
+      info?: { title?: string; version?: string };
+      paths?: Record<string, Record<string, { summary?: string; description?: string }>>;
+    }>('GET', 'doc');
     if (prepared.output.format !== 'table') return printRecord(res.body, undefined, prepared.output, ctx);
     const doc = res.body;
     const lines = [`${doc.info?.title ?? 'API'}${doc.info?.version ? ` ${doc.info.version}` : ''}`, ''];

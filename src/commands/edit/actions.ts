@@ -24,7 +24,10 @@ export async function runEdit(resource: Resource, inv: Invocation, rawRef: strin
   const { ctx } = inv;
   const opts = inv.opts as Opts;
   if (!ctx.stdin.isTTY || !ctx.stdout.isTTY) {
-    throw new UsageError(`${resource.name} edit opens an editor and needs a terminal`, `Off a terminal, change fields with: calendar ${resource.name} update ${rawRef} --FIELD VALUE (or --data).`);
+    throw new UsageError(
+      `${resource.name} edit opens an editor and needs a terminal`,
+      `Off a terminal, change fields with: calendar ${resource.name} update ${rawRef} --FIELD VALUE (or --data).`,
+    );
   }
   const ref = parseRef(resource, rawRef);
   const prepared = inv.prepare();
@@ -64,7 +67,8 @@ export async function runEdit(resource: Resource, inv: Invocation, rawRef: strin
           }
           const { safeUpdate } = await import('../../records/safe-update.js');
           const result = await safeUpdate(client, resource, path, body, { current, method: 'PUT', force: opts.force === true, notice });
-          for (const { field, sent, got } of result.ignored) prepared.ui.warn(`the server did not keep ${field}: sent ${JSON.stringify(sent)}, it holds ${JSON.stringify(got ?? null)}`);
+          for (const { field, sent, got } of result.ignored)
+            prepared.ui.warn(`the server did not keep ${field}: sent ${JSON.stringify(sent)}, it holds ${JSON.stringify(got ?? null)}`);
           await printRecord(result.record, resource, prepared.output, ctx);
           if (resource.name === 'events') await (await import('../views/clashes.js')).warnOfClashes(client, result.record, prepared.ui);
           return;
@@ -79,7 +83,14 @@ export async function runEdit(resource: Resource, inv: Invocation, rawRef: strin
 }
 
 /** The changes checked by the schema, their links resolved and event dates settled, as an update would. */
-async function checkedChanges(resource: Resource, client: Parameters<typeof finishBody>[1], zone: string | undefined, changes: Json, opts: Opts, current: Json): Promise<Json> {
+async function checkedChanges(
+  resource: Resource,
+  client: Parameters<typeof finishBody>[1],
+  zone: string | undefined,
+  changes: Json,
+  opts: Opts,
+  current: Json,
+): Promise<Json> {
   const { checkRecord } = await import('../../schema.js');
   const checked = checkRecord(resource, changes, 'update');
   if (!checked.ok) throw new UsageError(checked.problems.map((p) => `${p.field}: ${p.message}`).join('\n'));
@@ -90,6 +101,7 @@ async function checkedChanges(resource: Resource, client: Parameters<typeof fini
 function openEditor(ctx: Context, file: string): void {
   const editor = ctx.env.VISUAL || ctx.env.EDITOR || 'vi';
   const result = spawnSync('sh', ['-c', `${editor} "$1"`, 'editor', file], { stdio: 'inherit', env: ctx.env as NodeJS.ProcessEnv });
-  if (result.error) throw new CliError(`could not start the editor "${editor}": ${result.error.message}`, EXIT.usage, 'Set VISUAL or EDITOR to an editor on your PATH.');
+  if (result.error)
+    throw new CliError(`could not start the editor "${editor}": ${result.error.message}`, EXIT.usage, 'Set VISUAL or EDITOR to an editor on your PATH.');
   if (result.status !== 0) throw new CliError(`the editor "${editor}" exited with status ${String(result.status)}; nothing was sent`, EXIT.refused);
 }

@@ -11,7 +11,11 @@ export function editCommand(resource: Resource, run: ActionRunner): Command {
   const edit = new Command('edit')
     .argument('<id-or-slug>', `${resource.singular} ID or slug`)
     .description(`change ${resource.singular} fields in your editor ($VISUAL or $EDITOR) as YAML; sends only what changed`)
-    .addHelpText('after', examplesHelp([`calendar ${resource.name} edit ${example}`, `calendar ${resource.name} edit ${example} --format json`]) + environmentHelp(EDITOR_ENVIRONMENT))
+    .addHelpText(
+      'after',
+      examplesHelp([`calendar ${resource.name} edit ${example}`, `calendar ${resource.name} edit ${example} --format json`]) +
+        environmentHelp(EDITOR_ENVIRONMENT),
+    )
     .action(run(async () => (await import('./actions.js')).runEdit.bind(null, resource)));
   if (resource.name === 'events') edit.option('--force', EVENT_COST_FORCE);
   return edit;

@@ -42,7 +42,8 @@ async function readSecretOptions(opts: Opts, ctx: Context): Promise<Secret | und
     const value = ctx.stdin.isTTY
       ? await (await import('../../output/prompt.js')).askHidden(ctx, `Application password for ${username}: `)
       : (await readAll(ctx.stdin)).replace(/\r?\n$/, '');
-    if (value.trim() === '') throw new UsageError('--app-password-stdin: stdin was empty', "Pipe the password in, e.g. printf '%s\\n' \"$PASSWORD\" | calendar profile add ...");
+    if (value.trim() === '')
+      throw new UsageError('--app-password-stdin: stdin was empty', 'Pipe the password in, e.g. printf \'%s\\n\' "$PASSWORD" | calendar profile add ...');
     return { stored: { appPassword: value }, value, from: 'stdin, stored in the config file' };
   }
   if (opts.appPasswordEnv !== undefined) {
@@ -93,7 +94,8 @@ export async function runProfileAdd(inv: Invocation, rawName: string): Promise<v
   const timeoutSec = opts.timeout === undefined ? 30 : Number(opts.timeout);
   if (!Number.isFinite(timeoutSec) || timeoutSec <= 0) throw new UsageError(`--timeout: "${opts.timeout}" is not a positive number of seconds`);
   const existing = readUserConfig(ctx.env);
-  if (existing.config.profiles[name] && !opts.force) throw new UsageError(`a profile named "${name}" already exists in ${existing.file}`, 'Add --force to replace it.');
+  if (existing.config.profiles[name] && !opts.force)
+    throw new UsageError(`a profile named "${name}" already exists in ${existing.file}`, 'Add --force to replace it.');
   // A password in the URL moves to the secret store and the user name to --username; the URL is kept without them.
   const { url: siteUrl, username: urlUser, password: urlPassword } = splitUserInfo(String(opts.url));
   if (urlUser !== undefined && opts.username === undefined) opts.username = urlUser;
@@ -102,12 +104,18 @@ export async function runProfileAdd(inv: Invocation, rawName: string): Promise<v
     if (secret) throw new UsageError('--url carries a password and another password source is given; give only one');
     secret = { stored: { appPassword: urlPassword }, value: urlPassword, from: 'the URL, stored in the config file' };
   }
-  if (urlUser !== undefined || urlPassword !== undefined) prepared.ui.notice('The user name and password in --url were moved into the profile; the URL is stored without them.');
+  if (urlUser !== undefined || urlPassword !== undefined)
+    prepared.ui.notice('The user name and password in --url were moved into the profile; the URL is stored without them.');
   const caCert = opts.caCert ? (isAbsolute(opts.caCert) ? opts.caCert : resolve(ctx.cwd, opts.caCert)) : undefined;
 
   if (opts.api !== undefined && opts.api !== 'tec' && opts.api !== 'tribe') throw new UsageError(`--api: "${String(opts.api)}" is not tec or tribe`);
   const { discover } = await import('./discover.js');
-  const site = await discover(siteUrl, { timeoutMs: timeoutSec * 1000, caCertFile: caCert, namespace: opts.namespace, debug: opts.debug ? ctx.stderr : undefined });
+  const site = await discover(siteUrl, {
+    timeoutMs: timeoutSec * 1000,
+    caCertFile: caCert,
+    namespace: opts.namespace,
+    debug: opts.debug ? ctx.stderr : undefined,
+  });
   const username = opts.username as string | undefined;
   if (username && secret?.value !== undefined) await checkCredentials(site.restRoot, site.namespace, username, secret.value, timeoutSec, caCert, opts, ctx);
 
@@ -116,11 +124,14 @@ export async function runProfileAdd(inv: Invocation, rawName: string): Promise<v
   // `https://site/fr/wp-json` that the site does not serve: the language is kept as i18n_language.
   const pathLanguage = languageSegment(siteUrl);
   if (pathLanguage && !languageSegment(site.restRoot)) {
-    prepared.ui.warn(`the site does not serve its REST API under /${pathLanguage}/; using ${site.restRoot}${language ? '' : ` with language ${pathLanguage} (sent as i18n_language)`}`);
+    prepared.ui.warn(
+      `the site does not serve its REST API under /${pathLanguage}/; using ${site.restRoot}${language ? '' : ` with language ${pathLanguage} (sent as i18n_language)`}`,
+    );
   }
   const chosenLanguage = language ?? (pathLanguage && !languageSegment(site.restRoot) ? pathLanguage : undefined);
   if (chosenLanguage) profile.language = chosenLanguage as ProfileConfig['language'];
-  if (chosenLanguage && !site.translations) prepared.ui.warn(`the site shows no translation plugin (WPML or Polylang), so language ${chosenLanguage} (sent as i18n_language) may have no effect`);
+  if (chosenLanguage && !site.translations)
+    prepared.ui.warn(`the site shows no translation plugin (WPML or Polylang), so language ${chosenLanguage} (sent as i18n_language) may have no effect`);
   if (site.timezone) profile.timezone = site.timezone;
   if (username) profile.username = username;
   Object.assign(profile, secret?.stored ?? {});
@@ -129,7 +140,9 @@ export async function runProfileAdd(inv: Invocation, rawName: string): Promise<v
 
   const ui = prepared.ui;
   if (site.redirectedFrom) ui.notice(`${site.redirectedFrom} redirected to ${site.restRoot}: the profile uses the new address.`);
-  ui.notice(`Added profile ${name}: ${site.restRoot} (namespace ${site.namespace}${site.timezone ? `, timezone ${site.timezone}` : ''}, updates through ${api === 'tec' ? 'tec/v1' : site.namespace}) in ${saved.file}.`);
+  ui.notice(
+    `Added profile ${name}: ${site.restRoot} (namespace ${site.namespace}${site.timezone ? `, timezone ${site.timezone}` : ''}, updates through ${api === 'tec' ? 'tec/v1' : site.namespace}) in ${saved.file}.`,
+  );
   if (username && secret?.value !== undefined) ui.notice(`The credentials of ${username} work (application password from ${secret.from}).`);
   else if (username && secret) ui.warn(`${secret.from} is not set, so the credentials were not checked.`);
   else if (username) ui.notice('No application password given: writes will need CALENDAR_APP_PASSWORD.');
@@ -152,14 +165,38 @@ function languageSegment(url: string): string | undefined {
   }
 }
 
-async function checkCredentials(root: string, namespace: string, username: string, password: string, timeoutSec: number, caCert: string | undefined, opts: Opts, ctx: Context) {
+async function checkCredentials(
+  root: string,
+  namespace: string,
+  username: string,
+  password: string,
+  timeoutSec: number,
+  caCert: string | undefined,
+  opts: Opts,
+  ctx: Context,
+) {
   const [{ ApiClient }, { parseRestRoot }] = await Promise.all([import('../../http/client.js'), import('../../http/url.js')]);
-  const client = new ApiClient({ root: parseRestRoot(root), namespace, username, password, timeoutMs: timeoutSec * 1000, retries: 1, debug: opts.debug === true, stderr: ctx.stderr, caCertFile: caCert, sleep: ctx.sleep });
+  const client = new ApiClient({
+    root: parseRestRoot(root),
+    namespace,
+    username,
+    password,
+    timeoutMs: timeoutSec * 1000,
+    retries: 1,
+    debug: opts.debug === true,
+    stderr: ctx.stderr,
+    caCertFile: caCert,
+    sleep: ctx.sleep,
+  });
   try {
     const res = await client.send('GET', 'events', { query: { per_page: 1 } });
     if (res.status === 401 || res.status === 403) {
       const code = (res.body as { code?: string } | null)?.code ?? 'http_error';
-      throw new CliError(`the site refused the credentials of ${username} [${code}, HTTP ${res.status}]; nothing was saved`, EXIT.auth, 'Check the user name and the application password (Users > Profile > Application Passwords).');
+      throw new CliError(
+        `the site refused the credentials of ${username} [${code}, HTTP ${res.status}]; nothing was saved`,
+        EXIT.auth,
+        'Check the user name and the application password (Users > Profile > Application Passwords).',
+      );
     }
   } finally {
     await client.close();
@@ -187,7 +224,13 @@ export async function runProfileList(inv: Invocation): Promise<void> {
     source: loaded.sources[name] ?? '',
   }));
   if (!loaded.config.profiles[SANDBOX_PROFILE]) {
-    rows.push({ default: current === SANDBOX_PROFILE ? '*' : '', name: SANDBOX_PROFILE, baseUrl: '(built in)', namespace: DEFAULT_NAMESPACE, source: sandboxDataFile(ctx.env) });
+    rows.push({
+      default: current === SANDBOX_PROFILE ? '*' : '',
+      name: SANDBOX_PROFILE,
+      baseUrl: '(built in)',
+      namespace: DEFAULT_NAMESPACE,
+      source: sandboxDataFile(ctx.env),
+    });
   }
   const { format } = prepared.output;
   if (format === 'ids') {
@@ -210,7 +253,15 @@ export async function runProfileShow(inv: Invocation, rawName?: string): Promise
   const stored = loaded.config.profiles[name];
   let view: Record<string, unknown>;
   if (!stored && name === SANDBOX_PROFILE) {
-    view = { name, builtIn: true, baseUrl: '(a local sandbox started on demand)', namespace: DEFAULT_NAMESPACE, dataFile: sandboxDataFile(ctx.env), username: 'admin', appPassword: '(generated for each run)' };
+    view = {
+      name,
+      builtIn: true,
+      baseUrl: '(a local sandbox started on demand)',
+      namespace: DEFAULT_NAMESPACE,
+      dataFile: sandboxDataFile(ctx.env),
+      username: 'admin',
+      appPassword: '(generated for each run)',
+    };
   } else if (!stored) {
     throw unknownProfile(name, Object.keys(loaded.config.profiles));
   } else {
@@ -233,10 +284,15 @@ export async function runProfileShow(inv: Invocation, rawName?: string): Promise
   const file = loaded.sources[name];
   if (stored?.baseUrl !== undefined && !loaded.ownOrigins.includes(new URL(stored.baseUrl).origin)) {
     view.appPasswordSource = `none: only ${file}, which you have not trusted, names this site, so it gets none of your credentials (calendar trust ${file})`;
-  } else if (ctx.env.CALENDAR_APP_PASSWORD && view.builtIn === undefined) view.appPasswordSource = 'environment variable CALENDAR_APP_PASSWORD (overrides the profile)';
+  } else if (ctx.env.CALENDAR_APP_PASSWORD && view.builtIn === undefined)
+    view.appPasswordSource = 'environment variable CALENDAR_APP_PASSWORD (overrides the profile)';
   if (prepared.output.format === 'table' && prepared.output.fields === undefined) {
     const width = Math.max(...Object.keys(view).map((k) => k.length));
-    ctx.stdout.write(Object.entries(view).map(([k, v]) => `${`${k}:`.padEnd(width + 2)}${String(v)}\n`).join(''));
+    ctx.stdout.write(
+      Object.entries(view)
+        .map(([k, v]) => `${`${k}:`.padEnd(width + 2)}${String(v)}\n`)
+        .join(''),
+    );
     return;
   }
   await printRecord(view, undefined, prepared.output, ctx);
@@ -295,5 +351,7 @@ export async function runProfileRemove(inv: Invocation, rawName: string): Promis
   const wasDefault = user.config.defaultProfile === rawName;
   if (wasDefault) delete user.config.defaultProfile;
   writePrivateJson(user.file, user.config);
-  prepared.ui.notice(`Removed profile ${rawName} from ${user.file}.${wasDefault ? ' There is no default profile now (the built-in sandbox is used); pick one with calendar profile use NAME.' : ''}`);
+  prepared.ui.notice(
+    `Removed profile ${rawName} from ${user.file}.${wasDefault ? ' There is no default profile now (the built-in sandbox is used); pick one with calendar profile use NAME.' : ''}`,
+  );
 }

@@ -73,7 +73,10 @@ export function checkSiteUrl(raw: string): URL {
     url = undefined;
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw new UsageError(`--url: "${raw}" is not an http(s) URL`, 'Give the site address (https://example.org) or its REST root (https://example.org/wp-json).');
+    throw new UsageError(
+      `--url: "${raw}" is not an http(s) URL`,
+      'Give the site address (https://example.org) or its REST root (https://example.org/wp-json).',
+    );
   }
   url.hash = '';
   return url;
@@ -109,7 +112,11 @@ export function pickNamespace(namespaces: string[], wanted?: string): string | u
 export async function discover(input: string, options: DiscoverOptions): Promise<Discovery> {
   const url = checkSiteUrl(input);
   const ca = options.caCertFile ? readCa(options.caCertFile) : undefined;
-  const agent = new Agent({ headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs, connect: { timeout: options.timeoutMs, rejectUnauthorized: true, ...(ca ? { ca } : {}) } });
+  const agent = new Agent({
+    headersTimeout: options.timeoutMs,
+    bodyTimeout: options.timeoutMs,
+    connect: { timeout: options.timeoutMs, rejectUnauthorized: true, ...(ca ? { ca } : {}) },
+  });
   const get = (target: string) => fetchPage(target, agent, options);
   // As the client does: no optimising compile of the HTTP parser to wait for at exit.
   const restoreTiers = holdBackTiers(url.protocol === 'https:');
@@ -147,7 +154,11 @@ export async function discover(input: string, options: DiscoverOptions): Promise
       const namespace = pickNamespace(namespaces, options.namespace);
       if (!namespace) {
         const wanted = options.namespace ?? '.../events/v1';
-        throw new CliError(`not a calendar site: no ${wanted} namespace at ${storedRoot(root)}`, EXIT.refused, 'Is The Events Calendar active, with its REST API switched on?');
+        throw new CliError(
+          `not a calendar site: no ${wanted} namespace at ${storedRoot(root)}`,
+          EXIT.refused,
+          'Is The Events Calendar active, with its REST API switched on?',
+        );
       }
       const timezone = typeof index.timezone_string === 'string' && index.timezone_string !== '' ? index.timezone_string : undefined;
       // A root that redirects is stored as where it ends up, so later requests (writes too) go there.
@@ -155,10 +166,22 @@ export async function discover(input: string, options: DiscoverOptions): Promise
       const final = page.url !== requested ? rootOfIndexUrl(page.url) : undefined;
       const restRoot = storedRoot(final ?? root);
       const api = namespaces.includes(TEC_NAMESPACE) ? 'tec' : 'tribe';
-      return { restRoot, namespace, timezone, api, siteName: typeof index.name === 'string' ? index.name : undefined, redirectedFrom: final ? storedRoot(root) : undefined, translations: translationsIn(index, namespaces) };
+      return {
+        restRoot,
+        namespace,
+        timezone,
+        api,
+        siteName: typeof index.name === 'string' ? index.name : undefined,
+        redirectedFrom: final ? storedRoot(root) : undefined,
+        translations: translationsIn(index, namespaces),
+      };
     }
     if (reached === 0 && lastNetworkError) throw lastNetworkError;
-    throw new CliError(`not a calendar site: no WordPress REST API found at ${url.toString()}`, EXIT.refused, 'Give the site address (https://example.org) or its REST root (https://example.org/wp-json).');
+    throw new CliError(
+      `not a calendar site: no WordPress REST API found at ${url.toString()}`,
+      EXIT.refused,
+      'Give the site address (https://example.org) or its REST root (https://example.org/wp-json).',
+    );
   } finally {
     restoreTiers?.();
     await agent.close().catch(() => undefined);

@@ -7,12 +7,15 @@ export function profileCommand(run: ActionRunner): Command {
   const actions = () => import('./actions.js');
   const profile = new Command('profile')
     .description('add, list, show, select and remove site profiles (kept in the user config file)')
-    .addHelpText('after', examplesHelp(['calendar profile list', 'calendar profile add mysite --url https://example.org', 'calendar profile use sandbox']) + environmentHelp());
+    .addHelpText(
+      'after',
+      examplesHelp(['calendar profile list', 'calendar profile add mysite --url https://example.org', 'calendar profile use sandbox']) + environmentHelp(),
+    );
 
   profile
     .command('add')
     .argument('<name>', 'name of the new profile (letters, digits, . _ -)')
-    .description('find a site\'s REST API, check the credentials, and save them as a profile')
+    .description("find a site's REST API, check the credentials, and save them as a profile")
     .requiredOption('--url <url>', 'site address (https://example.org) or REST root (https://example.org/wp-json, https://example.org/?rest_route=/)')
     .option('--username <name>', 'WordPress user name for writes')
     .option('--app-password-stdin', 'read the application password from stdin and store it in the (private) config file')

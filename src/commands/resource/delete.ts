@@ -45,20 +45,34 @@ export async function runDelete(resource: Resource, inv: Invocation, rawRefs: st
     if (opts.dryRun) {
       for (const { path } of paths) {
         if (!(forGood && resource.trashes)) await dryRunInSession(ctx, client, 'DELETE', path, undefined, query);
-        else await dryRunInSession(ctx, client, 'DELETE', corePath(resource, (await client.call<Json>('GET', path)).body.id), undefined, { force: 'true' }, true);
+        else
+          await dryRunInSession(ctx, client, 'DELETE', corePath(resource, (await client.call<Json>('GET', path)).body.id), undefined, { force: 'true' }, true);
       }
       return;
     }
-    const linked = counting ? await linkedEvents(client, resource, paths.map((p) => p.id!)) : 0;
+    const linked = counting
+      ? await linkedEvents(
+          client,
+          resource,
+          paths.map((p) => p.id!),
+        )
+      : 0;
     const uses = linked > 0 ? ` ${linked} event${linked === 1 ? ' uses' : 's use'} ${refs.length === 1 ? 'it' : 'them'}.` : '';
-    if (linked > 0) prepared.ui.warn(`${what} ${refs.length === 1 ? 'is' : 'are'} linked to ${linked} event${linked === 1 ? '' : 's'}; the server unlinks ${refs.length === 1 ? 'it' : 'them'} from upcoming published events`);
+    if (linked > 0)
+      prepared.ui.warn(
+        `${what} ${refs.length === 1 ? 'is' : 'are'} linked to ${linked} event${linked === 1 ? '' : 's'}; the server unlinks ${refs.length === 1 ? 'it' : 'them'} from upcoming published events`,
+      );
     await confirm(ctx, opts.yes === true, question(uses));
     let failed = 0;
     for (const { ref, path } of paths) {
       try {
         const body = forGood && resource.trashes ? await deleteForGood(client, resource, path) : (await client.call<Json>('DELETE', path, { query })).body;
         const name = textForPeople(body?.[resource.nameField] ?? ref.text);
-        prepared.ui.notice(forGood ? `Deleted ${resource.singular} ${body?.id ?? ref.text} (${name}) for good.` : `Moved ${resource.singular} ${body?.id ?? ref.text} (${name}) to the trash.`);
+        prepared.ui.notice(
+          forGood
+            ? `Deleted ${resource.singular} ${body?.id ?? ref.text} (${name}) for good.`
+            : `Moved ${resource.singular} ${body?.id ?? ref.text} (${name}) to the trash.`,
+        );
         if (prepared.output.format !== 'table') await printRecord(body, resource, prepared.output, ctx);
       } catch (err) {
         const translated = translateNotFound(err, resource, ref, 'delete');
@@ -99,9 +113,14 @@ async function linkedEvents(client: ApiClient, resource: Resource, ids: number[]
   }
   if (!(await someEventsUnlisted(client))) return count;
   const linksOf = (event: Json): unknown[] => (filter === 'venue' ? [event.venue] : ((event.organizer as unknown[] | undefined) ?? []));
-  await walkEveryEvent(client, resources.events, (event) => {
-    if (linksOf(event).some((link) => ids.includes(Number((link as Json | undefined)?.id)))) count++;
-  }, { onlyUnlisted: true });
+  await walkEveryEvent(
+    client,
+    resources.events,
+    (event) => {
+      if (linksOf(event).some((link) => ids.includes(Number((link as Json | undefined)?.id)))) count++;
+    },
+    { onlyUnlisted: true },
+  );
   return count;
 }
 
@@ -109,7 +128,10 @@ async function linkedEvents(client: ApiClient, resource: Resource, ids: number[]
 async function someEventsUnlisted(client: ApiClient): Promise<boolean> {
   const status = client.hasCredentials ? EDITOR_STATUSES.join(',') : undefined;
   const listed = await client.send<{ total?: number }>('GET', 'events', { query: { per_page: 1, ...EVERY_EVENT, ...(status ? { status } : {}) } });
-  const core = await client.send('GET', `/wp/v2/${resources.events.wpType}`, { query: { per_page: 1, _fields: 'id', ...(status ? { status } : {}) }, fromRoot: true });
+  const core = await client.send('GET', `/wp/v2/${resources.events.wpType}`, {
+    query: { per_page: 1, _fields: 'id', ...(status ? { status } : {}) },
+    fromRoot: true,
+  });
   const coreTotal = Number(core.headers['x-wp-total']);
   return core.status === 200 && Number.isFinite(coreTotal) && coreTotal > Number(listed.body?.total ?? 0);
 }

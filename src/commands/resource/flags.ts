@@ -67,7 +67,6 @@ export function collectFields(fields: Field[], opts: Record<string, unknown>): R
   return values;
 }
 
-
 /** The names of the list filters `export` takes, from the resource table (each resource uses those it has). */
 export const EXPORT_FILTERS = [...new Set(Object.values(resources).flatMap((r) => r.listParams.filter((p) => p.exportFilter).map((p) => p.name)))];
 

@@ -28,7 +28,10 @@ export function atTerminal(ctx: Context): boolean {
 
 /** Off a terminal: one line naming every missing flag. */
 export function refuseMissing(resource: Resource, missing: Field[]): never {
-  throw new UsageError(`${resources[resource.name].singular} create needs ${missing.map((f) => `--${flagName(f.name)}`).join(', ')}`, 'Give them as flags or in --data; at a terminal, calendar asks for them.');
+  throw new UsageError(
+    `${resources[resource.name].singular} create needs ${missing.map((f) => `--${flagName(f.name)}`).join(', ')}`,
+    'Give them as flags or in --data; at a terminal, calendar asks for them.',
+  );
 }
 
 /** Asks for the missing fields, then the optional links; returns the answers as flag values. */
@@ -41,7 +44,10 @@ export async function askForFields(ctx: Context, resource: Resource, missing: Fi
     completer: (line: string): [string[], string] => {
       // In a list, a name that holds a comma goes in with it escaped, so that it stays one item.
       const choices = (names.get(completing!) ?? []).map((name) => (completingList ? name.replace(/,/g, '\\,') : name));
-      const last = line.split(/(?<!\\),/).pop()!.trimStart();
+      const last = line
+        .split(/(?<!\\),/)
+        .pop()!
+        .trimStart();
       const hits = choices.filter((c) => c.toLowerCase().startsWith(last.toLowerCase()));
       return [hits, last];
     },

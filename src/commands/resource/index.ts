@@ -10,7 +10,6 @@ import { environmentHelp, EVENT_COST_FORCE, examplesHelp, verbExamples } from '.
 import { conflictsCommand } from '../views/index.js';
 import { editCommand } from '../edit/index.js';
 
-
 function addOptions(command: Command, fields: Field[], required = false): Command {
   for (const field of fields) for (const option of fieldOptions(field, { required })) command.addOption(option);
   return command;
@@ -44,7 +43,10 @@ function addList(group: Command, r: Resource, run: ActionRunner): void {
 }
 
 function addGet(group: Command, r: Resource, run: ActionRunner): void {
-  const get = group.command('get').argument('<id-or-slug...>', `${r.singular} ${refWords(r, true)}, or - to read them from stdin`).description(`show ${aSingular(r)}, or several`);
+  const get = group
+    .command('get')
+    .argument('<id-or-slug...>', `${r.singular} ${refWords(r, true)}, or - to read them from stdin`)
+    .description(`show ${aSingular(r)}, or several`);
   if (r.name === 'events') get.option('--password <password>', 'password of a protected event').option('--web', WEB_HELP);
   helpFor(get, r, 'get').action(run(async () => (await import('./get.js')).runGet.bind(null, r)));
 }
@@ -60,7 +62,10 @@ function addCreate(group: Command, r: Resource, run: ActionRunner): void {
 }
 
 function addUpdate(group: Command, r: Resource, run: ActionRunner): void {
-  const update = group.command('update').argument(REF, `${r.singular} ${refWords(r, false)}`).description(`change fields of ${aSingular(r)}`);
+  const update = group
+    .command('update')
+    .argument(REF, `${r.singular} ${refWords(r, false)}`)
+    .description(`change fields of ${aSingular(r)}`);
   update.option('--data <json|@file|->', 'fields as a JSON object, from a file (@file) or stdin (-); flags override its keys');
   addOptions(update, r.fields).option('--dry-run', 'print the request instead of sending it');
   if (hasLinks(r)) update.option('--create-missing', 'create linked records given by a name that matches none');

@@ -16,7 +16,8 @@ type Json = Record<string, unknown>;
 /** The list links of a resource that can be added to and removed from. */
 const adjustableLinks = (resource: Resource): Field[] => linkFields(resource).filter((f) => f.many);
 
-const isNone = (value: unknown): boolean => (Array.isArray(value) ? value.length === 1 && isNone(value[0]) : typeof value === 'string' && value.trim().toLowerCase() === 'none');
+const isNone = (value: unknown): boolean =>
+  Array.isArray(value) ? value.length === 1 && isNone(value[0]) : typeof value === 'string' && value.trim().toLowerCase() === 'none';
 
 /**
  * `none` for a list link becomes the empty list; for a one-valued link it becomes null, "no
@@ -31,7 +32,10 @@ export function applyNone(resource: Resource, body: Json): void {
       continue;
     }
     if (!isRemovableLink(resource, field.name)) {
-      throw new UsageError(`--${flagName(field.name)} none: ${cannotRemove(resource, field.name)}`, 'Link another one instead, or remove it in the WordPress editor.');
+      throw new UsageError(
+        `--${flagName(field.name)} none: ${cannotRemove(resource, field.name)}`,
+        'Link another one instead, or remove it in the WordPress editor.',
+      );
     }
     body[field.name] = null;
   }
@@ -47,7 +51,11 @@ interface Adjustment {
 function adjustmentsOf(resource: Resource, opts: Json): Adjustment[] {
   const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
   return adjustableLinks(resource)
-    .map((field) => ({ field, add: text(opts[attributeName(`add-${flagName(field.name)}`)]), remove: text(opts[attributeName(`remove-${flagName(field.name)}`)]) }))
+    .map((field) => ({
+      field,
+      add: text(opts[attributeName(`add-${flagName(field.name)}`)]),
+      remove: text(opts[attributeName(`remove-${flagName(field.name)}`)]),
+    }))
     .filter((a) => a.add || a.remove);
 }
 
@@ -73,7 +81,9 @@ export async function applyAdjustments(client: ApiClient, resource: Resource, op
       const named = unknown.filter((u) => !/^[0-9]+$/.test(u));
       if (unknown.length && !(creating && named.length === unknown.length)) {
         const meant = await resolver.meantHint(relation, unknown);
-        const hint = [meant, creating || unknown.length > named.length ? '' : `Add --create-missing to create ${unknown.length === 1 ? 'it' : 'them'}.`].filter(Boolean).join(' ');
+        const hint = [meant, creating || unknown.length > named.length ? '' : `Add --create-missing to create ${unknown.length === 1 ? 'it' : 'them'}.`]
+          .filter(Boolean)
+          .join(' ');
         throw new UsageError(`no ${field.relation} matches ${unknown.map((u) => `"${u}"`).join(', ')}`, hint || undefined);
       }
       for (const name of named) ids.push(await resolver.create(relation, name));

@@ -53,7 +53,9 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
     // The server counts the unfiltered list when a search matches nothing.
     const total = written === 0 ? 0 : all ? written : result.total;
     if (pastEnd) {
-      prepared.ui.notice(`page ${pastEnd.page} is past the last page${pastEnd.totalPages ? ` (${pastEnd.totalPages} page${pastEnd.totalPages === 1 ? '' : 's'})` : ''}`);
+      prepared.ui.notice(
+        `page ${pastEnd.page} is past the last page${pastEnd.totalPages ? ` (${pastEnd.totalPages} page${pastEnd.totalPages === 1 ? '' : 's'})` : ''}`,
+      );
       if (prepared.output.format === 'count' || prepared.output.format === 'ics') await writer.end({ total: 0 });
       return;
     }
@@ -67,7 +69,8 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
     const unused = unusedTermsNote(resource, query, written, ctx.stderr.isTTY === true);
     if (unused) prepared.ui.notice(unused);
     const apostrophes = written === 0 ? otherApostrophe(query.search) : undefined;
-    if (apostrophes) prepared.ui.notice(`Nothing matched. Titles and names keep the apostrophes they were typed with: try --search ${JSON.stringify(apostrophes)}.`);
+    if (apostrophes)
+      prepared.ui.notice(`Nothing matched. Titles and names keep the apostrophes they were typed with: try --search ${JSON.stringify(apostrophes)}.`);
     if (written === 0 && resource.name === 'events' && query.include === undefined) {
       const { start, end } = windowOf(restUrl);
       if (!hasDateFilter(resource, query)) {
@@ -78,7 +81,10 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
         );
       } else if (start && end && start > end) {
         // One end of the window given, the server's default for the other put it before.
-        const missing = query.end_date === undefined ? `--end-date (the server ends the window two years from today when it is not given)` : `--start-date (the server starts the window today when it is not given)`;
+        const missing =
+          query.end_date === undefined
+            ? `--end-date (the server ends the window two years from today when it is not given)`
+            : `--start-date (the server starts the window today when it is not given)`;
         prepared.ui.notice(`No events: the window the server searched runs from ${start} to ${end}, which is empty. Give ${missing}.`);
       }
     }
@@ -88,7 +94,11 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
 /** `events list --hidden`: what the events route never lists, found through the core route. */
 async function listHidden(resource: Resource, query: Record<string, unknown>, prepared: Prepared, ctx: Context): Promise<void> {
   const narrowing = Object.keys(query).filter((key) => !UNFILTERED_KEYS.has(key));
-  if (narrowing.length) throw new UsageError(`--hidden takes no list filters (got ${narrowing.map((k) => `--${k.replace(/_/g, '-')}`).join(', ')})`, 'The core route it reads cannot apply them.');
+  if (narrowing.length)
+    throw new UsageError(
+      `--hidden takes no list filters (got ${narrowing.map((k) => `--${k.replace(/_/g, '-')}`).join(', ')})`,
+      'The core route it reads cannot apply them.',
+    );
   await withSession(prepared, ctx, async ({ client }) => {
     if (!client.hasCredentials) prepared.ui.warn('without credentials only published hidden events can be found');
     const writer = prepared.output.format === 'ics' ? await icsWriter(client, ctx) : listWriter(resource, prepared.output, ctx);
@@ -114,7 +124,8 @@ function unusedTermsNote(resource: Resource, query: Query, written: number, term
   if (!resource.listParams.some((p) => p.name === 'hide_empty') || query.hide_empty !== undefined) return undefined;
   const Name = `${resource.name[0].toUpperCase()}${resource.name.slice(1)}`;
   const matching = query.search === undefined ? '' : ` match --search ${JSON.stringify(query.search)}`;
-  if (written === 0) return `No ${resource.name} used by a published event${matching}. ${Name} that no published event uses are hidden: --no-hide-empty lists them.`;
+  if (written === 0)
+    return `No ${resource.name} used by a published event${matching}. ${Name} that no published event uses are hidden: --no-hide-empty lists them.`;
   return terminal ? `${Name} that no published event uses are not listed: --no-hide-empty lists them.` : undefined;
 }
 

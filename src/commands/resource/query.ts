@@ -7,7 +7,6 @@ import type { Query } from '../../http/url.js';
 import { coerceValue, queryValue, splitListText } from '../../values.js';
 import { attributeName, collectFields, EXPORT_FILTERS, namesLinkedRecords } from './flags.js';
 
-
 /** List filters naming linked records, which take IDs, slugs or names like writes do. */
 export function linkedFilters(resource: Resource): Field[] {
   return resource.listParams.filter(namesLinkedRecords);
@@ -43,7 +42,15 @@ export function exportFilterQuery(resource: Resource, flags: Record<string, unkn
   const given = EXPORT_FILTERS.filter((name) => flags[attributeName(flagName(name))] !== undefined);
   if (given.length === 0) return undefined;
   const foreign = given.filter((name) => !resource.listParams.some((p) => p.name === name && p.exportFilter));
-  if (foreign.length) throw new UsageError(`--${flagName(foreign[0])} does not apply to ${resource.name}`, `${resource.name} take: ${resource.listParams.filter((p) => p.exportFilter).map((p) => p.name).map((n) => `--${flagName(n)}`).join(', ')}`);
+  if (foreign.length)
+    throw new UsageError(
+      `--${flagName(foreign[0])} does not apply to ${resource.name}`,
+      `${resource.name} take: ${resource.listParams
+        .filter((p) => p.exportFilter)
+        .map((p) => p.name)
+        .map((n) => `--${flagName(n)}`)
+        .join(', ')}`,
+    );
   return buildListQuery(resource, flags);
 }
 
@@ -57,7 +64,11 @@ export async function resolveLinkedFilters(client: ApiClient, resource: Resource
     const { ids, unknown } = await resolver.resolveListText(field.relation as LinkRelation, String(query[field.name]));
     if (unknown.length) {
       const meant = await resolver.meantHint(field.relation as LinkRelation, unknown);
-      throw new CliError(`--${field.name.replace(/_/g, '-')}: no ${resources[field.relation as LinkRelation].singular} matches ${unknown.map((u) => `"${u}"`).join(', ')}`, EXIT.notFound, meant || undefined);
+      throw new CliError(
+        `--${field.name.replace(/_/g, '-')}: no ${resources[field.relation as LinkRelation].singular} matches ${unknown.map((u) => `"${u}"`).join(', ')}`,
+        EXIT.notFound,
+        meant || undefined,
+      );
     }
     query[field.name] = ids.join(',');
   }
@@ -74,7 +85,9 @@ function overlapFilters(resource: Resource, opts: Record<string, unknown>): Quer
   if (on === undefined && during === undefined) return {};
   if (on !== undefined && during !== undefined) throw new UsageError('--on and --during go alone: give one of them');
   const flag = on !== undefined ? '--on' : '--during';
-  const dateFilters = resource.listParams.filter((p) => p.type === 'date' && opts[p.name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())] !== undefined);
+  const dateFilters = resource.listParams.filter(
+    (p) => p.type === 'date' && opts[p.name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())] !== undefined,
+  );
   if (dateFilters.length) throw new UsageError(`${flag} cannot be combined with --${dateFilters[0].name.replace(/_/g, '-')}`);
   const [rawFrom, rawTo] = on !== undefined ? [on, on] : splitRange(during!);
   const dateField = { name: 'start_date', type: 'date' } as Field;
@@ -86,6 +99,7 @@ function overlapFilters(resource: Resource, opts: Record<string, unknown>): Quer
 
 function splitRange(text: string): [string, string] {
   const parts = text.split('..');
-  if (parts.length !== 2 || !parts[0].trim() || !parts[1].trim()) throw new UsageError(`--during: "${text}" is not a range FROM..TO (e.g. 2027-03-01..2027-03-31)`);
+  if (parts.length !== 2 || !parts[0].trim() || !parts[1].trim())
+    throw new UsageError(`--during: "${text}" is not a range FROM..TO (e.g. 2027-03-01..2027-03-31)`);
   return [parts[0].trim(), parts[1].trim()];
 }

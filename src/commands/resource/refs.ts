@@ -26,7 +26,10 @@ export function parseRef(resource: Resource, raw: string): RecordRef {
   // A venue's, organizer's, category's or tag's name: anything not written as a slug ("Jazz", "Blue Note Hall").
   if (text !== '' && isNamed(resource) && !isSlugForm(text)) return { kind: 'name', name: text, text };
   if (text === '' || /[\s/?#]/.test(text)) {
-    const hint = resource.name === 'events' ? `Give its numeric ID or its slug; find them with: calendar events list --search "${text}"` : `Give the ${resource.singular}'s numeric ID or its slug (e.g. summer-fest).`;
+    const hint =
+      resource.name === 'events'
+        ? `Give its numeric ID or its slug; find them with: calendar events list --search "${text}"`
+        : `Give the ${resource.singular}'s numeric ID or its slug (e.g. summer-fest).`;
     throw new UsageError(`"${raw}" is neither an ID nor a slug`, hint);
   }
   return { kind: 'slug', slug: text, text };
@@ -79,7 +82,11 @@ export function translateNotFound(err: unknown, resource: Resource, ref: RecordR
   const aboutRef = params && !Array.isArray(params) && ('id' in params || 'slug' in params);
   if (err.status === 404 || (err.status === 400 && body?.code === 'rest_invalid_param' && aboutRef)) return notFound(resource, ref);
   if (err.status === 410) {
-    return new CliError(`${resource.singular} ${ref.text} is already in the trash`, EXIT.notFound, verb === 'delete' ? undefined : `Restore it first: calendar ${resource.name} restore ${ref.text}`);
+    return new CliError(
+      `${resource.singular} ${ref.text} is already in the trash`,
+      EXIT.notFound,
+      verb === 'delete' ? undefined : `Restore it first: calendar ${resource.name} restore ${ref.text}`,
+    );
   }
   return err;
 }
@@ -129,7 +136,11 @@ export async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
 export async function readRefs(resource: Resource, raw: string[], ctx: Context): Promise<RecordRef[]> {
   let texts = raw;
   if (raw.length === 1 && raw[0] === '-') {
-    if (ctx.stdin.isTTY) throw new UsageError('- reads IDs or slugs from stdin, which is a terminal here', `Pipe them in, e.g. calendar ${resource.name} list --format ids | calendar ${resource.name} get -`);
+    if (ctx.stdin.isTTY)
+      throw new UsageError(
+        '- reads IDs or slugs from stdin, which is a terminal here',
+        `Pipe them in, e.g. calendar ${resource.name} list --format ids | calendar ${resource.name} get -`,
+      );
     texts = (await readAll(ctx.stdin)).split(/[\s,]+/).filter(Boolean);
   }
   return texts.map((text) => parseRef(resource, text));

@@ -14,7 +14,8 @@ export async function runRestore(resource: Resource, inv: Invocation, rawRef: st
   const opts = inv.opts as Opts;
   const ref = parseRef(resource, rawRef);
   const status = opts.status === undefined ? 'publish' : String(opts.status);
-  if (!['publish', 'draft', 'pending', 'private'].includes(status)) throw new UsageError(`--status: "${status}" is not one of publish, draft, pending, private`);
+  if (!['publish', 'draft', 'pending', 'private'].includes(status))
+    throw new UsageError(`--status: "${status}" is not one of publish, draft, pending, private`);
   const prepared = inv.prepare();
   prepared.writes = !opts.dryRun;
   await withSession(prepared, ctx, async ({ client }) => {

@@ -22,7 +22,6 @@ export function passwordQuery(opts: Opts): Record<string, string> | undefined {
   return { password: String(opts.password) };
 }
 
-
 /** Flags merged over --data, checked against the resource's schema. */
 export async function writeBody(resource: Resource, opts: Opts, ctx: Context, mode: WriteMode, changesElsewhere = false): Promise<Record<string, unknown>> {
   const data = await readData(opts.data as string | undefined, ctx);
@@ -42,7 +41,14 @@ export async function writeBody(resource: Resource, opts: Opts, ctx: Context, mo
 }
 
 /** Links resolved to checked IDs and event dates settled, for the body of a write. */
-export async function finishBody(resource: Resource, client: ApiClient, profileZone: string | undefined, body: Record<string, unknown>, opts: Opts, current?: Record<string, unknown>) {
+export async function finishBody(
+  resource: Resource,
+  client: ApiClient,
+  profileZone: string | undefined,
+  body: Record<string, unknown>,
+  opts: Opts,
+  current?: Record<string, unknown>,
+) {
   const { Resolver, resolveLinks } = await import('../../records/resolve.js');
   let out = await resolveLinks(new Resolver(client), resource, body, { createMissing: opts.createMissing === true && !opts.dryRun });
   if (resource.name === 'events') {
@@ -52,9 +58,16 @@ export async function finishBody(resource: Resource, client: ApiClient, profileZ
   return out;
 }
 
-
 /** --dry-run: the request as it would be sent, credentials masked; nothing is sent. */
-export async function dryRunInSession(ctx: Context, client: ApiClient, method: string, path: string, body?: unknown, query?: Record<string, string>, fromRoot = false) {
+export async function dryRunInSession(
+  ctx: Context,
+  client: ApiClient,
+  method: string,
+  path: string,
+  body?: unknown,
+  query?: Record<string, string>,
+  fromRoot = false,
+) {
   const lines = [`${method} ${client.url(path, query, fromRoot)}`];
   if (client.hasCredentials) lines.push('Authorization: Basic ********');
   if (body !== undefined) lines.push('Content-Type: application/json', '', JSON.stringify(body, null, 2));

@@ -13,10 +13,12 @@ async function refuseTakenName(resource: Resource, client: ApiClient, name: stri
   const { Resolver } = await import('../../records/resolve.js');
   const others = (await new Resolver(client).taken(resource.name as 'venues' | 'organizers', name)).filter((id) => id !== ownId);
   if (others.length) {
-    throw new UsageError(`${aSingular(resource)} named "${name}" exists already (ID ${others.join(', ')})`, 'Choose another name, or add --force to allow two records of that name.');
+    throw new UsageError(
+      `${aSingular(resource)} named "${name}" exists already (ID ${others.join(', ')})`,
+      'Choose another name, or add --force to allow two records of that name.',
+    );
   }
 }
-
 
 export async function runUpdate(resource: Resource, inv: Invocation, rawRef: string): Promise<void> {
   const ctx = inv.ctx;
@@ -37,7 +39,10 @@ export async function runUpdate(resource: Resource, inv: Invocation, rawRef: str
       const { writeApi } = await import('../../records/tec-route.js');
       const replace = opts.replace === true;
       // A venue or organizer updated by tec/v1 needs no read first: the PATCH is the first request, and the only write.
-      const readFirst = needsMerge(resource) && !replace && (resource.name === 'events' || opts.dryRun === true || hasAdjustments(resource, opts) || query !== undefined || (await writeApi(client)) !== 'tec');
+      const readFirst =
+        needsMerge(resource) &&
+        !replace &&
+        (resource.name === 'events' || opts.dryRun === true || hasAdjustments(resource, opts) || query !== undefined || (await writeApi(client)) !== 'tec');
       const current = readFirst ? (await client.call<Record<string, unknown>>('GET', path, { query })).body : undefined;
       const resolved = await finishBody(resource, client, profile.timezone, changes, opts, current);
       await applyAdjustments(client, resource, opts, resolved, current);
@@ -61,7 +66,8 @@ export async function runUpdate(resource: Resource, inv: Invocation, rawRef: str
         prepared.ui.warn(`the server did not keep ${field}: sent ${JSON.stringify(sent)}, it holds ${JSON.stringify(got ?? null)}`);
       }
       await printRecord(result.record, resource, prepared.output, ctx);
-      if (resource.name === 'events' && opts.conflictCheck !== false) await (await import('../views/clashes.js')).warnOfClashes(client, result.record, prepared.ui);
+      if (resource.name === 'events' && opts.conflictCheck !== false)
+        await (await import('../views/clashes.js')).warnOfClashes(client, result.record, prepared.ui);
       if (opts.web) await (await import('../web.js')).openRecordPage(result.record, ctx, prepared.ui, 'stderr');
     } catch (err) {
       throw translateNotFound(err, resource, ref, 'update');

@@ -21,6 +21,9 @@ export function serveCommand(run: ActionRunner): Command {
     .option('--faults-seed <n>', 'seed of the fault picker, for reproducible runs (default 1)')
     .option('--tls-cert <file>', 'serve HTTPS with this certificate (PEM); needs --tls-key')
     .option('--tls-key <file>', 'private key (PEM) of --tls-cert')
-    .addHelpText('after', examplesHelp(['calendar serve --seed demo', 'calendar serve --port 0 --data ./calendar.json --password secret']) + environmentHelp(SERVE_ENVIRONMENT))
+    .addHelpText(
+      'after',
+      examplesHelp(['calendar serve --seed demo', 'calendar serve --port 0 --data ./calendar.json --password secret']) + environmentHelp(SERVE_ENVIRONMENT),
+    )
     .action(run(async () => (await import('./actions.js')).runServe));
 }

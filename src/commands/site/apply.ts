@@ -19,7 +19,8 @@ export async function runApply(inv: Invocation, source: string): Promise<void> {
   const ctx = inv.ctx;
   const opts = inv.opts as GlobalOptions & ApplyOptions;
   const concurrency = opts.concurrency === undefined ? 4 : Number(opts.concurrency);
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16) throw new UsageError(`--concurrency: "${opts.concurrency}" is not a whole number from 1 to 16`);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16)
+    throw new UsageError(`--concurrency: "${opts.concurrency}" is not a whole number from 1 to 16`);
   const prepared = inv.prepare();
   checkPlanFormat(prepared);
   const file = await readSource(source, ctx);
@@ -34,7 +35,11 @@ export async function runApply(inv: Invocation, source: string): Promise<void> {
     const removals = plan.changes.filter((c) => c.action === 'remove');
     if (removals.length) {
       const forGood = removals.filter((c) => !resources[c.resource].trashes).length;
-      await confirm(ctx, opts.yes === true, `Remove ${removals.length} record${removals.length === 1 ? "" : "s"} the file lacks${forGood ? ` (${forGood} categories and tags are deleted for good)` : ''}?`);
+      await confirm(
+        ctx,
+        opts.yes === true,
+        `Remove ${removals.length} record${removals.length === 1 ? '' : 's'} the file lacks${forGood ? ` (${forGood} categories and tags are deleted for good)` : ''}?`,
+      );
     }
     printPlan(plan, prepared, ctx);
     const counts: Counts = { created: 0, updated: 0, unchanged: 0, removed: 0, failed: 0 };
@@ -66,7 +71,9 @@ export async function runApply(inv: Invocation, source: string): Promise<void> {
       progress?.stop();
     });
     const notSent = outcome.notSent ? `, ${outcome.notSent} not sent` : '';
-    prepared.ui.notice(`applied: ${outcome.created} created, ${outcome.updated} updated, ${outcome.removed} removed, ${outcome.failed.length} failed${notSent}`);
+    prepared.ui.notice(
+      `applied: ${outcome.created} created, ${outcome.updated} updated, ${outcome.removed} removed, ${outcome.failed.length} failed${notSent}`,
+    );
     const total = planCounts(plan);
     if (outcome.unreachable) {
       throw new CliError(

@@ -40,5 +40,7 @@ export async function runDiff(inv: Invocation, source: string | undefined): Prom
 
 async function readProfileSite(profile: string, opts: GlobalOptions, inv: Invocation): Promise<SiteDocument> {
   const prepared = prepare({ ...opts, profile, format: undefined, json: undefined }, inv.ctx);
-  return withSession(prepared, inv.ctx, ({ client }) => readSite(client, SITE_RESOURCES, (line, oncePerDay) => prepared.ui.notice(`${profile}: ${line}`, oncePerDay), { purpose: 'plan' }));
+  return withSession(prepared, inv.ctx, ({ client }) =>
+    readSite(client, SITE_RESOURCES, (line, oncePerDay) => prepared.ui.notice(`${profile}: ${line}`, oncePerDay), { purpose: 'plan' }),
+  );
 }

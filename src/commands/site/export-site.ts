@@ -10,7 +10,10 @@ import { exportFilterQuery, resolveLinkedFilters } from '../resource/query.js';
 /** `--resources venues,tags` as resource names, checked. */
 export function chosenResources(list: string | undefined): ResourceName[] {
   if (list === undefined) return SITE_RESOURCES;
-  const names = list.split(',').map((n) => n.trim()).filter(Boolean);
+  const names = list
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
   const unknown = names.filter((n) => !isResourceName(n));
   if (unknown.length || names.length === 0) throw new UsageError(`--resources: "${unknown.join(',') || list}" is not a list of ${SITE_RESOURCES.join(', ')}`);
   return names as ResourceName[];
@@ -28,12 +31,18 @@ export async function runExportSite(inv: Invocation): Promise<void> {
   const flags = inv.opts as GlobalOptions & { resources?: string };
   const names = chosenResources(flags.resources);
   const format = siteFormat(flags);
-  if (flags.fields !== undefined) throw new UsageError('--fields does not apply to export --site: it writes every writable field so that apply can take it back');
+  if (flags.fields !== undefined)
+    throw new UsageError('--fields does not apply to export --site: it writes every writable field so that apply can take it back');
   const filters = exportFilterQuery(resources.events, flags as Record<string, unknown>);
   if (filters) {
     const first = Object.keys(filters)[0];
     if (!names.includes('events')) throw new UsageError(`--${flagName(first)} narrows the events, and --resources ${flags.resources} leaves them out`);
-    if (String(filters.status ?? '').split(',').includes('trash')) throw new UsageError('--status trash: a site file leaves the trash out');
+    if (
+      String(filters.status ?? '')
+        .split(',')
+        .includes('trash')
+    )
+      throw new UsageError('--status trash: a site file leaves the trash out');
   }
   const prepared = prepare({ ...flags, format: undefined, json: undefined }, inv.ctx);
   await withSession(prepared, inv.ctx, async ({ client }) => {

@@ -5,15 +5,20 @@ import { environmentHelp, examplesHelp } from '../help.js';
 
 export function siteCommands(run: ActionRunner): Command[] {
   const diffCommand = new Command('diff')
-    .description('what apply would change: a site file against the site, or one profile\'s site against another\'s (read-only)')
-    .argument('[file]', 'site file (YAML or JSON) to compare with the current profile\'s site, or - for stdin')
-    .option('--from <profile>', 'compare this profile\'s site...')
-    .option('--to <profile>', '...with this one\'s: what applying the first to the second would change')
+    .description("what apply would change: a site file against the site, or one profile's site against another's (read-only)")
+    .argument('[file]', "site file (YAML or JSON) to compare with the current profile's site, or - for stdin")
+    .option('--from <profile>', "compare this profile's site...")
+    .option('--to <profile>', "...with this one's: what applying the first to the second would change")
     .option('--prune', 'show the records the site has and the file lacks, as removals')
     .option('--exit-code', 'exit 7 when there are differences (as git diff --exit-code)')
     .addHelpText(
       'after',
-      examplesHelp(['calendar export --site > calendar.yaml', 'calendar diff calendar.yaml', 'calendar diff --from staging --to production --prune', 'calendar diff calendar.yaml --exit-code --format json']) + environmentHelp(),
+      examplesHelp([
+        'calendar export --site > calendar.yaml',
+        'calendar diff calendar.yaml',
+        'calendar diff --from staging --to production --prune',
+        'calendar diff calendar.yaml --exit-code --format json',
+      ]) + environmentHelp(),
     )
     .action(run(async () => (await import('./diff.js')).runDiff));
 
@@ -25,8 +30,12 @@ export function siteCommands(run: ActionRunner): Command[] {
     .option('--concurrency <n>', 'requests in flight at once (default 4)')
     .addHelpText(
       'after',
-      examplesHelp(['calendar export --site > calendar.yaml', 'calendar apply calendar.yaml --dry-run', 'calendar apply calendar.yaml', 'calendar export --site --profile staging | calendar apply - --profile production --prune --yes']) +
-        environmentHelp(),
+      examplesHelp([
+        'calendar export --site > calendar.yaml',
+        'calendar apply calendar.yaml --dry-run',
+        'calendar apply calendar.yaml',
+        'calendar export --site --profile staging | calendar apply - --profile production --prune --yes',
+      ]) + environmentHelp(),
     )
     .action(run(async () => (await import('./apply.js')).runApply));
 

@@ -37,7 +37,10 @@ export async function readSiteFor(file: SiteFile, client: ApiClient, notice: Not
   const slugsOf = (name: ResourceName) => [...(file.declared.get(name) ?? []), ...(site.get(name)?.keys() ?? [])];
   const badLinks = missing.map((l) => {
     const meant = closest(l.target, slugsOf(l.to));
-    return { at: l.at, text: `${file.where(l.at)}: ${resources[l.from].singular} ${l.slug}: ${l.field}: no ${resources[l.to].singular} "${l.target}" in the file or on the site${meant ? ` (did you mean ${meant}?)` : ''}` };
+    return {
+      at: l.at,
+      text: `${file.where(l.at)}: ${resources[l.from].singular} ${l.slug}: ${l.field}: no ${resources[l.to].singular} "${l.target}" in the file or on the site${meant ? ` (did you mean ${meant}?)` : ''}`,
+    };
   });
   // Every problem of the file in one run: its own and its links to nothing.
   if (file.problems.length || badLinks.length) refuseFileProblems([...file.problems, ...badLinks]);
@@ -85,7 +88,13 @@ async function planOfFile(file: SiteFile, site: SiteDocument, client: ApiClient,
   if (!prune) return planChanges(file.document, site, { prune, eventsFilter });
   const eventsInFilter = new Set<number>();
   const query = scopeQuery(filter, site);
-  if (query) await walkFilteredEvents(client, query, (raw) => void (typeof raw.id === 'number' && eventsInFilter.add(raw.id)), () => undefined);
+  if (query)
+    await walkFilteredEvents(
+      client,
+      query,
+      (raw) => void (typeof raw.id === 'number' && eventsInFilter.add(raw.id)),
+      () => undefined,
+    );
   notice(`the file holds only the events its filter selects (${eventsFilter}): --prune removes only those of them it lacks`);
   return planChanges(file.document, site, { prune, eventsFilter, eventsInFilter });
 }

@@ -32,8 +32,10 @@ export async function runExport(inv: Invocation, resourceName: string | undefine
     if (resourceName !== undefined) throw new UsageError(`export --site writes every resource; leave out "${resourceName}" (--resources narrows it)`);
     return (await import('../site/export-site.js')).runExportSite(inv);
   }
-  if (flags.resources !== undefined) throw new UsageError('--resources goes with --site', `To export one resource: calendar export ${flags.resources.split(',')[0]}`);
-  if (resourceName === undefined) throw new UsageError('export needs a resource, or --site for the whole calendar', 'calendar export venues, or calendar export --site');
+  if (flags.resources !== undefined)
+    throw new UsageError('--resources goes with --site', `To export one resource: calendar export ${flags.resources.split(',')[0]}`);
+  if (resourceName === undefined)
+    throw new UsageError('export needs a resource, or --site for the whole calendar', 'calendar export venues, or calendar export --site');
   const resource = resourceArgument(resourceName);
   if (flags.json && flags.format && flags.format !== 'json') throw new UsageError(`--json conflicts with --format ${flags.format}`);
   const format = (flags.json ? 'json' : (flags.format ?? 'ndjson')) as InputFormat | 'ics';
@@ -49,7 +51,12 @@ export async function runExport(inv: Invocation, resourceName: string | undefine
     const sink = recordSink(ctx.stdout, format, exportColumns(resource));
     // Titles and descriptions as typed, not as the site displays them.
     const { typedTexts } = await import('../../records/raw-text.js');
-    const typed = typedTexts(client, resource, (record) => sink.write(exportShape(resource, record)), (line) => prepared.ui.warn(line));
+    const typed = typedTexts(
+      client,
+      resource,
+      (record) => sink.write(exportShape(resource, record)),
+      (line) => prepared.ui.warn(line),
+    );
     if (filters) {
       await walkFiltered(client, resource, filters, prepared, (record) => typed.push(record));
     } else if (resource.name === 'categories') {
@@ -81,7 +88,13 @@ async function exportIcs(resource: Resource, prepared: Prepared, ctx: Context, f
 }
 
 /** Every record the filters select: all of them past the server's default window, not only those a list shows first. */
-async function walkFiltered(client: ApiClient, resource: Resource, filters: Query, prepared: Prepared, onRecord: (record: Json) => Promise<void> | void): Promise<void> {
+async function walkFiltered(
+  client: ApiClient,
+  resource: Resource,
+  filters: Query,
+  prepared: Prepared,
+  onRecord: (record: Json) => Promise<void> | void,
+): Promise<void> {
   await resolveLinkedFilters(client, resource, filters);
   const query = { ...everyRecordQuery(resource, client.hasCredentials), ...filters };
   const result = await walkPages(client, resource, query, { all: true }, (record) => onRecord(record as Json));

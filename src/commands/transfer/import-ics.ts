@@ -28,7 +28,11 @@ function day(raw: string | undefined, flag: string): string | undefined {
 }
 
 export function icsSettings(flags: IcsFlags, cwd: string, source: string, yes: boolean, interactive: boolean): IcsImportSettings {
-  if (flags.upsertBy !== undefined) throw new UsageError('--upsert-by does not apply to an iCalendar import', 'Each occurrence is matched by the identity in its slug, so a re-import updates it.');
+  if (flags.upsertBy !== undefined)
+    throw new UsageError(
+      '--upsert-by does not apply to an iCalendar import',
+      'Each occurrence is matched by the identity in its slug, so a re-import updates it.',
+    );
   const base = importSettings(resources.events, flags, cwd, source);
   const from = day(flags.from, '--from');
   const until = day(flags.until, '--until');
@@ -75,21 +79,27 @@ export async function runIcsImport(inv: Invocation, source: IcsSource, rawSource
     throw new CliError(
       `${counts.unreachable.message}; ${counts.failed + (counts.notSent ?? 0)} events of ${source.name} not confirmed`,
       EXIT.network,
-      settings.failedTo ? `Their VEVENTs are in ${flags.failedTo}; import that file (or the same feed again) once the site answers.` : 'Once the site answers, import the same feed again; nothing is created twice.',
+      settings.failedTo
+        ? `Their VEVENTs are in ${flags.failedTo}; import that file (or the same feed again) once the site answers.`
+        : 'Once the site answers, import the same feed again; nothing is created twice.',
     );
   }
   if (counts.interrupted) {
     throw new CliError(
       `interrupted: ${counts.failed + (counts.notSent ?? 0)} events of ${source.name} not confirmed`,
       EXIT.interrupted,
-      settings.failedTo ? `Their VEVENTs are in ${flags.failedTo}; import that file (or the same feed again) to finish.` : 'Import the same feed again to finish it; nothing is created twice.',
+      settings.failedTo
+        ? `Their VEVENTs are in ${flags.failedTo}; import that file (or the same feed again) to finish.`
+        : 'Import the same feed again to finish it; nothing is created twice.',
     );
   }
   if (counts.failed > 0 || (counts.notSent ?? 0) > 0) {
     throw new CliError(
       `${counts.failed} events of ${source.name} failed${counts.notSent ? ` and ${counts.notSent} were not sent` : ''}`,
       EXIT.partial,
-      settings.failedTo ? `Their VEVENTs are in ${flags.failedTo}: fix them and import that file again.` : 'Keep them for another try with --failed-to FILE.ics.',
+      settings.failedTo
+        ? `Their VEVENTs are in ${flags.failedTo}: fix them and import that file again.`
+        : 'Keep them for another try with --failed-to FILE.ics.',
     );
   }
 }

@@ -41,7 +41,9 @@ export async function runImport(inv: Invocation, resourceName: string, source: s
       throw new CliError(
         `${counts.unreachable.message}; ${counts.failed + (counts.notSent ?? 0)} of ${scan.count} records not confirmed`,
         EXIT.network,
-        settings.failedTo ? `They are in ${flags.failedTo}; import that file (or the same file with --upsert-by) once the site answers.` : 'Once the site answers, run the same import again with --upsert-by; nothing is created twice.',
+        settings.failedTo
+          ? `They are in ${flags.failedTo}; import that file (or the same file with --upsert-by) once the site answers.`
+          : 'Once the site answers, run the same import again with --upsert-by; nothing is created twice.',
       );
     }
     if (counts.interrupted) {
@@ -49,12 +51,16 @@ export async function runImport(inv: Invocation, resourceName: string, source: s
       throw new CliError(
         `interrupted: ${left} of ${scan.count} records not confirmed`,
         EXIT.interrupted,
-        settings.failedTo ? `They are in ${flags.failedTo}; import that file (or the same file with --upsert-by) to finish.` : 'Run the same import again with --upsert-by to finish it; nothing is created twice.',
+        settings.failedTo
+          ? `They are in ${flags.failedTo}; import that file (or the same file with --upsert-by) to finish.`
+          : 'Run the same import again with --upsert-by to finish it; nothing is created twice.',
       );
     }
     if (counts.failed > 0 || (counts.notSent ?? 0) > 0) {
       throw new CliError(
-        counts.notSent ? `${counts.failed} of ${scan.count} records failed and ${counts.notSent} were not sent` : `${counts.failed} of ${scan.count} records failed`,
+        counts.notSent
+          ? `${counts.failed} of ${scan.count} records failed and ${counts.notSent} were not sent`
+          : `${counts.failed} of ${scan.count} records failed`,
         EXIT.partial,
         settings.failedTo ? `They are in ${flags.failedTo}: fix them and import that file again.` : 'Keep them for another try with --failed-to FILE.',
       );

@@ -24,7 +24,10 @@ export function transferCommands(run: ActionRunner): Command[] {
     .option('--max-occurrences <n>', 'iCalendar: at most this many events per recurring series (default 500)')
     .option('--timezone <zone>', 'iCalendar: zone for UTC and floating times (default the site zone)')
     .option('--include-private', 'iCalendar: import CLASS:PRIVATE/CONFIDENTIAL events as private events instead of skipping them')
-    .option('--create-missing', 'create the venues, organizers, categories and tags the file or feed names that the site lacks (by name; an unknown ID still stops the import)')
+    .option(
+      '--create-missing',
+      'create the venues, organizers, categories and tags the file or feed names that the site lacks (by name; an unknown ID still stops the import)',
+    )
     .option('--prune', 'iCalendar: trash the events an earlier import of this feed made that it no longer has (asks; --yes off a terminal)')
     .addHelpText(
       'after',
@@ -40,9 +43,14 @@ export function transferCommands(run: ActionRunner): Command[] {
     .action(run(async () => (await import('./import.js')).runImport));
 
   const exportCommand = new Command('export')
-    .description('write every record (past events and drafts too) in the shape import takes back: --format ndjson (default), json or csv, events also ics; with --site, the whole calendar as one file for diff and apply')
+    .description(
+      'write every record (past events and drafts too) in the shape import takes back: --format ndjson (default), json or csv, events also ics; with --site, the whole calendar as one file for diff and apply',
+    )
     .argument('[resource]', 'events, venues, organizers, categories or tags (left out with --site)')
-    .option('--site', 'the whole calendar in one document: --format yaml (default) or json; the list filters narrow its events (venues, organizers and terms stay whole)')
+    .option(
+      '--site',
+      'the whole calendar in one document: --format yaml (default) or json; the list filters narrow its events (venues, organizers and terms stay whole)',
+    )
     .option('--resources <list>', 'with --site: only these resources, e.g. venues,organizers');
   for (const option of exportFilterOptions()) exportCommand.addOption(option);
   exportCommand

@@ -40,7 +40,8 @@ export function importSettings(resource: Resource, flags: ImportFlags, cwd: stri
     failedTo = resolve(cwd, flags.failedTo);
     if (source !== '-' && failedTo === resolve(cwd, source)) throw new UsageError('--failed-to must not be the file being imported');
     const problem = unwritable(failedTo);
-    if (problem) throw new UsageError(`--failed-to: cannot write ${flags.failedTo}: ${problem}`, 'Nothing was sent. Name a file in a directory you can write to.');
+    if (problem)
+      throw new UsageError(`--failed-to: cannot write ${flags.failedTo}: ${problem}`, 'Nothing was sent. Name a file in a directory you can write to.');
   }
   return {
     resource,

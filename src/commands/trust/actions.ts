@@ -60,7 +60,10 @@ function nearest(cwd: string, env: Record<string, string | undefined>): string {
 /** Only a file the search would read as a project file can be trusted (never the user's own files, nor any other). */
 function checkProjectFile(file: string): void {
   if (!isProjectFileName(file)) {
-    throw new UsageError(`${file} is not a project configuration file`, 'Trust a .calendarrc, .calendarrc.{json,yaml,yml,js,cjs,mjs,ts}, calendar.config.{js,cjs,mjs,ts} or a package.json with a calendar key.');
+    throw new UsageError(
+      `${file} is not a project configuration file`,
+      'Trust a .calendarrc, .calendarrc.{json,yaml,yml,js,cjs,mjs,ts}, calendar.config.{js,cjs,mjs,ts} or a package.json with a calendar key.',
+    );
   }
   if (!existsSync(file) || !statSync(file).isFile()) throw new UsageError(`${file} does not exist or is not a file`);
   if (file.endsWith('package.json')) {
@@ -71,7 +74,8 @@ function checkProjectFile(file: string): void {
     } catch {
       pkg = undefined;
     }
-    if (!pkg || typeof pkg !== 'object' || !Object.hasOwn(pkg, 'calendar')) throw new UsageError(`${file} is not a project configuration file: it has no "calendar" key`);
+    if (!pkg || typeof pkg !== 'object' || !Object.hasOwn(pkg, 'calendar'))
+      throw new UsageError(`${file} is not a project configuration file: it has no "calendar" key`);
   }
 }
 

@@ -13,7 +13,12 @@ export async function warnOfClashes(client: ApiClient, record: Record<string, un
   const [venue] = placesOf(event, 'venue').keys();
   if (venue === undefined) return;
   const { first, last } = coveredDays(event);
-  const query = { venue, ends_after: `${addDays(first, -1)} 00:00:00`, starts_before: `${addDays(last, 1)} 23:59:59`, status: client.hasCredentials ? EDITOR_STATUSES.join(',') : undefined };
+  const query = {
+    venue,
+    ends_after: `${addDays(first, -1)} 00:00:00`,
+    starts_before: `${addDays(last, 1)} 23:59:59`,
+    status: client.hasCredentials ? EDITOR_STATUSES.join(',') : undefined,
+  };
   const neighbours: CalendarEvent[] = [];
   try {
     await walkPages(client, resources.events, query, { all: true }, (other) => {

@@ -16,7 +16,12 @@ export async function runConflicts(inv: Invocation, fromArg?: string, toArg?: st
   const conflicts = findConflicts(view.events, kind, view.zone);
   const format = prepared.output.format;
   if (format === 'json' || format === 'ndjson') {
-    const rows = conflicts.map((c) => ({ events: [c.first, c.second].map((e) => ({ id: e.id, title: e.title, start: e.start, end: e.end })), where: c.where, from: c.from, to: c.to }));
+    const rows = conflicts.map((c) => ({
+      events: [c.first, c.second].map((e) => ({ id: e.id, title: e.title, start: e.start, end: e.end })),
+      where: c.where,
+      from: c.from,
+      to: c.to,
+    }));
     inv.ctx.stdout.write(format === 'json' ? `${JSON.stringify(rows, null, 2)}\n` : rows.map((row) => `${JSON.stringify(row)}\n`).join(''));
   } else if (conflicts.length) {
     inv.ctx.stdout.write(conflicts.map((c) => `${conflictLine(c)}\n`).join(''));

@@ -27,10 +27,16 @@ export async function runGrid(kind: 'week' | 'month', inv: Invocation, dateArg?:
   }
   const fixed = dateArg === undefined ? undefined : monthNamed ? `${monthNamed[1]}-${monthNamed[2].padStart(2, '0')}-01` : dayOf(dateArg, 'DATE');
   let anchor = '';
-  const view = await fetchViewEvents(prepared, inv.ctx, opts, (today) => {
-    anchor = fixed ?? today;
-    return kind === 'week' ? weekGridRange(anchor, weekStart) : monthGridRange(anchor, weekStart);
-  }, { asData: true });
+  const view = await fetchViewEvents(
+    prepared,
+    inv.ctx,
+    opts,
+    (today) => {
+      anchor = fixed ?? today;
+      return kind === 'week' ? weekGridRange(anchor, weekStart) : monthGridRange(anchor, weekStart);
+    },
+    { asData: true },
+  );
   if (view.written) return;
   const month = kind === 'month' ? anchor.slice(0, 7) : undefined;
   const title = month ? `${MONTH_NAMES[Number(month.slice(5)) - 1]} ${month.slice(0, 4)}` : `Week of ${view.from}`;
@@ -39,7 +45,9 @@ export async function runGrid(kind: 'week' | 'month', inv: Invocation, dateArg?:
     const [from, to] = month ? [`${month}-01`, lastDayOf(month)] : [view.from, view.to];
     const days = renderAgenda(bucketByDay(view.events, from, to), view.today, color);
     inv.ctx.stdout.write(`${color.bold(`${title}  (${view.zone})`)}\n\n${days || 'No events.\n'}`);
-    prepared.ui.notice(`the terminal is ${columns} columns wide, the grid needs ${MIN_GRID_WIDTH}: the ${kind} is listed by day (--width ${MIN_GRID_WIDTH} draws the grid)`);
+    prepared.ui.notice(
+      `the terminal is ${columns} columns wide, the grid needs ${MIN_GRID_WIDTH}: the ${kind} is listed by day (--width ${MIN_GRID_WIDTH} draws the grid)`,
+    );
     return;
   }
   inv.ctx.stdout.write(
@@ -85,7 +93,10 @@ function localeStartsOnSunday(env: Record<string, string | undefined>): boolean 
   const raw = env.LC_ALL || env.LC_TIME || env.LANG;
   if (!raw || raw === 'C' || raw === 'POSIX') return false;
   try {
-    const locale = new Intl.Locale(raw.split('.')[0].replace('_', '-')) as Intl.Locale & { weekInfo?: { firstDay: number }; getWeekInfo?: () => { firstDay: number } };
+    const locale = new Intl.Locale(raw.split('.')[0].replace('_', '-')) as Intl.Locale & {
+      weekInfo?: { firstDay: number };
+      getWeekInfo?: () => { firstDay: number };
+    };
     const info = locale.getWeekInfo?.() ?? locale.weekInfo;
     return info?.firstDay === 7;
   } catch {

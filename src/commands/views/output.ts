@@ -9,7 +9,8 @@ import type { CalendarEvent } from '../../views/days.js';
 /** Writes the server's records of the view's events when a data format was asked for; false for the text view. */
 export async function writeViewData(events: CalendarEvent[], prepared: Prepared, ctx: Context, client: ApiClient): Promise<boolean> {
   if (prepared.output.format === 'table') return false;
-  const writer = prepared.output.format === 'ics' ? await (await import('../resource/list.js')).icsWriter(client, ctx) : listWriter(resources.events, prepared.output, ctx);
+  const writer =
+    prepared.output.format === 'ics' ? await (await import('../resource/list.js')).icsWriter(client, ctx) : listWriter(resources.events, prepared.output, ctx);
   for (const event of events) await writer.write(event.record);
   await writer.end({ total: events.length });
   return true;

@@ -23,7 +23,11 @@ export function translatableFields(resource: ResourceName): Set<string> {
 export function requestedLanguage(value: unknown, problems: ParamProblems): Language | undefined {
   if (value === undefined) return undefined;
   if (typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)) return value as Language;
-  problems.invalid('i18n_language', { code: 'rest_not_in_enum', message: `i18n_language is not one of ${LANGUAGES.join(', ')}.`, data: { param: 'i18n_language' } });
+  problems.invalid('i18n_language', {
+    code: 'rest_not_in_enum',
+    message: `i18n_language is not one of ${LANGUAGES.join(', ')}.`,
+    data: { param: 'i18n_language' },
+  });
   return undefined;
 }
 

@@ -32,7 +32,9 @@ export function parseBoolean(value: unknown): boolean | undefined {
 }
 
 export function isPositiveInteger(value: unknown): boolean {
-  return (typeof value === 'number' && Number.isInteger(value) && value >= 1) || (typeof value === 'string' && /^\d+$/.test(value.trim()) && Number(value) >= 1);
+  return (
+    (typeof value === 'number' && Number.isInteger(value) && value >= 1) || (typeof value === 'string' && /^\d+$/.test(value.trim()) && Number(value) >= 1)
+  );
 }
 
 /**
@@ -126,7 +128,8 @@ function readListParam(ctx: RequestContext, resource: ResourceName, field: Field
       if (isTermResource) {
         // include/exclude: every entry must exist; only numeric IDs have an effect.
         const taxonomy = resource as Taxonomy;
-        if (refs.some((ref) => !findTerm(ctx, taxonomy, ref) || (!/^\d+$/.test(ref) && !ctx.store.terms(taxonomy).some((term) => term.slug === ref)))) return problems.invalid(name);
+        if (refs.some((ref) => !findTerm(ctx, taxonomy, ref) || (!/^\d+$/.test(ref) && !ctx.store.terms(taxonomy).some((term) => term.slug === ref))))
+          return problems.invalid(name);
         return refs.filter((ref) => /^\d+$/.test(ref)).map(Number);
       }
       if (refs.some((ref) => !/^\d+$/.test(ref) || Number(ref) < 1)) return problems.invalid(name);

@@ -10,7 +10,6 @@ import { parseBoolean, type Params } from './params.js';
 import type { PostRecord } from '../store/store.js';
 import { convertWallClock, isValidTimeZone } from '../../time.js';
 
-
 export const KNOWN_USERS = new Set([1]);
 
 function isUrl(text: string): boolean {
@@ -69,7 +68,10 @@ export function checkWritableFields(ctx: RequestContext, resource: ResourceName,
       case 'ref':
       case 'id':
         if (field.relation === 'users' && !KNOWN_USERS.has(Number(value))) problems.invalid(name);
-        if (field.relation === 'categories' && !(typeof value === 'number' || /^\d+$/.test(String(value)) ? ctx.store.term(Number(value), 'categories') : undefined)) {
+        if (
+          field.relation === 'categories' &&
+          !(typeof value === 'number' || /^\d+$/.test(String(value)) ? ctx.store.term(Number(value), 'categories') : undefined)
+        ) {
           problems.invalid(name);
         }
         break;

@@ -13,9 +13,15 @@ import { postResource } from '../store/kinds.js';
 export type Json = Record<string, unknown>;
 
 export function dateDetails(wall: string): Json {
-  return { year: wall.slice(0, 4), month: wall.slice(5, 7), day: wall.slice(8, 10), hour: wall.slice(11, 13), minutes: wall.slice(14, 16), seconds: wall.slice(17, 19) };
+  return {
+    year: wall.slice(0, 4),
+    month: wall.slice(5, 7),
+    day: wall.slice(8, 10),
+    hour: wall.slice(11, 13),
+    minutes: wall.slice(14, 16),
+    seconds: wall.slice(17, 19),
+  };
 }
-
 
 export function entityEscape(html: string): string {
   return html.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -23,7 +29,10 @@ export function entityEscape(html: string): string {
 
 export /** The json_ld description: the text without its tags, in one paragraph, entity-escaped, plus a literal backslash-n. */
 function ldDescription(html: string): string {
-  const textOnly = decodeEntities(html.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim().replace(/ ([.,;:!?])/g, '$1');
+  const textOnly = decodeEntities(html.replace(/<[^>]*>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/ ([.,;:!?])/g, '$1');
   return textOnly ? `${entityEscape(`<p>${textOnly}</p>`)}\\n` : '';
 }
 
@@ -61,4 +70,5 @@ export function imageJson(ctx: RequestContext, url: string | null | undefined): 
 }
 
 /** A text field in the request's language. */
-export const text = (ctx: RequestContext, post: PostRecord | TermRecord, field: string, base: unknown) => localized(post, field, typeof base === 'string' ? base : '', ctx.language);
+export const text = (ctx: RequestContext, post: PostRecord | TermRecord, field: string, base: unknown) =>
+  localized(post, field, typeof base === 'string' ? base : '', ctx.language);

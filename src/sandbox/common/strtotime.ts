@@ -50,28 +50,125 @@ interface Parsed {
 class Unreadable extends Error {}
 
 const MONTHS: Record<string, number> = {
-  jan: 1, january: 1, feb: 2, february: 2, mar: 3, march: 3, apr: 4, april: 4, may: 5, jun: 6, june: 6,
-  jul: 7, july: 7, aug: 8, august: 8, sep: 9, sept: 9, september: 9, oct: 10, october: 10, nov: 11, november: 11, dec: 12, december: 12,
+  jan: 1,
+  january: 1,
+  feb: 2,
+  february: 2,
+  mar: 3,
+  march: 3,
+  apr: 4,
+  april: 4,
+  may: 5,
+  jun: 6,
+  june: 6,
+  jul: 7,
+  july: 7,
+  aug: 8,
+  august: 8,
+  sep: 9,
+  sept: 9,
+  september: 9,
+  oct: 10,
+  october: 10,
+  nov: 11,
+  november: 11,
+  dec: 12,
+  december: 12,
 };
 const DAYS: Record<string, number> = {
-  sun: 0, sunday: 0, mon: 1, monday: 1, tue: 2, tuesday: 2, wed: 3, wednesday: 3, thu: 4, thursday: 4, fri: 5, friday: 5, sat: 6, saturday: 6,
+  sun: 0,
+  sunday: 0,
+  mon: 1,
+  monday: 1,
+  tue: 2,
+  tuesday: 2,
+  wed: 3,
+  wednesday: 3,
+  thu: 4,
+  thursday: 4,
+  fri: 5,
+  friday: 5,
+  sat: 6,
+  saturday: 6,
 };
 /** `next`, `first` ... count forward, `last`/`previous` back; `this` is 0 with today counting. */
 const RELATIVE_WORDS: Record<string, number> = {
-  first: 1, next: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eight: 8, eighth: 8, ninth: 9, tenth: 10, eleventh: 11, twelfth: 12,
-  last: -1, previous: -1, this: 0,
+  first: 1,
+  next: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eight: 8,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+  eleventh: 11,
+  twelfth: 12,
+  last: -1,
+  previous: -1,
+  this: 0,
 };
 /** Zone abbreviations and their offsets from UTC, in minutes. */
 const ZONE_ABBREVIATIONS: Record<string, number> = {
-  utc: 0, gmt: 0, ut: 0, z: 0, wet: 0, bst: 60, cet: 60, cest: 120, eet: 120, eest: 180, msk: 180, ist: 330, jst: 540, aest: 600, aedt: 660,
-  est: -300, edt: -240, cst: -360, cdt: -300, mst: -420, mdt: -360, pst: -480, pdt: -420, akst: -540, akdt: -480, hst: -600,
+  utc: 0,
+  gmt: 0,
+  ut: 0,
+  z: 0,
+  wet: 0,
+  bst: 60,
+  cet: 60,
+  cest: 120,
+  eet: 120,
+  eest: 180,
+  msk: 180,
+  ist: 330,
+  jst: 540,
+  aest: 600,
+  aedt: 660,
+  est: -300,
+  edt: -240,
+  cst: -360,
+  cdt: -300,
+  mst: -420,
+  mdt: -360,
+  pst: -480,
+  pdt: -420,
+  akst: -540,
+  akdt: -480,
+  hst: -600,
 };
 
 // The pieces formats are made of (as PHP's parser names them).
-const MONTHTEXT = `(?:${Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|')})`;
-const DAYTEXT = `(?:${Object.keys(DAYS).sort((a, b) => b.length - a.length).join('|')})`;
-const RELTEXT = `(?:${Object.keys(RELATIVE_WORDS).sort((a, b) => b.length - a.length).join('|')})`;
-const UNIT_WORDS = ['msec', 'millisecond', 'µsec', 'microsecond', 'usec', 'sec', 'second', 'min', 'minute', 'hour', 'day', 'fortnight', 'forthnight', 'month', 'year', 'weekday'];
+const MONTHTEXT = `(?:${Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .join('|')})`;
+const DAYTEXT = `(?:${Object.keys(DAYS)
+  .sort((a, b) => b.length - a.length)
+  .join('|')})`;
+const RELTEXT = `(?:${Object.keys(RELATIVE_WORDS)
+  .sort((a, b) => b.length - a.length)
+  .join('|')})`;
+const UNIT_WORDS = [
+  'msec',
+  'millisecond',
+  'µsec',
+  'microsecond',
+  'usec',
+  'sec',
+  'second',
+  'min',
+  'minute',
+  'hour',
+  'day',
+  'fortnight',
+  'forthnight',
+  'month',
+  'year',
+  'weekday',
+];
 /** Longest words first: a regular expression takes the first alternative that matches, PHP the longest. */
 const UNIT = `(?:${[...UNIT_WORDS.map((word) => `${word}s?`), 'weeks', 'ms', 'µs'].sort((a, b) => b.length - a.length).join('|')}|${DAYTEXT})`;
 const MONTH = '(?:1[0-2]|0?[0-9])';
@@ -156,8 +253,17 @@ function addRelative(p: Parsed, amount: number, unitText: string, behavior: 0 | 
     return;
   }
   const field: Record<string, [keyof Parsed['rel'], number]> = {
-    sec: ['s', 1], second: ['s', 1], min: ['i', 1], minute: ['i', 1], hour: ['h', 1], day: ['d', 1], week: ['d', 7],
-    fortnight: ['d', 14], forthnight: ['d', 14], month: ['m', 1], year: ['y', 1],
+    sec: ['s', 1],
+    second: ['s', 1],
+    min: ['i', 1],
+    minute: ['i', 1],
+    hour: ['h', 1],
+    day: ['d', 1],
+    week: ['d', 7],
+    fortnight: ['d', 14],
+    forthnight: ['d', 14],
+    month: ['m', 1],
+    year: ['y', 1],
   };
   const target = field[unit];
   if (target) p.rel[target[0]] += amount * target[1];
@@ -187,11 +293,33 @@ const rx = (source: string) => new RegExp(source, 'iy');
 
 /** The formats, in PHP's order: when two match the same length, the earlier wins. */
 const FORMATS: Format[] = [
-  { name: 'yesterday', pattern: rx('yesterday'), apply: (_, p) => { unhaveTime(p); p.rel.d = -1; } },
+  {
+    name: 'yesterday',
+    pattern: rx('yesterday'),
+    apply: (_, p) => {
+      unhaveTime(p);
+      p.rel.d = -1;
+    },
+  },
   { name: 'now', pattern: rx('now'), apply: () => {} },
-  { name: 'noon', pattern: rx('noon'), apply: (_, p) => { unhaveTime(p); haveTime(p); p.h = 12; } },
+  {
+    name: 'noon',
+    pattern: rx('noon'),
+    apply: (_, p) => {
+      unhaveTime(p);
+      haveTime(p);
+      p.h = 12;
+    },
+  },
   { name: 'midnight | today', pattern: rx('midnight|today'), apply: (_, p) => unhaveTime(p) },
-  { name: 'tomorrow', pattern: rx('tomorrow'), apply: (_, p) => { unhaveTime(p); p.rel.d = 1; } },
+  {
+    name: 'tomorrow',
+    pattern: rx('tomorrow'),
+    apply: (_, p) => {
+      unhaveTime(p);
+      p.rel.d = 1;
+    },
+  },
   {
     name: 'timestamp',
     pattern: rx('@(-?[0-9]+)(?:\\.[0-9]{0,6})?'),
@@ -202,7 +330,13 @@ const FORMATS: Format[] = [
       readZone('utc', p);
     },
   },
-  { name: 'first/last day of', pattern: rx('(first|last) day of'), apply: (m, p) => { p.firstLast = m[1].toLowerCase() as 'first' | 'last'; } },
+  {
+    name: 'first/last day of',
+    pattern: rx('(first|last) day of'),
+    apply: (m, p) => {
+      p.firstLast = m[1].toLowerCase() as 'first' | 'last';
+    },
+  },
   {
     name: 'weekday of',
     pattern: rx(`(${RELTEXT})[ \\t]+(${DAYTEXT})[ \\t]+of`),
@@ -233,13 +367,21 @@ const FORMATS: Format[] = [
       else p.y = Number(m[1] + m[2]);
     },
   },
-  { name: 'iso8601nocolon', pattern: rx(`t?(${HOUR24_LZ})(${MINUTE_LZ})(${MINUTE_LZ}|60)`), apply: (m, p) => setTime(p, Number(m[1]), Number(m[2]), Number(m[3])) },
+  {
+    name: 'iso8601nocolon',
+    pattern: rx(`t?(${HOUR24_LZ})(${MINUTE_LZ})(${MINUTE_LZ}|60)`),
+    apply: (m, p) => setTime(p, Number(m[1]), Number(m[2]), Number(m[3])),
+  },
   {
     name: 'american',
     pattern: rx(`(${MONTH})/(${DAY})(?:/(${YEAR}))?`),
     apply: (m, p) => setDate(p, m[3] === undefined ? UNSET : year(m[3]), Number(m[1]), dayOf(m[2])),
   },
-  { name: 'iso8601date4 | dateslash', pattern: rx(`([+-]?${YEAR4})[-/](${MONTH})[-/](${DAY})/?`), apply: (m, p) => setDate(p, Number(m[1]), Number(m[2]), dayOf(m[3])) },
+  {
+    name: 'iso8601date4 | dateslash',
+    pattern: rx(`([+-]?${YEAR4})[-/](${MONTH})[-/](${DAY})/?`),
+    apply: (m, p) => setDate(p, Number(m[1]), Number(m[2]), dayOf(m[3])),
+  },
   { name: 'iso8601date2', pattern: rx(`([0-9]{2})-(${MONTH_LZ})-(${DAY_LZ})`), apply: (m, p) => setDate(p, year(m[1]), Number(m[2]), Number(m[3])) },
   { name: 'gnudateshorter', pattern: rx(`(${YEAR4})-(${MONTH})`), apply: (m, p) => setDate(p, Number(m[1]), Number(m[2]), 1) },
   { name: 'gnudateshort', pattern: rx(`(${YEAR})-(${MONTH})-(${DAY})`), apply: (m, p) => setDate(p, year(m[1]), Number(m[2]), dayOf(m[3])) },
@@ -344,8 +486,21 @@ const FORMATS: Format[] = [
 
 function scan(text: string): Parsed {
   const p: Parsed = {
-    y: UNSET, m: UNSET, d: UNSET, h: UNSET, i: UNSET, s: UNSET, haveDate: false, haveTime: false, zones: 0,
-    rel: { y: 0, m: 0, d: 0, h: 0, i: 0, s: 0 }, weekday: null, weekdayBehavior: 0, firstLast: null, weekdayOfMonth: null, businessDays: 0,
+    y: UNSET,
+    m: UNSET,
+    d: UNSET,
+    h: UNSET,
+    i: UNSET,
+    s: UNSET,
+    haveDate: false,
+    haveTime: false,
+    zones: 0,
+    rel: { y: 0, m: 0, d: 0, h: 0, i: 0, s: 0 },
+    weekday: null,
+    weekdayBehavior: 0,
+    firstLast: null,
+    weekdayOfMonth: null,
+    businessDays: 0,
   };
   let at = 0;
   while (at < text.length) {
@@ -447,5 +602,7 @@ export function phpStrtotime(text: string, nowWall: string): PhpDate | null {
 export function zonedInstant(date: PhpDate): string | null {
   if (!date.zone) return null;
   if ('id' in date.zone) return utcMsToUtcString(zonedToUtcMs(date.wall, date.zone.id));
-  return utcMsToUtcString(epochOf(...(date.wall.match(/\d+/g)!.map(Number) as [number, number, number, number, number, number])) - date.zone.offsetMinutes * 60_000);
+  return utcMsToUtcString(
+    epochOf(...(date.wall.match(/\d+/g)!.map(Number) as [number, number, number, number, number, number])) - date.zone.offsetMinutes * 60_000,
+  );
 }

@@ -22,7 +22,14 @@ function mix(value: number): number {
  * column; items that still tie come in an order drawn from their IDs and the page window
  * (`offset`, `size`), as the database's limited sort does.
  */
-export function sortWithUnstableTies<T>(items: T[], key: (item: T) => string, id: (item: T) => number, offset: number, size: number, tieBreak?: (a: T, b: T) => number): T[] {
+export function sortWithUnstableTies<T>(
+  items: T[],
+  key: (item: T) => string,
+  id: (item: T) => number,
+  offset: number,
+  size: number,
+  tieBreak?: (a: T, b: T) => number,
+): T[] {
   const window = mix(offset * 7919 + size);
   const rank = new Map<T, number>();
   for (const item of items) rank.set(item, mix(id(item) ^ window));

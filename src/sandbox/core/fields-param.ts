@@ -9,7 +9,11 @@ function pick(record: Json, paths: string[][]): Json {
     const wanted = paths.filter((path) => path[0] === key);
     if (!wanted.length) continue;
     if (wanted.some((path) => path.length === 1) || typeof value !== 'object' || value === null || Array.isArray(value)) out[key] = value;
-    else out[key] = pick(value as Json, wanted.map((path) => path.slice(1)));
+    else
+      out[key] = pick(
+        value as Json,
+        wanted.map((path) => path.slice(1)),
+      );
   }
   return out;
 }

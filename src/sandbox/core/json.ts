@@ -14,7 +14,9 @@ import { convertWallClock } from '../../time.js';
 type Json = Record<string, unknown>;
 
 /** The post type a `/wp/v2/{route}` serves, by route (`tribe_events` -> `event`). */
-export const CORE_POST_TYPES: Readonly<Record<string, PostType>> = Object.fromEntries(POST_RESOURCES.map((name) => [wpRoute(resources[name]), POST_TYPE[name]]));
+export const CORE_POST_TYPES: Readonly<Record<string, PostType>> = Object.fromEntries(
+  POST_RESOURCES.map((name) => [wpRoute(resources[name]), POST_TYPE[name]]),
+);
 /** A route of `CORE_POST_TYPES`. */
 export type CorePostType = string;
 
@@ -51,12 +53,17 @@ function links(ctx: RequestContext, post: PostRecord, wpType: CorePostType, allo
     'wp:attachment': [{ href: `${core}/media?parent=${post.id}` }],
   };
   if (post.type === 'event') {
-    out['wp:term'] = EVENT_TAXONOMIES.map((taxonomy) => ({ taxonomy: taxonomy.wpType, embeddable: true, href: `${core}/${wpRoute(taxonomy)}?post=${post.id}` }));
+    out['wp:term'] = EVENT_TAXONOMIES.map((taxonomy) => ({
+      taxonomy: taxonomy.wpType,
+      embeddable: true,
+      href: `${core}/${wpRoute(taxonomy)}?post=${post.id}`,
+    }));
   }
   if (edit) {
     const self = [{ href: `${core}/${wpType}/${post.id}` }];
     const taxonomies = post.type === 'event' ? EVENT_TAXONOMIES.map(wpRoute) : [];
-    for (const action of ['publish', 'unfiltered-html', 'assign-author', ...taxonomies.flatMap((name) => [`create-${name}`, `assign-${name}`])]) out[`wp:action-${action}`] = self;
+    for (const action of ['publish', 'unfiltered-html', 'assign-author', ...taxonomies.flatMap((name) => [`create-${name}`, `assign-${name}`])])
+      out[`wp:action-${action}`] = self;
   }
   out.curies = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
   return out;
@@ -98,8 +105,14 @@ export function corePostJson(ctx: RequestContext, post: PostRecord, wpType: Core
     link,
     // Stored as typed (`raw`), shown through WordPress's filters (`rendered`).
     title: edit ? { raw: texts.title, rendered: renderTitle(texts.title) } : { rendered: renderTitle(texts.title) },
-    content: !wanted('content') ? undefined : edit ? { raw: texts.content, rendered: renderContent(texts.content), protected: false, block_version: hasBlocks(texts.content) ? 1 : 0 } : { rendered: renderContent(texts.content), protected: false },
-    excerpt: !wanted('excerpt') ? undefined : { ...(edit ? { raw: texts.excerpt } : {}), rendered: texts.excerpt ? renderExcerpt(texts.excerpt) : generatedExcerpt(texts.content), protected: false },
+    content: !wanted('content')
+      ? undefined
+      : edit
+        ? { raw: texts.content, rendered: renderContent(texts.content), protected: false, block_version: hasBlocks(texts.content) ? 1 : 0 }
+        : { rendered: renderContent(texts.content), protected: false },
+    excerpt: !wanted('excerpt')
+      ? undefined
+      : { ...(edit ? { raw: texts.excerpt } : {}), rendered: texts.excerpt ? renderExcerpt(texts.excerpt) : generatedExcerpt(texts.content), protected: false },
     author: post.author,
     featured_media: 0,
     template: '',
@@ -114,15 +127,16 @@ export function corePostJson(ctx: RequestContext, post: PostRecord, wpType: Core
     out.permalink_template = `${ctx.site.baseUrl}/${permalinkBase}/%pagename%/`;
     out.generated_slug = liveSlug;
   }
-  if (post.type === 'event') out.class_list = [
-    `post-${post.id}`,
-    wpType,
-    `type-${wpType}`,
-    `status-${post.status}`,
-    'hentry',
-    ...categories.flatMap((term) => [`${resources.categories.wpType}-${term.slug}`, `cat_${term.slug}`]),
-    ...tags.map((term) => `tag-${term.slug}`),
-  ];
+  if (post.type === 'event')
+    out.class_list = [
+      `post-${post.id}`,
+      wpType,
+      `type-${wpType}`,
+      `status-${post.status}`,
+      'hentry',
+      ...categories.flatMap((term) => [`${resources.categories.wpType}-${term.slug}`, `cat_${term.slug}`]),
+      ...tags.map((term) => `tag-${term.slug}`),
+    ];
   if (options.allow && wanted('_links')) out._links = links(ctx, post, wpType, options.allow, edit);
   return out;
 }

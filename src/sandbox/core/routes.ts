@@ -49,7 +49,10 @@ export function coreAllow(ctx: RequestContext, target: CoreTarget): string[] {
 }
 
 function invalid(param: string, code: string, message: string, status = 400): SiteError {
-  return new SiteError(400, 'rest_invalid_param', `Invalid parameter(s): ${param}`, { params: { [param]: message }, details: { [param]: { code, message, data: status === 400 ? null : { status } } } });
+  return new SiteError(400, 'rest_invalid_param', `Invalid parameter(s): ${param}`, {
+    params: { [param]: message },
+    details: { [param]: { code, message, data: status === 400 ? null : { status } } },
+  });
 }
 
 function boundedInteger(params: Params, name: string, fallback: number, max?: number): number {
@@ -93,7 +96,15 @@ function orderedPosts(posts: PostRecord[], params: Params, include: number[], of
   // Like the plugin's own venue list, `date` has no tie-breaker in the database (see common/tie-order.ts),
   // but for events the plugin's query adds the start date, ascending: events created or updated in
   // the same second come soonest first (recordings-2, wp_tribe_events_list*.http).
-  if (!byKey) sortWithUnstableTies(posts, (post) => post.date, (post) => post.id, offset, size, byEventStart);
+  if (!byKey)
+    sortWithUnstableTies(
+      posts,
+      (post) => post.date,
+      (post) => post.id,
+      offset,
+      size,
+      byEventStart,
+    );
   else posts.sort(byKey);
   if (order === 'asc' && !byKey) posts.reverse();
   if (order === 'desc' && byKey && orderby !== 'include') posts.reverse();
@@ -131,25 +142,28 @@ function listCore(ctx: RequestContext, wpType: CorePostType, params: Params, all
   const slugs = asList(params.slug);
   const matches = typeof params.search === 'string' && params.search ? searchMatcher(params.search) : null;
   const nowLocal = nowLocalWall(ctx);
-  const matching = () => ctx.store.postsOfType(CORE_POST_TYPES[wpType]).filter((post) => {
-    if (!statuses.has(post.status)) return false;
-    if (post.type === 'event' && (post.fields as EventFields).end < nowLocal) return false;
-    if (include.length && !include.includes(post.id)) return false;
-    if (exclude.has(post.id) || (slugs.length && !slugs.includes(post.slug))) return false;
-    if (matches) {
-      const texts = postTexts(post);
-      if (!matches(`${texts.title}\n${texts.content}\n${texts.excerpt}`.toLowerCase())) return false;
-    }
-    return true;
-  });
+  const matching = () =>
+    ctx.store.postsOfType(CORE_POST_TYPES[wpType]).filter((post) => {
+      if (!statuses.has(post.status)) return false;
+      if (post.type === 'event' && (post.fields as EventFields).end < nowLocal) return false;
+      if (include.length && !include.includes(post.id)) return false;
+      if (exclude.has(post.id) || (slugs.length && !slugs.includes(post.slug))) return false;
+      if (matches) {
+        const texts = postTexts(post);
+        if (!matches(`${texts.title}\n${texts.content}\n${texts.excerpt}`.toLowerCase())) return false;
+      }
+      return true;
+    });
   // Ordered by a key, a query's matches are the same from page to page until the next write:
   // a walk over thousands of records filters and sorts them once, not once a page. (`date`, the
   // default, orders ties by where the page falls, as MySQL does: it is worked out per page.)
   const byKey = params.orderby !== undefined && String(params.orderby) !== 'date';
-  const queryKey = () => JSON.stringify([wpType, [...statuses], include, [...exclude], slugs, params.search ?? null, params.orderby, params.order ?? null, nowLocal]);
+  const queryKey = () =>
+    JSON.stringify([wpType, [...statuses], include, [...exclude], slugs, params.search ?? null, params.orderby, params.order ?? null, nowLocal]);
   const found = byKey ? ctx.store.memo('core-list', queryKey(), () => orderedPosts(matching(), params, include, 0, 0), CORE_LISTS_KEPT) : matching();
   const totalPages = Math.ceil(found.length / perPage);
-  if (found.length && page > totalPages) throw new SiteError(400, 'rest_post_invalid_page_number', 'The page number requested is larger than the number of pages available.');
+  if (found.length && page > totalPages)
+    throw new SiteError(400, 'rest_post_invalid_page_number', 'The page number requested is larger than the number of pages available.');
   const offset = (page - 1) * perPage;
   const shown = (byKey ? found : orderedPosts(found, params, include, offset, perPage)).slice(offset, offset + perPage);
   const only = fieldsParamKeys(params._fields);
@@ -184,11 +198,17 @@ export function handleCore(ctx: RequestContext, method: string, target: CoreTarg
   const edit = params.context === 'edit';
   if ((post.status !== 'publish' || edit) && !ctx.user) {
     delete headers.Allow;
-    throw edit ? new SiteError(401, 'rest_forbidden_context', 'Sorry, you are not allowed to edit this post.') : new SiteError(401, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
+    throw edit
+      ? new SiteError(401, 'rest_forbidden_context', 'Sorry, you are not allowed to edit this post.')
+      : new SiteError(401, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
   }
   const result: Record<string, string> = { Allow: allow.join(', ') };
   if (post.type === 'event') result.Link = `<${corePostJson(ctx, post, target.wpType).link}>; rel="alternate"; type=text/html`;
-  return { status: 200, body: applyFieldsParam(corePostJson(ctx, post, target.wpType, { edit, allow, only: fieldsParamKeys(params._fields) }), params._fields), headers: result };
+  return {
+    status: 200,
+    body: applyFieldsParam(corePostJson(ctx, post, target.wpType, { edit, allow, only: fieldsParamKeys(params._fields) }), params._fields),
+    headers: result,
+  };
 }
 
 function deleteCore(ctx: RequestContext, post: PostRecord, wpType: CorePostType, params: Params, headers: Record<string, string>): SiteResponse {

@@ -38,9 +38,11 @@ type Problem = { code: string; message: string; data: Json | null };
 function checkParams(taxonomy: Taxonomy, params: Params, single: boolean): void {
   const problems: Record<string, Problem> = {};
   const integer = (value: unknown) => (typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^-?\d+$/.test(value.trim()));
-  const typeError = (name: string, type: string) => (problems[name] = { code: 'rest_invalid_type', message: `${name} is not of type ${type}.`, data: { param: name } });
+  const typeError = (name: string, type: string) =>
+    (problems[name] = { code: 'rest_invalid_type', message: `${name} is not of type ${type}.`, data: { param: name } });
   const enumCheck = (name: string, allowed: string[]) => {
-    if (params[name] !== undefined && !allowed.includes(String(params[name]))) problems[name] = { code: 'rest_not_in_enum', message: `${name} is not one of ${allowed.join(', ')}.`, data: null };
+    if (params[name] !== undefined && !allowed.includes(String(params[name])))
+      problems[name] = { code: 'rest_not_in_enum', message: `${name} is not one of ${allowed.join(', ')}.`, data: null };
   };
   enumCheck('context', CONTEXTS);
   if (!single) {
@@ -49,7 +51,11 @@ function checkParams(taxonomy: Taxonomy, params: Params, single: boolean): void 
       if (value === undefined) return;
       if (!integer(value)) return typeError(name, 'integer');
       if (Number(value) < 1 || (max !== undefined && Number(value) > max)) {
-        problems[name] = { code: 'rest_out_of_bounds', message: max === undefined ? `${name} must be greater than or equal to 1` : `${name} must be between 1 (inclusive) and ${max} (inclusive)`, data: null };
+        problems[name] = {
+          code: 'rest_out_of_bounds',
+          message: max === undefined ? `${name} must be greater than or equal to 1` : `${name} must be between 1 (inclusive) and ${max} (inclusive)`,
+          data: null,
+        };
       }
     };
     bounded('page');
@@ -58,7 +64,8 @@ function checkParams(taxonomy: Taxonomy, params: Params, single: boolean): void 
       const bad = asList(params[name]).findIndex((item) => !integer(item));
       if (bad >= 0) problems[name] = { code: 'rest_invalid_type', message: `${name}[${bad}] is not of type integer.`, data: { param: `${name}[${bad}]` } };
     }
-    for (const name of [...(hierarchical(taxonomy) ? ['parent'] : ['offset']), 'post']) if (params[name] !== undefined && params[name] !== '' && !integer(params[name])) typeError(name, 'integer');
+    for (const name of [...(hierarchical(taxonomy) ? ['parent'] : ['offset']), 'post'])
+      if (params[name] !== undefined && params[name] !== '' && !integer(params[name])) typeError(name, 'integer');
     enumCheck('order', ['asc', 'desc']);
     enumCheck('orderby', ORDERBY);
     if (params.hide_empty !== undefined && params.hide_empty !== '' && parseBoolean(params.hide_empty) === undefined) typeError('hide_empty', 'boolean');
@@ -92,7 +99,12 @@ function usedTerms(ctx: RequestContext, taxonomy: Taxonomy): Set<number> {
   const used = new Set<number>();
   for (const term of ctx.store.terms(taxonomy)) {
     if (!(counts.get(term.id) ?? 0)) continue;
-    for (let current: TermRecord | undefined = term; current && !used.has(current.id); current = hierarchical(taxonomy) && current.parent ? ctx.store.term(current.parent) : undefined) used.add(current.id);
+    for (
+      let current: TermRecord | undefined = term;
+      current && !used.has(current.id);
+      current = hierarchical(taxonomy) && current.parent ? ctx.store.term(current.parent) : undefined
+    )
+      used.add(current.id);
   }
   return used;
 }
@@ -119,7 +131,8 @@ function pageLinkHeader(ctx: RequestContext, route: string, params: Params, page
   const url = (target: number) => {
     // add_query_arg: `page` keeps its place in the query when it was given, or goes last.
     const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(params)) search.append(key, key === 'page' ? String(target) : Array.isArray(value) ? value.join(',') : String(value));
+    for (const [key, value] of Object.entries(params))
+      search.append(key, key === 'page' ? String(target) : Array.isArray(value) ? value.join(',') : String(value));
     if (!search.has('page')) search.append('page', String(target));
     return `${ctx.site.baseUrl}/wp-json/wp/v2/${route}?${search.toString()}`;
   };
@@ -215,7 +228,14 @@ function updateCoreTerm(ctx: RequestContext, taxonomy: Taxonomy, id: number, par
 }
 
 /** Answers `/wp/v2/{taxonomy route}[/{id}]`; `headers` is the response's, as for the post routes. */
-export function handleCoreTerms(ctx: RequestContext, method: string, route: string, id: number | undefined, params: Params, headers: Record<string, string>): SiteResponse {
+export function handleCoreTerms(
+  ctx: RequestContext,
+  method: string,
+  route: string,
+  id: number | undefined,
+  params: Params,
+  headers: Record<string, string>,
+): SiteResponse {
   const taxonomy = CORE_TAXONOMIES[route];
   if (id !== undefined && (method === 'POST' || method === 'PUT' || method === 'PATCH')) return updateCoreTerm(ctx, taxonomy, id, params, headers);
   if (method !== 'GET') throw noRoute();

@@ -74,7 +74,8 @@ function resolveVenue(ctx: RequestContext, value: unknown, current: number | nul
   if (isIdLike(value)) return Number(value);
   if (isObject(value)) {
     if (value.id) return Number(value.id);
-    if (typeof value.venue !== 'string' || !value.venue) throw new SiteError(400, 'could-not-create-venue', 'The venue could not be created from the provided data');
+    if (typeof value.venue !== 'string' || !value.venue)
+      throw new SiteError(400, 'could-not-create-venue', 'The venue could not be created from the provided data');
     return createLinked(ctx, 'venues', value).id;
   }
   return current;
@@ -122,14 +123,15 @@ function resolveTerms(ctx: RequestContext, taxonomy: Taxonomy, value: unknown): 
     } else if (existing) {
       const junkName = String(existing.id);
       const junk = ctx.store.terms('tags').find((term) => term.name === junkName);
-      ids.push((junk ?? ctx.store.addTerm({ taxonomy, name: junkName, slug: uniqueTermSlug(ctx, taxonomy, slugify(junkName)), description: '', parent: 0 })).id);
+      ids.push(
+        (junk ?? ctx.store.addTerm({ taxonomy, name: junkName, slug: uniqueTermSlug(ctx, taxonomy, slugify(junkName)), description: '', parent: 0 })).id,
+      );
     } else {
       ids.push(ctx.store.addTerm({ taxonomy, name: termName(ref), slug: uniqueTermSlug(ctx, taxonomy, slugify(ref)), description: '', parent: 0 }).id);
     }
   }
   return [...new Set(ids)];
 }
-
 
 /** Relative dates (`+1 month`, `tomorrow 10am`) are read against the clock of the event's own timezone. */
 function nowIn(ctx: RequestContext, zone: string): string {
@@ -183,7 +185,10 @@ function applyText(ctx: RequestContext, event: EventRecord, params: Params, crea
 
 function publishSlug(ctx: RequestContext, event: EventRecord, requested: unknown): void {
   if (typeof requested === 'string' && requested) {
-    event.slug = ctx.store.uniqueSlug(slugify(requested), (slug) => slug !== event.slug && ctx.store.postBySlug('event', slug) !== undefined && ctx.store.postBySlug('event', slug) !== event);
+    event.slug = ctx.store.uniqueSlug(
+      slugify(requested),
+      (slug) => slug !== event.slug && ctx.store.postBySlug('event', slug) !== undefined && ctx.store.postBySlug('event', slug) !== event,
+    );
   } else if (event.status !== 'draft' && event.status !== 'pending' && !event.slug) {
     event.slug = ctx.store.uniqueSlug(slugify(event.fields.title), (slug) => ctx.store.postBySlug('event', slug) !== undefined);
   }

@@ -46,7 +46,8 @@ function storedSlug(fromUrl: string): string {
     // a stray % is kept as it is
   }
   let out = '';
-  for (const char of text) out += /[\x00-\x7f]/.test(char) ? char : [...Buffer.from(char, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+  for (const char of text)
+    out += /[\x00-\x7f]/.test(char) ? char : [...Buffer.from(char, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
   return out;
 }
 
@@ -57,9 +58,11 @@ export function feedRequest(path: string, query: Record<string, unknown>): FeedR
   if (!('ical' in query) && !outlook && !rewriteForm) return null;
   const eventIds = typeof query.event_ids === 'string' ? query.event_ids.split(',').map(Number).filter(Number.isInteger) : undefined;
   // The rewrite and Outlook forms of a single event's link serve the whole list.
-  const single = !rewriteForm && !outlook ? (/^\/event\/([^/]+)$/.exec(path)?.[1] ?? (typeof query.tribe_events === 'string' ? query.tribe_events : undefined)) : undefined;
+  const single =
+    !rewriteForm && !outlook ? (/^\/event\/([^/]+)$/.exec(path)?.[1] ?? (typeof query.tribe_events === 'string' ? query.tribe_events : undefined)) : undefined;
   const archive = path.replace(/\/(ical|list)$/, '').replace(/\/list$/, '');
-  const category = /^\/events\/category\/(?:.+\/)?([^/]+)$/.exec(archive)?.[1] ?? (typeof query.tribe_events_cat === 'string' ? query.tribe_events_cat : undefined);
+  const category =
+    /^\/events\/category\/(?:.+\/)?([^/]+)$/.exec(archive)?.[1] ?? (typeof query.tribe_events_cat === 'string' ? query.tribe_events_cat : undefined);
   return {
     slug: single ? storedSlug(single) : undefined,
     postId: path === '/' && typeof query.p === 'string' && /^\d+$/.test(query.p) && !('post_type' in query) ? Number(query.p) : undefined,
@@ -168,7 +171,10 @@ function organizerLine(ctx: RequestContext, event: EventRecord): string | null {
   const organizer = event.fields.organizers.map((id) => ctx.store.post(id)).find((post): post is PostRecord => Boolean(post));
   if (!organizer) return null;
   const f = organizer.fields as LinkedFields;
-  const name = encodeURIComponent(decodeEntities(String(f.organizer ?? ''))).replace(/%20/g, ' ').replace(/%26/g, '&').replace(/%22/g, '"');
+  const name = encodeURIComponent(decodeEntities(String(f.organizer ?? '')))
+    .replace(/%20/g, ' ')
+    .replace(/%26/g, '&')
+    .replace(/%22/g, '"');
   return `ORGANIZER;CN="${name}":MAILTO:${String(f.email ?? '')}`;
 }
 
@@ -194,13 +200,17 @@ function eventLines(ctx: RequestContext, event: EventRecord): string[] {
   if (place) lines.push(`LOCATION:${place}`);
   const categories = f.categories.map((id) => ctx.store.term(id, 'categories')).filter((term): term is TermRecord => Boolean(term));
   if (categories.length) lines.push(`CATEGORIES:${categories.map((term) => decodeEntities(term.name)).join(',')}`);
-  if (f.image) lines.push(`ATTACH;FMTTYPE=image/${f.image.split('.').pop()?.toLowerCase() === 'jpg' ? 'jpeg' : (f.image.split('.').pop()?.toLowerCase() ?? 'png')}:${f.image}`);
+  if (f.image)
+    lines.push(
+      `ATTACH;FMTTYPE=image/${f.image.split('.').pop()?.toLowerCase() === 'jpg' ? 'jpeg' : (f.image.split('.').pop()?.toLowerCase() ?? 'png')}:${f.image}`,
+    );
   const organizer = organizerLine(ctx, event);
   if (organizer) lines.push(organizer);
   return ['BEGIN:VEVENT', ...lines, 'END:VEVENT'];
 }
 
-const offsetText = (minutes: number) => `${minutes < 0 ? '-' : '+'}${String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0')}${String(Math.abs(minutes) % 60).padStart(2, '0')}`;
+const offsetText = (minutes: number) =>
+  `${minutes < 0 ? '-' : '+'}${String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0')}${String(Math.abs(minutes) % 60).padStart(2, '0')}`;
 
 type Transition = { at: number; from: number; to: number };
 const transitionCache = new Map<string, Transition[]>();
@@ -242,7 +252,14 @@ function timezoneLines(zone: string, years: number[]): string[] {
   for (const change of transitions(zone, Math.min(...years) - 1, Math.max(...years) + 1)) {
     const kind = change.to > change.from ? 'DAYLIGHT' : 'STANDARD';
     const utc = new Date(change.at).toISOString().slice(0, 19);
-    lines.push(`BEGIN:${kind}`, `TZOFFSETFROM:${offsetText(change.from)}`, `TZOFFSETTO:${offsetText(change.to)}`, `TZNAME:${zoneAbbreviation(change.at, zone)}`, `DTSTART:${compact(utc.replace('T', ' '))}`, `END:${kind}`);
+    lines.push(
+      `BEGIN:${kind}`,
+      `TZOFFSETFROM:${offsetText(change.from)}`,
+      `TZOFFSETTO:${offsetText(change.to)}`,
+      `TZNAME:${zoneAbbreviation(change.at, zone)}`,
+      `DTSTART:${compact(utc.replace('T', ' '))}`,
+      `END:${kind}`,
+    );
   }
   lines.push('END:VTIMEZONE');
   return lines;

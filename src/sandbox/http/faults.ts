@@ -34,7 +34,8 @@ const MAX_SLOW_MS = 600_000;
 function parseRate(text: string, kind: string): number {
   const percent = text.endsWith('%');
   const number = percent ? text.slice(0, -1) : text;
-  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(number)) throw new FaultSpecError(`--faults: the rate of ${kind} must be a fraction like 0.1 or a percentage like 10%, got "${text}"`);
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(number))
+    throw new FaultSpecError(`--faults: the rate of ${kind} must be a fraction like 0.1 or a percentage like 10%, got "${text}"`);
   const rate = Number(number) / (percent ? 100 : 1);
   if (rate > 1) throw new FaultSpecError(`--faults: the rate of ${kind} must be at most 1 (100%), got "${text}"`);
   return rate;
@@ -119,7 +120,10 @@ const UNAVAILABLE_PAGE =
 
 function drain(request: IncomingMessage): Promise<void> {
   return new Promise((resolve) => {
-    request.on('end', resolve).on('error', () => resolve()).resume();
+    request
+      .on('end', resolve)
+      .on('error', () => resolve())
+      .resume();
   });
 }
 
@@ -152,9 +156,20 @@ export function applyFault(rule: FaultRule, request: IncomingMessage, response: 
     default:
       void drain(request).then(() => {
         if (rule.kind === '429') {
-          answer(response, 429, 'application/json; charset=UTF-8', '{"code":"too_many_requests","message":"Too many requests, slow down.","data":{"status":429}}', { 'Retry-After': '1' });
+          answer(
+            response,
+            429,
+            'application/json; charset=UTF-8',
+            '{"code":"too_many_requests","message":"Too many requests, slow down.","data":{"status":429}}',
+            { 'Retry-After': '1' },
+          );
         } else if (rule.kind === '500') {
-          answer(response, 500, 'application/json; charset=UTF-8', '{"code":"internal_server_error","message":"The server failed to answer.","data":{"status":500}}');
+          answer(
+            response,
+            500,
+            'application/json; charset=UTF-8',
+            '{"code":"internal_server_error","message":"The server failed to answer.","data":{"status":500}}',
+          );
         } else if (rule.kind === '503') {
           answer(response, 503, 'text/html', UNAVAILABLE_PAGE);
         } else {

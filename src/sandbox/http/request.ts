@@ -33,7 +33,9 @@ export function parseForm(text: string): Params {
 
 /** PHP's next key for `[]`: one more than the largest integer key, or 0. */
 function nextIndex(array: Record<string, unknown>): number {
-  const integers = Object.keys(array).filter((key) => /^(0|[1-9]\d*)$/.test(key)).map(Number);
+  const integers = Object.keys(array)
+    .filter((key) => /^(0|[1-9]\d*)$/.test(key))
+    .map(Number);
   return integers.length ? Math.max(...integers) + 1 : 0;
 }
 

@@ -80,11 +80,15 @@ function routeEntry(ctx: RequestContext, route: string): unknown {
   const ns = `/${ctx.site.namespace}`;
   const segments = route.split('/').filter(Boolean);
   const key =
-    target.kind === 'root' ? ns
-    : target.kind === 'doc' ? `${ns}/doc`
-    : target.kind === 'collection' ? `${ns}/${segments[0]}`
-    : target.id !== undefined ? `${ns}/${segments[0]}/(?P<id>\\d+)`
-    : `${ns}/${segments[0]}/by-slug/(?P<slug>[^/]+)`;
+    target.kind === 'root'
+      ? ns
+      : target.kind === 'doc'
+        ? `${ns}/doc`
+        : target.kind === 'collection'
+          ? `${ns}/${segments[0]}`
+          : target.id !== undefined
+            ? `${ns}/${segments[0]}/(?P<id>\\d+)`
+            : `${ns}/${segments[0]}/by-slug/(?P<slug>[^/]+)`;
   return (namespaceIndex(ctx).routes as Record<string, unknown>)[key];
 }
 
@@ -103,7 +107,11 @@ export async function respond(engine: Engine, request: IncomingMessage, response
     const path = pathname.replace(/\/+$/, '') || '/';
     const feed = feedRequest(path, parsed.query);
     // An iCalendar feed, else the page a browser asks for (an event's, the calendar's).
-    const render = feed ? (ctx: RequestContext) => renderFeed(ctx, feed) : isPage(path) ? (ctx: RequestContext) => renderPage(ctx, path, parsed.query) : undefined;
+    const render = feed
+      ? (ctx: RequestContext) => renderFeed(ctx, feed)
+      : isPage(path)
+        ? (ctx: RequestContext) => renderPage(ctx, path, parsed.query)
+        : undefined;
     if (render && parsed.method === 'GET') {
       const answer = await engine.withStore(false, (store) => render({ store, site: engine.site, now: engine.now(), language: undefined, user: null }));
       response.writeHead(answer.status, { ...answer.headers, 'Content-Length': Buffer.byteLength(answer.body) });
@@ -154,11 +162,18 @@ export async function respond(engine: Engine, request: IncomingMessage, response
     for (const [name, value] of Object.entries(resultHeaders)) shown[name] = /^X-TEC-/.test(name) ? Number(value) : value;
     if (headers.Allow) shown.Allow = headers.Allow;
     sendJson(response, 200, { body, status, headers: shown }, baseHeaders(engine));
-  }
-  else sendJson(response, status, body, headers);
+  } else sendJson(response, status, body, headers);
 }
 
-async function dispatch(engine: Engine, parsed: Parsed, params: Params, user: User | null, headers: Record<string, string>, bodyError?: SiteError, acknowledgement?: string): Promise<SiteResponse> {
+async function dispatch(
+  engine: Engine,
+  parsed: Parsed,
+  params: Params,
+  user: User | null,
+  headers: Record<string, string>,
+  bodyError?: SiteError,
+  acknowledgement?: string,
+): Promise<SiteResponse> {
   const ns = `/${engine.site.namespace}`;
   const restPath = parsed.restPath!;
   const write = !['GET', 'HEAD', 'OPTIONS'].includes(parsed.method);

@@ -23,7 +23,10 @@ function searchedKeys(resource: LinkedResource): string[] {
 
 function searchableText(resource: LinkedResource, post: PostRecord): string {
   const fields = post.fields as LinkedFields;
-  return SEARCHED_KEYS[resource].map((key) => String(fields[key] ?? '')).join('\n').toLowerCase();
+  return SEARCHED_KEYS[resource]
+    .map((key) => String(fields[key] ?? ''))
+    .join('\n')
+    .toLowerCase();
 }
 
 /** How many upcoming events the plugin looks at for `only_with_upcoming`: one default page. */
@@ -39,7 +42,9 @@ function linkedToUpcoming(ctx: RequestContext, type: PostType, statuses: Set<str
   const start = (event: EventRecord) => event.fields.listedStart ?? event.fields.start;
   const events = ctx.store
     .events()
-    .filter((event) => statuses.has(event.status) && event.status !== 'trash' && !event.fields.hideFromListings && !event.fields.backwards && start(event) >= now)
+    .filter(
+      (event) => statuses.has(event.status) && event.status !== 'trash' && !event.fields.hideFromListings && !event.fields.backwards && start(event) >= now,
+    )
     .sort((a, b) => (start(a) < start(b) ? -1 : start(a) > start(b) ? 1 : a.id - b.id))
     .slice(0, UPCOMING_PAGE);
   return new Set(events.flatMap((event) => (type === 'venue' ? (event.fields.venue === null ? [] : [event.fields.venue]) : event.fields.organizers)));
@@ -48,7 +53,11 @@ function linkedToUpcoming(ctx: RequestContext, type: PostType, statuses: Set<str
 export function listLinked(ctx: RequestContext, resource: LinkedResource, params: Params, problems: ParamProblems): Page {
   const query = readListParams(ctx, resource, params, problems);
   const editor = ctx.user !== null;
-  if ('status' in params && !editor && !(params.status === 'publish' || (Array.isArray(params.status) && asList(params.status).every((s) => s === 'publish')))) {
+  if (
+    'status' in params &&
+    !editor &&
+    !(params.status === 'publish' || (Array.isArray(params.status) && asList(params.status).every((s) => s === 'publish')))
+  ) {
     problems.invalid('status');
   }
   problems.throwIfAny();
@@ -66,18 +75,22 @@ export function listLinked(ctx: RequestContext, resource: LinkedResource, params
     });
   const withUpcoming = upcoming ? linkedToUpcoming(ctx, type, statuses) : null;
   const eventRecord = eventId !== undefined ? ctx.store.event(eventId) : undefined;
-  const base = ctx.store
-    .postsOfType(type)
-    .filter((post) => {
-      if (!statuses.has(post.status)) return false;
-      if (eventRecord && !(type === 'venue' ? eventRecord.fields.venue === post.id : eventRecord.fields.organizers.includes(post.id))) return false;
-      if (hasEvents !== undefined && linkedToEvents(post) !== hasEvents) return false;
-      if (withUpcoming && !withUpcoming.has(post.id)) return false;
-      return true;
-    });
+  const base = ctx.store.postsOfType(type).filter((post) => {
+    if (!statuses.has(post.status)) return false;
+    if (eventRecord && !(type === 'venue' ? eventRecord.fields.venue === post.id : eventRecord.fields.organizers.includes(post.id))) return false;
+    if (hasEvents !== undefined && linkedToEvents(post) !== hasEvents) return false;
+    if (withUpcoming && !withUpcoming.has(post.id)) return false;
+    return true;
+  });
   // Newest post date first, and nothing to break ties: see common/tie-order.ts.
   const window = pageWindow(query.get<number>('page'), query.get<number>('per_page'));
-  sortWithUnstableTies(base, (post) => post.date, (post) => post.id, window.offset, window.size);
+  sortWithUnstableTies(
+    base,
+    (post) => post.date,
+    (post) => post.id,
+    window.offset,
+    window.size,
+  );
   // The search is run on its own over every record of the type; what it finds is then
   // filtered like the rest. When it finds nothing at all, the page is empty but the total
   // (and the next page's link) are those of the list without the search.

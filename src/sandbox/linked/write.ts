@@ -132,4 +132,3 @@ export function readableLinked(ctx: RequestContext, resource: LinkedResource, po
   }
   return post;
 }
-

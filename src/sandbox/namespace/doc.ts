@@ -8,7 +8,11 @@ import { defaultWindow } from '../events/list.js';
 import { TEC_NAMESPACE } from '../tec/routes.js';
 
 type Json = Record<string, unknown>;
-type RouteTarget = { kind: 'root' } | { kind: 'doc' } | { kind: 'collection'; resource: ResourceName } | { kind: 'item'; resource: ResourceName; id?: number; slug?: string };
+type RouteTarget =
+  | { kind: 'root' }
+  | { kind: 'doc' }
+  | { kind: 'collection'; resource: ResourceName }
+  | { kind: 'item'; resource: ResourceName; id?: number; slug?: string };
 
 const UPDATE = ['POST', 'PUT', 'PATCH'];
 
@@ -58,7 +62,7 @@ function args(fields: Field[], defaults: Record<string, unknown> = {}, requiredT
       ...(field.name in defaults ? { default: defaults[field.name] } : {}),
       description: field.description,
       ...schemaType(field),
-      ...(field.choices ?? field.suggestions ? { enum: [...(field.choices ?? field.suggestions)!] } : {}),
+      ...((field.choices ?? field.suggestions) ? { enum: [...(field.choices ?? field.suggestions)!] } : {}),
       required: requiredToo && field.required === true,
     };
   }
@@ -162,9 +166,15 @@ export function openApiDocument(ctx: RequestContext): Json {
     const ref = { $ref: `#/components/schemas/${schemaName}` };
     const one = { description: `The ${resource.singular}`, content: { 'application/json': { schema: ref } } };
     const body = { content: { 'application/json': { schema: { type: 'object', properties: properties(resource.fields) } } } };
-    const listSchema = { type: 'object', properties: { [resource.listKey]: { type: 'array', items: ref }, total: { type: 'integer' }, total_pages: { type: 'integer' } } };
+    const listSchema = {
+      type: 'object',
+      properties: { [resource.listKey]: { type: 'array', items: ref }, total: { type: 'integer' }, total_pages: { type: 'integer' } },
+    };
     paths[`/${resource.path}`] = {
-      get: { parameters: parameters(resource.listParams, 'query'), responses: { 200: { description: `A page of ${resource.name}`, content: { 'application/json': { schema: listSchema } } }, 400: error } },
+      get: {
+        parameters: parameters(resource.listParams, 'query'),
+        responses: { 200: { description: `A page of ${resource.name}`, content: { 'application/json': { schema: listSchema } } }, 400: error },
+      },
       post: { requestBody: body, responses: { 201: one, 400: error, 401: error } },
     };
     const item = (key: Field) => {

@@ -31,7 +31,11 @@ export interface SiteRequest {
   bodyError?: SiteError;
 }
 
-type Target = { kind: 'root' } | { kind: 'doc' } | { kind: 'collection'; resource: ResourceName } | { kind: 'item'; resource: ResourceName; id?: number; slug?: string };
+type Target =
+  | { kind: 'root' }
+  | { kind: 'doc' }
+  | { kind: 'collection'; resource: ResourceName }
+  | { kind: 'item'; resource: ResourceName; id?: number; slug?: string };
 
 /**
  * The slug a by-slug path names, as WordPress looks it up (the route is already decoded once):
@@ -96,7 +100,11 @@ export function handleNamespace(ctx: RequestContext, request: SiteRequest, probl
 function collection(ctx: RequestContext, resource: ResourceName, method: string, params: Params, problems: ParamProblems): SiteResponse {
   if (method === 'GET') {
     const page =
-      resource === 'events' ? listEvents(ctx, params, problems) : resource === 'venues' || resource === 'organizers' ? listLinked(ctx, resource, params, problems) : listTerms(ctx, resource, params, problems);
+      resource === 'events'
+        ? listEvents(ctx, params, problems)
+        : resource === 'venues' || resource === 'organizers'
+          ? listLinked(ctx, resource, params, problems)
+          : listTerms(ctx, resource, params, problems);
     return { status: 200, body: page.body, headers: { 'X-TEC-Total': String(page.total), 'X-TEC-TotalPages': String(page.totalPages) } };
   }
   if (resource === 'events') {
@@ -143,7 +151,12 @@ function findPost(ctx: RequestContext, resource: 'events' | LinkedResource, targ
  * wins over the one in the path (WordPress reads body parameters first): a body slug that
  * names no event answers 200 with the plugin's error object as the data.
  */
-function bodySlugTarget(ctx: RequestContext, target: { id?: number; slug?: string }, method: string, params: Params): { id?: number; slug?: string } | SiteResponse {
+function bodySlugTarget(
+  ctx: RequestContext,
+  target: { id?: number; slug?: string },
+  method: string,
+  params: Params,
+): { id?: number; slug?: string } | SiteResponse {
   if (target.slug === undefined || !isWrite(method) || typeof params.slug !== 'string' || params.slug === target.slug) return target;
   if (ctx.store.postBySlug('event', params.slug)) return { slug: params.slug };
   requireUser(ctx);
@@ -151,7 +164,14 @@ function bodySlugTarget(ctx: RequestContext, target: { id?: number; slug?: strin
   return { status: 200, body: { errors: { 'event-not-found': ['The requested post ID does not exist or is not an event'] }, error_data: [] } };
 }
 
-function item(ctx: RequestContext, resource: ResourceName, target: { id?: number; slug?: string }, method: string, params: Params, problems: ParamProblems): SiteResponse {
+function item(
+  ctx: RequestContext,
+  resource: ResourceName,
+  target: { id?: number; slug?: string },
+  method: string,
+  params: Params,
+  problems: ParamProblems,
+): SiteResponse {
   if (resource === 'categories' || resource === 'tags') return termItem(ctx, resource, target.id!, method, params, problems);
   if (resource === 'events') {
     const found = bodySlugTarget(ctx, target, method, params);

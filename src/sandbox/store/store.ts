@@ -288,9 +288,7 @@ export class Store {
   /** Venues or organizers whose name matches case-insensitively, in ID order. */
   postsNamed(type: 'venue' | 'organizer', name: string): PostRecord[] {
     const key = nameKey(name);
-    return (this.byName.get(`${type}:${key}`) ?? [])
-      .filter((post) => nameKey((post.fields as LinkedFields)[type]) === key)
-      .sort((a, b) => a.id - b.id);
+    return (this.byName.get(`${type}:${key}`) ?? []).filter((post) => nameKey((post.fields as LinkedFields)[type]) === key).sort((a, b) => a.id - b.id);
   }
 
   private lowestId(posts: PostRecord[]): PostRecord | undefined {
@@ -311,7 +309,10 @@ export class Store {
     if (!post) return;
     this.data.posts = this.data.posts.filter((entry) => entry !== post);
     this.postsById.delete(id);
-    this.postsByType.set(post.type, this.postsOfType(post.type).filter((entry) => entry !== post));
+    this.postsByType.set(
+      post.type,
+      this.postsOfType(post.type).filter((entry) => entry !== post),
+    );
     const keys = this.indexedKeys.get(id);
     if (keys) {
       this.unfile(this.bySlug, `${post.type}:${keys.slug}`, post);
@@ -345,7 +346,11 @@ export class Store {
     const term = this.termsById.get(id);
     this.data.terms = this.data.terms.filter((entry) => entry.id !== id);
     this.termsById.delete(id);
-    if (term) this.termsByTaxonomy.set(term.taxonomy, this.terms(term.taxonomy).filter((entry) => entry.id !== id));
+    if (term)
+      this.termsByTaxonomy.set(
+        term.taxonomy,
+        this.terms(term.taxonomy).filter((entry) => entry.id !== id),
+      );
     // Its children move up to its own parent, as wp_delete_term does.
     for (const child of this.data.terms) if (child.parent === id) child.parent = term?.parent ?? 0;
     for (const event of this.events()) {

@@ -42,8 +42,10 @@ const dayOf = (wall: string) => `${MONTHS[Number(wall.slice(5, 7)) - 1]} ${Numbe
 function scheduleDetails(event: EventRecord, short: boolean): string {
   const f = event.fields;
   const sameDay = f.start.slice(0, 10) === f.end.slice(0, 10);
-  if (f.allDay) return `<span class="tribe-event-date-start">${dayOf(f.start)}</span>${sameDay ? '' : ` - <span class="tribe-event-date-end">${dayOf(f.end)}</span>`}`;
-  if (!sameDay) return `<span class="tribe-event-date-start">${dayOf(f.start)} @ ${timeOfDay(f.start)}</span> - <span class="tribe-event-date-end">${dayOf(f.end)} @ ${timeOfDay(f.end)}</span>`;
+  if (f.allDay)
+    return `<span class="tribe-event-date-start">${dayOf(f.start)}</span>${sameDay ? '' : ` - <span class="tribe-event-date-end">${dayOf(f.end)}</span>`}`;
+  if (!sameDay)
+    return `<span class="tribe-event-date-start">${dayOf(f.start)} @ ${timeOfDay(f.start)}</span> - <span class="tribe-event-date-end">${dayOf(f.end)} @ ${timeOfDay(f.end)}</span>`;
   const start = short ? timeOfDay(f.start) : `${dayOf(f.start)} @ ${timeOfDay(f.start)}`;
   return `<span class="tribe-event-date-start">${start}</span> - <span class="tribe-event-time">${timeOfDay(f.end)}</span>`;
 }
@@ -96,7 +98,9 @@ function eventFields(ctx: RequestContext, event: EventRecord, edit: boolean): Js
 
 /** Google's map search for the address, `&` as `&#038;` (esc_url). */
 function directionsLink(fields: LinkedFields): string {
-  const parts = [fields.address, fields.city, fields.stateprovince ?? fields.state ?? fields.province, fields.zip, fields.country].map((part) => String(part ?? '').trim()).filter(Boolean);
+  const parts = [fields.address, fields.city, fields.stateprovince ?? fields.state ?? fields.province, fields.zip, fields.country]
+    .map((part) => String(part ?? '').trim())
+    .filter(Boolean);
   const query = parts.map((part) => encodeURIComponent(part).replace(/%20/g, '+')).join('+');
   return `https://maps.google.com/maps?f=q&#038;source=s_q&#038;hl=en&#038;geocode=&#038;q=${query}`;
 }

@@ -63,7 +63,14 @@ function namespaceIndex(ctx: RequestContext): Json {
   return { namespace: TEC_NAMESPACE, routes, _links: { up: [{ href: `${root}/` }] } };
 }
 
-export function handleTec(ctx: RequestContext, method: string, target: TecTarget, params: Params, acknowledgement: string | undefined, headers: Record<string, string>): SiteResponse {
+export function handleTec(
+  ctx: RequestContext,
+  method: string,
+  target: TecTarget,
+  params: Params,
+  acknowledgement: string | undefined,
+  headers: Record<string, string>,
+): SiteResponse {
   if (target.resource === null) {
     if (method !== 'GET') throw noRoute();
     return { status: 200, body: namespaceIndex(ctx) };
@@ -73,7 +80,8 @@ export function handleTec(ctx: RequestContext, method: string, target: TecTarget
   headers.Allow = ALLOW;
   const post = ctx.store.postOfType(target.id, POST_TYPE[target.resource]);
   if (method === 'GET') {
-    if (!post || (post.status !== 'publish' && !ctx.user)) throw new SiteError(ctx.user ? 403 : 401, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
+    if (!post || (post.status !== 'publish' && !ctx.user))
+      throw new SiteError(ctx.user ? 403 : 401, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
     return { status: 200, body: tecJson(ctx, post, params.context === 'edit') };
   }
   if (method !== 'PATCH' && method !== 'PUT') throw noRoute();

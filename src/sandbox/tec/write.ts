@@ -22,7 +22,13 @@ function invalidIds(param: string): SiteError {
   const message = 'Argument `{example}` must be a positive integer.';
   return new SiteError(400, 'rest_invalid_param', `Invalid parameter(s): ${param}`, {
     params: { [param]: message },
-    details: { [param]: { code: 'tec_rest_invalid_positive_integer_argument', message, data: { status: 400, argument: 'example', details: 'The argument `{example}` is not a positive integer.' } } },
+    details: {
+      [param]: {
+        code: 'tec_rest_invalid_positive_integer_argument',
+        message,
+        data: { status: 400, argument: 'example', details: 'The argument `{example}` is not a positive integer.' },
+      },
+    },
   });
 }
 

@@ -39,7 +39,12 @@ export function termDescription(text: string): string {
   return text
     .split(/(<\/?[a-z][^<>]*>)/i)
     .map((part, index) =>
-      index % 2 === 1 ? keptTag(part) : part.replace(/&(?!#?[a-z0-9]+;)/gi, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
+      index % 2 === 1
+        ? keptTag(part)
+        : part
+            .replace(/&(?!#?[a-z0-9]+;)/gi, '&amp;')
+            .replace(/</g, '&lt;')
+            .replace(/>/g, '&gt;'),
     )
     .join('');
 }

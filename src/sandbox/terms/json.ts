@@ -29,7 +29,8 @@ export function embeddedTermJson(ctx: RequestContext, term: TermRecord): Json {
 /** A term's archive page; a category's path holds its ancestors' slugs too. */
 export function termArchiveUrl(ctx: RequestContext, term: TermRecord): string {
   const path: string[] = [];
-  for (let current: TermRecord | undefined = term; current && path.length < 20; current = current.parent ? ctx.store.term(current.parent) : undefined) path.unshift(current.slug);
+  for (let current: TermRecord | undefined = term; current && path.length < 20; current = current.parent ? ctx.store.term(current.parent) : undefined)
+    path.unshift(current.slug);
   return `${ctx.site.baseUrl}/${resources[term.taxonomy].permalinkBase}/${path.join('/')}/`;
 }
 

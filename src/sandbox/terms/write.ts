@@ -16,7 +16,13 @@ export function checkTermWrite(taxonomy: Taxonomy, params: Params): void {
 
 function termExists(taxonomy: Taxonomy, term: TermRecord): SiteError {
   const where = taxonomy === 'tags' ? 'in this taxonomy' : 'with this parent';
-  return new SiteError(400, 'term_exists', `A term with the name provided already exists ${where}.`, { term_id: term.id }, { additional_data: [term.id, term.id] });
+  return new SiteError(
+    400,
+    'term_exists',
+    `A term with the name provided already exists ${where}.`,
+    { term_id: term.id },
+    { additional_data: [term.id, term.id] },
+  );
 }
 
 export function createTerm(ctx: RequestContext, taxonomy: Taxonomy, params: Params): TermRecord {

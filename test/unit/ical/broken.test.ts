@@ -31,10 +31,20 @@ describe('broken iCalendar files', () => {
     const good = ['BEGIN:VEVENT', 'UID:good', 'DTSTART:20260301T100000Z', 'SUMMARY:Good', 'END:VEVENT'];
     const feed = await readIcs(
       calendar(
-        'BEGIN:VEVENT', 'DTSTART:20261301T100000', 'UID:bad-date@example.org', 'END:VEVENT',
+        'BEGIN:VEVENT',
+        'DTSTART:20261301T100000',
+        'UID:bad-date@example.org',
+        'END:VEVENT',
         ...good,
-        'BEGIN:VEVENT', 'UID:bad-rule', 'DTSTART:20260101T100000Z', 'RRULE:FREQ=SOMETIMES', 'END:VEVENT',
-        'BEGIN:VEVENT', 'UID:no-start', 'SUMMARY:No start', 'END:VEVENT',
+        'BEGIN:VEVENT',
+        'UID:bad-rule',
+        'DTSTART:20260101T100000Z',
+        'RRULE:FREQ=SOMETIMES',
+        'END:VEVENT',
+        'BEGIN:VEVENT',
+        'UID:no-start',
+        'SUMMARY:No start',
+        'END:VEVENT',
       ),
       options,
     );
@@ -50,8 +60,21 @@ describe('broken iCalendar files', () => {
   it('reads what the big producers write: a date with a Z, lower-case date-times and rules, an RDATE that repeats DTSTART', async () => {
     const feed = await readIcs(
       calendar(
-        'BEGIN:VEVENT', 'UID:birthday', 'DTSTART;VALUE=DATE:20260310', 'DTEND;VALUE=DATE:20260311', 'RRULE:FREQ=YEARLY', 'RDATE:20260310Z', 'SUMMARY:Birthday', 'END:VEVENT',
-        'BEGIN:VEVENT', 'UID:club', 'DTSTART:20260105t180000z', 'RRULE:freq=weekly;count=2;byday=mo', 'EXDATE:20260105T180000z', 'SUMMARY:Club', 'END:VEVENT',
+        'BEGIN:VEVENT',
+        'UID:birthday',
+        'DTSTART;VALUE=DATE:20260310',
+        'DTEND;VALUE=DATE:20260311',
+        'RRULE:FREQ=YEARLY',
+        'RDATE:20260310Z',
+        'SUMMARY:Birthday',
+        'END:VEVENT',
+        'BEGIN:VEVENT',
+        'UID:club',
+        'DTSTART:20260105t180000z',
+        'RRULE:freq=weekly;count=2;byday=mo',
+        'EXDATE:20260105T180000z',
+        'SUMMARY:Club',
+        'END:VEVENT',
       ),
       options,
     );
@@ -73,7 +96,9 @@ describe('broken iCalendar files', () => {
   });
 
   it('names the line of a bad fold', async () => {
-    const err = await errorOf(calendar('BEGIN:VEVENT', 'UID:x', 'DTSTART:20260101T100000Z', 'DESCRIPTION:a long text that was folded', 'without the leading space', 'END:VEVENT'));
+    const err = await errorOf(
+      calendar('BEGIN:VEVENT', 'UID:x', 'DTSTART:20260101T100000Z', 'DESCRIPTION:a long text that was folded', 'without the leading space', 'END:VEVENT'),
+    );
     expect(err.line).toBe(8);
     expect(err.message).toContain('a folded line must start with a space');
     expect((await errorOf(' starts folded\r\nBEGIN:VCALENDAR')).line).toBe(1);
@@ -83,7 +108,9 @@ describe('broken iCalendar files', () => {
     expect((await errorOf('hello: world')).message).toMatch(/line 1: HELLO outside BEGIN:VCALENDAR/);
     expect((await errorOf('BEGIN:VEVENT\r\nEND:VEVENT')).message).toContain('expected BEGIN:VCALENDAR');
     expect((await errorOf(calendar('END:VEVENT'))).line).toBe(4);
-    expect((await errorOf(calendar('BEGIN:VEVENT', 'UID:r', 'DTSTART:20260101T100000Z', 'RRULE:FREQ=SOMETIMES', 'END:VEVENT'))).message).toMatch(/^feed\.ics line 7: RRULE: invalid frequency "SOMETIMES".*\(VEVENT r\)$/);
+    expect((await errorOf(calendar('BEGIN:VEVENT', 'UID:r', 'DTSTART:20260101T100000Z', 'RRULE:FREQ=SOMETIMES', 'END:VEVENT'))).message).toMatch(
+      /^feed\.ics line 7: RRULE: invalid frequency "SOMETIMES".*\(VEVENT r\)$/,
+    );
   });
 
   it('is a usage error (exit 2) with a hint and no stack in its message', async () => {

@@ -100,7 +100,20 @@ describe('input detection', () => {
     expect(singleEventSlug('https://example.org/?tribe_events=Summer-Fest&ical=1')).toBe('summer-fest');
     expect(singleEventSlug('https://example.org/events/?ical=1')).toBeUndefined();
     expect(singleEventSlug('https://example.org/event/summer-fest/2027-06-01/?ical=1')).toBeUndefined();
-    const feed = ['BEGIN:VCALENDAR', 'BEGIN:VEVENT', 'URL:https://example.org/event/caf%c3%a9-night/', 'END:VEVENT', 'BEGIN:VEVENT', 'URL:https://exam', ' ple.org/event/b/', 'END:VEVENT', 'BEGIN:VEVENT', 'SUMMARY:x', 'END:VEVENT', 'END:VCALENDAR'].join('\r\n');
+    const feed = [
+      'BEGIN:VCALENDAR',
+      'BEGIN:VEVENT',
+      'URL:https://example.org/event/caf%c3%a9-night/',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'URL:https://exam',
+      ' ple.org/event/b/',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'SUMMARY:x',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
     expect(veventSlugs(feed)).toEqual(['café-night', 'b', undefined]);
   });
 });

@@ -41,7 +41,12 @@ describe('reading Google Calendar feeds', () => {
     const fair = feed.occurrences.find((o) => o.title === 'Spring fair')!;
     expect([fair.allDay, fair.start, fair.end, fair.timezone]).toEqual([true, '2026-04-18', '2026-04-19', 'America/New_York']);
     const board = feed.occurrences.find((o) => o.title === 'Board meeting')!;
-    expect([board.start, board.end, board.timezone, board.utcStart]).toEqual(['2026-05-05 13:00:00', '2026-05-05 14:30:00', 'America/New_York', '2026-05-05 17:00:00']);
+    expect([board.start, board.end, board.timezone, board.utcStart]).toEqual([
+      '2026-05-05 13:00:00',
+      '2026-05-05 14:30:00',
+      'America/New_York',
+      '2026-05-05 17:00:00',
+    ]);
     expect(board.organizers).toEqual([{ name: 'Board of the Community', email: 'board@example.org' }]);
     expect(board.url).toBe('https://example.org/board');
     const inParis = await read('google.ics', { timezone: 'Europe/Paris' });
@@ -73,7 +78,12 @@ describe('reading Outlook feeds', () => {
   it('reads DURATION instead of DTEND, and flags private events', async () => {
     const feed = await read('outlook.ics');
     const berlin = feed.occurrences[1];
-    expect([berlin.timezone, berlin.start, berlin.end, berlin.utcStart]).toEqual(['Europe/Berlin', '2026-03-27 16:00:00', '2026-03-27 16:45:00', '2026-03-27 15:00:00']);
+    expect([berlin.timezone, berlin.start, berlin.end, berlin.utcStart]).toEqual([
+      'Europe/Berlin',
+      '2026-03-27 16:00:00',
+      '2026-03-27 16:45:00',
+      '2026-03-27 15:00:00',
+    ]);
     expect(feed.occurrences.map((o) => o.private)).toEqual([false, false, true]);
   });
 });
@@ -103,7 +113,12 @@ describe('reading Apple Calendar feeds', () => {
 describe('zones and recurrence', () => {
   it('converts a custom VTIMEZONE to wall-clock time in the target zone', async () => {
     const talk = (await read('custom-zone.ics')).occurrences.find((o) => o.uid === 'custom-1@example.org')!;
-    expect([talk.timezone, talk.start, talk.end, talk.utcStart]).toEqual(['America/New_York', '2026-06-01 00:00:00', '2026-06-01 01:30:00', '2026-06-01 04:00:00']);
+    expect([talk.timezone, talk.start, talk.end, talk.utcStart]).toEqual([
+      'America/New_York',
+      '2026-06-01 00:00:00',
+      '2026-06-01 01:30:00',
+      '2026-06-01 04:00:00',
+    ]);
   });
 
   it('keeps local times across a DST change', async () => {
@@ -163,7 +178,12 @@ describe('reading the plugin feed', () => {
     expect(feed.name).toBe('Real TEC');
     expect(feed.occurrences).toHaveLength(8);
     const jazz = feed.occurrences.find((o) => o.title === 'Harbor Jazz Evening')!;
-    expect([jazz.start, jazz.end, jazz.utcStart, jazz.timezone]).toEqual(['2026-12-04 19:30:00', '2026-12-04 22:00:00', '2026-12-05 00:30:00', 'America/New_York']);
+    expect([jazz.start, jazz.end, jazz.utcStart, jazz.timezone]).toEqual([
+      '2026-12-04 19:30:00',
+      '2026-12-04 22:00:00',
+      '2026-12-05 00:30:00',
+      'America/New_York',
+    ]);
     expect(jazz.venue).toBe('Harbor Arts Center, 250 Water St, New York, NY, 10038, United States');
     expect(jazz.categories).toEqual(['Arts & Culture', 'Jazz']);
     const festival = feed.occurrences.find((o) => o.title === 'Holiday Book Festival')!;

@@ -30,7 +30,17 @@ function event(fields: Json): Json {
   };
 }
 
-const venue = { id: 4, venue: 'Harbor Arts Center', address: '250 Water St', city: 'New York', stateprovince: 'NY', zip: '10038', country: 'United States', geo_lat: 40.7075, geo_lng: -74.0021 };
+const venue = {
+  id: 4,
+  venue: 'Harbor Arts Center',
+  address: '250 Water St',
+  city: 'New York',
+  stateprovince: 'NY',
+  zip: '10038',
+  country: 'United States',
+  geo_lat: 40.7075,
+  geo_lng: -74.0021,
+};
 const organizers = [
   { id: 6, organizer: 'Riverside Arts Collective', email: 'hello@riverside-arts.example.org' },
   { id: 7, organizer: 'Dupont & Fils, Société', email: 'contact@dupont.example.fr' },
@@ -39,7 +49,14 @@ const organizers = [
 
 const varied: Json[] = [
   ...fixtureJson('plugin-events.json'),
-  event({ title: 'Tokyo, Osaka; and Kyoto — 東京', start_date: '2027-04-01 18:00:00', end_date: '2027-04-03 12:00:00', timezone: 'Asia/Tokyo', venue, organizer: organizers }),
+  event({
+    title: 'Tokyo, Osaka; and Kyoto — 東京',
+    start_date: '2027-04-01 18:00:00',
+    end_date: '2027-04-03 12:00:00',
+    timezone: 'Asia/Tokyo',
+    venue,
+    organizer: organizers,
+  }),
   event({ title: 'Just after the clocks go forward', start_date: '2026-03-08 03:30:00', end_date: '2026-03-08 04:30:00' }),
   event({ title: 'Across the clocks going back', start_date: '2026-11-01 00:30:00', end_date: '2026-11-01 03:00:00' }),
   event({ title: 'Sydney spring', start_date: '2026-10-04 09:00:00', end_date: '2026-10-04 10:00:00', timezone: 'Australia/Sydney' }),
@@ -76,7 +93,10 @@ describe('round trip: export then import', () => {
       const venueName = record.venue && !Array.isArray(record.venue) ? htmlToText(String((record.venue as Json).venue)) : undefined;
       expect(occurrence.venue, label).toBe(venueName);
       const names = ((record.organizer as Json[]) ?? []).map((o) => htmlToText(String(o.organizer)));
-      expect(occurrence.organizers.map((o) => o.name), label).toEqual(names);
+      expect(
+        occurrence.organizers.map((o) => o.name),
+        label,
+      ).toEqual(names);
       expect(occurrence.categories, label).toEqual(((record.categories as Json[]) ?? []).map((c) => htmlToText(String(c.name))));
       expect(occurrence.private, label).toBe(false);
     });
@@ -88,7 +108,8 @@ describe('round trip: export then import', () => {
   it('gives rows that import the same events again, each with its own stable slug', async () => {
     const stream = await createIcsStream(META);
     const text = stream.header() + varied.map((e) => stream.event(e)).join('') + stream.footer();
-    const read = async () => (await readIcs(text, { timezone: 'America/New_York', from: 0, until: 0 })).occurrences.map((o) => toImportRow(o, { feedTag: 'abcd' }));
+    const read = async () =>
+      (await readIcs(text, { timezone: 'America/New_York', from: 0, until: 0 })).occurrences.map((o) => toImportRow(o, { feedTag: 'abcd' }));
     const rows = await read();
     const slugs = rows.map((r) => (r.action === 'import' ? r.row.slug : r.slug));
     expect(new Set(slugs).size).toBe(varied.length);

@@ -12,7 +12,9 @@ async function streamAll(records: Record<string, unknown>[]) {
 }
 
 function vevents(text: string) {
-  return parseBack(text).getAllSubcomponents('vevent').map((c) => new ICAL.Event(c));
+  return parseBack(text)
+    .getAllSubcomponents('vevent')
+    .map((c) => new ICAL.Event(c));
 }
 
 describe('ics writer', () => {
@@ -70,7 +72,9 @@ describe('ics writer', () => {
     const unstamped = (text: string) => text.replace(/^DTSTAMP:.*$/gm, 'DTSTAMP:?');
     expect(unstamped(second)).toBe(unstamped(first));
     const stamps = (text: string) => vevents(text).map((event) => [event.uid, event.component.getFirstPropertyValue('dtstamp')?.toString()]);
-    const recordStamped = new Set(events.filter((record) => record.modified_utc || record.date_utc).map((record) => eventUid(record.id, 'http://127.0.0.1:8080')));
+    const recordStamped = new Set(
+      events.filter((record) => record.modified_utc || record.date_utc).map((record) => eventUid(record.id, 'http://127.0.0.1:8080')),
+    );
     expect(recordStamped.size).toBeGreaterThan(5);
     const stampedFirst = stamps(first).filter(([uid]) => recordStamped.has(uid as string));
     expect(stampedFirst).toHaveLength(recordStamped.size);
@@ -133,7 +137,14 @@ describe('ics writer', () => {
   });
 
   it('writes events in UTC or a fixed offset as UTC times, with no VTIMEZONE', async () => {
-    const record = { ...byId(8), timezone: 'UTC+2', start_date: '2026-12-04 19:30:00', end_date: '2026-12-04 22:00:00', utc_start_date: '2026-12-04 17:30:00', utc_end_date: '2026-12-04 20:00:00' };
+    const record = {
+      ...byId(8),
+      timezone: 'UTC+2',
+      start_date: '2026-12-04 19:30:00',
+      end_date: '2026-12-04 22:00:00',
+      utc_start_date: '2026-12-04 17:30:00',
+      utc_end_date: '2026-12-04 20:00:00',
+    };
     const text = await streamAll([record]);
     const event = vevents(text)[0];
     expect(event.startDate.zone?.tzid).toBe('UTC');
@@ -152,7 +163,9 @@ describe('ics writer', () => {
     const streamed = await streamAll([byId(8), byId(12)]);
     expect(streamed.indexOf('BEGIN:VTIMEZONE')).toBeGreaterThan(streamed.lastIndexOf('END:VEVENT'));
     for (const text of [rendered, streamed]) {
-      const zones = parseBack(text).getAllSubcomponents('vtimezone').map((z) => z.getFirstPropertyValue('tzid'));
+      const zones = parseBack(text)
+        .getAllSubcomponents('vtimezone')
+        .map((z) => z.getFirstPropertyValue('tzid'));
       expect(zones.sort()).toEqual(['America/New_York', 'Europe/Paris']);
       expect(vevents(text).map((e) => e.startDate.toUnixTime())).toEqual([byId(8), byId(12)].map((r) => utcSeconds(r.utc_start_date as string)));
     }

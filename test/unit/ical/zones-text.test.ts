@@ -39,7 +39,20 @@ describe('VTIMEZONE from Intl', () => {
       const vtimezone = buildVtimezone(ICAL, zone, 2025, 2027);
       const text = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:t', vtimezone.toString(), 'END:VCALENDAR'].join('\r\n');
       const timezone = new ICAL.Timezone(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vtimezone')!);
-      const probes = ['2025-01-01 00:00:00', '2025-06-15 12:00:00', '2026-03-08 01:59:00', '2026-03-08 03:00:00', '2026-03-29 01:30:00', '2026-03-29 03:30:00', '2026-04-05 01:00:00', '2026-04-05 03:30:00', '2026-10-04 03:00:00', '2026-10-25 04:00:00', '2026-11-01 02:30:00', '2027-12-31 23:59:00'];
+      const probes = [
+        '2025-01-01 00:00:00',
+        '2025-06-15 12:00:00',
+        '2026-03-08 01:59:00',
+        '2026-03-08 03:00:00',
+        '2026-03-29 01:30:00',
+        '2026-03-29 03:30:00',
+        '2026-04-05 01:00:00',
+        '2026-04-05 03:30:00',
+        '2026-10-04 03:00:00',
+        '2026-10-25 04:00:00',
+        '2026-11-01 02:30:00',
+        '2027-12-31 23:59:00',
+      ];
       for (const wall of probes) {
         const [date, time] = wall.split(' ');
         const [year, month, day] = date.split('-').map(Number);
