@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { BIN, PASSWORD, ROOT, USER, canMeasureRss, cleanup, fmt, median, post, run, seedEvents, startServe, work } from './harness.mjs';
+import { BIN, PASSWORD, USER, canMeasureRss, cleanup, fmt, median, run, seedEvents, startServe, work } from './harness.mjs';
 import { startupRatios } from './startup.mjs';
 import { monthVsList } from './month.mjs';
 import { listAllRatios } from './list-all.mjs';

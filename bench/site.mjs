@@ -13,7 +13,7 @@ const COUNTS = { tags: 100, venues: 200, organizers: 200, events: 500 };
 function files() {
   const write = (name, rows) => {
     const path = join(work, `site-${name}.ndjson`);
-    writeFileSync(path, rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    writeFileSync(path, `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
     return path;
   };
   const n = (i) => String(i).padStart(4, '0');

@@ -16,7 +16,7 @@ if (paths.length === 0) {
   process.exit(2);
 }
 
-const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Test cases of a module with their names as `-t` sees them: the describes' names and the test's, space-joined. */
 function* casesOf(children, prefix = []) {
@@ -40,7 +40,7 @@ for (const spec of specs.sort((a, b) => a.moduleId.localeCompare(b.moduleId))) {
     count++;
     // Vitest matches the pattern against "<file> <describes...> <test>"; anchoring it keeps
     // a test whose name ends the same way as a longer one from running too.
-    const pattern = new RegExp(`(^| )${escape(testCase.name)}$`);
+    const pattern = new RegExp(`(^| )${escapeRegExp(testCase.name)}$`);
     const result = await vitest.runTestSpecifications([spec.project.createSpecification(spec.moduleId, { testNamePattern: pattern })]);
     const ran = ours(result.testModules)
       .flatMap((m) => [...m.children.allTests()])

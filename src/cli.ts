@@ -115,7 +115,7 @@ function optionsStartingWith(program: Command, argv: string[], typed: string): s
   if (!/^--[a-z][a-z-]{2,}$/.test(typed)) return [];
   const { command } = typedCommand(program, argv);
   const longs = [command, program].flatMap((c) => c.options).map((o) => o.long);
-  return [...new Set(longs.filter((long): long is string => long !== undefined && long.startsWith(typed) && long !== typed && !long.startsWith('--no-')))];
+  return [...new Set(longs.filter((long): long is string => long?.startsWith(typed) === true && long !== typed && !long.startsWith('--no-')))];
 }
 
 const didYouMean = (options: string[]) => `Did you mean ${options.length > 1 ? `one of: ${options.join(', ')}` : options[0]}?`;

@@ -394,7 +394,7 @@ export function wpRoute(resource: Resource): string {
 }
 
 export function isResourceName(name: string): name is ResourceName {
-  return Object.prototype.hasOwnProperty.call(resources, name);
+  return Object.hasOwn(resources, name);
 }
 
 /** Digits address a record by ID; anything else is a slug. */

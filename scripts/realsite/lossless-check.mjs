@@ -107,12 +107,12 @@ function stored(id) {
   return record;
 }
 const quote = (text) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-const unescape = (text) => text.replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/\\\\/g, '\\');
+const unescapeText = (text) => text.replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/\\\\/g, '\\');
 
 /** The keys whose values differ (unescaping the client's batch output on both sides). */
 function changedKeys(before, after) {
   return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
-    (key) => unescape(String(before[key] ?? '')) !== unescape(String(after[key] ?? '')),
+    (key) => unescapeText(String(before[key] ?? '')) !== unescapeText(String(after[key] ?? '')),
   );
 }
 
@@ -350,7 +350,9 @@ const copies = [];
     const title = sql(`select post_title from wp_posts where post_type='${type}' and post_name=${quote(slug)}`)[0]?.[0];
     return (
       (title &&
-        sql(`select post_name from wp_posts where post_type='${type}' and post_title=${quote(rename(unescape(title)))} and post_status<>'trash'`)[0]?.[0]) ??
+        sql(
+          `select post_name from wp_posts where post_type='${type}' and post_title=${quote(rename(unescapeText(title)))} and post_status<>'trash'`,
+        )[0]?.[0]) ??
       slug
     );
   };

@@ -186,7 +186,7 @@ async function richOrganizer() {
 }
 
 /** One write on a fresh record: the database before and after, one table row. */
-async function probe(make, route, method, path, body, asked) {
+async function probe(make, _route, method, path, body, asked) {
   const record = await make();
   const before = postRow(record.id);
   const resolved = path.replace('{id}', record.id).replace('{slug}', record.slug);
@@ -230,7 +230,7 @@ async function terms() {
     ['tribe_events_cat', 'categories', 'tribe_events_cat'],
     ['post_tag', 'tags', 'tags'],
   ]) {
-    for (const [route, path, method] of [
+    for (const [_route, path, method] of [
       ['tribe', `/tribe/events/v1/${tribe}/{id}`, 'POST'],
       ['core', `/wp/v2/${core}/{id}`, 'POST'],
     ]) {

@@ -224,7 +224,7 @@ async function* csvRecords(path: string, name: string, onHeader: (header: string
     for (const row of list) {
       if (!header) {
         header = row.cells.map((c, i) => (i === 0 ? c.replace(/^\uFEFF/, '') : c).trim());
-        const blank = header.findIndex((h) => h === '');
+        const blank = header.indexOf('');
         if (blank >= 0) throw new UsageError(`${name} line ${row.line}: column ${blank + 1} of the header has no name`);
         const dup = header.find((h, i) => header!.indexOf(h) !== i);
         if (dup) throw new UsageError(`${name} line ${row.line}: column "${dup}" appears twice in the header`);

@@ -212,7 +212,7 @@ async function loadCode(file: string): Promise<unknown> {
 const OWN_ONLY_KEYS = ['appPasswordCommand', 'appPasswordEnv', 'caCert'] as const;
 
 /** Checks each file against the schema and merges them, nearest last so that its profiles win. */
-async function validated(found: Found[], env: Env): Promise<LoadedConfig> {
+async function validated(found: Found[], _env: Env): Promise<LoadedConfig> {
   const result = emptyConfig();
   if (found.length === 0) return result;
   const { configSchema, profileSchema } = await import('./schema.js');

@@ -322,7 +322,7 @@ class FeedReader {
   private allDayDates(start: IcalTime, end: IcalTime | undefined, zone: string) {
     const first = dateText(start);
     // DTEND of a date is exclusive; the API wants the last day itself.
-    const afterLast = end && end.isDate ? dateText(end) : undefined;
+    const afterLast = end?.isDate ? dateText(end) : undefined;
     const last = afterLast && afterLast > first ? addDays(afterLast, -1) : first;
     return {
       start: first,

@@ -304,7 +304,7 @@ export async function printRecord(record: unknown, resource: Resource | undefine
 
 const DETAIL_SKIP = new Set(['json_ld', 'global_id', 'global_id_lineage', '_links', 'meta', 'urls', 'custom_fields']);
 
-function detailEntries(record: unknown, resource: Resource | undefined, settings: OutputSettings): Array<[string, string]> {
+function detailEntries(record: unknown, _resource: Resource | undefined, settings: OutputSettings): Array<[string, string]> {
   if (settings.fields?.length)
     return settings.fields.map((f) => [f, isDatePath(f) ? dateCell(getPath(record, f), dateLabel(record, f)) : cellText(getPath(record, f))]);
   if (!record || typeof record !== 'object') return [['value', cellText(record)]];

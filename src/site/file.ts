@@ -230,7 +230,7 @@ function recordChecker(resource: Resource, links: LinkUse[], at: At) {
 function readFilter(node: Tree, at: At): EventsFilter | undefined {
   const known = SITE_FILTERS.map((f) => f.name).join(', ');
   const events = node.kind === 'map' && node.entries.length === 1 && node.entries[0].key.value === 'events' ? node.entries[0].value : undefined;
-  if (!events || events.kind !== 'map') {
+  if (events?.kind !== 'map') {
     at(node, `${FILTER_KEY}: expected "events:" and the events list filters the file was exported with (${known})`);
     return undefined;
   }

@@ -40,7 +40,6 @@ const spacesBefore = (line: string) => {
   while (line.charCodeAt(n) === 32) n++;
   return n;
 };
-const isBlank = (line: string) => spacesBefore(line) === line.length;
 const isSeqItem = (line: string, indent: number) => line[indent] === '-' && (line.length === indent + 1 || line[indent + 1] === ' ');
 
 function plainValue(text: string): unknown {

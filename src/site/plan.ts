@@ -5,7 +5,7 @@
  */
 import { collationKey } from '../wordpress/collation.js';
 import { linkFields, resources, type Field, type Resource, type ResourceName } from '../resources.js';
-import { nameKey, sameValue } from '../records/identity.js';
+import { sameValue } from '../records/identity.js';
 import { SITE_RESOURCES, type SiteDocument, type SiteRecord } from './document.js';
 
 export type FieldChange = { field: string; from: unknown; to: unknown } | { field: string; added: string[]; removed: string[] };

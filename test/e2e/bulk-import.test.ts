@@ -13,7 +13,7 @@ const file = (name: string, content: string) => {
   return path;
 };
 const total = async (resource: string) => (await api<{ total: number }>(site.sandbox, 'GET', `${resource}?per_page=1&hide_empty=false`)).body.total;
-const ndjson = (records: unknown[]) => records.map((r) => JSON.stringify(r)).join('\n') + '\n';
+const ndjson = (records: unknown[]) => `${records.map((r) => JSON.stringify(r)).join('\n')}\n`;
 /** The site of the describe it is called in, for the helpers above. */
 function ownSite(open: () => Site = useSite): void {
   const own = open();
@@ -457,12 +457,12 @@ describe('import --create-missing', () => {
   ownSite();
 
   test('--create-missing with a CSV (or NDJSON) file creates each name the site lacks once, as create --create-missing does', async () => {
-    const csv =
-      [
-        'title,start_date,end_date,venue,organizer,categories,tags',
-        'Made 1,2027-04-01 10:00:00,2027-04-01 11:00:00,Made Hall,Made Org,"Made Music, Made Jazz",Made Tag',
-        'Made 2,2027-04-02 10:00:00,2027-04-02 11:00:00,Made Hall,,Made Music,',
-      ].join('\n') + '\n';
+    const csv = [
+      'title,start_date,end_date,venue,organizer,categories,tags',
+      'Made 1,2027-04-01 10:00:00,2027-04-01 11:00:00,Made Hall,Made Org,"Made Music, Made Jazz",Made Tag',
+      'Made 2,2027-04-02 10:00:00,2027-04-02 11:00:00,Made Hall,,Made Music,',
+      '',
+    ].join('\n');
     const path = file('made.csv', csv);
     const writes = site.sandbox.stats.writes;
     const dry = await cli(['import', 'events', path, '--create-missing', '--dry-run']);

@@ -14,7 +14,7 @@ const site = useSiteEach();
 
 function file(name: string, records: unknown[]): string {
   const path = join(site.home.home, name);
-  writeFileSync(path, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  writeFileSync(path, `${records.map((r) => JSON.stringify(r)).join('\n')}\n`);
   return path;
 }
 

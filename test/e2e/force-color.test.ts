@@ -22,6 +22,6 @@ describe('FORCE_COLOR=1, piped', () => {
     const off = await site.cli(['--no-color', 'venues', 'list'], { env: { NO_COLOR: undefined, FORCE_COLOR: '1' } });
     expect(off.stdout).not.toMatch(ESC);
     const one = await site.cli(['venues', 'get', 'forced-hall'], { env: { NO_COLOR: undefined, FORCE_COLOR: '1' } });
-    expect(one.stdout).toMatch(/\u001b\[1mvenue\s*\u001b\[22m  Forced Hall/);
+    expect(one.stdout).toMatch(/\u001b\[1mvenue\s*\u001b\[22m {2}Forced Hall/);
   });
 });

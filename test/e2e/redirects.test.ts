@@ -32,7 +32,7 @@ const home = tempHome();
 const creds = { CALENDAR_USERNAME: 'editor', CALENDAR_APP_PASSWORD: 'redirect-secret-1' };
 
 beforeAll(async () => {
-  target = await serve((req, res) => {
+  target = await serve((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json', 'x-tec-total': '1', 'x-tec-totalpages': '1' });
     res.end(JSON.stringify({ venues: [{ id: 7, venue: 'Moved Hall' }], total: 1, total_pages: 1 }));
   });

@@ -32,8 +32,8 @@ function without(...slugs: string[]): string {
   const out: string[] = [];
   let skipping = false;
   for (const line of exported.split('\n')) {
-    if (/^  \S/.test(line)) skipping = slugs.includes(line.trim().replace(/:$/, ''));
-    else if (!/^    /.test(line)) skipping = false;
+    if (/^ {2}\S/.test(line)) skipping = slugs.includes(line.trim().replace(/:$/, ''));
+    else if (!/^ {4}/.test(line)) skipping = false;
     if (!skipping) out.push(line);
   }
   return out.join('\n');

@@ -105,7 +105,10 @@ function compareLists(real: unknown[], sandbox: unknown[], path: string, to: Tra
 export function compareValues(real: unknown, sandbox: unknown, path: string, to: Translation, problems: string[]): void {
   const key = path.slice(path.lastIndexOf('.') + 1);
   if (IGNORED_KEYS.has(key)) return;
-  if (Array.isArray(real) && Array.isArray(sandbox)) return compareLists(real, sandbox, path, to, problems);
+  if (Array.isArray(real) && Array.isArray(sandbox)) {
+    compareLists(real, sandbox, path, to, problems);
+    return;
+  }
   if (isObject(real) && isObject(sandbox)) {
     const realKeys = Object.keys(real).filter((name) => !IGNORED_KEYS.has(name));
     const sandboxKeys = Object.keys(sandbox).filter((name) => !IGNORED_KEYS.has(name));

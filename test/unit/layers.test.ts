@@ -32,7 +32,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Relative imports of a file (static, re-exports and `import()`), as src-relative paths. */
-export function importsOf(file: string, text: string): string[] {
+function importsOf(file: string, text: string): string[] {
   const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'";]*?from\s*'(\.[^']+)'|\bimport\(\s*'(\.[^']+)'\s*\)/g)].map((m) => m[1] ?? m[2]);
   return specifiers.filter((spec) => !spec.endsWith('.json')).map((spec) => relative(SRC, resolve(dirname(file), spec)).replace(/\.js$/, '.ts'));
 }

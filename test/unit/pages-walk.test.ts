@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ApiError, EXIT } from '../../src/errors.js';
-import type { ApiClient, ApiResponse, RequestOptions } from '../../src/http/client.js';
+import type { ApiClient, RequestOptions } from '../../src/http/client.js';
 import { walkPages } from '../../src/records/pages.js';
 import { RawRecord } from '../../src/records/raw-list.js';
 import { resources } from '../../src/resources.js';

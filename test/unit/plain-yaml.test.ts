@@ -216,7 +216,7 @@ describe('readPlainYaml', () => {
       for (let i = 0; i < n; i++) {
         const key = pick(['a', 'b', 'c', 'd', 'e', 'f']) + (random(5) === 0 ? '' : String(i));
         const kind = random(10);
-        if (random(15) === 0) lines.push(pick(['', '  ', '# c', pad + '# c', ' '.repeat(indent + 6)]));
+        if (random(15) === 0) lines.push(pick(['', '  ', '# c', `${pad}# c`, ' '.repeat(indent + 6)]));
         if (kind < 4 || depth > 2) lines.push(`${pad}${key}:${pick([' ', '  ', ' '])}${pick(scalars)}`);
         else if (kind < 5) lines.push(`${pad}${key}:${pick(['', ' '])}`);
         else if (kind < 7) {

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { errorFromResponse, type ApiResponse } from '../../src/http/client.js';
 import { translateNotFound, parseRef } from '../../src/commands/resource/refs.js';
 import { resources, type ResourceName } from '../../src/resources.js';
-import { CliError, EXIT } from '../../src/errors.js';
+import { type CliError, EXIT } from '../../src/errors.js';
 import { costText, toWritable } from '../../src/records/writable.js';
 import { differences, mergeForUpdate } from '../../src/records/safe-update.js';
 import { readResponse } from '../sandbox/recordings.js';

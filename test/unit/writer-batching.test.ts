@@ -57,7 +57,7 @@ describe('list output is written in chunks', () => {
   test('a full stdout holds the writer until it drains', async () => {
     const stdout = recordingStdout(true);
     const writer = listWriter(undefined, { format: 'ndjson', color: false }, contextWith(stdout));
-    let pending: Promise<void> | void = undefined;
+    let pending: Promise<void> | void | undefined;
     for (let id = 0; stdout.writes.length === 0; id++) pending = writer.write(record(id));
     // Below a chunk the writer asks for no wait; the write that fills one waits for the drain.
     expect(pending).toBeInstanceOf(Promise);

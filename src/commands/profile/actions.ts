@@ -10,7 +10,7 @@ import { SANDBOX_PROFILE, checkLanguage, splitUserInfo, unknownProfile } from '.
 import type { ProfileConfig } from '../../config/schema.js';
 import { readUserConfig, saveProfile, writePrivateJson } from '../../config/write.js';
 import { sandboxDataFile } from '../../config/paths.js';
-import { type GlobalOptions, type Prepared } from '../../session.js';
+import type { GlobalOptions, Prepared } from '../../session.js';
 import { listWriter, printRecord } from '../../output/writer.js';
 
 type Opts = GlobalOptions & Record<string, unknown>;

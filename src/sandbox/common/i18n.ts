@@ -3,7 +3,7 @@
  * language's variant and read back with it; reads without one get the default text.
  */
 import { LANGUAGES, resources, type ResourceName } from '../../resources.js';
-import { ParamProblems } from './errors.js';
+import type { ParamProblems } from './errors.js';
 
 export type Language = (typeof LANGUAGES)[number];
 

@@ -5,7 +5,7 @@
 import { resources, type Field, type ResourceName } from '../../resources.js';
 import { nowLocalWall, type RequestContext } from './context.js';
 import { parseDateInput, type ParsedDate } from './dates.js';
-import { ParamProblems } from './errors.js';
+import type { ParamProblems } from './errors.js';
 import { slugify, termName } from './text-filters.js';
 import { utcMsToUtcString } from '../../time.js';
 import type { Taxonomy, TermRecord } from '../store/store.js';

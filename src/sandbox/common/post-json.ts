@@ -63,7 +63,7 @@ export function globalIds(ctx: RequestContext, post: PostRecord): Json {
   return { global_id: id, global_id_lineage: [id] };
 }
 
-export function imageJson(ctx: RequestContext, url: string | null | undefined): Json | false {
+export function imageJson(_ctx: RequestContext, url: string | null | undefined): Json | false {
   if (!url) return false;
   const extension = /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(url)?.[1]?.toLowerCase() ?? '';
   return { url, id: 0, extension };

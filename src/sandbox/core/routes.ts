@@ -37,8 +37,8 @@ export function matchCoreRoute(restPath: string): CoreTarget | null {
   const match = /^\/wp\/v2\/([a-z_]+)(?:\/(\d+))?\/?$/.exec(restPath);
   if (!match) return null;
   const id = match[2] ? { id: Number(match[2]) } : {};
-  if (Object.prototype.hasOwnProperty.call(CORE_TAXONOMIES, match[1])) return { wpType: match[1], taxonomy: true, ...id };
-  if (!Object.prototype.hasOwnProperty.call(CORE_POST_TYPES, match[1])) return null;
+  if (Object.hasOwn(CORE_TAXONOMIES, match[1])) return { wpType: match[1], taxonomy: true, ...id };
+  if (!Object.hasOwn(CORE_POST_TYPES, match[1])) return null;
   return { wpType: match[1] as CorePostType, ...id };
 }
 

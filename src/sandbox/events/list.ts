@@ -5,7 +5,7 @@
  */
 import { restBase, type RequestContext } from '../common/context.js';
 import type { ParsedDate } from '../common/dates.js';
-import { SiteError, ParamProblems } from '../common/errors.js';
+import { SiteError, type ParamProblems } from '../common/errors.js';
 import { asList, readListParams, type Params } from '../common/params.js';
 import { eventJson } from './json.js';
 import { searchMatcher } from '../common/search.js';

@@ -6,7 +6,7 @@
 import { resources } from '../../resources.js';
 import { nowLocalWall, nowUtcWall, type RequestContext } from '../common/context.js';
 import { parseDateInput } from '../common/dates.js';
-import { SiteError, ParamProblems } from '../common/errors.js';
+import { SiteError, type ParamProblems } from '../common/errors.js';
 import { checkWritableFields, insertedModifiedUtc, postMeta, TRASH_SUFFIX } from '../common/post-fields.js';
 import { setVariant, translatableFields } from '../common/i18n.js';
 import { createLinked } from '../linked/write.js';

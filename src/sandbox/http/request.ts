@@ -14,7 +14,7 @@ export function parseForm(text: string): Params {
   const out: Record<string, unknown> = {};
   for (const [rawKey, value] of new URLSearchParams(text)) {
     const match = /^([^[\]]+)((?:\[[^\]]*\])*)$/.exec(rawKey);
-    if (!match || !match[2]) {
+    if (!match?.[2]) {
       out[rawKey] = value;
       continue;
     }

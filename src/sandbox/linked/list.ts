@@ -1,7 +1,7 @@
 /** `GET /venues` and `/organizers`: statuses, the event and upcoming-event filters, search, and the database's unstable order of ties. */
 import { EDITOR_STATUSES, resources } from '../../resources.js';
 import { nowUtcWall, restBase, type RequestContext } from '../common/context.js';
-import { SiteError, ParamProblems } from '../common/errors.js';
+import { SiteError, type ParamProblems } from '../common/errors.js';
 import { asList, readListParams, type Params } from '../common/params.js';
 import { pageLinks, pageWindow, paging, type Page } from '../common/paging.js';
 import { searchMatcher } from '../common/search.js';

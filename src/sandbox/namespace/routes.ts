@@ -5,7 +5,7 @@
 import { resources, wpRoute, type ResourceName } from '../../resources.js';
 import type { RequestContext, SiteResponse } from '../common/context.js';
 import { namespaceIndex, openApiDocument, routeMethods } from './doc.js';
-import { SiteError, forbidden, invalidParam, noRoute, ParamProblems } from '../common/errors.js';
+import { SiteError, forbidden, invalidParam, noRoute, type ParamProblems } from '../common/errors.js';
 import { listEvents } from '../events/list.js';
 import { checkEventWrite, createEvent, createNamedTerms, updateEvent } from '../events/write.js';
 import { checkWritableFields, trash } from '../common/post-fields.js';
@@ -43,7 +43,7 @@ type Target =
  * both find the post whose slug is the latter.
  */
 function lookupSlug(segment: string): string {
-  return segment.replace(/[^\x00-\x7f]+/g, (chars) => encodeURIComponent(chars)).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
+  return segment.replace(/[^\x00-\x7f]+/g, (chars) => encodeURIComponent(chars)).replace(/%[0-9A-F]{2}/g, (code) => code.toLowerCase());
 }
 
 export function matchRoute(route: string): Target | null {
@@ -51,7 +51,7 @@ export function matchRoute(route: string): Target | null {
   if (segments.length === 0) return { kind: 'root' };
   if (segments.length === 1 && segments[0] === 'doc') return { kind: 'doc' };
   const resource = segments[0] as ResourceName;
-  if (!Object.prototype.hasOwnProperty.call(resources, resource)) return null;
+  if (!Object.hasOwn(resources, resource)) return null;
   if (segments.length === 1) return { kind: 'collection', resource };
   if (segments.length === 2 && /^\d+$/.test(segments[1])) return { kind: 'item', resource, id: Number(segments[1]) };
   if (segments.length === 3 && segments[1] === 'by-slug' && resources[resource].bySlug) return { kind: 'item', resource, slug: lookupSlug(segments[2]) };

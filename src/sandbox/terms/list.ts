@@ -31,7 +31,7 @@ export function listTerms(ctx: RequestContext, taxonomy: Taxonomy, params: Param
   const found = ctx.store.terms(taxonomy).filter((term) => {
     if (search && !term.name.toLowerCase().includes(search) && !term.slug.includes(search)) return false;
     if (include && !include.includes(term.id)) return false;
-    if (exclude && exclude.includes(term.id)) return false;
+    if (exclude?.includes(term.id)) return false;
     if (parent !== undefined && term.parent !== parent) return false;
     if (slug !== undefined && term.slug !== slug) return false;
     if (eventTerms && !eventTerms.has(term.id)) return false;
