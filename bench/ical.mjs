@@ -174,6 +174,7 @@ async function cliFigures(work, ics, events) {
   }
   const mb = (kb) => `${fmt(kb / 1024, 1)} MB`;
   console.log(
-    `rss_export_ics_large_vs_small: ${fmt(rss[large] / rss[small])}   (aim <= 1.2; export events --format ics peak RSS ${mb(rss[small])} at ${small}, ${mb(rss[large])} at ${large})`,
+    `rss_export_ics_large_vs_small: ${fmt(rss[large] / rss[small])}   (aim <= 1.2; export events --format ics peak ` +
+      `RSS ${mb(rss[small])} at ${small}, ${mb(rss[large])} at ${large})`,
   );
 }

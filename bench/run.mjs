@@ -64,7 +64,9 @@ try {
       const file = venuesFile(1000, `cli${i}`);
       cli.push((await run(process.execPath, [BIN, 'import', 'venues', file, '--concurrency', '8'], { env: serve.env })).ms);
       const bodies = venuesFile(1000, `curl${i}`);
-      const script = `xargs -d '\\n' -P8 -I{} curl -s -o /dev/null -u '${USER}:${PASSWORD}' -H 'content-type: application/json' -X POST -d {} '${serve.api}/venues' < '${bodies}'`;
+      const script =
+        `xargs -d '\\n' -P8 -I{} curl -s -o /dev/null -u '${USER}:${PASSWORD}' -H 'content-type: application/json' -X ` +
+        `POST -d {} '${serve.api}/venues' < '${bodies}'`;
       curl.push((await run('sh', ['-c', script])).ms);
     }
     report('import_vs_curl', median(cli) / median(curl), 0.15, `import 1,000 venues ${fmt(median(cli), 0)} ms, xargs -P8 curl ${fmt(median(curl), 0)} ms`);

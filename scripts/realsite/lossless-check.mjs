@@ -101,7 +101,8 @@ function stored(id) {
     record[key] = record[key] === undefined ? value : `${record[key]}|${value}`;
   }
   const terms = sql(
-    `select tt.taxonomy, t.slug from wp_term_relationships r join wp_term_taxonomy tt using (term_taxonomy_id) join wp_terms t using (term_id) where r.object_id=${id} order by 1, 2`,
+    `select tt.taxonomy, t.slug from wp_term_relationships r join wp_term_taxonomy tt using (term_taxonomy_id) ` +
+      `join wp_terms t using (term_id) where r.object_id=${id} order by 1, 2`,
   );
   record.terms = terms.map(([taxonomy, slug]) => `${taxonomy}:${slug}`).join(',');
   return record;
@@ -298,7 +299,10 @@ function compareCopies(label, slugOf, renamed) {
     if (changed.length === 0) identical++;
     else
       differences.push(
-        `${id}→${copy}: ${changed.map((k) => `${k} ${JSON.stringify(String(original[k] ?? '')).slice(0, 60)} → ${JSON.stringify(String(copied[k] ?? '')).slice(0, 60)}`).join('; ')}`,
+        `${id}→${copy}: ` +
+          changed
+            .map((k) => `${k} ${JSON.stringify(String(original[k] ?? '')).slice(0, 60)} → ${JSON.stringify(String(copied[k] ?? '')).slice(0, 60)}`)
+            .join('; '),
       );
   }
   return { label, identical, total: pairs.length, differences };
@@ -376,11 +380,14 @@ const written = results.filter((r) => !r.refused);
 console.log(`# lossless check, run ${RUN} on ${API}${args.api ? ` (api ${args.api})` : ''}\n`);
 console.log(`writes that changed only what was asked: ${written.filter((r) => r.ok).length} of ${written.length}`);
 console.log(
-  `writes refused before anything was sent (database unchanged): ${results.filter((r) => r.refused && r.ok).length} of ${results.filter((r) => r.refused).length}`,
+  `writes refused before anything was sent (database unchanged): ` +
+    `${results.filter((r) => r.refused && r.ok).length} of ${results.filter((r) => r.refused).length}`,
 );
 for (const r of results)
   console.log(
-    `- ${r.ok ? 'ok ' : 'BAD'} ${r.name}: exit ${r.code}${r.unasked.length ? `; also changed ${r.unasked.join(', ')}` : ''}${r.missing?.length ? `; did not change ${r.missing.join(', ')}` : ''}${!r.ok && !r.refused && r.code ? ` (${r.message})` : ''}${r.refused ? ` (${r.message})` : ''}`,
+    `- ${r.ok ? 'ok ' : 'BAD'} ${r.name}: exit ${r.code}` +
+      `${r.unasked.length ? `; also changed ${r.unasked.join(', ')}` : ''}${r.missing?.length ? `; did not change ${r.missing.join(', ')}` : ''}` +
+      `${!r.ok && !r.refused && r.code ? ` (${r.message})` : ''}${r.refused ? ` (${r.message})` : ''}`,
   );
 for (const c of copies) {
   console.log(`\n${c.label}: ${c.identical} of ${c.total} records identical in the database (exit ${c.exit})`);

@@ -32,7 +32,8 @@ async function call(method, path, body, { auth = true } = {}) {
 
 /** The term's row as the database holds it (name, slug, description, parent, count). */
 function termRow(id) {
-  const sql = `select t.name, t.slug, tt.description, tt.parent, tt.count from wp_terms t join wp_term_taxonomy tt using(term_id) where t.term_id=${Number(id)}`;
+  const columns = 't.name, t.slug, tt.description, tt.parent, tt.count';
+  const sql = `select ${columns} from wp_terms t join wp_term_taxonomy tt using(term_id) where t.term_id=${Number(id)}`;
   const out = execFileSync('mariadb', ['--no-defaults', `--socket=${args.socket}`, '-uroot', args.database, '-N', '-B', '-e', sql], { encoding: 'utf8' });
   const [name, slug, description, parent, count] = out.replace(/\n$/, '').split('\t');
   return { name, slug, description, parent: Number(parent), count: Number(count) };
@@ -56,12 +57,14 @@ async function probe(name, method, path, body, ids, options) {
   const answer = await call(method, path, body, options);
   const after = ids.map(termRow);
   console.log(
-    `${name}: ${method} ${path} ${JSON.stringify(body)}${options?.auth === false ? ' (anonymous)' : ''} -> ${answer.status} ${answer.status >= 400 ? JSON.stringify(answer.body) : ''}`,
+    `${name}: ${method} ${path} ${JSON.stringify(body)}${options?.auth === false ? ' (anonymous)' : ''} -> ` +
+      `${answer.status} ${answer.status >= 400 ? JSON.stringify(answer.body) : ''}`,
   );
   ids.forEach((id, i) => {
     const changed = Object.keys(before[i]).filter((key) => before[i][key] !== after[i][key]);
     console.log(
-      `  term ${id}: ${changed.length ? changed.map((key) => `${key} ${JSON.stringify(before[i][key])} -> ${JSON.stringify(after[i][key])}`).join(', ') : 'unchanged'}`,
+      `  term ${id}: ` +
+        (changed.length ? changed.map((key) => `${key} ${JSON.stringify(before[i][key])} -> ${JSON.stringify(after[i][key])}`).join(', ') : 'unchanged'),
     );
   });
   recorded[name] = answer;

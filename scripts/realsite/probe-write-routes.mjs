@@ -22,7 +22,9 @@ const {
 });
 /** The acknowledgement tec/v1 asks for in its 400 answer to a request without it. */
 const TEC_EEA =
-  'I understand that this endpoint is experimental and may change in a future release without maintaining backward compatibility. I also understand that I am using this endpoint at my own risk, while support is not provided for it.';
+  'I understand that this endpoint is experimental and may change in a future release without maintaining ' +
+  'backward compatibility. I also understand that I am using this endpoint at my own risk, while support is not ' +
+  'provided for it.';
 /** Records are dated in the past so that a write resetting the publication date shows. */
 const PAST = '2026-01-02 03:04:05';
 const RUN = Date.now().toString(36);
@@ -65,7 +67,8 @@ const IGNORED_META = new Set(['_tribe_modified_fields', '_edit_lock', '_edit_las
 /** A post as its database rows hold it: columns, meta and terms, one flat object. */
 function postRow(id) {
   const [row] = query(
-    `select hex(post_title), hex(post_content), hex(post_excerpt), hex(post_name), hex(post_status), hex(cast(menu_order as char)), hex(post_date) from wp_posts where ID=${id}`,
+    `select hex(post_title), hex(post_content), hex(post_excerpt), hex(post_name), hex(post_status), ` +
+      `hex(cast(menu_order as char)), hex(post_date) from wp_posts where ID=${id}`,
   );
   const record = {};
   ['post_title', 'post_content', 'post_excerpt', 'post_name', 'post_status', 'menu_order', 'post_date'].forEach((key, index) => (record[key] = row[index]));
@@ -74,7 +77,8 @@ function postRow(id) {
     record[key] = key in record ? `${record[key]},${value}` : value;
   }
   for (const [taxonomy, name] of query(
-    `select hex(tt.taxonomy), hex(t.name) from wp_term_relationships r join wp_term_taxonomy tt using(term_taxonomy_id) join wp_terms t using(term_id) where r.object_id=${id} order by t.name`,
+    `select hex(tt.taxonomy), hex(t.name) from wp_term_relationships r join wp_term_taxonomy tt ` +
+      `using(term_taxonomy_id) join wp_terms t using(term_id) where r.object_id=${id} order by t.name`,
   )) {
     record[`term:${taxonomy}`] = record[`term:${taxonomy}`] ? `${record[`term:${taxonomy}`]},${name}` : name;
   }
@@ -256,7 +260,8 @@ async function facts() {
     const first = await must('POST', `/tribe/events/v1/${kind}`, { [field]: `S32 probe Cafe ${key}` });
     const second = await must('POST', `/tribe/events/v1/${kind}`, { [field]: `S32 PROBE café ${key}` });
     console.log(
-      `- ${kind}: create "S32 probe Cafe ${key}" -> ${first.id}; create "S32 PROBE café ${key}" -> ${second.id} (${first.id === second.id ? 'merged' : 'separate'}); stored title now ${JSON.stringify(postRow(first.id).post_title)}`,
+      `- ${kind}: create "S32 probe Cafe ${key}" -> ${first.id}; create "S32 PROBE café ${key}" -> ${second.id} ` +
+        `(${first.id === second.id ? 'merged' : 'separate'}); stored title now ${JSON.stringify(postRow(first.id).post_title)}`,
     );
   }
   const slug = `s32-probe-custom-${unique()}`;
@@ -285,7 +290,8 @@ async function facts() {
     });
     const tec = await must('GET', `/tec/v1/events/${event.id}?context=edit`);
     console.log(
-      `- cost ${JSON.stringify(cost)}: stored ${JSON.stringify(postRow(event.id)._EventCost)}, tribe GET cost ${JSON.stringify(event.cost)} values ${JSON.stringify(event.cost_details.values)}, tec/v1 cost ${JSON.stringify(tec.cost)}`,
+      `- cost ${JSON.stringify(cost)}: stored ${JSON.stringify(postRow(event.id)._EventCost)}, tribe GET cost ` +
+        `${JSON.stringify(event.cost)} values ${JSON.stringify(event.cost_details.values)}, tec/v1 cost ${JSON.stringify(tec.cost)}`,
     );
   }
 }

@@ -296,7 +296,9 @@ export async function importIcs(text: string, source: IcsSource, settings: IcsIm
     // Said after the summary, which says what was done.
     failedFileError = fileWriteError(settings.failedTo!, err);
   }
-  const extra = `${counts.trashed ? `, ${counts.trashed} ${dryRun ? 'to trash' : 'trashed'}` : ''}${counts.skipped ? `, ${counts.skipped} skipped (private or cancelled)` : ''}`;
+  const extra =
+    (counts.trashed ? `, ${counts.trashed} ${dryRun ? 'to trash' : 'trashed'}` : '') +
+    (counts.skipped ? `, ${counts.skipped} skipped (private or cancelled)` : '');
   ui.notice(`${summaryLine(counts, dryRun)}${extra}`);
   if (report) ctx.stdout.write(report.text('events', source.name, dryRun, counts));
   if (failedFileError) throw failedFileError;

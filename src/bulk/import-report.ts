@@ -52,6 +52,7 @@ export class ImportReport {
       if (value !== undefined) summary[key] = value;
     }
     const rows = [...this.rows].sort((a, b) => a.seq - b.seq).map(({ row }) => row);
-    return `${JSON.stringify({ resource, input, dry_run: dryRun, interrupted: counts.interrupted === true, unreachable: counts.unreachable !== undefined, summary, rows }, null, 2)}\n`;
+    const report = { resource, input, dry_run: dryRun, interrupted: counts.interrupted === true, unreachable: counts.unreachable !== undefined, summary, rows };
+    return `${JSON.stringify(report, null, 2)}\n`;
   }
 }

@@ -122,7 +122,8 @@ export async function scanInput(input: Input, settings: ImportSettings): Promise
         bad++;
         if (problems.length < MAX_LISTED_PROBLEMS)
           problems.push(
-            `${item.where}: ${upsertBy === 'name' ? resource.nameField : upsertBy}: is required by --upsert-by ${upsertBy}${upsertBy === 'slug' && resource.trashes ? ' (a published record needs its slug; drafts are matched by their title)' : ''}`,
+            `${item.where}: ${upsertBy === 'name' ? resource.nameField : upsertBy}: is required by --upsert-by ${upsertBy}` +
+              (upsertBy === 'slug' && resource.trashes ? ' (a published record needs its slug; drafts are matched by their title)' : ''),
           );
       } else if (isDraftTitleKey(key)) {
         const nth = (draftsOfTitle.get(key) ?? 0) + 1;
@@ -165,7 +166,8 @@ async function checkLinks(catalog: LinkCatalog, scan: Scan, settings: ImportSett
     const listed = unknown.slice(0, 5).join(', ') + (unknown.length > 5 ? ` and ${unknown.length - 5} more` : '');
     const hint = settings.createMissing
       ? 'Nothing was written. --create-missing creates records given by name, not by ID.'
-      : 'Nothing was written. Import venues, organizers, categories and tags before the records that use them, or add --create-missing to create those given by name.';
+      : 'Nothing was written. Import venues, organizers, categories and tags before the records that use them, or add ' +
+        '--create-missing to create those given by name.';
     throw new UsageError(`not on the site: ${listed}`, hint);
   }
   for (const { relation, name } of toCreate) {
@@ -331,7 +333,8 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
             ? '--upsert-by name updates it'
             : `the site has it as "${stored}": that name with --upsert-by name updates it`;
         throw new CliError(
-          `${aSingular(resource)} named "${record.name}" exists already (ID ${taken.join(', ')}); the server would overwrite it (${how}, --force lets the server overwrite it)`,
+          `${aSingular(resource)} named "${record.name}" exists already (ID ${taken.join(', ')}); the server would ` +
+            `overwrite it (${how}, --force lets the server overwrite it)`,
           EXIT.refused,
         );
       }
@@ -360,7 +363,9 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
         /^\d+$/.test(created.slug.slice(key.length + 1))
       ) {
         ui.warn(
-          `${input.name} ${item.where}: the slug ${key} was taken when this ${resource.singular} was created (another import of the same site at the same time?), so the site named it ${created.slug} (ID ${String(created.id)}): run imports of one site one after the other`,
+          `${input.name} ${item.where}: the slug ${key} was taken when this ${resource.singular} was created (another ` +
+            `import of the same site at the same time?), so the site named it ${created.slug} (ID ${String(created.id)}): ` +
+            `run imports of one site one after the other`,
         );
       }
       wrote(item, typeof created.id === 'number' ? created.id : undefined, 'created');

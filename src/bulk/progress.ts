@@ -51,7 +51,10 @@ export async function startProgress(ctx: Context, label: string, total: number, 
 }
 
 export function summaryLine(counts: Counts, dryRun: boolean): string {
-  const line = `${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ${counts.failed} failed${counts.notSent ? `, ${counts.notSent} not sent` : ''}${counts.conflicts ? `, ${counts.conflicts} conflicts (names taken)` : ''}`;
+  const line =
+    `${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ${counts.failed} failed` +
+    (counts.notSent ? `, ${counts.notSent} not sent` : '') +
+    (counts.conflicts ? `, ${counts.conflicts} conflicts (names taken)` : '');
   return dryRun ? `dry run, nothing sent: ${line.replace(' created', ' to create').replace(' updated', ' to update')}` : line;
 }
 

@@ -127,7 +127,8 @@ export class UpsertIndex {
     const entry = this.entries.get(key);
     if (!entry && this.by === 'id') {
       throw new CliError(
-        `no ${this.resource.singular} has ID ${key} (none the site lists); --upsert-by id updates the record of each ID and creates none, since a new one would get another ID on every run`,
+        `no ${this.resource.singular} has ID ${key} (none the site lists); --upsert-by id updates the record of each ` +
+          `ID and creates none, since a new one would get another ID on every run`,
         EXIT.notFound,
       );
     }

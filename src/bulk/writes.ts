@@ -46,7 +46,8 @@ export async function withSlugOfFile(client: ApiClient, resource: Resource, crea
   if (!warnedSlug.has(client)) {
     warnedSlug.add(client);
     ui.warn(
-      `this site keeps no slug sent for a ${resource.singular} (it has no tec/v1), so ${resource.name} keep the slug of their name: import them with --upsert-by name to find them again`,
+      `this site keeps no slug sent for a ${resource.singular} (it has no tec/v1), so ${resource.name} keep the slug ` +
+        `of their name: import them with --upsert-by name to find them again`,
     );
   }
   return record;

@@ -136,7 +136,9 @@ export async function resolveProfile(flags: GlobalFlags, env: Env, cwd: string, 
   // Known from the index read at `profile add`, so that no run pays a request to learn it.
   if (profile.language && stored.translations === false && !foreign) {
     profile.warnings.push(
-      `the site of profile ${profile.name} showed no translation plugin (WPML or Polylang) when it was added, so language ${profile.language} (--lang, sent as i18n_language) may have no effect; if one is active now, add the profile again (calendar profile add ${profile.name} --url URL --force)`,
+      `the site of profile ${profile.name} showed no translation plugin (WPML or Polylang) when it was added, so ` +
+        `language ${profile.language} (--lang, sent as i18n_language) may have no effect; if one is active now, add ` +
+        `the profile again (calendar profile add ${profile.name} --url URL --force)`,
     );
   }
   if (!/^[a-z0-9_-]+(\/[a-z0-9_.-]+)+$/i.test(profile.namespace)) {
@@ -154,7 +156,8 @@ export async function resolveProfile(flags: GlobalFlags, env: Env, cwd: string, 
   if (foreign && !explicit) {
     profile.username = undefined;
     if (stored.username || stored.appPassword || stored.appPasswordEnv || stored.appPasswordCommand) {
-      profile.credentialsWithheld = `the credentials of profile "${name}" were not sent: they belong to ${originOf(stored.baseUrl!)}, not ${originOf(baseUrlFlag!)}`;
+      profile.credentialsWithheld =
+        `the credentials of profile "${name}" were not sent: ` + `they belong to ${originOf(stored.baseUrl!)}, not ${originOf(baseUrlFlag!)}`;
     }
   } else if (!builtInSandbox) profile.password = runPassword ?? readSecret(foreign ? {} : stored, env, profile.name);
   return profile;

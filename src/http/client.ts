@@ -252,7 +252,9 @@ const projectSiteNamed = (file: string, origin: string) => `${file} names this s
 /** The one line a write to a site only a project file named stops with (docs/security.md), before anything is sent. */
 export function projectSiteWriteRefused(file: string, origin: string): CliError {
   return new CliError(
-    `${projectSiteNamed(file, origin)}: the write was not sent; review the file and run: calendar trust ${file}, or give the site yourself with --base-url or CALENDAR_BASE_URL, or add it as your own profile (calendar profile add NAME --url ${origin})`,
+    `${projectSiteNamed(file, origin)}: the write was not sent; review the file and run: calendar trust ${file}, ` +
+      `or give the site yourself with --base-url or CALENDAR_BASE_URL, or add it as your own profile (calendar ` +
+      `profile add NAME --url ${origin})`,
     EXIT.auth,
   );
 }

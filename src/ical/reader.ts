@@ -264,7 +264,8 @@ class FeedReader {
       if (startMs < from || startMs >= until) continue;
       if (emitted >= max) {
         this.warnings.push(
-          `${this.source} line ${master.scanned.line}: series "${title}" (UID ${uid}) has more than ${max} occurrences in the window; only the first ${max} are kept`,
+          `${this.source} line ${master.scanned.line}: series "${title}" (UID ${uid}) has more than ${max} occurrences ` +
+            `in the window; only the first ${max} are kept`,
         );
         break;
       }

@@ -17,7 +17,8 @@ export function checkFields(resource: Resource | undefined, fields: string[] | u
   const names = unknown.map((f) => `"${f}"`).join(', ');
   const meant = unknown.map((path) => closest(path.split('.')[0], known)).filter((key): key is string => key !== undefined);
   throw new UsageError(
-    `--fields: ${names} ${unknown.length > 1 ? 'are not fields' : 'is not a field'} of ${resource.name}${meant.length ? ` (did you mean ${meant.join(', ')}?)` : ''}`,
+    `--fields: ${names} ${unknown.length > 1 ? 'are not fields' : 'is not a field'} of ${resource.name}` +
+      (meant.length ? ` (did you mean ${meant.join(', ')}?)` : ''),
     `Fields of this ${resource.singular}: ${recordKeys.join(', ')}.`,
   );
 }

@@ -21,8 +21,11 @@ export function terminalWidth(ctx: Pick<Context, 'stdout' | 'env'>): number {
 }
 
 /** East Asian wide and fullwidth characters take two cells; combining marks none. */
-const WIDE =
-  /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{1f300}-\u{1f64f}\u{1f900}-\u{1f9ff}\u{20000}-\u{3fffd}]/u;
+const WIDE = new RegExp(
+  String.raw`[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff` +
+    String.raw`\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{1f300}-\u{1f64f}\u{1f900}-\u{1f9ff}\u{20000}-\u{3fffd}]`,
+  'u',
+);
 // biome-ignore lint/suspicious/noMisleadingCharacterClass: tested one code point at a time (displayWidth), so a combining mark is matched alone
 const ZERO_WIDTH = /[\u0300-\u036f\u200b-\u200f\ufe00-\ufe0f]/u;
 

@@ -93,8 +93,11 @@ export function slugSegment(slug: string): string {
 }
 
 /** Characters sanitize_title drops outright: soft hyphen, inverted marks, angle and curly quotes, bullet, ©®°…™, spacing accents, invisible marks. */
-const DROPPED =
-  /[\u00ad\u00a1\u00bf\u00ab\u00bb\u2039\u203a\u2018\u2019\u201c\u201d\u201a\u201b\u201e\u201f\u2022\u00a9\u00ae\u00b0\u2026\u2122\u00b4\u02ca\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff\ufffc]/g;
+const DROPPED = new RegExp(
+  String.raw`[\u00ad\u00a1\u00bf\u00ab\u00bb\u2039\u203a\u2018\u2019\u201c\u201d\u201a\u201b\u201e\u201f\u2022` +
+    String.raw`\u00a9\u00ae\u00b0\u2026\u2122\u00b4\u02ca\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff\ufffc]`,
+  'g',
+);
 /** Characters it turns into a hyphen: no-break and typographic spaces, en and em dashes, line and paragraph separators, the slash. */
 const HYPHENED = /[\u00a0\u2000-\u200a\u2013\u2014\u2028\u2029\u202f\u205f\u3000/]/g;
 
@@ -131,7 +134,10 @@ const SPELT: Record<string, string> = {
 };
 const SPELT_LETTERS = new RegExp(`[${Object.keys(SPELT).join('')}]`, 'g');
 
-/** The slug WordPress makes of a title or name (sanitize_title): tags and entities dropped, accents folded, some marks dropped, other non-ASCII percent-encoded, apostrophes removed, spaces and dots to dashes. */
+/**
+ * The slug WordPress makes of a title or name (sanitize_title): tags and entities dropped, accents folded, some marks dropped,
+ * other non-ASCII percent-encoded, apostrophes removed, spaces and dots to dashes.
+ */
 export function slugFromName(text: string): string {
   const folded = text
     .replace(/<[^>]*>/g, '')

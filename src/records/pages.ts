@@ -396,7 +396,10 @@ export function unlistedEventsNote(result: { coreRoute: boolean }): string {
 /** One line for stderr when a walk could not be made exact; undefined when it was. */
 export function walkShortfall(resource: Resource, result: WalkResult): string | undefined {
   if (result.unlisted === 0) return undefined;
-  return `${result.unlisted} of the ${result.total} ${resource.name} the server counts could not be listed (its page order is unstable and no other way to find them answered); the output is short by that many`;
+  return (
+    `${result.unlisted} of the ${result.total} ${resource.name} the server counts could not be listed (its page ` +
+    `order is unstable and no other way to find them answered); the output is short by that many`
+  );
 }
 
 /** The date window a server's `rest_url` shows: `start_date` and `end_date`, raw or encoded. */

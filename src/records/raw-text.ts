@@ -47,7 +47,8 @@ function noRawText(client: ApiClient, notice: ((line: string) => void) | undefin
   if (warned.has(client)) return;
   warned.add(client);
   notice?.(
-    `the site gives no typed text of titles and descriptions to this user (${why}): they are read as the site displays them (quotes curled, blocks rendered), and a copy may differ from the original`,
+    `the site gives no typed text of titles and descriptions to this user (${why}): they are read as the site ` +
+      `displays them (quotes curled, blocks rendered), and a copy may differ from the original`,
   );
 }
 
@@ -126,7 +127,8 @@ function noTypedCost(client: ApiClient, record: Json, notice: ((line: string) =>
   if (costsSaid.has(client) || !costShownReformatted(record)) return;
   costsSaid.add(client);
   notice?.(
-    `the site shows costs with amounts in its own format and no route gives them as typed: they are read as their amounts ("${decodeEntities(String(record.cost))}" as "${costText(record)}"), and a copy stores them so`,
+    `the site shows costs with amounts in its own format and no route gives them as typed: they are read as their ` +
+      `amounts ("${decodeEntities(String(record.cost))}" as "${costText(record)}"), and a copy stores them so`,
   );
 }
 

@@ -81,9 +81,16 @@ export function costRefusal(resource: Resource, current: Json, changes: Json, fo
   if (shown === '' || storedCost(current) !== undefined) return undefined;
   if (forced.length) {
     const flags = forced.map((field) => `--${field.replaceAll('_', '-')}`).join(' ');
-    return `${forced.join(', ')}: tec/v1 would turn this off setting on, and tribe/events/v1 would rewrite the cost, which the site shows as "${shown}", not as typed: give the cost as it should be stored (--cost TEXT, or a cost column), or ${flags} to let it be on, or --force (it turns on)`;
+    return (
+      `${forced.join(', ')}: tec/v1 would turn this off setting on, and tribe/events/v1 would rewrite the cost, ` +
+      `which the site shows as "${shown}", not as typed: give the cost as it should be stored (--cost TEXT, or a ` +
+      `cost column), or ${flags} to let it be on, or --force (it turns on)`
+    );
   }
-  return `cost: tribe/events/v1 clears a cost it is not sent, and the site shows this one as "${shown}", not as typed: give the cost as it should be stored (--cost TEXT, or a cost column), or --force to store "${toWritable(resource, current).cost}"`;
+  return (
+    `cost: tribe/events/v1 clears a cost it is not sent, and the site shows this one as "${shown}", not as typed: ` +
+    `give the cost as it should be stored (--cost TEXT, or a cost column), or --force to store "${toWritable(resource, current).cost}"`
+  );
 }
 
 /** Fields of `wanted` that the record does not hold. */

@@ -138,7 +138,8 @@ export async function readSiteFile(name: string, text: string): Promise<SiteFile
         if (names.has(key))
           at(
             nameNode,
-            `${label}: ${resource.nameField} "${named}" is also the name of ${resource.singular} ${names.get(key)} (the server keeps one ${resource.singular} per name)`,
+            `${label}: ${resource.nameField} "${named}" is also the name of ${resource.singular} ${names.get(key)} (the ` +
+              `server keeps one ${resource.singular} per name)`,
           );
         else names.set(key, slug);
       }

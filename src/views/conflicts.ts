@@ -81,5 +81,7 @@ export function overlapText(conflict: Conflict): string {
 
 /** `"Concert" (#12) and "Rehearsal" (#14) at Riverside Hall: 2027-06-01 21:00–22:00`. */
 export function conflictLine(conflict: Conflict): string {
-  return `"${conflict.first.title}" (#${conflict.first.id}) and "${conflict.second.title}" (#${conflict.second.id}) ${conflict.where}: ${overlapText(conflict)}`;
+  return (
+    `"${conflict.first.title}" (#${conflict.first.id}) and "${conflict.second.title}" (#${conflict.second.id}) ` + `${conflict.where}: ${overlapText(conflict)}`
+  );
 }

@@ -122,7 +122,9 @@ export const TEC_FIELD: Readonly<Record<WrittenPost, Readonly<Record<string, str
 /** The header every tec/v1 request needs, and the text it must hold (any case, spaces trimmed). */
 export const TEC_ACK_HEADER = 'X-TEC-EEA';
 export const TEC_ACK_TEXT =
-  'I understand that this endpoint is experimental and may change in a future release without maintaining backward compatibility. I also understand that I am using this endpoint at my own risk, while support is not provided for it.';
+  'I understand that this endpoint is experimental and may change in a future release without maintaining ' +
+  'backward compatibility. I also understand that I am using this endpoint at my own risk, while support is not ' +
+  'provided for it.';
 
 /**
  * How a one-valued link is taken off a record (measured on 6.17.1, docs/write-routes.md): a

@@ -25,7 +25,11 @@ describe('two imports of the same site at once', () => {
     expect(doubled.length).toBeGreaterThan(0);
     const warnings =
       `${first.stderr}${second.stderr}`.match(
-        /the slug race-\d was taken when this event was created \(another import of the same site at the same time\?\), so the site named it race-\d-2 \(ID \d+\)/g,
+        new RegExp(
+          String.raw`the slug race-\d was taken when this event was created \(another import of` +
+            String.raw` the same site at the same time\?\), so the site named it race-\d-2 \(ID \d+\)`,
+          'g',
+        ),
       ) ?? [];
     expect(warnings).toHaveLength(doubled.length);
   });

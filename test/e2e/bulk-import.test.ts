@@ -130,7 +130,8 @@ describe('checks before anything is sent', () => {
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(
         new RegExp(
-          `stdin index 0: a record as the API lists it \\(it has (global_id|urls)\\): import takes the writable fields, as calendar export ${resource} writes them`,
+          `stdin index 0: a record as the API lists it \\(it has (global_id|urls)\\): import takes the writable fields, ` +
+            `as calendar export ${resource} writes them`,
         ),
       );
       expect(r.stderr).not.toContain('not a writable');
@@ -247,7 +248,10 @@ describe('CSV and stdin', () => {
     // A dry run is a plan: it succeeds and lists the conflict the real run would report as failed.
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toMatch(
-      /^conflict organizer "Alpha Org": the name is taken by ID \d+\ncreate organizer "Gamma, Org"\n$|^create organizer "Gamma, Org"\nconflict organizer "Alpha Org": the name is taken by ID \d+\n$/,
+      new RegExp(
+        String.raw`^conflict organizer "Alpha Org": the name is taken by ID \d+\ncreate organizer "Gamma, Org"\n$` +
+          String.raw`|^create organizer "Gamma, Org"\nconflict organizer "Alpha Org": the name is taken by ID \d+\n$`,
+      ),
     );
     expect(dry.stderr).toContain('1 conflicts (names taken)');
     const real = await cli(['import', 'organizers', '-'], csv);

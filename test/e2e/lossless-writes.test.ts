@@ -100,7 +100,10 @@ describe.each(APIS)('every write on $api keeps what was not asked', ({ api: apiN
   const expectCostRefused = (r: { code: number; stderr: string }, id: number, before: Json, writes: number, code = 2) => {
     expect(r.code, r.stderr).toBe(code);
     expect(r.stderr).toMatch(
-      /cost: tribe\/events\/v1 clears a cost it is not sent, and the site shows this one as "\$10 – \$30", not as typed: give the cost as it should be stored \(--cost TEXT, or a cost column\), or --force/,
+      new RegExp(
+        String.raw`cost: tribe\/events\/v1 clears a cost it is not sent, and the site shows this one as "\$10 – \$30",` +
+          String.raw` not as typed: give the cost as it should be stored \(--cost TEXT, or a cost column\), or --force`,
+      ),
     );
     expect(sandbox.stats.writes).toBe(writes);
     expect(stored(id)).toEqual(before);

@@ -182,7 +182,9 @@ describe("the person's credentials never go to a site only a project file names"
     expect(projectSite.seen).toEqual([]);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toEqual([
-      `calendar: ${file} names this site (http://127.0.0.1:${projectSite.port}) and you have not trusted that file: the write was not sent; review the file and run: calendar trust ${file}, or give the site yourself with --base-url or CALENDAR_BASE_URL, or add it as your own profile (calendar profile add NAME --url http://127.0.0.1:${projectSite.port})`,
+      `calendar: ${file} names this site (http://127.0.0.1:${projectSite.port}) and you have not trusted that file: ` +
+        `the write was not sent; review the file and run: calendar trust ${file}, or give the site yourself with ` +
+        `--base-url or CALENDAR_BASE_URL, or add it as your own profile (calendar profile add NAME --url http://127.0.0.1:${projectSite.port})`,
     ]);
   });
 
@@ -269,7 +271,9 @@ describe('calendar trust', () => {
   test('a trusted JavaScript config loads, and its profile uses the credentials', async () => {
     const marker = join(home.home, 'LOADED');
     const file = writeProject(
-      `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, 'x');\nexport default { defaultProfile: 'js', profiles: { js: { baseUrl: ${JSON.stringify(projectSite.restRoot)}, username: ${JSON.stringify(USER)} } } };\n`,
+      `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, 'x');\nexport default { ` +
+        `defaultProfile: 'js', profiles: { js: { baseUrl: ${JSON.stringify(projectSite.restRoot)}, username: ` +
+        `${JSON.stringify(USER)} } } };\n`,
       'calendar.config.mjs',
     );
     expect((await cli(['trust', file])).code).toBe(0);

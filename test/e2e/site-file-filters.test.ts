@@ -96,7 +96,10 @@ describe('export --site with list filters', () => {
     expect(plan.stdout).not.toContain('le-misanthrope');
     expect(plan.stdout).not.toContain('tartuffe');
     expect(plan.stdout).toMatch(
-      /0 to create, 0 to change, 1 to remove, \d+ unchanged \(2 events only on the site outside the file's filter \(start_date 2027-01-01, categories musique\), left alone\)\n$/,
+      new RegExp(
+        String.raw`0 to create, 0 to change, 1 to remove, \d+ unchanged \(2 events only on the site` +
+          String.raw` outside the file's filter \(start_date 2027-01-01, categories musique\), left alone\)\n$`,
+      ),
     );
     expect(plan.stderr).toContain(
       'the file holds only the events its filter selects (start_date 2027-01-01, categories musique): --prune removes only those of them it lacks',

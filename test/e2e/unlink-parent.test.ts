@@ -54,7 +54,8 @@ describe('categories update --parent none', () => {
     const dry = await on(sandbox, ['categories', 'update', String(jazz), '--parent', 'none', '--name', 'Jazz Club', '--dry-run']);
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toBe(
-      `POST ${sandbox.restRoot}/wp/v2/tribe_events_cat/${jazz}\nAuthorization: Basic ********\nContent-Type: application/json\n\n${JSON.stringify({ name: 'Jazz Club', parent: 0 }, null, 2)}\n`,
+      `POST ${sandbox.restRoot}/wp/v2/tribe_events_cat/${jazz}\nAuthorization: Basic ********\nContent-Type: application/json\n\n` +
+        `${JSON.stringify({ name: 'Jazz Club', parent: 0 }, null, 2)}\n`,
     );
     expect(term(sandbox, jazz)).toMatchObject({ name: 'Jazz', parent: music });
     const r = await on(sandbox, ['categories', 'update', String(jazz), '--parent', 'none', '--name', 'Jazz Club']);
@@ -75,7 +76,8 @@ describe('categories update --parent none', () => {
     const venue = await on(sandbox, ['events', 'update', String(event), '--venue', 'none']);
     expect(venue.code).toBe(2);
     expect(venue.stderr.split('\n')[0]).toBe(
-      "calendar: --venue none: an event's venue cannot be removed; no route of the site removes it (tribe/events/v1 keeps the venue or answers 400, tec/v1 takes only venue IDs)",
+      "calendar: --venue none: an event's venue cannot be removed; no route of the site removes it (tribe/events/v1 " +
+        'keeps the venue or answers 400, tec/v1 takes only venue IDs)',
     );
     expect(sandbox.stats.requests).toBe(requests);
     expect(term(sandbox, jazz).parent).toBe(music);

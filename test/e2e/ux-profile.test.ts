@@ -248,7 +248,8 @@ describe('profile list, show, use, remove', () => {
     const added = await cli(['profile', 'add', 'x', '--url', sandbox.url], { env });
     expect(added.code).toBe(2);
     expect(added.stderr).toBe(
-      `calendar: cannot read ${join(blocked, 'calendar', 'config.json')}: a part of the path is not a directory\nSet XDG_CONFIG_HOME to a directory you can write to.\n`,
+      `calendar: cannot read ${join(blocked, 'calendar', 'config.json')}: a part of the path is not a directory\nSet ` +
+        `XDG_CONFIG_HOME to a directory you can write to.\n`,
     );
     const used = await cli(['profile', 'use', 'sandbox'], { env });
     expect(used.code).toBe(2);

@@ -168,7 +168,8 @@ describe('contract: the sandbox re-enacts the real-server recordings', () => {
     await sandbox.close();
     const skipped = Object.keys(SKIPPED).length;
     console.log(
-      `contract: ${tally.reenacted} of ${recordingCount} recordings re-enacted, ${tally.matched} match, ${skipped} skipped (${Object.keys(SKIPPED).join(', ')})`,
+      `contract: ${tally.reenacted} of ${recordingCount} recordings re-enacted, ${tally.matched} match, ${skipped} ` +
+        `skipped (${Object.keys(SKIPPED).join(', ')})`,
     );
   });
 

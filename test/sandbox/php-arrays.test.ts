@@ -25,7 +25,9 @@ describe('PHP arrays in request parameters', () => {
       const response = await fetch(`${c.api}/events`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('admin:test-pass').toString('base64')}` },
-        body: 'title=Form+Inline&start_date=2027-02-01+10:00&end_date=2027-02-01+11:00&organizer[0][organizer]=Amber+Society&organizer[0][email]=new%40example.org',
+        body:
+          'title=Form+Inline&start_date=2027-02-01+10:00&end_date=2027-02-01+11:00' +
+          '&organizer[0][organizer]=Amber+Society&organizer[0][email]=new%40example.org',
       });
       const body = (await response.json()) as { organizer: { organizer: string; email: string }[] };
       expect(response.status).toBe(201);

@@ -22,7 +22,8 @@ interface Loaded {
  * process V8 reuses what it compiled before and never looks at the cache again.
  */
 function loadBundle(bundle: string, env: Record<string, string>, wideRun = false, preamble = ''): Loaded {
-  const script = `${preamble}const loaded = require(${JSON.stringify(CODE_CACHE)}).loadBundle(${JSON.stringify(bundle)}, ${JSON.stringify(env)}, () => process.argv[1] === 'wide');
+  const script = `${preamble}const loaded = require(${JSON.stringify(CODE_CACHE)})
+    .loadBundle(${JSON.stringify(bundle)}, ${JSON.stringify(env)}, () => process.argv[1] === 'wide');
     process.stdout.write(JSON.stringify({ answer: loaded.exports.answer(), status: loaded.status, saved: loaded.save() }));`;
   // The script is the same for every run (it is part of the cache key, in process.execArgv).
   return JSON.parse(execFileSync(process.execPath, ['-e', script, wideRun ? 'wide' : 'narrow'], { encoding: 'utf8' }));

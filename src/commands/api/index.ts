@@ -13,7 +13,8 @@ export function apiCommand(run: ActionRunner): Command {
     .argument('<method>', `HTTP method: ${METHODS.join(', ')}`)
     .argument(
       '<path>',
-      "path under the profile's namespace (/venues, events/12), or from the REST root when it starts with a namespace (/wp/v2/types, /tec/v1/events) or /wp-json",
+      "path under the profile's namespace (/venues, events/12), or from the REST root when it starts with a " +
+        'namespace (/wp/v2/types, /tec/v1/events) or /wp-json',
     )
     .option('-f, --raw-field <key=value>', 'a string parameter (repeatable); key[]=v builds a list', collect)
     .option('-F, --field <key=value>', "a typed parameter (repeatable): numbers, true, false, null, @file for a file's contents, @- for stdin", collect)
@@ -21,7 +22,9 @@ export function apiCommand(run: ActionRunner): Command {
     .option('-i, --include', 'print the status line and the response headers before the body')
     .addHelpText(
       'after',
-      `\nParameters go in the query string for GET, HEAD, OPTIONS and DELETE, and in a\nJSON body otherwise. A status of 400 or more exits like other commands (1, 3 not\nfound, 4 auth, 5 server error); the body is printed anyway.\n` +
+      `\nParameters go in the query string for GET, HEAD, OPTIONS and DELETE, and in a\nJSON body otherwise. A ` +
+        `status of 400 or more exits like other commands (1, 3 not\nfound, 4 auth, 5 server error); the body is ` +
+        `printed anyway.\n` +
         examplesHelp([
           'calendar api GET /events -F per_page=2',
           'calendar api -i GET /venues',

@@ -125,7 +125,8 @@ export async function runProfileAdd(inv: Invocation, rawName: string): Promise<v
   const pathLanguage = languageSegment(siteUrl);
   if (pathLanguage && !languageSegment(site.restRoot)) {
     prepared.ui.warn(
-      `the site does not serve its REST API under /${pathLanguage}/; using ${site.restRoot}${language ? '' : ` with language ${pathLanguage} (sent as i18n_language)`}`,
+      `the site does not serve its REST API under /${pathLanguage}/; using ${site.restRoot}` +
+        (language ? '' : ` with language ${pathLanguage} (sent as i18n_language)`),
     );
   }
   const chosenLanguage = language ?? (pathLanguage && !languageSegment(site.restRoot) ? pathLanguage : undefined);
@@ -141,7 +142,9 @@ export async function runProfileAdd(inv: Invocation, rawName: string): Promise<v
   const ui = prepared.ui;
   if (site.redirectedFrom) ui.notice(`${site.redirectedFrom} redirected to ${site.restRoot}: the profile uses the new address.`);
   ui.notice(
-    `Added profile ${name}: ${site.restRoot} (namespace ${site.namespace}${site.timezone ? `, timezone ${site.timezone}` : ''}, updates through ${api === 'tec' ? 'tec/v1' : site.namespace}) in ${saved.file}.`,
+    `Added profile ${name}: ${site.restRoot} (namespace ` +
+      `${site.namespace}${site.timezone ? `, timezone ${site.timezone}` : ''}, updates through ` +
+      `${api === 'tec' ? 'tec/v1' : site.namespace}) in ${saved.file}.`,
   );
   if (username && secret?.value !== undefined) ui.notice(`The credentials of ${username} work (application password from ${secret.from}).`);
   else if (username && secret) ui.warn(`${secret.from} is not set, so the credentials were not checked.`);
@@ -352,6 +355,7 @@ export async function runProfileRemove(inv: Invocation, rawName: string): Promis
   if (wasDefault) delete user.config.defaultProfile;
   writePrivateJson(user.file, user.config);
   prepared.ui.notice(
-    `Removed profile ${rawName} from ${user.file}.${wasDefault ? ' There is no default profile now (the built-in sandbox is used); pick one with calendar profile use NAME.' : ''}`,
+    `Removed profile ${rawName} from ${user.file}.` +
+      (wasDefault ? ' There is no default profile now (the built-in sandbox is used); pick one with calendar profile use NAME.' : ''),
   );
 }

@@ -60,7 +60,8 @@ export async function runDelete(resource: Resource, inv: Invocation, rawRefs: st
     const uses = linked > 0 ? ` ${linked} event${linked === 1 ? ' uses' : 's use'} ${refs.length === 1 ? 'it' : 'them'}.` : '';
     if (linked > 0)
       prepared.ui.warn(
-        `${what} ${refs.length === 1 ? 'is' : 'are'} linked to ${linked} event${linked === 1 ? '' : 's'}; the server unlinks ${refs.length === 1 ? 'it' : 'them'} from upcoming published events`,
+        `${what} ${refs.length === 1 ? 'is' : 'are'} linked to ${linked} event${linked === 1 ? '' : 's'}; the server ` +
+          `unlinks ${refs.length === 1 ? 'it' : 'them'} from upcoming published events`,
       );
     await confirm(ctx, opts.yes === true, question(uses));
     let failed = 0;

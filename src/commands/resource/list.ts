@@ -77,7 +77,8 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
         const window = start && end ? `between ${start} and ${end}, ` : '';
         const what = query.search === undefined ? 'No events' : `No events match --search ${JSON.stringify(query.search)}`;
         prepared.ui.notice(
-          `${what} ${window}the server's default window (events starting from today). Widen it with --start-date 1900-01-01 (and --end-date), and add --all for every page.`,
+          `${what} ${window}the server's default window (events starting from today). Widen it with --start-date ` +
+            `1900-01-01 (and --end-date), and add --all for every page.`,
         );
       } else if (start && end && start > end) {
         // One end of the window given, the server's default for the other put it before.

@@ -1,4 +1,7 @@
-/** Addressing one record (ID, slug, or the exact name of a venue, organizer, category or tag), reading --data, and saying "not found" when the server means it. */
+/**
+ * Addressing one record (ID, slug, or the exact name of a venue, organizer, category or tag), reading --data, and saying
+ * "not found" when the server means it.
+ */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Context } from '../../context.js';

@@ -38,7 +38,8 @@ export async function runApply(inv: Invocation, source: string): Promise<void> {
       await confirm(
         ctx,
         opts.yes === true,
-        `Remove ${removals.length} record${removals.length === 1 ? '' : 's'} the file lacks${forGood ? ` (${forGood} categories and tags are deleted for good)` : ''}?`,
+        `Remove ${removals.length} record${removals.length === 1 ? '' : 's'} the file lacks` +
+          `${forGood ? ` (${forGood} categories and tags are deleted for good)` : ''}?`,
       );
     }
     printPlan(plan, prepared, ctx);
@@ -91,7 +92,8 @@ export async function runApply(inv: Invocation, source: string): Promise<void> {
     }
     if (outcome.failed.length) {
       throw new CliError(
-        `${outcome.failed.length} of ${total.create + total.change + total.remove} records were not applied: ${outcome.failed.map((f) => `${resources[f.change.resource].singular} ${f.change.slug}`).join(', ')}`,
+        `${outcome.failed.length} of ${total.create + total.change + total.remove} records were not applied: ` +
+          outcome.failed.map((f) => `${resources[f.change.resource].singular} ${f.change.slug}`).join(', '),
         EXIT.partial,
         'The rest were applied; run apply again to complete them.',
       );

@@ -39,7 +39,9 @@ export async function readSiteFor(file: SiteFile, client: ApiClient, notice: Not
     const meant = closest(l.target, slugsOf(l.to));
     return {
       at: l.at,
-      text: `${file.where(l.at)}: ${resources[l.from].singular} ${l.slug}: ${l.field}: no ${resources[l.to].singular} "${l.target}" in the file or on the site${meant ? ` (did you mean ${meant}?)` : ''}`,
+      text:
+        `${file.where(l.at)}: ${resources[l.from].singular} ${l.slug}: ${l.field}: no ${resources[l.to].singular} ` +
+        `"${l.target}" in the file or on the site${meant ? ` (did you mean ${meant}?)` : ''}`,
     };
   });
   // Every problem of the file in one run: its own and its links to nothing.

@@ -7,7 +7,8 @@ import { environmentHelp, examplesHelp } from '../help.js';
 export function transferCommands(run: ActionRunner): Command[] {
   const importCommand = new Command('import')
     .description(
-      'create (or with --upsert-by, update) records from a JSON array, NDJSON or CSV file; every record is checked before any is sent. Events also from an iCalendar file or feed URL, synced: a re-import updates what changed',
+      'create (or with --upsert-by, update) records from a JSON array, NDJSON or CSV file; every record is checked ' +
+        'before any is sent. Events also from an iCalendar file or feed URL, synced: a re-import updates what changed',
     )
     .argument('<resource>', 'events, venues, organizers, categories or tags')
     .argument('<file>', 'file to read, - for stdin, or (events) an iCalendar feed URL: http(s):// or webcal://')
@@ -44,7 +45,8 @@ export function transferCommands(run: ActionRunner): Command[] {
 
   const exportCommand = new Command('export')
     .description(
-      'write every record (past events and drafts too) in the shape import takes back: --format ndjson (default), json or csv, events also ics; with --site, the whole calendar as one file for diff and apply',
+      'write every record (past events and drafts too) in the shape import takes back: --format ndjson (default), ' +
+        'json or csv, events also ics; with --site, the whole calendar as one file for diff and apply',
     )
     .argument('[resource]', 'events, venues, organizers, categories or tags (left out with --site)')
     .option(

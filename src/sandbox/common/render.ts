@@ -14,8 +14,11 @@ const BLOCK_DELIMITER = /<!--\s+\/?wp:[a-z0-9/-]+(?:\s+\{[\s\S]*?\})?\s*\/?-->/g
 const PARAGRAPH_BLOCK = /<!--\s+wp:paragraph(?:\s+\{[\s\S]*?\})?\s*-->(\s*)<p(\s[^>]*)?>/g;
 
 /** Tags wpautop never wraps in a paragraph. */
-const BLOCK_TAG =
-  /^<\/?(?:table|thead|tfoot|caption|col|colgroup|tbody|tr|td|th|div|dl|dd|dt|ul|ol|li|pre|form|map|area|blockquote|address|math|style|p|h[1-6]|hr|fieldset|legend|section|article|aside|hgroup|header|footer|nav|figure|figcaption|details|menu|summary)[\s/>]/i;
+const BLOCK_TAG = new RegExp(
+  String.raw`^<\/?(?:table|thead|tfoot|caption|col|colgroup|tbody|tr|td|th|div|dl|dd|dt|ul|ol|li|pre|form|map|area|blockquote|address|math` +
+    String.raw`|style|p|h[1-6]|hr|fieldset|legend|section|article|aside|hgroup|header|footer|nav|figure|figcaption|details|menu|summary)[\s/>]`,
+  'i',
+);
 
 export function hasBlocks(raw: string): boolean {
   return raw.includes('<!-- wp:');

@@ -23,9 +23,13 @@ export function renderPage(ctx: RequestContext, path: string, query: Record<stri
   const items = (events ?? []).map((event) => {
     const f = event.fields;
     const when = f.allDay ? `${f.start.slice(0, 10)} – ${f.end.slice(0, 10)}` : `${f.start.slice(0, 16)} – ${f.end.slice(0, 16)} ${f.timezone}`;
-    return `<li><a href="${postUrl(ctx, event)}">${entityEscape(f.title)}</a> <time>${when}</time> (<a href="${postUrl(ctx, event)}?ical=1">iCalendar</a>)</li>`;
+    return (
+      `<li><a href="${postUrl(ctx, event)}">${entityEscape(f.title)}</a> <time>${when}</time> ` + `(<a href="${postUrl(ctx, event)}?ical=1">iCalendar</a>)</li>`
+    );
   });
   const body = missing ? '<p>Not found.</p>' : items.length ? `<ul>\n${items.join('\n')}\n</ul>` : '<p>No upcoming events.</p>';
-  const html = `<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>${entityEscape(title)}</title></head>\n<body><h1>${entityEscape(title)}</h1>\n${body}\n</body></html>\n`;
+  const html =
+    `<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>${entityEscape(title)}</title></head>\n` +
+    `<body><h1>${entityEscape(title)}</h1>\n${body}\n</body></html>\n`;
   return { status: missing ? 404 : 200, headers: HTML, body: html };
 }

@@ -116,7 +116,8 @@ const CRITICAL_ERROR_PAGE =
   '<!DOCTYPE html>\n<html lang="en-US"><head><meta charset="utf-8"><title>WordPress &rsaquo; Error</title></head>\n' +
   '<body id="error-page"><div class="wp-die-message"><p>A critical error stopped this site from answering.</p></div></body></html>\n';
 const UNAVAILABLE_PAGE =
-  '<html>\n<head><title>503 Service Temporarily Unavailable</title></head>\n<body>\n<center><h1>503 Service Temporarily Unavailable</h1></center>\n</body>\n</html>\n';
+  '<html>\n<head><title>503 Service Temporarily Unavailable</title></head>\n<body>\n<center><h1>503 Service ' +
+  'Temporarily Unavailable</h1></center>\n</body>\n</html>\n';
 
 function drain(request: IncomingMessage): Promise<void> {
   return new Promise((resolve) => {

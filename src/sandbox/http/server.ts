@@ -69,7 +69,11 @@ function sendJson(response: ServerResponse, status: number, body: unknown, heade
 
 function frontPage(engine: Engine, response: ServerResponse, found: boolean): void {
   const root = `${engine.site.baseUrl}/wp-json/`;
-  const html = `<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>Calendar Sandbox</title>\n<link rel="https://api.w.org/" href="${root}" />\n</head><body><p>${found ? 'Calendar sandbox. The REST API is at' : 'Not found. The REST API is at'} <a href="${root}">${root}</a>.</p></body></html>\n`;
+  const html =
+    `<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>Calendar Sandbox</title>\n<link ` +
+    `rel="https://api.w.org/" href="${root}" ` +
+    `/>\n</head><body><p>${found ? 'Calendar sandbox. The REST API is at' : 'Not found. The REST API is at'} ` +
+    `<a href="${root}">${root}</a>.</p></body></html>\n`;
   response.writeHead(found ? 200 : 404, { 'Content-Type': 'text/html; charset=UTF-8', Link: `<${root}>; rel="https://api.w.org/"` });
   response.end(html);
 }

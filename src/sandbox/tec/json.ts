@@ -45,7 +45,10 @@ function scheduleDetails(event: EventRecord, short: boolean): string {
   if (f.allDay)
     return `<span class="tribe-event-date-start">${dayOf(f.start)}</span>${sameDay ? '' : ` - <span class="tribe-event-date-end">${dayOf(f.end)}</span>`}`;
   if (!sameDay)
-    return `<span class="tribe-event-date-start">${dayOf(f.start)} @ ${timeOfDay(f.start)}</span> - <span class="tribe-event-date-end">${dayOf(f.end)} @ ${timeOfDay(f.end)}</span>`;
+    return (
+      `<span class="tribe-event-date-start">${dayOf(f.start)} @ ${timeOfDay(f.start)}</span> - <span ` +
+      `class="tribe-event-date-end">${dayOf(f.end)} @ ${timeOfDay(f.end)}</span>`
+    );
   const start = short ? timeOfDay(f.start) : `${dayOf(f.start)} @ ${timeOfDay(f.start)}`;
   return `<span class="tribe-event-date-start">${start}</span> - <span class="tribe-event-time">${timeOfDay(f.end)}</span>`;
 }

@@ -63,7 +63,10 @@ const varied: Json[] = [
   event({ title: 'Week-long all-day camp', start_date: '2026-07-06 00:00:00', end_date: '2026-07-10 23:59:59', all_day: true }),
   event({
     title: `A very long title that has to be folded ${'many times over, '.repeat(8)}with ünïcödé 🎉 at the end`,
-    description: `<p>${'Commas, semicolons; backslashes \\ and "quotes" — '.repeat(20)}</p>\n<p>Second <a href="https://example.org/a?b=1&amp;c=2">link</a></p>`,
+    description: [
+      `<p>${'Commas, semicolons; backslashes \\ and "quotes" — '.repeat(20)}</p>`,
+      '<p>Second <a href="https://example.org/a?b=1&amp;c=2">link</a></p>',
+    ].join('\n'),
     start_date: '2026-12-20 10:00:00',
     end_date: '2026-12-20 11:00:00',
     categories: [{ name: 'Arts &amp; Culture' }, { name: 'Talks, Lectures' }],
