@@ -6,6 +6,7 @@
  */
 import { linkFields, type Field, type LinkRelation, type Resource } from '../resources.js';
 import { checkRecord, type RecordProblem } from '../schema.js';
+import { splitListText } from '../values.js';
 import { checkEventOrder, refuseSkippedTimes } from '../records/dates.js';
 
 export { linkFields, type LinkRelation };
@@ -39,7 +40,7 @@ function linkRefs(field: Field, raw: unknown): { refs: Array<string | number> } 
     if (!many) return { problem: 'expected one ID, slug or name, got a list' };
     items = raw;
   } else if (typeof raw === 'string' && many) {
-    items = raw.split(',').map((s) => s.trim());
+    items = splitListText(raw); // as a flag's list: `\,` is a comma inside a name
   } else items = [raw];
   const refs: Array<string | number> = [];
   for (const item of items) {

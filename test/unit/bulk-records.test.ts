@@ -28,6 +28,11 @@ describe('prepareRecord', () => {
     expect(withLinks(result.record, (l) => ids[l.field])).toMatchObject({ venue: 5, organizer: [8, 7], categories: [3, 12] });
   });
 
+  test('a list cell splits at commas as a flag does: \\, is a comma inside a name', () => {
+    const result = prepareRecord(resources.events, { title: 'Jazz', start_date: '2027-01-10 20:00', end_date: '2027-01-10 23:00', categories: 'Rock\\, Pop, Jazz' });
+    expect(result.ok && result.record.links).toEqual([{ field: 'categories', relation: 'categories', many: true, refs: ['Rock, Pop', 'Jazz'] }]);
+  });
+
   test('a venue slug is a match key, not a field sent', () => {
     const result = prepareRecord(resources.venues, { venue: 'Hall', slug: 'hall', city: 'Nantes', id: '12' });
     expect(result.ok && result.record).toEqual({ body: { venue: 'Hall', city: 'Nantes' }, links: [], slug: 'hall', id: 12, name: 'Hall' });
