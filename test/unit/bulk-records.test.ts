@@ -29,7 +29,12 @@ describe('prepareRecord', () => {
   });
 
   test('a list cell splits at commas as a flag does: \\, is a comma inside a name', () => {
-    const result = prepareRecord(resources.events, { title: 'Jazz', start_date: '2027-01-10 20:00', end_date: '2027-01-10 23:00', categories: 'Rock\\, Pop, Jazz' });
+    const result = prepareRecord(resources.events, {
+      title: 'Jazz',
+      start_date: '2027-01-10 20:00',
+      end_date: '2027-01-10 23:00',
+      categories: 'Rock\\, Pop, Jazz',
+    });
     expect(result.ok && result.record.links).toEqual([{ field: 'categories', relation: 'categories', many: true, refs: ['Rock, Pop', 'Jazz'] }]);
   });
 
