@@ -10,7 +10,7 @@ import { CliError, EXIT } from '../errors.js';
 import { SiteUnreachable } from '../http/reachability.js';
 import { linkFields, resources, type Resource, type ResourceName } from '../resources.js';
 import { checkRecord, type WriteMode } from '../schema.js';
-import { createRecord, updateRecord } from '../bulk/writes.js';
+import { createRecord, updateRecord, withSlugOfFile } from '../bulk/writes.js';
 import { runPool } from '../bulk/pool.js';
 import { SITE_RESOURCES, type SiteDocument } from './document.js';
 import type { Plan, RecordChange } from './plan.js';
@@ -34,6 +34,8 @@ export interface ApplySettings {
   onFailure: (change: RecordChange, message: string) => void;
   /** Each change once it is written or has failed. */
   onDone?: (change: RecordChange, ok: boolean) => void;
+  /** A warning that is no failure (a site that keeps no slug sent for a new venue). */
+  warn?: (line: string) => void;
   /** Asked before each change is sent: true stops the run, letting the requests in flight finish. */
   shouldStop?: () => boolean;
 }
@@ -68,7 +70,7 @@ export async function applyPlan(plan: Plan, desired: SiteDocument, current: Site
       settings.concurrency,
       async (change) => {
         try {
-          await write(change, desired, ids, settings.client);
+          await write(change, desired, ids, settings.client, settings.warn);
           if (change.action === 'create') outcome.created++;
           else outcome.updated++;
           settings.onDone?.(change, true);
@@ -134,7 +136,7 @@ function byDepth(changes: RecordChange[], document: SiteDocument): RecordChange[
   return [...changes].sort((a, b) => depthOf(a.slug) - depthOf(b.slug));
 }
 
-async function write(change: RecordChange, desired: SiteDocument, ids: IdMap, client: ApiClient): Promise<void> {
+async function write(change: RecordChange, desired: SiteDocument, ids: IdMap, client: ApiClient, warn: (line: string) => void = () => {}): Promise<void> {
   if (change.conflict) throw new CliError(change.conflict, EXIT.refused);
   const resource = resources[change.resource];
   const fields = desired.get(change.resource)!.get(change.slug)!.fields;
@@ -146,7 +148,8 @@ async function write(change: RecordChange, desired: SiteDocument, ids: IdMap, cl
   const body = wireBody(resource, fields, ids, 'create');
   if (resource.fields.some((f) => f.name === 'slug')) body.slug = change.slug;
   const match = resource.mergesOnCreate ? { by: 'name' as const, name: String(fields[resource.nameField]) } : { by: 'slug' as const, slug: change.slug };
-  const created = await createRecord(client, resource, body, match);
+  // A new venue or organizer gets the server's slug of its name: the file's is set by a second write where the site can.
+  const created = await withSlugOfFile(client, resource, await createRecord(client, resource, body, match), change.slug, { warn });
   if (typeof created.id === 'number') ids.get(change.resource)!.set(change.slug, created.id);
 }
 

@@ -372,3 +372,33 @@ describe('import venues --upsert-by slug', () => {
     expect(sandbox.store.postsOfType('venue').map((v) => v.slug)).toEqual(['blue-note']);
   });
 });
+
+describe('apply of a new venue', () => {
+  const own = ownSite();
+
+  test('gives it the slug the site file names (the server makes its own on create), so an event linked by it and a second apply find it', async () => {
+    const { sandbox, home } = await own.start();
+    const file = join(home.home, 'site.yaml');
+    writeFileSync(
+      file,
+      [
+        'venues:',
+        '  blue-note:',
+        '    venue: Blue Note Hall',
+        '    city: New York',
+        'events:',
+        '  jazz-night:',
+        '    title: Jazz Night',
+        "    start_date: '2027-03-01 20:00:00'",
+        "    end_date: '2027-03-01 22:00:00'",
+        '    venue: blue-note',
+        '',
+      ].join('\n'),
+    );
+    const first = await cliOn(sandbox, home, ['apply', file, '--yes']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(sandbox.store.postsOfType('venue').map((v) => v.slug)).toEqual(['blue-note']);
+    const second = await cliOn(sandbox, home, ['diff', file, '--exit-code']);
+    expect(second.code, `${second.stdout}${second.stderr}`).toBe(0);
+  });
+});

@@ -57,6 +57,10 @@ export async function runApply(inv: Invocation, source: string): Promise<void> {
       client,
       concurrency,
       shouldStop: () => interrupted,
+      warn: (line) => {
+        progress?.clear();
+        prepared.ui.warn(line);
+      },
       onFailure: (change, message) => {
         progress?.clear();
         prepared.ui.error(`${resources[change.resource].singular} ${change.slug}: ${message}`);
