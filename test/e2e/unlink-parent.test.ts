@@ -84,6 +84,30 @@ describe('categories update --parent none', () => {
   });
 });
 
+describe('create with none', () => {
+  test('--parent none and --venue none create the record with no link', async () => {
+    const sandbox = await site();
+    const r = await on(sandbox, ['categories', 'create', '--name', 'Top level', '--parent', 'none', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(json<Json>(r.stdout)).toMatchObject({ name: 'Top level', parent: 0 });
+    const e = await on(sandbox, [
+      'events',
+      'create',
+      '--title',
+      'Nowhere',
+      '--start-date',
+      '2027-05-01 10:00',
+      '--end-date',
+      '2027-05-01 11:00',
+      '--venue',
+      'none',
+      '--json',
+    ]);
+    expect(e.code, e.stderr).toBe(0);
+    expect(json<Json>(e.stdout).venue).toEqual([]);
+  });
+});
+
 describe('a site file says "no parent" with parent: null', () => {
   test('export --site writes it; diff and apply take the parent off a site that has one', async () => {
     const source = await site();

@@ -29,6 +29,7 @@ export async function runCreate(resource: Resource, inv: Invocation): Promise<vo
       body = await writeBody(resource, opts, ctx, 'create');
       if (resource.name === 'events') (await import('../../records/dates.js')).checkEventOrder(body);
     }
+    (await import('./link-changes.js')).dropNone(resource, body);
     const final = await finishBody(resource, client, profile.timezone, body, opts);
     if (resource.name === 'events') {
       const warning = (await import('../../records/dates.js')).midnightWarning(final);

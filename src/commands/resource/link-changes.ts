@@ -41,6 +41,11 @@ export function applyNone(resource: Resource, body: Json): void {
   }
 }
 
+/** On create, `none` for a link is no link: the field is left out of the body. */
+export function dropNone(resource: Resource, body: Json): void {
+  for (const field of linkFields(resource)) if (isNone(body[field.name])) delete body[field.name];
+}
+
 interface Adjustment {
   field: Field;
   /** The lists as given (splitListText's syntax). */
