@@ -96,6 +96,32 @@ describe('events edit', () => {
     expect(kept(after)).toEqual(before);
   });
 
+  test('what the form leaves alone is stored as it was typed: block markup, a shortcode, quotes, a cost in euros', async () => {
+    const eventId = await created(site.sandbox, 'events', {
+      title: "Kids' “Quoted” & Co — night…",
+      start_date: '2027-06-02 19:00:00',
+      end_date: '2027-06-02 21:00:00',
+      description: '<!-- wp:paragraph -->\n<p>Bring a mat &amp; water</p>\n<!-- /wp:paragraph -->\n\n[gallery ids="1,2"]',
+      excerpt: 'Plain excerpt, no markup.',
+      cost: '€10 – €30',
+      timezone: 'Europe/Paris',
+      show_map: true,
+      show_map_link: true,
+    });
+    const stored = () => {
+      const { modifiedUtc: _, ...post } = structuredClone(site.sandbox.store.post(eventId)) as unknown as Record<string, unknown> & {
+        fields: Record<string, unknown>;
+      };
+      return post;
+    };
+    const before = stored();
+    const res = await edit(['events', 'edit', String(eventId), '--format', 'ids'], 'rename');
+    expect(res.code, res.output).toBe(0);
+    expect(res.seen).toContain('[gallery ids="1,2"]');
+    const after = stored();
+    expect(after).toEqual({ ...before, fields: { ...before.fields, title: 'Renamed In Editor' } });
+  });
+
   test('invalid YAML reopens the editor with the error on top, keeping the edits; the fixed form is sent', async () => {
     const eventId = await ownEvent();
     const res = await edit(['events', 'edit', String(eventId), '--format', 'ids'], 'break-then-fix');
