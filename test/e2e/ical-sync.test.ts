@@ -5,14 +5,13 @@
  * nothing can be read stops before anything is sent; feeds come from URLs too.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { execFile } from 'node:child_process';
 import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { api, useSite, useSiteEach, type Site } from './helpers.js';
+import { selfSignedCert } from './self-signed.js';
 import { FIXTURES } from '../unit/ical/helpers.js';
 
 // Every test runs on a site of its own (a describe's or a test's): a test that is the second
@@ -297,25 +296,9 @@ describe('feeds from URLs', () => {
   let certFile = '';
 
   beforeAll(async () => {
-    certFile = join(site.home.home, 'cert.pem');
-    const keyFile = join(site.home.home, 'key.pem');
-    await promisify(execFile)('openssl', [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      keyFile,
-      '-out',
-      certFile,
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-    ]);
+    const made = await selfSignedCert(site.home.home);
+    certFile = made.certFile;
+    const keyFile = made.keyFile;
     const listen = async (server: Server) => {
       servers.push(server);
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -3,14 +3,13 @@
  * the certificate and --ca-cert), accepted with --ca-cert, and nothing turns verification off.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
 import { connect, createServer as createNetServer, type AddressInfo } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { PASSWORD, ROOT, runCli, startTestSandbox, tempHome, USER, type Sandbox } from '../e2e/helpers.js';
+import { selfSignedCert } from '../e2e/self-signed.js';
 import { reportFigure } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'calendar-tls-'));
@@ -20,24 +19,7 @@ const home = tempHome();
 let sandbox: Sandbox;
 
 beforeAll(async () => {
-  // A throwaway self-signed certificate for 127.0.0.1, made fresh for each run.
-  await promisify(execFile)('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    keyFile,
-    '-out',
-    certFile,
-    '-days',
-    '1',
-    '-subj',
-    '/CN=127.0.0.1',
-    '-addext',
-    'subjectAltName=IP:127.0.0.1,IP:127.0.0.2,DNS:localhost',
-  ]);
+  await selfSignedCert(dir, ['IP:127.0.0.2', 'DNS:localhost']);
   sandbox = await startTestSandbox({ tls: { cert: readFileSync(certFile), key: readFileSync(keyFile) } });
 });
 afterAll(async () => {
