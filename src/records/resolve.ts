@@ -99,23 +99,8 @@ export class Resolver {
 
   /** The records whose name the server takes for `name` (its collation: `Cafe` is `CAFÉ`), found by its search, which compares the same way. */
   async taken(relation: 'venues' | 'organizers', name: string): Promise<number[]> {
-    const resource = resources[relation];
-    const found: Array<Record<string, unknown>> = [];
-    await walkPages(
-      this.client,
-      resource,
-      { search: name, ...(this.client.hasCredentials ? { status: EDITOR_STATUSES.join(',') } : {}) },
-      { all: true },
-      (item) => void found.push(item as Record<string, unknown>),
-    );
-    // The server compares stored names; the list shows them texturized (d'Été as d&#8217;Été).
-    const ids = found.map((record) => record.id).filter((id): id is number => typeof id === 'number');
-    const typed = await readManyRawTexts(this.client, resource, ids);
-    const index = new RecordIndex();
-    for (const record of found) {
-      if (typeof record.id === 'number') index.add(record.id, record.slug, typed.get(record.id)?.[resource.nameField] ?? record[resource.nameField]);
-    }
-    return index.taken(name);
+    // The server compares stored names; lists show them texturized (d'Été as d&#8217;Été).
+    return (await this.searchIndex(resources[relation], name, { typedNames: true })).taken(name);
   }
 
   private lookupOne(relation: LinkRelation, text: string): Promise<number | undefined> {
@@ -147,15 +132,19 @@ export class Resolver {
   }
 
   /** Every record a search for `text` finds, all pages (a common word can match many). */
-  private async searchIndex(resource: Resource, text: string): Promise<RecordIndex> {
-    const index = new RecordIndex();
+  /** The records the site's search finds for `text`; with `typedNames`, named as stored rather than as shown. */
+  private async searchIndex(resource: Resource, text: string, options: { typedNames?: boolean } = {}): Promise<RecordIndex> {
     const query: Record<string, string | number> = { search: resource.kind === 'term' ? storedTermName(text) : text, ...this.termQuery(resource) };
     if (resource.trashes && this.client.hasCredentials) query.status = EDITOR_STATUSES.join(',');
     if (resource.name === 'events') Object.assign(query, EVERY_EVENT);
-    await walkPages(this.client, resource, query, { all: true }, (item) => {
-      const record = item as Record<string, unknown>;
-      if (typeof record.id === 'number') index.add(record.id, record.slug, record[resource.nameField]);
-    });
+    const found: Array<Record<string, unknown>> = [];
+    await walkPages(this.client, resource, query, { all: true }, (item) => void found.push(item as Record<string, unknown>));
+    const ids = found.map((record) => record.id).filter((id): id is number => typeof id === 'number');
+    const typed = options.typedNames ? await readManyRawTexts(this.client, resource, ids) : undefined;
+    const index = new RecordIndex();
+    for (const record of found) {
+      if (typeof record.id === 'number') index.add(record.id, record.slug, typed?.get(record.id)?.[resource.nameField] ?? record[resource.nameField]);
+    }
     return index;
   }
 
