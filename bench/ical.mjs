@@ -43,7 +43,7 @@ function syntheticEvent(n) {
 async function loadLibrary(dir) {
   const outfile = join(dir, 'ical.mjs');
   await build({
-    entryPoints: [join(ROOT, 'src/ical/index.ts')],
+    entryPoints: [join(ROOT, 'src/core/ical/index.ts')],
     outfile,
     bundle: true,
     format: 'esm',

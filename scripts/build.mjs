@@ -65,7 +65,7 @@ const common = {
 try {
   await build({
     ...common,
-    entryPoints: { cli: 'src/cli.ts' },
+    entryPoints: { cli: 'src/cli/main.ts' },
     outdir: staging.pathname,
     outExtension: { '.js': '.cjs' },
     format: 'cjs',

@@ -12,10 +12,10 @@ import { respond, type Engine } from './http/server.js';
 import { seedDemo } from './seed.js';
 import { StoreSync } from './store/sync.js';
 import type { Store } from './store/store.js';
-import { isValidTimeZone } from '../time.js';
+import { isValidTimeZone } from '../base/time.js';
 import { sandboxClock } from './common/clock.js';
 import { applyFault, faultPicker, parseFaultSpec, type FaultRule } from './http/faults.js';
-import { DEFAULT_NAMESPACE } from '../resources.js';
+import { DEFAULT_NAMESPACE } from '../spec/resources.js';
 
 export { DataFileError } from './store/persistence.js';
 export { FaultSpecError } from './http/faults.js';

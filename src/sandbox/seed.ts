@@ -7,7 +7,7 @@ import { createEvent } from './events/write.js';
 import { createLinked } from './linked/write.js';
 import type { Store } from './store/store.js';
 import { createTerm } from './terms/write.js';
-import { addDays, utcMsToZoned } from '../time.js';
+import { addDays, utcMsToZoned } from '../base/time.js';
 
 const VENUES = [
   {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { DataFileError, DEFAULT_PORT, startSandbox, type SandboxOptions } from './index.js';
 import { parseClockStart } from './common/clock.js';
 import { FaultSpecError, parseFaultSeed, parseFaultSpec, type FaultRule } from './http/faults.js';
-import { fileProblem } from '../file-problem.js';
+import { fileProblem } from '../base/file-problem.js';
 
 export interface ServeOptions {
   host?: string;

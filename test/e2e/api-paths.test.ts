@@ -1,6 +1,6 @@
 /** `calendar api` paths as gh and WP-CLI read them: from the REST root when they start with a namespace. */
 import { describe, expect, test } from 'vitest';
-import { splitPath } from '../../src/commands/api/actions.js';
+import { splitPath } from '../../src/cli/commands/api/actions.js';
 import { api, json, useSite } from './helpers.js';
 
 const site = useSite();

@@ -1,6 +1,6 @@
 /** --base-url takes the site's address too (what profile add takes), not only its REST root. */
 import { describe, expect, test } from 'vitest';
-import { restRootOfBaseUrl } from '../../src/http/url.js';
+import { restRootOfBaseUrl } from '../../src/core/http/url.js';
 import { json, useSite } from './helpers.js';
 
 const site = useSite();

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { json, useSite } from './helpers.js';
-import { utcMsToZoned } from '../../src/time.js';
+import { utcMsToZoned } from '../../src/base/time.js';
 
 type Json = Record<string, any>;
 

@@ -10,9 +10,9 @@ import { join, resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { Command } from 'commander';
 import { describe, expect, test } from 'vitest';
-import { buildProgram } from '../../src/cli.js';
-import type { Context } from '../../src/context.js';
-import { examplesIn, helpAfterText } from '../../src/commands/help.js';
+import { buildProgram } from '../../src/cli/main.js';
+import type { Context } from '../../src/core/context.js';
+import { examplesIn, helpAfterText } from '../../src/cli/commands/help.js';
 import { runCli, tempHome, type RunResult } from './helpers.js';
 
 type Home = ReturnType<typeof tempHome>;

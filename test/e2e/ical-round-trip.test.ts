@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ICAL from 'ical.js';
 import { api, useSite, useSiteEach, type Site } from './helpers.js';
-import { htmlToText } from '../../src/ical/html-text.js';
+import { htmlToText } from '../../src/core/ical/html-text.js';
 
 type Json = Record<string, unknown>;
 

@@ -4,7 +4,7 @@
  * the day it is added.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
-import { flagName, resources, type Field, type ResourceName } from '../../src/resources.js';
+import { flagName, resources, type Field, type ResourceName } from '../../src/spec/resources.js';
 import { api, useSite } from './helpers.js';
 
 const site = useSite();

@@ -21,7 +21,7 @@ interface FunctionCoverage {
 
 /**
  * Runs the CLI and returns it with the node_modules packages whose code ran, and every source
- * file that did (`node_modules/undici/index.js`, `src/bulk/input.ts`); both undefined when the
+ * file that did (`node_modules/undici/index.js`, `src/core/bulk/input.ts`); both undefined when the
  * bundle was not loaded.
  */
 export async function librariesRun(args: string[], options: RunOptions = {}): Promise<RunResult & { libraries?: string[]; sources?: string[] }> {

@@ -180,7 +180,7 @@ describe('start-up stays light', () => {
     const r = await librariesRun(['import', 'venues', file], { env: siteEnv(sandbox, home.env) });
     expect(r.code, r.stderr).toBe(0);
     expect(r.sources).toContain('node_modules/undici/lib/api/api-request.js');
-    expect(r.sources).toContain('src/bulk/ics-source.ts');
+    expect(r.sources).toContain('src/core/bulk/ics-source.ts');
     expect(r.sources!.filter((source) => /undici\/index\.js|src\/bulk\/ics-fetch|src\/ical\/(reader|writer)/.test(source))).toEqual([]);
   });
 });

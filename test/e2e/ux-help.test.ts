@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PassThrough } from 'node:stream';
 import type { Command } from 'commander';
-import { buildProgram } from '../../src/cli.js';
-import type { Context } from '../../src/context.js';
+import { buildProgram } from '../../src/cli/main.js';
+import type { Context } from '../../src/core/context.js';
 import { runCli, tempHome } from './helpers.js';
 
 let home: ReturnType<typeof tempHome>;

@@ -6,7 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { flagName, resources, RESOURCE_NAMES, type Field, type Resource } from '../../src/resources.js';
+import { flagName, resources, RESOURCE_NAMES, type Field, type Resource } from '../../src/spec/resources.js';
 
 export interface BadInput {
   name: string;

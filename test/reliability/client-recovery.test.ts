@@ -5,10 +5,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiClient } from '../../src/http/client.js';
-import { parseRestRoot } from '../../src/http/url.js';
-import { createRecord } from '../../src/bulk/writes.js';
-import { resources } from '../../src/resources.js';
+import { ApiClient } from '../../src/core/http/client.js';
+import { parseRestRoot } from '../../src/core/http/url.js';
+import { createRecord } from '../../src/core/bulk/writes.js';
+import { resources } from '../../src/spec/resources.js';
 
 type Answer = (request: IncomingMessage, response: ServerResponse) => void;
 

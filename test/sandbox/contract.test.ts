@@ -15,7 +15,7 @@
  *   media upload), so its type check failed; here no attachment exists and the validation
  *   refuses it first ("Invalid parameter.", no details): `$.data.details` is left out.
  * - namespace_root, options_events: route `args` are compared by presence only (they are
- *   built from src/resources.ts, whose parameter lists differ slightly from the plugin's).
+ *   built from src/spec/resources.ts, whose parameter lists differ slightly from the plugin's).
  * - doc: top-level keys, `info`, `servers` and the set of paths are compared; the schemas and
  *   operations describe this server (with its writes), unlike the real, partly wrong document.
  */

@@ -1,6 +1,6 @@
-/** Every list parameter of every resource (from src/resources.ts), each against a small known calendar. */
+/** Every list parameter of every resource (from src/spec/resources.ts), each against a small known calendar. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resources, RESOURCE_NAMES, type ResourceName } from '../../src/resources.js';
+import { resources, RESOURCE_NAMES, type ResourceName } from '../../src/spec/resources.js';
 import { client, tickingClock, type Client } from './helpers.js';
 
 let c: Client;
@@ -228,7 +228,7 @@ function keysOf(resource: ResourceName, ids: number[]): string[] {
 }
 
 describe('list filters', () => {
-  it('covers every list parameter of src/resources.ts', () => {
+  it('covers every list parameter of src/spec/resources.ts', () => {
     for (const name of RESOURCE_NAMES) {
       expect(Object.keys(cases[name]).sort()).toEqual(resources[name].listParams.map((field) => field.name).sort());
     }

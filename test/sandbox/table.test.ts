@@ -1,6 +1,6 @@
-/** What the sandbox reads from the resource table (src/resources.ts) rather than writing down again. */
+/** What the sandbox reads from the resource table (src/spec/resources.ts) rather than writing down again. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_NAMESPACE, MAX_PER_PAGE, resources, RESOURCE_NAMES, wpRoute } from '../../src/resources.js';
+import { DEFAULT_NAMESPACE, MAX_PER_PAGE, resources, RESOURCE_NAMES, wpRoute } from '../../src/spec/resources.js';
 import { POST_RESOURCES, POST_TYPE, TAXONOMIES } from '../../src/sandbox/store/kinds.js';
 import { client, type Client } from './helpers.js';
 

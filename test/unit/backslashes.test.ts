@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { stripsBackslashes } from '../../src/resources.js';
+import { stripsBackslashes } from '../../src/spec/resources.js';
 import { unslash, unslashDeep } from '../../src/sandbox/common/text-filters.js';
 
 describe('routes that strip a backslash from what they save', () => {

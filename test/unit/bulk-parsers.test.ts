@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { CsvError, CsvParser, csvLine, parseCsv } from '../../src/bulk/csv.js';
-import { JsonArrayError, JsonArraySplitter } from '../../src/bulk/json-array.js';
-import { openInput, sniffFormat, type InputRecord } from '../../src/bulk/input.js';
-import type { Context } from '../../src/context.js';
+import { CsvError, CsvParser, csvLine, parseCsv } from '../../src/core/bulk/csv.js';
+import { JsonArrayError, JsonArraySplitter } from '../../src/core/bulk/json-array.js';
+import { openInput, sniffFormat, type InputRecord } from '../../src/core/bulk/input.js';
+import type { Context } from '../../src/core/context.js';
 
 const cells = (text: string) => parseCsv(text).map((r) => r.cells);
 

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { resources } from '../../src/resources.js';
-import { prepareRecord, withLinks } from '../../src/bulk/prepare.js';
-import { fieldHash } from '../../src/bulk/upsert-index.js';
-import { runPool } from '../../src/bulk/pool.js';
-import { exportShape } from '../../src/records/writable.js';
+import { resources } from '../../src/spec/resources.js';
+import { prepareRecord, withLinks } from '../../src/core/bulk/prepare.js';
+import { fieldHash } from '../../src/core/bulk/upsert-index.js';
+import { runPool } from '../../src/core/bulk/pool.js';
+import { exportShape } from '../../src/core/records/writable.js';
 
 describe('prepareRecord', () => {
   test('event links by ID, slug or name are set aside; the rest is checked', () => {

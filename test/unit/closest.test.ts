@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { closest } from '../../src/records/closest.js';
+import { closest } from '../../src/base/closest.js';
 
 describe('closest', () => {
   test('a letter typed, dropped, doubled or two swapped finds the word meant', () => {

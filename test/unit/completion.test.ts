@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { PassThrough } from 'node:stream';
-import { buildProgram } from '../../src/cli.js';
-import type { Context } from '../../src/context.js';
-import { allCommands, completionSpec, type CommandSpec } from '../../src/completion/spec.js';
-import { bashScript } from '../../src/completion/bash.js';
-import { zshScript } from '../../src/completion/zsh.js';
-import { fishScript } from '../../src/completion/fish.js';
-import { FORMATS, LANGUAGES, POST_STATUSES, RESOURCE_NAMES, resources } from '../../src/resources.js';
+import { buildProgram } from '../../src/cli/main.js';
+import type { Context } from '../../src/core/context.js';
+import { allCommands, completionSpec, type CommandSpec } from '../../src/cli/completion/spec.js';
+import { bashScript } from '../../src/cli/completion/bash.js';
+import { zshScript } from '../../src/cli/completion/zsh.js';
+import { fishScript } from '../../src/cli/completion/fish.js';
+import { FORMATS, LANGUAGES, POST_STATUSES, RESOURCE_NAMES, resources } from '../../src/spec/resources.js';
 
 const sink = { write: () => true };
 const ctx: Context = { stdout: sink, stderr: sink, stdin: new PassThrough(), env: {}, cwd: '/' };

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { configCandidateExists, findProjectFile, isProjectFileName, loadConfig } from '../../src/config/load.js';
+import { configCandidateExists, findProjectFile, isProjectFileName, loadConfig } from '../../src/core/config/load.js';
 
 const dirs: string[] = [];
 function layout(): { home: string; project: string; env: Record<string, string> } {

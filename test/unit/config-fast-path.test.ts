@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { configCandidateExists, loadConfig } from '../../src/config/load.js';
+import { configCandidateExists, loadConfig } from '../../src/core/config/load.js';
 
 // JSON files are read without the YAML parser, and nothing reads configuration through cosmiconfig
 // (creating its explorer runs a .config/config.js of the working directory).

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { configSchema } from '../../src/config/schema.js';
+import { configSchema } from '../../src/core/config/schema.js';
 
 /** The first problem as loadConfig reports it: path and message. */
 function problem(config: unknown): string | undefined {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { resources } from '../../src/resources.js';
-import { costRefusal } from '../../src/records/safe-update.js';
+import { resources } from '../../src/spec/resources.js';
+import { costRefusal } from '../../src/core/records/safe-update.js';
 
 // An event as the tribe route shows it: a cost with amounts, which no API gives as typed.
 const event = { id: 7, title: 'x', cost: '$10 &ndash; $30', cost_details: { currency_symbol: '$', values: ['10', '30'] } };

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeDirectory } from '../../src/dirs.js';
+import { makeDirectory } from '../../src/base/dirs.js';
 
 const root = mkdtempSync(join(tmpdir(), 'calendar-dirs-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { comparableValue, decodeEntities, isSlugForm, nameKey, RecordIndex, sameValue, slugFromName } from '../../src/records/identity.js';
-import { costText } from '../../src/records/writable.js';
+import { comparableValue, decodeEntities, isSlugForm, nameKey, RecordIndex, sameValue, slugFromName } from '../../src/core/records/identity.js';
+import { costText } from '../../src/core/records/writable.js';
 import { formatCost } from '../../src/sandbox/events/cost.js';
 
 describe('one identity for names, slugs and values', () => {

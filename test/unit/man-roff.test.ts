@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { examplesHelp, examplesIn } from '../../src/commands/help.js';
-import { roff } from '../../src/completion/man.js';
+import { examplesHelp, examplesIn } from '../../src/cli/commands/help.js';
+import { roff } from '../../src/cli/completion/man.js';
 
 describe('examples read back from a help page', () => {
   test('each line whole again, a wide one folded over lines ending in a backslash included', () => {

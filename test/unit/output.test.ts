@@ -1,13 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { Writable } from 'node:stream';
-import { listWriter, printRecord } from '../../src/output/writer.js';
-import { layoutTable } from '../../src/output/table.js';
-import { cellText, csvCell, pickFields } from '../../src/output/values.js';
-import { decodeEntities } from '../../src/records/identity.js';
-import { recordsYaml } from '../../src/output/yaml.js';
+import { listWriter, printRecord } from '../../src/cli/output/writer.js';
+import { layoutTable } from '../../src/cli/output/table.js';
+import { cellText, csvCell, pickFields } from '../../src/cli/output/values.js';
+import { decodeEntities } from '../../src/core/records/identity.js';
+import { recordsYaml } from '../../src/core/site/yaml.js';
 import { parse as parseYaml } from 'yaml';
-import { resources } from '../../src/resources.js';
-import type { Context } from '../../src/context.js';
+import { resources } from '../../src/spec/resources.js';
+import type { Context } from '../../src/core/context.js';
 
 function capture(isTTY = false): { ctx: Context; out: () => string } {
   let text = '';

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { ApiError } from '../../src/errors.js';
-import type { ApiClient, ApiResponse, RequestOptions } from '../../src/http/client.js';
-import { walkEveryName } from '../../src/records/pages.js';
-import { resources } from '../../src/resources.js';
+import { ApiError } from '../../src/core/errors.js';
+import type { ApiClient, ApiResponse, RequestOptions } from '../../src/core/http/client.js';
+import { walkEveryName } from '../../src/core/records/pages.js';
+import { resources } from '../../src/spec/resources.js';
 
 type Answer = (page: number, context?: unknown) => { status: number; body: unknown; pages?: number };
 

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { ApiError, EXIT } from '../../src/errors.js';
-import type { ApiClient, RequestOptions } from '../../src/http/client.js';
-import { walkPages } from '../../src/records/pages.js';
-import { RawRecord } from '../../src/records/raw-list.js';
-import { resources } from '../../src/resources.js';
+import { ApiError, EXIT } from '../../src/core/errors.js';
+import type { ApiClient, RequestOptions } from '../../src/core/http/client.js';
+import { walkPages } from '../../src/core/records/pages.js';
+import { RawRecord } from '../../src/core/records/raw-list.js';
+import { resources } from '../../src/spec/resources.js';
 
 type Answer = (page: number) => { status: number; body: unknown };
 

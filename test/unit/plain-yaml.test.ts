@@ -6,9 +6,9 @@ import { describe, expect, test } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as yaml from 'yaml';
-import { readPlainYaml } from '../../src/site/plain-yaml.js';
-import { treeOfYaml } from '../../src/site/tree.js';
-import { renderDocument, type SiteDocument } from '../../src/site/document.js';
+import { readPlainYaml } from '../../src/core/site/plain-yaml.js';
+import { treeOfYaml } from '../../src/core/site/tree.js';
+import { renderDocument, type SiteDocument } from '../../src/core/site/document.js';
 
 type Records = Record<string, Record<string, unknown>>;
 const siteDocument = (data: Record<string, Records>) =>

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { advertisedRoot, checkSiteUrl, fallbackRoots, pickNamespace, storedRoot } from '../../src/commands/profile/discover.js';
-import { parseRestRoot } from '../../src/http/url.js';
-import { readUserConfig, saveProfile, writePrivateJson } from '../../src/config/write.js';
+import { advertisedRoot, checkSiteUrl, fallbackRoots, pickNamespace, storedRoot } from '../../src/cli/commands/profile/discover.js';
+import { parseRestRoot } from '../../src/core/http/url.js';
+import { readUserConfig, saveProfile, writePrivateJson } from '../../src/core/config/write.js';
 
 describe('discovery helpers', () => {
   test('the REST root advertised in a Link header, among other links', () => {

@@ -1,10 +1,10 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import type { Command } from 'commander';
-import { RESOURCE_NAMES } from '../../src/resources.js';
-import { buildProgram } from '../../src/cli.js';
-import { COMMAND_GROUPS } from '../../src/commands/index.js';
-import type { Context } from '../../src/context.js';
+import { RESOURCE_NAMES } from '../../src/spec/resources.js';
+import { buildProgram } from '../../src/cli/main.js';
+import { COMMAND_GROUPS } from '../../src/cli/commands/index.js';
+import type { Context } from '../../src/core/context.js';
 
 const sink = { write: () => true, isTTY: false };
 const ctx: Context = { stdout: sink, stderr: sink, stdin: new PassThrough(), env: {}, cwd: '/' };

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { cutListPage, RawRecord } from '../../src/records/raw-list.js';
+import { cutListPage, RawRecord } from '../../src/core/records/raw-list.js';
 import { readResponse } from '../sandbox/recordings.js';
 
 /** JSON as PHP's json_encode writes it by default, as WordPress answers: `\/`, and `\u` for anything not ASCII. */

@@ -1,7 +1,7 @@
 /** The rule that gives a site up: only failures to connect, only in a row. */
 import { describe, expect, it } from 'vitest';
-import { CliError, EXIT } from '../../src/errors.js';
-import { Reachability, SiteUnreachable, UNREACHABLE_AFTER } from '../../src/http/reachability.js';
+import { CliError, EXIT } from '../../src/core/errors.js';
+import { Reachability, SiteUnreachable, UNREACHABLE_AFTER } from '../../src/core/http/reachability.js';
 
 const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });
 const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { slugLetters, slugSegment } from '../../src/records/identity.js';
+import { slugLetters, slugSegment } from '../../src/core/records/identity.js';
 
 describe('slugs as the server gives them', () => {
   test('a stored slug (percent-encoded, lower case) and the same typed in its own letters make one path segment, encoded once', () => {
@@ -19,7 +19,7 @@ describe('slugs as the server gives them', () => {
 
 describe('a cost read back', () => {
   test('a cost of words alone is written as the site shows it, which is as it was typed; amounts are not', async () => {
-    const { costText } = await import('../../src/records/writable.js');
+    const { costText } = await import('../../src/core/records/writable.js');
     expect(costText({ cost: 'Free entry', cost_details: { currency_symbol: '$', currency_position: 'prefix', values: ['free-entry'] } })).toBe('Free entry');
     expect(costText({ cost: '$10 &ndash; $30', cost_details: { currency_symbol: '$', currency_position: 'prefix', values: ['10', '30'] } })).toBe('$10 - $30');
   });

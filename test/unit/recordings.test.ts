@@ -4,12 +4,12 @@
  * codes, and turning records back into writable fields for a safe update.
  */
 import { describe, expect, test } from 'vitest';
-import { errorFromResponse, type ApiResponse } from '../../src/http/client.js';
-import { translateNotFound, parseRef } from '../../src/commands/resource/refs.js';
-import { resources, type ResourceName } from '../../src/resources.js';
-import { type CliError, EXIT } from '../../src/errors.js';
-import { costText, toWritable } from '../../src/records/writable.js';
-import { differences, mergeForUpdate } from '../../src/records/safe-update.js';
+import { errorFromResponse, type ApiResponse } from '../../src/core/http/client.js';
+import { translateNotFound, parseRef } from '../../src/cli/commands/resource/refs.js';
+import { resources, type ResourceName } from '../../src/spec/resources.js';
+import { type CliError, EXIT } from '../../src/core/errors.js';
+import { costText, toWritable } from '../../src/core/records/writable.js';
+import { differences, mergeForUpdate } from '../../src/core/records/safe-update.js';
 import { readResponse } from '../sandbox/recordings.js';
 
 function recorded(name: string): ApiResponse {

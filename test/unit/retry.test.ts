@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiClient } from '../../src/http/client.js';
-import { parseRestRoot } from '../../src/http/url.js';
-import { backoffDelay, retryAfterMs, timer, type BackoffPolicy } from '../../src/http/retry.js';
-import { CliError } from '../../src/errors.js';
+import { ApiClient } from '../../src/core/http/client.js';
+import { parseRestRoot } from '../../src/core/http/url.js';
+import { backoffDelay, retryAfterMs, timer, type BackoffPolicy } from '../../src/core/http/retry.js';
+import { CliError } from '../../src/core/errors.js';
 
 /** A server that answers with `fail` for the first `failures` requests, then 200. */
 interface Flaky {

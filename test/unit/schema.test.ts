@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { checkRecord } from '../../src/schema.js';
-import { resources } from '../../src/resources.js';
+import { checkRecord } from '../../src/core/schema.js';
+import { resources } from '../../src/spec/resources.js';
 
 describe('checkRecord', () => {
   test('names every missing required field on create', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import type { ResourceName } from '../../src/resources.js';
-import type { SiteDocument } from '../../src/site/document.js';
-import { formatPlan, planChanges, summaryOf } from '../../src/site/plan.js';
+import type { ResourceName } from '../../src/spec/resources.js';
+import type { SiteDocument } from '../../src/core/site/document.js';
+import { formatPlan, planChanges, summaryOf } from '../../src/core/site/plan.js';
 
 type Records = Record<string, Record<string, unknown>>;
 const doc = (resources: Partial<Record<ResourceName, Records>>, withIds = false): SiteDocument => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { resources } from '../../src/resources.js';
-import { unaskedValues } from '../../src/records/safe-update.js';
+import { resources } from '../../src/spec/resources.js';
+import { unaskedValues } from '../../src/core/records/safe-update.js';
 
 // An event in Paris in June, as the tribe route shows it.
 const event = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalTimeZone, convertWallClock, formatWallClock, isValidTimeZone, wallClockAt, wallClockExists, zonedToUtcMs } from '../../src/time.js';
+import { canonicalTimeZone, convertWallClock, formatWallClock, isValidTimeZone, wallClockAt, wallClockExists, zonedToUtcMs } from '../../src/base/time.js';
 
 const iso = (wall: string, zone: string) => new Date(zonedToUtcMs(wall, zone)).toISOString();
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { translationPluginIn, translationsIn } from '../../src/commands/profile/discover.js';
+import { translationPluginIn, translationsIn } from '../../src/cli/commands/profile/discover.js';
 
 // The namespaces of a real site with The Events Calendar 6.17.1 and no translation plugin.
 const REAL_SITE = [

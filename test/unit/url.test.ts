@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { buildUrl, namespaceRoute, parseRestRoot } from '../../src/http/url.js';
-import { windowOf } from '../../src/records/pages.js';
+import { buildUrl, namespaceRoute, parseRestRoot } from '../../src/core/http/url.js';
+import { windowOf } from '../../src/core/records/pages.js';
 
 const NS = 'tribe/events/v1';
 

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, test, vi } from 'vitest';
-import { holdBackTiers, LATER_INTERRUPT_BUDGET, tiersApply } from '../../src/http/v8-tiers.js';
+import { holdBackTiers, LATER_INTERRUPT_BUDGET, tiersApply } from '../../src/core/http/v8-tiers.js';
 
 const NODE_20_V8 = '11.3.244.8-node.38';
 

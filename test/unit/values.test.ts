@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { coerceValue, hasOffset, parseDate } from '../../src/values.js';
-import { resources, type Field } from '../../src/resources.js';
+import { coerceValue, hasOffset, parseDate } from '../../src/core/values.js';
+import { resources, type Field } from '../../src/spec/resources.js';
 
 const NOW = new Date(2026, 10, 22, 10, 30, 0); // 22 Nov 2026 10:30 local
 

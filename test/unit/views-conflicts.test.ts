@@ -1,7 +1,7 @@
 /** Clashing events: overlapping, touching, all-day against timed, multi-day, different venues, organizers. */
 import { describe, expect, test } from 'vitest';
-import { toCalendarEvent } from '../../src/views/days.js';
-import { conflictLine, findConflicts } from '../../src/views/conflicts.js';
+import { toCalendarEvent } from '../../src/core/views/days.js';
+import { conflictLine, findConflicts } from '../../src/core/views/conflicts.js';
 
 let nextId = 1;
 const HALL = { id: 100, venue: 'Hall' };

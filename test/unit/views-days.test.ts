@@ -1,8 +1,8 @@
 /** Events placed on days: hand-computed days for all-day, multi-day, midnight-crossing, DST and other-zone events. */
 import { describe, expect, test } from 'vitest';
-import { bucketByDay, coveredDays, dateRange, entryMarks, eventsInRange, timeSpan, toCalendarEvent } from '../../src/views/days.js';
-import { renderAgenda } from '../../src/views/agenda.js';
-import { paint } from '../../src/views/paint.js';
+import { bucketByDay, coveredDays, dateRange, entryMarks, eventsInRange, timeSpan, toCalendarEvent } from '../../src/core/views/days.js';
+import { renderAgenda } from '../../src/cli/views/agenda.js';
+import { paint } from '../../src/cli/views/paint.js';
 
 type Json = Record<string, unknown>;
 

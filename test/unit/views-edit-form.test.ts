@@ -1,7 +1,7 @@
 /** The YAML form of `edit`: what it shows, and what it reads back as changes. */
 import { describe, expect, test } from 'vitest';
-import { resources } from '../../src/resources.js';
-import { formText, formValues, readForm, withError } from '../../src/records/edit-form.js';
+import { resources } from '../../src/spec/resources.js';
+import { formText, formValues, readForm, withError } from '../../src/core/records/edit-form.js';
 
 const tag = { id: 5, name: 'Outdoor', slug: 'outdoor', description: '' };
 

@@ -1,8 +1,8 @@
 /** Week and month grids on hand-made events: piped text at 80 and 200 columns, and where the weeks start. */
 import { describe, expect, test } from 'vitest';
-import { bucketByDay, toCalendarEvent } from '../../src/views/days.js';
-import { MONTH_CELL_LINES, monthGridRange, renderGrid, weekGridRange, weekStartOf, type WeekStart } from '../../src/views/grid.js';
-import { categoryColour, paint } from '../../src/views/paint.js';
+import { bucketByDay, toCalendarEvent } from '../../src/core/views/days.js';
+import { MONTH_CELL_LINES, monthGridRange, renderGrid, weekGridRange, weekStartOf, type WeekStart } from '../../src/cli/views/grid.js';
+import { categoryColour, paint } from '../../src/cli/views/paint.js';
 
 let nextId = 1;
 function event(title: string, start: string, end: string, options: { allDay?: boolean; category?: string } = {}) {

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { listWriter } from '../../src/output/writer.js';
-import type { Context, OutputStream } from '../../src/context.js';
-import { cutListPage, RawRecord } from '../../src/records/raw-list.js';
-import { resources } from '../../src/resources.js';
+import { listWriter } from '../../src/cli/output/writer.js';
+import type { Context, OutputStream } from '../../src/core/context.js';
+import { cutListPage, RawRecord } from '../../src/core/records/raw-list.js';
+import { resources } from '../../src/spec/resources.js';
 
 /** A stdout that records each write, and says "full" (false) when asked to. */
 function recordingStdout(full = false): OutputStream & { writes: string[]; chunks: Array<string | Uint8Array>; drain(): void } {

@@ -1,6 +1,6 @@
 import type { Language } from './i18n.js';
 import type { Store } from '../store/store.js';
-import { utcMsToUtcString, utcMsToZoned } from '../../time.js';
+import { utcMsToUtcString, utcMsToZoned } from '../../base/time.js';
 
 export interface Site {
   /** `http://127.0.0.1:PORT`, no trailing slash. */

@@ -3,7 +3,7 @@
  * plugin's own check), anything else goes to PHP's date parser (strtotime.ts), read against
  * the site's local clock.
  */
-import { utcMsToUtcString } from '../../time.js';
+import { utcMsToUtcString } from '../../base/time.js';
 import { phpStrtotime, zonedInstant } from './strtotime.js';
 
 export interface ParsedDate {

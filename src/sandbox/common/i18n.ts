@@ -2,7 +2,7 @@
  * Language variants (`i18n_language`). Text written with a language is stored as that
  * language's variant and read back with it; reads without one get the default text.
  */
-import { LANGUAGES, resources, type ResourceName } from '../../resources.js';
+import { LANGUAGES, resources, type ResourceName } from '../../spec/resources.js';
 import type { ParamProblems } from './errors.js';
 
 export type Language = (typeof LANGUAGES)[number];

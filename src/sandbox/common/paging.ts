@@ -1,5 +1,5 @@
 /** Paging shared by every list: `per_page` default and maximum (from the resource table), and the page links. */
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../../resources.js';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../../spec/resources.js';
 
 export interface Page {
   body: Record<string, unknown>;

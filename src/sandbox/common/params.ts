@@ -2,12 +2,12 @@
  * Request parameter checks, derived from the resource table in `src/resources.ts`:
  * the type of each list parameter decides how it is read and when it is a 400.
  */
-import { resources, type Field, type ResourceName } from '../../resources.js';
+import { resources, type Field, type ResourceName } from '../../spec/resources.js';
 import { nowLocalWall, type RequestContext } from './context.js';
 import { parseDateInput, type ParsedDate } from './dates.js';
 import type { ParamProblems } from './errors.js';
 import { slugify, termName } from './text-filters.js';
-import { utcMsToUtcString } from '../../time.js';
+import { utcMsToUtcString } from '../../base/time.js';
 import type { Taxonomy, TermRecord } from '../store/store.js';
 import { isPostResource, isTaxonomy, POST_TYPE } from '../store/kinds.js';
 

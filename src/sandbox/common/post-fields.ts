@@ -2,13 +2,13 @@
  * Checks of writable fields, derived from each resource's field list in `src/resources.ts`,
  * and the post metadata (status, author, publication date) every post write shares.
  */
-import { resources, type ResourceName } from '../../resources.js';
+import { resources, type ResourceName } from '../../spec/resources.js';
 import { nowLocalWall, nowUtcWall, type RequestContext } from './context.js';
 import { parseDateInput } from './dates.js';
 import { missingParams, ParamProblems } from './errors.js';
 import { parseBoolean, type Params } from './params.js';
 import type { PostRecord } from '../store/store.js';
-import { convertWallClock, isValidTimeZone } from '../../time.js';
+import { convertWallClock, isValidTimeZone } from '../../base/time.js';
 
 export const KNOWN_USERS = new Set([1]);
 

@@ -14,7 +14,7 @@
  * Not read: ISO week dates, day-of-year formats, `back of`/`front of`, Roman-numeral months,
  * military one-letter zones; these make the text unreadable here where PHP reads them.
  */
-import { zonedToUtcMs, utcMsToUtcString, isValidTimeZone } from '../../time.js';
+import { zonedToUtcMs, utcMsToUtcString, isValidTimeZone } from '../../base/time.js';
 
 export interface PhpDate {
   /** The wall clock the text names, read against the wall clock it was given as "now". */

@@ -4,7 +4,7 @@
  * tags and with `&` escaped, slugs built by sanitize_title, and entity decoding.
  */
 
-import { decodeEntities } from '../../records/identity.js';
+import { decodeEntities } from '../../wordpress/text.js';
 
 export { decodeEntities };
 
@@ -55,7 +55,7 @@ export function termName(text: string): string {
     .replace(/&(?!#?[a-z0-9]+;)/gi, '&amp;');
 }
 
-export { slugFromName as slugify } from '../../records/identity.js';
+export { slugFromName as slugify } from '../../wordpress/slugs.js';
 
 /** wp_unslash (PHP's stripslashes): a backslash escapes the next character, a lone one goes, `\0` is NUL. */
 export function unslash(value: string): string {

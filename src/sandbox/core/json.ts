@@ -2,14 +2,14 @@
  * Events, venues and organizers as WordPress core's `/wp/v2/{post type}` routes show them:
  * rendered title/content/excerpt, GMT dates with a `T`, `_links`; more with `context=edit`.
  */
-import { resources, wpRoute } from '../../resources.js';
+import { resources, wpRoute } from '../../spec/resources.js';
 import type { RequestContext } from '../common/context.js';
 import { postUrl } from '../common/post-json.js';
 import { modifiedLocal } from '../common/post-fields.js';
 import { generatedExcerpt, hasBlocks, renderContent, renderExcerpt, renderTitle } from '../common/render.js';
 import type { EventFields, LinkedFields, PostRecord, PostType, TermRecord } from '../store/store.js';
 import { POST_RESOURCES, POST_TYPE, postResource } from '../store/kinds.js';
-import { convertWallClock } from '../../time.js';
+import { convertWallClock } from '../../base/time.js';
 
 type Json = Record<string, unknown>;
 

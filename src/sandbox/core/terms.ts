@@ -6,7 +6,7 @@
  * the end is an empty list, names come as stored (`Arts &amp; Culture`), and an update may
  * unlink a category from its parent.
  */
-import { resources, wpRoute } from '../../resources.js';
+import { resources, wpRoute } from '../../spec/resources.js';
 import type { RequestContext, SiteResponse } from '../common/context.js';
 import { SiteError, noRoute } from '../common/errors.js';
 import { asList, parseBoolean, type Params } from '../common/params.js';

@@ -3,7 +3,7 @@
  * currency symbol; `"15"` shows as `"$15"`, `"5-10"` as `"$5 – $10"`, `"Free"` stays (and a
  * text without a number is listed in `values` as a slug: `Free entry` as `free-entry`); a stored `"0"` shows as `"Free"`.
  */
-import { costAmounts } from '../../records/identity.js';
+import { costAmounts } from '../../wordpress/cost.js';
 import { slugify } from '../common/text-filters.js';
 
 export interface CostDetails {

@@ -4,7 +4,7 @@
  * highest amount above zero joined by an en dash, the one amount, `0` for a zero or free cost,
  * else the text itself as typed (`Donation`). Null when the event has no cost.
  */
-import { costAmounts } from '../../records/identity.js';
+import { costAmounts } from '../../wordpress/cost.js';
 
 export function ldPrice(raw: unknown): string | null {
   const texts = (Array.isArray(raw) ? raw : raw === undefined || raw === null ? [] : [raw]).map((item) => String(item).trim()).filter(Boolean);

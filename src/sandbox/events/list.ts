@@ -11,9 +11,9 @@ import { eventJson } from './json.js';
 import { searchMatcher } from '../common/search.js';
 import { encodeJson, EncodedJson } from '../common/json-text.js';
 import type { EventRecord } from '../store/store.js';
-import { addDays, addMonths, convertWallClock, utcMsToUtcString } from '../../time.js';
+import { addDays, addMonths, convertWallClock, utcMsToUtcString } from '../../base/time.js';
 import { pageLinks, paging, type Page, type QueryPair } from '../common/paging.js';
-import { EDITOR_STATUSES, resources } from '../../resources.js';
+import { EDITOR_STATUSES, resources } from '../../spec/resources.js';
 
 export interface DefaultWindow {
   /** As the server computes them before widening (shown in `rest_url` with `include`). */

@@ -3,7 +3,7 @@
  * turn false, cost and website are cleared, organizers and image removed, the status
  * republished, and the timezone label reset without recomputing the UTC times.
  */
-import { resources } from '../../resources.js';
+import { resources } from '../../spec/resources.js';
 import { nowLocalWall, nowUtcWall, type RequestContext } from '../common/context.js';
 import { parseDateInput } from '../common/dates.js';
 import { SiteError, type ParamProblems } from '../common/errors.js';
@@ -12,7 +12,7 @@ import { setVariant, translatableFields } from '../common/i18n.js';
 import { createLinked } from '../linked/write.js';
 import { asList, findTerm, parseBoolean, type Params } from '../common/params.js';
 import { slugify, type EventFields, type EventRecord, type Taxonomy } from '../store/store.js';
-import { convertWallClock, isValidTimeZone, utcMsToZoned } from '../../time.js';
+import { convertWallClock, isValidTimeZone, utcMsToZoned } from '../../base/time.js';
 import { termName } from '../common/text-filters.js';
 import { uniqueTermSlug } from '../terms/write.js';
 import { storedKey } from '../store/kinds.js';

@@ -16,7 +16,7 @@ import { postUrl } from '../common/post-json.js';
 import type { EventRecord, LinkedFields, PostRecord, TermRecord } from '../store/store.js';
 import { decodeEntities, texturize, untexturize } from '../common/text-filters.js';
 import { renderTitle } from '../common/render.js';
-import { addDays, addMonths, offsetMinutesAt, zonedToUtcMs, zoneAbbreviation } from '../../time.js';
+import { addDays, addMonths, offsetMinutesAt, zonedToUtcMs, zoneAbbreviation } from '../../base/time.js';
 
 const LIST_LIMIT = 30;
 export const SITE_NAME = 'Calendar Sandbox';

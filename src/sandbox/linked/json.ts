@@ -1,5 +1,5 @@
 /** Venues and organizers as the real server serialises them: empty fields left out, json_ld on single reads. */
-import { resources } from '../../resources.js';
+import { resources } from '../../spec/resources.js';
 import type { RequestContext } from '../common/context.js';
 import { globalIds, imageJson, ldDescription, postHead, text, type Json } from '../common/post-json.js';
 import type { LinkedFields, PostRecord } from '../store/store.js';

@@ -1,5 +1,5 @@
 /** `GET /venues` and `/organizers`: statuses, the event and upcoming-event filters, search, and the database's unstable order of ties. */
-import { EDITOR_STATUSES, resources } from '../../resources.js';
+import { EDITOR_STATUSES, resources } from '../../spec/resources.js';
 import { nowUtcWall, restBase, type RequestContext } from '../common/context.js';
 import { SiteError, type ParamProblems } from '../common/errors.js';
 import { asList, readListParams, type Params } from '../common/params.js';

@@ -2,7 +2,7 @@
  * Venues and organizers: create (with the real server's de-duplication by name), update
  * (venue: image removed, maps switched on, stateprovince recomputed), trash, read.
  */
-import { POST_META, resources } from '../../resources.js';
+import { POST_META, resources } from '../../spec/resources.js';
 import { nowLocalWall, nowUtcWall, type RequestContext } from '../common/context.js';
 import { SiteError } from '../common/errors.js';
 import { insertedModifiedUtc, isVisibleTo, postMeta, trash } from '../common/post-fields.js';

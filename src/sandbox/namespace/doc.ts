@@ -2,7 +2,7 @@
  * Self-description: the namespace index (`GET /{ns}`), the REST index (`GET /wp-json/`)
  * and an OpenAPI 3 document of what this server serves, all built from `src/resources.ts`.
  */
-import { DEFAULT_PER_PAGE, LANGUAGES, resources, RESOURCE_NAMES, type Field, type ResourceName } from '../../resources.js';
+import { DEFAULT_PER_PAGE, LANGUAGES, resources, RESOURCE_NAMES, type Field, type ResourceName } from '../../spec/resources.js';
 import { restBase, type RequestContext } from '../common/context.js';
 import { defaultWindow } from '../events/list.js';
 import { TEC_NAMESPACE } from '../tec/routes.js';

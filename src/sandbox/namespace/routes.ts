@@ -2,7 +2,7 @@
  * The namespace's routes. Order of checks, as on WordPress: route, then parameters
  * (400), then permission (401), then the handler.
  */
-import { resources, wpRoute, type ResourceName } from '../../resources.js';
+import { resources, wpRoute, type ResourceName } from '../../spec/resources.js';
 import type { RequestContext, SiteResponse } from '../common/context.js';
 import { namespaceIndex, openApiDocument, routeMethods } from './doc.js';
 import { SiteError, forbidden, invalidParam, noRoute, type ParamProblems } from '../common/errors.js';

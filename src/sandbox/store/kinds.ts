@@ -4,7 +4,7 @@
  * name as their taxonomy. Every other fact (name field, WordPress names, links) is read from
  * the table through these.
  */
-import { RESOURCE_NAMES, resources, type Resource } from '../../resources.js';
+import { RESOURCE_NAMES, resources, type Resource } from '../../spec/resources.js';
 
 export type PostType = 'event' | 'venue' | 'organizer';
 export type Taxonomy = 'categories' | 'tags';

@@ -9,7 +9,7 @@ import { renderTitle } from '../common/render.js';
 import { formatCost } from '../events/cost.js';
 import type { EventRecord, LinkedFields, PostRecord } from '../store/store.js';
 import { nowLocalWall } from '../common/context.js';
-import { convertWallClock } from '../../time.js';
+import { convertWallClock } from '../../base/time.js';
 
 type Json = Record<string, unknown>;
 

@@ -9,9 +9,9 @@ import { SiteError } from '../common/errors.js';
 import { isPositiveInteger, parseBoolean, type Params } from '../common/params.js';
 import type { EventFields, EventRecord, LinkedFields, PostRecord } from '../store/store.js';
 import { storedKey, type PostResource } from '../store/kinds.js';
-import { convertWallClock, isValidTimeZone } from '../../time.js';
+import { convertWallClock, isValidTimeZone } from '../../base/time.js';
 import { TEC_FIELD, WRITE_ROUTES } from '../../wordpress/write-routes.js';
-import { resources } from '../../resources.js';
+import { resources } from '../../spec/resources.js';
 
 /** The tribe/events/v1 name of each tec/v1 body field, by resource. */
 const TRIBE_NAME = Object.fromEntries(

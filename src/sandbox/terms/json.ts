@@ -1,5 +1,5 @@
 /** Categories and tags as the real server serialises them, alone or inside an event. */
-import { resources, wpRoute } from '../../resources.js';
+import { resources, wpRoute } from '../../spec/resources.js';
 import { restBase, type RequestContext } from '../common/context.js';
 import { text, type Json } from '../common/post-json.js';
 import type { TermRecord } from '../store/store.js';

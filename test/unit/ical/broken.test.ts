@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readIcs } from '../../../src/ical/reader.js';
-import { IcsSyntaxError } from '../../../src/ical/scan.js';
-import { EXIT } from '../../../src/errors.js';
+import { readIcs } from '../../../src/core/ical/reader.js';
+import { IcsSyntaxError } from '../../../src/core/ical/scan.js';
+import { EXIT } from '../../../src/core/errors.js';
 
 const options = { timezone: 'UTC', from: Date.UTC(2026, 0, 1), until: Date.UTC(2027, 0, 1), source: 'feed.ics' };
 

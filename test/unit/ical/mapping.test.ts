@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { feedTag, occurrenceKey, occurrenceSlug, parseOccurrenceSlug, titleSlug } from '../../../src/ical/identity.js';
-import { toImportRow } from '../../../src/ical/import-row.js';
-import { feedUrl, isFeedUrl, isIcalendar, singleEventSlug, veventSlugs } from '../../../src/ical/detect.js';
-import { readIcs } from '../../../src/ical/reader.js';
+import { feedTag, occurrenceKey, occurrenceSlug, parseOccurrenceSlug, titleSlug } from '../../../src/core/ical/identity.js';
+import { toImportRow } from '../../../src/core/ical/import-row.js';
+import { feedUrl, isFeedUrl, isIcalendar, singleEventSlug, veventSlugs } from '../../../src/core/ical/detect.js';
+import { readIcs } from '../../../src/core/ical/reader.js';
 import { fixture } from './helpers.js';
 
 const WINDOW = { timezone: 'America/New_York', from: Date.UTC(2026, 0, 1), until: Date.UTC(2027, 0, 1) };

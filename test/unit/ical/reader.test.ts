@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readIcs, type ReadIcsOptions } from '../../../src/ical/reader.js';
-import { occurrenceKey } from '../../../src/ical/identity.js';
+import { readIcs, type ReadIcsOptions } from '../../../src/core/ical/reader.js';
+import { occurrenceKey } from '../../../src/core/ical/identity.js';
 import { fixture } from './helpers.js';
 
 const WINDOW: ReadIcsOptions = { timezone: 'America/New_York', from: Date.UTC(2026, 0, 1), until: Date.UTC(2027, 0, 1) };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createIcsStream } from '../../../src/ical/writer.js';
-import { readIcs } from '../../../src/ical/reader.js';
-import { toImportRow } from '../../../src/ical/import-row.js';
-import { utcMsToUtcString, zonedToUtcMs } from '../../../src/time.js';
-import { htmlToText } from '../../../src/ical/html-text.js';
+import { createIcsStream } from '../../../src/core/ical/writer.js';
+import { readIcs } from '../../../src/core/ical/reader.js';
+import { toImportRow } from '../../../src/core/ical/import-row.js';
+import { utcMsToUtcString, zonedToUtcMs } from '../../../src/base/time.js';
+import { htmlToText } from '../../../src/core/ical/html-text.js';
 import { fixtureJson, longestLineOctets, META, parseBack } from './helpers.js';
 
 type Json = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
-import { createIcsStream, eventUid, renderIcs } from '../../../src/ical/writer.js';
+import { createIcsStream, eventUid, renderIcs } from '../../../src/core/ical/writer.js';
 import { fixture, fixtureJson, longestLineOctets, META, parseBack, utcSeconds } from './helpers.js';
 
 const events = fixtureJson('plugin-events.json');

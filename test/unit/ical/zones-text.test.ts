@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
-import { htmlToText, textToHtml } from '../../../src/ical/html-text.js';
-import { buildVtimezone, zoneTransitions } from '../../../src/ical/vtimezone.js';
-import { WINDOWS_ZONE_NAMES, windowsZoneToIana } from '../../../src/ical/windows-zones.js';
-import { ianaZoneOf } from '../../../src/ical/zones.js';
-import { isValidTimeZone, utcMsToZoned, zonedToUtcMs } from '../../../src/time.js';
+import { htmlToText, textToHtml } from '../../../src/core/ical/html-text.js';
+import { buildVtimezone, zoneTransitions } from '../../../src/core/ical/vtimezone.js';
+import { WINDOWS_ZONE_NAMES, windowsZoneToIana } from '../../../src/core/ical/windows-zones.js';
+import { ianaZoneOf } from '../../../src/core/ical/zones.js';
+import { isValidTimeZone, utcMsToZoned, zonedToUtcMs } from '../../../src/base/time.js';
 
 describe('HTML to plain text', () => {
   it('keeps paragraphs, line breaks, list items and links as text (url)', () => {

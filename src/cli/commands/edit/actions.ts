@@ -1,0 +1,107 @@
+/**
+ * `calendar <resource> edit REF`: the record's writable fields in $VISUAL or $EDITOR; on
+ * save, what changed goes through the safe update. A form that does not read (bad YAML, an
+ * unknown field, a value the schema refuses, a link that names nothing) is reopened with
+ * the error on top and the user's edits kept, as `kubectl edit` does.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Invocation } from '../runner.js';
+import type { Context } from '../../../core/context.js';
+import { CliError, EXIT, UsageError } from '../../../core/errors.js';
+import type { Resource } from '../../../spec/resources.js';
+import { withSession } from '../../session.js';
+import { printRecord } from '../../output/writer.js';
+import { formText, formValues, readForm, withError } from '../../../core/records/edit-form.js';
+import { parseRef, recordPath, translateNotFound } from '../resource/refs.js';
+import { finishBody, type Opts } from '../resource/shared.js';
+
+type Json = Record<string, unknown>;
+
+export async function runEdit(resource: Resource, inv: Invocation, rawRef: string): Promise<void> {
+  const { ctx } = inv;
+  const opts = inv.opts as Opts;
+  if (!ctx.stdin.isTTY || !ctx.stdout.isTTY) {
+    throw new UsageError(
+      `${resource.name} edit opens an editor and needs a terminal`,
+      `Off a terminal, change fields with: calendar ${resource.name} update ${rawRef} --FIELD VALUE (or --data).`,
+    );
+  }
+  const ref = parseRef(resource, rawRef);
+  const prepared = inv.prepare();
+  prepared.writes = true;
+  await withSession(prepared, ctx, async ({ client, profile }) => {
+    try {
+      const path = await recordPath(resource, ref, client);
+      const notice = (line: string) => prepared.ui.warn(line);
+      // The form holds the texts as typed, so that what is saved unchanged is sent unchanged (not at all).
+      const { readCurrent } = await import('../../../core/records/raw-text.js');
+      const current = await readCurrent(client, resource, path, { notice });
+      const original = formValues(resource, current);
+      const dir = mkdtempSync(join(tmpdir(), 'calendar-edit-'));
+      const file = join(dir, `${resource.singular}-${String(current.id)}.yaml`);
+      try {
+        let text = formText(resource, current, original);
+        for (;;) {
+          writeFileSync(file, text);
+          openEditor(ctx, file);
+          text = readFileSync(file, 'utf8');
+          const reading = readForm(resource, text, original);
+          if (reading.kind === 'invalid') {
+            text = withError(text, reading.message);
+            continue;
+          }
+          if (reading.kind === 'empty' || Object.keys(reading.changes).length === 0) {
+            prepared.ui.notice('nothing changed');
+            return;
+          }
+          const body = await checkedChanges(resource, client, profile.timezone, reading.changes, opts, current).catch((err: unknown) => {
+            if (err instanceof CliError && (err.exitCode === EXIT.usage || err.exitCode === EXIT.notFound)) return err;
+            throw err;
+          });
+          if (body instanceof CliError) {
+            text = withError(text, body.message);
+            continue;
+          }
+          const { safeUpdate } = await import('../../../core/records/safe-update.js');
+          const result = await safeUpdate(client, resource, path, body, { current, method: 'PUT', force: opts.force === true, notice });
+          for (const { field, sent, got } of result.ignored)
+            prepared.ui.warn(`the server did not keep ${field}: sent ${JSON.stringify(sent)}, it holds ${JSON.stringify(got ?? null)}`);
+          await printRecord(result.record, resource, prepared.output, ctx);
+          if (resource.name === 'events') await (await import('../views/clashes.js')).warnOfClashes(client, result.record, prepared.ui);
+          return;
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    } catch (err) {
+      throw translateNotFound(err, resource, ref, 'update');
+    }
+  });
+}
+
+/** The changes checked by the schema, their links resolved and event dates settled, as an update would. */
+async function checkedChanges(
+  resource: Resource,
+  client: Parameters<typeof finishBody>[1],
+  zone: string | undefined,
+  changes: Json,
+  opts: Opts,
+  current: Json,
+): Promise<Json> {
+  const { checkRecord } = await import('../../../core/schema.js');
+  const checked = checkRecord(resource, changes, 'update');
+  if (!checked.ok) throw new UsageError(checked.problems.map((p) => `${p.field}: ${p.message}`).join('\n'));
+  return finishBody(resource, client, zone, checked.record, { ...opts, keepDuration: false }, current);
+}
+
+/** $VISUAL, else $EDITOR, else vi; run through the shell so that `code --wait` works. */
+function openEditor(ctx: Context, file: string): void {
+  const editor = ctx.env.VISUAL || ctx.env.EDITOR || 'vi';
+  const result = spawnSync('sh', ['-c', `${editor} "$1"`, 'editor', file], { stdio: 'inherit', env: ctx.env as NodeJS.ProcessEnv });
+  if (result.error)
+    throw new CliError(`could not start the editor "${editor}": ${result.error.message}`, EXIT.usage, 'Set VISUAL or EDITOR to an editor on your PATH.');
+  if (result.status !== 0) throw new CliError(`the editor "${editor}" exited with status ${String(result.status)}; nothing was sent`, EXIT.refused);
+}

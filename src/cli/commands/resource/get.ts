@@ -1,0 +1,55 @@
+/** `calendar <resource> get REF...`: one record, or several (also from stdin with -). */
+import type { Invocation } from '../runner.js';
+import { CliError, EXIT } from '../../../core/errors.js';
+import type { Resource } from '../../../spec/resources.js';
+import { withSession } from '../../session.js';
+import { listWriter, printRecord, type RecordWriter } from '../../output/writer.js';
+import type { ApiClient } from '../../../core/http/client.js';
+import type { Context } from '../../../core/context.js';
+import { readRefs, recordPath, translateNotFound } from './refs.js';
+import { passwordQuery, type Opts } from './shared.js';
+
+export async function runGet(resource: Resource, inv: Invocation, rawRefs: string[]): Promise<void> {
+  const ctx = inv.ctx;
+  const opts = inv.opts as Opts;
+  const refs = await readRefs(resource, rawRefs, ctx);
+  const query = passwordQuery(opts);
+  const prepared = inv.prepare(undefined, resource.name === 'events');
+  if (refs.length === 0) prepared.ui.notice('stdin held no IDs or slugs');
+  await withSession(prepared, ctx, async ({ client, profile }) => {
+    if (opts.web) (await import('../web.js')).refuseSandboxPages(profile, '--web');
+    const read = async (ref: (typeof refs)[number]) => {
+      try {
+        return (await client.call('GET', await recordPath(resource, ref, client), { query })).body;
+      } catch (err) {
+        throw translateNotFound(err, resource, ref, 'get');
+      }
+    };
+    if (opts.web) {
+      const { openRecordPage } = await import('../web.js');
+      for (const ref of refs) await openRecordPage(await read(ref), ctx, prepared.ui, 'stdout');
+      return;
+    }
+    const ics = prepared.output.format === 'ics';
+    if (refs.length === 1 && !ics) return printRecord(await read(refs[0]), resource, prepared.output, ctx);
+    const writer = ics ? await icsWriter(client, ctx) : listWriter(resource, prepared.output, ctx);
+    let missing = 0;
+    for (const ref of refs) {
+      try {
+        await writer.write(await read(ref));
+      } catch (err) {
+        if (!(err instanceof CliError) || err.exitCode !== EXIT.notFound || refs.length === 1) throw err;
+        missing++;
+        prepared.ui.error(err.message);
+      }
+    }
+    await writer.end({ total: refs.length - missing });
+    if (missing) throw new CliError('', EXIT.notFound);
+  });
+}
+
+/** The events as one calendar, their VTIMEZONEs first. */
+async function icsWriter(client: ApiClient, ctx: Context): Promise<RecordWriter> {
+  const [{ icsBatchWriter, icsMeta }, { ZoneSource }] = await Promise.all([import('../../output/ics.js'), import('../../../core/records/dates.js')]);
+  return icsBatchWriter(await icsMeta(client, new ZoneSource(client)), ctx);
+}

@@ -1,0 +1,161 @@
+/** `calendar <resource> list`: one page, every page, or the events no list shows. */
+import type { Invocation } from '../runner.js';
+import type { Context } from '../../../core/context.js';
+import type { ApiClient } from '../../../core/http/client.js';
+import type { ZoneSource } from '../../../core/records/dates.js';
+import { ApiError, UsageError } from '../../../core/errors.js';
+import { MAX_PER_PAGE, POST_STATUSES, type Resource } from '../../../spec/resources.js';
+import { closest } from '../../../base/closest.js';
+import type { Query } from '../../../core/http/url.js';
+import { withSession, type Prepared } from '../../session.js';
+import { listWriter, type RecordWriter } from '../../output/writer.js';
+import { unlistedEventsNote, walkEveryEvent, walkPages, walkShortfall, windowOf } from '../../../core/records/pages.js';
+import { buildListQuery, resolveLinkedFilters } from './query.js';
+import { positive, type Opts } from './shared.js';
+
+export async function runList(resource: Resource, inv: Invocation): Promise<void> {
+  const ctx = inv.ctx;
+  const opts = inv.opts as Opts;
+  const query = buildListQuery(resource, opts);
+  const limit = opts.limit === undefined ? undefined : positive(String(opts.limit), '--limit');
+  const prepared = inv.prepare(undefined, resource.name === 'events');
+  if (Number(query.per_page) > MAX_PER_PAGE && !opts.all) {
+    prepared.ui.warn(`the server returns at most ${MAX_PER_PAGE} records a page; add --all to get every page`);
+  }
+  if (opts.hidden) return listHidden(resource, query, prepared, ctx);
+  await withSession(prepared, ctx, async ({ client, profile }) => {
+    await resolveLinkedFilters(client, resource, query);
+    let writer: RecordWriter | undefined;
+    let keep: ((record: Record<string, unknown>) => boolean) | undefined;
+    if (resource.name === 'events') {
+      const [{ applyFilterTimes }, { ZoneSource }] = await Promise.all([
+        import('../../../core/records/filter-times.js'),
+        import('../../../core/records/dates.js'),
+      ]);
+      const zones = new ZoneSource(client, profile.timezone);
+      const times = await applyFilterTimes(resource, query, () => (profile.timezone ? Promise.resolve(profile.timezone) : zones.siteZone()));
+      if (times.warning) prepared.ui.warn(times.warning);
+      keep = times.keep;
+      if (prepared.output.format === 'ics') writer = await icsWriter(client, ctx, zones);
+    }
+    writer ??= listWriter(resource, prepared.output, ctx);
+    const write = (record: unknown) => writer.write(record);
+    // A limit above one page walks on until it is reached.
+    const all = opts.all === true || (limit !== undefined && query.page === undefined);
+    // A venue or organizer search is one filter the core route applies too: records the pages
+    // skipped can be looked for there (events have a date window the core route does not).
+    const searchable = (key: string) => key === 'search' && resource.name !== 'events';
+    const complete = all && Object.keys(query).every((key) => UNFILTERED_KEYS.has(key) || searchable(key));
+    const walked = keep
+      ? (await import('../../../core/records/filter-times.js')).walkKept(client, resource, query, { all, limit }, keep, write)
+      : walkPages(client, resource, query, { all, limit, complete, raw: writer.takesRaw }, write);
+    const result = await walked.catch((err: unknown) => {
+      throw withStatusHint(err, query);
+    });
+    const { written, restUrl, pastEnd } = result;
+    // The server counts the unfiltered list when a search matches nothing.
+    const total = written === 0 ? 0 : all ? written : result.total;
+    if (pastEnd) {
+      prepared.ui.notice(
+        `page ${pastEnd.page} is past the last page${pastEnd.totalPages ? ` (${pastEnd.totalPages} page${pastEnd.totalPages === 1 ? '' : 's'})` : ''}`,
+      );
+      if (prepared.output.format === 'count' || prepared.output.format === 'ics') await writer.end({ total: 0 });
+      return;
+    }
+    await writer.end({ total });
+    // As gh does, for a person reading a page at a terminal (a script reading the output is told nothing).
+    if (ctx.stdout.isTTY === true && result.total !== undefined && result.total > written) {
+      prepared.ui.notice(`Showing ${written} of ${result.total} ${resource.name} (use --all or --limit N to see more)`);
+    }
+    const shortfall = walkShortfall(resource, result);
+    if (shortfall && all) prepared.ui.warn(shortfall);
+    const unused = unusedTermsNote(resource, query, written, ctx.stderr.isTTY === true);
+    if (unused) prepared.ui.notice(unused);
+    const apostrophes = written === 0 ? otherApostrophe(query.search) : undefined;
+    if (apostrophes)
+      prepared.ui.notice(`Nothing matched. Titles and names keep the apostrophes they were typed with: try --search ${JSON.stringify(apostrophes)}.`);
+    if (written === 0 && resource.name === 'events' && query.include === undefined) {
+      const { start, end } = windowOf(restUrl);
+      if (!hasDateFilter(resource, query)) {
+        const window = start && end ? `between ${start} and ${end}, ` : '';
+        const what = query.search === undefined ? 'No events' : `No events match --search ${JSON.stringify(query.search)}`;
+        prepared.ui.notice(
+          `${what} ${window}the server's default window (events starting from today). Widen it with --start-date ` +
+            `1900-01-01 (and --end-date), and add --all for every page.`,
+        );
+      } else if (start && end && start > end) {
+        // One end of the window given, the server's default for the other put it before.
+        const missing =
+          query.end_date === undefined
+            ? `--end-date (the server ends the window two years from today when it is not given)`
+            : `--start-date (the server starts the window today when it is not given)`;
+        prepared.ui.notice(`No events: the window the server searched runs from ${start} to ${end}, which is empty. Give ${missing}.`);
+      }
+    }
+  });
+}
+
+/** `events list --hidden`: what the events route never lists, found through the core route. */
+async function listHidden(resource: Resource, query: Record<string, unknown>, prepared: Prepared, ctx: Context): Promise<void> {
+  const narrowing = Object.keys(query).filter((key) => !UNFILTERED_KEYS.has(key));
+  if (narrowing.length)
+    throw new UsageError(
+      `--hidden takes no list filters (got ${narrowing.map((k) => `--${k.replace(/_/g, '-')}`).join(', ')})`,
+      'The core route it reads cannot apply them.',
+    );
+  await withSession(prepared, ctx, async ({ client }) => {
+    if (!client.hasCredentials) prepared.ui.warn('without credentials only published hidden events can be found');
+    const writer = prepared.output.format === 'ics' ? await icsWriter(client, ctx) : listWriter(resource, prepared.output, ctx);
+    const result = await walkEveryEvent(client, resource, (record) => writer.write(record), { onlyUnlisted: true });
+    await writer.end({ total: result.hidden });
+    prepared.ui.notice(unlistedEventsNote(result));
+  });
+}
+
+export async function icsWriter(client: ApiClient, ctx: Context, zones?: ZoneSource): Promise<RecordWriter> {
+  const [{ icsListWriter, icsMeta }, { ZoneSource }] = await Promise.all([import('../../output/ics.js'), import('../../../core/records/dates.js')]);
+  return icsListWriter(await icsMeta(client, zones ?? new ZoneSource(client)), ctx);
+}
+
+/** List parameters that do not narrow the set: a walk with only these covers every record. */
+const UNFILTERED_KEYS = new Set(['per_page', 'page', 'status', 'hide_empty', 'order', 'orderby']);
+
+/**
+ * Categories and tags no published event uses are left out by the server unless asked for:
+ * said when that leaves the list empty, and to a person at a terminal.
+ */
+function unusedTermsNote(resource: Resource, query: Query, written: number, terminal: boolean): string | undefined {
+  if (!resource.listParams.some((p) => p.name === 'hide_empty') || query.hide_empty !== undefined) return undefined;
+  const Name = `${resource.name[0].toUpperCase()}${resource.name.slice(1)}`;
+  const matching = query.search === undefined ? '' : ` match --search ${JSON.stringify(query.search)}`;
+  if (written === 0)
+    return `No ${resource.name} used by a published event${matching}. ${Name} that no published event uses are hidden: --no-hide-empty lists them.`;
+  return terminal ? `${Name} that no published event uses are not listed: --no-hide-empty lists them.` : undefined;
+}
+
+function hasDateFilter(resource: Resource, query: Record<string, unknown>): boolean {
+  return resource.listParams.some((p) => p.type === 'date' && query[p.name] !== undefined);
+}
+
+/** A status the site does not know (`--status publsh`): the server's answer names the parameter, not what it takes. */
+function withStatusHint(err: unknown, query: Query): unknown {
+  if (!(err instanceof ApiError) || err.code !== 'rest_invalid_param' || query.status === undefined) return err;
+  const params = (err.body as { data?: { params?: Record<string, unknown> } } | undefined)?.data?.params;
+  if (!params || !('status' in params)) return err;
+  const statuses: readonly string[] = POST_STATUSES;
+  const meant = String(query.status)
+    .split(',')
+    .filter((status) => !statuses.includes(status) && status !== 'any')
+    .map((status) => closest(status, statuses))
+    .filter((status): status is string => status !== undefined);
+  err.hint = `${meant.length ? `Did you mean ${meant.join(', ')}? ` : ''}Statuses: ${statuses.join(', ')}, several separated by commas, or any.`;
+  return err;
+}
+
+/** A search with ' or ’ in the other form: the server matches the text as stored, and editors type either. */
+function otherApostrophe(search: unknown): string | undefined {
+  if (typeof search !== 'string') return undefined;
+  if (search.includes("'")) return search.replace(/'/g, '\u2019');
+  if (search.includes('\u2019')) return search.replace(/\u2019/g, "'");
+  return undefined;
+}

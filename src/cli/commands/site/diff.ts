@@ -1,0 +1,46 @@
+/** `calendar diff FILE` and `calendar diff --from A --to B`: the plan, nothing written. */
+import type { Invocation } from '../runner.js';
+import { CliError, EXIT, UsageError } from '../../../core/errors.js';
+import { prepare, withSession, type GlobalOptions } from '../../session.js';
+import { readSite, SITE_RESOURCES, type SiteDocument } from '../../../core/site/document.js';
+import { danglingLinks, planChanges, type Plan } from '../../../core/site/plan.js';
+import { checkPlanFormat, planFile, printPlan, readSiteFor, readSource } from './shared.js';
+
+interface DiffOptions {
+  from?: string;
+  to?: string;
+  prune?: boolean;
+  exitCode?: boolean;
+}
+
+export async function runDiff(inv: Invocation, source: string | undefined): Promise<void> {
+  const ctx = inv.ctx;
+  const opts = inv.opts as GlobalOptions & DiffOptions;
+  const prepared = inv.prepare();
+  checkPlanFormat(prepared);
+  const prune = opts.prune === true;
+  let plan: Plan;
+  if (opts.from !== undefined || opts.to !== undefined) {
+    if (source !== undefined) throw new UsageError('diff takes a file or --from and --to, not both');
+    if (opts.from === undefined || opts.to === undefined) throw new UsageError('--from and --to go together', 'calendar diff --from staging --to production');
+    const desired = await readProfileSite(opts.from, opts, inv);
+    const current = await readProfileSite(opts.to, opts, inv);
+    plan = planChanges(desired, current, { prune });
+    if (prune) plan.dangling = danglingLinks(plan, desired, current);
+  } else {
+    if (source === undefined) throw new UsageError('diff needs a site file, or --from and --to', 'calendar diff calendar.yaml');
+    const file = await readSource(source, ctx);
+    const notice = (line: string, oncePerDay?: string) => prepared.ui.notice(line, oncePerDay);
+    plan = await withSession(prepared, ctx, async ({ client }) => planFile(file, await readSiteFor(file, client, notice), client, prune, notice));
+  }
+  printPlan(plan, prepared, ctx);
+  for (const line of plan.dangling ?? []) prepared.ui.warn(`apply --prune would refuse this plan: ${line}`);
+  if (opts.exitCode && plan.changes.length > 0) throw new CliError('', EXIT.differences);
+}
+
+async function readProfileSite(profile: string, opts: GlobalOptions, inv: Invocation): Promise<SiteDocument> {
+  const prepared = prepare({ ...opts, profile, format: undefined, json: undefined }, inv.ctx);
+  return withSession(prepared, inv.ctx, ({ client }) =>
+    readSite(client, SITE_RESOURCES, (line, oncePerDay) => prepared.ui.notice(`${profile}: ${line}`, oncePerDay), { purpose: 'plan' }),
+  );
+}

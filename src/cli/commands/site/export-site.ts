@@ -1,0 +1,59 @@
+/** `calendar export --site`: the whole calendar as one YAML or JSON document. */
+import type { Invocation } from '../runner.js';
+import { UsageError } from '../../../core/errors.js';
+import { prepare, withSession, type GlobalOptions } from '../../session.js';
+import { flagName, isResourceName, resources, type ResourceName } from '../../../spec/resources.js';
+import { readSite, renderDocument, SITE_RESOURCES } from '../../../core/site/document.js';
+import { filterOfQuery, filterRelations } from '../../../core/site/filter.js';
+import { exportFilterQuery, resolveLinkedFilters } from '../resource/query.js';
+
+/** `--resources venues,tags` as resource names, checked. */
+export function chosenResources(list: string | undefined): ResourceName[] {
+  if (list === undefined) return SITE_RESOURCES;
+  const names = list
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  const unknown = names.filter((n) => !isResourceName(n));
+  if (unknown.length || names.length === 0) throw new UsageError(`--resources: "${unknown.join(',') || list}" is not a list of ${SITE_RESOURCES.join(', ')}`);
+  return names as ResourceName[];
+}
+
+/** The site file's format: yaml (default) or json. */
+export function siteFormat(flags: GlobalOptions): 'yaml' | 'json' {
+  if (flags.json && flags.format && flags.format !== 'json') throw new UsageError(`--json conflicts with --format ${flags.format}`);
+  const format = flags.json ? 'json' : (flags.format ?? 'yaml');
+  if (format !== 'yaml' && format !== 'json') throw new UsageError(`--format: a site file is yaml or json, not "${format}"`);
+  return format;
+}
+
+export async function runExportSite(inv: Invocation): Promise<void> {
+  const flags = inv.opts as GlobalOptions & { resources?: string };
+  const names = chosenResources(flags.resources);
+  const format = siteFormat(flags);
+  if (flags.fields !== undefined)
+    throw new UsageError('--fields does not apply to export --site: it writes every writable field so that apply can take it back');
+  const filters = exportFilterQuery(resources.events, flags as Record<string, unknown>);
+  if (filters) {
+    const first = Object.keys(filters)[0];
+    if (!names.includes('events')) throw new UsageError(`--${flagName(first)} narrows the events, and --resources ${flags.resources} leaves them out`);
+    if (
+      String(filters.status ?? '')
+        .split(',')
+        .includes('trash')
+    )
+      throw new UsageError('--status trash: a site file leaves the trash out');
+  }
+  const prepared = prepare({ ...flags, format: undefined, json: undefined }, inv.ctx);
+  await withSession(prepared, inv.ctx, async ({ client }) => {
+    const notice = (line: string, oncePerDay?: string) => prepared.ui.notice(line, oncePerDay);
+    if (!filters) return void inv.ctx.stdout.write(await renderDocument(await readSite(client, names, notice), format));
+    // Venues, organizers and terms stay whole, so that every link of a kept event resolves.
+    await resolveLinkedFilters(client, resources.events, filters);
+    const onlyForSlugs = filterRelations(filters).filter((name) => !names.includes(name));
+    const document = await readSite(client, [...names, ...onlyForSlugs], notice, { eventsFilter: filters });
+    const filter = filterOfQuery(filters, document);
+    for (const name of onlyForSlugs) document.delete(name);
+    inv.ctx.stdout.write(await renderDocument(document, format, filter));
+  });
+}

@@ -1,0 +1,18 @@
+/** `calendar agenda [FROM] [TO]`: the events of some days, grouped under each day. */
+import type { Invocation } from '../runner.js';
+import { bucketByDay } from '../../../core/views/days.js';
+import { renderAgenda } from '../../views/agenda.js';
+import { paint } from '../../views/paint.js';
+import { dayRange, fetchViewEvents } from './fetch.js';
+
+/** Today and the seven days after it. */
+export const AGENDA_DAYS = 7;
+
+export async function runAgenda(inv: Invocation, fromArg?: string, toArg?: string): Promise<void> {
+  const prepared = inv.prepare(undefined, true);
+  const view = await fetchViewEvents(prepared, inv.ctx, inv.opts, dayRange(fromArg, toArg, AGENDA_DAYS), { asData: true });
+  if (view.written) return;
+  const text = renderAgenda(bucketByDay(view.events, view.from, view.to), view.today, paint(prepared.output.color));
+  if (text) inv.ctx.stdout.write(text);
+  else prepared.ui.notice(`No events from ${view.from} to ${view.to} (${view.zone}).`);
+}

@@ -1,0 +1,34 @@
+/** `calendar events conflicts [FROM] [TO]`: events at the same venue, or with the same organizer, at overlapping times. */
+import type { Invocation } from '../runner.js';
+import { CliError, EXIT } from '../../../core/errors.js';
+import { conflictLine, findConflicts } from '../../../core/views/conflicts.js';
+import { dayRange, fetchViewEvents } from './fetch.js';
+import { CONFLICT_FILTER_NAMES } from './filters.js';
+
+/** Days looked at when no end is given. */
+export const CONFLICT_DAYS = 30;
+
+export async function runConflicts(inv: Invocation, fromArg?: string, toArg?: string): Promise<void> {
+  const prepared = inv.prepare();
+  const opts = inv.opts as Record<string, unknown>;
+  const kind = opts.organizer !== undefined ? 'organizer' : 'venue';
+  const view = await fetchViewEvents(prepared, inv.ctx, opts, dayRange(fromArg, toArg, CONFLICT_DAYS), { filterNames: CONFLICT_FILTER_NAMES });
+  const conflicts = findConflicts(view.events, kind, view.zone);
+  const format = prepared.output.format;
+  if (format === 'json' || format === 'ndjson') {
+    const rows = conflicts.map((c) => ({
+      events: [c.first, c.second].map((e) => ({ id: e.id, title: e.title, start: e.start, end: e.end })),
+      where: c.where,
+      from: c.from,
+      to: c.to,
+    }));
+    inv.ctx.stdout.write(format === 'json' ? `${JSON.stringify(rows, null, 2)}\n` : rows.map((row) => `${JSON.stringify(row)}\n`).join(''));
+  } else if (conflicts.length) {
+    inv.ctx.stdout.write(conflicts.map((c) => `${conflictLine(c)}\n`).join(''));
+  } else {
+    inv.ctx.stdout.write(`no conflicts from ${view.from} to ${view.to}\n`);
+  }
+  if (conflicts.length && opts.exitCode) {
+    throw new CliError(`${conflicts.length} conflict${conflicts.length === 1 ? '' : 's'} found`, EXIT.differences);
+  }
+}

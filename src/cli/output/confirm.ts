@@ -1,0 +1,18 @@
+/** Destructive verbs ask on a terminal; off a terminal they need --yes. */
+import { createInterface } from 'node:readline/promises';
+import type { Context } from '../../core/context.js';
+import { CliError, EXIT, UsageError } from '../../core/errors.js';
+
+export async function confirm(ctx: Context, yes: boolean, question: string): Promise<void> {
+  if (yes) return;
+  if (!ctx.stdin.isTTY || !ctx.stderr.isTTY) {
+    throw new UsageError(`${question.replace(/\?$/, '')}: refused without --yes when not run at a terminal`, 'Add --yes to confirm.');
+  }
+  const rl = createInterface({ input: ctx.stdin, output: ctx.stderr as NodeJS.WritableStream });
+  try {
+    const answer = (await rl.question(`${question} [y/N] `)).trim().toLowerCase();
+    if (answer !== 'y' && answer !== 'yes') throw new CliError('cancelled', EXIT.refused);
+  } finally {
+    rl.close();
+  }
+}

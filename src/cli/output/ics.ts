@@ -1,0 +1,53 @@
+/**
+ * Events as iCalendar on stdout: a list streamed (header, one VEVENT per record, footer
+ * with the VTIMEZONEs), or a few records at once. The calendar's name, home URL and zone
+ * come from the site's REST index, read once.
+ */
+import pkg from '../../../package.json' with { type: 'json' };
+import type { Context } from '../../core/context.js';
+import type { ApiClient } from '../../core/http/client.js';
+import type { ZoneSource } from '../../core/records/dates.js';
+import type { IcsMeta } from '../../core/ical/index.js';
+import { put, type RecordWriter } from './writer.js';
+
+/** The site's home: the index's `home`, else the REST root without its `/wp-json` or `?rest_route=`. */
+function homeOf(client: ApiClient, index: { home?: string; url?: string }): string {
+  for (const candidate of [index.home, index.url]) {
+    if (typeof candidate === 'string' && /^https?:\/\//i.test(candidate)) return candidate;
+  }
+  const root = new URL(client.options.root.root);
+  root.search = '';
+  return root.toString().replace(/\/wp-json\/?$/, '/');
+}
+
+export async function icsMeta(client: ApiClient, zones: ZoneSource): Promise<IcsMeta> {
+  const index = await zones.siteIndex();
+  const siteUrl = homeOf(client, index);
+  return {
+    calendarName: typeof index.name === 'string' && index.name ? index.name : new URL(siteUrl).host,
+    siteUrl,
+    siteTimezone: await zones.siteZone(),
+    version: pkg.version,
+  };
+}
+
+/** A list as one VCALENDAR, streamed: memory stays flat over any number of events. */
+export async function icsListWriter(meta: IcsMeta, ctx: Context): Promise<RecordWriter> {
+  const { createIcsStream } = await import('../../core/ical/index.js');
+  const stream = await createIcsStream(meta);
+  await put(ctx.stdout, stream.header());
+  return {
+    write: (record) => put(ctx.stdout, stream.event(record as Record<string, unknown>)),
+    end: () => put(ctx.stdout, stream.footer()),
+  };
+}
+
+/** A few records (`events get`) held until the end, so that their VTIMEZONEs come first. */
+export async function icsBatchWriter(meta: IcsMeta, ctx: Context): Promise<RecordWriter> {
+  const { renderIcs } = await import('../../core/ical/index.js');
+  const records: Array<Record<string, unknown>> = [];
+  return {
+    write: async (record) => void records.push(record as Record<string, unknown>),
+    end: async () => put(ctx.stdout, await renderIcs(records, meta)),
+  };
+}

@@ -1,0 +1,460 @@
+/**
+ * An import in two passes over the input: first every record is checked against the
+ * resource table (a bad file stops here, nothing sent), then the records are sent a few
+ * at a time (those of a small file as the first pass kept them, a big file read again).
+ * Links are resolved once for the whole import, `--upsert-by` compares with an index of
+ * the site's records fetched once, and failures go to stderr and to a file that can be
+ * imported again.
+ */
+import type { Context, Messages } from '../context.js';
+import { CliError, EXIT, UsageError } from '../errors.js';
+import type { ApiClient } from '../http/client.js';
+import { aSingular, resources, type Resource } from '../../spec/resources.js';
+import { settle } from '../records/resolve.js';
+import { settleEventDates, ZoneSource } from '../records/dates.js';
+import { LinkCatalog } from './catalog.js';
+import type { Input, InputRecord } from './input.js';
+import { lazyFileSink } from './output-file.js';
+import { runPool } from './pool.js';
+import { linkFields, prepareRecord, withLinks, type LinkRelation, type PreparedRecord } from './prepare.js';
+import { startProgress, summaryLine, windingDownNotice, type Counts } from './progress.js';
+import { fileKey, isDraftTitleKey, nthDraftKey, slugIsDerived, UpsertIndex, type UpsertKey } from './upsert-index.js';
+import { nameKey, RecordIndex } from '../records/identity.js';
+import { walkEveryName, walkEveryRecord } from '../records/pages.js';
+import { createRecord, findExisting, pickFields, updateRecord, withSlugOfFile, type MatchKey } from './writes.js';
+import { readRawTexts, typedTexts, withRawTexts } from '../records/raw-text.js';
+import { changedFields, isUnchanged } from '../records/safe-update.js';
+import { SiteUnreachable } from '../http/reachability.js';
+import { ImportReport, type RowResult } from './import-report.js';
+
+export interface ImportSettings {
+  resource: Resource;
+  upsertBy?: UpsertKey;
+  concurrency: number;
+  dryRun: boolean;
+  failFast: boolean;
+  failedTo?: string;
+  /** Create venues and organizers whose name is taken (the server overwrites the old record). */
+  force?: boolean;
+  /** Print the ID of every record written (or found unchanged), in input order. */
+  printIds?: boolean;
+  /** Print the JSON report (bulk/import-report.ts) instead of the dry run's lines. */
+  report?: boolean;
+  /** Create the venues, organizers, categories and tags the file names that the site lacks (names only, never IDs). */
+  createMissing?: boolean;
+}
+
+/** What the checking pass learnt about the file. */
+export interface Scan {
+  count: number;
+  /** Writable fields used by at least one record. */
+  fields: Set<string>;
+  /** Every distinct link ref, by relation, with where the file first gives it (`line 12`). */
+  links: Map<LinkRelation, Map<string | number, string>>;
+  /** Slugs and names of the file's own records (a category's parent may be one of them). */
+  own: Set<string | number>;
+  /** Some record gives a slug. */
+  hasSlugs: boolean;
+  /**
+   * A small file's records as the checking pass read and prepared them, so that the sending
+   * pass neither reads nor checks them again; undefined past KEPT_RECORDS (a big file is read
+   * twice, so that memory stays flat).
+   */
+  kept?: Array<{ item: InputRecord; record: PreparedRecord }>;
+  /** Where a draft of a title that an earlier draft of the file has is, and which of them it is (2 for the second). */
+  draftOrder: Map<string, number>;
+}
+
+const KEPT_RECORDS = 2_000;
+
+const MAX_LISTED_PROBLEMS = 3;
+
+/** The checking pass: exit 2 naming the line (or array index) and field of the first bad record. */
+export async function scanInput(input: Input, settings: ImportSettings): Promise<Scan> {
+  const { resource, upsertBy } = settings;
+  const scan: Scan = { count: 0, fields: new Set(), links: new Map(), own: new Set(), hasSlugs: false, kept: [], draftOrder: new Map() };
+  const draftsOfTitle = new Map<string, number>();
+  const problems: string[] = [];
+  let bad = 0;
+  const seenKeys = new Map<string, string>();
+  const seenNames = new Map<string, string>();
+  const guardNames = resource.mergesOnCreate === true && !settings.force;
+  // Only a resource that links to itself (a category's parent) needs the file's own keys.
+  const linksToItself = linkFields(resource).some((f) => f.relation === resource.name);
+  for await (const item of input.records()) {
+    scan.count++;
+    const prepared = prepareRecord(resource, item.value);
+    if (!prepared.ok) {
+      bad++;
+      if (problems.length < MAX_LISTED_PROBLEMS) {
+        const [first] = prepared.problems;
+        problems.push(`${item.where}: ${first.field === '(record)' ? '' : `${first.field}: `}${first.message}`);
+      }
+      continue;
+    }
+    const record = prepared.record;
+    if (scan.kept && scan.count <= KEPT_RECORDS) scan.kept.push({ item, record });
+    else scan.kept = undefined;
+    if (record.slug !== undefined) scan.hasSlugs = true;
+    for (const field of Object.keys(record.body)) scan.fields.add(field);
+    for (const link of record.links) {
+      scan.fields.add(link.field);
+      let refs = scan.links.get(link.relation);
+      if (!refs) scan.links.set(link.relation, (refs = new Map()));
+      for (const ref of link.refs) if (!refs.has(ref)) refs.set(ref, item.where);
+    }
+    if (linksToItself && record.slug) scan.own.add(record.slug);
+    if (linksToItself && record.name) scan.own.add(record.name);
+    if (guardNames && record.name !== undefined) {
+      const key = nameKey(record.name);
+      if (seenNames.has(key) && upsertBy !== 'name') {
+        bad++;
+        if (problems.length < MAX_LISTED_PROBLEMS)
+          problems.push(
+            `${item.where}: ${resource.nameField}: "${record.name}" is also on ${seenNames.get(key)} (the server keeps one ${resource.singular} per name)`,
+          );
+      } else seenNames.set(key, item.where);
+    }
+    if (upsertBy) {
+      const key = fileKey(upsertBy, record, resource);
+      if (key === undefined) {
+        bad++;
+        if (problems.length < MAX_LISTED_PROBLEMS)
+          problems.push(
+            `${item.where}: ${upsertBy === 'name' ? resource.nameField : upsertBy}: is required by --upsert-by ${upsertBy}` +
+              (upsertBy === 'slug' && resource.trashes ? ' (a published record needs its slug; drafts are matched by their title)' : ''),
+          );
+      } else if (isDraftTitleKey(key)) {
+        const nth = (draftsOfTitle.get(key) ?? 0) + 1;
+        draftsOfTitle.set(key, nth);
+        if (nth > 1) scan.draftOrder.set(item.where, nth);
+      } else if (seenKeys.has(key)) {
+        bad++;
+        if (problems.length < MAX_LISTED_PROBLEMS) problems.push(`${item.where}: ${upsertBy} "${key}" is also on ${seenKeys.get(key)}`);
+      } else seenKeys.set(key, item.where);
+    }
+  }
+  if (bad > 0) {
+    const more = bad > problems.length ? ` (${bad} records have problems)` : '';
+    throw new UsageError(`${input.name} ${problems.join('; ')}${more}`, 'Nothing was sent. Fix the file and run the import again.');
+  }
+  return scan;
+}
+
+/**
+ * Every link of the file exists on the site (or, for a category's parent, in the file). With
+ * --create-missing, a name that matches nothing is created once, as `create --create-missing`
+ * does, after every other link was found good: an unknown ID still stops the import with nothing written.
+ */
+async function checkLinks(catalog: LinkCatalog, scan: Scan, settings: ImportSettings, run: ImportRun, input: string): Promise<void> {
+  const { resource } = settings;
+  await catalog.load(scan.links.keys());
+  const unknown: string[] = [];
+  const toCreate: Array<{ relation: LinkRelation; name: string }> = [];
+  for (const [relation, refs] of scan.links) {
+    for (const [ref, where] of refs) {
+      const match = await catalog.match(relation, ref);
+      if (match && 'ambiguous' in match) settle(match, String(ref), relation);
+      if (match !== undefined) continue;
+      if (relation === resource.name && scan.own.has(ref)) continue;
+      if (settings.createMissing && typeof ref === 'string') toCreate.push({ relation, name: ref });
+      else unknown.push(`${resources[relation].singular} "${ref}" (${input} ${where})`);
+    }
+  }
+  if (unknown.length) {
+    const listed = unknown.slice(0, 5).join(', ') + (unknown.length > 5 ? ` and ${unknown.length - 5} more` : '');
+    const hint = settings.createMissing
+      ? 'Nothing was written. --create-missing creates records given by name, not by ID.'
+      : 'Nothing was written. Import venues, organizers, categories and tags before the records that use them, or add ' +
+        '--create-missing to create those given by name.';
+    throw new UsageError(`not on the site: ${listed}`, hint);
+  }
+  for (const { relation, name } of toCreate) {
+    const linked = resources[relation];
+    if (settings.dryRun) {
+      if (!settings.report) run.ctx.stdout.write(`create ${linked.singular} ${JSON.stringify(name)}\n`);
+      continue;
+    }
+    const created = await createRecord(run.client, linked, { [linked.nameField]: name }, { by: 'name', name });
+    await catalog.remember(relation, created);
+    run.ui.notice(`created ${linked.singular} "${name}" (ID ${String(created.id)})`);
+  }
+}
+
+export interface ImportRun {
+  ctx: Context;
+  ui: Messages;
+  client: ApiClient;
+}
+
+export async function runImportPasses(input: Input, scan: Scan, settings: ImportSettings, run: ImportRun): Promise<Counts> {
+  const { resource, upsertBy, dryRun } = settings;
+  const { ctx, ui, client } = run;
+  const catalog = new LinkCatalog(client);
+  const zones = new ZoneSource(client);
+  await checkLinks(catalog, scan, settings, run, input.name);
+  if (upsertBy === 'slug' && slugIsDerived(resource) && scan.hasSlugs) {
+    ui.warn(
+      `the server derives an ${resource.singular}'s slug from its name and ignores the slug sent; ${resource.name} are matched by the slug their name gives`,
+    );
+  }
+  // One walk over the site's records fills both the upsert index and the taken names.
+  const index = upsertBy ? UpsertIndex.empty(resource, upsertBy, scan.fields) : undefined;
+  const names = resource.mergesOnCreate && !settings.force ? new RecordIndex() : undefined;
+  const namesOnly = names && !index ? await walkEveryName(client, resource, (id, slug, name) => names.add(id, slug, name)) : false;
+  if ((index || names) && !namesOnly) {
+    // The file's texts are compared with the site's as typed, not as displayed.
+    // Names too: the server compares them as stored, not as the list shows them (d'Été as d’Été).
+    const typed = typedTexts(
+      client,
+      resource,
+      (r) => {
+        if (names && typeof r.id === 'number') names.add(r.id, r.slug, r[resource.nameField]);
+        index?.add(r);
+      },
+      (line) => ui.warn(line),
+    );
+    await walkEveryRecord(client, resource, (r) => typed.push(r));
+    await typed.end();
+  }
+  const counts: Counts = { created: 0, updated: 0, unchanged: 0, failed: 0 };
+  const writeOptions = { force: settings.force === true, notice: (line: string) => ui.warn(line) };
+  const failedFile = settings.failedTo ? lazyFileSink(settings.failedTo, input.format, () => input.columns) : undefined;
+  // Failed rows are written at the end in the order of the input, whatever order they failed in.
+  const failedRows: Array<{ seq: number; value: unknown }> = [];
+  const sequence = new WeakMap<InputRecord, number>();
+  let seen = 0;
+  const numbered = async function* (items: AsyncIterable<InputRecord>) {
+    for await (const item of items) {
+      sequence.set(item, seen++);
+      yield item;
+    }
+  };
+  const noteFailed = (item: InputRecord) => void failedRows.push({ seq: sequence.get(item) ?? seen, value: item.value });
+  let interrupted = false;
+  // --format ids: the ID each row ended up as, printed in input order at the end.
+  const idsWritten: Array<{ seq: number; id: number }> = [];
+  const report = settings.report ? new ImportReport() : undefined;
+  const wrote = (item: InputRecord, id: number | undefined, result: RowResult) => {
+    if (settings.printIds && id !== undefined) idsWritten.push({ seq: sequence.get(item) ?? seen, id });
+    report?.add(sequence.get(item) ?? seen, item.where, result, { id });
+  };
+  // The dry run's plan, one line a row; the JSON report says the same.
+  const plan = (line: string) => void (report ? undefined : ctx.stdout.write(`${line}\n`));
+  const deferred: InputRecord[] = [];
+  let stop = false;
+  const own = linkFields(resource).some((f) => f.relation === resource.name);
+
+  const resolve = async (record: PreparedRecord): Promise<Record<string, unknown> | undefined> => {
+    const resolved = new Map<string, number[]>();
+    for (const link of record.links) {
+      const ids: number[] = [];
+      for (const ref of link.refs) {
+        const id = await catalog.find(link.relation, ref);
+        if (id === undefined) return undefined; // a parent from the same file, not created yet
+        ids.push(id);
+      }
+      resolved.set(link.field, ids);
+    }
+    return withLinks(record, (link) => resolved.get(link.field)!);
+  };
+
+  const keptRecords = new Map(scan.kept?.map(({ item, record }) => [item, record]));
+  const preparedRecord = (item: InputRecord): PreparedRecord => {
+    const kept = keptRecords.get(item);
+    if (kept) return kept;
+    const prepared = prepareRecord(resource, item.value);
+    if (!prepared.ok) throw new Error('record changed between the two passes');
+    return prepared.record;
+  };
+
+  const process = async (item: InputRecord, lastRound: boolean): Promise<void> => {
+    const record = preparedRecord(item);
+    try {
+      let body = await resolve(record);
+      if (body && resource.name === 'events') body = await settleEventDates(body, zones);
+      if (!body) {
+        if (dryRun) {
+          plan(`create ${resource.singular} ${JSON.stringify(record.name ?? record.slug ?? '')}`);
+          wrote(item, undefined, 'created');
+          return void counts.created++;
+        }
+        if (!lastRound) return void deferred.push(item);
+        throw new CliError(`parent not found: ${record.links.map((l) => l.refs.join(',')).join(' ')}`, EXIT.refused);
+      }
+      const fileOwnKey = upsertBy ? fileKey(upsertBy, record, resource) : undefined;
+      const key = fileOwnKey !== undefined && isDraftTitleKey(fileOwnKey) ? nthDraftKey(fileOwnKey, scan.draftOrder.get(item.where) ?? 1) : fileOwnKey;
+      const existing = key !== undefined ? index!.find(key) : undefined;
+      const label = `${resource.singular} ${JSON.stringify(record.name ?? record.slug ?? '')}`;
+      if (existing && key !== undefined) {
+        const changed = index!.changedFields(key, body);
+        if (changed.length === 0) {
+          wrote(item, existing.id, 'unchanged');
+          return void counts.unchanged++;
+        }
+        if (dryRun) plan(`update ${label} (ID ${existing.id}): ${changed.join(', ')}`);
+        else await updateRecord(client, resource, existing.id, pickFields(body, changed), writeOptions);
+        wrote(item, existing.id, 'updated');
+        counts.updated++;
+        return;
+      }
+      // The walk does not see everything (hidden events, a create cut short by Ctrl-C): a slug
+      // that already answers is updated, never created a second time.
+      if (upsertBy === 'slug' && key !== undefined && !isDraftTitleKey(key) && resource.trashes) {
+        const listed = await findExisting(client, resource, { by: 'slug', slug: key });
+        if (listed && typeof listed.id === 'number') {
+          const found = withRawTexts(listed, await readRawTexts(client, resource, listed.id, writeOptions.notice));
+          const changes = changedFields(resource, found, body);
+          if (changes.length === 0) {
+            wrote(item, listed.id, 'unchanged');
+            return void counts.unchanged++;
+          }
+          if (dryRun) plan(`update ${label} (ID ${listed.id}): found by its slug`);
+          else await updateRecord(client, resource, listed.id, pickFields(body, changes), writeOptions);
+          wrote(item, listed.id, 'updated');
+          counts.updated++;
+          return;
+        }
+      }
+      const taken = names && record.name !== undefined ? names.taken(record.name) : [];
+      if (taken.length > 0 && dryRun) {
+        // A plan, not a failure: the real run reports this row as failed.
+        plan(`conflict ${label}: the name is taken by ID ${taken.join(', ')}`);
+        report?.add(sequence.get(item) ?? seen, item.where, 'conflict', { id: taken[0] });
+        counts.conflicts = (counts.conflicts ?? 0) + 1;
+        return;
+      }
+      if (taken.length > 0) {
+        const stored = names!.candidate(taken[0])?.name;
+        // The same name but for case or accents: --upsert-by name matches names exactly, so say what the site has.
+        const how =
+          stored === undefined || stored === record.name
+            ? '--upsert-by name updates it'
+            : `the site has it as "${stored}": that name with --upsert-by name updates it`;
+        throw new CliError(
+          `${aSingular(resource)} named "${record.name}" exists already (ID ${taken.join(', ')}); the server would ` +
+            `overwrite it (${how}, --force lets the server overwrite it)`,
+          EXIT.refused,
+        );
+      }
+      if (dryRun) {
+        plan(`create ${label}`);
+        wrote(item, undefined, 'created');
+        counts.created++;
+        return;
+      }
+      // A draft matched by its title is looked up by its title after a create whose outcome is unknown.
+      const matchBy = key !== undefined && isDraftTitleKey(key) ? 'name' : upsertBy;
+      let created = await createRecord(
+        client,
+        resource,
+        body,
+        matchBy ? { by: matchBy, slug: record.slug, name: record.name } : confirmationKey(resource, record, body),
+      );
+      counts.created++;
+      if (upsertBy === 'slug' && key !== undefined && !isDraftTitleKey(key)) created = await withSlugOfFile(client, resource, created, key, ui);
+      // The site appends -2 to a slug that is taken: another run created the record since this one looked.
+      if (
+        upsertBy === 'slug' &&
+        key !== undefined &&
+        typeof created.slug === 'string' &&
+        created.slug.startsWith(`${key}-`) &&
+        /^\d+$/.test(created.slug.slice(key.length + 1))
+      ) {
+        ui.warn(
+          `${input.name} ${item.where}: the slug ${key} was taken when this ${resource.singular} was created (another ` +
+            `import of the same site at the same time?), so the site named it ${created.slug} (ID ${String(created.id)}): ` +
+            `run imports of one site one after the other`,
+        );
+      }
+      wrote(item, typeof created.id === 'number' ? created.id : undefined, 'created');
+      if (own) await catalog.remember(resource.name as LinkRelation, created);
+    } catch (err) {
+      if (err instanceof CliError && err.exitCode === EXIT.auth) throw err; // every other record would fail the same way
+      counts.failed++;
+      noteFailed(item);
+      report?.add(sequence.get(item) ?? seen, item.where, 'failed', { error: err instanceof Error ? err.message : String(err) });
+      // The site is gone: said once by the command, not once a record.
+      if (err instanceof SiteUnreachable) counts.unreachable = err;
+      else ui.error(`${input.name} ${item.where}: ${err instanceof Error ? err.message : String(err)}`);
+      if (settings.failFast || counts.unreachable) stop = true;
+    }
+  };
+
+  const progress = await startProgress(ctx, `import ${resource.name}`, scan.count, counts);
+  let failedFileError: unknown;
+  const stopInterrupts = ctx.onInterrupt?.((signal) => {
+    interrupted = stop = true;
+    ui.warn(windingDownNotice(signal));
+  });
+  const notSent = (item: InputRecord) => {
+    counts.notSent = (counts.notSent ?? 0) + 1;
+    noteFailed(item);
+    report?.add(sequence.get(item) ?? seen, item.where, 'not_sent');
+  };
+  try {
+    const items = scan.kept ? toAsync(scan.kept.map(({ item }) => item)) : input.records();
+    await runPool(
+      numbered(items),
+      settings.concurrency,
+      (item) => process(item, !own),
+      () => stop,
+      notSent,
+    );
+    // Categories whose parent is created by this same import, round after round.
+    while (deferred.length > 0 && !stop) {
+      const round = deferred.splice(0);
+      const before = processed(counts);
+      await runPool(
+        toAsync(round),
+        settings.concurrency,
+        (item) => process(item, false),
+        () => stop,
+      );
+      if (processed(counts) === before) {
+        await runPool(
+          toAsync(deferred.splice(0)),
+          settings.concurrency,
+          (item) => process(item, true),
+          () => stop,
+        );
+      }
+    }
+    for (const item of deferred.splice(0)) notSent(item);
+  } finally {
+    stopInterrupts?.();
+    progress.stop();
+    failedRows.sort((a, b) => a.seq - b.seq);
+    // A --failed-to file that cannot be written (a full disk) is reported after the summary, which says what was done.
+    failedFileError = await writeFailedRows(failedFile, failedRows).catch((err: unknown) => err ?? new Error('write failed'));
+  }
+  idsWritten.sort((a, b) => a.seq - b.seq);
+  if (idsWritten.length) ctx.stdout.write(idsWritten.map((w) => `${w.id}\n`).join(''));
+  ui.notice(summaryLine(counts, dryRun));
+  if (interrupted) counts.interrupted = true;
+  if (report) ctx.stdout.write(report.text(resource.name, input.name, dryRun, counts));
+  if (failedFileError) throw failedFileError;
+  return counts;
+}
+
+/**
+ * Without --upsert-by, how a create whose outcome is unknown is confirmed before it is reported
+ * failed: a record of its name that holds everything sent. Older records of that name are no
+ * proof (an event title recurs), and the POST is not sent again.
+ */
+function confirmationKey(resource: Resource, record: PreparedRecord, body: Record<string, unknown>): MatchKey | undefined {
+  if (record.name === undefined) return undefined;
+  return { by: 'name', name: record.name, accept: (found) => isUnchanged(resource, found, body), confirmOnly: true };
+}
+
+async function writeFailedRows(file: ReturnType<typeof lazyFileSink> | undefined, rows: Array<{ value: unknown }>): Promise<undefined> {
+  for (const row of rows) await file?.write(row.value as Record<string, unknown>);
+  await file?.end();
+  return undefined;
+}
+
+const processed = (c: Counts) => c.created + c.updated + c.unchanged + c.failed;
+
+export async function* toAsync<T>(items: T[]): AsyncGenerator<T> {
+  yield* items;
+}

@@ -1,0 +1,200 @@
+/**
+ * How records are told apart and compared, in one place: the keys names are matched by,
+ * what counts as a slug, which record a text reference means, and when two values are the
+ * same once the server has normalised them. Resolution, upserts, safe updates and plans
+ * all use these, so they never disagree about whether two things are the same.
+ */
+
+import { collationKey } from '../../wordpress/collation.js';
+import { costAmounts } from '../../wordpress/cost.js';
+import { slugFromName } from '../../wordpress/slugs.js';
+import { decodeEntities } from '../../wordpress/text.js';
+
+export { costAmounts, decodeEntities, slugFromName };
+
+/** Fields whose text is HTML: an entity there is markup (`&lt;b&gt;` shows a tag as text) and is kept as the server sent it. */
+const HTML_FIELDS = new Set(['description', 'excerpt']);
+
+/**
+ * A server's text as people read it, in every message, table, CSV and site file: entities
+ * as the characters they stand for (`The “Blue Note” & Friends`, not `&#8220;…&#038;`),
+ * except in HTML fields (named by the last part of a dot path). JSON output keeps the
+ * server's text.
+ */
+export function textForPeople(value: unknown, field = ''): string {
+  const text = typeof value === 'string' ? value : String(value ?? '');
+  return HTML_FIELDS.has(field.split('.').pop() ?? field) ? text : decodeEntities(text);
+}
+
+/** Text as the server's typographic filters leave it, folded back: quotes and dashes plain, tags out. */
+function plainText(text: string): string {
+  return decodeEntities(text.replace(/<[^>]*>/g, ''))
+    .normalize('NFC')
+    .replace(/[‘’‚′]/g, "'")
+    .replace(/[“”„″]/g, '"')
+    .replace(/[–—]/g, '-')
+    .replace(/…/g, '...')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Words of printable ASCII but `&` and `<`, single spaces between: nothing plainText would change. */
+const PLAIN_ASCII = /^[!-%'-;=-~]+(?: [!-%'-;=-~]+)*$/;
+
+/** The key a record's name is matched by: case, entities, typographic quotes and spacing aside. */
+export function nameKey(name: string): string {
+  // Most names are plain already; an import's name index folds thousands of them.
+  return (PLAIN_ASCII.test(name) ? name : plainText(name)).toLowerCase();
+}
+
+/** A text that can only be a slug: lower-case letters, digits, `_`, `%`-escapes and inner hyphens. */
+export function isSlugForm(text: string): boolean {
+  return /^[a-z0-9_%]+(?:-+[a-z0-9_%]+)*$/.test(text) && !/^[0-9]+$/.test(text);
+}
+
+/**
+ * A slug in its own letters. WordPress stores a slug's non-ASCII characters percent-encoded
+ * (`%f0%9f%8c%9e`, `%d0%bc%d0%b8%d1%80`) and shows it so; people type the letters.
+ */
+export function slugLetters(slug: string): string {
+  if (!/%[0-9a-f]{2}/i.test(slug)) return slug;
+  try {
+    return decodeURIComponent(slug);
+  } catch {
+    return slug;
+  }
+}
+
+/** A slug as one path segment, encoded once whether it was given as stored or in its own letters. */
+export function slugSegment(slug: string): string {
+  return encodeURIComponent(slugLetters(slug));
+}
+
+/** One record a reference may mean, named so a person can choose. */
+export interface Candidate {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+export type RefMatch = { id: number } | { ambiguous: Candidate[] } | undefined;
+
+/**
+ * Records of one kind by slug and by name. A reference of digits is an ID; one in slug
+ * form that is a record's slug means that record (slugs are unique within a kind, so an
+ * exact slug can mean one record only, whatever other records are named: `jazz` is the
+ * category whose slug is jazz, even when another one under another parent is named "Jazz");
+ * any other text is a name. When a name fits several records nothing is guessed.
+ */
+export class RecordIndex {
+  private readonly byId = new Map<number, Candidate>();
+  private readonly bySlug = new Map<string, number>();
+  private readonly byName = new Map<string, number[]>();
+  private readonly byCollation = new Map<string, number[]>();
+
+  add(id: number, slug: unknown, name: unknown): void {
+    if (this.byId.has(id)) return;
+    const candidate = { id, slug: typeof slug === 'string' ? slug : '', name: typeof name === 'string' ? decodeEntities(name) : '' };
+    this.byId.set(id, candidate);
+    if (candidate.slug) this.bySlug.set(candidate.slug.toLowerCase(), id);
+    if (candidate.name) {
+      const key = nameKey(candidate.name);
+      this.byName.set(key, [...(this.byName.get(key) ?? []), id]);
+      const collated = collationKey(candidate.name);
+      this.byCollation.set(collated, [...(this.byCollation.get(collated) ?? []), id]);
+    }
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  has(id: number): boolean {
+    return this.byId.has(id);
+  }
+
+  candidate(id: number): Candidate | undefined {
+    return this.byId.get(id);
+  }
+
+  /** IDs of the records with exactly this name. */
+  named(name: string): number[] {
+    return this.byName.get(nameKey(name)) ?? [];
+  }
+
+  /** IDs of the records whose name the server takes for this one (accent- and case-blind: a create of it merges into them). */
+  taken(name: string): number[] {
+    return this.byCollation.get(collationKey(decodeEntities(name))) ?? [];
+  }
+
+  match(ref: string | number): RefMatch {
+    if (typeof ref === 'number' || /^[0-9]+$/.test(ref.trim())) {
+      const id = Number(ref);
+      return this.byId.has(id) ? { id } : undefined;
+    }
+    const text = ref.trim();
+    const bySlug = isSlugForm(text) ? this.bySlug.get(text) : undefined;
+    if (bySlug !== undefined) return { id: bySlug };
+    const ids = this.named(text);
+    if (ids.length === 0) return undefined;
+    if (ids.length === 1) return { id: ids[0] };
+    return { ambiguous: ids.map((id) => this.byId.get(id)!) };
+  }
+}
+
+export function describeCandidates(candidates: Candidate[]): string {
+  return candidates.map((c) => `${c.id} "${c.name}" (${c.slug || 'no slug'})`).join(', ');
+}
+
+/**
+ * A value in a form that compares as the server keeps it: markup, entities, typographic
+ * quotes and spacing do not count; an empty text, an empty list and no value are the same;
+ * a cost's dashes and spaces do not count; boolean words are booleans; lists of IDs are
+ * sets; date-times compare to the minute when seconds are zero.
+ */
+export function comparableValue(field: string, value: unknown): string {
+  if (field === 'cost' && typeof value === 'number') value = String(value);
+  if (value === undefined || value === null || value === '') return '';
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '';
+    return JSON.stringify(value.map((v) => comparableValue(field, v)).sort());
+  }
+  if (typeof value === 'boolean') return String(value);
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') {
+    if (/^(true|false)$/i.test(value.trim())) return value.trim().toLowerCase();
+    let text = plainText(value);
+    if (field === 'cost') return comparableCost(text);
+    const dateTime = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::(\d{2}))?$/.exec(text);
+    if (dateTime) text = `${dateTime[1]} ${dateTime[2]}:${dateTime[3] ?? '00'}`;
+    // A day given alone is stored from its first to its last second (all-day events).
+    if (field.endsWith('start_date') && text.endsWith(' 00:00:00')) text = text.slice(0, 10);
+    if (field.endsWith('end_date') && text.endsWith(' 23:59:59')) text = text.slice(0, 10);
+    return text;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * A cost as the server reads it: its amounts, its currency symbols and its words, so that what
+ * it shows (`15,50€`, `5$ – 10$`) compares equal to what was typed (`15,50 €`, `5 - 10 $`).
+ * Amounts are found as the server finds them: digits with at most one `.` or `,` and digits
+ * after it, the comma a decimal point (`10,20` is 10.20, and `1.000,50` the two amounts 1.000
+ * and 50), listed once each, smallest first, 0 left out. Where the symbol stands (`$15` or
+ * `15$`) is not compared, nor the symbol of a text with several amounts: the site finds no
+ * currency in `€5 – €10` and shows its own (`$5 – $10`, measured on 6.17.1).
+ */
+function comparableCost(text: string): string {
+  const plain = text.replace(/\s+/g, '').toLowerCase();
+  if (/^0+(?:[.,]0+)?$/.test(plain)) return '';
+  const found = costAmounts(plain).map((amount) => amount.value);
+  const amounts = [...new Set(found.filter((amount) => Number(amount) > 0))].sort((a, b) => Number(a) - Number(b));
+  const words = plain.match(/\p{L}+/gu) ?? [];
+  const symbols = amounts.length > 1 ? '' : [...new Set(plain.replace(/[\d.,\p{L}\-\u2013\u2014]/gu, ''))].sort().join('');
+  return `${amounts.join(' ')}|${symbols}|${words.join(' ')}`;
+}
+
+export function sameValue(field: string, a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  return comparableValue(field, a) === comparableValue(field, b);
+}

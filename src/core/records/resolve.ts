@@ -1,0 +1,235 @@
+/**
+ * Venues, organizers, categories and tags given by ID, slug or name become IDs before a
+ * write: the server turns an existing tag name into a junk tag, refuses venue names and
+ * silently drops unknown term IDs, so only checked IDs are ever sent. Each reference costs
+ * one lookup (by ID, by slug, or a search for the name), cached for the command; imports
+ * resolve a whole file's links with one list walk instead (src/bulk/catalog.ts).
+ */
+import { UsageError } from '../errors.js';
+import { EDITOR_STATUSES, EVERY_EVENT, linkFields, MAX_PER_PAGE, resources, type Field, type LinkRelation, type Resource } from '../../spec/resources.js';
+import { errorFromResponse, type ApiClient } from '../http/client.js';
+import { walkEveryName, walkEveryRecord, walkPages } from './pages.js';
+import { decodeEntities, describeCandidates, isSlugForm, nameKey, slugSegment, RecordIndex, type Candidate, type RefMatch } from './identity.js';
+import { closest } from '../../base/closest.js';
+import { readManyRawTexts } from './raw-text.js';
+import { splitListText } from '../values.js';
+
+export class Resolver {
+  private readonly cache = new Map<string, Promise<number | undefined>>();
+  private readonly everyName = new Map<LinkRelation, Promise<Candidate[]>>();
+
+  constructor(private readonly client: ApiClient) {}
+
+  /** IDs for the given references; what matched nothing is returned in `unknown`. */
+  async resolve(relation: LinkRelation, refs: Array<string | number>): Promise<{ ids: number[]; unknown: string[] }> {
+    const ids: number[] = [];
+    const unknown: string[] = [];
+    for (const ref of refs) {
+      const text = String(ref).trim();
+      const id = await this.lookupOne(relation, text);
+      if (id === undefined) unknown.push(text);
+      else if (!ids.includes(id)) ids.push(id);
+    }
+    return { ids, unknown };
+  }
+
+  /**
+   * IDs for a list given as text (a flag's value): the whole text when it is exactly the name of
+   * one record (`Café d'Été, 12 rue de l'Été, Paris`), else each of its items (splitListText).
+   */
+  async resolveListText(relation: LinkRelation, text: string): Promise<{ ids: number[]; unknown: string[] }> {
+    const items = splitListText(text).filter(Boolean);
+    if (items.length > 1 && !text.includes('\\,')) {
+      const whole = await this.lookupOne(relation, text.trim());
+      if (whole !== undefined) return { ids: [whole], unknown: [] };
+    }
+    return this.resolve(relation, items);
+  }
+
+  /** Creates a record named `name` and remembers it, for --create-missing. */
+  async create(relation: LinkRelation, name: string): Promise<number> {
+    const resource = resources[relation];
+    const res = await this.client.call<{ id: number; slug?: string }>('POST', resource.path, { body: { [resource.nameField]: name } });
+    this.cache.set(`${relation}:${name}`, Promise.resolve(res.body.id));
+    return res.body.id;
+  }
+
+  /**
+   * The record a reference that matched nothing most likely meant: a name (or slug) one or two
+   * letters off. Reads every name of the kind, so it is only asked on the way to an error.
+   */
+  async meant(relation: LinkRelation, text: string): Promise<Candidate | undefined> {
+    let every = this.everyName.get(relation);
+    if (!every) this.everyName.set(relation, (every = this.readEveryName(resources[relation])));
+    const candidates = await every;
+    const byName = new Map(candidates.map((candidate) => [nameKey(candidate.name), candidate]));
+    const name = closest(nameKey(text), byName.keys());
+    if (name !== undefined) return byName.get(name);
+    const bySlug = new Map(candidates.map((candidate) => [candidate.slug, candidate]));
+    const slug = closest(text.toLowerCase(), bySlug.keys());
+    return slug === undefined ? undefined : bySlug.get(slug);
+  }
+
+  /** `Did you mean "Riverside Hall" (ID 12)?` for each reference that is one or two letters off a record's name; empty when none is. */
+  async meantHint(relation: LinkRelation, texts: string[]): Promise<string> {
+    const guesses: string[] = [];
+    for (const text of texts) {
+      if (/^[0-9]+$/.test(text)) continue;
+      const candidate = await this.meant(relation, text);
+      if (candidate) guesses.push(`"${candidate.name}" (ID ${candidate.id})${texts.length > 1 ? ` for "${text}"` : ''}`);
+    }
+    return guesses.length ? `Did you mean ${guesses.join(', ')}?` : '';
+  }
+
+  private async readEveryName(resource: Resource): Promise<Candidate[]> {
+    const candidates: Candidate[] = [];
+    const add = (id: unknown, slug: unknown, name: unknown) => {
+      if (typeof id === 'number' && typeof name === 'string' && name)
+        candidates.push({ id, slug: typeof slug === 'string' ? slug : '', name: decodeEntities(name) });
+    };
+    if (!(await walkEveryName(this.client, resource, add)))
+      await walkEveryRecord(this.client, resource, (record) => add(record.id, record.slug, record[resource.nameField]));
+    return candidates;
+  }
+
+  /** IDs of the records whose name is exactly `name` (case, entities and quotes aside). */
+  async named(relation: LinkRelation, name: string): Promise<number[]> {
+    return (await this.searchIndex(resources[relation], name)).named(name);
+  }
+
+  /** The records whose name the server takes for `name` (its collation: `Cafe` is `CAFÉ`), found by its search, which compares the same way. */
+  async taken(relation: 'venues' | 'organizers', name: string): Promise<number[]> {
+    // The server compares stored names; lists show them texturized (d'Été as d&#8217;Été).
+    return (await this.searchIndex(resources[relation], name, { typedNames: true })).taken(name);
+  }
+
+  private lookupOne(relation: LinkRelation, text: string): Promise<number | undefined> {
+    const key = `${relation}:${text}`;
+    let found = this.cache.get(key);
+    if (!found) {
+      found = this.fetchOne(relation, text);
+      this.cache.set(key, found);
+    }
+    return found;
+  }
+
+  /**
+   * Digits are an ID (one read). A text in slug form is looked up as a slug and as a name,
+   * so that a slug of one record and the name of another are never confused; any other
+   * text is a name, matched exactly through a search.
+   */
+  private async fetchOne(relation: LinkRelation, text: string): Promise<number | undefined> {
+    const resource = resources[relation];
+    if (/^[0-9]+$/.test(text)) return this.exists(`${resource.path}/${text}`);
+    const index = await this.searchIndex(resource, text);
+    if (isSlugForm(text)) {
+      const slugged = resource.bySlug
+        ? await this.read(`${resource.path}/by-slug/${slugSegment(text)}`)
+        : (await this.list(resource, { slug: text, ...this.termQuery(resource) }))[0];
+      if (slugged && slugged.slug === text) index.add(Number(slugged.id), slugged.slug, slugged[resource.nameField]);
+    }
+    return settle(index.match(text), text, relation);
+  }
+
+  /** Every record a search for `text` finds, all pages (a common word can match many). */
+  /** The records the site's search finds for `text`; with `typedNames`, named as stored rather than as shown. */
+  private async searchIndex(resource: Resource, text: string, options: { typedNames?: boolean } = {}): Promise<RecordIndex> {
+    const query: Record<string, string | number> = { search: resource.kind === 'term' ? storedTermName(text) : text, ...this.termQuery(resource) };
+    if (resource.trashes && this.client.hasCredentials) query.status = EDITOR_STATUSES.join(',');
+    if (resource.name === 'events') Object.assign(query, EVERY_EVENT);
+    const found: Array<Record<string, unknown>> = [];
+    await walkPages(this.client, resource, query, { all: true }, (item) => void found.push(item as Record<string, unknown>));
+    const ids = found.map((record) => record.id).filter((id): id is number => typeof id === 'number');
+    const typed = options.typedNames ? await readManyRawTexts(this.client, resource, ids) : undefined;
+    const index = new RecordIndex();
+    for (const record of found) {
+      if (typeof record.id === 'number') index.add(record.id, record.slug, typed?.get(record.id)?.[resource.nameField] ?? record[resource.nameField]);
+    }
+    return index;
+  }
+
+  private termQuery(resource: Resource): Record<string, string> {
+    return resource.trashes ? {} : { hide_empty: 'false' };
+  }
+
+  private async exists(path: string): Promise<number | undefined> {
+    const body = await this.read(path);
+    return typeof body?.id === 'number' ? body.id : undefined;
+  }
+
+  private async read(path: string): Promise<Record<string, unknown> | undefined> {
+    const res = await this.client.send<Record<string, unknown>>('GET', path);
+    if (res.status === 200 && typeof res.body?.id === 'number') return res.body;
+    if (res.status >= 500 || res.status === 401 || res.text !== undefined) throw errorFromResponse(res);
+    return undefined;
+  }
+
+  private async list(resource: Resource, query: Record<string, string | number>): Promise<Array<Record<string, unknown>>> {
+    const res = await this.client.call<Record<string, unknown>>('GET', resource.path, { query: { per_page: MAX_PER_PAGE, ...query } });
+    return (res.body[resource.listKey] as Array<Record<string, unknown>> | undefined) ?? [];
+  }
+}
+
+/**
+ * A term name as the server keeps it, and so searches it: WordPress stores `&`, `<` and `>`
+ * in term names as entities, so a search for "Rock & Roll" finds nothing, "Rock &amp; Roll" does.
+ */
+function storedTermName(text: string): string {
+  return text
+    .replace(/&(?!#?[a-z0-9]+;)/gi, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+}
+
+/** The ID a match gives, or a refusal listing the records the text could mean. */
+export function settle(match: RefMatch, text: string, relation: string): number | undefined {
+  if (match === undefined) return undefined;
+  if ('id' in match) return match.id;
+  throw new UsageError(
+    `"${text}" could mean ${match.ambiguous.length} ${relation}: ${describeCandidates(match.ambiguous)}`,
+    'Give the ID, or the slug of the one you mean.',
+  );
+}
+
+export interface ResolveOptions {
+  createMissing?: boolean;
+}
+
+/** The record with every link field as checked IDs; unknown references fail together, before any write. */
+export async function resolveLinks(
+  resolver: Resolver,
+  resource: Resource,
+  record: Record<string, unknown>,
+  options: ResolveOptions = {},
+): Promise<Record<string, unknown>> {
+  const out = { ...record };
+  const unmatched: Array<{ field: Field; refs: Array<string | number> }> = [];
+  for (const field of linkFields(resource)) {
+    const value = record[field.name];
+    // null: no link (a category taken off its parent), nothing to look up.
+    if (value === undefined || value === null) continue;
+    const relation = field.relation as LinkRelation;
+    const { ids, unknown } =
+      typeof value === 'string' && field.many
+        ? await resolver.resolveListText(relation, value)
+        : await resolver.resolve(relation, (Array.isArray(value) ? value : [value]) as Array<string | number>);
+    if (unknown.length) unmatched.push({ field, refs: unknown });
+    out[field.name] = field.many ? ids : ids[0];
+  }
+  if (unmatched.length && !options.createMissing) {
+    const meant = await Promise.all(unmatched.map(({ field, refs }) => resolver.meantHint(field.relation as LinkRelation, refs.map(String))));
+    const hint = 'Use IDs, slugs or exact names of existing records, or add --create-missing to create them first.';
+    throw new UsageError(
+      `unknown ${unmatched.map(({ field, refs }) => `${field.name}: ${refs.join(', ')}`).join('; ')}`,
+      [...meant.filter(Boolean), hint].join(' '),
+    );
+  }
+  for (const { field, refs } of unmatched) {
+    for (const ref of refs.map(String)) {
+      if (/^[0-9]+$/.test(ref)) throw new UsageError(`${field.name}: no ${field.relation} has ID ${ref}`);
+      const id = await resolver.create(field.relation as LinkRelation, ref);
+      out[field.name] = field.many ? [...((out[field.name] as number[]) ?? []), id] : id;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,182 @@
+/**
+ * Carries out a plan: creates and updates level by level in dependency order (parent
+ * categories before their children, then tags, venues, organizers and events), a few
+ * requests at a time within a level, links turned from slugs into the site's IDs; then,
+ * with prune, removals in the reverse order. A record that fails is reported and the rest
+ * go on; records that link to it fail with it.
+ */
+import type { ApiClient } from '../http/client.js';
+import { CliError, EXIT } from '../errors.js';
+import { SiteUnreachable } from '../http/reachability.js';
+import { linkFields, resources, type Resource, type ResourceName } from '../../spec/resources.js';
+import { checkRecord, type WriteMode } from '../schema.js';
+import { createRecord, updateRecord, withSlugOfFile } from '../bulk/writes.js';
+import { runPool } from '../bulk/pool.js';
+import { SITE_RESOURCES, type SiteDocument } from './document.js';
+import type { Plan, RecordChange } from './plan.js';
+
+type Json = Record<string, unknown>;
+
+export interface ApplyOutcome {
+  created: number;
+  updated: number;
+  removed: number;
+  failed: Array<{ change: RecordChange; message: string }>;
+  /** Changes never sent because `shouldStop` said so (Ctrl-C) or the site was unreachable. */
+  notSent: number;
+  /** The run stopped because the site could no longer be reached (src/http/reachability.ts). */
+  unreachable?: SiteUnreachable;
+}
+
+export interface ApplySettings {
+  client: ApiClient;
+  concurrency: number;
+  onFailure: (change: RecordChange, message: string) => void;
+  /** Each change once it is written or has failed. */
+  onDone?: (change: RecordChange, ok: boolean) => void;
+  /** A warning that is no failure (a site that keeps no slug sent for a new venue). */
+  warn?: (line: string) => void;
+  /** Asked before each change is sent: true stops the run, letting the requests in flight finish. */
+  shouldStop?: () => boolean;
+}
+
+/** Slug -> ID per resource: the site's records, those matched by name, then those created. */
+type IdMap = Map<ResourceName, Map<string, number>>;
+
+export async function applyPlan(plan: Plan, desired: SiteDocument, current: SiteDocument, settings: ApplySettings): Promise<ApplyOutcome> {
+  const outcome: ApplyOutcome = { created: 0, updated: 0, removed: 0, failed: [], notSent: 0 };
+  const stop = () => outcome.unreachable !== undefined || settings.shouldStop?.() === true;
+  const notSent = () => void outcome.notSent++;
+  const ids: IdMap = new Map();
+  for (const name of SITE_RESOURCES) {
+    const map = new Map<string, number>();
+    for (const record of current.get(name)?.values() ?? []) if (record.id !== undefined) map.set(record.slug, record.id);
+    for (const [siteSlug, slug] of plan.aliases.get(name) ?? []) map.set(slug, map.get(siteSlug)!);
+    ids.set(name, map);
+  }
+  const fail = (change: RecordChange, err: unknown) => {
+    if (err instanceof CliError && err.exitCode === EXIT.auth) throw err; // every other record would fail the same way
+    const message = err instanceof Error ? err.message : String(err);
+    outcome.failed.push({ change, message });
+    settings.onDone?.(change, false);
+    // The site is gone: said once by the command, not once a record.
+    if (err instanceof SiteUnreachable) outcome.unreachable = err;
+    else settings.onFailure(change, message);
+  };
+  const writes = plan.changes.filter((c) => c.action !== 'remove');
+  for (const level of writeLevels(writes, desired)) {
+    await runPool(
+      toAsync(level),
+      settings.concurrency,
+      async (change) => {
+        try {
+          await write(change, desired, ids, settings.client, settings.warn);
+          if (change.action === 'create') outcome.created++;
+          else outcome.updated++;
+          settings.onDone?.(change, true);
+        } catch (err) {
+          fail(change, err);
+        }
+      },
+      stop,
+      notSent,
+    );
+  }
+  const removals = plan.changes.filter((c) => c.action === 'remove').reverse();
+  for (const name of [...SITE_RESOURCES].reverse()) {
+    // Terms one at a time, children (later in the reversed order) never after their parent.
+    const level = removals.filter((c) => c.resource === name);
+    const ordered = name === 'categories' ? byDepth(level, current).reverse() : level;
+    await runPool(
+      toAsync(ordered),
+      resources[name].trashes ? settings.concurrency : 1,
+      async (change) => {
+        try {
+          await settings.client.call('DELETE', `${resources[name].path}/${change.id}`);
+          outcome.removed++;
+          settings.onDone?.(change, true);
+        } catch (err) {
+          fail(change, err);
+        }
+      },
+      stop,
+      notSent,
+    );
+  }
+  return outcome;
+}
+
+/** Creates and updates in waves: categories by depth of parent in the document, then each resource. */
+function writeLevels(writes: RecordChange[], desired: SiteDocument): RecordChange[][] {
+  const levels: RecordChange[][] = [];
+  const categories = writes.filter((c) => c.resource === 'categories');
+  const depthOf = depthIn(desired, 'categories');
+  const deepest = Math.max(-1, ...categories.map((c) => depthOf(c.slug)));
+  for (let depth = 0; depth <= deepest; depth++) levels.push(categories.filter((c) => depthOf(c.slug) === depth));
+  for (const name of SITE_RESOURCES.filter((n) => n !== 'categories')) levels.push(writes.filter((c) => c.resource === name));
+  return levels.filter((l) => l.length > 0);
+}
+
+/** How many parents up a category's chain goes within a document. */
+function depthIn(document: SiteDocument, name: ResourceName): (slug: string) => number {
+  const records = document.get(name);
+  return (slug) => {
+    let depth = 0;
+    const seen = new Set<string>();
+    for (let at = records?.get(slug)?.fields.parent; typeof at === 'string' && records?.has(at) && !seen.has(at); at = records.get(at)?.fields.parent) {
+      seen.add(at);
+      depth++;
+    }
+    return depth;
+  };
+}
+
+function byDepth(changes: RecordChange[], document: SiteDocument): RecordChange[] {
+  const depthOf = depthIn(document, 'categories');
+  return [...changes].sort((a, b) => depthOf(a.slug) - depthOf(b.slug));
+}
+
+async function write(change: RecordChange, desired: SiteDocument, ids: IdMap, client: ApiClient, warn: (line: string) => void = () => {}): Promise<void> {
+  if (change.conflict) throw new CliError(change.conflict, EXIT.refused);
+  const resource = resources[change.resource];
+  const fields = desired.get(change.resource)!.get(change.slug)!.fields;
+  if (change.action === 'update') {
+    const changed = Object.fromEntries(change.changes.map((c) => [c.field, fields[c.field]]));
+    await updateRecord(client, resource, change.id!, wireBody(resource, changed, ids, 'update'));
+    return;
+  }
+  const body = wireBody(resource, fields, ids, 'create');
+  if (resource.fields.some((f) => f.name === 'slug')) body.slug = change.slug;
+  const match = resource.mergesOnCreate ? { by: 'name' as const, name: String(fields[resource.nameField]) } : { by: 'slug' as const, slug: change.slug };
+  // A new venue or organizer gets the server's slug of its name: the file's is set by a second write where the site can.
+  const created = await withSlugOfFile(client, resource, await createRecord(client, resource, body, match), change.slug, { warn });
+  if (typeof created.id === 'number') ids.get(change.resource)!.set(change.slug, created.id);
+}
+
+/** Fields as the server takes them: values through the write schema, links from slugs to IDs. */
+function wireBody(resource: Resource, fields: Json, ids: IdMap, mode: WriteMode): Json {
+  const links = new Map(linkFields(resource).map((f) => [f.name, f]));
+  const plain = Object.fromEntries(Object.entries(fields).filter(([name, value]) => !links.has(name) && value !== null));
+  const checked = checkRecord(resource, plain, mode);
+  if (!checked.ok) throw new CliError(checked.problems.map((p) => `${p.field}: ${p.message}`).join('; '), EXIT.usage);
+  const body: Json = { ...checked.record };
+  for (const [name, link] of links) {
+    if (!(name in fields)) continue;
+    const relation = link.relation as ResourceName;
+    const toId = (slug: string) => {
+      const id = ids.get(relation)?.get(slug);
+      if (id === undefined) throw new CliError(`${resources[relation].singular} ${slug} is not on the site (it was not created)`, EXIT.refused);
+      return id;
+    };
+    const value = fields[name];
+    if (link.many) body[name] = ((value as string[] | null) ?? []).map(toId);
+    else if (typeof value === 'string') body[name] = toId(value);
+    // No link (`parent: null`): a new record is made without one; an update takes it off.
+    else if (value === null && mode === 'update') body[name] = null;
+  }
+  return body;
+}
+
+async function* toAsync<T>(items: T[]): AsyncGenerator<T> {
+  yield* items;
+}
