@@ -23,6 +23,7 @@ const CORE: string[][] = [
   ['calendar', 'index'],
   ['site', 'views'],
   ['bulk'],
+  ['batch'],
   ['config'],
   ['ical'],
   ['records', 'values', 'schema'],

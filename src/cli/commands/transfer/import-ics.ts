@@ -1,13 +1,13 @@
 /** `calendar import events FEED.ics|-|URL`: the iCalendar options checked, then the sync of src/bulk/ics-import.ts. */
 import type { Invocation } from '../runner.js';
-import { CliError, EXIT, UsageError } from '../../../core/errors.js';
-import { withSession } from '../../session.js';
+import { UsageError } from '../../../core/errors.js';
 import { isValidTimeZone, parseWallClock } from '../../../base/time.js';
-import { refuseFixedOffset, ZoneSource } from '../../../core/records/dates.js';
+import { refuseFixedOffset } from '../../../core/records/dates.js';
 import type { IcsSource } from '../../../core/bulk/ics-source.js';
-import { confirm } from '../../output/confirm.js';
-import { importIcs, type IcsImportSettings } from '../../../core/bulk/ics-import.js';
-import { dropStaleFailedTo, importSettings, type ImportFlags } from './settings.js';
+import type { IcsImportSettings } from '../../../core/bulk/ics-import.js';
+import { importFeed } from '../../../core/bulk/run-import.js';
+import { importSettings, type ImportFlags } from './settings.js';
+import { importSession, printImport } from './import-face.js';
 import { resources } from '../../../spec/resources.js';
 
 export interface IcsFlags extends ImportFlags {
@@ -53,6 +53,7 @@ export function icsSettings(flags: IcsFlags, cwd: string, source: string, yes: b
     dryRun: base.dryRun,
     failFast: base.failFast,
     failedTo: base.failedTo,
+    failedToName: base.failedToName,
     createMissing: flags.createMissing === true,
     includePrivate: flags.includePrivate === true,
     prune: flags.prune === true,
@@ -70,45 +71,6 @@ export async function runIcsImport(inv: Invocation, source: IcsSource, rawSource
   const flags = inv.opts as IcsFlags;
   const settings = icsSettings(flags, ctx.cwd, rawSource, flags.yes === true, ctx.stdin.isTTY === true && ctx.stderr.isTTY === true);
   const prepared = { ...inv.prepare(), connections: settings.concurrency, writes: !settings.dryRun };
-  const counts = await withSession(prepared, ctx, async ({ client, profile }) => {
-    const text = await source.text({ timeoutMs: profile.timeoutMs, retries: profile.retries, caCertFile: profile.caCert });
-    const zones = new ZoneSource(client, profile.timezone);
-    const confirmPrune = (question: string) => confirm(ctx, settings.yes, question);
-    return importIcs(text, source, settings, {
-      ctx,
-      ui: prepared.ui,
-      confirm: confirmPrune,
-      client,
-      profileZone: profile.timezone,
-      siteZone: () => zones.siteZone(),
-    });
-  });
-  if (counts.failed === 0 && !counts.notSent) dropStaleFailedTo(settings.failedTo, settings.dryRun);
-  if (counts.unreachable) {
-    throw new CliError(
-      `${counts.unreachable.message}; ${counts.failed + (counts.notSent ?? 0)} events of ${source.name} not confirmed`,
-      EXIT.network,
-      settings.failedTo
-        ? `Their VEVENTs are in ${flags.failedTo}; import that file (or the same feed again) once the site answers.`
-        : 'Once the site answers, import the same feed again; nothing is created twice.',
-    );
-  }
-  if (counts.interrupted) {
-    throw new CliError(
-      `interrupted: ${counts.failed + (counts.notSent ?? 0)} events of ${source.name} not confirmed`,
-      EXIT.interrupted,
-      settings.failedTo
-        ? `Their VEVENTs are in ${flags.failedTo}; import that file (or the same feed again) to finish.`
-        : 'Import the same feed again to finish it; nothing is created twice.',
-    );
-  }
-  if (counts.failed > 0 || (counts.notSent ?? 0) > 0) {
-    throw new CliError(
-      `${counts.failed} events of ${source.name} failed${counts.notSent ? ` and ${counts.notSent} were not sent` : ''}`,
-      EXIT.partial,
-      settings.failedTo
-        ? `Their VEVENTs are in ${flags.failedTo}: fix them and import that file again.`
-        : 'Keep them for another try with --failed-to FILE.ics.',
-    );
-  }
+  const result = await importFeed(source, settings, importSession(ctx, prepared, settings.yes));
+  printImport(ctx, result, { resource: 'events', input: source.name, dryRun: settings.dryRun, report: settings.report, icalendar: true });
 }

@@ -1,11 +1,11 @@
 /** What import (records or iCalendar) and export share: the resource argument and the import flags checked. */
-import { accessSync, constants, lstatSync, rmSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { UsageError } from '../../../core/errors.js';
 import { isResourceName, RESOURCE_NAMES, resources, type Resource } from '../../../spec/resources.js';
 import type { GlobalOptions } from '../../session.js';
 import type { ImportSettings } from '../../../core/bulk/importer.js';
 import { UPSERT_KEYS, type UpsertKey } from '../../../core/bulk/upsert-index.js';
+import { unwritable } from '../../../core/bulk/failed-to.js';
 
 export const MAX_CONCURRENCY = 32;
 
@@ -53,41 +53,7 @@ export function importSettings(resource: Resource, flags: ImportFlags, cwd: stri
     printIds: flags.format === 'ids',
     report: flags.format === 'json' || flags.json === true,
     failedTo,
+    failedToName: flags.failedTo,
     createMissing: flags.createMissing === true,
   };
-}
-
-/**
- * Why a --failed-to file could not be written, found before anything is sent: the failed
- * rows are written at the end, when they could no longer be saved anywhere else.
- */
-function unwritable(path: string): string | undefined {
-  const stat = statSync(path, { throwIfNoEntry: false });
-  if (stat?.isDirectory()) return 'it is a directory';
-  const dir = dirname(path);
-  const parent = stat ? undefined : statSync(dir, { throwIfNoEntry: false });
-  if (!stat && !parent) return `no such directory ${dir}`;
-  if (parent && !parent.isDirectory()) return `${dir} is not a directory`;
-  try {
-    accessSync(stat ? path : dir, constants.W_OK);
-  } catch {
-    return 'permission denied';
-  }
-  return undefined;
-}
-
-/**
- * After a run where nothing failed, a --failed-to file left by an earlier run would still hold
- * rows that are now done: it goes, so that the file always holds what this run left undone.
- * Only a regular file: `--failed-to /dev/null` (or a link, a pipe) is never removed.
- */
-export function dropStaleFailedTo(failedTo: string | undefined, dryRun: boolean): void {
-  if (!failedTo || dryRun) return;
-  let regular = false;
-  try {
-    regular = lstatSync(failedTo).isFile();
-  } catch {
-    return; // nothing there
-  }
-  if (regular) rmSync(failedTo, { force: true });
 }
