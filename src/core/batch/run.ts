@@ -33,19 +33,29 @@ export interface RowOutcome<T> {
   error?: string;
 }
 
+/** How a run goes, as its command's options say. */
+export interface BatchSettings {
+  concurrency: number;
+  dryRun?: boolean;
+  /** Stop at the first row that fails. */
+  failFast?: boolean;
+}
+
+/** What a face gives a run: where its messages go, how Ctrl-C reaches it, a progress display. */
+export interface BatchFace {
+  messages: Messages;
+  /** How the first Ctrl-C or SIGTERM reaches the run (Context.onInterrupt); without it none is caught. */
+  onInterrupt?: Context['onInterrupt'];
+  progress?: StartProgress;
+}
+
 export interface BatchOptions<T> {
   /** What the progress display says: `import events`, `apply`. */
   label: string;
   /** Rows to do, for the progress display. */
   total: number;
-  concurrency: number;
-  dryRun?: boolean;
-  /** Stop at the first row that fails. */
-  failFast?: boolean;
-  messages: Messages;
-  /** How the first Ctrl-C or SIGTERM reaches the run (Context.onInterrupt); none, none is caught. */
-  onInterrupt?: Context['onInterrupt'];
-  progress?: StartProgress;
+  settings: BatchSettings;
+  face: BatchFace;
   /** Where a row is, at the start of its failure's line: `events.ndjson line 3`. */
   where(item: T): string;
   /** Keep what became of every row (`outcomes`), for a report. */
@@ -73,7 +83,7 @@ export class Batch<T extends object> {
 
   constructor(private readonly options: BatchOptions<T>) {
     const clear = () => this.display?.clear();
-    const { messages } = options;
+    const { messages } = options.face;
     this.messages = {
       notice: (line) => (clear(), messages.notice(line)),
       warn: (line) => (clear(), messages.warn(line)),
@@ -88,8 +98,8 @@ export class Batch<T extends object> {
 
   /** Starts the progress display and listens for the first Ctrl-C or SIGTERM. */
   async start(): Promise<void> {
-    this.display = await this.options.progress?.(this.options.label, this.options.total, this.counts);
-    this.stopListening = this.options.onInterrupt?.((signal) => {
+    this.display = await this.options.face.progress?.(this.options.label, this.options.total, this.counts);
+    this.stopListening = this.options.face.onInterrupt?.((signal) => {
       this.counts.interrupted = this.stopped = true;
       this.messages.warn(windingDownNotice(signal));
     });
@@ -112,7 +122,7 @@ export class Batch<T extends object> {
     const numbered = this.numbered(Array.isArray(items) ? toAsync(items) : items);
     await runPool(
       numbered,
-      run.concurrency ?? this.options.concurrency,
+      run.concurrency ?? this.options.settings.concurrency,
       async (item) => {
         let done: RowDone | undefined;
         try {
@@ -146,7 +156,7 @@ export class Batch<T extends object> {
   /** Ends the run and says its summary line. */
   finish(): Counts {
     this.end();
-    this.options.messages.notice(summaryLine(this.counts, this.options.dryRun === true));
+    this.options.face.messages.notice(summaryLine(this.counts, this.options.settings.dryRun === true));
     return this.counts;
   }
 
@@ -165,7 +175,7 @@ export class Batch<T extends object> {
     // The site is gone: said once by the command, not once a row.
     if (err instanceof SiteUnreachable) this.counts.unreachable = err;
     else this.messages.error(`${this.options.where(item)}: ${message}`);
-    if (this.options.failFast || this.counts.unreachable) this.stopped = true;
+    if (this.options.settings.failFast || this.counts.unreachable) this.stopped = true;
   }
 
   private keep(outcome: RowOutcome<T>, undone: boolean): void {

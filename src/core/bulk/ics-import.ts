@@ -4,7 +4,7 @@
  * what changed, creates nothing twice, trashes what the feed cancelled and, with --prune,
  * what it no longer has. The whole feed is read and checked before anything is sent.
  */
-import type { Confirm, Context, Messages } from '../context.js';
+import type { Confirm, Messages } from '../context.js';
 import { CliError, UsageError } from '../errors.js';
 import { fileWriteError } from './output-file.js';
 import type { ApiClient } from '../http/client.js';
@@ -19,7 +19,7 @@ import type { ImportResult } from './importer.js';
 import { IcsLinks } from './ics-links.js';
 import type { IcsSource } from './ics-source.js';
 import { prepareRecord, withLinks, type LinkRelation, type PreparedRecord } from './prepare.js';
-import { Batch, type RowDone, type StartProgress } from '../batch/run.js';
+import { Batch, type BatchFace, type RowDone } from '../batch/run.js';
 import { UpsertIndex } from './upsert-index.js';
 import { createRecord, updateRecord } from './writes.js';
 import { writeFileSync } from 'node:fs';
@@ -49,12 +49,7 @@ export interface IcsImportSettings {
   report?: boolean;
 }
 
-export interface IcsImportRun {
-  ui: Messages;
-  /** How the first Ctrl-C or SIGTERM reaches the run (Context.onInterrupt). */
-  onInterrupt?: Context['onInterrupt'];
-  /** A face's progress display, fed with the live counts. */
-  progress?: StartProgress;
+export interface IcsImportRun extends BatchFace {
   /** A dry run's plan, line by line (the CLI: stdout). */
   print?: (text: string) => void;
   /** Asked before the events a feed no longer has are trashed. */
@@ -148,7 +143,7 @@ async function readFeed(text: string, source: IcsSource, tag: string, settings: 
   const known = settings.timezone ?? run.profileZone;
   const read = async (zone: string) => {
     const feed = await readIcs(text, { timezone: zone, ...windowOf(settings, zone), maxOccurrences: settings.maxOccurrences, source: source.name });
-    return { feed, zone, planned: plan(source, feed.occurrences, tag, settings, run.ui) };
+    return { feed, zone, planned: plan(source, feed.occurrences, tag, settings, run.messages) };
   };
   // The site's zone costs a request, which a bad file must not make: read with the likeliest
   // zone first, and again only if the site's turns out to differ.
@@ -175,7 +170,7 @@ async function feedEvents(client: ApiClient, tag: string, fields: Set<string>, n
 }
 
 export async function importIcs(text: string, source: IcsSource, settings: IcsImportSettings, run: IcsImportRun): Promise<ImportResult> {
-  const { ui, client } = run;
+  const { messages: ui, client } = run;
   const { dryRun } = settings;
   const tag = feedTag(ownFeedName(text) ?? source.feedName);
   const { feed, zone, planned } = await readFeed(text, source, tag, settings, run);
@@ -197,12 +192,8 @@ export async function importIcs(text: string, source: IcsSource, settings: IcsIm
   const batch = new Batch<SyncRow>({
     label: 'import events',
     total: planned.length,
-    concurrency: settings.concurrency,
-    dryRun,
-    failFast: settings.failFast,
-    messages: ui,
-    onInterrupt: run.onInterrupt,
-    progress: run.progress,
+    settings,
+    face: run,
     where: (row) => ('occurrence' in row ? where(source, row.occurrence) : `event ID ${row.id}`),
     keepOutcomes: settings.report === true,
   });

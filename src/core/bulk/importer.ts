@@ -6,7 +6,6 @@
  * the site's records fetched once, and failures go to stderr and to a file that can be
  * imported again.
  */
-import type { Context, Messages } from '../context.js';
 import { CliError, EXIT, UsageError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
 import { aSingular, resources, type Resource } from '../../spec/resources.js';
@@ -17,7 +16,7 @@ import type { Input, InputRecord } from './input.js';
 import { lazyFileSink } from './output-file.js';
 import { linkFields, prepareRecord, withLinks, type LinkRelation, type PreparedRecord } from './prepare.js';
 import { processed, type Counts } from '../batch/counts.js';
-import { Batch, type RowDone, type StartProgress } from '../batch/run.js';
+import { Batch, type BatchFace, type RowDone } from '../batch/run.js';
 import { toAsync } from '../batch/pool.js';
 import { fileKey, isDraftTitleKey, nthDraftKey, slugIsDerived, UpsertIndex, type UpsertKey } from './upsert-index.js';
 import { nameKey, RecordIndex } from '../records/identity.js';
@@ -179,17 +178,12 @@ async function checkLinks(catalog: LinkCatalog, scan: Scan, settings: ImportSett
     }
     const created = await createRecord(run.client, linked, { [linked.nameField]: name }, { by: 'name', name });
     await catalog.remember(relation, created);
-    run.ui.notice(`created ${linked.singular} "${name}" (ID ${String(created.id)})`);
+    run.messages.notice(`created ${linked.singular} "${name}" (ID ${String(created.id)})`);
   }
 }
 
-export interface ImportRun {
-  ui: Messages;
+export interface ImportRun extends BatchFace {
   client: ApiClient;
-  /** How the first Ctrl-C or SIGTERM reaches the run (Context.onInterrupt). */
-  onInterrupt?: Context['onInterrupt'];
-  /** A face's progress display, fed with the live counts. */
-  progress?: StartProgress;
   /** A dry run's plan, line by line, as the rows are planned (the CLI: stdout). */
   print?: (text: string) => void;
 }
@@ -209,7 +203,7 @@ export interface ImportResult {
 
 export async function runImportPasses(input: Input, scan: Scan, settings: ImportSettings, run: ImportRun): Promise<ImportResult> {
   const { resource, upsertBy, dryRun } = settings;
-  const { ui, client } = run;
+  const { messages: ui, client } = run;
   const catalog = new LinkCatalog(client);
   const zones = new ZoneSource(client);
   await checkLinks(catalog, scan, settings, run, input.name);
@@ -240,12 +234,8 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
   const batch = new Batch<InputRecord>({
     label: `import ${resource.name}`,
     total: scan.count,
-    concurrency: settings.concurrency,
-    dryRun,
-    failFast: settings.failFast,
-    messages: ui,
-    onInterrupt: run.onInterrupt,
-    progress: run.progress,
+    settings,
+    face: run,
     where: (item) => `${input.name} ${item.where}`,
     keepOutcomes: settings.report === true || settings.printIds === true,
   });

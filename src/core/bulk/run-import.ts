@@ -4,13 +4,13 @@
  * what became of each row, and the error the run ends with when it did not do everything
  * (the face prints what it prints, then throws it).
  */
-import type { Confirm, Context, Messages } from '../context.js';
+import type { Confirm } from '../context.js';
 import type { CliError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
 import { ZoneSource } from '../records/dates.js';
 import { emptyCounts, summaryLine } from '../batch/counts.js';
 import { unfinishedError, type Unfinished } from '../batch/outcome.js';
-import type { StartProgress } from '../batch/run.js';
+import type { BatchFace } from '../batch/run.js';
 import { dropStaleFailedTo } from './failed-to.js';
 import type { FetchSettings } from './ics-fetch.js';
 import { importIcs, type IcsImportSettings } from './ics-import.js';
@@ -27,13 +27,10 @@ export interface ImportSite {
   fetch: FetchSettings;
 }
 
-export interface ImportSession {
-  messages: Messages;
+export interface ImportSession extends BatchFace {
   /** Asked before existing records are updated (--upsert-by) or a feed's dropped events trashed (--prune). */
   confirm: Confirm;
   withSite<T>(work: (site: ImportSite) => Promise<T>): Promise<T>;
-  onInterrupt?: Context['onInterrupt'];
-  progress?: StartProgress;
   /** A dry run's plan, line by line. */
   print?: (text: string) => void;
 }
@@ -57,7 +54,7 @@ export async function importRecords(input: Input, settings: ImportSettings, sess
     await session.confirm(`Update the existing ${settings.resource.name} that match a record of ${input.name} by ${settings.upsertBy}?`);
   }
   const result = await session.withSite(({ client }) =>
-    runImportPasses(input, scan, settings, { ui: session.messages, client, onInterrupt: session.onInterrupt, progress: session.progress, print: session.print }),
+    runImportPasses(input, scan, settings, { ...session, client }),
   );
   const kept = settings.failedTo ? `They are in ${settings.failedToName ?? settings.failedTo}` : undefined;
   return finished(result, settings, {
@@ -80,16 +77,7 @@ export async function importFeed(source: IcsSource, settings: IcsImportSettings,
   const result = await session.withSite(async ({ client, timezone, fetch }) => {
     const text = await source.text(fetch);
     const zones = new ZoneSource(client, timezone);
-    return importIcs(text, source, settings, {
-      ui: session.messages,
-      confirm: session.confirm,
-      client,
-      profileZone: timezone,
-      siteZone: () => zones.siteZone(),
-      onInterrupt: session.onInterrupt,
-      progress: session.progress,
-      print: session.print,
-    });
+    return importIcs(text, source, settings, { ...session, client, profileZone: timezone, siteZone: () => zones.siteZone() });
   });
   const kept = settings.failedTo ? `Their VEVENTs are in ${settings.failedToName ?? settings.failedTo}` : undefined;
   return finished(result, settings, {

@@ -6,14 +6,13 @@
  * go on; records that link to it fail with it.
  */
 import type { ApiClient } from '../http/client.js';
-import type { Context, Messages } from '../context.js';
 import { CliError, EXIT } from '../errors.js';
 import { linkFields, resources, type Resource, type ResourceName } from '../../spec/resources.js';
 import { checkRecord, type WriteMode } from '../schema.js';
 import { createRecord, updateRecord, withSlugOfFile } from '../bulk/writes.js';
 import type { Counts } from '../batch/counts.js';
 import { unfinishedError } from '../batch/outcome.js';
-import { Batch, type StartProgress } from '../batch/run.js';
+import { Batch, type BatchFace } from '../batch/run.js';
 import { SITE_RESOURCES, type SiteDocument } from './document.js';
 import type { Plan, RecordChange } from './plan.js';
 
@@ -27,14 +26,9 @@ export interface ApplyOutcome {
   failed: RecordChange[];
 }
 
-export interface ApplySettings {
+export interface ApplySettings extends BatchFace {
   client: ApiClient;
   concurrency: number;
-  messages: Messages;
-  /** How the first Ctrl-C or SIGTERM reaches the run (Context.onInterrupt). */
-  onInterrupt?: Context['onInterrupt'];
-  /** A face's progress display, fed with the live counts. */
-  progress?: StartProgress;
 }
 
 /** Slug -> ID per resource: the site's records, those matched by name, then those created. */
@@ -44,10 +38,8 @@ export async function applyPlan(plan: Plan, desired: SiteDocument, current: Site
   const batch = new Batch<RecordChange>({
     label: 'apply',
     total: plan.changes.length,
-    concurrency: settings.concurrency,
-    messages: settings.messages,
-    onInterrupt: settings.onInterrupt,
-    progress: settings.progress,
+    settings,
+    face: settings,
     where: (change) => `${resources[change.resource].singular} ${change.slug}`,
   });
   const ids: IdMap = new Map();
