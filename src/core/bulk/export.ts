@@ -8,12 +8,13 @@ import type { Query } from '../http/url.js';
 import type { Resource } from '../../spec/resources.js';
 import { exportShape } from '../records/writable.js';
 import { everyRecordQuery, unlistedEventsKey, unlistedEventsNote, walkEveryEvent, walkEveryRecord, walkPages, walkShortfall } from '../records/pages.js';
-import type { Notice } from '../site/document.js';
+import { resolveLinkedFilters } from '../records/list.js';
 
 type Json = Record<string, unknown>;
 
 export interface ExportMessages {
-  notice: Notice;
+  /** `oncePerDay`: the key of a note a person needs to see once a day only. */
+  notice(line: string, oncePerDay?: string): void;
   warn(line: string): void;
 }
 
@@ -25,8 +26,8 @@ export function exportColumns(resource: Resource): string[] {
 }
 
 /**
- * Every record in the shape import takes back. `filters`: list filters with linked records
- * already as IDs. Titles and descriptions as typed, not as the site displays them.
+ * Every record in the shape import takes back, or those `filters` (a list query; linked records
+ * by ID, slug or name) select. Titles and descriptions as typed, not as the site displays them.
  */
 export async function exportRecords(
   client: ApiClient,
@@ -68,6 +69,7 @@ export async function exportListedEvents(
 
 /** Every record the filters select: all of them past the server's default window, not only those a list shows first. */
 async function walkFiltered(client: ApiClient, resource: Resource, filters: Query, onRecord: (record: Json) => Promise<void> | void, say: ExportMessages) {
+  await resolveLinkedFilters(client, resource, filters);
   const query = { ...everyRecordQuery(resource, client.hasCredentials), ...filters };
   const result = await walkPages(client, resource, query, { all: true }, (record) => onRecord(record as Json));
   const shortfall = walkShortfall(resource, result);

@@ -6,7 +6,7 @@ import type { Invocation } from '../runner.js';
 import { UsageError } from '../../../core/errors.js';
 import { prepare, withSession, type GlobalOptions } from '../../session.js';
 import { exportColumns, exportListedEvents, exportRecords } from '../../../core/bulk/export.js';
-import { exportFilterQuery, resolveLinkedFilters } from '../resource/query.js';
+import { exportFilterQuery } from '../resource/query.js';
 import { INPUT_FORMATS, type InputFormat } from '../../../core/bulk/input.js';
 import { recordSink } from '../../../core/bulk/output-file.js';
 import { resourceArgument } from './settings.js';
@@ -34,7 +34,6 @@ export async function runExport(inv: Invocation, resourceName: string | undefine
   const prepared = prepare({ ...flags, format: undefined, json: undefined }, ctx);
   const say = { notice: (line: string, oncePerDay?: string) => prepared.ui.notice(line, oncePerDay), warn: (line: string) => prepared.ui.warn(line) };
   await withSession(prepared, ctx, async ({ client, profile }) => {
-    if (filters) await resolveLinkedFilters(client, resource, filters);
     if (format !== 'ics') {
       const sink = recordSink(ctx.stdout, format, exportColumns(resource));
       await exportRecords(client, resource, filters, (record) => sink.write(record), say);
