@@ -9,8 +9,8 @@ import type { Site } from './config/site.js';
 import type { RecordAccess } from './records/verbs.js';
 import { resources, type Resource, type ResourceName } from '../spec/resources.js';
 import type { CreateFieldsOf, FieldsOf, FiltersOf, RecordOf } from '../spec/types.js';
-import type { ImportOutcome, ImportSource, OpenSite, SiteApplied, SiteApplyOptions, SiteDiff, SiteFileSource } from './transfer.js';
-import type { ImportOptions } from './bulk/options.js';
+import type { OpenSite } from './transfer.js';
+import type { ImportOptions, ImportOutcome, ImportSource, SiteApplied, SiteApplyOptions, SiteDiff, SiteFileSource } from './batch/types.js';
 
 export interface CalendarMessage {
   level: 'notice' | 'warning';

@@ -15,10 +15,8 @@ export type {
   UpdateOptions,
 } from './calendar.js';
 export type { SiteFiles } from './calendar.js';
-export type { ImportOutcome, ImportSource, SiteApplied, SiteApplyOptions, SiteDiff, SiteFileSource } from './transfer.js';
-export type { ImportOptions } from './bulk/options.js';
+export type { ImportOptions, ImportOutcome, ImportSource, ReportRow, RowResult, SiteApplied, SiteApplyOptions, SiteDiff, SiteFileSource } from './batch/types.js';
 export type { Counts } from './batch/counts.js';
-export type { ReportRow } from './bulk/import-report.js';
 export { ApiError, CalendarError, EXIT, UsageError } from './errors.js';
 export { NameTakenError } from './records/name-taken.js';
 export type { ExitCode } from './errors.js';

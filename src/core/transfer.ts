@@ -13,11 +13,10 @@ import { resources, type ResourceName } from '../spec/resources.js';
 import type { Notice } from './site/document.js';
 import type { FetchSettings } from './bulk/ics-fetch.js';
 import type { IcsSource } from './bulk/ics-source.js';
-import type { ImportOptions } from './bulk/options.js';
-import type { Finished, ImportSession } from './bulk/run-import.js';
+import type { ImportSession } from './bulk/run-import.js';
 import type { InputFormat } from './bulk/input.js';
 import type { SitePlan } from './site/sync.js';
-import type { Counts } from './batch/counts.js';
+import type { ImportOptions, ImportOutcome, ImportSource, SiteApplied, SiteApplyOptions, SiteDiff, SiteFileSource } from './batch/types.js';
 
 /** An open site, as the library's Calendar holds it. */
 export interface OpenSite {
@@ -29,20 +28,6 @@ export interface OpenSite {
 }
 
 type Json = Record<string, unknown>;
-
-/**
- * What to import: records a program holds, a file, text, or (events) an iCalendar feed URL.
- * `format` is read from the file's extension or the text when left out. For an iCalendar
- * text, `name` is the feed's identity: import the same feed again under the same name.
- */
-export type ImportSource =
-  | readonly Json[]
-  | { file: string; format?: InputFormat | 'ics'; delimiter?: string }
-  | { text: string; format?: InputFormat | 'ics'; name?: string; delimiter?: string }
-  | { url: string };
-
-/** What an import did: counts, IDs in input order, each row's result; `error` when it did not do everything. */
-export type ImportOutcome = Finished;
 
 export async function importInto(site: OpenSite, resourceName: ResourceName, source: ImportSource, options: ImportOptions = {}): Promise<ImportOutcome> {
   const [{ arrayInput, openInput, parseDelimiter, textInput }, { importSettingsOf, icsSettingsOf }, { importFeed, importRecords }] = await Promise.all([
@@ -110,9 +95,6 @@ export async function exportFrom(site: OpenSite, resourceName: ResourceName, fil
   return records;
 }
 
-/** A site file: its text (YAML or JSON), the path of one, or the document as an object. */
-export type SiteFileSource = string | { file: string } | Json;
-
 async function siteFileOf(source: SiteFileSource, cwd: string) {
   const { readSiteFile } = await import('./site/file.js');
   if (typeof source === 'string') return readSiteFile('site file', source);
@@ -129,31 +111,9 @@ async function siteFileOf(source: SiteFileSource, cwd: string) {
   return readSiteFile('site file', JSON.stringify(source));
 }
 
-/** The plan as data (as `diff --format json` prints it), its summary line, and its digest. */
-export interface SiteDiff {
-  plan: unknown;
-  summary: string;
-  /** What `site.apply` is given to apply exactly this plan. */
-  digest: string;
-}
-
 export async function diffSiteFile(site: OpenSite, source: SiteFileSource, options: { prune?: boolean } = {}): Promise<SiteDiff> {
   const [{ diffSite }, file] = await Promise.all([import('./site/sync.js'), siteFileOf(source, site.cwd)]);
   return asDiff(await diffSite(file, site.client, { prune: options.prune === true }, noticeOf(site.messages).notice));
-}
-
-export interface SiteApplyOptions {
-  /** The digest of the plan `site.diff` gave: required, so that only a plan someone saw is applied. */
-  digest: string;
-  /** Remove the records the file lacks (the caller's consent). */
-  prune?: boolean;
-  /** Requests in flight at once: 1 to 16 (default 4). */
-  concurrency?: number;
-}
-
-/** What apply did: the plan it carried out, and the counts (none when the plan had no changes). */
-export interface SiteApplied extends SiteDiff {
-  counts?: Counts;
 }
 
 /**

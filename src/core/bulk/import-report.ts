@@ -5,22 +5,9 @@
  */
 import type { Counts } from '../batch/counts.js';
 import type { RowOutcome } from '../batch/run.js';
+import type { ReportRow } from '../batch/types.js';
 
-/** What became of a row (with --dry-run: what would). */
-export type RowResult = 'created' | 'updated' | 'unchanged' | 'failed' | 'not_sent' | 'conflict' | 'skipped' | 'trashed';
-
-export interface ReportRow {
-  /** Where the row is in the input: `line` (NDJSON, CSV) or `index` (a JSON array). */
-  line?: number;
-  index?: number;
-  /** iCalendar: the VEVENT's UID and the occurrence's start. */
-  uid?: string;
-  start?: string;
-  result: RowResult;
-  /** The record's ID on the site (created, updated, unchanged; a conflict's the name's holder). */
-  id?: number;
-  error?: string;
-}
+export type { ReportRow, RowResult } from '../batch/types.js';
 
 /** A row of the report from what the batch engine says became of it (`where`: `line 3`, `index 0`, or none). */
 export function reportRow(where: string, outcome: RowOutcome<unknown>, ical?: { uid: string; start: string }): ReportRow {

@@ -24,7 +24,8 @@ import { walkEveryName, walkEveryRecord } from '../records/pages.js';
 import { createRecord, findExisting, pickFields, updateRecord, withSlugOfFile, type MatchKey } from './writes.js';
 import { readRawTexts, typedTexts, withRawTexts } from '../records/raw-text.js';
 import { changedFields, isUnchanged } from '../records/safe-update.js';
-import { reportRow, type ReportRow } from './import-report.js';
+import { reportRow } from './import-report.js';
+import type { ImportOutcome } from '../batch/types.js';
 import { NameTakenError } from '../records/name-taken.js';
 
 export interface ImportSettings {
@@ -190,17 +191,7 @@ export interface ImportRun extends BatchFace {
 }
 
 /** What an import did, as data: the face prints the IDs (--format ids) and the report (--format json). */
-export interface ImportResult {
-  counts: Counts;
-  /** Rows of the input (an iCalendar feed: its occurrences). */
-  total: number;
-  /** The ID each row ended up as (created, updated, unchanged), in input order. */
-  ids: number[];
-  /** What became of each row, in input order (with `report`). */
-  rows: ReportRow[];
-  /** The --failed-to file could not be written: said after the summary, which says what was done. */
-  failedRowsError?: unknown;
-}
+export type ImportResult = Omit<ImportOutcome, 'error'>;
 
 export async function runImportPasses(input: Input, scan: Scan, settings: ImportSettings, run: ImportRun): Promise<ImportResult> {
   const { resource, upsertBy, dryRun } = settings;

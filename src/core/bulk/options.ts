@@ -11,40 +11,13 @@ import { refuseFixedOffset } from '../records/dates.js';
 import { unwritable } from './failed-to.js';
 import type { IcsImportSettings } from './ics-import.js';
 import type { ImportSettings } from './importer.js';
-import { UPSERT_KEYS, type UpsertKey } from './upsert-index.js';
+import { UPSERT_KEYS } from './upsert-index.js';
+import type { ImportOptions } from '../batch/types.js';
 
 export const MAX_CONCURRENCY = 32;
 export const DEFAULT_MAX_OCCURRENCES = 500;
 
-/** An import's options as a program gives them (the CLI gives numbers as the flags' texts). */
-export interface ImportOptions {
-  /** Update the existing record with the same slug, name or id instead of creating one. */
-  upsertBy?: UpsertKey;
-  /** Requests in flight at once: 1 to 32 (default 4). */
-  concurrency?: number | string;
-  /** Plan only: nothing is sent. */
-  dryRun?: boolean;
-  /** Stop at the first record that fails. */
-  failFast?: boolean;
-  /** A file the rows that failed (or were not sent) are written to, in the input's format, to import again. */
-  failedTo?: string;
-  /** Let a venue or organizer whose name is taken be created anyway (the server then overwrites the existing one). */
-  force?: boolean;
-  /** Create the linked records the input names that the site lacks (by name). */
-  createMissing?: boolean;
-  /** iCalendar: expand recurring events from this day, YYYY-MM-DD (default today)... */
-  from?: string;
-  /** ...up to this day, excluded (default a year after `from`). */
-  until?: string;
-  /** iCalendar: at most this many events per recurring series (default 500). */
-  maxOccurrences?: number | string;
-  /** iCalendar: import CLASS:PRIVATE/CONFIDENTIAL events as private events instead of skipping them. */
-  includePrivate?: boolean;
-  /** iCalendar: trash the events an earlier import of this feed made that it no longer has. */
-  prune?: boolean;
-  /** iCalendar: zone for UTC and floating times (default the profile's, else the site's). */
-  timezone?: string;
-}
+export type { ImportOptions } from '../batch/types.js';
 
 /** How the options are named in messages: `--failed-to` (the CLI) or `failedTo` (the library). */
 export type OptionName = (option: keyof ImportOptions) => string;

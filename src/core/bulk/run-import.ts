@@ -17,6 +17,7 @@ import { importIcs, type IcsImportSettings } from './ics-import.js';
 import type { IcsSource } from './ics-source.js';
 import { runImportPasses, scanInput, type ImportResult, type ImportSettings } from './importer.js';
 import type { Input } from './input.js';
+import type { ImportOutcome } from '../batch/types.js';
 
 /** The site an import writes to, opened only once the rows are checked (a bad file makes no request). */
 export interface ImportSite {
@@ -35,10 +36,7 @@ export interface ImportSession extends BatchFace {
   print?: (text: string) => void;
 }
 
-export interface Finished extends ImportResult {
-  /** Why the run did not do everything (exit 5, 130, 6), or its --failed-to file could not be written (exit 1). */
-  error?: CliError;
-}
+export type Finished = ImportOutcome;
 
 /** Records of a JSON, NDJSON or CSV input: checked (exit 2, nothing sent), then sent. */
 export async function importRecords(input: Input, settings: ImportSettings, session: ImportSession): Promise<Finished> {
