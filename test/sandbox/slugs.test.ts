@@ -1,6 +1,6 @@
 /** Slugs as WordPress's sanitize_title makes them from a title or name. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { slugify } from '../../src/sandbox/common/text-filters.js';
+import { slugFromName as slugify } from '../../src/wordpress/slugs.js';
 import { client, type Client } from './helpers.js';
 
 describe('sandbox slugs', () => {

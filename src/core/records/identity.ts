@@ -8,7 +8,7 @@
 import { collationKey } from '../../wordpress/collation.js';
 import { costAmounts } from '../../wordpress/cost.js';
 import { slugFromName } from '../../wordpress/slugs.js';
-import { decodeEntities } from '../../wordpress/text.js';
+import { decodeEntities, textAsShown } from '../../wordpress/text.js';
 
 export { costAmounts, decodeEntities, slugFromName };
 
@@ -26,25 +26,17 @@ export function textForPeople(value: unknown, field = ''): string {
   return HTML_FIELDS.has(field.split('.').pop() ?? field) ? text : decodeEntities(text);
 }
 
-/** Text as the server's typographic filters leave it, folded back: quotes and dashes plain, tags out. */
-function plainText(text: string): string {
-  return decodeEntities(text.replace(/<[^>]*>/g, ''))
-    .normalize('NFC')
-    .replace(/[‘’‚′]/g, "'")
-    .replace(/[“”„″]/g, '"')
-    .replace(/[–—]/g, '-')
-    .replace(/…/g, '...')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** Words of printable ASCII but `&` and `<`, single spaces between: nothing plainText would change. */
+/** Words of printable ASCII but `&` and `<`, single spaces between, and no dashes wptexturize turns: nothing textAsShown would change. */
 const PLAIN_ASCII = /^[!-%'-;=-~]+(?: [!-%'-;=-~]+)*$/;
+const TEXTURIZED_DASHES = /--| - /;
 
-/** The key a record's name is matched by: case, entities, typographic quotes and spacing aside. */
+/**
+ * The key a record's name is matched by: case, entities, typographic quotes and spacing aside,
+ * a name as typed (`Rock - Roll`) meeting it as shown (`Rock &#8211; Roll`): see textAsShown.
+ */
 export function nameKey(name: string): string {
   // Most names are plain already; an import's name index folds thousands of them.
-  return (PLAIN_ASCII.test(name) ? name : plainText(name)).toLowerCase();
+  return (PLAIN_ASCII.test(name) && !TEXTURIZED_DASHES.test(name) ? name : textAsShown(name)).toLowerCase();
 }
 
 /** A text that can only be a slug: lower-case letters, digits, `_`, `%`-escapes and inner hyphens. */
@@ -163,7 +155,7 @@ export function comparableValue(field: string, value: unknown): string {
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string') {
     if (/^(true|false)$/i.test(value.trim())) return value.trim().toLowerCase();
-    let text = plainText(value);
+    let text = textAsShown(value);
     if (field === 'cost') return comparableCost(text);
     const dateTime = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::(\d{2}))?$/.exec(text);
     if (dateTime) text = `${dateTime[1]} ${dateTime[2]}:${dateTime[3] ?? '00'}`;

@@ -5,7 +5,7 @@
  */
 import { localized } from './i18n.js';
 import { siteHost, type RequestContext } from './context.js';
-import { decodeEntities } from './text-filters.js';
+import { decodeEntities } from '../../wordpress/text.js';
 import { modifiedLocal, NEVER_PUBLISHED } from './post-fields.js';
 import type { PostRecord, TermRecord } from '../store/store.js';
 import { postResource } from '../store/kinds.js';

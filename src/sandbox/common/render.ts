@@ -6,7 +6,7 @@
  * (test/fixtures/lossless/render-real.json holds its answers); known gaps: primes after digits
  * (`1"` is `&#8243;` there), shortcodes other than gallery, playlist, caption and embed.
  */
-import { texturize } from './text-filters.js';
+import { texturize } from '../../wordpress/text.js';
 
 /** `<!-- wp:name {attributes} -->`, its closer and the self-closing form. */
 const BLOCK_DELIMITER = /<!--\s+\/?wp:[a-z0-9/-]+(?:\s+\{[\s\S]*?\})?\s*\/?-->/g;

@@ -4,7 +4,7 @@
  * text without a number is listed in `values` as a slug: `Free entry` as `free-entry`); a stored `"0"` shows as `"Free"`.
  */
 import { costAmounts } from '../../wordpress/cost.js';
-import { slugify } from '../common/text-filters.js';
+import { slugFromName } from '../../wordpress/slugs.js';
 
 export interface CostDetails {
   currency_symbol: string;
@@ -52,7 +52,7 @@ export function formatCost(raw: unknown): FormattedCost {
   const words = new Set<string>();
   const amounts = new Set<string>();
   scans.forEach((part, index) => {
-    if (!part.numbers.length) words.add(slugify(texts[index]));
+    if (!part.numbers.length) words.add(slugFromName(texts[index]));
     for (const number of part.numbers) if (Number(number.value) > 0) amounts.add(number.value);
   });
   const numeric = [...amounts].sort((a, b) => Number(a) - Number(b));

@@ -11,9 +11,10 @@ import { checkWritableFields, insertedModifiedUtc, postMeta, TRASH_SUFFIX } from
 import { setVariant, translatableFields } from '../common/i18n.js';
 import { createLinked } from '../linked/write.js';
 import { asList, findTerm, parseBoolean, type Params } from '../common/params.js';
-import { slugify, type EventFields, type EventRecord, type Taxonomy } from '../store/store.js';
+import type { EventFields, EventRecord, Taxonomy } from '../store/store.js';
 import { convertWallClock, isValidTimeZone, utcMsToZoned } from '../../base/time.js';
-import { termName } from '../common/text-filters.js';
+import { slugFromName } from '../../wordpress/slugs.js';
+import { termName } from '../../wordpress/text.js';
 import { uniqueTermSlug } from '../terms/write.js';
 import { storedKey } from '../store/kinds.js';
 import { conversionZone } from './utc-offset-zones.js';
@@ -124,10 +125,10 @@ function resolveTerms(ctx: RequestContext, taxonomy: Taxonomy, value: unknown): 
       const junkName = String(existing.id);
       const junk = ctx.store.terms('tags').find((term) => term.name === junkName);
       ids.push(
-        (junk ?? ctx.store.addTerm({ taxonomy, name: junkName, slug: uniqueTermSlug(ctx, taxonomy, slugify(junkName)), description: '', parent: 0 })).id,
+        (junk ?? ctx.store.addTerm({ taxonomy, name: junkName, slug: uniqueTermSlug(ctx, taxonomy, slugFromName(junkName)), description: '', parent: 0 })).id,
       );
     } else {
-      ids.push(ctx.store.addTerm({ taxonomy, name: termName(ref), slug: uniqueTermSlug(ctx, taxonomy, slugify(ref)), description: '', parent: 0 }).id);
+      ids.push(ctx.store.addTerm({ taxonomy, name: termName(ref), slug: uniqueTermSlug(ctx, taxonomy, slugFromName(ref)), description: '', parent: 0 }).id);
     }
   }
   return [...new Set(ids)];
@@ -186,11 +187,11 @@ function applyText(ctx: RequestContext, event: EventRecord, params: Params, crea
 function publishSlug(ctx: RequestContext, event: EventRecord, requested: unknown): void {
   if (typeof requested === 'string' && requested) {
     event.slug = ctx.store.uniqueSlug(
-      slugify(requested),
+      slugFromName(requested),
       (slug) => slug !== event.slug && ctx.store.postBySlug('event', slug) !== undefined && ctx.store.postBySlug('event', slug) !== event,
     );
   } else if (event.status !== 'draft' && event.status !== 'pending' && !event.slug) {
-    event.slug = ctx.store.uniqueSlug(slugify(event.fields.title), (slug) => ctx.store.postBySlug('event', slug) !== undefined);
+    event.slug = ctx.store.uniqueSlug(slugFromName(event.fields.title), (slug) => ctx.store.postBySlug('event', slug) !== undefined);
   }
 }
 

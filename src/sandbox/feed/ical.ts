@@ -14,8 +14,7 @@
 import { nowLocalWall, siteHost, type RequestContext } from '../common/context.js';
 import { postUrl } from '../common/post-json.js';
 import type { EventRecord, LinkedFields, PostRecord, TermRecord } from '../store/store.js';
-import { decodeEntities, texturize, untexturize } from '../common/text-filters.js';
-import { renderTitle } from '../common/render.js';
+import { decodeEntities, stripAllTags, texturize } from '../../wordpress/text.js';
 import { addDays, addMonths, offsetMinutesAt, zonedToUtcMs, zoneAbbreviation } from '../../base/time.js';
 
 const LIST_LIMIT = 30;
@@ -147,13 +146,9 @@ function text(value: string): string {
   return value.replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 }
 
-/** The content as the feed shows it: paragraphs end in a space and a newline, tags and link targets dropped. */
+/** The content as the feed shows it: a space after each paragraph, then wp_strip_all_tags, entities decoded. */
 function description(html: string): string {
-  const plain = html
-    .replace(/<\/p>/gi, ' ')
-    .replace(/<br\s*\/?>/gi, '')
-    .replace(/<[^>]*>/g, '');
-  return decodeEntities(plain).trim();
+  return decodeEntities(stripAllTags(html.replaceAll('</p>', '</p> ')));
 }
 
 const compact = (wall: string) => wall.replace(/[-:]/g, '').replace(' ', 'T');
@@ -191,8 +186,8 @@ function eventLines(ctx: RequestContext, event: EventRecord): string[] {
     `CREATED:${compact(createdUtc)}Z`,
     `LAST-MODIFIED:${compact(modifiedUtc)}Z`,
     `UID:${event.id}-${wallAsUtcSeconds(f.start)}-${wallAsUtcSeconds(end)}@${siteHost(ctx.site)}`,
-    // The title as typed: the feed reads the post title before the display filters.
-    `SUMMARY:${text(decodeEntities(untexturize(renderTitle(f.title))))}`,
+    // The title as stored: the feed reads the post title before the display filters (`a - b` stays, not `a -- b`).
+    `SUMMARY:${text(decodeEntities(stripAllTags(f.title)))}`,
     `DESCRIPTION:${text(description(texturize(f.description)))}`,
     `URL:${postUrl(ctx, event)}`,
   );

@@ -8,7 +8,8 @@ import { SiteError } from '../common/errors.js';
 import { insertedModifiedUtc, isVisibleTo, postMeta, trash } from '../common/post-fields.js';
 import { setVariant, translatableFields } from '../common/i18n.js';
 import type { Params } from '../common/params.js';
-import { slugify, type LinkedFields, type PostRecord } from '../store/store.js';
+import { slugFromName } from '../../wordpress/slugs.js';
+import type { LinkedFields, PostRecord } from '../store/store.js';
 import { POST_TYPE, storedKey, SWITCHES, type LinkedResource } from '../store/kinds.js';
 import { stateProvince } from './state-province.js';
 import { sameName } from '../../wordpress/collation.js';
@@ -80,7 +81,7 @@ export function createLinked(ctx: RequestContext, resource: LinkedResource, para
     const combined = stateProvince(params);
     if (combined) fields.stateprovince = combined;
   }
-  post.slug = ctx.store.uniqueSlug(slugify(name), (slug) => ctx.store.postBySlug(type, slug) !== undefined);
+  post.slug = ctx.store.uniqueSlug(slugFromName(name), (slug) => ctx.store.postBySlug(type, slug) !== undefined);
   ctx.store.changed(post);
   return post;
 }

@@ -14,7 +14,7 @@ import { listLinked } from '../linked/list.js';
 import { POST_TYPE, type LinkedResource } from '../store/kinds.js';
 import type { Params } from '../common/params.js';
 import { eventJson } from '../events/json.js';
-import { unslashDeep } from '../common/text-filters.js';
+import { unslashDeep } from '../../wordpress/slashes.js';
 import { linkedJson } from '../linked/json.js';
 import { termJson } from '../terms/json.js';
 import type { EventRecord, PostRecord, Taxonomy, TermRecord } from '../store/store.js';

@@ -9,7 +9,7 @@ import { request as httpsRequest } from 'node:https';
 import { withContext, type Context } from '../../../core/context.js';
 import { MAX_PER_PAGE, RESOURCE_NAMES, resources, type ResourceName } from '../../../spec/resources.js';
 import { USER_AGENT } from '../../../core/version.js';
-import { textForPeople } from '../../../core/records/identity.js';
+import { htmlToText } from '../../../wordpress/text.js';
 
 export const DEADLINE_MS = 1500;
 
@@ -42,11 +42,7 @@ export async function runComplete(inv: Invocation, kind: string, resourceName?: 
 /** Pages asked for at most (MAX_PER_PAGE records each), all at once after the first. */
 const MAX_PAGES = 20;
 
-const clean = (text: unknown) =>
-  textForPeople(text)
-    .replace(/<[^>]*>/g, '')
-    .replace(/[\t\r\n]+/g, ' ')
-    .trim();
+const clean = (text: unknown) => htmlToText(String(text ?? ''));
 
 async function profileCandidates(ctx: Context): Promise<string[]> {
   const { loadConfig } = await import('../../../core/config/load.js');

@@ -1,0 +1,114 @@
+/**
+ * The server's text rules (src/wordpress), checked against what the real site (WordPress
+ * 7.0.2, The Events Calendar 6.17.1, language English) did with texts typed into it: the
+ * title stored in wp_posts, the title its REST routes showed, the slug it made, the SUMMARY
+ * of its iCalendar feed. The client and the sandbox both read these rules.
+ */
+import { describe, expect, test } from 'vitest';
+import { slugFromName } from '../../src/wordpress/slugs.js';
+import { slashBackslashes, unslash } from '../../src/wordpress/slashes.js';
+import { decodeEntities, htmlToText, stripAllTags, termName, textAsShown, texturize } from '../../src/wordpress/text.js';
+import { nameKey, sameValue } from '../../src/core/records/identity.js';
+import { titleSlug } from '../../src/core/ical/identity.js';
+
+/** Event titles typed, as REST showed them (the database kept them as typed), and their slugs. */
+const TITLES: Array<[typed: string, shown: string, slug: string]> = [
+  ['a--b', 'a&#8211;b', 'a-b'],
+  ['a---b', 'a&#8212;b', 'a-b'],
+  ['a - b', 'a &#8211; b', 'a-b'],
+  ['a -- b', 'a &#8212; b', 'a-b'],
+  ['a - - b', 'a &#8211; &#8211; b', 'a-b'],
+  [`"quoted" and 'single' O'Brien '90s`, '&#8220;quoted&#8221; and &#8216;single&#8217; O&#8217;Brien &#8217;90s', 'quoted-and-single-obrien-90s'],
+  ['wait... more', 'wait&#8230; more', 'wait-more'],
+  ['R&B <b>bold</b> &amp; co', 'R&#038;B <b>bold</b> &amp; co', 'r-co'],
+  ['(a) -b- [c] "d"', '(a) -b- [c] &#8220;d&#8221;', 'a-b-c-d'],
+];
+
+describe('wptexturize, one way', () => {
+  test.each(TITLES)('%s is shown as %s', (typed, shown) => {
+    expect(texturize(typed)).toBe(shown);
+  });
+
+  test('a typed text and the text the site shows for it come to one form; different dashes do not', () => {
+    for (const [typed, shown] of TITLES) expect(textAsShown(typed), typed).toBe(textAsShown(shown));
+    // The site writes primes after digits (`1&#8243; 2&#8242;`), which our texturize does not: they still meet.
+    expect(textAsShown(`size 1" 2' x`)).toBe(textAsShown('size 1&#8243; 2&#8242; x'));
+    // `–` stands for `--` and for ` - `: shown `a–b` is not the typed `a-b`, nor `a—b`.
+    expect(textAsShown('a-b')).not.toBe(textAsShown('a&#8211;b'));
+    expect(textAsShown('a--b')).not.toBe(textAsShown('a---b'));
+  });
+
+  test('names and values compare as typed against as shown (the old fold made `a--b` and `a&#8211;b` differ)', () => {
+    expect(nameKey('Rock--Roll Hall')).toBe(nameKey('Rock&#8211;Roll Hall'));
+    expect(nameKey('Rock - Roll')).toBe(nameKey('Rock &#8211; Roll'));
+    expect(nameKey('Rock -- Roll')).toBe(nameKey('Rock &#8212; Roll'));
+    expect(sameValue('title', 'Jazz---Live...', 'Jazz&#8212;Live&#8230;')).toBe(true);
+    expect(sameValue('title', 'Jazz-Live', 'Jazz&#8211;Live')).toBe(false);
+  });
+
+  test('venue and organizer names are texturized like titles; term names only have `&` escaped', () => {
+    const typed = `text-venues a--b "q" R&B O'x...`;
+    expect(texturize(typed)).toBe('text-venues a&#8211;b &#8220;q&#8221; R&#038;B O&#8217;x&#8230;');
+    expect(termName(`text-categories a--b "q" R&B O'x...`)).toBe(`text-categories a--b "q" R&amp;B O'x...`);
+  });
+});
+
+describe('the iCalendar SUMMARY is the stored title, tags stripped and entities decoded', () => {
+  test.each([
+    ['a - b', 'a - b'],
+    ['a -- b', 'a -- b'],
+    ['R&B <b>bold</b> &amp; co', 'R&B bold & co'],
+    [`"quoted" and 'single' O'Brien '90s`, `"quoted" and 'single' O'Brien '90s`],
+  ])('%s -> %s', (typed, summary) => {
+    expect(decodeEntities(stripAllTags(typed))).toBe(summary);
+  });
+});
+
+describe('slugs: sanitize_title on an English site', () => {
+  test.each([
+    ...TITLES.map(([typed, , slug]): [string, string] => [typed, slug]),
+    ['Straße', 'strase'],
+    ['Æsir æ', 'aesir-ae'],
+    ['Øre ø', 'ore-o'],
+    ['Œuvre œ', 'oeuvre-oe'],
+    ['ÄÖÜ äöü', 'aou-aou'],
+    ['Łódź Żółć ĄĘŚŃ ąęśń', 'lodz-zolc-aesn-aesn'],
+    ['Ğğ Şş İı Çç Öö', 'gg-ss-ii-cc-oo'],
+    ['þorn Ðð Đđ Ħħ', 'thorn-dd-dd-hh'],
+    ['ĳ ŀ ŉ ĸ', 'ij-l-n-k'],
+    ['Ñ é È ê', 'n-e-e-e'],
+    ['café © ® ™ × ½', 'cafe-x-%c2%bd'],
+    ['50% off %zz', '50-off-zz'],
+    ['x&#8211;y&nbsp;z', 'x-y-z'],
+    ['ẞ GROß', '%c3%9f-gros'],
+  ])('%s -> %s', (name, slug) => {
+    expect(slugFromName(name)).toBe(slug);
+  });
+
+  test("a term's slug is made of its name as stored (`&` as `&amp;`)", () => {
+    expect(slugFromName(termName('R&B; rock & roll; go'))).toBe('rb-rock-roll-go');
+  });
+
+  test("an iCalendar occurrence's title words are WordPress's slug without its escapes (ß is s, as the site spells it)", () => {
+    expect(titleSlug('Straße Fest')).toBe('strase-fest');
+    expect(titleSlug('Œuvre 東京')).toBe('oeuvre');
+  });
+});
+
+describe('HTML as text', () => {
+  const html = '<p>One &amp; <b>two</b><br>three <a href="https://x.example/">link</a></p>\n<p>Four&nbsp;five</p><script>x()</script>';
+  test('one line: for cells, completions, messages and comparisons', () => {
+    expect(htmlToText(html)).toBe('One & twothree link Four five');
+    expect(htmlToText('<strong>Error:</strong> Sorry, you are not allowed to edit &#8220;x&#8221;.')).toBe('Error: Sorry, you are not allowed to edit “x”.');
+  });
+  test('lines: for a description read as a document', () => {
+    expect(htmlToText(html, { lines: true })).toBe('One & two\nthree link (https://x.example/)\n\nFour five');
+  });
+});
+
+describe('backslashes', () => {
+  test('what a client doubles, wp_unslash gives back as typed', () => {
+    for (const text of ['C:\\Temp\\new', 'a \\0 b', 'trailing \\', '\\\\ two']) expect(unslash(slashBackslashes(text))).toBe(text);
+    expect(unslash('Back\\slash')).toBe('Backslash');
+  });
+});
