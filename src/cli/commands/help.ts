@@ -123,9 +123,7 @@ export const DEMO_RECORD: Record<ResourceName, string> = {
 type Verb = 'list' | 'get' | 'create' | 'update' | 'delete' | 'restore';
 
 const firstId = (r: Resource) =>
-  r.name === 'categories' || r.name === 'tags'
-    ? `$(calendar ${r.name} list --no-hide-empty --format ids --per-page 1)`
-    : `$(calendar ${r.name} list --format ids --per-page 1)`;
+  r.kind === 'term' ? `$(calendar ${r.name} list --no-hide-empty --format ids --per-page 1)` : `$(calendar ${r.name} list --format ids --per-page 1)`;
 
 export function verbExamples(resource: Resource, verb: Verb): string[] {
   const n = resource.name;

@@ -84,7 +84,7 @@ export function readListParams(ctx: RequestContext, resource: ResourceName, para
 
 function readListParam(ctx: RequestContext, resource: ResourceName, field: Field, raw: unknown, problems: ParamProblems): unknown {
   const name = field.name;
-  const isTermResource = resource === 'categories' || resource === 'tags';
+  const isTermResource = isTaxonomy(resource);
   switch (field.type) {
     case 'positive':
       if (!isPositiveInteger(raw)) return problems.invalid(name);

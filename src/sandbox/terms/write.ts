@@ -1,4 +1,5 @@
 /** Categories and tags: create (colliding names are `term_exists`, see duplicate-name.ts) and update; a delete removes the term for good. */
+import { resources } from '../../spec/resources.js';
 import type { RequestContext } from '../common/context.js';
 import { SiteError } from '../common/errors.js';
 import { setVariant } from '../common/i18n.js';
@@ -10,13 +11,13 @@ import { collidingTerm } from './duplicate-name.js';
 import { termDescription } from './description.js';
 
 export function checkTermWrite(taxonomy: Taxonomy, params: Params): void {
-  if (taxonomy === 'tags' && params.parent !== undefined) {
+  if (!resources[taxonomy].hierarchical && params.parent !== undefined) {
     throw new SiteError(400, 'rest_taxonomy_not_hierarchical', 'Cannot set parent term, taxonomy is not hierarchical.');
   }
 }
 
 function termExists(taxonomy: Taxonomy, term: TermRecord): SiteError {
-  const where = taxonomy === 'tags' ? 'in this taxonomy' : 'with this parent';
+  const where = resources[taxonomy].hierarchical ? 'with this parent' : 'in this taxonomy';
   return new SiteError(
     400,
     'term_exists',

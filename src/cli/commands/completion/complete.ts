@@ -78,7 +78,7 @@ async function idCandidates(
     const auth = username && password ? `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` : undefined;
     const page = async (n: number): Promise<number | undefined> => {
       const query: Record<string, string | number> = { per_page: MAX_PER_PAGE, page: n };
-      if (resource.name === 'categories' || resource.name === 'tags') query.hide_empty = 'false';
+      if (resource.kind === 'term') query.hide_empty = 'false';
       const body = (await getJson(session.client.url(resource.path, query), auth, signal)) as Record<string, unknown> | null;
       const items = body?.[resource.listKey];
       if (Array.isArray(items)) {
