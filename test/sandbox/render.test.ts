@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { generatedExcerpt, renderContent, renderTitle } from '../../src/sandbox/common/render.js';
-import { formatCost } from '../../src/sandbox/events/cost.js';
+import { formatCost } from '../../src/wordpress/cost.js';
 
 interface Case {
   raw: string;

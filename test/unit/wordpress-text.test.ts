@@ -10,6 +10,7 @@ import { slashBackslashes, unslash } from '../../src/wordpress/slashes.js';
 import { decodeEntities, htmlToText, stripAllTags, termName, textAsShown, texturize } from '../../src/wordpress/text.js';
 import { nameKey, sameValue } from '../../src/core/records/identity.js';
 import { titleSlug } from '../../src/core/ical/identity.js';
+import { dayEdge } from '../../src/wordpress/dates.js';
 
 /** Event titles typed, as REST showed them (the database kept them as typed), and their slugs. */
 const TITLES: Array<[typed: string, shown: string, slug: string]> = [
@@ -110,5 +111,12 @@ describe('backslashes', () => {
   test('what a client doubles, wp_unslash gives back as typed', () => {
     for (const text of ['C:\\Temp\\new', 'a \\0 b', 'trailing \\', '\\\\ two']) expect(unslash(slashBackslashes(text))).toBe(text);
     expect(unslash('Back\\slash')).toBe('Backslash');
+  });
+});
+
+describe('dates', () => {
+  test('a day runs from its first to its last second; a date-time is cut to its day', () => {
+    expect(dayEdge('2027-03-01', 'start')).toBe('2027-03-01 00:00:00');
+    expect(dayEdge('2027-03-01 19:30:00', 'end')).toBe('2027-03-01 23:59:59');
   });
 });

@@ -5,8 +5,9 @@
  * all use these, so they never disagree about whether two things are the same.
  */
 
+import { dayEdge } from '../../wordpress/dates.js';
 import { collationKey } from '../../wordpress/collation.js';
-import { costAmounts } from '../../wordpress/cost.js';
+import { costAmounts, isZeroCost } from '../../wordpress/cost.js';
 import { slugFromName } from '../../wordpress/slugs.js';
 import { decodeEntities, textAsShown } from '../../wordpress/text.js';
 
@@ -160,8 +161,8 @@ export function comparableValue(field: string, value: unknown): string {
     const dateTime = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::(\d{2}))?$/.exec(text);
     if (dateTime) text = `${dateTime[1]} ${dateTime[2]}:${dateTime[3] ?? '00'}`;
     // A day given alone is stored from its first to its last second (all-day events).
-    if (field.endsWith('start_date') && text.endsWith(' 00:00:00')) text = text.slice(0, 10);
-    if (field.endsWith('end_date') && text.endsWith(' 23:59:59')) text = text.slice(0, 10);
+    if (field.endsWith('start_date') && text === dayEdge(text, 'start')) text = text.slice(0, 10);
+    if (field.endsWith('end_date') && text === dayEdge(text, 'end')) text = text.slice(0, 10);
     return text;
   }
   return JSON.stringify(value);
@@ -178,7 +179,7 @@ export function comparableValue(field: string, value: unknown): string {
  */
 function comparableCost(text: string): string {
   const plain = text.replace(/\s+/g, '').toLowerCase();
-  if (/^0+(?:[.,]0+)?$/.test(plain)) return '';
+  if (isZeroCost(plain)) return '';
   const found = costAmounts(plain).map((amount) => amount.value);
   const amounts = [...new Set(found.filter((amount) => Number(amount) > 0))].sort((a, b) => Number(a) - Number(b));
   const words = plain.match(/\p{L}+/gu) ?? [];

@@ -6,7 +6,7 @@ import { organizerJson, venueJson } from '../linked/json.js';
 import type { EventRecord, PostRecord, TermRecord } from '../store/store.js';
 import { embeddedTermJson } from '../terms/json.js';
 import { offsetString, zonedToUtcMs, zoneAbbreviation } from '../../base/time.js';
-import { formatCost } from './cost.js';
+import { formatCost } from '../../wordpress/cost.js';
 import { ldPrice } from './ld-price.js';
 import { renderContent, renderExcerpt, renderTitle } from '../common/render.js';
 

@@ -3,6 +3,7 @@
  * turn false, cost and website are cleared, organizers and image removed, the status
  * republished, and the timezone label reset without recomputing the UTC times.
  */
+import { dayEdge } from '../../wordpress/dates.js';
 import { resources } from '../../spec/resources.js';
 import { nowLocalWall, nowUtcWall, type RequestContext } from '../common/context.js';
 import { parseDateInput } from '../common/dates.js';
@@ -144,8 +145,8 @@ function eventDates(ctx: RequestContext, params: Params, zone: string, allDay: b
   let start = parseDateInput(String(params.start_date), localNow)!.wall;
   let end = parseDateInput(String(params.end_date), localNow)!.wall;
   if (allDay) {
-    start = `${start.slice(0, 10)} 00:00:00`;
-    end = `${end.slice(0, 10)} 23:59:59`;
+    start = dayEdge(start, 'start');
+    end = dayEdge(end, 'end');
   }
   const utcStart = convertWallClock(start, conversionZone(zone), 'UTC');
   const utcEnd = convertWallClock(end, conversionZone(zone), 'UTC');
@@ -163,8 +164,8 @@ function moveAllDayEdges(ctx: RequestContext, f: EventFields, params: Params, zo
   const localNow = nowIn(ctx, zone);
   if (params.start_date !== undefined) f.start = parseDateInput(String(params.start_date), localNow)!.wall;
   if (params.end_date !== undefined) f.end = parseDateInput(String(params.end_date), localNow)!.wall;
-  f.start = `${f.start.slice(0, 10)} 00:00:00`;
-  f.end = `${f.end.slice(0, 10)} 23:59:59`;
+  f.start = dayEdge(f.start, 'start');
+  f.end = dayEdge(f.end, 'end');
   f.utcStart = convertWallClock(f.start, conversionZone(zone), 'UTC');
   f.utcEnd = convertWallClock(f.end, conversionZone(zone), 'UTC');
 }

@@ -11,6 +11,7 @@
  * past ones included; `/?p=ID&ical=1` of a published event is a 301 to its permalink's feed. A
  * feed with no event is an empty `text/html` 200.
  */
+import { dayEdge } from '../../wordpress/dates.js';
 import { nowLocalWall, siteHost, type RequestContext } from '../common/context.js';
 import { postUrl } from '../common/post-json.js';
 import type { EventRecord, LinkedFields, PostRecord, TermRecord } from '../store/store.js';
@@ -130,7 +131,7 @@ function feedEvents(ctx: RequestContext, request: FeedRequest, categories: Set<n
     const f = event.fields;
     if (!published(event) || f.hideFromListings || f.backwards) return false;
     if (days) {
-      if (f.end < `${days.from} 00:00:00` || (days.to !== undefined && f.start > `${days.to} 23:59:59`)) return false;
+      if (f.end < dayEdge(days.from, 'start') || (days.to !== undefined && f.start > dayEdge(days.to, 'end'))) return false;
     } else if (zonedToUtcMs(f.end, f.timezone) >= now === request.past) return false;
     if (categories && !f.categories.some((id) => categories.has(id))) return false;
     if (request.tag !== undefined && !(tag && f.tags.includes(tag.id))) return false;
@@ -177,7 +178,7 @@ function eventLines(ctx: RequestContext, event: EventRecord): string[] {
   const f = event.fields;
   const modifiedUtc = event.modifiedUtc.startsWith('0000') ? event.date : event.modifiedUtc;
   const createdUtc = event.dateUtc ?? event.date;
-  const end = f.allDay ? `${f.end.slice(0, 10)} 23:59:59` : f.end;
+  const end = f.allDay ? dayEdge(f.end, 'end') : f.end;
   const lines = f.allDay
     ? [`DTSTART;VALUE=DATE:${compact(f.start.slice(0, 10))}`, `DTEND;VALUE=DATE:${compact(addDays(f.end.slice(0, 10), 1))}`]
     : [`DTSTART;TZID=${f.timezone}:${compact(f.start)}`, `DTEND;TZID=${f.timezone}:${compact(f.end)}`];
