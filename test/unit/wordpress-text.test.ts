@@ -82,6 +82,20 @@ describe('slugs: sanitize_title on an English site', () => {
     ['50% off %zz', '50-off-zz'],
     ['x&#8211;y&nbsp;z', 'x-y-z'],
     ['ẞ GROß', '%c3%9f-gros'],
+    ['Concert d’été', 'concert-dete'],
+    ['“Quoted” «Guillemets» ‹single›', 'quoted-guillemets-single'],
+    ['Rock & Roll', 'rock-roll'],
+    ['Salle Pleyel – Paris', 'salle-pleyel-paris'],
+    ['Jazz\u00a0Night', 'jazz-night'],
+    ['AC/DC tribute', 'ac-dc-tribute'],
+    ['2×2 jam', '2x2-jam'],
+    ['Café… ©2027™', 'cafe-2027'],
+    ['Zero\u200bwidth', 'zerowidth'],
+    ['Kraków Jazz', 'krakow-jazz'],
+    ['東京 Night', '%e6%9d%b1%e4%ba%ac-night'],
+    ['v1.2 release', 'v1-2-release'],
+    ['東京ジャズ', '%e6%9d%b1%e4%ba%ac%e3%82%b8%e3%83%a3%e3%82%ba'],
+    ['한국 밤', '%ed%95%9c%ea%b5%ad-%eb%b0%a4'],
   ])('%s -> %s', (name, slug) => {
     expect(slugFromName(name)).toBe(slug);
   });
