@@ -1,9 +1,11 @@
 /**
  * How WordPress writes text, and how people read it back: the entities its filters leave in
- * titles and names, wptexturize's typographic characters, term names as stored, and HTML as
- * text. The client (to show and compare what the server sends) and the sandbox (to send it)
- * both read these, so they speak of one server.
+ * titles and names, term names as stored, HTML as text, and texts compared as the server shows
+ * them (wptexturize itself is in texturize.ts). The client (to show and compare what the server
+ * sends) and the sandbox (to send it) both read these, so they speak of one server.
  */
+
+import { texturize } from './texturize.js';
 
 const ENTITIES: Record<string, string> = {
   amp: '&',
@@ -31,38 +33,6 @@ export function decodeEntities(text: string): string {
     }
     return ENTITIES[body.toLowerCase()] ?? whole;
   });
-}
-
-/** One run of text outside tags, as wptexturize changes it. */
-function texturizeText(text: string): string {
-  return text
-    .replace(/&(?!#?[a-z0-9]+;)/gi, '&#038;')
-    .replace(/---/g, '&#8212;')
-    .replace(/(?<= )--(?= )/g, '&#8212;')
-    .replace(/--/g, '&#8211;')
-    .replace(/(?<= )-(?= )/g, '&#8211;')
-    .replace(/\.\.\./g, '&#8230;')
-    .replace(/(^|[\s([{-])"/g, '$1&#8220;')
-    .replace(/"/g, '&#8221;')
-    .replace(/'(?=\d\d(?:'?s)?(?:$|[\s.,:;!?)}\]-]))/g, '&#8217;') // '90s: an abbreviated year
-    .replace(/(^|[\s([{-])'/g, '$1&#8216;')
-    .replace(/'/g, '&#8217;');
-}
-
-/**
- * wptexturize and convert_chars, as the real site applies them to event, venue and organizer
- * titles and to content: typographic quotes, dashes and ellipses, bare `&` as `&#038;`; tags
- * and WordPress's own shortcodes left alone. The direction is one way only: `–` stands for
- * both `--` and ` - `, `—` for both `---` and ` -- ` (measured on the real site, see
- * test/unit/wordpress-text.test.ts), so a shown text cannot be turned back into the typed one;
- * the typed one is turned forward instead (see textAsShown). Known gap: primes after digits
- * (`1"` is `&#8243;` on the site, a closing quote here).
- */
-export function texturize(html: string): string {
-  return html
-    .split(/(<[^>]*>|\[\/?(?:gallery|playlist|caption|embed|audio|video)\b[^\]]*\])/)
-    .map((part, index) => (index % 2 === 1 ? part : texturizeText(part)))
-    .join('');
 }
 
 /** The entity names of HTML 4, case-sensitive: the ones WordPress's kses keeps in a term name (`&B;` is not one). */

@@ -15,7 +15,8 @@ import { dayEdge } from '../../wordpress/dates.js';
 import { nowLocalWall, siteHost, type RequestContext } from '../common/context.js';
 import { postUrl } from '../common/post-json.js';
 import type { EventRecord, LinkedFields, PostRecord, TermRecord } from '../store/store.js';
-import { decodeEntities, stripAllTags, texturize } from '../../wordpress/text.js';
+import { decodeEntities, stripAllTags } from '../../wordpress/text.js';
+import { texturize } from '../../wordpress/texturize.js';
 import { addDays, addMonths, offsetMinutesAt, zonedToUtcMs, zoneAbbreviation } from '../../base/time.js';
 
 const LIST_LIMIT = 30;
