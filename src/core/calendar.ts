@@ -7,7 +7,7 @@
 import type { Messages } from './context.js';
 import type { Site } from './config/site.js';
 import type { RecordAccess } from './records/verbs.js';
-import { resources, type CONFLICT_FILTER_NAMES, type Resource, type ResourceName, type VIEW_FILTER_NAMES } from '../spec/resources.js';
+import { MAX_PER_PAGE, resources, type CONFLICT_FILTER_NAMES, type Resource, type ResourceName, type VIEW_FILTER_NAMES } from '../spec/resources.js';
 import type { CreateFieldsOf, FieldsOf, FiltersOf, RecordOf } from '../spec/types.js';
 import type { ConflictRow } from './views/conflicts.js';
 import type { CalendarEvent, DayEntry } from './views/days.js';
@@ -181,7 +181,9 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
     if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new UsageError(`limit: "${String(limit)}" is not a whole number of at least 1`);
     const query = listQueryOf(this.resource, rest);
     const access = await this.open();
-    yield* pulled<RecordOf<R>>(ahead, (onRecord) =>
+    // A walk of every page asks for the most a page holds unless a page size is given.
+    const perPage = query.per_page !== undefined ? Number(query.per_page) : MAX_PER_PAGE;
+    yield* pulled<RecordOf<R>>(perPage * ahead, (onRecord) =>
       walkList(access, this.resource, query, { all: query.page === undefined, limit, parallel: ahead }, (record) => onRecord(record as RecordOf<R>)),
     );
   }
@@ -191,12 +193,12 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
 const PAGES_AHEAD = 8;
 
 /**
- * A walk that hands records to a callback, turned into an async generator: the walk waits while
- * the caller has not taken what it was given (a page or so), and stops when the caller does.
+ * A walk that hands records to a callback, turned into an async generator: once `highWater`
+ * records wait for the caller, the walk waits until the caller has taken them all; it stops when
+ * the caller does.
  */
-async function* pulled<T>(pages: number, run: (onRecord: (record: T) => Promise<void>) => Promise<unknown>): AsyncGenerator<T> {
+async function* pulled<T>(highWater: number, run: (onRecord: (record: T) => Promise<void>) => Promise<unknown>): AsyncGenerator<T> {
   const buffer: T[] = [];
-  const highWater = 50 * pages;
   let finished = false;
   let failure: { error: unknown } | undefined;
   let stopped = false;
@@ -224,7 +226,8 @@ async function* pulled<T>(pages: number, run: (onRecord: (record: T) => Promise<
     for (;;) {
       if (buffer.length > 0) {
         const record = buffer.shift() as T;
-        if (buffer.length < highWater) resume?.();
+        // The walk goes on once all it handed over is taken (its next page is already on the way).
+        if (buffer.length === 0) resume?.();
         yield record;
         continue;
       }

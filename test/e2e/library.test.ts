@@ -91,6 +91,15 @@ describe('events', () => {
       if (walked.length === 6) break;
     }
     expect(walked).toEqual(all.slice(0, 6).map((e) => e.title));
+    // Pages are read as the caller walks: a caller that takes one record of six pages and dwells
+    // on it (while the walk could read on) has had its page read, one page ahead and one on the way.
+    const before = sandbox.stats.requests;
+    for await (const _event of cal.events.iterate({ ...filters, per_page: 2 })) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      break;
+    }
+    expect(sandbox.stats.requests - before).toBeLessThanOrEqual(3);
+    expect(sandbox.stats.requests - before).toBeGreaterThan(0);
   });
 
   test('the update of a start alone moves the end, and says so to onMessage', async () => {
