@@ -85,6 +85,12 @@ export async function main(): Promise<number> {
   await cal.events.list({ start_after: '2027-01-01' });
   // @ts-expect-error a venue has no title
   await cal.venues.update(1, { title: 'x' });
+  await cal.events.update(1, {}, { links: { tags: { add: ['jazz'], remove: [12] } } });
+  // @ts-expect-error venues have no list link
+  await cal.venues.update(1, {}, { links: { tags: { add: ['jazz'] } } });
+  await cal.events.list({ on: '2027-06-01' });
+  // @ts-expect-error venues have no dates to be on
+  await cal.venues.list({ on: '2027-06-01' });
   try {
     await cal.tags.delete('jazz');
   } catch (err) {

@@ -102,6 +102,18 @@ describe('events', () => {
     expect(sandbox.stats.requests - before).toBeGreaterThan(0);
   });
 
+  test('links added and removed without restating the list; on: the events taking place that day', async () => {
+    const event = await cal.events.create(
+      { title: 'Linked', start_date: '2027-10-01 22:00:00', end_date: '2027-10-02 02:00:00', tags: ['Lib Keep', 'Lib Drop'] },
+      { createMissing: true },
+    );
+    const changed = await cal.events.update(event.id, {}, { links: { tags: { add: ['Lib, Comma'], remove: ['Lib Drop'] } }, createMissing: true });
+    expect((changed.tags as Json[]).map((t) => t.name).sort()).toEqual(['Lib Keep', 'Lib, Comma']);
+    // Starting the day before, still on at 1 a.m.: an event of the 2nd.
+    expect((await cal.events.list({ on: '2027-10-02', search: 'Linked' })).map((e) => e.id)).toEqual([event.id]);
+    expect(await cal.events.list({ on: '2027-10-03', search: 'Linked' })).toEqual([]);
+  });
+
   test('the update of a start alone moves the end, and says so to onMessage', async () => {
     const event = await cal.events.create({ title: 'Moved', start_date: '2027-08-01 10:00:00', end_date: '2027-08-01 12:00:00' });
     messages.length = 0;
