@@ -65,6 +65,9 @@ try {
     );
     const { stdout } = await run(process.execPath, ['program.mjs', sandbox.restRoot, USER, PASSWORD], { cwd: project });
     expect(JSON.parse(stdout)).toEqual({ created: 'Packed Tag', listed: ['Packed Tag'], refused: { isCalendarError: true, exitCode: 2 } });
+    // CommonJS too: Node 20.19 and later require() an ES module without top-level await.
+    const required = await run(process.execPath, ['-e', "console.log(typeof require('events-calendar-cli').Calendar)"], { cwd: project });
+    expect(required.stdout).toBe('function\n');
   });
 
   test('tsc --strict type-checks a program against the declarations; a misspelt field or filter is an error', async () => {
