@@ -91,6 +91,27 @@ describe('events', () => {
       if (walked.length === 6) break;
     }
     expect(walked).toEqual(all.slice(0, 6).map((e) => e.title));
+    // Pages are read as the caller walks: a caller that takes one record of six pages and dwells
+    // on it (while the walk could read on) has had its page read, one page ahead and one on the way.
+    const before = sandbox.stats.requests;
+    for await (const _event of cal.events.iterate({ ...filters, per_page: 2 })) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      break;
+    }
+    expect(sandbox.stats.requests - before).toBeLessThanOrEqual(3);
+    expect(sandbox.stats.requests - before).toBeGreaterThan(0);
+  });
+
+  test('links added and removed without restating the list; on: the events taking place that day', async () => {
+    const event = await cal.events.create(
+      { title: 'Linked', start_date: '2027-10-01 22:00:00', end_date: '2027-10-02 02:00:00', tags: ['Lib Keep', 'Lib Drop'] },
+      { createMissing: true },
+    );
+    const changed = await cal.events.update(event.id, {}, { links: { tags: { add: ['Lib, Comma'], remove: ['Lib Drop'] } }, createMissing: true });
+    expect((changed.tags as Json[]).map((t) => t.name).sort()).toEqual(['Lib Keep', 'Lib, Comma']);
+    // Starting the day before, still on at 1 a.m.: an event of the 2nd.
+    expect((await cal.events.list({ on: '2027-10-02', search: 'Linked' })).map((e) => e.id)).toEqual([event.id]);
+    expect(await cal.events.list({ on: '2027-10-03', search: 'Linked' })).toEqual([]);
   });
 
   test('the update of a start alone moves the end, and says so to onMessage', async () => {
@@ -135,6 +156,39 @@ describe('venues, organizers, categories, tags', () => {
     const id = await created(sandbox, 'venues', { venue: 'Slug Replace Hall', city: 'Lyon', phone: '1' });
     const replaced = await cal.venues.update('slug-replace-hall', { venue: 'Slug Replace Hall', city: 'Lille' }, { replace: true });
     expect(replaced).toMatchObject({ id, city: 'Lille' });
+  });
+});
+
+describe('views as data', () => {
+  test('agenda: every day of the range with the events on it; conflicts: the pairs at one venue at overlapping times', async () => {
+    const hall = await created(sandbox, 'venues', { venue: 'View Hall' });
+    const at = (title: string, start: string, end: string) => created(sandbox, 'events', { title, start_date: start, end_date: end, venue: hall });
+    const concert = await at('View Concert', '2027-09-10 20:00:00', '2027-09-10 22:00:00');
+    const rehearsal = await at('View Rehearsal', '2027-09-10 21:00:00', '2027-09-10 23:00:00');
+    await at('View Festival', '2027-09-11 10:00:00', '2027-09-12 18:00:00');
+
+    const agenda = await cal.agenda({ from: '2027-09-10', to: '2027-09-12', venue: 'View Hall' });
+    expect(agenda).toMatchObject({ from: '2027-09-10', to: '2027-09-12', zone: expect.any(String) });
+    expect(agenda.days.map((d) => [d.date, d.entries.map((e) => `${e.event.title} ${e.day}/${e.days}`)])).toEqual([
+      ['2027-09-10', ['View Concert 1/1', 'View Rehearsal 1/1']],
+      ['2027-09-11', ['View Festival 1/2']],
+      ['2027-09-12', ['View Festival 2/2']],
+    ]);
+
+    const found = await cal.conflicts({ from: '2027-09-01', to: '2027-09-30', venue: hall });
+    expect(found.conflicts).toEqual([
+      {
+        events: [
+          { id: concert, title: 'View Concert', start: '2027-09-10 20:00:00', end: '2027-09-10 22:00:00' },
+          { id: rehearsal, title: 'View Rehearsal', start: '2027-09-10 21:00:00', end: '2027-09-10 23:00:00' },
+        ],
+        where: 'at View Hall',
+        from: '2027-09-10 21:00:00',
+        to: '2027-09-10 22:00:00',
+      },
+    ]);
+    const backwards = await failure(cal.agenda({ from: '2027-09-12', to: '2027-09-10' }));
+    expect(backwards).toMatchObject({ exitCode: EXIT.usage, message: 'to 2027-09-10 is before from 2027-09-12' });
   });
 });
 
@@ -188,6 +242,20 @@ describe('site resolution', () => {
       expect((await api<Json>(sandbox, 'GET', `tags/${tag.id}`)).body.name).toBe('From Env');
     } finally {
       await fromEnv.close();
+      home.cleanup();
+    }
+  });
+
+  test('with no site configured anywhere, the built-in sandbox: started in-process, said once to onMessage, stopped by close()', async () => {
+    const home = tempHome();
+    const said: CalendarMessage[] = [];
+    const builtIn = new Calendar({ env: home.env, cwd: home.home, onMessage: (m) => said.push(m) });
+    try {
+      const events = await builtIn.events.list({ start_date: '1900-01-01', limit: 3 });
+      expect(events).toHaveLength(3);
+      expect(said).toEqual([{ level: 'notice', text: expect.stringContaining('Using the built-in sandbox calendar') }]);
+    } finally {
+      await builtIn.close();
       home.cleanup();
     }
   });
