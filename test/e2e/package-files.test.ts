@@ -39,8 +39,9 @@ describe('the published package', () => {
       'man/calendar.1',
       'package.json',
     ]);
-    // The library carries the batch calls (import with its iCalendar reader, site files with YAML): 1.53 MB packed at their arrival.
-    expect(packed.size).toBeLessThan(1_600_000);
+    // The library bundle now carries what the CLI's does (undici, zod, yaml for site files, ical.js for
+    // iCalendar imports): 1.65 MB packed with the batch calls; one shared bundle would halve the code shipped.
+    expect(packed.size).toBeLessThan(1_700_000);
     expect((pkg as { dependencies?: object }).dependencies).toBeUndefined();
     expect(pkg.scripts.prepack).toBe('npm run build');
   });
