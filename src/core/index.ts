@@ -21,8 +21,7 @@ export type {
   SiteOptions,
   UpdateOptions,
 } from './calendar.js';
-export { ApiError, CalendarError, EXIT, UsageError } from './errors.js';
-export { NameTakenError } from './records/name-taken.js';
+export { ApiError, CalendarError, EXIT, NameTakenError, UsageError } from './errors.js';
 export type { ExitCode } from './errors.js';
 export type { ResourceName } from '../spec/resources.js';
 export type * from '../spec/types.js';

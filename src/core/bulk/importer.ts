@@ -7,7 +7,7 @@
  * imported again.
  */
 import type { Context, Messages } from '../context.js';
-import { CliError, EXIT, UsageError } from '../errors.js';
+import { CliError, EXIT, NameTakenError, UsageError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
 import { resources, type Resource } from '../../spec/resources.js';
 import { settle } from '../records/resolve.js';
@@ -26,7 +26,6 @@ import { readRawTexts, typedTexts, withRawTexts } from '../records/raw-text.js';
 import { changedFields, isUnchanged } from '../records/safe-update.js';
 import { SiteUnreachable } from '../http/reachability.js';
 import { ImportReport, type RowResult } from './import-report.js';
-import { NameTakenError } from '../records/name-taken.js';
 
 export interface ImportSettings {
   resource: Resource;
