@@ -1,3 +1,5 @@
+import { aSingular, type Resource } from '../spec/resources.js';
+
 /** Exit codes users and scripts rely on (README "Exit codes"). */
 export const EXIT = {
   ok: 0,
@@ -50,6 +52,25 @@ export class ApiError extends CalendarError {
     hint?: string,
   ) {
     super(message, exitCode, hint);
+  }
+}
+
+/**
+ * A venue or organizer name another record holds (src/core/records/name-taken.ts: the one rule).
+ * Exit 2: the server would not refuse the write (it overwrites), the client does, before it.
+ */
+export class NameTakenError extends UsageError {
+  constructor(
+    resource: Resource,
+    readonly name: string,
+    readonly ids: number[],
+    options: { detail?: string; hint?: string } = {},
+  ) {
+    super(
+      `${aSingular(resource)} named "${name}" exists already (ID ${ids.join(', ')}); the server would overwrite it` +
+        (options.detail ? ` (${options.detail})` : ` when another ${resource.singular} is created by that name`),
+      options.hint,
+    );
   }
 }
 

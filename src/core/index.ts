@@ -24,8 +24,7 @@ export type {
 export type { SiteFiles } from './calendar.js';
 export type { ImportOptions, ImportOutcome, ImportSource, ReportRow, RowResult, SiteApplied, SiteApplyOptions, SiteDiff, SiteFileSource } from './batch/types.js';
 export type { Counts } from './batch/counts.js';
-export { ApiError, CalendarError, EXIT, UsageError } from './errors.js';
-export { NameTakenError } from './records/name-taken.js';
+export { ApiError, CalendarError, EXIT, NameTakenError, UsageError } from './errors.js';
 export type { ExitCode } from './errors.js';
 export type { ResourceName } from '../spec/resources.js';
 export type * from '../spec/types.js';

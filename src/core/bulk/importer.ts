@@ -6,7 +6,7 @@
  * the site's records fetched once, and failures go to stderr and to a file that can be
  * imported again.
  */
-import { CliError, EXIT, UsageError } from '../errors.js';
+import { CliError, EXIT, NameTakenError, UsageError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
 import { resources, type Resource } from '../../spec/resources.js';
 import { settle } from '../records/resolve.js';
@@ -26,7 +26,6 @@ import { readRawTexts, typedTexts, withRawTexts } from '../records/raw-text.js';
 import { changedFields, isUnchanged } from '../records/safe-update.js';
 import { reportRow } from './import-report.js';
 import type { ImportOutcome } from '../batch/types.js';
-import { NameTakenError } from '../records/name-taken.js';
 
 export interface ImportSettings {
   resource: Resource;

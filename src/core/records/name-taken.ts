@@ -8,24 +8,9 @@
  * (it overwrites), so it is the client's refusal, like an unknown link or an ambiguous name,
  * which also exit 2 after the lookups that found them.
  */
-import { UsageError } from '../errors.js';
-import { aSingular, type Resource } from '../../spec/resources.js';
+import { NameTakenError } from '../errors.js';
+import type { Resource } from '../../spec/resources.js';
 import type { ApiClient } from '../http/client.js';
-
-export class NameTakenError extends UsageError {
-  constructor(
-    resource: Resource,
-    readonly name: string,
-    readonly ids: number[],
-    options: { detail?: string; hint?: string } = {},
-  ) {
-    super(
-      `${aSingular(resource)} named "${name}" exists already (ID ${ids.join(', ')}); the server would overwrite it` +
-        (options.detail ? ` (${options.detail})` : ` when another ${resource.singular} is created by that name`),
-      options.hint,
-    );
-  }
-}
 
 /** Refuses `name` for a record of `resource` when another record (not `ownId`) holds it; nothing to check for resources that do not merge. */
 export async function refuseTakenName(client: ApiClient, resource: Resource, name: unknown, options: { ownId?: number; hint?: string } = {}): Promise<void> {
