@@ -1,6 +1,6 @@
 /**
  * What a batch run (import, iCalendar sync, site apply) counts, and the one summary line that
- * says it on stderr at the end of every run.
+ * says it on stderr at the end of every run. Part of the library's declarations: no Node types.
  */
 import type { CliError } from '../errors.js';
 
@@ -50,11 +50,4 @@ export function summaryLine(counts: Counts, dryRun: boolean): string {
   if (counts.conflicts) parts.push(`${counts.conflicts} conflicts (names taken)`);
   if (counts.skipped) parts.push(`${counts.skipped} skipped (private or cancelled)`);
   return `${dryRun ? 'dry run, nothing sent: ' : ''}${parts.join(', ')}`;
-}
-
-/** What a batch run says when the first Ctrl-C or SIGTERM stops it. */
-export function windingDownNotice(signal: NodeJS.Signals | undefined): string {
-  const what = signal === 'SIGTERM' ? 'terminated (SIGTERM)' : 'interrupted';
-  const again = signal === 'SIGTERM' ? 'a second signal aborts at once' : 'Ctrl-C again aborts at once';
-  return `${what}: no new request is sent; the ones in flight finish (${again})`;
 }

@@ -12,7 +12,7 @@
 import type { Context, Messages } from '../context.js';
 import { CliError, EXIT } from '../errors.js';
 import { SiteUnreachable } from '../http/reachability.js';
-import { emptyCounts, summaryLine, windingDownNotice, type Counts, type Done } from './counts.js';
+import { emptyCounts, summaryLine, type Counts, type Done } from './counts.js';
 import { runPool, toAsync } from './pool.js';
 
 /** A progress display a face draws from the live counts (the CLI: a spinner on a terminal). */
@@ -195,4 +195,11 @@ export class Batch<T extends object> {
       yield item;
     }
   }
+}
+
+/** What a batch run says when the first Ctrl-C or SIGTERM stops it. */
+export function windingDownNotice(signal: NodeJS.Signals | undefined): string {
+  const what = signal === 'SIGTERM' ? 'terminated (SIGTERM)' : 'interrupted';
+  const again = signal === 'SIGTERM' ? 'a second signal aborts at once' : 'Ctrl-C again aborts at once';
+  return `${what}: no new request is sent; the ones in flight finish (${again})`;
 }

@@ -15,7 +15,7 @@ import { LinkCatalog } from './catalog.js';
 import type { Input, InputRecord } from './input.js';
 import { lazyFileSink } from './output-file.js';
 import { linkFields, prepareRecord, withLinks, type LinkRelation, type PreparedRecord } from './prepare.js';
-import { processed, type Counts } from '../batch/counts.js';
+import { processed } from '../batch/counts.js';
 import { Batch, type BatchFace, type RowDone } from '../batch/run.js';
 import { toAsync } from '../batch/pool.js';
 import { fileKey, isDraftTitleKey, nthDraftKey, slugIsDerived, UpsertIndex, type UpsertKey } from './upsert-index.js';
