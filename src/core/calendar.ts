@@ -174,10 +174,16 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
   }
 
   async delete(ref: Ref, options: DeleteOptions = {}): Promise<RecordOf<R>> {
-    const [{ parseRef }, { deleteRecord, deletesForGood, deleteTargets }] = await Promise.all([import('./records/refs.js'), import('./records/remove.js')]);
+    const [{ parseRef }, remove] = await Promise.all([import('./records/refs.js'), import('./records/remove.js')]);
+    const { deleteRecord, deletesForGood, deleteTargets } = remove;
     const target = parseRef(this.resource, ref);
-    const { client } = await this.open();
+    const { client, messages } = await this.open();
     const [found] = await deleteTargets(client, this.resource, [target]);
+    // As the CLI warns before it asks: the events that still link to a venue or organizer.
+    if (remove.countsLinkedEvents(this.resource) && found.id !== undefined) {
+      const warning = remove.linkedWarning(`${this.resource.singular} ${target.text}`, false, await remove.linkedEvents(client, this.resource, [found.id]));
+      if (warning) messages.warn(warning);
+    }
     return (await deleteRecord(client, this.resource, found, deletesForGood(this.resource, options.permanently))) as RecordOf<R>;
   }
 

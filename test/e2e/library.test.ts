@@ -131,7 +131,10 @@ describe('venues, organizers, categories, tags', () => {
     expect(await cal.venues.get('Salle Émile')).toMatchObject({ id: venue.id, city: 'Lyon' });
     expect((await cal.venues.update(venue.id, { phone: '123' })).city).toBe('Lyon');
     expect((await cal.venues.list({ search: 'Émile' })).map((v) => v.id)).toEqual([venue.id]);
+    await created(sandbox, 'events', { title: 'At Émile', start_date: '2027-11-01 10:00:00', end_date: '2027-11-01 11:00:00', venue: venue.id });
+    messages.length = 0;
     await cal.venues.delete('Salle Émile');
+    expect(messages).toEqual([{ level: 'warning', text: 'venue Salle Émile is linked to 1 event; the server unlinks it from upcoming published events' }]);
 
     const organizer = await cal.organizers.create({ organizer: 'Org Lib', email: 'org@example.org' });
     expect((await cal.organizers.update('org-lib', { phone: '555' })).email).toBe('org@example.org');

@@ -68,6 +68,18 @@ async function deleteForGood(client: ApiClient, resource: Resource, path: string
 }
 
 /**
+ * The warning before venues or organizers still linked to events go (`what`: `venue 12`, `3
+ * venues`): how many events, and what the server does to them; undefined when none links.
+ */
+export function linkedWarning(what: string, several: boolean, linked: number): string | undefined {
+  if (linked === 0) return undefined;
+  return (
+    `${what} ${several ? 'are' : 'is'} linked to ${linked} event${linked === 1 ? '' : 's'}; the server ` +
+    `unlinks ${several ? 'them' : 'it'} from upcoming published events`
+  );
+}
+
+/**
  * How many events (any status, any date) link to these venues or organizers: those the
  * events list counts, and those hidden from listings, which no filtered list holds, read
  * one by one through the IDs only the core route knows.

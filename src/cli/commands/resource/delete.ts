@@ -18,7 +18,9 @@ export async function runDelete(resource: Resource, inv: Invocation, rawRefs: st
   const opts = inv.opts as Opts;
   const refs = await readRefs(resource, rawRefs, ctx);
   const query = passwordQuery(passwordOf(opts));
-  const { countsLinkedEvents, deleteRecord, deletesForGood, deleteTargets, linkedEvents, plannedDelete } = await import('../../../core/records/remove.js');
+  const { countsLinkedEvents, deleteRecord, deletesForGood, deleteTargets, linkedEvents, linkedWarning, plannedDelete } = await import(
+    '../../../core/records/remove.js'
+  );
   const forGood = deletesForGood(resource, opts.permanently === true);
   const prepared = inv.prepare();
   if (refs.length === 0) return prepared.ui.notice('stdin held no IDs or slugs: nothing to delete');
@@ -41,11 +43,8 @@ export async function runDelete(resource: Resource, inv: Invocation, rawRefs: st
         )
       : 0;
     const uses = linked > 0 ? ` ${linked} event${linked === 1 ? ' uses' : 's use'} ${refs.length === 1 ? 'it' : 'them'}.` : '';
-    if (linked > 0)
-      prepared.ui.warn(
-        `${what} ${refs.length === 1 ? 'is' : 'are'} linked to ${linked} event${linked === 1 ? '' : 's'}; the server ` +
-          `unlinks ${refs.length === 1 ? 'it' : 'them'} from upcoming published events`,
-      );
+    const warning = linkedWarning(what, refs.length > 1, linked);
+    if (warning) prepared.ui.warn(warning);
     await confirm(ctx, opts.yes === true, question(uses));
     let failed = 0;
     for (const target of targets) {
