@@ -29,6 +29,7 @@ describe('the published package', () => {
       'dist/cli.cjs',
       'dist/cli.js',
       'dist/jq.cjs',
+      'dist/mcp-sdk.cjs',
       'man/calendar.1',
       'package.json',
     ]);
