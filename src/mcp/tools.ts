@@ -1,0 +1,135 @@
+/**
+ * The tools the MCP server offers, derived from the resource table: `<resource>_<verb>` for the
+ * five resources and five verbs, then the views and the site file. Each tool is its input
+ * schema, its annotations and one call of the core; the server (server.ts) turns what the call
+ * returns, or throws, into the answer.
+ */
+import { aSingular, linkFields, RESOURCE_NAMES, resources, type Resource } from '../spec/resources.js';
+import type { Calendar } from '../core/calendar.js';
+import { UsageError } from '../core/errors.js';
+import { DATES_ACCEPTED, fieldInputs, refInput, takesDates, toolInput, type ToolInput } from './schemas.js';
+
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  /** The tools reach one calendar site, not the open world. */
+  openWorldHint: false;
+}
+
+export interface Tool {
+  name: string;
+  title: string;
+  description: string;
+  input: ToolInput;
+  annotations: ToolAnnotations;
+  /** The core call; what it returns is the answer, what it throws a tool error. */
+  call(cal: Calendar, args: Record<string, unknown>, note: (text: string) => void): Promise<unknown>;
+}
+
+type Args = Record<string, unknown>;
+
+const READ: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+const ADD: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
+const CHANGE: ToolAnnotations = { ...ADD, idempotentHint: true };
+const REMOVE: ToolAnnotations = { ...ADD, destructiveHint: true, idempotentHint: true };
+
+/** Records a list answers when the call names no limit: enough to work with, not a whole site in one answer. */
+export const DEFAULT_LIST_LIMIT = 50;
+
+/** `args` without the tool's own inputs: what is left are the API's fields or filters. */
+function without(args: Args, ...names: string[]): Args {
+  return Object.fromEntries(Object.entries(args).filter(([key, value]) => !names.includes(key) && value !== undefined));
+}
+
+const flag = (value: unknown) => value === true;
+
+/** The record a call names: `ref` is this layer's own input, so its absence is said here. */
+function refOf(args: Args): string | number {
+  const ref = args.ref;
+  if (typeof ref === 'number' || (typeof ref === 'string' && ref.trim() !== '')) return ref;
+  throw new UsageError('ref: is required: the ID, slug or name of the record');
+}
+
+function resourceTools(r: Resource): Tool[] {
+  const links = linkFields(r).length > 0;
+  const createMissing = links ? { create_missing: { type: 'boolean', description: 'create linked records given by a name that matches none' } } : {};
+  const dates = (fields: typeof r.fields) => (takesDates(fields) ? ` ${DATES_ACCEPTED}` : '');
+  const api = (cal: Calendar) => cal[r.name];
+  const title = (verb: string) => `${verb} ${r.name}`;
+  return [
+    {
+      name: `${r.name}_list`,
+      title: title('List'),
+      description:
+        `List ${r.name}, filtered with the API's own parameters, at most \`limit\` of them (default ${DEFAULT_LIST_LIMIT}).` +
+        `${r.name === 'events' ? ' Without a date filter, events from today on.' : ''}${dates(r.listParams)}`,
+      input: toolInput({
+        ...fieldInputs(r.listParams.filter((p) => p.name !== 'page' && p.name !== 'per_page')),
+        limit: { type: 'integer', minimum: 1, description: `records to return at most (default ${DEFAULT_LIST_LIMIT})` },
+      }),
+      annotations: READ,
+      async call(cal, args, note) {
+        const limit = args.limit ?? DEFAULT_LIST_LIMIT;
+        // One more than asked says whether more match.
+        const records = await api(cal).list({ ...without(args, 'limit'), limit: typeof limit === 'number' ? limit + 1 : limit } as never);
+        if (typeof limit === 'number' && records.length > limit) {
+          note(`More ${r.name} match: ask with a higher limit, or narrow the filters.`);
+          return records.slice(0, limit);
+        }
+        return records;
+      },
+    },
+    {
+      name: `${r.name}_get`,
+      title: title('Get'),
+      description: `Get one ${r.singular}, whole, by its ID, slug${r.bySlug ? '' : ' (one lookup)'} or exact name where it has one.`,
+      input: toolInput({ ref: refInput(r) }, ['ref']),
+      annotations: READ,
+      call: (cal, args) => api(cal).get(refOf(args)),
+    },
+    {
+      name: `${r.name}_create`,
+      title: title('Create'),
+      description:
+        `Create ${aSingular(r)}: fields with the API's names, as a record read gives them.` +
+        `${links ? ' Linked records (venue, organizer, categories, tags, parent) by ID, slug or exact name.' : ''}` +
+        `${r.mergesOnCreate ? ` Refused when ${aSingular(r)} of that name exists (the server would overwrite it).` : ''}${dates(r.fields)}`,
+      input: toolInput(
+        { ...fieldInputs(r.fields), ...createMissing },
+        r.fields.filter((f) => f.required).map((f) => f.name),
+      ),
+      annotations: ADD,
+      call: (cal, args) => api(cal).create(without(args, 'create_missing') as never, { createMissing: flag(args.create_missing) }),
+    },
+    {
+      name: `${r.name}_update`,
+      title: title('Update'),
+      description:
+        `Change the given fields of ${aSingular(r)} and keep the others as they are (the server would otherwise reset what is left out).` +
+        `${r.name === 'events' ? ' A new start_date alone moves the end by as much.' : ''}${dates(r.fields)}`,
+      input: toolInput({ ref: refInput(r), ...fieldInputs(r.fields), ...createMissing }, ['ref']),
+      annotations: CHANGE,
+      call: (cal, args) => api(cal).update(refOf(args), without(args, 'ref', 'create_missing') as never, { createMissing: flag(args.create_missing) }),
+    },
+    {
+      name: `${r.name}_delete`,
+      title: title('Delete'),
+      description: r.trashes
+        ? `Move ${aSingular(r)} to the trash, or with permanently delete it for good (cannot be undone).`
+        : `Delete ${aSingular(r)} for good (${r.name} have no trash; cannot be undone).`,
+      input: toolInput(
+        { ref: refInput(r), ...(r.trashes ? { permanently: { type: 'boolean', description: 'delete for good instead of moving to the trash' } } : {}) },
+        ['ref'],
+      ),
+      annotations: REMOVE,
+      call: (cal, args) => api(cal).delete(refOf(args), { permanently: flag(args.permanently) }),
+    },
+  ];
+}
+
+/** Every tool, in the order tools/list gives them; with `readOnly`, only those that change nothing. */
+export function tools(options: { readOnly?: boolean } = {}): Tool[] {
+  const all = [...RESOURCE_NAMES.flatMap((name) => resourceTools(resources[name]))];
+  return options.readOnly ? all.filter((tool) => tool.annotations.readOnlyHint) : all;
+}
