@@ -8,7 +8,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Calendar, CalendarMessage } from '../core/calendar.js';
-import { CliError } from '../core/errors.js';
+import { CalendarError } from '../core/errors.js';
 import { VERSION } from '../core/version.js';
 import { tools } from './tools.js';
 
@@ -77,7 +77,7 @@ function unknownTool(name: string, readOnly: boolean): string {
 
 /** The CLI's message and hint (each one line), or for an error the core did not foresee, what it says. */
 function failureText(err: unknown, toolName: string, log?: (line: string) => void): string {
-  if (err instanceof CliError) return err.hint ? `${err.message}\n${err.hint}` : err.message;
+  if (err instanceof CalendarError) return err.hint ? `${err.message}\n${err.hint}` : err.message;
   const e = err as Error;
   log?.(`calendar mcp: ${toolName}: ${e?.stack ?? String(err)}`);
   return `unexpected error: ${e?.message ?? String(err)}`;

@@ -10,7 +10,7 @@ import { environmentHelp, EVENT_COST_FORCE, examplesHelp, verbExamples } from '.
 import { conflictsCommand } from '../views/index.js';
 import { editCommand } from '../edit/index.js';
 
-function addOptions(command: Command, fields: Field[], required = false): Command {
+function addOptions(command: Command, fields: readonly Field[], required = false): Command {
   for (const field of fields) for (const option of fieldOptions(field, { required })) command.addOption(option);
   return command;
 }
