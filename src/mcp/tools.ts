@@ -7,7 +7,7 @@
 import { aSingular, linkFields, RESOURCE_NAMES, resources, type Resource } from '../spec/resources.js';
 import type { Calendar } from '../core/calendar.js';
 import { UsageError } from '../core/errors.js';
-import { DATES_ACCEPTED, fieldInputs, refInput, takesDates, toolInput, type ToolInput } from './schemas.js';
+import { DATES_ACCEPTED, fieldInputs, refInput, takesDates, toolInput, type JsonSchema, type ToolInput } from './schemas.js';
 
 export interface ToolAnnotations {
   readOnlyHint: boolean;
@@ -53,7 +53,11 @@ function refOf(args: Args): string | number {
 
 function resourceTools(r: Resource): Tool[] {
   const links = linkFields(r).length > 0;
-  const createMissing = links ? { create_missing: { type: 'boolean', description: 'create linked records given by a name that matches none' } } : {};
+  const createMissing: Record<string, JsonSchema> = links
+    ? { create_missing: { type: 'boolean', description: 'create linked records given by a name that matches none' } }
+    : {};
+  // Where the core's refusal says that --force would go ahead: a name another venue or organizer holds, an event's cost the site re-writes.
+  const force = (what: string): Record<string, JsonSchema> => (r.kind === 'post' ? { force: { type: 'boolean', description: what } } : {});
   const dates = (fields: typeof r.fields) => (takesDates(fields) ? ` ${DATES_ACCEPTED}` : '');
   const api = (cal: Calendar) => cal[r.name];
   const title = (verb: string) => `${verb} ${r.name}`;
@@ -96,11 +100,16 @@ function resourceTools(r: Resource): Tool[] {
         `${links ? ' Linked records (venue, organizer, categories, tags, parent) by ID, slug or exact name.' : ''}` +
         `${r.mergesOnCreate ? ` Refused when ${aSingular(r)} of that name exists (the server would overwrite it).` : ''}${dates(r.fields)}`,
       input: toolInput(
-        { ...fieldInputs(r.fields), ...createMissing },
+        {
+          ...fieldInputs(r.fields),
+          ...createMissing,
+          ...(r.mergesOnCreate ? force(`create even when ${aSingular(r)} of that name exists (the server then overwrites it)`) : {}),
+        },
         r.fields.filter((f) => f.required).map((f) => f.name),
       ),
       annotations: ADD,
-      call: (cal, args) => api(cal).create(without(args, 'create_missing') as never, { createMissing: flag(args.create_missing) }),
+      call: (cal, args) =>
+        api(cal).create(without(args, 'create_missing', 'force') as never, { createMissing: flag(args.create_missing), force: flag(args.force) }),
     },
     {
       name: `${r.name}_update`,
@@ -108,9 +117,21 @@ function resourceTools(r: Resource): Tool[] {
       description:
         `Change the given fields of ${aSingular(r)} and keep the others as they are (the server would otherwise reset what is left out).` +
         `${r.name === 'events' ? ' A new start_date alone moves the end by as much.' : ''}${dates(r.fields)}`,
-      input: toolInput({ ref: refInput(r), ...fieldInputs(r.fields), ...createMissing }, ['ref']),
+      input: toolInput(
+        {
+          ref: refInput(r),
+          ...fieldInputs(r.fields),
+          ...createMissing,
+          ...force('go ahead where a refusal says --force would (a name another record holds, a value the site re-writes)'),
+        },
+        ['ref'],
+      ),
       annotations: CHANGE,
-      call: (cal, args) => api(cal).update(refOf(args), without(args, 'ref', 'create_missing') as never, { createMissing: flag(args.create_missing) }),
+      call: (cal, args) =>
+        api(cal).update(refOf(args), without(args, 'ref', 'create_missing', 'force') as never, {
+          createMissing: flag(args.create_missing),
+          force: flag(args.force),
+        }),
     },
     {
       name: `${r.name}_delete`,
