@@ -7,8 +7,10 @@
 import type { Messages } from './context.js';
 import type { Site } from './config/site.js';
 import type { RecordAccess } from './records/verbs.js';
-import { resources, type Resource, type ResourceName } from '../spec/resources.js';
+import { resources, type CONFLICT_FILTER_NAMES, type Resource, type ResourceName, type VIEW_FILTER_NAMES } from '../spec/resources.js';
 import type { CreateFieldsOf, FieldsOf, FiltersOf, RecordOf } from '../spec/types.js';
+import type { ConflictRow } from './views/conflicts.js';
+import type { CalendarEvent, DayEntry } from './views/days.js';
 
 export interface CalendarMessage {
   level: 'notice' | 'warning';
@@ -67,6 +69,36 @@ export interface DeleteOptions {
   /** Delete an event, venue or organizer for good instead of moving it to the trash. Terms are always deleted for good. */
   permanently?: boolean;
 }
+
+/** The days of a view: `from` (default today in the view's zone) to `to`, in `timezone` (default the profile's, else the site's). */
+interface ViewDays {
+  from?: string;
+  to?: string;
+  timezone?: string;
+}
+
+/** What an agenda shows: the days (default today and the seven after), and the events list's filters the CLI's views take. */
+export type AgendaFilters = ViewDays & Pick<FiltersOf<'events'>, (typeof VIEW_FILTER_NAMES)[number]>;
+/** What the conflicts view looks at: the days (default thirty from today); with `organizer`, shared organizers instead of venues. */
+export type ConflictFilters = ViewDays & Pick<FiltersOf<'events'>, (typeof CONFLICT_FILTER_NAMES)[number]>;
+
+export interface Agenda {
+  zone: string;
+  today: string;
+  from: string;
+  to: string;
+  /** Every date of the range, in order, with the events on it (an event of several days on each). */
+  days: Array<{ date: string; entries: DayEntry[] }>;
+}
+
+export interface Conflicts {
+  zone: string;
+  from: string;
+  to: string;
+  conflicts: ConflictRow[];
+}
+
+export type { CalendarEvent, ConflictRow, DayEntry };
 
 /** A reference to one record: its ID, its slug, or (venues, organizers, categories, tags) its exact name. */
 export type Ref = number | string;
@@ -230,6 +262,30 @@ export class Calendar {
     this.organizers = new Records('organizers', open);
     this.categories = new Records('categories', open);
     this.tags = new Records('tags', open);
+  }
+
+  /** The events of some days, day by day, as `calendar agenda` shows them. */
+  async agenda(filters: AgendaFilters = {}): Promise<Agenda> {
+    const [{ AGENDA_DAYS }, { bucketByDay }] = await Promise.all([import('./views/window.js'), import('./views/days.js')]);
+    const { from, to, zone, events, today } = await this.view(filters, AGENDA_DAYS);
+    return { zone, today, from, to, days: [...bucketByDay(events, from, to)].map(([date, entries]) => ({ date, entries })) };
+  }
+
+  /** Events at the same venue (or, with an `organizer` filter, with an organizer in common) at overlapping times. */
+  async conflicts(filters: ConflictFilters = {}): Promise<Conflicts> {
+    const [{ CONFLICT_DAYS }, { conflictRow, findConflicts }] = await Promise.all([import('./views/window.js'), import('./views/conflicts.js')]);
+    const { from, to, zone, events } = await this.view(filters, CONFLICT_DAYS);
+    const kind = filters.organizer !== undefined ? 'organizer' : 'venue';
+    return { zone, from, to, conflicts: findConflicts(events, kind, zone).map(conflictRow) };
+  }
+
+  private async view(filters: AgendaFilters | ConflictFilters, days: number) {
+    const [{ checkZone, dayRange, readViewEvents }, { listQueryOf }] = await Promise.all([import('./views/window.js'), import('./records/list.js')]);
+    const { from, to, timezone, ...rest } = filters;
+    const range = dayRange(from, to, days, { from: 'from', to: 'to' });
+    const zone = checkZone(timezone, 'timezone');
+    const query = listQueryOf(resources.events, rest as Json);
+    return readViewEvents(await this.access(), range, query, zone);
   }
 
   /** Closes the connections to the site (and stops the built-in sandbox, when it was the site). */

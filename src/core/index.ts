@@ -4,7 +4,14 @@
  */
 export { Calendar } from './calendar.js';
 export type {
+  Agenda,
+  AgendaFilters,
+  CalendarEvent,
   CalendarMessage,
+  ConflictFilters,
+  ConflictRow,
+  Conflicts,
+  DayEntry,
   CalendarOptions,
   CreateOptions,
   DeleteOptions,

@@ -390,6 +390,11 @@ export function linkFields(resource: Resource): Field[] {
   return resource.fields.filter((f) => f.relation !== undefined && (LINK_RELATIONS as readonly string[]).includes(f.relation));
 }
 
+/** The events list's filters that the views (agenda, week, month) take. */
+export const VIEW_FILTER_NAMES = ['venue', 'categories', 'search', 'featured', 'status'] as const;
+/** Those of the conflicts view; `organizer` also switches from venues to organizers. */
+export const CONFLICT_FILTER_NAMES = ['venue', 'organizer', 'categories', 'status'] as const;
+
 /** A list filter naming linked records: it takes IDs, slugs or names, as the links of a write do. */
 export function namesLinkedRecords(field: Field): boolean {
   return field.relation !== undefined && (LINK_RELATIONS as readonly string[]).includes(field.relation) && (field.type === 'ids' || field.type === 'terms');

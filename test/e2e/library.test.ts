@@ -138,6 +138,39 @@ describe('venues, organizers, categories, tags', () => {
   });
 });
 
+describe('views as data', () => {
+  test('agenda: every day of the range with the events on it; conflicts: the pairs at one venue at overlapping times', async () => {
+    const hall = await created(sandbox, 'venues', { venue: 'View Hall' });
+    const at = (title: string, start: string, end: string) => created(sandbox, 'events', { title, start_date: start, end_date: end, venue: hall });
+    const concert = await at('View Concert', '2027-09-10 20:00:00', '2027-09-10 22:00:00');
+    const rehearsal = await at('View Rehearsal', '2027-09-10 21:00:00', '2027-09-10 23:00:00');
+    await at('View Festival', '2027-09-11 10:00:00', '2027-09-12 18:00:00');
+
+    const agenda = await cal.agenda({ from: '2027-09-10', to: '2027-09-12', venue: 'View Hall' });
+    expect(agenda).toMatchObject({ from: '2027-09-10', to: '2027-09-12', zone: expect.any(String) });
+    expect(agenda.days.map((d) => [d.date, d.entries.map((e) => `${e.event.title} ${e.day}/${e.days}`)])).toEqual([
+      ['2027-09-10', ['View Concert 1/1', 'View Rehearsal 1/1']],
+      ['2027-09-11', ['View Festival 1/2']],
+      ['2027-09-12', ['View Festival 2/2']],
+    ]);
+
+    const found = await cal.conflicts({ from: '2027-09-01', to: '2027-09-30', venue: hall });
+    expect(found.conflicts).toEqual([
+      {
+        events: [
+          { id: concert, title: 'View Concert', start: '2027-09-10 20:00:00', end: '2027-09-10 22:00:00' },
+          { id: rehearsal, title: 'View Rehearsal', start: '2027-09-10 21:00:00', end: '2027-09-10 23:00:00' },
+        ],
+        where: 'at View Hall',
+        from: '2027-09-10 21:00:00',
+        to: '2027-09-10 22:00:00',
+      },
+    ]);
+    const backwards = await failure(cal.agenda({ from: '2027-09-12', to: '2027-09-10' }));
+    expect(backwards).toMatchObject({ exitCode: EXIT.usage, message: 'to 2027-09-10 is before from 2027-09-12' });
+  });
+});
+
 describe('errors', () => {
   test('a taken name is one error, exit 2, on create and on rename; force lets the server merge', async () => {
     const first = await cal.venues.create({ venue: 'Taken Library Hall' });
