@@ -768,7 +768,7 @@ complete -c calendar -n '__calendar_at \'\' 0' -a 'agenda' -d 'the events of the
 complete -c calendar -n '__calendar_at \'\' 0' -a 'week' -d 'the events of a week as a grid of days, 7 columns fitted to the terminal'
 complete -c calendar -n '__calendar_at \'\' 0' -a 'month' -d 'the events of a month as a grid of days, 7 columns fitted to the terminal'
 complete -c calendar -n '__calendar_at \'\' 0' -a 'browse' -d 'open the site\'s calendar page in the browser (prints its URL where there is no …'
-complete -c calendar -n '__calendar_at \'\' 0' -a 'mcp' -d 'serve the calendar to AI assistants: the Model Context Protocol over stdio (an …'
+complete -c calendar -n '__calendar_at \'\' 0' -a 'mcp' -d 'serve the calendar to AI assistants (the Model Context Protocol, over stdio)'
 complete -c calendar -n '__calendar_at \'\' 0' -a 'help' -d 'show help for a command'
 complete -c calendar -n '__calendar_at \'events\' 0' -a 'list' -d 'list events (from today on unless dates are given)'
 complete -c calendar -n '__calendar_at \'events\' 0' -a 'get' -d 'show an event, or several'

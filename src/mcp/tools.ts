@@ -4,7 +4,7 @@
  * schema, its annotations and one call of the core; the server (server.ts) turns what the call
  * returns, or throws, into the answer.
  */
-import { aSingular, linkFields, RESOURCE_NAMES, resources, type Resource } from '../spec/resources.js';
+import { aSingular, CONFLICT_FILTER_NAMES, linkFields, RESOURCE_NAMES, resources, VIEW_FILTER_NAMES, type Resource } from '../spec/resources.js';
 import type { Calendar } from '../core/calendar.js';
 import { UsageError } from '../core/errors.js';
 import { DATES_ACCEPTED, fieldInputs, refInput, takesDates, toolInput, type JsonSchema, type ToolInput } from './schemas.js';
@@ -149,8 +149,49 @@ function resourceTools(r: Resource): Tool[] {
   ];
 }
 
+/** The days of a view, as the CLI's FROM and TO arguments and --timezone take them. */
+const VIEW_DAYS: Record<string, JsonSchema> = {
+  from: { type: 'string', description: 'first day (default today)' },
+  to: { type: 'string', description: 'last day' },
+  timezone: { type: 'string', description: "show the times in this IANA zone (default: the profile's, else the site's)" },
+};
+
+/** The events list's filters a view takes, as the table describes them. */
+const viewFilters = (names: readonly string[]) => fieldInputs(resources.events.listParams.filter((p) => names.includes(p.name)));
+
+/** An agenda's events without their whole records, which each day of a long event would repeat: events_get gives one. */
+function agendaAnswer(agenda: Awaited<ReturnType<Calendar['agenda']>>) {
+  return {
+    ...agenda,
+    days: agenda.days.map((day) => ({ ...day, entries: day.entries.map(({ event: { record, ...event }, ...entry }) => ({ ...entry, event })) })),
+  };
+}
+
+function viewTools(): Tool[] {
+  return [
+    {
+      name: 'agenda',
+      title: 'Agenda',
+      description: `The events of some days (default today and the seven after), day by day, with their times on each day, as \`calendar agenda\` shows them. ${DATES_ACCEPTED}`,
+      input: toolInput({ ...VIEW_DAYS, ...viewFilters(VIEW_FILTER_NAMES) }),
+      annotations: READ,
+      call: async (cal, args) => agendaAnswer(await cal.agenda(args as never)),
+    },
+    {
+      name: 'conflicts',
+      title: 'Conflicts',
+      description:
+        'Events at the same venue at overlapping times (default: the thirty days from today); with `organizer`, events sharing an organizer instead. ' +
+        DATES_ACCEPTED,
+      input: toolInput({ ...VIEW_DAYS, ...viewFilters(CONFLICT_FILTER_NAMES) }),
+      annotations: READ,
+      call: (cal, args) => cal.conflicts(args as never),
+    },
+  ];
+}
+
 /** Every tool, in the order tools/list gives them; with `readOnly`, only those that change nothing. */
 export function tools(options: { readOnly?: boolean } = {}): Tool[] {
-  const all = [...RESOURCE_NAMES.flatMap((name) => resourceTools(resources[name]))];
+  const all = [...RESOURCE_NAMES.flatMap((name) => resourceTools(resources[name])), ...viewTools()];
   return options.readOnly ? all.filter((tool) => tool.annotations.readOnlyHint) : all;
 }

@@ -82,15 +82,14 @@ describe('tools/list', () => {
     for (const resource of ['events', 'venues', 'organizers', 'categories', 'tags']) {
       for (const verb of ['list', 'get', 'create', 'update', 'delete']) expect(names).toContain(`${resource}_${verb}`);
     }
-    expect(names).toEqual(expect.arrayContaining(['agenda', 'conflicts', 'site_diff', 'site_apply']));
-    expect(names).toHaveLength(29);
+    expect(names).toEqual(expect.arrayContaining(['agenda', 'conflicts']));
+    expect(names).toHaveLength(27);
     const hints = (name: string) => tools.find((t) => t.name === name)!.annotations;
     expect(hints('venues_list')).toMatchObject({ readOnlyHint: true });
     expect(hints('events_get')).toMatchObject({ readOnlyHint: true, idempotentHint: true });
     expect(hints('events_create')).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
     expect(hints('events_update')).toMatchObject({ readOnlyHint: false, idempotentHint: true });
     expect(hints('tags_delete')).toMatchObject({ destructiveHint: true, idempotentHint: true });
-    expect(hints('site_apply')).toMatchObject({ readOnlyHint: false, destructiveHint: true });
   });
 
   test("input schemas come from the resource table: the API's names, JSON types, required fields, descriptions", async () => {
@@ -175,7 +174,10 @@ describe('every verb of every resource, with accents and quotes', () => {
     expect(await ok(client, 'events_get', { ref: event.slug })).toMatchObject({ id: event.id });
     const listed = await ok<Array<{ id: number }>>(client, 'events_list', { starts_after: '2031-05-31', search: 'été' });
     expect(listed.map((e) => e.id)).toEqual([event.id]);
-    const moved = await ok(client, 'events_update', { ref: event.id, start_date: '2031-06-02 20:00:00' });
+    const update = await call(client, 'events_update', { ref: event.id, start_date: '2031-06-02 20:00:00' });
+    const moved = update.data as Record<string, unknown>;
+    // The core's notice, which the CLI prints on stderr, comes after the record.
+    expect(update.texts.slice(1)).toEqual([expect.stringMatching(/^notice: The end moves to 2031-06-02 22:00:00/)]);
     expect(moved).toMatchObject({ start_date: '2031-06-02 20:00:00', end_date: '2031-06-02 22:00:00', title: event.title, venue: { id: venue } });
     await ok(client, 'events_delete', { ref: event.id });
     expect((await api<{ status: string }>(sandbox, 'GET', `events/${event.id}`)).body.status).toBe('trash');
@@ -190,6 +192,40 @@ describe('every verb of every resource, with accents and quotes', () => {
     const all = await call(client, 'tags_list', { search: 'limited', hide_empty: false, limit: 3 });
     expect(all.data).toHaveLength(3);
     expect(all.texts).toHaveLength(1);
+  });
+});
+
+describe('the views', () => {
+  test('agenda: the days with their events (no whole records); conflicts: the pair at one venue; a day that is none is refused', async () => {
+    const hall = await created(sandbox, 'venues', { venue: 'Salle des conflits' });
+    const first = await ok(client, 'events_create', { title: 'Répétition', start_date: '2032-03-01 18:00:00', end_date: '2032-03-01 20:00:00', venue: hall });
+    const second = await ok(client, 'events_create', { title: 'Concert', start_date: '2032-03-01 19:00:00', end_date: '2032-03-01 21:00:00', venue: hall });
+    const agenda = await ok<{ days: Array<{ date: string; entries: Array<{ event: Record<string, unknown>; from?: string }> }> }>(client, 'agenda', {
+      from: '2032-03-01',
+      to: '2032-03-02',
+      venue: 'Salle des conflits',
+    });
+    expect(agenda.days.map((d) => d.date)).toEqual(['2032-03-01', '2032-03-02']);
+    expect(agenda.days[0].entries.map((e) => [e.event.id, e.from])).toEqual([
+      [first.id, '18:00'],
+      [second.id, '19:00'],
+    ]);
+    expect(agenda.days[0].entries[0].event).not.toHaveProperty('record');
+    const conflicts = await ok<{ conflicts: Array<{ events: Array<{ id: number }>; where: string; from: string; to: string }> }>(client, 'conflicts', {
+      from: '2032-03-01',
+      to: '2032-03-31',
+    });
+    expect(conflicts.conflicts).toEqual([
+      {
+        events: [expect.objectContaining({ id: first.id }), expect.objectContaining({ id: second.id })],
+        where: 'at Salle des conflits',
+        from: '2032-03-01 19:00:00',
+        to: '2032-03-01 20:00:00',
+      },
+    ]);
+    const badDay = await call(client, 'agenda', { from: 'the day after' });
+    expect(badDay.isError).toBe(true);
+    expect(badDay.texts[0]).toMatch(/^from: "the day after" is not a date/);
   });
 });
 
@@ -218,7 +254,7 @@ describe('read-only', () => {
     try {
       const { tools } = await reader.client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual(
-        [...['events', 'venues', 'organizers', 'categories', 'tags'].flatMap((r) => [`${r}_list`, `${r}_get`]), 'agenda', 'conflicts', 'site_diff'].sort(),
+        [...['events', 'venues', 'organizers', 'categories', 'tags'].flatMap((r) => [`${r}_list`, `${r}_get`]), 'agenda', 'conflicts'].sort(),
       );
       expect(tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
       const write = await call(reader.client, 'tags_create', { name: 'should not exist' });
