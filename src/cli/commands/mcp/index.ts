@@ -7,10 +7,6 @@ export function mcpCommand(run: ActionRunner): Command {
   return new Command('mcp')
     .description('serve the calendar to AI assistants (the Model Context Protocol, over stdio)')
     .option('--read-only', 'offer only the tools that read (list, get, agenda, conflicts, site_diff)')
-    .addHelpText(
-      'after',
-      examplesHelp(['calendar mcp --profile prod', 'calendar mcp --profile prod --read-only', 'npx @modelcontextprotocol/inspector calendar mcp']) +
-        environmentHelp(),
-    )
+    .addHelpText('after', examplesHelp(['calendar mcp', 'calendar mcp --read-only', 'calendar mcp --profile sandbox']) + environmentHelp())
     .action(run(async () => (await import('./actions.js')).runMcp));
 }
