@@ -142,7 +142,7 @@ _calendar_options() {
     'import') r='--input-format --delimiter --upsert-by --concurrency --dry-run --fail-fast --force --failed-to --from --until --max-occurrences --timezone --include-private --create-missing --prune -h --help --profile --base-url --namespace --lang --format --json --jq --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'export') r='--site --resources --start-date --end-date --search --categories --tags --venue --organizer --status -h --help --profile --base-url --namespace --lang --format --json --jq --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'diff') r='--from --to --prune --exit-code -h --help --profile --base-url --namespace --lang --format --json --jq --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
-    'apply') r='--prune --dry-run --concurrency -h --help --profile --base-url --namespace --lang --format --json --jq --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'apply') r='--prune --dry-run --concurrency --digest -h --help --profile --base-url --namespace --lang --format --json --jq --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'agenda') r='--search --categories --venue --featured --no-featured --status --timezone -h --help --profile --base-url --namespace --lang --format --json --jq --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'week') r='--width --week-start --search --categories --venue --featured --no-featured --status --timezone -h --help --profile --base-url --namespace --lang --format --json --jq --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'month') r='--width --week-start --search --categories --venue --featured --no-featured --status --timezone -h --help --profile --base-url --namespace --lang --format --json --jq --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
@@ -389,6 +389,7 @@ _calendar_value() {
     'diff|--from') r='a' ;;
     'diff|--to') r='a' ;;
     'apply|--concurrency') r='a' ;;
+    'apply|--digest') r='a' ;;
     'agenda|--search') r='a' ;;
     'agenda|--categories') r='a' ;;
     'agenda|--venue') r='a' ;;

@@ -599,6 +599,8 @@ function __calendar_value
             echo 'value'
         case 'apply/--concurrency'
             echo 'value'
+        case 'apply/--digest'
+            echo 'value'
         case 'agenda/--search'
             echo 'value'
         case 'agenda/--categories'
@@ -1249,6 +1251,7 @@ complete -c calendar -n '__calendar_at \'diff\' 0' -F
 complete -c calendar -n '__calendar_in \'apply\'' -l prune -d 'remove the records the file lacks: events, venues, organizers to the trash; cat…'
 complete -c calendar -n '__calendar_in \'apply\'' -l dry-run -d 'print the plan; send no write'
 complete -c calendar -n '__calendar_in \'apply\'' -l concurrency -x -d 'requests in flight at once (default 4)'
+complete -c calendar -n '__calendar_in \'apply\'' -l digest -x -d 'apply only if the plan is still the one of this digest (diff --format json give…'
 complete -c calendar -n '__calendar_in \'apply\'' -s h -l help -d 'show help'
 complete -c calendar -n '__calendar_at \'apply\' 0' -F
 complete -c calendar -n '__calendar_in \'agenda\'' -l search -x -d 'text in the title, description or excerpt'

@@ -11,6 +11,8 @@ import { resources, type CONFLICT_FILTER_NAMES, type Resource, type ResourceName
 import type { CreateFieldsOf, FieldsOf, FiltersOf, RecordOf } from '../spec/types.js';
 import type { ConflictRow } from './views/conflicts.js';
 import type { CalendarEvent, DayEntry } from './views/days.js';
+import type { OpenSite } from './transfer.js';
+import type { ImportOptions, ImportOutcome, ImportSource, SiteApplied, SiteApplyOptions, SiteDiff, SiteFileSource } from './batch/types.js';
 
 export interface CalendarMessage {
   level: 'notice' | 'warning';
@@ -240,13 +242,23 @@ async function* pulled<T>(pages: number, run: (onRecord: (record: T) => Promise<
   }
 }
 
+/** `cal.site`: a site file (its text, `{ file }`, or the document as an object) against the site. */
+export interface SiteFiles {
+  /** What applying the file would change, nothing written: the plan as data, its summary and its digest. */
+  diff(file: SiteFileSource, options?: { prune?: boolean }): Promise<SiteDiff>;
+  /** Applies the file's plan only if its digest is `options.digest` (else CalendarError, exit 2, nothing sent). */
+  apply(file: SiteFileSource, options: SiteApplyOptions): Promise<SiteApplied>;
+}
+
 export class Calendar {
   readonly events: ResourceRecords<'events'>;
   readonly venues: ResourceRecords<'venues'>;
   readonly organizers: ResourceRecords<'organizers'>;
   readonly categories: ResourceRecords<'categories'>;
   readonly tags: ResourceRecords<'tags'>;
-  private site?: Promise<Site>;
+  /** A site file against the site: the plan and its digest, and the plan applied only with that digest. */
+  readonly site: SiteFiles;
+  private opened?: Promise<Site>;
   private readonly messages: Messages;
 
   constructor(private readonly options: CalendarOptions = {}) {
@@ -262,6 +274,11 @@ export class Calendar {
     this.organizers = new Records('organizers', open);
     this.categories = new Records('categories', open);
     this.tags = new Records('tags', open);
+    const site = () => this.transferSite();
+    this.site = {
+      diff: async (file, options) => (await import('./transfer.js')).diffSiteFile(await site(), file, options),
+      apply: async (file, options) => (await import('./transfer.js')).applySiteFile(await site(), file, options),
+    };
   }
 
   /** The events of some days, day by day, as `calendar agenda` shows them. */
@@ -290,21 +307,47 @@ export class Calendar {
 
   /** Closes the connections to the site (and stops the built-in sandbox, when it was the site). */
   async close(): Promise<void> {
-    const site = this.site;
-    this.site = undefined;
+    const site = this.opened;
+    this.opened = undefined;
     if (site) await (await site).close();
   }
 
-  private async access(): Promise<RecordAccess> {
-    this.site ??= this.openSite();
-    let site: Site;
+  /**
+   * Creates (or, with `upsertBy`, updates) records from an array, a file or text (JSON, NDJSON,
+   * CSV), or syncs events from an iCalendar file, text or feed URL, as `calendar import` does:
+   * every record is checked before any is sent (a bad one: CalendarError, exit 2, nothing sent).
+   * Rows that fail do not throw: the outcome has the counts, each row's result and `error`.
+   */
+  async import(resource: ResourceName, source: ImportSource, options?: ImportOptions): Promise<ImportOutcome> {
+    const { importInto } = await import('./transfer.js');
+    return importInto(await this.transferSite(), resource, source, options);
+  }
+
+  /** Every record (past events and drafts too), or those the list filters select, in the shape `import` takes back. */
+  async export<R extends ResourceName>(resource: R, filters?: FiltersOf<R>): Promise<Array<FieldsOf<R> & { slug?: string }>> {
+    const { exportFrom } = await import('./transfer.js');
+    return (await exportFrom(await this.transferSite(), resource, filters as Json | undefined)) as Array<FieldsOf<R> & { slug?: string }>;
+  }
+
+  private async openedSite(): Promise<Site> {
+    this.opened ??= this.openSite();
     try {
-      site = await this.site;
+      return await this.opened;
     } catch (err) {
-      this.site = undefined;
+      this.opened = undefined;
       throw err;
     }
+  }
+
+  private async access(): Promise<RecordAccess> {
+    const site = await this.openedSite();
     return { client: site.client, timezone: site.profile.timezone, messages: this.messages };
+  }
+
+  private async transferSite(): Promise<OpenSite> {
+    const { client, profile } = await this.openedSite();
+    const fetch = { timeoutMs: profile.timeoutMs, retries: profile.retries, caCertFile: profile.caCert };
+    return { client, timezone: profile.timezone, fetch, messages: this.messages, cwd: this.options.cwd ?? process.cwd() };
   }
 
   private async openSite(): Promise<Site> {

@@ -21,6 +21,9 @@ export type {
   SiteOptions,
   UpdateOptions,
 } from './calendar.js';
+export type { SiteFiles } from './calendar.js';
+export type { ImportOptions, ImportOutcome, ImportSource, ReportRow, RowResult, SiteApplied, SiteApplyOptions, SiteDiff, SiteFileSource } from './batch/types.js';
+export type { Counts } from './batch/counts.js';
 export { ApiError, CalendarError, EXIT, UsageError } from './errors.js';
 export { NameTakenError } from './records/name-taken.js';
 export type { ExitCode } from './errors.js';

@@ -146,7 +146,7 @@ describe('a feed imported twice', () => {
     expect(plan[1]).toMatch(/^prune event "Morning yoga" \(ID \d+\)$/);
     expect(plan[2]).toMatch(/^trash \(cancelled\) event "Book fair" \(ID \d+\)$/);
     expect(plan[3]).toMatch(/^update event "Harbor talk \(moved upstairs\)" \(2027-01-15 19:00:00\) \(ID \d+\): title$/);
-    expect(r.stderr).toContain('dry run, nothing sent: 1 to create, 1 to update, 2 unchanged, 0 failed, 2 to trash, 1 skipped');
+    expect(r.stderr).toContain('dry run, nothing sent: 1 to create, 1 to update, 2 unchanged, 2 to remove, 0 failed, 1 skipped (private or cancelled)');
     expect(await titles(site)).toEqual(afterFirstImport);
     expect(await titles(site, 'trash')).toEqual([]);
   });
@@ -164,7 +164,7 @@ describe('a feed imported twice', () => {
     await importFirstFeed(site);
     const r = await site.cli(['import', 'events', file(site, 'feed.ics', changedFeed), '--prune', '--yes']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain('1 created, 1 updated, 2 unchanged, 0 failed, 2 trashed, 1 skipped');
+    expect(r.stderr).toContain('1 created, 1 updated, 2 unchanged, 2 removed, 0 failed, 1 skipped (private or cancelled)');
     expect(await titles(site)).toEqual([
       'Harbor talk (moved upstairs) 2027-01-15',
       'Morning yoga 2027-01-04',

@@ -34,7 +34,7 @@ describe('progress of apply', () => {
     expect(r.code, r.output).toBe(0);
     expect(r.output).toContain(HIDDEN_CURSOR);
     expect(r.output).toMatch(PROGRESS);
-    expect(r.output).toContain(`applied: ${TAGS} created, 0 updated, 0 removed, 0 failed`);
+    expect(r.output).toContain(`${TAGS} created, 0 updated, 0 unchanged, 0 failed`);
     const planned = readFileSync(stdout, 'utf8');
     expect(planned).toContain('+ tag shown-0\n');
     expect(planned).toContain(`${TAGS} to create, 0 to change, 0 to remove`);
@@ -55,7 +55,7 @@ describe('progress of apply', () => {
     expect(r.stderr).not.toMatch(/apply: \d/);
     expect(r.stderr).not.toContain(HIDDEN_CURSOR);
     expect(r.stderr).not.toContain('\r');
-    expect(r.stderr).toContain(`applied: ${TAGS} created`);
+    expect(r.stderr).toContain(`${TAGS} created, 0 updated, 0 unchanged, 0 failed\n`);
     expect(r.stdout).toContain('+ tag piped-0\n');
   });
 });

@@ -59,7 +59,7 @@ describe('a site file written by hand', () => {
     const file = write('calendar.yaml', BY_HAND);
     const first = await site.cli(['apply', file]);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stderr).toContain('applied: 7 created, 0 updated, 0 removed, 0 failed');
+    expect(first.stderr).toContain('7 created, 0 updated, 0 unchanged, 0 failed\n');
     const writes = site.sandbox.stats.writes;
     const second = await site.cli(['apply', file]);
     expect(second.code, second.stderr).toBe(0);

@@ -205,7 +205,7 @@ describe('apply and diff', () => {
     const r = await on(target, ['apply', file]);
     expect(r.code).toBe(6);
     expect(r.stderr).toContain("calendar: venue fresh-hall: the site's venue blue-note-hall has this name; the server would overwrite it on create");
-    expect(r.stderr).toContain('1 of 2 records were not applied: venue fresh-hall');
+    expect(r.stderr).toContain('1 of 2 changes failed: venue fresh-hall');
     const venues = await api<{ venues: Array<{ venue: string }> }>(target, 'GET', 'venues?per_page=50');
     expect(venues.body.venues.map((v) => v.venue).sort()).toEqual(['Blue Note Club']);
   });

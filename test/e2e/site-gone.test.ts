@@ -104,6 +104,6 @@ describe('a site that goes away mid-run', () => {
     const r = await runCli(['apply', file, '--concurrency', '2', '--yes'], { env, sleep: fastClock });
     expect(r.code, r.stderr).toBe(5);
     assertOneLineAboutTheSite(r.stderr);
-    expect(r.stderr).toMatch(new RegExp(`of ${ROWS} changes not applied`));
+    expect(r.stderr).toMatch(new RegExp(`of ${ROWS} changes not confirmed`));
   });
 });

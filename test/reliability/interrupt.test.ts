@@ -226,12 +226,12 @@ describe('interrupted apply', () => {
     }
     expect(first.code, first.stderr).toBe(130);
     expect(first.stderr).toContain('interrupted: no new request is sent');
-    const summary = /applied: (\d+) created, 0 updated, 0 removed, 0 failed, (\d+) not sent/.exec(first.stderr);
+    const summary = /\n(\d+) created, 0 updated, 0 unchanged, 0 failed, (\d+) not sent\n/.exec(first.stderr);
     expect(summary, first.stderr).not.toBeNull();
     const [created, notSent] = [Number(summary![1]), Number(summary![2])];
     expect(created + notSent).toBe(count);
-    expect(first.stderr).toContain(`interrupted: ${notSent} of ${count} changes not applied`);
+    expect(first.stderr).toContain(`interrupted: ${notSent} of ${count} changes not confirmed`);
     expect(second.code, second.stderr).toBe(0);
-    expect(second.stderr).toContain(`applied: ${notSent} created, 0 updated, 0 removed, 0 failed`);
+    expect(second.stderr).toContain(`${notSent} created, 0 updated, ${created} unchanged, 0 failed\n`);
   }, 180_000);
 });

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { resources } from '../../src/spec/resources.js';
 import { prepareRecord, withLinks } from '../../src/core/bulk/prepare.js';
 import { fieldHash } from '../../src/core/bulk/upsert-index.js';
-import { runPool } from '../../src/core/bulk/pool.js';
+import { runPool } from '../../src/core/batch/pool.js';
 import { exportShape } from '../../src/core/records/writable.js';
 
 describe('prepareRecord', () => {

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dropStaleFailedTo } from '../../src/cli/commands/transfer/settings.js';
+import { dropStaleFailedTo } from '../../src/core/bulk/failed-to.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'calendar-failed-to-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -53,7 +53,7 @@ async function importAll(input: Input): Promise<number> {
   });
   try {
     const scan = await scanInput(input, settings);
-    const counts = await runImportPasses(input, scan, settings, { ctx, ui: new Ui(ctx, { noColor: true }), client });
+    const { counts } = await runImportPasses(input, scan, settings, { messages: new Ui(ctx, { noColor: true }), client });
     return counts.created;
   } finally {
     await client.close();

@@ -20,9 +20,10 @@ const SANDBOX_MAY_IMPORT = ['wordpress', 'spec', 'base'];
 
 /** Areas inside core/, from the top down; an area may import its own layer and those below. */
 const CORE: string[][] = [
-  ['calendar', 'index'],
+  ['calendar', 'index', 'transfer'],
   ['site', 'views'],
   ['bulk'],
+  ['batch'],
   ['config'],
   ['ical'],
   ['records', 'values', 'schema'],

@@ -4,24 +4,22 @@
  * what changed, creates nothing twice, trashes what the feed cancelled and, with --prune,
  * what it no longer has. The whole feed is read and checked before anything is sent.
  */
-import type { Confirm, Context, Messages } from '../context.js';
-import { CliError, EXIT, UsageError } from '../errors.js';
+import type { Confirm, Messages } from '../context.js';
+import { CliError, UsageError } from '../errors.js';
 import { fileWriteError } from './output-file.js';
 import type { ApiClient } from '../http/client.js';
-import { SiteUnreachable } from '../http/reachability.js';
-import { ImportReport, type RowResult } from './import-report.js';
+import { reportRow } from './import-report.js';
 import { resources } from '../../spec/resources.js';
 import { feedTag, parseOccurrenceSlug, readIcs, toImportRow, type IcsOccurrence } from '../ical/index.js';
 import { isValidTimeZone, utcMsToZoned, zonedToUtcMs, addDays } from '../../base/time.js';
 import { walkEveryEvent } from '../records/pages.js';
 import { typedTexts } from '../records/raw-text.js';
 import { LinkCatalog } from './catalog.js';
-import { toAsync } from './importer.js';
+import type { ImportResult } from './importer.js';
 import { IcsLinks } from './ics-links.js';
 import type { IcsSource } from './ics-source.js';
-import { runPool } from './pool.js';
 import { prepareRecord, withLinks, type LinkRelation, type PreparedRecord } from './prepare.js';
-import { startProgress, summaryLine, windingDownNotice, type Counts } from './progress.js';
+import { Batch, type BatchFace, type RowDone } from '../batch/run.js';
 import { UpsertIndex } from './upsert-index.js';
 import { createRecord, updateRecord } from './writes.js';
 import { writeFileSync } from 'node:fs';
@@ -35,6 +33,8 @@ export interface IcsImportSettings {
   dryRun: boolean;
   failFast: boolean;
   failedTo?: string;
+  /** The --failed-to file as the person named it, for messages. */
+  failedToName?: string;
   createMissing: boolean;
   includePrivate: boolean;
   prune: boolean;
@@ -49,9 +49,9 @@ export interface IcsImportSettings {
   report?: boolean;
 }
 
-export interface IcsImportRun {
-  ctx: Context;
-  ui: Messages;
+export interface IcsImportRun extends BatchFace {
+  /** A dry run's plan, line by line (the CLI: stdout). */
+  print?: (text: string) => void;
   /** Asked before the events a feed no longer has are trashed. */
   confirm: Confirm;
   client: ApiClient;
@@ -61,10 +61,8 @@ export interface IcsImportRun {
   siteZone: () => Promise<string>;
 }
 
-export interface IcsCounts extends Counts {
-  trashed: number;
-  skipped: number;
-}
+/** A row of the sync: an occurrence of the feed, or (--prune) an event of the site the feed dropped. */
+type SyncRow = Planned | Existing;
 
 interface Planned {
   occurrence: IcsOccurrence;
@@ -145,7 +143,7 @@ async function readFeed(text: string, source: IcsSource, tag: string, settings: 
   const known = settings.timezone ?? run.profileZone;
   const read = async (zone: string) => {
     const feed = await readIcs(text, { timezone: zone, ...windowOf(settings, zone), maxOccurrences: settings.maxOccurrences, source: source.name });
-    return { feed, zone, planned: plan(source, feed.occurrences, tag, settings, run.ui) };
+    return { feed, zone, planned: plan(source, feed.occurrences, tag, settings, run.messages) };
   };
   // The site's zone costs a request, which a bad file must not make: read with the likeliest
   // zone first, and again only if the site's turns out to differ.
@@ -171,13 +169,12 @@ async function feedEvents(client: ApiClient, tag: string, fields: Set<string>, n
   return { index, existing };
 }
 
-export async function importIcs(text: string, source: IcsSource, settings: IcsImportSettings, run: IcsImportRun): Promise<IcsCounts> {
-  const { ctx, ui, client } = run;
+export async function importIcs(text: string, source: IcsSource, settings: IcsImportSettings, run: IcsImportRun): Promise<ImportResult> {
+  const { messages: ui, client } = run;
   const { dryRun } = settings;
   const tag = feedTag(ownFeedName(text) ?? source.feedName);
   const { feed, zone, planned } = await readFeed(text, source, tag, settings, run);
   for (const warning of feed.warnings) ui.warn(warning);
-  const counts: IcsCounts = { created: 0, updated: 0, unchanged: 0, failed: 0, trashed: 0, skipped: 0 };
 
   const fields = new Set<string>();
   const relations = new Set<LinkRelation>();
@@ -192,140 +189,89 @@ export async function importIcs(text: string, source: IcsSource, settings: IcsIm
   const catalog = new LinkCatalog(client);
   await catalog.load(relations);
   const links = new IcsLinks(client, catalog, settings.createMissing, dryRun);
-  const failedUids = new Set<string>();
-  let stop = false;
-  const report = settings.report ? new ImportReport() : undefined;
+  const batch = new Batch<SyncRow>({
+    label: 'import events',
+    total: planned.length,
+    settings,
+    face: run,
+    where: (row) => ('occurrence' in row ? where(source, row.occurrence) : `event ID ${row.id}`),
+    keepOutcomes: settings.report === true,
+  });
+  const say = batch.messages;
   // The dry run's plan, one line an event; the JSON report says the same.
-  const say = (line: string) => void (report ? undefined : ctx.stdout.write(`${line}\n`));
-  const sequence = new Map(planned.map((item, at) => [item, at]));
-  const outcome = (item: Planned, result: RowResult, details: { id?: number; error?: string } = {}) =>
-    report?.add(sequence.get(item) ?? planned.length, `line ${item.occurrence.line}`, result, {
-      ...details,
-      uid: item.occurrence.uid,
-      start: item.occurrence.start,
-    });
-  let pruned = 0;
+  const plan = (line: string) => void (settings.report ? undefined : run.print?.(`${line}\n`));
 
-  const trash = async (found: Existing, why: string, item?: Planned): Promise<void> => {
-    if (dryRun) say(`${why} event ${JSON.stringify(found.title)} (ID ${found.id})`);
+  const trash = async (found: Existing, why: string): Promise<RowDone> => {
+    if (dryRun) plan(`${why} event ${JSON.stringify(found.title)} (ID ${found.id})`);
     else await client.call('DELETE', `${events.path}/${found.id}`);
-    counts.trashed++;
-    // An event the feed dropped (--prune) has no line of the feed: it comes after the feed's.
-    if (item) outcome(item, 'trashed', { id: found.id });
-    else report?.add(planned.length + pruned++, '', 'trashed', { id: found.id });
+    return { result: 'removed', id: found.id };
   };
 
-  const sync = async (item: Planned): Promise<void> => {
+  const sync = async (item: Planned): Promise<RowDone> => {
     const { occurrence, record } = item;
     const found = existing.get(occurrence.key);
-    if (item.action === 'private' || (item.action === 'cancelled' && !found)) {
-      outcome(item, 'skipped');
-      return void counts.skipped++;
-    }
-    if (item.action === 'cancelled') return trash(found!, 'trash (cancelled)', item);
+    if (item.action === 'private' || (item.action === 'cancelled' && !found)) return { result: 'skipped' };
+    if (item.action === 'cancelled') return trash(found!, 'trash (cancelled)');
     const emails = new Map(occurrence.organizers.filter((o) => o.email).map((o) => [o.name, o.email!]));
     const ids = await links.resolve(record!.links, { emails, location: occurrence.location });
     const body = withLinks(record!, (link) => ids.get(link.field)!);
     const label = `event ${JSON.stringify(record!.name ?? '')} (${occurrence.start})`;
     if (!found) {
-      if (dryRun) say(`create ${label}`);
+      if (dryRun) plan(`create ${label}`);
       const created = dryRun ? undefined : await createRecord(client, events, body, { by: 'slug', slug: item.slug });
-      outcome(item, 'created', { id: typeof created?.id === 'number' ? created.id : undefined });
-      counts.created++;
-      return;
+      return { result: 'created', id: typeof created?.id === 'number' ? created.id : undefined };
     }
     const { slug, ...compared } = body;
     const changed = index.changedFields(occurrence.key, compared);
-    if (changed.length === 0) {
-      outcome(item, 'unchanged', { id: found.id });
-      return void counts.unchanged++;
-    }
+    if (changed.length === 0) return { result: 'unchanged', id: found.id };
     const changes: Record<string, unknown> = Object.fromEntries(changed.map((field) => [field, body[field]]));
     // A new title makes a new slug; the identity at its end stays.
     if (changed.includes('title')) changes.slug = slug;
-    if (dryRun) say(`update ${label} (ID ${found.id}): ${changed.join(', ')}`);
-    else await updateRecord(client, events, found.id, changes, { notice: (line) => ui.warn(line) });
-    outcome(item, 'updated', { id: found.id });
-    counts.updated++;
+    if (dryRun) plan(`update ${label} (ID ${found.id}): ${changed.join(', ')}`);
+    else await updateRecord(client, events, found.id, changes, { notice: (line) => say.warn(line) });
+    return { result: 'updated', id: found.id };
   };
 
-  const progress = await startProgress(ctx, 'import events', planned.length, counts);
-  // Ctrl-C or SIGTERM: no new request, those in flight finish, what was not sent goes to --failed-to.
-  const stopInterrupts = ctx.onInterrupt?.((signal) => {
-    counts.interrupted = stop = true;
-    ui.warn(windingDownNotice(signal));
-  });
-  const notSent = (item: Planned) => {
-    counts.notSent = (counts.notSent ?? 0) + 1;
-    failedUids.add(item.occurrence.uid);
-    outcome(item, 'not_sent');
-  };
+  await batch.start();
   try {
-    await runPool(
-      toAsync(planned),
-      settings.concurrency,
-      async (item) => {
-        try {
-          await sync(item);
-        } catch (err) {
-          if (err instanceof CliError && err.exitCode === EXIT.auth) throw err;
-          counts.failed++;
-          failedUids.add(item.occurrence.uid);
-          outcome(item, 'failed', { error: err instanceof Error ? err.message : String(err) });
-          // The site is gone: said once by the command, not once an event.
-          if (err instanceof SiteUnreachable) counts.unreachable = err;
-          else ui.error(`${where(source, item.occurrence)}: ${err instanceof Error ? err.message : String(err)}`);
-          if (settings.failFast || counts.unreachable) stop = true;
-        }
-      },
-      () => stop,
-      notSent,
-    );
+    // Ctrl-C or SIGTERM: no new request, those in flight finish, what was not sent goes to --failed-to.
+    await batch.run(planned, (row) => sync(row as Planned));
   } finally {
-    stopInterrupts?.();
-    progress.stop();
+    batch.end();
   }
   // An event the feed holds but that could not be read must not be taken for one it dropped.
-  if (settings.prune && !stop && feed.skipped > 0)
-    ui.warn(`nothing was pruned: ${feed.skipped} event${feed.skipped === 1 ? '' : 's'} of ${source.name} could not be read`);
-  else if (settings.prune && !stop) await prune(planned, existing, zone, settings, run, source, trash);
-  let failedFileError: CliError | undefined;
+  if (settings.prune && !batch.stopping && feed.skipped > 0)
+    say.warn(`nothing was pruned: ${feed.skipped} event${feed.skipped === 1 ? '' : 's'} of ${source.name} could not be read`);
+  else if (settings.prune && !batch.stopping) {
+    const gone = dropped(planned, existing, zone, settings);
+    if (gone.length > 0 && !dryRun) await run.confirm(`Trash ${gone.length} event${gone.length === 1 ? '' : 's'} that ${source.name} no longer has?`);
+    await batch.run(gone, (found) => trash(found as Existing, 'prune'));
+  }
+  let failedRowsError: CliError | undefined;
+  const failedUids = new Set(batch.undoneRows.flatMap((row) => ('occurrence' in row.item ? [row.item.occurrence.uid] : [])));
   try {
     if (settings.failedTo && failedUids.size) writeFileSync(settings.failedTo, onlyUids(text, failedUids, ownFeedName(text) ?? source.feedName));
   } catch (err) {
     // Said after the summary, which says what was done.
-    failedFileError = fileWriteError(settings.failedTo!, err);
+    failedRowsError = fileWriteError(settings.failedTo!, err);
   }
-  const extra =
-    (counts.trashed ? `, ${counts.trashed} ${dryRun ? 'to trash' : 'trashed'}` : '') +
-    (counts.skipped ? `, ${counts.skipped} skipped (private or cancelled)` : '');
-  ui.notice(`${summaryLine(counts, dryRun)}${extra}`);
-  if (report) ctx.stdout.write(report.text('events', source.name, dryRun, counts));
-  if (failedFileError) throw failedFileError;
-  return counts;
+  const counts = batch.finish();
+  const rows = batch.outcomes.map((row) =>
+    'occurrence' in row.item ? reportRow(`line ${row.item.occurrence.line}`, row, row.item.occurrence) : reportRow('', row),
+  );
+  return { counts, total: planned.length, ids: [], rows, failedRowsError };
 }
 
 /**
- * Trashes this feed's events that it no longer has. Events that started before the window
- * stay: a past occurrence of a series is no longer expanded, yet it is still in the feed.
+ * This feed's events that it no longer has, to trash with --prune. Events that started before
+ * the window stay: a past occurrence of a series is no longer expanded, yet it is still in the feed.
  */
-async function prune(
-  planned: Planned[],
-  existing: Map<string, Existing>,
-  zone: string,
-  settings: IcsImportSettings,
-  run: IcsImportRun,
-  source: IcsSource,
-  trash: (found: Existing, why: string) => Promise<void>,
-): Promise<void> {
+function dropped(planned: Planned[], existing: Map<string, Existing>, zone: string, settings: IcsImportSettings): Existing[] {
   const inFeed = new Set(planned.map((item) => item.occurrence.key));
   const from = windowOf(settings, zone).from;
-  const gone = [...existing]
+  return [...existing]
     .filter(([key, found]) => !inFeed.has(key) && !(Date.parse(`${found.utcStart.replace(' ', 'T')}Z`) < from))
     .map(([, found]) => found);
-  if (gone.length === 0) return;
-  if (!settings.dryRun) await run.confirm(`Trash ${gone.length} event${gone.length === 1 ? '' : 's'} that ${source.name} no longer has?`);
-  await runPool(toAsync(gone), settings.concurrency, (found) => trash(found, 'prune'));
 }
 
 /** A --failed-to file names the feed it came from, so that importing it keeps the feed's identities. */

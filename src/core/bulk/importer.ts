@@ -6,7 +6,6 @@
  * the site's records fetched once, and failures go to stderr and to a file that can be
  * imported again.
  */
-import type { Context, Messages } from '../context.js';
 import { CliError, EXIT, UsageError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
 import { resources, type Resource } from '../../spec/resources.js';
@@ -15,17 +14,18 @@ import { settleEventDates, ZoneSource } from '../records/dates.js';
 import { LinkCatalog } from './catalog.js';
 import type { Input, InputRecord } from './input.js';
 import { lazyFileSink } from './output-file.js';
-import { runPool } from './pool.js';
 import { linkFields, prepareRecord, withLinks, type LinkRelation, type PreparedRecord } from './prepare.js';
-import { startProgress, summaryLine, windingDownNotice, type Counts } from './progress.js';
+import { processed, type Counts } from '../batch/counts.js';
+import { Batch, type BatchFace, type RowDone } from '../batch/run.js';
+import { toAsync } from '../batch/pool.js';
 import { fileKey, isDraftTitleKey, nthDraftKey, slugIsDerived, UpsertIndex, type UpsertKey } from './upsert-index.js';
 import { nameKey, RecordIndex } from '../records/identity.js';
 import { walkEveryName, walkEveryRecord } from '../records/pages.js';
 import { createRecord, findExisting, pickFields, updateRecord, withSlugOfFile, type MatchKey } from './writes.js';
 import { readRawTexts, typedTexts, withRawTexts } from '../records/raw-text.js';
 import { changedFields, isUnchanged } from '../records/safe-update.js';
-import { SiteUnreachable } from '../http/reachability.js';
-import { ImportReport, type RowResult } from './import-report.js';
+import { reportRow } from './import-report.js';
+import type { ImportOutcome } from '../batch/types.js';
 import { NameTakenError } from '../records/name-taken.js';
 
 export interface ImportSettings {
@@ -43,6 +43,8 @@ export interface ImportSettings {
   report?: boolean;
   /** Create the venues, organizers, categories and tags the file names that the site lacks (names only, never IDs). */
   createMissing?: boolean;
+  /** The --failed-to file as the person named it, for messages (failedTo is the resolved path). */
+  failedToName?: string;
 }
 
 /** What the checking pass learnt about the file. */
@@ -173,24 +175,27 @@ async function checkLinks(catalog: LinkCatalog, scan: Scan, settings: ImportSett
   for (const { relation, name } of toCreate) {
     const linked = resources[relation];
     if (settings.dryRun) {
-      if (!settings.report) run.ctx.stdout.write(`create ${linked.singular} ${JSON.stringify(name)}\n`);
+      if (!settings.report) run.print?.(`create ${linked.singular} ${JSON.stringify(name)}\n`);
       continue;
     }
     const created = await createRecord(run.client, linked, { [linked.nameField]: name }, { by: 'name', name });
     await catalog.remember(relation, created);
-    run.ui.notice(`created ${linked.singular} "${name}" (ID ${String(created.id)})`);
+    run.messages.notice(`created ${linked.singular} "${name}" (ID ${String(created.id)})`);
   }
 }
 
-export interface ImportRun {
-  ctx: Context;
-  ui: Messages;
+export interface ImportRun extends BatchFace {
   client: ApiClient;
+  /** A dry run's plan, line by line, as the rows are planned (the CLI: stdout). */
+  print?: (text: string) => void;
 }
 
-export async function runImportPasses(input: Input, scan: Scan, settings: ImportSettings, run: ImportRun): Promise<Counts> {
+/** What an import did, as data: the face prints the IDs (--format ids) and the report (--format json). */
+export type ImportResult = Omit<ImportOutcome, 'error'>;
+
+export async function runImportPasses(input: Input, scan: Scan, settings: ImportSettings, run: ImportRun): Promise<ImportResult> {
   const { resource, upsertBy, dryRun } = settings;
-  const { ctx, ui, client } = run;
+  const { messages: ui, client } = run;
   const catalog = new LinkCatalog(client);
   const zones = new ZoneSource(client);
   await checkLinks(catalog, scan, settings, run, input.name);
@@ -218,32 +223,19 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
     await walkEveryRecord(client, resource, (r) => typed.push(r));
     await typed.end();
   }
-  const counts: Counts = { created: 0, updated: 0, unchanged: 0, failed: 0 };
-  const writeOptions = { force: settings.force === true, notice: (line: string) => ui.warn(line) };
-  const failedFile = settings.failedTo ? lazyFileSink(settings.failedTo, input.format, () => input.columns) : undefined;
-  // Failed rows are written at the end in the order of the input, whatever order they failed in.
-  const failedRows: Array<{ seq: number; value: unknown }> = [];
-  const sequence = new WeakMap<InputRecord, number>();
-  let seen = 0;
-  const numbered = async function* (items: AsyncIterable<InputRecord>) {
-    for await (const item of items) {
-      sequence.set(item, seen++);
-      yield item;
-    }
-  };
-  const noteFailed = (item: InputRecord) => void failedRows.push({ seq: sequence.get(item) ?? seen, value: item.value });
-  let interrupted = false;
-  // --format ids: the ID each row ended up as, printed in input order at the end.
-  const idsWritten: Array<{ seq: number; id: number }> = [];
-  const report = settings.report ? new ImportReport() : undefined;
-  const wrote = (item: InputRecord, id: number | undefined, result: RowResult) => {
-    if (settings.printIds && id !== undefined) idsWritten.push({ seq: sequence.get(item) ?? seen, id });
-    report?.add(sequence.get(item) ?? seen, item.where, result, { id });
-  };
+  const batch = new Batch<InputRecord>({
+    label: `import ${resource.name}`,
+    total: scan.count,
+    settings,
+    face: run,
+    where: (item) => `${input.name} ${item.where}`,
+    keepOutcomes: settings.report === true || settings.printIds === true,
+  });
+  const say = batch.messages;
+  const writeOptions = { force: settings.force === true, notice: (line: string) => say.warn(line) };
   // The dry run's plan, one line a row; the JSON report says the same.
-  const plan = (line: string) => void (report ? undefined : ctx.stdout.write(`${line}\n`));
+  const plan = (line: string) => void (settings.report ? undefined : run.print?.(`${line}\n`));
   const deferred: InputRecord[] = [];
-  let stop = false;
   const own = linkFields(resource).some((f) => f.relation === resource.name);
 
   const resolve = async (record: PreparedRecord): Promise<Record<string, unknown> | undefined> => {
@@ -269,169 +261,122 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
     return prepared.record;
   };
 
-  const process = async (item: InputRecord, lastRound: boolean): Promise<void> => {
+  const process = async (item: InputRecord, lastRound: boolean): Promise<RowDone | undefined> => {
     const record = preparedRecord(item);
-    try {
-      let body = await resolve(record);
-      if (body && resource.name === 'events') body = await settleEventDates(body, zones);
-      if (!body) {
-        if (dryRun) {
-          plan(`create ${resource.singular} ${JSON.stringify(record.name ?? record.slug ?? '')}`);
-          wrote(item, undefined, 'created');
-          return void counts.created++;
-        }
-        if (!lastRound) return void deferred.push(item);
-        throw new CliError(`parent not found: ${record.links.map((l) => l.refs.join(',')).join(' ')}`, EXIT.refused);
-      }
-      const fileOwnKey = upsertBy ? fileKey(upsertBy, record, resource) : undefined;
-      const key = fileOwnKey !== undefined && isDraftTitleKey(fileOwnKey) ? nthDraftKey(fileOwnKey, scan.draftOrder.get(item.where) ?? 1) : fileOwnKey;
-      const existing = key !== undefined ? index!.find(key) : undefined;
-      const label = `${resource.singular} ${JSON.stringify(record.name ?? record.slug ?? '')}`;
-      if (existing && key !== undefined) {
-        const changed = index!.changedFields(key, body);
-        if (changed.length === 0) {
-          wrote(item, existing.id, 'unchanged');
-          return void counts.unchanged++;
-        }
-        if (dryRun) plan(`update ${label} (ID ${existing.id}): ${changed.join(', ')}`);
-        else await updateRecord(client, resource, existing.id, pickFields(body, changed), writeOptions);
-        wrote(item, existing.id, 'updated');
-        counts.updated++;
-        return;
-      }
-      // The walk does not see everything (hidden events, a create cut short by Ctrl-C): a slug
-      // that already answers is updated, never created a second time.
-      if (upsertBy === 'slug' && key !== undefined && !isDraftTitleKey(key) && resource.trashes) {
-        const listed = await findExisting(client, resource, { by: 'slug', slug: key });
-        if (listed && typeof listed.id === 'number') {
-          const found = withRawTexts(listed, await readRawTexts(client, resource, listed.id, writeOptions.notice));
-          const changes = changedFields(resource, found, body);
-          if (changes.length === 0) {
-            wrote(item, listed.id, 'unchanged');
-            return void counts.unchanged++;
-          }
-          if (dryRun) plan(`update ${label} (ID ${listed.id}): found by its slug`);
-          else await updateRecord(client, resource, listed.id, pickFields(body, changes), writeOptions);
-          wrote(item, listed.id, 'updated');
-          counts.updated++;
-          return;
-        }
-      }
-      const taken = names && record.name !== undefined ? names.taken(record.name) : [];
-      if (taken.length > 0 && dryRun) {
-        // A plan, not a failure: the real run reports this row as failed.
-        plan(`conflict ${label}: the name is taken by ID ${taken.join(', ')}`);
-        report?.add(sequence.get(item) ?? seen, item.where, 'conflict', { id: taken[0] });
-        counts.conflicts = (counts.conflicts ?? 0) + 1;
-        return;
-      }
-      if (taken.length > 0) {
-        const stored = names!.candidate(taken[0])?.name;
-        // The same name but for case or accents: --upsert-by name matches names exactly, so say what the site has.
-        const how =
-          stored === undefined || stored === record.name
-            ? '--upsert-by name updates it'
-            : `the site has it as "${stored}": that name with --upsert-by name updates it`;
-        throw new NameTakenError(resource, record.name!, taken, { detail: `${how}, --force lets the server overwrite it` });
-      }
+    let body = await resolve(record);
+    if (body && resource.name === 'events') body = await settleEventDates(body, zones);
+    if (!body) {
       if (dryRun) {
-        plan(`create ${label}`);
-        wrote(item, undefined, 'created');
-        counts.created++;
-        return;
+        plan(`create ${resource.singular} ${JSON.stringify(record.name ?? record.slug ?? '')}`);
+        return { result: 'created' };
       }
-      // A draft matched by its title is looked up by its title after a create whose outcome is unknown.
-      const matchBy = key !== undefined && isDraftTitleKey(key) ? 'name' : upsertBy;
-      let created = await createRecord(
-        client,
-        resource,
-        body,
-        matchBy ? { by: matchBy, slug: record.slug, name: record.name } : confirmationKey(resource, record, body),
-      );
-      counts.created++;
-      if (upsertBy === 'slug' && key !== undefined && !isDraftTitleKey(key)) created = await withSlugOfFile(client, resource, created, key, ui);
-      // The site appends -2 to a slug that is taken: another run created the record since this one looked.
-      if (
-        upsertBy === 'slug' &&
-        key !== undefined &&
-        typeof created.slug === 'string' &&
-        created.slug.startsWith(`${key}-`) &&
-        /^\d+$/.test(created.slug.slice(key.length + 1))
-      ) {
-        ui.warn(
-          `${input.name} ${item.where}: the slug ${key} was taken when this ${resource.singular} was created (another ` +
-            `import of the same site at the same time?), so the site named it ${created.slug} (ID ${String(created.id)}): ` +
-            `run imports of one site one after the other`,
-        );
-      }
-      wrote(item, typeof created.id === 'number' ? created.id : undefined, 'created');
-      if (own) await catalog.remember(resource.name as LinkRelation, created);
-    } catch (err) {
-      if (err instanceof CliError && err.exitCode === EXIT.auth) throw err; // every other record would fail the same way
-      counts.failed++;
-      noteFailed(item);
-      report?.add(sequence.get(item) ?? seen, item.where, 'failed', { error: err instanceof Error ? err.message : String(err) });
-      // The site is gone: said once by the command, not once a record.
-      if (err instanceof SiteUnreachable) counts.unreachable = err;
-      else ui.error(`${input.name} ${item.where}: ${err instanceof Error ? err.message : String(err)}`);
-      if (settings.failFast || counts.unreachable) stop = true;
+      if (!lastRound) return void deferred.push(item);
+      throw new CliError(`parent not found: ${record.links.map((l) => l.refs.join(',')).join(' ')}`, EXIT.refused);
     }
+    const fileOwnKey = upsertBy ? fileKey(upsertBy, record, resource) : undefined;
+    const key = fileOwnKey !== undefined && isDraftTitleKey(fileOwnKey) ? nthDraftKey(fileOwnKey, scan.draftOrder.get(item.where) ?? 1) : fileOwnKey;
+    const existing = key !== undefined ? index!.find(key) : undefined;
+    const label = `${resource.singular} ${JSON.stringify(record.name ?? record.slug ?? '')}`;
+    if (existing && key !== undefined) {
+      const changed = index!.changedFields(key, body);
+      if (changed.length === 0) {
+        return { result: 'unchanged', id: existing.id };
+      }
+      if (dryRun) plan(`update ${label} (ID ${existing.id}): ${changed.join(', ')}`);
+      else await updateRecord(client, resource, existing.id, pickFields(body, changed), writeOptions);
+      return { result: 'updated', id: existing.id };
+    }
+    // The walk does not see everything (hidden events, a create cut short by Ctrl-C): a slug
+    // that already answers is updated, never created a second time.
+    if (upsertBy === 'slug' && key !== undefined && !isDraftTitleKey(key) && resource.trashes) {
+      const listed = await findExisting(client, resource, { by: 'slug', slug: key });
+      if (listed && typeof listed.id === 'number') {
+        const found = withRawTexts(listed, await readRawTexts(client, resource, listed.id, writeOptions.notice));
+        const changes = changedFields(resource, found, body);
+        if (changes.length === 0) {
+          return { result: 'unchanged', id: listed.id };
+        }
+        if (dryRun) plan(`update ${label} (ID ${listed.id}): found by its slug`);
+        else await updateRecord(client, resource, listed.id, pickFields(body, changes), writeOptions);
+        return { result: 'updated', id: listed.id };
+      }
+    }
+    const taken = names && record.name !== undefined ? names.taken(record.name) : [];
+    if (taken.length > 0 && dryRun) {
+      // A plan, not a failure: the real run reports this row as failed.
+      plan(`conflict ${label}: the name is taken by ID ${taken.join(', ')}`);
+      return { result: 'conflict', id: taken[0] };
+    }
+    if (taken.length > 0) {
+      const stored = names!.candidate(taken[0])?.name;
+      // The same name but for case or accents: --upsert-by name matches names exactly, so say what the site has.
+      const how =
+        stored === undefined || stored === record.name
+          ? '--upsert-by name updates it'
+          : `the site has it as "${stored}": that name with --upsert-by name updates it`;
+      throw new NameTakenError(resource, record.name!, taken, { detail: `${how}, --force lets the server overwrite it` });
+    }
+    if (dryRun) {
+      plan(`create ${label}`);
+      return { result: 'created' };
+    }
+    // A draft matched by its title is looked up by its title after a create whose outcome is unknown.
+    const matchBy = key !== undefined && isDraftTitleKey(key) ? 'name' : upsertBy;
+    let created = await createRecord(
+      client,
+      resource,
+      body,
+      matchBy ? { by: matchBy, slug: record.slug, name: record.name } : confirmationKey(resource, record, body),
+    );
+    if (upsertBy === 'slug' && key !== undefined && !isDraftTitleKey(key)) created = await withSlugOfFile(client, resource, created, key, say);
+    // The site appends -2 to a slug that is taken: another run created the record since this one looked.
+    if (
+      upsertBy === 'slug' &&
+      key !== undefined &&
+      typeof created.slug === 'string' &&
+      created.slug.startsWith(`${key}-`) &&
+      /^\d+$/.test(created.slug.slice(key.length + 1))
+    ) {
+      say.warn(
+        `${input.name} ${item.where}: the slug ${key} was taken when this ${resource.singular} was created (another ` +
+          `import of the same site at the same time?), so the site named it ${created.slug} (ID ${String(created.id)}): ` +
+          `run imports of one site one after the other`,
+      );
+    }
+    if (own) await catalog.remember(resource.name as LinkRelation, created);
+    return { result: 'created', id: typeof created.id === 'number' ? created.id : undefined };
   };
 
-  const progress = await startProgress(ctx, `import ${resource.name}`, scan.count, counts);
-  let failedFileError: unknown;
-  const stopInterrupts = ctx.onInterrupt?.((signal) => {
-    interrupted = stop = true;
-    ui.warn(windingDownNotice(signal));
-  });
-  const notSent = (item: InputRecord) => {
-    counts.notSent = (counts.notSent ?? 0) + 1;
-    noteFailed(item);
-    report?.add(sequence.get(item) ?? seen, item.where, 'not_sent');
-  };
+  await batch.start();
   try {
     const items = scan.kept ? toAsync(scan.kept.map(({ item }) => item)) : input.records();
-    await runPool(
-      numbered(items),
-      settings.concurrency,
-      (item) => process(item, !own),
-      () => stop,
-      notSent,
-    );
+    await batch.run(items, (item) => process(item, !own));
     // Categories whose parent is created by this same import, round after round.
-    while (deferred.length > 0 && !stop) {
+    while (deferred.length > 0 && !batch.stopping) {
       const round = deferred.splice(0);
-      const before = processed(counts);
-      await runPool(
-        toAsync(round),
-        settings.concurrency,
-        (item) => process(item, false),
-        () => stop,
-      );
-      if (processed(counts) === before) {
-        await runPool(
-          toAsync(deferred.splice(0)),
-          settings.concurrency,
-          (item) => process(item, true),
-          () => stop,
-        );
-      }
+      const before = processed(batch.counts);
+      await batch.run(round, (item) => process(item, false), { leftover: false });
+      if (processed(batch.counts) === before) await batch.run(deferred.splice(0), (item) => process(item, true), { leftover: false });
     }
-    for (const item of deferred.splice(0)) notSent(item);
+    for (const item of deferred.splice(0)) batch.notSent(item);
   } finally {
-    stopInterrupts?.();
-    progress.stop();
-    failedRows.sort((a, b) => a.seq - b.seq);
-    // A --failed-to file that cannot be written (a full disk) is reported after the summary, which says what was done.
-    failedFileError = await writeFailedRows(failedFile, failedRows).catch((err: unknown) => err ?? new Error('write failed'));
+    batch.end();
   }
-  idsWritten.sort((a, b) => a.seq - b.seq);
-  if (idsWritten.length) ctx.stdout.write(idsWritten.map((w) => `${w.id}\n`).join(''));
-  ui.notice(summaryLine(counts, dryRun));
-  if (interrupted) counts.interrupted = true;
-  if (report) ctx.stdout.write(report.text(resource.name, input.name, dryRun, counts));
-  if (failedFileError) throw failedFileError;
-  return counts;
+  // Failed rows are written in the order of the input, whatever order they failed in. A file
+  // that cannot be written (a full disk) is reported after the summary, which says what was done.
+  const failedRowsError = await writeFailedRows(
+    settings.failedTo ? lazyFileSink(settings.failedTo, input.format, () => input.columns) : undefined,
+    batch.undoneRows.map((row) => row.item.value),
+  ).catch((err: unknown) => err ?? new Error('write failed'));
+  const counts = batch.finish();
+  const outcomes = batch.outcomes;
+  return {
+    counts,
+    total: scan.count,
+    ids: outcomes.flatMap((row) => (row.result !== 'conflict' && row.id !== undefined ? [row.id] : [])),
+    rows: outcomes.map((row) => reportRow(row.item.where, row)),
+    failedRowsError,
+  };
 }
 
 /**
@@ -444,14 +389,8 @@ function confirmationKey(resource: Resource, record: PreparedRecord, body: Recor
   return { by: 'name', name: record.name, accept: (found) => isUnchanged(resource, found, body), confirmOnly: true };
 }
 
-async function writeFailedRows(file: ReturnType<typeof lazyFileSink> | undefined, rows: Array<{ value: unknown }>): Promise<undefined> {
-  for (const row of rows) await file?.write(row.value as Record<string, unknown>);
+async function writeFailedRows(file: ReturnType<typeof lazyFileSink> | undefined, rows: unknown[]): Promise<undefined> {
+  for (const row of rows) await file?.write(row as Record<string, unknown>);
   await file?.end();
   return undefined;
-}
-
-const processed = (c: Counts) => c.created + c.updated + c.unchanged + c.failed;
-
-export async function* toAsync<T>(items: T[]): AsyncGenerator<T> {
-  yield* items;
 }

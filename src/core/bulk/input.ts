@@ -6,6 +6,7 @@
 import { createReadStream, createWriteStream, mkdtempSync, openSync, readSync, closeSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, extname, join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Context } from '../context.js';
 import { fileProblem, UsageError } from '../errors.js';
@@ -61,7 +62,8 @@ export function parseDelimiter(raw: string | undefined): string | undefined {
   throw new UsageError(`--delimiter: "${raw}" is not comma, semicolon, tab or a single character`);
 }
 
-export async function openInput(source: string, requested: string | undefined, ctx: Context, delimiter?: string): Promise<Input> {
+/** `source`: a file, or `-` for the context's stdin (called `stdinName` in messages). */
+export async function openInput(source: string, requested: string | undefined, ctx: Pick<Context, 'stdin' | 'cwd'>, delimiter?: string, stdinName = 'stdin'): Promise<Input> {
   if (requested !== undefined && !(INPUT_FORMATS as readonly string[]).includes(requested)) {
     throw new UsageError(`--input-format: "${requested}" is not one of ${INPUT_FORMATS.join(', ')}`);
   }
@@ -69,7 +71,7 @@ export async function openInput(source: string, requested: string | undefined, c
   let name: string;
   let spoolDir: string | undefined;
   if (source === '-') {
-    name = 'stdin';
+    name = stdinName;
     spoolDir = mkdtempSync(join(tmpdir(), 'calendar-import-'));
     path = join(spoolDir, 'stdin');
     await pipeline(ctx.stdin, createWriteStream(path));
@@ -255,4 +257,22 @@ async function* csvRecords(path: string, name: string, onHeader: (header: string
       );
     throw err;
   }
+}
+
+/** Records a program holds (the library's `import`), each `index N` in messages as in a JSON array. */
+export function arrayInput(records: readonly unknown[], name = 'records'): Input {
+  return {
+    format: 'json',
+    name,
+    columns: [],
+    async *records() {
+      for (const [index, value] of records.entries()) yield { value, where: `index ${index}` };
+    },
+    close() {},
+  };
+}
+
+/** Records given as text (JSON, NDJSON or CSV), read as stdin is. */
+export function textInput(text: string, format: InputFormat | undefined, name = 'text', delimiter?: string): Promise<Input> {
+  return openInput('-', format, { stdin: Readable.from([text]), cwd: '.' }, delimiter, name);
 }

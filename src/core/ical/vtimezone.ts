@@ -63,7 +63,7 @@ function observance(ICAL: Ical, kind: 'standard' | 'daylight', localStart: numbe
  * Its first observance starts just before Jan 1 of `fromYear` with the offset in force then; each
  * transition follows, its DTSTART in the local time before the change (RFC 5545 3.6.5).
  */
-export function buildVtimezone(ICAL: Ical, zone: string, fromYear: number, toYear: number) {
+export function buildVtimezone(ICAL: Ical, zone: string, fromYear: number, toYear: number): InstanceType<Ical['Component']> {
   const component = new ICAL.Component('vtimezone');
   component.addPropertyWithValue('tzid', zone);
   const startMs = spanStart(fromYear);

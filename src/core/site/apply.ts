@@ -7,46 +7,41 @@
  */
 import type { ApiClient } from '../http/client.js';
 import { CliError, EXIT } from '../errors.js';
-import { SiteUnreachable } from '../http/reachability.js';
 import { linkFields, resources, type Resource, type ResourceName } from '../../spec/resources.js';
 import { checkRecord, type WriteMode } from '../schema.js';
 import { createRecord, updateRecord, withSlugOfFile } from '../bulk/writes.js';
-import { runPool } from '../bulk/pool.js';
+import type { Counts } from '../batch/counts.js';
+import { unfinishedError } from '../batch/outcome.js';
+import { Batch, type BatchFace } from '../batch/run.js';
 import { SITE_RESOURCES, type SiteDocument } from './document.js';
 import type { Plan, RecordChange } from './plan.js';
 
 type Json = Record<string, unknown>;
 
 export interface ApplyOutcome {
-  created: number;
-  updated: number;
-  removed: number;
-  failed: Array<{ change: RecordChange; message: string }>;
-  /** Changes never sent because `shouldStop` said so (Ctrl-C) or the site was unreachable. */
-  notSent: number;
-  /** The run stopped because the site could no longer be reached (src/http/reachability.ts). */
-  unreachable?: SiteUnreachable;
+  counts: Counts;
+  /** Changes in the plan. */
+  total: number;
+  /** The changes that failed, in the plan's order. */
+  failed: RecordChange[];
 }
 
-export interface ApplySettings {
+export interface ApplySettings extends BatchFace {
   client: ApiClient;
   concurrency: number;
-  onFailure: (change: RecordChange, message: string) => void;
-  /** Each change once it is written or has failed. */
-  onDone?: (change: RecordChange, ok: boolean) => void;
-  /** A warning that is no failure (a site that keeps no slug sent for a new venue). */
-  warn?: (line: string) => void;
-  /** Asked before each change is sent: true stops the run, letting the requests in flight finish. */
-  shouldStop?: () => boolean;
 }
 
 /** Slug -> ID per resource: the site's records, those matched by name, then those created. */
 type IdMap = Map<ResourceName, Map<string, number>>;
 
 export async function applyPlan(plan: Plan, desired: SiteDocument, current: SiteDocument, settings: ApplySettings): Promise<ApplyOutcome> {
-  const outcome: ApplyOutcome = { created: 0, updated: 0, removed: 0, failed: [], notSent: 0 };
-  const stop = () => outcome.unreachable !== undefined || settings.shouldStop?.() === true;
-  const notSent = () => void outcome.notSent++;
+  const batch = new Batch<RecordChange>({
+    label: 'apply',
+    total: plan.changes.length,
+    settings,
+    face: settings,
+    where: (change) => `${resources[change.resource].singular} ${change.slug}`,
+  });
   const ids: IdMap = new Map();
   for (const name of SITE_RESOURCES) {
     const map = new Map<string, number>();
@@ -54,56 +49,53 @@ export async function applyPlan(plan: Plan, desired: SiteDocument, current: Site
     for (const [siteSlug, slug] of plan.aliases.get(name) ?? []) map.set(slug, map.get(siteSlug)!);
     ids.set(name, map);
   }
-  const fail = (change: RecordChange, err: unknown) => {
-    if (err instanceof CliError && err.exitCode === EXIT.auth) throw err; // every other record would fail the same way
-    const message = err instanceof Error ? err.message : String(err);
-    outcome.failed.push({ change, message });
-    settings.onDone?.(change, false);
-    // The site is gone: said once by the command, not once a record.
-    if (err instanceof SiteUnreachable) outcome.unreachable = err;
-    else settings.onFailure(change, message);
-  };
-  const writes = plan.changes.filter((c) => c.action !== 'remove');
-  for (const level of writeLevels(writes, desired)) {
-    await runPool(
-      toAsync(level),
-      settings.concurrency,
-      async (change) => {
-        try {
-          await write(change, desired, ids, settings.client, settings.warn);
-          if (change.action === 'create') outcome.created++;
-          else outcome.updated++;
-          settings.onDone?.(change, true);
-        } catch (err) {
-          fail(change, err);
-        }
-      },
-      stop,
-      notSent,
-    );
-  }
-  const removals = plan.changes.filter((c) => c.action === 'remove').reverse();
-  for (const name of [...SITE_RESOURCES].reverse()) {
-    // Terms one at a time, children (later in the reversed order) never after their parent.
-    const level = removals.filter((c) => c.resource === name);
-    const ordered = name === 'categories' ? byDepth(level, current).reverse() : level;
-    await runPool(
-      toAsync(ordered),
-      resources[name].trashes ? settings.concurrency : 1,
-      async (change) => {
-        try {
+  const warn = (line: string) => batch.messages.warn(line);
+  await batch.start();
+  try {
+    const writes = plan.changes.filter((c) => c.action !== 'remove');
+    for (const level of writeLevels(writes, desired)) {
+      await batch.run(level, async (change) => {
+        await write(change, desired, ids, settings.client, warn);
+        return { result: change.action === 'create' ? 'created' : 'updated' };
+      });
+    }
+    const removals = plan.changes.filter((c) => c.action === 'remove').reverse();
+    for (const name of [...SITE_RESOURCES].reverse()) {
+      // Terms one at a time, children (later in the reversed order) never after their parent.
+      const level = removals.filter((c) => c.resource === name);
+      const ordered = name === 'categories' ? byDepth(level, current).reverse() : level;
+      await batch.run(
+        ordered,
+        async (change) => {
           await settings.client.call('DELETE', `${resources[name].path}/${change.id}`);
-          outcome.removed++;
-          settings.onDone?.(change, true);
-        } catch (err) {
-          fail(change, err);
-        }
-      },
-      stop,
-      notSent,
-    );
+          return { result: 'removed' };
+        },
+        { concurrency: resources[name].trashes ? settings.concurrency : 1 },
+      );
+    }
+  } finally {
+    batch.end();
   }
-  return outcome;
+  // The records the file has as the site does are the plan's, not the run's: the summary says them too.
+  batch.counts.unchanged = plan.unchanged;
+  const counts = batch.finish();
+  const failed = batch.undoneRows.filter((row) => row.result === 'failed').map((row) => row.item);
+  return { counts, total: plan.changes.length, failed };
+}
+
+/** How an apply that did not do everything ends (exit 5, 130 or 6), naming the changes that failed. */
+export function applyError(outcome: ApplyOutcome): CliError | undefined {
+  const { counts, total, failed } = outcome;
+  return unfinishedError(counts, {
+    rows: 'changes',
+    total,
+    failedList: failed.length ? `: ${failed.map((change) => `${resources[change.resource].singular} ${change.slug}`).join(', ')}` : '',
+    hints: {
+      unreachable: 'Once the site answers, run the same apply again to complete it; what was applied is not sent twice.',
+      interrupted: 'Run the same apply again to complete it; what was applied is not sent twice.',
+      failed: 'The rest were applied; run apply again to complete them.',
+    },
+  });
 }
 
 /** Creates and updates in waves: categories by depth of parent in the document, then each resource. */
@@ -175,8 +167,4 @@ function wireBody(resource: Resource, fields: Json, ids: IdMap, mode: WriteMode)
     else if (value === null && mode === 'update') body[name] = null;
   }
   return body;
-}
-
-async function* toAsync<T>(items: T[]): AsyncGenerator<T> {
-  yield* items;
 }

@@ -1,10 +1,11 @@
-/** `calendar diff FILE` and `calendar diff --from A --to B`: the plan, nothing written. */
+/** `calendar diff FILE` and `calendar diff --from A --to B`: the plan (and a file's plan digest), nothing written. */
 import type { Invocation } from '../runner.js';
 import { CliError, EXIT, UsageError } from '../../../core/errors.js';
 import { prepare, withSession, type GlobalOptions } from '../../session.js';
 import { readSite, SITE_RESOURCES, type SiteDocument } from '../../../core/site/document.js';
 import { danglingLinks, planChanges, type Plan } from '../../../core/site/plan.js';
-import { checkPlanFormat, planFile, printPlan, readSiteFor, readSource } from './shared.js';
+import { diffSite } from '../../../core/site/sync.js';
+import { checkPlanFormat, printPlan, readSource } from './shared.js';
 
 interface DiffOptions {
   from?: string;
@@ -20,6 +21,8 @@ export async function runDiff(inv: Invocation, source: string | undefined): Prom
   checkPlanFormat(prepared);
   const prune = opts.prune === true;
   let plan: Plan;
+  // A file's plan has a digest, which apply --digest takes to apply exactly that plan.
+  let digest: string | undefined;
   if (opts.from !== undefined || opts.to !== undefined) {
     if (source !== undefined) throw new UsageError('diff takes a file or --from and --to, not both');
     if (opts.from === undefined || opts.to === undefined) throw new UsageError('--from and --to go together', 'calendar diff --from staging --to production');
@@ -31,9 +34,11 @@ export async function runDiff(inv: Invocation, source: string | undefined): Prom
     if (source === undefined) throw new UsageError('diff needs a site file, or --from and --to', 'calendar diff calendar.yaml');
     const file = await readSource(source, ctx);
     const notice = (line: string, oncePerDay?: string) => prepared.ui.notice(line, oncePerDay);
-    plan = await withSession(prepared, ctx, async ({ client }) => planFile(file, await readSiteFor(file, client, notice), client, prune, notice));
+    const planned = await withSession(prepared, ctx, ({ client }) => diffSite(file, client, { prune }, notice));
+    plan = planned.plan;
+    digest = planned.digest;
   }
-  printPlan(plan, prepared, ctx);
+  printPlan(plan, prepared, ctx, digest);
   for (const line of plan.dangling ?? []) prepared.ui.warn(`apply --prune would refuse this plan: ${line}`);
   if (opts.exitCode && plan.changes.length > 0) throw new CliError('', EXIT.differences);
 }

@@ -28,6 +28,7 @@ export function siteCommands(run: ActionRunner): Command[] {
     .option('--prune', 'remove the records the file lacks: events, venues, organizers to the trash; categories and tags deleted for good')
     .option('--dry-run', 'print the plan; send no write')
     .option('--concurrency <n>', 'requests in flight at once (default 4)')
+    .option('--digest <hex>', 'apply only if the plan is still the one of this digest (diff --format json gives it); else exit 2, nothing sent')
     .addHelpText(
       'after',
       examplesHelp([

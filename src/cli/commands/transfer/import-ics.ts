@@ -1,14 +1,12 @@
 /** `calendar import events FEED.ics|-|URL`: the iCalendar options checked, then the sync of src/bulk/ics-import.ts. */
 import type { Invocation } from '../runner.js';
-import { CliError, EXIT, UsageError } from '../../../core/errors.js';
-import { withSession } from '../../session.js';
-import { isValidTimeZone, parseWallClock } from '../../../base/time.js';
-import { refuseFixedOffset, ZoneSource } from '../../../core/records/dates.js';
+import { UsageError } from '../../../core/errors.js';
 import type { IcsSource } from '../../../core/bulk/ics-source.js';
-import { confirm } from '../../output/confirm.js';
-import { importIcs, type IcsImportSettings } from '../../../core/bulk/ics-import.js';
-import { dropStaleFailedTo, importSettings, type ImportFlags } from './settings.js';
-import { resources } from '../../../spec/resources.js';
+import type { IcsImportSettings } from '../../../core/bulk/ics-import.js';
+import { importFeed } from '../../../core/bulk/run-import.js';
+import { cliFlag, icsSettingsOf } from '../../../core/bulk/options.js';
+import { importOptions, type ImportFlags } from './settings.js';
+import { importSession, printImport } from './import-face.js';
 
 export interface IcsFlags extends ImportFlags {
   from?: string;
@@ -20,49 +18,15 @@ export interface IcsFlags extends ImportFlags {
   timezone?: string;
 }
 
-export const DEFAULT_MAX_OCCURRENCES = 500;
-
-function day(raw: string | undefined, flag: string): string | undefined {
-  if (raw === undefined) return undefined;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw) || !parseWallClock(raw)) throw new UsageError(`${flag}: "${raw}" is not a date (YYYY-MM-DD)`);
-  return raw;
-}
-
 export function icsSettings(flags: IcsFlags, cwd: string, source: string, yes: boolean, interactive: boolean): IcsImportSettings {
-  if (flags.upsertBy !== undefined)
-    throw new UsageError(
-      '--upsert-by does not apply to an iCalendar import',
-      'Each occurrence is matched by the identity in its slug, so a re-import updates it.',
-    );
-  const base = importSettings(resources.events, flags, cwd, source);
-  const from = day(flags.from, '--from');
-  const until = day(flags.until, '--until');
-  if (from && until && until <= from) throw new UsageError(`--until ${until} is not after --from ${from}`);
-  const rawMax = flags.maxOccurrences ?? String(DEFAULT_MAX_OCCURRENCES);
-  if (!/^[0-9]+$/.test(rawMax) || Number(rawMax) < 1) throw new UsageError(`--max-occurrences: "${rawMax}" is not a whole number of at least 1`);
-  if (flags.timezone !== undefined) {
-    if (!isValidTimeZone(flags.timezone)) throw new UsageError(`--timezone: "${flags.timezone}" is not a timezone`, 'Use an IANA name such as Europe/Paris.');
-    refuseFixedOffset(flags.timezone, '--timezone');
-  }
+  const { from, until, maxOccurrences, includePrivate, prune, timezone } = flags;
+  const options = { ...importOptions(flags), from, until, maxOccurrences, includePrivate, prune, timezone };
+  const settings = icsSettingsOf(options, cwd, source === '-' ? undefined : source, cliFlag, yes);
   // Refused before anything is read or sent, rather than after the import when pruning.
-  if (flags.prune && !base.dryRun && !yes && !interactive) {
+  if (flags.prune && !settings.dryRun && !yes && !interactive) {
     throw new UsageError('--prune trashes events: refused without --yes when not run at a terminal', 'Add --yes to confirm.');
   }
-  return {
-    concurrency: base.concurrency,
-    dryRun: base.dryRun,
-    failFast: base.failFast,
-    failedTo: base.failedTo,
-    createMissing: flags.createMissing === true,
-    includePrivate: flags.includePrivate === true,
-    prune: flags.prune === true,
-    yes,
-    from,
-    until,
-    maxOccurrences: Number(rawMax),
-    timezone: flags.timezone,
-    report: base.report,
-  };
+  return { ...settings, report: flags.format === 'json' || flags.json === true };
 }
 
 export async function runIcsImport(inv: Invocation, source: IcsSource, rawSource: string): Promise<void> {
@@ -70,45 +34,6 @@ export async function runIcsImport(inv: Invocation, source: IcsSource, rawSource
   const flags = inv.opts as IcsFlags;
   const settings = icsSettings(flags, ctx.cwd, rawSource, flags.yes === true, ctx.stdin.isTTY === true && ctx.stderr.isTTY === true);
   const prepared = { ...inv.prepare(), connections: settings.concurrency, writes: !settings.dryRun };
-  const counts = await withSession(prepared, ctx, async ({ client, profile }) => {
-    const text = await source.text({ timeoutMs: profile.timeoutMs, retries: profile.retries, caCertFile: profile.caCert });
-    const zones = new ZoneSource(client, profile.timezone);
-    const confirmPrune = (question: string) => confirm(ctx, settings.yes, question);
-    return importIcs(text, source, settings, {
-      ctx,
-      ui: prepared.ui,
-      confirm: confirmPrune,
-      client,
-      profileZone: profile.timezone,
-      siteZone: () => zones.siteZone(),
-    });
-  });
-  if (counts.failed === 0 && !counts.notSent) dropStaleFailedTo(settings.failedTo, settings.dryRun);
-  if (counts.unreachable) {
-    throw new CliError(
-      `${counts.unreachable.message}; ${counts.failed + (counts.notSent ?? 0)} events of ${source.name} not confirmed`,
-      EXIT.network,
-      settings.failedTo
-        ? `Their VEVENTs are in ${flags.failedTo}; import that file (or the same feed again) once the site answers.`
-        : 'Once the site answers, import the same feed again; nothing is created twice.',
-    );
-  }
-  if (counts.interrupted) {
-    throw new CliError(
-      `interrupted: ${counts.failed + (counts.notSent ?? 0)} events of ${source.name} not confirmed`,
-      EXIT.interrupted,
-      settings.failedTo
-        ? `Their VEVENTs are in ${flags.failedTo}; import that file (or the same feed again) to finish.`
-        : 'Import the same feed again to finish it; nothing is created twice.',
-    );
-  }
-  if (counts.failed > 0 || (counts.notSent ?? 0) > 0) {
-    throw new CliError(
-      `${counts.failed} events of ${source.name} failed${counts.notSent ? ` and ${counts.notSent} were not sent` : ''}`,
-      EXIT.partial,
-      settings.failedTo
-        ? `Their VEVENTs are in ${flags.failedTo}: fix them and import that file again.`
-        : 'Keep them for another try with --failed-to FILE.ics.',
-    );
-  }
+  const result = await importFeed(source, settings, importSession(ctx, prepared, settings.yes));
+  printImport(ctx, result, { resource: 'events', input: source.name, dryRun: settings.dryRun, report: settings.report, icalendar: true });
 }

@@ -48,3 +48,7 @@ export async function runPool<T>(
   if (!done) await iterator.return?.(undefined);
   if (failure !== undefined) throw failure;
 }
+
+export async function* toAsync<T>(items: T[]): AsyncGenerator<T> {
+  yield* items;
+}
