@@ -190,8 +190,60 @@ function viewTools(): Tool[] {
   ];
 }
 
+/** The site file of site_diff and site_apply: its text, or its path. */
+const SITE_FILE: Record<string, JsonSchema> = {
+  document: {
+    type: ['string', 'object'],
+    description: 'the site file: its text (YAML or JSON, as `calendar export --site` writes it), or the document as an object',
+  },
+  file: { type: 'string', description: 'the path of a site file instead (relative to the directory the server runs in)' },
+  prune: { type: 'boolean', description: 'also remove the records the file lacks (events, venues, organizers to the trash; categories and tags for good)' },
+};
+
+/** `document` or `file`, as the core takes a site file; neither, or both, is refused here: they are this layer's inputs. */
+function siteFileOf(args: Args): string | { file: string } | Record<string, unknown> {
+  const { document, file } = args;
+  if ((document === undefined) === (file === undefined)) throw new UsageError('give the site file as document (its text) or as file (its path), one of them');
+  if (file !== undefined) {
+    if (typeof file !== 'string' || file === '') throw new UsageError('file: expected the path of a site file');
+    return { file };
+  }
+  if (typeof document !== 'string' && (document === null || typeof document !== 'object' || Array.isArray(document)))
+    throw new UsageError('document: expected the text of a site file, or the document as an object');
+  return document as string | Record<string, unknown>;
+}
+
+function siteTools(): Tool[] {
+  return [
+    {
+      name: 'site_diff',
+      title: 'Site file: the plan',
+      description:
+        'What applying a site file would change on the site, nothing written: the plan (each record to create, change or remove, ' +
+        'with the fields that change), its summary, and its digest, which site_apply takes to apply exactly this plan. Show the plan to the person first.',
+      input: toolInput(SITE_FILE),
+      annotations: READ,
+      call: (cal, args) => cal.site.diff(siteFileOf(args), { prune: flag(args.prune) }),
+    },
+    {
+      name: 'site_apply',
+      title: 'Site file: apply the plan',
+      description:
+        'Make the site match a site file, carrying out the plan whose digest site_diff gave, and only that plan: when the file ' +
+        'or the site changed since, nothing is sent. With prune (as in the diff), removes the records the file lacks.',
+      input: toolInput(
+        { ...SITE_FILE, digest: { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'the digest site_diff gave for the plan the person saw' } },
+        ['digest'],
+      ),
+      // It removes records when the plan was made with prune; applying the same plan again sends nothing (its digest no longer matches).
+      annotations: REMOVE,
+      call: (cal, args) => cal.site.apply(siteFileOf(args), { digest: args.digest as string, prune: flag(args.prune) }),
+    },
+  ];
+}
+
 /** Every tool, in the order tools/list gives them; with `readOnly`, only those that change nothing. */
 export function tools(options: { readOnly?: boolean } = {}): Tool[] {
-  const all = [...RESOURCE_NAMES.flatMap((name) => resourceTools(resources[name])), ...viewTools()];
+  const all = [...RESOURCE_NAMES.flatMap((name) => resourceTools(resources[name])), ...viewTools(), ...siteTools()];
   return options.readOnly ? all.filter((tool) => tool.annotations.readOnlyHint) : all;
 }

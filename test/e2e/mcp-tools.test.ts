@@ -82,14 +82,16 @@ describe('tools/list', () => {
     for (const resource of ['events', 'venues', 'organizers', 'categories', 'tags']) {
       for (const verb of ['list', 'get', 'create', 'update', 'delete']) expect(names).toContain(`${resource}_${verb}`);
     }
-    expect(names).toEqual(expect.arrayContaining(['agenda', 'conflicts']));
-    expect(names).toHaveLength(27);
+    expect(names).toEqual(expect.arrayContaining(['agenda', 'conflicts', 'site_diff', 'site_apply']));
+    expect(names).toHaveLength(29);
     const hints = (name: string) => tools.find((t) => t.name === name)!.annotations;
     expect(hints('venues_list')).toMatchObject({ readOnlyHint: true });
     expect(hints('events_get')).toMatchObject({ readOnlyHint: true, idempotentHint: true });
     expect(hints('events_create')).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
     expect(hints('events_update')).toMatchObject({ readOnlyHint: false, idempotentHint: true });
     expect(hints('tags_delete')).toMatchObject({ destructiveHint: true, idempotentHint: true });
+    expect(hints('site_diff')).toMatchObject({ readOnlyHint: true });
+    expect(hints('site_apply')).toMatchObject({ readOnlyHint: false, destructiveHint: true });
   });
 
   test("input schemas come from the resource table: the API's names, JSON types, required fields, descriptions", async () => {
@@ -229,6 +231,36 @@ describe('the views', () => {
   });
 });
 
+describe('the site file', () => {
+  const file = ['tags:', '  mcp-plein-air:', '    name: Plein air', 'venues:', '  mcp-kiosque:', '    venue: Kiosque « Nord »', '    city: Nantes', ''].join(
+    '\n',
+  );
+
+  test('site_diff gives the plan and its digest; site_apply carries out that plan only, and never twice', async () => {
+    const diff = await ok<{ plan: { changes: Array<{ action: string; resource: string; slug: string }> }; summary: string; digest: string }>(
+      client,
+      'site_diff',
+      { document: file },
+    );
+    expect(diff.plan.changes.map((c) => `${c.action} ${c.resource} ${c.slug}`).sort()).toEqual(['create tags mcp-plein-air', 'create venues mcp-kiosque']);
+    expect(diff.digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(diff.summary).toMatch(/2 to create/);
+    // Not the digest of this plan: refused, nothing sent.
+    const wrong = await call(client, 'site_apply', { document: file, digest: '0'.repeat(64) });
+    expect(wrong.isError).toBe(true);
+    expect(wrong.texts[0]).toMatch(/no longer the one of digest 000000000000/);
+    expect(await ok(client, 'venues_list', { search: 'Kiosque' })).toEqual([]);
+    const applied = await ok<{ counts: Record<string, number> }>(client, 'site_apply', { document: file, digest: diff.digest });
+    expect(applied.counts).toMatchObject({ created: 2 });
+    expect(await ok(client, 'venues_get', { ref: 'mcp-kiosque' })).toMatchObject({ city: 'Nantes' });
+    const again = await call(client, 'site_apply', { document: file, digest: diff.digest });
+    expect(again.isError).toBe(true);
+    const missing = await call(client, 'site_diff', {});
+    expect(missing.isError).toBe(true);
+    expect(missing.texts[0]).toMatch(/document .* or as file/);
+  });
+});
+
 describe("bad calls are tool errors with the CLI's message, and the server goes on", () => {
   test('an unknown ref, an invalid value, a field that is none, a missing ref', async () => {
     const unknown = await call(client, 'events_get', { ref: 987654 });
@@ -254,7 +286,7 @@ describe('read-only', () => {
     try {
       const { tools } = await reader.client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual(
-        [...['events', 'venues', 'organizers', 'categories', 'tags'].flatMap((r) => [`${r}_list`, `${r}_get`]), 'agenda', 'conflicts'].sort(),
+        [...['events', 'venues', 'organizers', 'categories', 'tags'].flatMap((r) => [`${r}_list`, `${r}_get`]), 'agenda', 'conflicts', 'site_diff'].sort(),
       );
       expect(tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
       const write = await call(reader.client, 'tags_create', { name: 'should not exist' });
