@@ -172,7 +172,9 @@ function viewTools(): Tool[] {
     {
       name: 'agenda',
       title: 'Agenda',
-      description: `The events of some days (default today and the seven after), day by day, with their times on each day, as \`calendar agenda\` shows them. ${DATES_ACCEPTED}`,
+      description:
+        'The events of some days (default today and the seven after), day by day, with their times on each day, as `calendar agenda` shows them. ' +
+        DATES_ACCEPTED,
       input: toolInput({ ...VIEW_DAYS, ...viewFilters(VIEW_FILTER_NAMES) }),
       annotations: READ,
       call: async (cal, args) => agendaAnswer(await cal.agenda(args as never)),
