@@ -225,6 +225,20 @@ describe('site resolution', () => {
     }
   });
 
+  test('with no site configured anywhere, the built-in sandbox: started in-process, said once to onMessage, stopped by close()', async () => {
+    const home = tempHome();
+    const said: CalendarMessage[] = [];
+    const builtIn = new Calendar({ env: home.env, cwd: home.home, onMessage: (m) => said.push(m) });
+    try {
+      const events = await builtIn.events.list({ start_date: '1900-01-01', limit: 3 });
+      expect(events).toHaveLength(3);
+      expect(said).toEqual([{ level: 'notice', text: expect.stringContaining('Using the built-in sandbox calendar') }]);
+    } finally {
+      await builtIn.close();
+      home.cleanup();
+    }
+  });
+
   test('an unknown profile is a usage error naming it', async () => {
     const home = tempHome();
     const named = new Calendar({ profile: 'nowhere', env: home.env, cwd: home.home });

@@ -4,7 +4,7 @@
  * never taken for an ID), and "not found" is said the one way whatever way the server said it.
  */
 import { ApiError, CalendarError, EXIT, UsageError } from '../errors.js';
-import { isNumericId, LINK_RELATIONS, type LinkRelation, type Resource } from '../../spec/resources.js';
+import { isNumericId, type LinkRelation, type Resource } from '../../spec/resources.js';
 import { wpError, type ApiClient } from '../http/client.js';
 import { isSlugForm, slugSegment } from './identity.js';
 
@@ -17,7 +17,7 @@ export interface RecordTarget {
 }
 
 /** Venues, organizers, categories and tags can also be named: a name is looked up exactly, never guessed. */
-const isNamed = (resource: Resource): resource is Resource & { name: LinkRelation } => (LINK_RELATIONS as readonly string[]).includes(resource.name);
+const isNamed = (resource: Resource): resource is Resource & { name: LinkRelation } => resource.namedRefs === true;
 
 /** A reference as given (`12`, `summer-fest`, `Blue Note Hall`), checked before any request. */
 export function parseRef(resource: Resource, raw: string | number): RecordRef {
@@ -33,10 +33,9 @@ export function parseRef(resource: Resource, raw: string | number): RecordRef {
   // A venue's, organizer's, category's or tag's name: anything not written as a slug ("Jazz", "Blue Note Hall").
   if (text !== '' && isNamed(resource) && !isSlugForm(text)) return { kind: 'name', name: text, text };
   if (text === '' || /[\s/?#]/.test(text)) {
-    const hint =
-      resource.name === 'events'
-        ? `Give its numeric ID or its slug; find them with: calendar events list --search "${text}"`
-        : `Give the ${resource.singular}'s numeric ID or its slug (e.g. summer-fest).`;
+    const hint = resource.hasDates
+      ? `Give its numeric ID or its slug; find them with: calendar events list --search "${text}"`
+      : `Give the ${resource.singular}'s numeric ID or its slug (e.g. summer-fest).`;
     throw new UsageError(`"${raw}" is neither an ID nor a slug`, hint);
   }
   return { kind: 'slug', slug: text, text };

@@ -3,7 +3,7 @@
  * `permanently`, through the WordPress core route: the events route's force=true only trashes).
  * How many events still link to a venue or organizer is counted before it goes.
  */
-import { EDITOR_STATUSES, EVERY_EVENT, resources, type Resource } from '../../spec/resources.js';
+import { EDITOR_STATUSES, EVERY_EVENT, eventLinkOf, resources, type Resource } from '../../spec/resources.js';
 import type { ApiClient } from '../http/client.js';
 import type { Query } from '../http/url.js';
 import { walkEveryEvent } from './pages.js';
@@ -23,7 +23,7 @@ export interface DeleteTarget {
 export const deletesForGood = (resource: Resource, permanently: boolean | undefined): boolean => !resource.trashes || permanently === true;
 
 /** Venues and organizers: the events linked to them are counted before they go. */
-export const countsLinkedEvents = (resource: Resource): boolean => resource.name === 'venues' || resource.name === 'organizers';
+export const countsLinkedEvents = (resource: Resource): boolean => resource.linkedPost === true;
 
 /** The records to delete, each found on the site (a "not found" comes out as ours). */
 export async function deleteTargets(client: ApiClient, resource: Resource, refs: RecordRef[], options: { dryRun?: boolean } = {}): Promise<DeleteTarget[]> {
@@ -73,7 +73,7 @@ async function deleteForGood(client: ApiClient, resource: Resource, path: string
  * one by one through the IDs only the core route knows.
  */
 export async function linkedEvents(client: ApiClient, resource: Resource, ids: number[]): Promise<number> {
-  const filter = resource.name === 'venues' ? 'venue' : 'organizer';
+  const filter = eventLinkOf(resource)!;
   let count = 0;
   for (const id of ids) {
     const query: Record<string, string | number> = { [filter]: String(id), per_page: 1, ...EVERY_EVENT };

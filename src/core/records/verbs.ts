@@ -47,7 +47,7 @@ export async function checkWrite(resource: Resource, fields: Json, mode: WriteMo
   // `none` for a link: no link on create; on update, the empty list, or null where a route can take the link off.
   if (mode === 'create') dropNone(resource, record);
   else applyNone(resource, record);
-  if (resource.name === 'events') (await import('./dates.js')).checkEventOrder(record);
+  if (resource.hasDates) (await import('./dates.js')).checkEventOrder(record);
   return record;
 }
 
@@ -61,7 +61,7 @@ export async function finishBody(
 ): Promise<Json> {
   const { Resolver, resolveLinks } = await import('./resolve.js');
   let out = await resolveLinks(new Resolver(access.client), resource, body, { createMissing: options.createMissing === true });
-  if (resource.name === 'events') {
+  if (resource.hasDates) {
     const { ZoneSource, settleEventDates } = await import('./dates.js');
     out = await settleEventDates(out, new ZoneSource(access.client, access.timezone), current, { keepDuration: options.keepDuration !== false });
   }
@@ -99,7 +99,7 @@ export type WriteResult<R = Json> = { record: R; planned?: undefined } | { plann
 /** Creates a record from checked fields (checkWrite): links resolved, dates settled, a taken name refused. */
 export async function createRecord(access: RecordAccess, resource: Resource, fields: Json, options: CreateOptions = {}): Promise<WriteResult> {
   const body = await finishBody(access, resource, fields, { createMissing: options.createMissing && !options.dryRun });
-  if (resource.name === 'events') {
+  if (resource.hasDates) {
     const warning = (await import('./dates.js')).midnightWarning(body);
     if (warning) access.messages.warn(warning);
   }
@@ -160,8 +160,11 @@ export async function updateRecord(
     const replace = options.replace === true;
     const dryRun = options.dryRun === true;
     // A venue or organizer updated by tec/v1 needs no read first: the PATCH is the first request, and the only write.
+    // A record with dates or a cost does: its dates are settled against the stored ones, its cost sent as stored.
     const readFirst =
-      needsMerge(resource) && !replace && (resource.name === 'events' || dryRun || adjusting || query !== undefined || (await writeApi(client)) !== 'tec');
+      needsMerge(resource) &&
+      !replace &&
+      (resource.hasDates || resource.hasCost || dryRun || adjusting || query !== undefined || (await writeApi(client)) !== 'tec');
     const current = readFirst ? (await client.call<Json>('GET', path, { query })).body : undefined;
     const createMissing = options.createMissing === true && !dryRun;
     const resolved = await finishBody(access, resource, changes, { createMissing, keepDuration: options.keepDuration }, current);

@@ -34,8 +34,7 @@ export async function runCreate(resource: Resource, inv: Invocation): Promise<vo
     });
     if (created.planned) return printPlanned(ctx, client, created.planned);
     await printRecord(created.record, resource, prepared.output, ctx);
-    if (resource.name === 'events' && opts.conflictCheck !== false)
-      await (await import('../views/clashes.js')).warnOfClashes(client, created.record, prepared.ui);
+    if (resource.hasDates && opts.conflictCheck !== false) await (await import('../views/clashes.js')).warnOfClashes(client, created.record, prepared.ui);
     if (opts.web) await (await import('../web.js')).openRecordPage(created.record, ctx, prepared.ui, 'stderr');
   });
 }

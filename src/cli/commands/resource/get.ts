@@ -16,7 +16,7 @@ export async function runGet(resource: Resource, inv: Invocation, rawRefs: strin
   const refs = await readRefs(resource, rawRefs, ctx);
   const password = passwordOf(opts);
   passwordQuery(password); // an empty one is refused before the session opens
-  const prepared = inv.prepare(undefined, resource.name === 'events');
+  const prepared = inv.prepare(undefined, resource.hasDates);
   if (refs.length === 0) prepared.ui.notice('stdin held no IDs or slugs');
   await withSession(prepared, ctx, async ({ client, profile }) => {
     if (opts.web) (await import('../web.js')).refuseSandboxPages(profile, '--web');

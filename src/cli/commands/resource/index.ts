@@ -4,7 +4,7 @@
  */
 import type { ActionRunner } from '../runner.js';
 import { Command } from 'commander';
-import { aSingular, flagName, LINK_RELATIONS, linkFields, type Field, type Resource } from '../../../spec/resources.js';
+import { aSingular, flagName, linkFields, type Field, type Resource } from '../../../spec/resources.js';
 import { fieldOptions, NAME_LIST } from './flags.js';
 import { environmentHelp, EVENT_COST_FORCE, examplesHelp, verbExamples } from '../help.js';
 import { conflictsCommand } from '../views/index.js';
@@ -29,10 +29,10 @@ function addList(group: Command, r: Resource, run: ActionRunner): void {
   const list = group
     .command('list')
     .alias('ls')
-    .description(`list ${r.name}${r.name === 'events' ? ' (from today on unless dates are given)' : ''}`)
+    .description(`list ${r.name}${r.hasDates ? ' (from today on unless dates are given)' : ''}`)
     .option('--all', 'fetch every page (streams the records as they arrive)')
     .option('--limit <n>', 'stop after n records');
-  if (r.name === 'events') {
+  if (r.hasDates) {
     list
       .option('--hidden', 'list the events hidden from listings (and drafts the list leaves out), found through the WordPress core route')
       .option('--on <date>', 'events taking place on that day, whenever they start (a multi-day event counts on each of its days)')
@@ -47,7 +47,8 @@ function addGet(group: Command, r: Resource, run: ActionRunner): void {
     .command('get')
     .argument('<id-or-slug...>', `${r.singular} ${refWords(r, true)}, or - to read them from stdin`)
     .description(`show ${aSingular(r)}, or several`);
-  if (r.name === 'events') get.option('--password <password>', 'password of a protected event').option('--web', WEB_HELP);
+  if (r.takesPassword) get.option('--password <password>', 'password of a protected event');
+  if (r.browsable) get.option('--web', WEB_HELP);
   helpFor(get, r, 'get').action(run(async () => (await import('./get.js')).runGet.bind(null, r)));
 }
 
@@ -56,7 +57,8 @@ function addCreate(group: Command, r: Resource, run: ActionRunner): void {
   create.option('--data <json|@file|->', 'fields as a JSON object, from a file (@file) or stdin (-); flags override its keys');
   addOptions(create, r.fields, true).option('--dry-run', 'print the request instead of sending it');
   if (hasLinks(r)) create.option('--create-missing', 'create linked records given by a name that matches none');
-  if (r.name === 'events') create.option('--no-conflict-check', 'do not warn about other events at the same venue at the same time').option('--web', WEB_HELP);
+  if (r.hasDates) create.option('--no-conflict-check', 'do not warn about other events at the same venue at the same time');
+  if (r.browsable) create.option('--web', WEB_HELP);
   if (r.mergesOnCreate) create.option('--force', `create even when ${aSingular(r)} of that name exists (the server then overwrites it)`);
   helpFor(create, r, 'create').action(run(async () => (await import('./create.js')).runCreate.bind(null, r)));
 }
@@ -75,19 +77,16 @@ function addUpdate(group: Command, r: Resource, run: ActionRunner): void {
       .option(`--remove-${flagName(link.name)} <refs>`, `remove from the ${link.name}: IDs, slugs or names, ${NAME_LIST}`);
   }
   if (r.trashes) update.option('--replace', 'send only the given fields; the server then resets what is left out');
-  if (r.name === 'events') {
+  if (r.hasDates) {
     update
       .option('--keep-duration', 'with --start-date alone, move the end by as much as the start (the default)')
       .option('--no-keep-duration', 'with --start-date alone, leave the end where it is');
   }
   if (r.mergesOnCreate) update.option('--force', `rename even when another ${r.singular} has that name`);
-  if (r.name === 'events') {
-    update
-      .option('--force', EVENT_COST_FORCE)
-      .option('--password <password>', 'password of a protected event')
-      .option('--no-conflict-check', 'do not warn about other events at the same venue at the same time')
-      .option('--web', WEB_HELP);
-  }
+  if (r.hasCost) update.option('--force', EVENT_COST_FORCE);
+  if (r.takesPassword) update.option('--password <password>', 'password of a protected event');
+  if (r.hasDates) update.option('--no-conflict-check', 'do not warn about other events at the same venue at the same time');
+  if (r.browsable) update.option('--web', WEB_HELP);
   helpFor(update, r, 'update').action(run(async () => (await import('./update.js')).runUpdate.bind(null, r)));
 }
 
@@ -99,7 +98,7 @@ function addDelete(group: Command, r: Resource, run: ActionRunner): void {
     .description(r.trashes ? `move ${aSingular(r)} to the trash` : `delete ${aSingular(r)} for good`)
     .option('--dry-run', 'print the request instead of sending it');
   if (r.trashes) remove.option('--permanently', 'delete for good instead of moving to the trash (through the WordPress core route); cannot be undone');
-  if (r.name === 'events') remove.option('--password <password>', 'password of a protected event');
+  if (r.takesPassword) remove.option('--password <password>', 'password of a protected event');
   helpFor(remove, r, 'delete').action(run(async () => (await import('./delete.js')).runDelete.bind(null, r)));
 }
 
@@ -110,7 +109,7 @@ function addRestore(group: Command, r: Resource, run: ActionRunner): void {
     .description(`take ${aSingular(r)} out of the trash, keeping every field (a bare status write would reset all-day, cost and website)`)
     .option('--status <status>', 'status to restore to (default publish)')
     .option('--dry-run', 'print the request instead of sending it');
-  if (r.name === 'events') restore.option('--force', EVENT_COST_FORCE);
+  if (r.hasCost) restore.option('--force', EVENT_COST_FORCE);
   helpFor(restore, r, 'restore').action(run(async () => (await import('./restore.js')).runRestore.bind(null, r)));
 }
 
@@ -118,7 +117,7 @@ const REF = '<id-or-slug>';
 
 /** What names one record on the command line: venues, organizers and terms also by exact name. */
 function refWords(r: Resource, several: boolean): string {
-  const named = (LINK_RELATIONS as readonly string[]).includes(r.name);
+  const named = r.namedRefs === true;
   if (several) return named ? 'IDs, slugs or exact names' : 'IDs or slugs';
   return named ? 'ID, slug or exact name' : 'ID or slug';
 }
@@ -132,7 +131,7 @@ const VERBS: ReadonlyArray<{ names: readonly string[]; add: VerbBuilder; applies
   { names: ['delete', 'rm'], add: addDelete },
   { names: ['restore'], add: addRestore, applies: (r) => r.trashes },
   { names: ['edit'], add: (group, r, run) => void group.addCommand(editCommand(r, run)) },
-  { names: ['conflicts'], add: (group, _r, run) => void group.addCommand(conflictsCommand(run)), applies: (r) => r.name === 'events' },
+  { names: ['conflicts'], add: (group, _r, run) => void group.addCommand(conflictsCommand(run)), applies: (r) => r.hasDates === true },
 ];
 
 /**
@@ -141,7 +140,7 @@ const VERBS: ReadonlyArray<{ names: readonly string[]; add: VerbBuilder; applies
  */
 export function resourceCommand(r: Resource, run: ActionRunner, verb?: string): Command {
   const group = new Command(r.name)
-    .description(`list, read, create, update, edit and delete ${r.name}${r.name === 'events' ? ', and find conflicts' : ''}`)
+    .description(`list, read, create, update, edit and delete ${r.name}${r.hasDates ? ', and find conflicts' : ''}`)
     .addHelpText('after', examplesHelp([...verbExamples(r, 'list').slice(0, 2), verbExamples(r, 'get')[0], verbExamples(r, 'create')[0]]) + environmentHelp());
   const verbs = VERBS.filter((v) => v.applies?.(r) ?? true);
   const named = verb === undefined ? undefined : verbs.find((v) => v.names.includes(verb));

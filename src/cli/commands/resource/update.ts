@@ -33,8 +33,7 @@ export async function runUpdate(resource: Resource, inv: Invocation, rawRef: str
     });
     if (updated.planned) return printPlanned(ctx, client, updated.planned);
     await printRecord(updated.record, resource, prepared.output, ctx);
-    if (resource.name === 'events' && opts.conflictCheck !== false)
-      await (await import('../views/clashes.js')).warnOfClashes(client, updated.record, prepared.ui);
+    if (resource.hasDates && opts.conflictCheck !== false) await (await import('../views/clashes.js')).warnOfClashes(client, updated.record, prepared.ui);
     if (opts.web) await (await import('../web.js')).openRecordPage(updated.record, ctx, prepared.ui, 'stderr');
   });
 }
