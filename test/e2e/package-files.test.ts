@@ -40,7 +40,8 @@ describe('the published package', () => {
       'man/calendar.1',
       'package.json',
     ]);
-    expect(packed.size).toBeLessThan(1_500_000);
+    // The library carries the batch calls (import with its iCalendar reader, site files with YAML): 1.53 MB packed at their arrival.
+    expect(packed.size).toBeLessThan(1_600_000);
     expect((pkg as { dependencies?: object }).dependencies).toBeUndefined();
     expect(pkg.scripts.prepack).toBe('npm run build');
   });
