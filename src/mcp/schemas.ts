@@ -4,7 +4,7 @@
  * here: the core checks and converts them (src/core/schema.ts), so that a bad value gets the
  * CLI's own message.
  */
-import { LINK_RELATIONS, type Field, type Resource, type ValueType } from '../spec/resources.js';
+import type { Field, Resource, ValueType } from '../spec/resources.js';
 import { DATE_FORMS } from '../core/values.js';
 
 /** A fragment of JSON Schema. */
@@ -72,6 +72,5 @@ export function toolInput(properties: Record<string, JsonSchema>, required: stri
 
 /** `ref`: how the CLI addresses one record (venues, organizers, categories and tags also by their exact name). */
 export function refInput(resource: Resource): JsonSchema {
-  const named = (LINK_RELATIONS as readonly string[]).includes(resource.name);
-  return { ...ID_OR_TEXT, description: `the ${resource.singular}: its ID or slug${named ? ', or its exact name' : ''}` };
+  return { ...ID_OR_TEXT, description: `the ${resource.singular}: its ID or slug${resource.namedRefs ? ', or its exact name' : ''}` };
 }

@@ -57,7 +57,7 @@ function resourceTools(r: Resource): Tool[] {
     ? { create_missing: { type: 'boolean', description: 'create linked records given by a name that matches none' } }
     : {};
   // Where the core's refusal says that --force would go ahead: a name another venue or organizer holds, an event's cost the site re-writes.
-  const force = (what: string): Record<string, JsonSchema> => (r.kind === 'post' ? { force: { type: 'boolean', description: what } } : {});
+  const force = (what: string): Record<string, JsonSchema> => (r.mergesOnCreate || r.hasCost ? { force: { type: 'boolean', description: what } } : {});
   const dates = (fields: typeof r.fields) => (takesDates(fields) ? ` ${DATES_ACCEPTED}` : '');
   const api = (cal: Calendar) => cal[r.name];
   const title = (verb: string) => `${verb} ${r.name}`;
@@ -67,7 +67,7 @@ function resourceTools(r: Resource): Tool[] {
       title: title('List'),
       description:
         `List ${r.name}, filtered with the API's own parameters, at most \`limit\` of them (default ${DEFAULT_LIST_LIMIT}).` +
-        `${r.name === 'events' ? ' Without a date filter, events from today on.' : ''}${dates(r.listParams)}`,
+        `${r.hasDates ? ` Without a date filter, ${r.name} from today on.` : ''}${dates(r.listParams)}`,
       input: toolInput({
         ...fieldInputs(r.listParams.filter((p) => p.name !== 'page' && p.name !== 'per_page')),
         limit: { type: 'integer', minimum: 1, description: `records to return at most (default ${DEFAULT_LIST_LIMIT})` },
@@ -87,7 +87,7 @@ function resourceTools(r: Resource): Tool[] {
     {
       name: `${r.name}_get`,
       title: title('Get'),
-      description: `Get one ${r.singular}, whole, by its ID, slug${r.bySlug ? '' : ' (one lookup)'} or exact name where it has one.`,
+      description: `Get one ${r.singular}, whole, by its ID${r.namedRefs ? ', slug or exact name' : ' or slug'}.`,
       input: toolInput({ ref: refInput(r) }, ['ref']),
       annotations: READ,
       call: (cal, args) => api(cal).get(refOf(args)),
@@ -116,7 +116,7 @@ function resourceTools(r: Resource): Tool[] {
       title: title('Update'),
       description:
         `Change the given fields of ${aSingular(r)} and keep the others as they are (the server would otherwise reset what is left out).` +
-        `${r.name === 'events' ? ' A new start_date alone moves the end by as much.' : ''}${dates(r.fields)}`,
+        `${r.hasDates ? ' A new start_date alone moves the end by as much.' : ''}${dates(r.fields)}`,
       input: toolInput(
         {
           ref: refInput(r),
