@@ -71,6 +71,21 @@ const mcpSdkApart = {
     }));
   },
 };
+// The SDK's server checks with ajv only what a client answers to an elicitation (a server asking
+// the person for input), which `calendar mcp` never asks for; ajv and its formats would be a third
+// of dist/mcp-sdk.cjs and build their validator at every start. In the bundle, a stand-in that says so.
+const noAjv = {
+  name: 'no-ajv',
+  setup(build) {
+    build.onResolve({ filter: /[\\/]validation[\\/]ajv-provider\.js$/ }, (args) => ({ path: args.path, namespace: 'no-ajv' }));
+    build.onLoad({ filter: /.*/, namespace: 'no-ajv' }, () => ({
+      contents: `export class AjvJsonSchemaValidator {
+        getValidator() { throw new Error('calendar mcp asks for no elicitation: no JSON Schema validator is bundled'); }
+      }`,
+      loader: 'js',
+    }));
+  },
+};
 const mcpSdkEntry =
   MCP_SDK_PIECES.map((piece, i) => `import * as piece${i} from '@modelcontextprotocol/sdk/${piece}';\n`).join('') +
   `export const pieces = {${MCP_SDK_PIECES.map((piece, i) => `${JSON.stringify(piece)}: piece${i}`).join(', ')}};\n`;
@@ -111,6 +126,7 @@ try {
     outfile: new URL(MCP_SDK_FILE, `${staging.href}/`).pathname,
     format: 'cjs',
     charset: 'ascii',
+    plugins: [noAjv],
   });
   // jq compiled to WebAssembly (jq-wasm), for --jq: a megabyte that only a run asking for it loads.
   await build({ ...common, entryPoints: { jq: 'jq-wasm' }, outdir: staging.pathname, outExtension: { '.js': '.cjs' }, format: 'cjs' });

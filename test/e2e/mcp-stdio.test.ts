@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { BIN, created, PASSWORD, runCli, startTestSandbox, tempHome, USER, type Sandbox } from './helpers.js';
+import { BIN, created, PASSWORD, runCli, siteEnv, startTestSandbox, tempHome, USER, type Sandbox } from './helpers.js';
+import { librariesRun } from './loaded-libraries.js';
 
 let sandbox: Sandbox;
 let home: ReturnType<typeof tempHome>;
@@ -68,4 +69,21 @@ test('over stdio from a profile: tools/list, a call, a bad call, then another ca
   } finally {
     await client.close();
   }
+});
+
+test('only calendar mcp runs the MCP code (and requires the SDK): events get and --help do not', async () => {
+  const id = await created(sandbox, 'events', { title: 'Start-up', start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00' });
+  const mcpSources = (sources: string[] = []) => sources.filter((source) => source.startsWith('src/mcp/'));
+  const get = await librariesRun(['events', 'get', String(id), '--json'], { env: siteEnv(sandbox, home.env) });
+  expect(get.code, get.stderr).toBe(0);
+  expect(get.sources).toContain('src/core/http/client.ts');
+  expect(mcpSources(get.sources)).toEqual([]);
+  const help = await librariesRun(['--help'], { env: home.env });
+  expect(help.sources?.length).toBeGreaterThan(0);
+  expect(mcpSources(help.sources)).toEqual([]);
+  // Served until stdin ends (at once here): the server was built.
+  const served = await librariesRun(['mcp', '--read-only'], { env: siteEnv(sandbox, home.env), stdin: '' });
+  expect(served.code, served.stderr).toBe(0);
+  expect(served.stdout).toBe('');
+  expect(mcpSources(served.sources)).toEqual(expect.arrayContaining(['src/mcp/server.ts', 'src/mcp/tools.ts']));
 });

@@ -41,7 +41,8 @@ describe('the published package', () => {
       'package.json',
     ]);
     // The library carries the batch calls (import with its iCalendar reader, site files with YAML): 1.53 MB packed at their arrival.
-    expect(packed.size).toBeLessThan(1_600_000);
+    // With the MCP SDK (dist/mcp-sdk.cjs, 41 KB packed) and the library's later changes: 1.70 MB.
+    expect(packed.size).toBeLessThan(1_750_000);
     expect((pkg as { dependencies?: object }).dependencies).toBeUndefined();
     expect(pkg.scripts.prepack).toBe('npm run build');
   });
