@@ -87,3 +87,12 @@ test('only calendar mcp runs the MCP code (and requires the SDK): events get and
   expect(served.stdout).toBe('');
   expect(mcpSources(served.sources)).toEqual(expect.arrayContaining(['src/mcp/server.ts', 'src/mcp/tools.ts']));
 });
+
+test('a global option the server cannot honour is refused, not ignored (exit 2, nothing served)', async () => {
+  const r = await runCli(['mcp', '--base-url', 'http://127.0.0.1:9', '--lang', 'fr'], { env: home.env, stdin: '' });
+  expect(r.code).toBe(2);
+  expect(r.stdout).toBe('');
+  expect(r.stderr).toMatch(
+    /^calendar: mcp does not take --base-url \(set CALENDAR_BASE_URL .*\), --lang \(set CALENDAR_LANG, or use a profile\)\nIt takes --profile and --read-only\.\n$/,
+  );
+});
