@@ -7,8 +7,9 @@
 import type { Messages } from './context.js';
 import type { Site } from './config/site.js';
 import type { RecordAccess } from './records/verbs.js';
-import { resources, type CONFLICT_FILTER_NAMES, type Resource, type ResourceName, type VIEW_FILTER_NAMES } from '../spec/resources.js';
-import type { CreateFieldsOf, FieldsOf, FiltersOf, RecordOf } from '../spec/types.js';
+import { MAX_PER_PAGE, resources, type CONFLICT_FILTER_NAMES, type Resource, type ResourceName, type VIEW_FILTER_NAMES } from '../spec/resources.js';
+import type { CreateFieldsOf, FieldsOf, FiltersOf, LinkChangesOf, RecordOf } from '../spec/types.js';
+import type { LinkAdjustments } from './records/link-changes.js';
 import type { ConflictRow } from './views/conflicts.js';
 import type { CalendarEvent, DayEntry } from './views/days.js';
 import type { OpenSite } from './transfer.js';
@@ -57,7 +58,8 @@ export interface CreateOptions {
   force?: boolean;
 }
 
-export interface UpdateOptions {
+export interface UpdateOptions<R extends ResourceName = ResourceName> {
+  /** Create the linked records named that match none (those added with `links` too). */
   createMissing?: boolean;
   /** Rename a venue or organizer to a name another holds; send an event's cost the route would re-format. */
   force?: boolean;
@@ -65,6 +67,8 @@ export interface UpdateOptions {
   replace?: boolean;
   /** With a new start alone, move the end by as much (default true). */
   keepDuration?: boolean;
+  /** Records added to and removed from list links (`{ tags: { add: ['jazz'], remove: ['rock'] } }`), the rest of each list kept. */
+  links?: LinkChangesOf<R>;
 }
 
 export interface DeleteOptions {
@@ -116,7 +120,7 @@ export interface ResourceRecords<R extends ResourceName> {
   get(ref: Ref): Promise<RecordOf<R>>;
   create(fields: CreateFieldsOf<R>, options?: CreateOptions): Promise<RecordOf<R>>;
   /** The lossless update: only the fields given change. */
-  update(ref: Ref, changes: FieldsOf<R>, options?: UpdateOptions): Promise<RecordOf<R>>;
+  update(ref: Ref, changes: FieldsOf<R>, options?: UpdateOptions<R>): Promise<RecordOf<R>>;
   /** Moves the record to the trash (or deletes it for good: terms, or `permanently`); returns it as it was. */
   delete(ref: Ref, options?: DeleteOptions): Promise<RecordOf<R>>;
 }
@@ -155,7 +159,7 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
     return record as RecordOf<R>;
   }
 
-  async update(ref: Ref, changes: FieldsOf<R>, options: UpdateOptions = {}): Promise<RecordOf<R>> {
+  async update(ref: Ref, changes: FieldsOf<R>, options: UpdateOptions<R> = {}): Promise<RecordOf<R>> {
     const [{ parseRef }, { checkWrite, updateRecord }] = await Promise.all([import('./records/refs.js'), import('./records/verbs.js')]);
     const target = parseRef(this.resource, ref);
     const checked = await checkWrite(this.resource, changes as Json, 'update');
@@ -164,6 +168,7 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
       force: options.force,
       replace: options.replace,
       keepDuration: options.keepDuration,
+      links: options.links && listTexts(options.links),
     });
     return result.record as RecordOf<R>;
   }
@@ -177,28 +182,36 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
   }
 
   private async *walk(filters: FiltersOf<R>, ahead: number): AsyncGenerator<RecordOf<R>> {
-    const { limit, ...rest } = filters as Json & { limit?: number };
+    const { limit, on, during, ...rest } = filters as Json & { limit?: number; on?: string; during?: string };
     const { listQueryOf, walkList } = await import('./records/list.js');
     const { UsageError } = await import('./errors.js');
     if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new UsageError(`limit: "${String(limit)}" is not a whole number of at least 1`);
-    const query = listQueryOf(this.resource, rest);
+    const query = listQueryOf(this.resource, rest, { on, during });
     const access = await this.open();
-    yield* pulled<RecordOf<R>>(ahead, (onRecord) =>
+    // A walk of every page asks for the most a page holds unless a page size is given.
+    const perPage = query.per_page !== undefined ? Number(query.per_page) : MAX_PER_PAGE;
+    yield* pulled<RecordOf<R>>(perPage * ahead, (onRecord) =>
       walkList(access, this.resource, query, { all: query.page === undefined, limit, parallel: ahead }, (record) => onRecord(record as RecordOf<R>)),
     );
   }
+}
+
+/** Link changes as the core takes them: each list as text, a comma inside a name written `\,` (values.ts splitListText). */
+function listTexts(links: Record<string, { add?: Array<number | string>; remove?: Array<number | string> } | undefined>): LinkAdjustments {
+  const text = (items: Array<number | string> | undefined) => items?.map((item) => String(item).replace(/,/g, '\\,')).join(',');
+  return Object.fromEntries(Object.entries(links).map(([field, change]) => [field, { add: text(change?.add), remove: text(change?.remove) }]));
 }
 
 /** Pages a list reads ahead of the records handed over (the CLI's walk reads as many). */
 const PAGES_AHEAD = 8;
 
 /**
- * A walk that hands records to a callback, turned into an async generator: the walk waits while
- * the caller has not taken what it was given (a page or so), and stops when the caller does.
+ * A walk that hands records to a callback, turned into an async generator: once `highWater`
+ * records wait for the caller, the walk waits until the caller has taken them all; it stops when
+ * the caller does.
  */
-async function* pulled<T>(pages: number, run: (onRecord: (record: T) => Promise<void>) => Promise<unknown>): AsyncGenerator<T> {
+async function* pulled<T>(highWater: number, run: (onRecord: (record: T) => Promise<void>) => Promise<unknown>): AsyncGenerator<T> {
   const buffer: T[] = [];
-  const highWater = 50 * pages;
   let finished = false;
   let failure: { error: unknown } | undefined;
   let stopped = false;
@@ -226,7 +239,8 @@ async function* pulled<T>(pages: number, run: (onRecord: (record: T) => Promise<
     for (;;) {
       if (buffer.length > 0) {
         const record = buffer.shift() as T;
-        if (buffer.length < highWater) resume?.();
+        // The walk goes on once all it handed over is taken (its next page is already on the way).
+        if (buffer.length === 0) resume?.();
         yield record;
         continue;
       }

@@ -47,8 +47,21 @@ export type FieldsOf<R extends ResourceName> = { [F in FieldOf<R> as F['name']]?
 /** The fields a create takes: the required ones (an event's title, start and end) and any other. */
 export type CreateFieldsOf<R extends ResourceName> = FieldsOf<R> & { [F in Required<R> as F['name']]: InputValue<F> };
 
+/** Records with dates also take `on` (a day) and `during` (`FROM..TO`): the records taking place then, whenever they start. */
+type OverlapOf<R extends ResourceName> = ResourceTable[R] extends { hasDates: true } ? { on?: string; during?: string } : unknown;
+
 /** The filters a list takes, and `limit`: stop after that many records. */
-export type FiltersOf<R extends ResourceName> = { [F in FilterOf<R> as F['name']]?: InputValue<F> } & { limit?: number };
+export type FiltersOf<R extends ResourceName> = { [F in FilterOf<R> as F['name']]?: InputValue<F> } & { limit?: number } & OverlapOf<R>;
+
+type LinkChangesMap<R extends ResourceName> = {
+  [F in Extract<FieldOf<R>, { many: true }> as F['name']]?: { add?: Array<number | string>; remove?: Array<number | string> };
+};
+
+/**
+ * Records added to and removed from the list links of a record (an event's tags), without
+ * restating the list: by ID, slug or name. Nothing for a resource without list links.
+ */
+export type LinkChangesOf<R extends ResourceName> = keyof LinkChangesMap<R> extends never ? never : LinkChangesMap<R>;
 
 /** A record as the API answers it: its ID, its writable fields as read, and whatever else the server adds (url, rest_url...). */
 export type RecordOf<R extends ResourceName> = { id: number } & { [F in FieldOf<R> as F['name']]?: ReadValue<F> } & { [other: string]: unknown };

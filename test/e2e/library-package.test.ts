@@ -65,6 +65,9 @@ try {
     );
     const { stdout } = await run(process.execPath, ['program.mjs', sandbox.restRoot, USER, PASSWORD], { cwd: project });
     expect(JSON.parse(stdout)).toEqual({ created: 'Packed Tag', listed: ['Packed Tag'], refused: { isCalendarError: true, exitCode: 2 } });
+    // CommonJS too: Node 20.19 and later require() an ES module without top-level await.
+    const required = await run(process.execPath, ['-e', "console.log(typeof require('events-calendar-cli').Calendar)"], { cwd: project });
+    expect(required.stdout).toBe('function\n');
   });
 
   test('tsc --strict type-checks a program against the declarations; a misspelt field or filter is an error', async () => {
@@ -85,6 +88,12 @@ export async function main(): Promise<number> {
   await cal.events.list({ start_after: '2027-01-01' });
   // @ts-expect-error a venue has no title
   await cal.venues.update(1, { title: 'x' });
+  await cal.events.update(1, {}, { links: { tags: { add: ['jazz'], remove: [12] } } });
+  // @ts-expect-error venues have no list link
+  await cal.venues.update(1, {}, { links: { tags: { add: ['jazz'] } } });
+  await cal.events.list({ on: '2027-06-01' });
+  // @ts-expect-error venues have no dates to be on
+  await cal.venues.list({ on: '2027-06-01' });
   try {
     await cal.tags.delete('jazz');
   } catch (err) {

@@ -91,6 +91,27 @@ describe('events', () => {
       if (walked.length === 6) break;
     }
     expect(walked).toEqual(all.slice(0, 6).map((e) => e.title));
+    // Pages are read as the caller walks: a caller that takes one record of six pages and dwells
+    // on it (while the walk could read on) has had its page read, one page ahead and one on the way.
+    const before = sandbox.stats.requests;
+    for await (const _event of cal.events.iterate({ ...filters, per_page: 2 })) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      break;
+    }
+    expect(sandbox.stats.requests - before).toBeLessThanOrEqual(3);
+    expect(sandbox.stats.requests - before).toBeGreaterThan(0);
+  });
+
+  test('links added and removed without restating the list; on: the events taking place that day', async () => {
+    const event = await cal.events.create(
+      { title: 'Linked', start_date: '2027-10-01 22:00:00', end_date: '2027-10-02 02:00:00', tags: ['Lib Keep', 'Lib Drop'] },
+      { createMissing: true },
+    );
+    const changed = await cal.events.update(event.id, {}, { links: { tags: { add: ['Lib, Comma'], remove: ['Lib Drop'] } }, createMissing: true });
+    expect((changed.tags as Json[]).map((t) => t.name).sort()).toEqual(['Lib Keep', 'Lib, Comma']);
+    // Starting the day before, still on at 1 a.m.: an event of the 2nd.
+    expect((await cal.events.list({ on: '2027-10-02', search: 'Linked' })).map((e) => e.id)).toEqual([event.id]);
+    expect(await cal.events.list({ on: '2027-10-03', search: 'Linked' })).toEqual([]);
   });
 
   test('the update of a start alone moves the end, and says so to onMessage', async () => {
