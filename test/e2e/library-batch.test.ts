@@ -27,14 +27,12 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function failure(promise: Promise<unknown>): Promise<CalendarError> {
-  const outcome = await promise.then(
-    () => undefined,
-    (err: unknown) => err,
+/** The CalendarError a call rejects with. */
+const failure = (call: Promise<unknown>): Promise<CalendarError> =>
+  call.then(
+    () => expect.unreachable('the call succeeded') as never,
+    (err: unknown) => (expect(err).toBeInstanceOf(CalendarError), err as CalendarError),
   );
-  expect(outcome).toBeInstanceOf(CalendarError);
-  return outcome as CalendarError;
-}
 
 const FEED = [
   'BEGIN:VCALENDAR',

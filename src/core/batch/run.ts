@@ -115,10 +115,10 @@ export class Batch<T extends object> {
 
   /**
    * Runs `work` over the rows, `concurrency` at a time (or as given). Rows left when the run
-   * stops are counted as not sent, unless `leftover` is false (a retry round whose rows the
-   * caller accounts for).
+   * stops are counted as not sent. A worker that returns nothing has not done the row yet
+   * (import defers a category whose parent the same file creates).
    */
-  async run(items: AsyncIterable<T> | T[], work: (item: T) => Promise<RowDone | undefined>, run: { concurrency?: number; leftover?: boolean } = {}): Promise<void> {
+  async run(items: AsyncIterable<T> | T[], work: (item: T) => Promise<RowDone | undefined>, run: { concurrency?: number } = {}): Promise<void> {
     const numbered = this.numbered(Array.isArray(items) ? toAsync(items) : items);
     await runPool(
       numbered,
@@ -133,7 +133,7 @@ export class Batch<T extends object> {
         if (done) this.done(item, done);
       },
       () => this.stopped,
-      run.leftover === false ? undefined : (item) => this.notSent(item),
+      (item) => this.notSent(item),
     );
   }
 

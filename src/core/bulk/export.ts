@@ -26,8 +26,9 @@ export function exportColumns(resource: Resource): string[] {
 }
 
 /**
- * Every record in the shape import takes back, or those `filters` (a list query; linked records
- * by ID, slug or name) select. Titles and descriptions as typed, not as the site displays them.
+ * Every record in the shape import takes back (or, `listed`, every event as the site lists it,
+ * for an iCalendar export), or those `filters` (a list query; linked records by ID, slug or
+ * name) select. Titles and descriptions as typed, not as the site displays them.
  */
 export async function exportRecords(
   client: ApiClient,
@@ -35,36 +36,30 @@ export async function exportRecords(
   filters: Query | undefined,
   onRecord: (record: Json) => Promise<void> | void,
   say: ExportMessages,
+  shape: 'import' | 'listed' = 'import',
 ): Promise<void> {
+  if (shape === 'listed') {
+    if (filters) await walkFiltered(client, resource, filters, onRecord, say);
+    else say.notice(unlistedEventsNote(await walkEveryEvent(client, resource, onRecord)), unlistedEventsKey(client));
+    return;
+  }
   const { typedTexts } = await import('../records/raw-text.js');
   const typed = typedTexts(client, resource, (record) => onRecord(exportShape(resource, record)), (line) => say.warn(line));
   if (filters) {
     await walkFiltered(client, resource, filters, (record) => typed.push(record), say);
-  } else if (resource.name === 'categories') {
+  } else if (resource.hierarchical) {
     // Terms are few: read them all to turn parent IDs into slugs whatever the order.
     const all: Json[] = [];
     await walkEveryRecord(client, resource, (record) => void all.push(record));
     const slugs = new Map(all.map((c) => [c.id as number, c.slug as string]));
     for (const record of all) await onRecord(exportShape(resource, record, slugs));
-  } else if (resource.name === 'events') {
+  } else if (resource.hasDates) {
     const result = await walkEveryEvent(client, resource, (record) => typed.push(record));
     say.notice(unlistedEventsNote(result), unlistedEventsKey(client));
   } else {
     await walkEveryRecord(client, resource, (record) => typed.push(record));
   }
   await typed.end();
-}
-
-/** Every event as the site lists it (an iCalendar export writes them). */
-export async function exportListedEvents(
-  client: ApiClient,
-  resource: Resource,
-  filters: Query | undefined,
-  onRecord: (record: Json) => Promise<void> | void,
-  say: ExportMessages,
-): Promise<void> {
-  if (filters) await walkFiltered(client, resource, filters, onRecord, say);
-  else say.notice(unlistedEventsNote(await walkEveryEvent(client, resource, onRecord)), unlistedEventsKey(client));
 }
 
 /** Every record the filters select: all of them past the server's default window, not only those a list shows first. */
@@ -74,5 +69,5 @@ async function walkFiltered(client: ApiClient, resource: Resource, filters: Quer
   const result = await walkPages(client, resource, query, { all: true }, (record) => onRecord(record as Json));
   const shortfall = walkShortfall(resource, result);
   if (shortfall) say.warn(shortfall);
-  if (resource.name === 'events') say.notice('events hidden from listings are left out of a filtered export (no route filters them)');
+  if (resource.hasDates) say.notice('events hidden from listings are left out of a filtered export (no route filters them)');
 }

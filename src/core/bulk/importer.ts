@@ -355,8 +355,8 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
     while (deferred.length > 0 && !batch.stopping) {
       const round = deferred.splice(0);
       const before = processed(batch.counts);
-      await batch.run(round, (item) => process(item, false), { leftover: false });
-      if (processed(batch.counts) === before) await batch.run(deferred.splice(0), (item) => process(item, true), { leftover: false });
+      await batch.run(round, (item) => process(item, false));
+      if (processed(batch.counts) === before) await batch.run(deferred.splice(0), (item) => process(item, true));
     }
     for (const item of deferred.splice(0)) batch.notSent(item);
   } finally {

@@ -11,9 +11,11 @@ import { resources, type ResourceName } from '../../spec/resources.js';
 import { closest } from '../../base/closest.js';
 import type { StartProgress } from '../batch/run.js';
 import { applyError, applyPlan, type ApplyOutcome } from './apply.js';
-import { readSite, walkFilteredEvents, type Notice, type SiteDocument } from './document.js';
+import { readSite, renderDocument, walkFilteredEvents, type Notice, type SiteDocument } from './document.js';
 import { refuseFileProblems, type SiteFile } from './file.js';
-import { describeFilter, filterRelations, scopeQuery } from './filter.js';
+import { describeFilter, filterOfQuery, filterRelations, scopeQuery } from './filter.js';
+import { resolveLinkedFilters } from '../records/list.js';
+import type { Query } from '../http/url.js';
 import { danglingLinks, linkingResources, planChanges, planData, summaryOf, type Plan } from './plan.js';
 
 /** The site's records of the resources the file manages or links to; the file's links checked against both. */
@@ -88,6 +90,21 @@ async function planOfFile(file: SiteFile, site: SiteDocument, client: ApiClient,
   return planChanges(file.document, site, { prune, eventsFilter, eventsInFilter });
 }
 
+/**
+ * The site as one document (YAML or JSON), of the resources `names`. `filters` (a list query)
+ * narrows the events; venues, organizers and terms stay whole, so that every link of a kept
+ * event resolves, and the file records the filter.
+ */
+export async function exportSite(client: ApiClient, names: ResourceName[], filters: Query | undefined, format: 'yaml' | 'json', notice: Notice): Promise<string> {
+  if (!filters) return renderDocument(await readSite(client, names, notice), format);
+  await resolveLinkedFilters(client, resources.events, filters);
+  const onlyForSlugs = filterRelations(filters).filter((name) => !names.includes(name));
+  const document = await readSite(client, [...names, ...onlyForSlugs], notice, { eventsFilter: filters });
+  const filter = filterOfQuery(filters, document);
+  for (const name of onlyForSlugs) document.delete(name);
+  return renderDocument(document, format, filter);
+}
+
 /** Sorted keys, no undefined: the same plan is the same text, whatever order it was built in. */
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
@@ -131,6 +148,13 @@ export async function diffSite(file: SiteFile, client: ApiClient, options: { pru
   const current = await readSiteFor(file, client, notice);
   const plan = await planFile(file, current, client, options.prune, notice);
   return { plan, digest: planDigest(plan, file.document), summary: summaryOf(plan), current };
+}
+
+/** What applying one site's document to another's would change (`diff --from A --to B`), with the links prune would leave dangling. */
+export function planSites(desired: SiteDocument, current: SiteDocument, options: { prune: boolean }): Plan {
+  const plan = planChanges(desired, current, options);
+  if (options.prune) plan.dangling = danglingLinks(plan, desired, current);
+  return plan;
 }
 
 export interface ApplyOptions {

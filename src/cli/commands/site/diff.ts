@@ -3,8 +3,8 @@ import type { Invocation } from '../runner.js';
 import { CliError, EXIT, UsageError } from '../../../core/errors.js';
 import { prepare, withSession, type GlobalOptions } from '../../session.js';
 import { readSite, SITE_RESOURCES, type SiteDocument } from '../../../core/site/document.js';
-import { danglingLinks, planChanges, type Plan } from '../../../core/site/plan.js';
-import { diffSite } from '../../../core/site/sync.js';
+import type { Plan } from '../../../core/site/plan.js';
+import { diffSite, planSites } from '../../../core/site/sync.js';
 import { checkPlanFormat, printPlan, readSource } from './shared.js';
 
 interface DiffOptions {
@@ -28,8 +28,7 @@ export async function runDiff(inv: Invocation, source: string | undefined): Prom
     if (opts.from === undefined || opts.to === undefined) throw new UsageError('--from and --to go together', 'calendar diff --from staging --to production');
     const desired = await readProfileSite(opts.from, opts, inv);
     const current = await readProfileSite(opts.to, opts, inv);
-    plan = planChanges(desired, current, { prune });
-    if (prune) plan.dangling = danglingLinks(plan, desired, current);
+    plan = planSites(desired, current, { prune });
   } else {
     if (source === undefined) throw new UsageError('diff needs a site file, or --from and --to', 'calendar diff calendar.yaml');
     const file = await readSource(source, ctx);

@@ -1,11 +1,11 @@
-/** `calendar export --site`: the whole calendar as one YAML or JSON document. */
+/** `calendar export --site`: the flags read, the document made in core (core/site/sync.ts), written. */
 import type { Invocation } from '../runner.js';
 import { UsageError } from '../../../core/errors.js';
 import { prepare, withSession, type GlobalOptions } from '../../session.js';
 import { flagName, isResourceName, resources, type ResourceName } from '../../../spec/resources.js';
-import { readSite, renderDocument, SITE_RESOURCES } from '../../../core/site/document.js';
-import { filterOfQuery, filterRelations } from '../../../core/site/filter.js';
-import { exportFilterQuery, resolveLinkedFilters } from '../resource/query.js';
+import { SITE_RESOURCES } from '../../../core/site/document.js';
+import { exportSite } from '../../../core/site/sync.js';
+import { exportFilterQuery } from '../resource/query.js';
 
 /** `--resources venues,tags` as resource names, checked. */
 export function chosenResources(list: string | undefined): ResourceName[] {
@@ -45,15 +45,7 @@ export async function runExportSite(inv: Invocation): Promise<void> {
       throw new UsageError('--status trash: a site file leaves the trash out');
   }
   const prepared = prepare({ ...flags, format: undefined, json: undefined }, inv.ctx);
-  await withSession(prepared, inv.ctx, async ({ client }) => {
-    const notice = (line: string, oncePerDay?: string) => prepared.ui.notice(line, oncePerDay);
-    if (!filters) return void inv.ctx.stdout.write(await renderDocument(await readSite(client, names, notice), format));
-    // Venues, organizers and terms stay whole, so that every link of a kept event resolves.
-    await resolveLinkedFilters(client, resources.events, filters);
-    const onlyForSlugs = filterRelations(filters).filter((name) => !names.includes(name));
-    const document = await readSite(client, [...names, ...onlyForSlugs], notice, { eventsFilter: filters });
-    const filter = filterOfQuery(filters, document);
-    for (const name of onlyForSlugs) document.delete(name);
-    inv.ctx.stdout.write(await renderDocument(document, format, filter));
-  });
+  const notice = (line: string, oncePerDay?: string) => prepared.ui.notice(line, oncePerDay);
+  const text = await withSession(prepared, inv.ctx, ({ client }) => exportSite(client, names, filters, format, notice));
+  inv.ctx.stdout.write(text);
 }

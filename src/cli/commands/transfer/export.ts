@@ -5,7 +5,7 @@
 import type { Invocation } from '../runner.js';
 import { UsageError } from '../../../core/errors.js';
 import { prepare, withSession, type GlobalOptions } from '../../session.js';
-import { exportColumns, exportListedEvents, exportRecords } from '../../../core/bulk/export.js';
+import { exportColumns, exportRecords } from '../../../core/bulk/export.js';
 import { exportFilterQuery } from '../resource/query.js';
 import { INPUT_FORMATS, type InputFormat } from '../../../core/bulk/input.js';
 import { recordSink } from '../../../core/bulk/output-file.js';
@@ -42,7 +42,7 @@ export async function runExport(inv: Invocation, resourceName: string | undefine
     // Every event as one streamed VCALENDAR, in the shape calendar apps (and `import events`) read.
     const [{ icsListWriter, icsMeta }, { ZoneSource }] = await Promise.all([import('../../output/ics.js'), import('../../../core/records/dates.js')]);
     const writer = await icsListWriter(await icsMeta(client, new ZoneSource(client, profile.timezone)), ctx);
-    await exportListedEvents(client, resource, filters, (record) => writer.write(record), say);
+    await exportRecords(client, resource, filters, (record) => writer.write(record), say, 'listed');
     await writer.end();
   });
 }
