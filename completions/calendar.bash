@@ -25,6 +25,7 @@ _calendar_child() {
     '/week') r='week' ;;
     '/month') r='month' ;;
     '/browse') r='browse' ;;
+    '/mcp') r='mcp' ;;
     '/help') r='help' ;;
     'events/list'|'events/ls') r='events list' ;;
     'events/get') r='events get' ;;
@@ -72,7 +73,7 @@ _calendar_child() {
 # the subcommands of path $1
 _calendar_subcommands() {
   case "$1" in
-    '') r='events venues organizers categories tags doc info serve profile trust api completion import export diff apply agenda week month browse help' ;;
+    '') r='events venues organizers categories tags doc info serve profile trust api completion import export diff apply agenda week month browse mcp help' ;;
     'events') r='list get create update delete restore edit conflicts' ;;
     'venues') r='list get create update delete restore edit' ;;
     'organizers') r='list get create update delete restore edit' ;;
@@ -146,6 +147,7 @@ _calendar_options() {
     'week') r='--width --week-start --search --categories --venue --featured --no-featured --status --timezone -h --help --profile --base-url --namespace --lang --format --json --jq --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'month') r='--width --week-start --search --categories --venue --featured --no-featured --status --timezone -h --help --profile --base-url --namespace --lang --format --json --jq --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'browse') r='-h --help --profile --base-url --namespace --lang --format --json --jq --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
+    'mcp') r='--read-only -h --help --profile --base-url --namespace --lang --format --json --jq --fields --no-color --debug -y --yes --timeout --retries --ca-cert' ;;
     'help') r='--profile --base-url --namespace --lang --format --json --jq --fields --no-color --debug -y --yes --timeout --retries --ca-cert -h --help' ;;
     *) r='' ;;
   esac
@@ -466,7 +468,7 @@ _calendar_arg() {
     'agenda|1') r='a' ;;
     'week|0') r='a' ;;
     'month|0') r='a' ;;
-    'help|0') r='w:events venues organizers categories tags doc info serve profile trust api completion import export diff apply agenda week month browse' ;;
+    'help|0') r='w:events venues organizers categories tags doc info serve profile trust api completion import export diff apply agenda week month browse mcp' ;;
     *) r='' ;;
   esac
 }

@@ -3,6 +3,8 @@
 //   code cache (bin/code-cache.js). One file means one cache, and no dynamic import() is left
 //   in it: Node 20 throws on import() inside a vm.Script whose cache was accepted.
 // - dist/jq.cjs, jq itself (WebAssembly), which --jq loads.
+// - dist/mcp-sdk.cjs, the MCP SDK with what it brings (its own zod, ajv), which only `calendar mcp`
+//   loads: in cli.cjs it would be a quarter of a megabyte more for every run to read.
 // - dist/sandbox.js, the sandbox as an ES module, for the benchmark scripts.
 // - dist/index.js, the library (src/core/index.ts) as one ES module, its dependencies bundled, and
 //   its declarations, dist/index.d.ts and dist/types/ (scripts/build-types.mjs).
@@ -50,6 +52,44 @@ const lazyBuiltins = {
   },
 };
 
+// The pieces of @modelcontextprotocol/sdk that src/ imports. In cli.cjs each is a stand-in that
+// requires dist/mcp-sdk.cjs when the module importing it loads (src/mcp, loaded by `calendar mcp` only).
+const MCP_SDK_PIECES = ['server/index.js', 'server/stdio.js', 'types.js'];
+const MCP_SDK_FILE = './mcp-sdk.cjs';
+const mcpSdkApart = {
+  name: 'mcp-sdk-apart',
+  setup(build) {
+    build.onResolve({ filter: /^@modelcontextprotocol\/sdk\// }, (args) => {
+      const piece = args.path.slice('@modelcontextprotocol/sdk/'.length);
+      if (!MCP_SDK_PIECES.includes(piece)) return { errors: [{ text: `${args.path}: add "${piece}" to MCP_SDK_PIECES in scripts/build.mjs` }] };
+      return { path: piece, namespace: 'mcp-sdk' };
+    });
+    build.onResolve({ filter: /^\.\/mcp-sdk\.cjs$/, namespace: 'mcp-sdk' }, (args) => ({ path: args.path, external: true }));
+    build.onLoad({ filter: /.*/, namespace: 'mcp-sdk' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(MCP_SDK_FILE)}).pieces[${JSON.stringify(args.path)}];`,
+      loader: 'js',
+    }));
+  },
+};
+// The SDK's server checks with ajv only what a client answers to an elicitation (a server asking
+// the person for input), which `calendar mcp` never asks for; ajv and its formats would be a third
+// of dist/mcp-sdk.cjs and build their validator at every start. In the bundle, a stand-in that says so.
+const noAjv = {
+  name: 'no-ajv',
+  setup(build) {
+    build.onResolve({ filter: /[\\/]validation[\\/]ajv-provider\.js$/ }, (args) => ({ path: args.path, namespace: 'no-ajv' }));
+    build.onLoad({ filter: /.*/, namespace: 'no-ajv' }, () => ({
+      contents: `export class AjvJsonSchemaValidator {
+        getValidator() { throw new Error('calendar mcp asks for no elicitation: no JSON Schema validator is bundled'); }
+      }`,
+      loader: 'js',
+    }));
+  },
+};
+const mcpSdkEntry =
+  MCP_SDK_PIECES.map((piece, i) => `import * as piece${i} from '@modelcontextprotocol/sdk/${piece}';\n`).join('') +
+  `export const pieces = {${MCP_SDK_PIECES.map((piece, i) => `${JSON.stringify(piece)}: piece${i}`).join(', ')}};\n`;
+
 const root = new URL('..', import.meta.url);
 const staging = new URL(`dist.build-${process.pid}`, root);
 const retired = new URL(`dist.old-${process.pid}`, root);
@@ -78,7 +118,15 @@ try {
     charset: 'ascii',
     // Not referenced from the bundle: read only by the test of what a run loads.
     sourcemap: 'external',
-    plugins: [lazyHttp2, asciiRegExps, lazyBuiltins],
+    plugins: [lazyHttp2, asciiRegExps, lazyBuiltins, mcpSdkApart],
+  });
+  await build({
+    ...common,
+    stdin: { contents: mcpSdkEntry, resolveDir: root.pathname, loader: 'js' },
+    outfile: new URL(MCP_SDK_FILE, `${staging.href}/`).pathname,
+    format: 'cjs',
+    charset: 'ascii',
+    plugins: [noAjv],
   });
   // jq compiled to WebAssembly (jq-wasm), for --jq: a megabyte that only a run asking for it loads.
   await build({ ...common, entryPoints: { jq: 'jq-wasm' }, outdir: staging.pathname, outExtension: { '.js': '.cjs' }, format: 'cjs' });

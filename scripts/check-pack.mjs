@@ -40,8 +40,8 @@ try {
   const tarball = join(work, packed.filename);
   const files = packed.files.map((f) => f.path);
   check(!files.some((f) => f.endsWith('.map')), `a source map is packed: ${files.filter((f) => f.endsWith('.map')).join(', ')}`);
-  for (const needed of ['bin/calendar.js', 'bin/code-cache.js', 'dist/cli.cjs', 'dist/jq.cjs', 'man/calendar.1', 'completions/calendar.bash'])
-    check(files.includes(needed), `${needed} is not packed`);
+  const needs = ['bin/calendar.js', 'bin/code-cache.js', 'dist/cli.cjs', 'dist/jq.cjs', 'dist/mcp-sdk.cjs', 'man/calendar.1', 'completions/calendar.bash'];
+  for (const needed of needs) check(files.includes(needed), `${needed} is not packed`);
   check(Object.keys(pkg.dependencies ?? {}).length === 0, `dependencies to install: ${Object.keys(pkg.dependencies ?? {}).join(', ')} (the bundle holds them)`);
 
   const prefix = join(work, 'prefix');

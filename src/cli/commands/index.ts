@@ -16,6 +16,7 @@ import { completeCommand, completionCommand, manCommand } from './completion/ind
 import { transferCommands } from './transfer/index.js';
 import { viewCommands } from './views/index.js';
 import { siteCommands } from './site/index.js';
+import { mcpCommand } from './mcp/index.js';
 
 export interface CommandGroup {
   /** The names (and aliases) of the commands `build` returns. */
@@ -39,4 +40,5 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
   { names: ['import', 'export'], build: (run) => transferCommands(run) },
   { names: ['diff', 'apply'], build: (run) => siteCommands(run) },
   { names: ['agenda', 'week', 'month', 'browse'], build: (run) => viewCommands(run) },
+  { names: ['mcp'], build: (run) => [mcpCommand(run)] },
 ];

@@ -1,0 +1,300 @@
+/**
+ * `calendar mcp`'s tools, driven by the SDK's own client in this process (a linked in-memory
+ * pair) against a sandbox: every tool once at least, what read-only hides, bad calls as tool
+ * errors after which the server goes on, and no secret in any answer.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { createServer, type CalendarServer } from '../../src/mcp/server.js';
+import { Calendar } from '../../src/core/calendar.js';
+import { api, created, PASSWORD, startTestSandbox, USER, type Sandbox } from './helpers.js';
+
+interface Answer {
+  isError: boolean;
+  texts: string[];
+  /** The first text as JSON, when it is. */
+  data: unknown;
+}
+
+/** Every text an answer gave, to look for secrets in at the end. */
+const seen: string[] = [];
+
+async function connect(sandbox: Sandbox, readOnly = false): Promise<{ client: Client; served: CalendarServer }> {
+  const served = createServer({
+    open: (onMessage) => new Calendar({ baseUrl: sandbox.restRoot, username: USER, appPassword: PASSWORD, onMessage }),
+    readOnly,
+    credentials: { username: USER, password: PASSWORD },
+  });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await served.server.connect(serverSide);
+  const client = new Client({ name: 'test', version: '1' });
+  await client.connect(clientSide);
+  return { client, served };
+}
+
+async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<Answer> {
+  const result = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: Array<{ type: string; text: string }> };
+  const texts = result.content.map((c) => c.text);
+  seen.push(...texts);
+  let data: unknown;
+  try {
+    data = JSON.parse(texts[0]);
+  } catch {
+    data = undefined;
+  }
+  return { isError: result.isError === true, texts, data };
+}
+
+/** The answer's record(s), failing the test with the error text when the call failed. */
+async function ok<T = Record<string, unknown>>(client: Client, name: string, args: Record<string, unknown> = {}): Promise<T> {
+  const answer = await call(client, name, args);
+  if (answer.isError) throw new Error(`${name} failed: ${answer.texts.join(' | ')}`);
+  return answer.data as T;
+}
+
+let sandbox: Sandbox;
+let client: Client;
+let served: CalendarServer;
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+  ({ client, served } = await connect(sandbox));
+});
+
+afterAll(async () => {
+  await client?.close();
+  await served?.close();
+  await sandbox?.close();
+  // Last: every answer of the file, errors included.
+  const basic = Buffer.from(`${USER}:${PASSWORD}`).toString('base64');
+  expect(seen.length).toBeGreaterThan(0);
+  for (const text of seen) {
+    expect(text).not.toContain(PASSWORD);
+    expect(text).not.toContain(basic);
+  }
+});
+
+describe('tools/list', () => {
+  test('offers <resource>_<verb> for the five resources and verbs, the views and the site file, with their hints', async () => {
+    const { tools } = await client.listTools();
+    const names = tools.map((t) => t.name);
+    for (const resource of ['events', 'venues', 'organizers', 'categories', 'tags']) {
+      for (const verb of ['list', 'get', 'create', 'update', 'delete']) expect(names).toContain(`${resource}_${verb}`);
+    }
+    expect(names).toEqual(expect.arrayContaining(['agenda', 'conflicts', 'site_diff', 'site_apply']));
+    expect(names).toHaveLength(29);
+    const hints = (name: string) => tools.find((t) => t.name === name)!.annotations;
+    expect(hints('venues_list')).toMatchObject({ readOnlyHint: true });
+    expect(hints('events_get')).toMatchObject({ readOnlyHint: true, idempotentHint: true });
+    expect(hints('events_create')).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+    expect(hints('events_update')).toMatchObject({ readOnlyHint: false, idempotentHint: true });
+    expect(hints('tags_delete')).toMatchObject({ destructiveHint: true, idempotentHint: true });
+    expect(hints('site_diff')).toMatchObject({ readOnlyHint: true });
+    expect(hints('site_apply')).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+  });
+
+  test("input schemas come from the resource table: the API's names, JSON types, required fields, descriptions", async () => {
+    const { tools } = await client.listTools();
+    const schema = (name: string) =>
+      tools.find((t) => t.name === name)!.inputSchema as { properties: Record<string, Record<string, unknown>>; required?: string[] };
+    const create = schema('events_create');
+    expect(create.required).toEqual(['title', 'start_date', 'end_date']);
+    expect(create.properties.all_day).toMatchObject({ type: 'boolean' });
+    expect(create.properties.venue.description).toMatch(/ID, slug or name/);
+    expect(Object.keys(create.properties)).toContain('create_missing');
+    expect(schema('events_update').required).toEqual(['ref']);
+    expect(schema('events_list').properties).toHaveProperty('starts_after');
+    expect(schema('venues_delete').properties).toHaveProperty('permanently');
+    expect(schema('tags_delete').properties).not.toHaveProperty('permanently');
+    expect(schema('tags_create').properties).not.toHaveProperty('create_missing');
+    expect(schema('categories_list').properties.orderby).toMatchObject({ enum: expect.arrayContaining(['name', 'count']) });
+  });
+});
+
+describe('every verb of every resource, with accents and quotes', () => {
+  test('venues: create, get by exact name, list, update by slug (the rest kept), trash, delete for good', async () => {
+    const venue = await ok(client, 'venues_create', { venue: 'Salle Étoile "Nord"', city: 'Nantes', address: "2 rue de l'Été" });
+    // The record as the site gives it (its quotes curled into entities, as WordPress does).
+    expect(venue.venue).toBe((await api<{ venue: string }>(sandbox, 'GET', `venues/${venue.id}`)).body.venue);
+    expect(venue).toMatchObject({ venue: 'Salle Étoile &#8220;Nord&#8221;', city: 'Nantes' });
+    expect(await ok(client, 'venues_get', { ref: 'Salle Étoile "Nord"' })).toMatchObject({ id: venue.id });
+    const listed = await ok<Array<{ id: number }>>(client, 'venues_list', { search: 'Étoile' });
+    expect(listed.map((v) => v.id)).toEqual([venue.id]);
+    const updated = await ok(client, 'venues_update', { ref: venue.slug, city: 'Paris' });
+    expect(updated).toMatchObject({ id: venue.id, city: 'Paris', address: venue.address, venue: venue.venue });
+    await ok(client, 'venues_delete', { ref: venue.id });
+    expect((await api<{ status: string }>(sandbox, 'GET', `venues/${venue.id}`)).body.status).toBe('trash');
+    await ok(client, 'venues_delete', { ref: venue.id, permanently: true });
+    expect((await api(sandbox, 'GET', `venues/${venue.id}`)).status).toBeGreaterThanOrEqual(400);
+  });
+
+  test('organizers: create, get, list, update, delete', async () => {
+    const organizer = await ok(client, 'organizers_create', { organizer: 'Zoë & Co', email: 'zoe@example.org' });
+    expect(await ok(client, 'organizers_get', { ref: organizer.id })).toMatchObject({ organizer: 'Zoë &#038; Co', email: 'zoe@example.org' });
+    expect((await ok<Array<{ id: number }>>(client, 'organizers_list', { search: 'Zoë' })).map((o) => o.id)).toEqual([organizer.id]);
+    expect(await ok(client, 'organizers_update', { ref: 'Zoë & Co', phone: '+33 1 23 45 67 89' })).toMatchObject({
+      email: 'zoe@example.org',
+      phone: '+33 1 23 45 67 89',
+    });
+    await ok(client, 'organizers_delete', { ref: organizer.id });
+    expect((await api<{ status: string }>(sandbox, 'GET', `organizers/${organizer.id}`)).body.status).toBe('trash');
+  });
+
+  test('categories and tags: a parent by name, get by name, list, update, delete for good', async () => {
+    const jazz = await ok(client, 'categories_create', { name: 'Jazz à Nantes' });
+    const bebop = await ok(client, 'categories_create', { name: 'Bebop', parent: 'Jazz à Nantes' });
+    expect(bebop.parent).toBe(jazz.id);
+    expect(await ok(client, 'categories_get', { ref: 'Bebop' })).toMatchObject({ id: bebop.id });
+    const children = await ok<Array<{ id: number }>>(client, 'categories_list', { parent: jazz.id, hide_empty: false });
+    expect(children.map((c) => c.id)).toEqual([bebop.id]);
+    const described = await ok(client, 'categories_update', { ref: bebop.id, description: 'Le bop, à Nantes' });
+    expect(described).toMatchObject({ name: 'Bebop', description: 'Le bop, à Nantes', parent: jazz.id });
+    await ok(client, 'categories_delete', { ref: 'Bebop' });
+    expect((await api(sandbox, 'GET', `categories/${bebop.id}`)).status).toBeGreaterThanOrEqual(400);
+
+    const tag = await ok(client, 'tags_create', { name: "plein'air" });
+    expect(await ok(client, 'tags_get', { ref: "plein'air" })).toMatchObject({ id: tag.id });
+    expect((await ok<Array<{ id: number }>>(client, 'tags_list', { search: 'plein', hide_empty: false })).map((t) => t.id)).toEqual([tag.id]);
+    expect(await ok(client, 'tags_update', { ref: tag.id, name: 'plein air' })).toMatchObject({ name: 'plein air', slug: tag.slug });
+    await ok(client, 'tags_delete', { ref: tag.id });
+    expect((await api(sandbox, 'GET', `tags/${tag.id}`)).status).toBeGreaterThanOrEqual(400);
+  });
+
+  test('events: create with linked records by name (create_missing), get by slug, list, update (the end follows the start), delete', async () => {
+    const venue = await created(sandbox, 'venues', { venue: 'Théâtre Graslin' });
+    const event = await ok(client, 'events_create', {
+      title: 'Concert d\'été "live"',
+      start_date: '2031-06-01 20:00:00',
+      end_date: '2031-06-01 22:00:00',
+      venue: 'Théâtre Graslin',
+      tags: ['nouveauté'],
+      create_missing: true,
+    });
+    expect(event).toMatchObject({ title: 'Concert d&#8217;été &#8220;live&#8221;', venue: { id: venue } });
+    expect((event.tags as Array<{ name: string }>).map((t) => t.name)).toEqual(['nouveauté']);
+    expect(await ok(client, 'events_get', { ref: event.slug })).toMatchObject({ id: event.id });
+    const listed = await ok<Array<{ id: number }>>(client, 'events_list', { starts_after: '2031-05-31', search: 'été' });
+    expect(listed.map((e) => e.id)).toEqual([event.id]);
+    const update = await call(client, 'events_update', { ref: event.id, start_date: '2031-06-02 20:00:00' });
+    const moved = update.data as Record<string, unknown>;
+    // The core's notice, which the CLI prints on stderr, comes after the record.
+    expect(update.texts.slice(1)).toEqual([expect.stringMatching(/^notice: The end moves to 2031-06-02 22:00:00/)]);
+    expect(moved).toMatchObject({ start_date: '2031-06-02 20:00:00', end_date: '2031-06-02 22:00:00', title: event.title, venue: { id: venue } });
+    await ok(client, 'events_delete', { ref: event.id });
+    expect((await api<{ status: string }>(sandbox, 'GET', `events/${event.id}`)).body.status).toBe('trash');
+  });
+
+  test('a list says when more records match than its limit', async () => {
+    for (const n of [1, 2, 3]) await created(sandbox, 'tags', { name: `limited ${n}` });
+    const answer = await call(client, 'tags_list', { search: 'limited', hide_empty: false, limit: 2 });
+    expect(answer.isError).toBe(false);
+    expect(answer.data).toHaveLength(2);
+    expect(answer.texts.slice(1).join('\n')).toMatch(/More tags match/);
+    const all = await call(client, 'tags_list', { search: 'limited', hide_empty: false, limit: 3 });
+    expect(all.data).toHaveLength(3);
+    expect(all.texts).toHaveLength(1);
+  });
+});
+
+describe('the views', () => {
+  test('agenda: the days with their events (no whole records); conflicts: the pair at one venue; a day that is none is refused', async () => {
+    const hall = await created(sandbox, 'venues', { venue: 'Salle des conflits' });
+    const first = await ok(client, 'events_create', { title: 'Répétition', start_date: '2032-03-01 18:00:00', end_date: '2032-03-01 20:00:00', venue: hall });
+    const second = await ok(client, 'events_create', { title: 'Concert', start_date: '2032-03-01 19:00:00', end_date: '2032-03-01 21:00:00', venue: hall });
+    const agenda = await ok<{ days: Array<{ date: string; entries: Array<{ event: Record<string, unknown>; from?: string }> }> }>(client, 'agenda', {
+      from: '2032-03-01',
+      to: '2032-03-02',
+      venue: 'Salle des conflits',
+    });
+    expect(agenda.days.map((d) => d.date)).toEqual(['2032-03-01', '2032-03-02']);
+    expect(agenda.days[0].entries.map((e) => [e.event.id, e.from])).toEqual([
+      [first.id, '18:00'],
+      [second.id, '19:00'],
+    ]);
+    expect(agenda.days[0].entries[0].event).not.toHaveProperty('record');
+    const conflicts = await ok<{ conflicts: Array<{ events: Array<{ id: number }>; where: string; from: string; to: string }> }>(client, 'conflicts', {
+      from: '2032-03-01',
+      to: '2032-03-31',
+    });
+    expect(conflicts.conflicts).toEqual([
+      {
+        events: [expect.objectContaining({ id: first.id }), expect.objectContaining({ id: second.id })],
+        where: 'at Salle des conflits',
+        from: '2032-03-01 19:00:00',
+        to: '2032-03-01 20:00:00',
+      },
+    ]);
+    const badDay = await call(client, 'agenda', { from: 'the day after' });
+    expect(badDay.isError).toBe(true);
+    expect(badDay.texts[0]).toMatch(/^from: "the day after" is not a date/);
+  });
+});
+
+describe('the site file', () => {
+  const file = ['tags:', '  mcp-plein-air:', '    name: Plein air', 'venues:', '  mcp-kiosque:', '    venue: Kiosque « Nord »', '    city: Nantes', ''].join(
+    '\n',
+  );
+
+  test('site_diff gives the plan and its digest; site_apply carries out that plan only, and never twice', async () => {
+    const diff = await ok<{ plan: { changes: Array<{ action: string; resource: string; slug: string }> }; summary: string; digest: string }>(
+      client,
+      'site_diff',
+      { document: file },
+    );
+    expect(diff.plan.changes.map((c) => `${c.action} ${c.resource} ${c.slug}`).sort()).toEqual(['create tags mcp-plein-air', 'create venues mcp-kiosque']);
+    expect(diff.digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(diff.summary).toMatch(/2 to create/);
+    // Not the digest of this plan: refused, nothing sent.
+    const wrong = await call(client, 'site_apply', { document: file, digest: '0'.repeat(64) });
+    expect(wrong.isError).toBe(true);
+    expect(wrong.texts[0]).toMatch(/no longer the one of digest 000000000000/);
+    expect(await ok(client, 'venues_list', { search: 'Kiosque' })).toEqual([]);
+    const applied = await ok<{ counts: Record<string, number> }>(client, 'site_apply', { document: file, digest: diff.digest });
+    expect(applied.counts).toMatchObject({ created: 2 });
+    expect(await ok(client, 'venues_get', { ref: 'mcp-kiosque' })).toMatchObject({ city: 'Nantes' });
+    const again = await call(client, 'site_apply', { document: file, digest: diff.digest });
+    expect(again.isError).toBe(true);
+    const missing = await call(client, 'site_diff', {});
+    expect(missing.isError).toBe(true);
+    expect(missing.texts[0]).toMatch(/document .* or as file/);
+  });
+});
+
+describe("bad calls are tool errors with the CLI's message, and the server goes on", () => {
+  test('an unknown ref, an invalid value, a field that is none, a missing ref', async () => {
+    const unknown = await call(client, 'events_get', { ref: 987654 });
+    expect(unknown).toMatchObject({ isError: true });
+    expect(unknown.texts[0]).toMatch(/not found/);
+    const badDate = await call(client, 'events_create', { title: 'x', start_date: 'someday', end_date: '2031-01-01 10:00:00' });
+    expect(badDate.isError).toBe(true);
+    expect(badDate.texts[0]).toMatch(/start_date/);
+    const noField = await call(client, 'venues_create', { venue: 'Nowhere', capacity: 300 });
+    expect(noField.isError).toBe(true);
+    expect(noField.texts[0]).toMatch(/capacity.*not a writable venue field/);
+    const noRef = await call(client, 'venues_update', { city: 'Lyon' });
+    expect(noRef.isError).toBe(true);
+    expect(noRef.texts[0]).toMatch(/ref/);
+    // Nothing was written, and the server still answers.
+    expect((await ok<unknown[]>(client, 'venues_list', { search: 'Nowhere' })).length).toBe(0);
+  });
+});
+
+describe('read-only', () => {
+  test('offers the reads only, and refuses a write by name', async () => {
+    const reader = await connect(sandbox, true);
+    try {
+      const { tools } = await reader.client.listTools();
+      expect(tools.map((t) => t.name).sort()).toEqual(
+        [...['events', 'venues', 'organizers', 'categories', 'tags'].flatMap((r) => [`${r}_list`, `${r}_get`]), 'agenda', 'conflicts', 'site_diff'].sort(),
+      );
+      expect(tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
+      const write = await call(reader.client, 'tags_create', { name: 'should not exist' });
+      expect(write.isError).toBe(true);
+      expect((await api<unknown[]>(sandbox, 'GET', 'tags?search=should&hide_empty=false')).body).toMatchObject({ tags: [] });
+    } finally {
+      await reader.client.close();
+      await reader.served.close();
+    }
+  });
+});
