@@ -23,6 +23,7 @@ const CORE: string[][] = [
   ['calendar', 'index'],
   ['site', 'views'],
   ['bulk'],
+  ['series'],
   ['config'],
   ['ical'],
   ['records', 'values', 'schema'],
