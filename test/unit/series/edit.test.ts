@@ -14,7 +14,7 @@ let client: ApiClient;
 
 beforeEach(async () => {
   sandbox = await startSandbox({ port: 0, user: 'admin', password: 'series-pass', quiet: true, timezone: 'America/New_York' });
-  client = new ApiClient({ root: parseRestRoot(sandbox.restRoot), namespace: 'tribe/events/v1', username: 'admin', password: 'series-pass', timeoutMs: 10_000, retries: 0, debug: false });
+  client = new ApiClient({ root: parseRestRoot(sandbox.restRoot), namespace: 'tribe/events/v1', username: 'admin', password: 'series-pass', timeoutMs: 10_000, retries: 0, debug: false, stderr: { write: () => true } });
 });
 afterEach(async () => {
   await client.close();

@@ -88,7 +88,7 @@ export async function runExport(inv: Invocation, resourceName: string | undefine
 async function exportIcs(resource: Resource, prepared: Prepared, ctx: Context, filters: Query | undefined): Promise<void> {
   await withSession(prepared, ctx, async ({ client, profile }) => {
     const [{ icsListWriter, icsMeta }, { ZoneSource }] = await Promise.all([import('../../output/ics.js'), import('../../../core/records/dates.js')]);
-    const writer = await icsListWriter(await icsMeta(client, new ZoneSource(client, profile.timezone)), ctx);
+    const writer = await icsListWriter(await icsMeta(client, new ZoneSource(client, profile.timezone)), ctx, client);
     if (filters) await walkFiltered(client, resource, filters, prepared, (record) => writer.write(record));
     else prepared.ui.notice(unlistedEventsNote(await walkEveryEvent(client, resource, (record) => writer.write(record))), unlistedEventsKey(client));
     await writer.end();
