@@ -68,6 +68,8 @@ export interface Column {
   kind?: 'date' | 'text' | 'status';
   /** On a terminal too narrow for the table, columns with a drop order give way, lowest first; the others stay. */
   dropOrder?: number;
+  /** At a terminal, the cell of an occurrence of a recurring series starts with a mark (docs/series.md). */
+  marksSeries?: boolean;
 }
 
 export type ResourceName = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
@@ -253,7 +255,7 @@ export const resources: Record<ResourceName, Resource> = {
       { path: 'id', header: 'ID' },
       { path: 'start_date', header: 'START', kind: 'date' },
       { path: 'end_date', header: 'END', kind: 'date', dropOrder: 1 },
-      { path: 'title', header: 'TITLE', kind: 'text' },
+      { path: 'title', header: 'TITLE', kind: 'text', marksSeries: true },
       { path: 'venue.venue', header: 'VENUE', kind: 'text', dropOrder: 3 },
       { path: 'status', header: 'STATUS', kind: 'status', dropOrder: 2 },
     ],

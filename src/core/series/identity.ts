@@ -17,12 +17,14 @@ import { randomBytes } from 'node:crypto';
 import { titleSlug } from '../ical/identity.js';
 import { decodeEntities } from '../records/identity.js';
 import { addDays } from '../../base/time.js';
-import { icsTime, type SeriesAnchor, type SeriesOccurrence } from './rule.js';
+import type { SeriesAnchor, SeriesOccurrence } from './rule.js';
+import { parseOccurrenceSlug } from './slug.js';
+import { icsTime } from './ics-lines.js';
+
+export { parseOccurrenceSlug, markedTitle, SERIES_MARK, type OccurrenceSlug } from './slug.js';
 
 const ID_LENGTH = 6;
 const TITLE_LENGTH = 40;
-/** WordPress adds `-2` to a slug already taken. */
-const OCCURRENCE = /^(?:(.*)-)?series-([0-9a-z]{6})-(\d{8}(?:t\d{4})?)(?:-\d+)?$/;
 const TAG = /^series-([0-9a-z]{6})$/;
 
 export interface SeriesRecord {
@@ -49,20 +51,6 @@ export const seriesTagSlug = (id: string) => `series-${id}`;
 
 export function seriesIdOfTag(slug: unknown): string | undefined {
   return typeof slug === 'string' ? TAG.exec(slug)?.[1] : undefined;
-}
-
-export interface OccurrenceSlug {
-  id: string;
-  stem: string;
-  /** `20270105` or `20270105t1900`. */
-  key: string;
-}
-
-export function parseOccurrenceSlug(slug: unknown): OccurrenceSlug | undefined {
-  if (typeof slug !== 'string') return undefined;
-  const match = OCCURRENCE.exec(slug);
-  if (!match) return undefined;
-  return { id: match[2], stem: `${match[1] ? `${match[1]}-` : ''}series-${match[2]}`, key: match[3] };
 }
 
 /**

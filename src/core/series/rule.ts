@@ -7,6 +7,7 @@
 import { readIcs } from '../ical/reader.js';
 import { IcsSyntaxError } from '../ical/scan.js';
 import { UsageError } from '../errors.js';
+import { compact, icsTime } from './ics-lines.js';
 import { addDays, fixedOffsetMinutes, parseWallClock, utcMsToUtcString, zonedToUtcMs } from '../../base/time.js';
 
 /** Occurrences a rule may give unless `--max` says otherwise. */
@@ -68,15 +69,6 @@ export function parseRule(text: string): { rule: string; parts: RuleParts } {
 
 export function hasEnd(parts: RuleParts): boolean {
   return parts.has('COUNT') || parts.has('UNTIL');
-}
-
-const compact = (wall: string) => wall.replace(/[-:]/g, '').replace(' ', 'T');
-
-/** `DTSTART;TZID=Europe/Paris:20270105T190000`, `DTSTART;VALUE=DATE:20270105` or a UTC time. */
-export function icsTime(name: string, wall: string, allDay: boolean, zone: string): string {
-  if (allDay) return `${name};VALUE=DATE:${compact(wall.slice(0, 10))}`;
-  const time = compact(wall.length === 16 ? `${wall}:00` : wall);
-  return zone === 'UTC' ? `${name}:${time}Z` : `${name};TZID=${zone}:${time}`;
 }
 
 export interface ExpandOptions {
