@@ -1,18 +1,15 @@
 /**
- * What every command that talks to a site needs: the resolved profile, output settings,
- * a UI for stderr and the HTTP client; for the built-in profile, a sandbox started in-process.
+ * What every command that talks to a site needs: output settings, a UI for stderr, and the site
+ * opened by the core (src/core/config/site.ts: the resolved profile and the HTTP client).
  */
-import { accessSync, constants, existsSync } from 'node:fs';
-import { makeDirectory } from '../base/dirs.js';
-import { dirname } from 'node:path';
 import type { Context } from '../core/context.js';
-import { fileProblem, UsageError } from '../core/errors.js';
+import { UsageError } from '../core/errors.js';
 import { FORMATS, ICS_COMMANDS, type Format } from '../spec/resources.js';
 import type { OutputSettings } from './output/writer.js';
 import { colorEnabled, Ui } from './output/ui.js';
 import { closest } from '../base/closest.js';
-import type { GlobalFlags, Profile } from '../core/config/profile.js';
-import type { ApiClient } from '../core/http/client.js';
+import type { GlobalFlags } from '../core/config/profile.js';
+import type { Site } from '../core/config/site.js';
 
 export interface GlobalOptions extends GlobalFlags {
   format?: string;
@@ -71,94 +68,22 @@ export function prepare(globals: GlobalOptions, ctx: Context, defaultFormat: For
   return { ui, output: { format, fields, color }, globals };
 }
 
-export interface Session {
-  profile: Profile;
-  client: ApiClient;
-  close(): Promise<void>;
-}
+export type Session = Site;
 
 export async function openSession(prepared: Prepared, ctx: Context): Promise<Session> {
-  const [{ resolveProfile }, { ApiClient, projectSiteWriteRefused }, { parseRestRoot, restRootOfBaseUrl }] = await Promise.all([
-    import('../core/config/profile.js'),
-    import('../core/http/client.js'),
-    import('../core/http/url.js'),
-  ]);
-  const profile = await resolveProfile(prepared.globals, ctx.env, ctx.cwd);
-  for (const warning of profile.warnings) prepared.ui.warn(warning);
-  if (profile.siteNamedBy !== undefined && prepared.writes) throw projectSiteWriteRefused(profile.siteNamedBy, new URL(profile.baseUrl!).origin);
-  let stopSandbox: (() => Promise<void>) | undefined;
-  if (profile.builtInSandbox) {
-    const started = await startBuiltInSandbox(profile, ctx, prepared.ui);
-    profile.baseUrl = started.restRoot;
-    profile.username = 'admin';
-    profile.password = started.password;
-    stopSandbox = started.close;
-  }
-  let root;
-  try {
-    root = parseRestRoot(restRootOfBaseUrl(profile.baseUrl!));
-  } catch {
-    throw new UsageError(`the base URL "${profile.baseUrl}" is not an http(s) URL`);
-  }
-  const client = new ApiClient({
-    root,
-    namespace: profile.namespace,
-    language: profile.language,
-    username: profile.username,
-    password: profile.password,
-    timeoutMs: profile.timeoutMs,
-    retries: profile.retries,
+  const { openSite } = await import('../core/config/site.js');
+  return openSite({
+    flags: prepared.globals,
+    env: ctx.env,
+    cwd: ctx.cwd,
+    messages: prepared.ui,
+    writes: prepared.writes,
+    connections: prepared.connections,
     debug: prepared.globals.debug === true,
     stderr: ctx.stderr,
-    caCertFile: profile.caCert,
-    credentialsWithheld: profile.credentialsWithheld,
-    siteNamedBy: profile.siteNamedBy,
-    siteKey: profile.builtInSandbox ? 'built-in sandbox' : undefined,
-    notice: (line) => prepared.ui.notice(line),
-    connections: prepared.connections,
-    env: ctx.env,
+    attended: ctx.stderr.isTTY === true,
     sleep: ctx.sleep,
-    api: profile.api,
   });
-  return {
-    profile,
-    client,
-    async close() {
-      await client.close();
-      await stopSandbox?.();
-    },
-  };
-}
-
-async function startBuiltInSandbox(profile: Profile, ctx: Context, ui: Ui) {
-  const { sandboxDataFile } = await import('../core/config/paths.js');
-  let dataFile: string | undefined = sandboxDataFile(ctx.env);
-  const firstUse = !existsSync(dataFile);
-  const problem = unwritable(dataFile);
-  if (problem) {
-    ui.warn(
-      `cannot keep the built-in sandbox calendar in ${dirname(dataFile)} (${problem}): it is kept in memory for this run only. ` +
-        'Set XDG_DATA_HOME to a directory you can write to, or point calendar at a real site with: calendar profile add NAME --url https://example.org',
-    );
-    dataFile = undefined;
-  } else if (firstUse || ctx.stderr.isTTY) {
-    ui.notice(`Using the built-in sandbox calendar (${dataFile}). Point calendar at a real site with: calendar profile add NAME --url https://example.org`);
-  }
-  const [{ startSandbox }, { randomBytes }] = await Promise.all([import('../sandbox/index.js'), import('node:crypto')]);
-  const password = randomBytes(18).toString('base64url');
-  const sandbox = await startSandbox({ port: 0, dataFile, shared: true, seed: 'demo', user: 'admin', password, namespace: profile.namespace, quiet: true });
-  return { restRoot: sandbox.restRoot, password, close: () => sandbox.close() };
-}
-
-/** Why the sandbox's data file cannot be kept (its directory made, the file or directory written), or nothing. */
-function unwritable(dataFile: string): string | undefined {
-  try {
-    makeDirectory(dirname(dataFile));
-    accessSync(existsSync(dataFile) ? dataFile : dirname(dataFile), constants.W_OK);
-    return undefined;
-  } catch (err) {
-    return fileProblem(err);
-  }
 }
 
 /** Opens a session, runs the work, and always closes what was opened. */

@@ -13,26 +13,34 @@ export const EXIT = {
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
-/** An error meant for the user: one line of what went wrong, optionally one line of what to do. */
-export class CliError extends Error {
+/**
+ * The core's one error class, for the CLI, the library and the MCP server alike: one line of what
+ * went wrong, optionally one line of what to do, and the CLI's exit code (README "Exit codes").
+ * Refusals by the server are ApiErrors, which add its `status` and `code`.
+ */
+export class CalendarError extends Error {
   constructor(
     message: string,
     readonly exitCode: ExitCode,
     public hint?: string,
   ) {
     super(message);
-    this.name = 'CliError';
+    this.name = 'CalendarError';
   }
 }
 
-export class UsageError extends CliError {
+/** The name the CLI's code knew it by. */
+export const CliError = CalendarError;
+export type CliError = CalendarError;
+
+export class UsageError extends CalendarError {
   constructor(message: string, hint?: string) {
     super(message, EXIT.usage, hint);
   }
 }
 
 /** A response from the server that is an error, decoded from the WordPress error body when there is one. */
-export class ApiError extends CliError {
+export class ApiError extends CalendarError {
   constructor(
     message: string,
     exitCode: ExitCode,

@@ -385,6 +385,11 @@ export function linkFields(resource: Resource): Field[] {
   return resource.fields.filter((f) => f.relation !== undefined && (LINK_RELATIONS as readonly string[]).includes(f.relation));
 }
 
+/** A list filter naming linked records: it takes IDs, slugs or names, as the links of a write do. */
+export function namesLinkedRecords(field: Field): boolean {
+  return field.relation !== undefined && (LINK_RELATIONS as readonly string[]).includes(field.relation) && (field.type === 'ids' || field.type === 'terms');
+}
+
 /** `start_date` -> `--start-date`. */
 export function flagName(wireName: string): string {
   return wireName.replace(/_/g, '-');

@@ -276,7 +276,7 @@ describe('names as the server compares them', () => {
     const other = (await api<Json>(sandbox, 'POST', 'venues', { venue: 'Other Hall', city: 'Lyon' })).body.id as number;
     const before = structuredClone(sandbox.store.post(cafe));
     const created = await cliOn(sandbox, home, ['venues', 'create', '--name', 'CAFE DE LA GARE', '--city', 'Paris']);
-    expect(created.code, created.stderr).toBe(1);
+    expect(created.code, created.stderr).toBe(2);
     expect(created.stderr).toContain(`exists already (ID ${cafe})`);
     const renamed = await cliOn(sandbox, home, ['venues', 'update', String(other), '--name', 'cafe de la gare']);
     expect(renamed.code, renamed.stderr).toBe(2);
@@ -295,7 +295,7 @@ describe('names as the server compares them', () => {
     const other = (await api<Json>(sandbox, 'POST', 'venues', { venue: 'Quai Hall', city: 'Lyon' })).body.id as number;
     const before = structuredClone(sandbox.store.post(cafe));
     const created = await cliOn(sandbox, home, ['venues', 'create', '--name', "CAFE D'ETE, 12 RUE DE L'ETE", '--city', 'Lyon']);
-    expect(created.code, created.stderr).toBe(1);
+    expect(created.code, created.stderr).toBe(2);
     expect(created.stderr).toContain(`exists already (ID ${cafe})`);
     const renamed = await cliOn(sandbox, home, ['venues', 'update', String(other), '--name', "cafe d'ete, 12 rue de l'ete"]);
     expect(renamed.code, renamed.stderr).toBe(2);

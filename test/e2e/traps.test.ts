@@ -461,7 +461,7 @@ describe('a create never overwrites a venue or organizer of the same name', () =
   test('the server would merge it into the existing one; calendar refuses and says which', async () => {
     const before = (await api<Json>(site.sandbox, 'GET', `venues/${ids.venue}`)).body;
     const r = await cli('venues', 'create', '--venue', 'BLUE NOTE HALL', '--city', 'Othercity');
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stderr).toMatch(new RegExp(`a venue named "BLUE NOTE HALL" exists already \\(ID ${ids.venue}\\)`));
     expect(r.stderr).toMatch(/--force/);
     expect((await api<Json>(site.sandbox, 'GET', `venues/${ids.venue}`)).body.city).toBe(before.city);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { errorFromResponse, type ApiResponse } from '../../src/core/http/client.js';
-import { translateNotFound, parseRef } from '../../src/cli/commands/resource/refs.js';
+import { translateNotFound, parseRef } from '../../src/core/records/refs.js';
 import { resources, type ResourceName } from '../../src/spec/resources.js';
 import { type CliError, EXIT } from '../../src/core/errors.js';
 import { costText, toWritable } from '../../src/core/records/writable.js';

@@ -9,7 +9,7 @@
 import type { Context, Messages } from '../context.js';
 import { CliError, EXIT, UsageError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
-import { aSingular, resources, type Resource } from '../../spec/resources.js';
+import { resources, type Resource } from '../../spec/resources.js';
 import { settle } from '../records/resolve.js';
 import { settleEventDates, ZoneSource } from '../records/dates.js';
 import { LinkCatalog } from './catalog.js';
@@ -26,6 +26,7 @@ import { readRawTexts, typedTexts, withRawTexts } from '../records/raw-text.js';
 import { changedFields, isUnchanged } from '../records/safe-update.js';
 import { SiteUnreachable } from '../http/reachability.js';
 import { ImportReport, type RowResult } from './import-report.js';
+import { NameTakenError } from '../records/name-taken.js';
 
 export interface ImportSettings {
   resource: Resource;
@@ -331,11 +332,7 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
           stored === undefined || stored === record.name
             ? '--upsert-by name updates it'
             : `the site has it as "${stored}": that name with --upsert-by name updates it`;
-        throw new CliError(
-          `${aSingular(resource)} named "${record.name}" exists already (ID ${taken.join(', ')}); the server would ` +
-            `overwrite it (${how}, --force lets the server overwrite it)`,
-          EXIT.refused,
-        );
+        throw new NameTakenError(resource, record.name!, taken, { detail: `${how}, --force lets the server overwrite it` });
       }
       if (dryRun) {
         plan(`create ${label}`);

@@ -55,7 +55,7 @@ const PROJECT_PLACES = [
 ];
 const USER_PLACES = [...DATA_EXTENSIONS, ...CODE_EXTENSIONS].map((ext) => `config${ext}`);
 
-const emptyConfig = (): LoadedConfig => ({ config: { profiles: {} }, files: [], sources: {}, warnings: [], ownOrigins: [] });
+export const emptyConfig = (): LoadedConfig => ({ config: { profiles: {} }, files: [], sources: {}, warnings: [], ownOrigins: [] });
 
 /** The names in a directory; none when it cannot be read. One readdir costs less than a stat per candidate. */
 function namesIn(dir: string): string[] {

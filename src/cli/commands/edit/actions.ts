@@ -15,8 +15,9 @@ import type { Resource } from '../../../spec/resources.js';
 import { withSession } from '../../session.js';
 import { printRecord } from '../../output/writer.js';
 import { formText, formValues, readForm, withError } from '../../../core/records/edit-form.js';
-import { parseRef, recordPath, translateNotFound } from '../resource/refs.js';
-import { finishBody, type Opts } from '../resource/shared.js';
+import { parseRef, recordPath, translateNotFound } from '../../../core/records/refs.js';
+import type { Opts } from '../resource/shared.js';
+import { finishBody } from '../../../core/records/verbs.js';
 
 type Json = Record<string, unknown>;
 
@@ -57,7 +58,8 @@ export async function runEdit(resource: Resource, inv: Invocation, rawRef: strin
             prepared.ui.notice('nothing changed');
             return;
           }
-          const body = await checkedChanges(resource, client, profile.timezone, reading.changes, opts, current).catch((err: unknown) => {
+          const access = { client, timezone: profile.timezone, messages: prepared.ui };
+          const body = await checkedChanges(resource, access, reading.changes, opts, current).catch((err: unknown) => {
             if (err instanceof CliError && (err.exitCode === EXIT.usage || err.exitCode === EXIT.notFound)) return err;
             throw err;
           });
@@ -83,18 +85,11 @@ export async function runEdit(resource: Resource, inv: Invocation, rawRef: strin
 }
 
 /** The changes checked by the schema, their links resolved and event dates settled, as an update would. */
-async function checkedChanges(
-  resource: Resource,
-  client: Parameters<typeof finishBody>[1],
-  zone: string | undefined,
-  changes: Json,
-  opts: Opts,
-  current: Json,
-): Promise<Json> {
+async function checkedChanges(resource: Resource, access: Parameters<typeof finishBody>[0], changes: Json, opts: Opts, current: Json): Promise<Json> {
   const { checkRecord } = await import('../../../core/schema.js');
   const checked = checkRecord(resource, changes, 'update');
   if (!checked.ok) throw new UsageError(checked.problems.map((p) => `${p.field}: ${p.message}`).join('\n'));
-  return finishBody(resource, client, zone, checked.record, { ...opts, keepDuration: false }, current);
+  return finishBody(access, resource, checked.record, { createMissing: opts.createMissing === true && !opts.dryRun, keepDuration: false }, current);
 }
 
 /** $VISUAL, else $EDITOR, else vi; run through the shell so that `code --wait` works. */

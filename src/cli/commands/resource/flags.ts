@@ -1,6 +1,6 @@
 /** Flags from the resource table, and their values read back from commander's options. */
 import { Option } from 'commander';
-import { flagName, LINK_RELATIONS, resources, type Field } from '../../../spec/resources.js';
+import { flagName, namesLinkedRecords, resources, type Field } from '../../../spec/resources.js';
 
 /** Attribute name commander gives a flag: `--start-date` -> `startDate`. */
 export function attributeName(flag: string): string {
@@ -23,11 +23,6 @@ const PLACEHOLDER: Partial<Record<Field['type'], string>> = {
   url: 'url',
   list: 'list',
 };
-
-/** A list filter naming linked records: it takes IDs, slugs or names, as the links of a write do. */
-export function namesLinkedRecords(field: Field): boolean {
-  return field.relation !== undefined && (LINK_RELATIONS as readonly string[]).includes(field.relation) && (field.type === 'ids' || field.type === 'terms');
-}
 
 /**
  * The commander options of one field: `--x <value>`, or `--x` and `--no-x` for booleans.

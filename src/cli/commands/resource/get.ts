@@ -6,25 +6,22 @@ import { withSession } from '../../session.js';
 import { listWriter, printRecord, type RecordWriter } from '../../output/writer.js';
 import type { ApiClient } from '../../../core/http/client.js';
 import type { Context } from '../../../core/context.js';
-import { readRefs, recordPath, translateNotFound } from './refs.js';
-import { passwordQuery, type Opts } from './shared.js';
+import { readRefs } from './refs.js';
+import { passwordOf, type Opts } from './shared.js';
+import { getRecord, passwordQuery } from '../../../core/records/verbs.js';
 
 export async function runGet(resource: Resource, inv: Invocation, rawRefs: string[]): Promise<void> {
   const ctx = inv.ctx;
   const opts = inv.opts as Opts;
   const refs = await readRefs(resource, rawRefs, ctx);
-  const query = passwordQuery(opts);
+  const password = passwordOf(opts);
+  passwordQuery(password); // an empty one is refused before the session opens
   const prepared = inv.prepare(undefined, resource.name === 'events');
   if (refs.length === 0) prepared.ui.notice('stdin held no IDs or slugs');
   await withSession(prepared, ctx, async ({ client, profile }) => {
     if (opts.web) (await import('../web.js')).refuseSandboxPages(profile, '--web');
-    const read = async (ref: (typeof refs)[number]) => {
-      try {
-        return (await client.call('GET', await recordPath(resource, ref, client), { query })).body;
-      } catch (err) {
-        throw translateNotFound(err, resource, ref, 'get');
-      }
-    };
+    const access = { client, timezone: profile.timezone, messages: prepared.ui };
+    const read = (ref: (typeof refs)[number]) => getRecord(access, resource, ref, { password });
     if (opts.web) {
       const { openRecordPage } = await import('../web.js');
       for (const ref of refs) await openRecordPage(await read(ref), ctx, prepared.ui, 'stdout');

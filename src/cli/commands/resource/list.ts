@@ -9,8 +9,9 @@ import { closest } from '../../../base/closest.js';
 import type { Query } from '../../../core/http/url.js';
 import { withSession, type Prepared } from '../../session.js';
 import { listWriter, type RecordWriter } from '../../output/writer.js';
-import { unlistedEventsNote, walkEveryEvent, walkPages, walkShortfall, windowOf } from '../../../core/records/pages.js';
-import { buildListQuery, resolveLinkedFilters } from './query.js';
+import { unlistedEventsNote, walkEveryEvent, walkShortfall, windowOf } from '../../../core/records/pages.js';
+import { UNFILTERED_KEYS, walkList } from '../../../core/records/list.js';
+import { buildListQuery } from './query.js';
 import { positive, type Opts } from './shared.js';
 
 export async function runList(resource: Resource, inv: Invocation): Promise<void> {
@@ -24,34 +25,19 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
   }
   if (opts.hidden) return listHidden(resource, query, prepared, ctx);
   await withSession(prepared, ctx, async ({ client, profile }) => {
-    await resolveLinkedFilters(client, resource, query);
-    let writer: RecordWriter | undefined;
-    let keep: ((record: Record<string, unknown>) => boolean) | undefined;
-    if (resource.name === 'events') {
-      const [{ applyFilterTimes }, { ZoneSource }] = await Promise.all([
-        import('../../../core/records/filter-times.js'),
-        import('../../../core/records/dates.js'),
-      ]);
-      const zones = new ZoneSource(client, profile.timezone);
-      const times = await applyFilterTimes(resource, query, () => (profile.timezone ? Promise.resolve(profile.timezone) : zones.siteZone()));
-      if (times.warning) prepared.ui.warn(times.warning);
-      keep = times.keep;
-      if (prepared.output.format === 'ics') writer = await icsWriter(client, ctx, zones);
-    }
-    writer ??= listWriter(resource, prepared.output, ctx);
-    const write = (record: unknown) => writer.write(record);
+    const ics = prepared.output.format === 'ics';
+    const zones = resource.name === 'events' ? new (await import('../../../core/records/dates.js')).ZoneSource(client, profile.timezone) : undefined;
+    let writer: RecordWriter | undefined = ics ? undefined : listWriter(resource, prepared.output, ctx);
+    const write = (record: unknown) => writer!.write(record);
     // A limit above one page walks on until it is reached.
     const all = opts.all === true || (limit !== undefined && query.page === undefined);
-    // A venue or organizer search is one filter the core route applies too: records the pages
-    // skipped can be looked for there (events have a date window the core route does not).
-    const searchable = (key: string) => key === 'search' && resource.name !== 'events';
-    const complete = all && Object.keys(query).every((key) => UNFILTERED_KEYS.has(key) || searchable(key));
-    const walked = keep
-      ? (await import('../../../core/records/filter-times.js')).walkKept(client, resource, query, { all, limit }, keep, write)
-      : walkPages(client, resource, query, { all, limit, complete, raw: writer.takesRaw }, write);
-    const result = await walked.catch((err: unknown) => {
+    const access = { client, timezone: profile.timezone, messages: prepared.ui };
+    // The iCalendar header is written once the query is settled (its events' zones come from the site).
+    const ready = async () => void (writer ??= await icsWriter(client, ctx, zones));
+    const result = await walkList(access, resource, query, { all, limit, raw: writer?.takesRaw, zones, ready }, write).catch((err: unknown) => {
       throw withStatusHint(err, query);
     });
+    writer ??= await icsWriter(client, ctx, zones); // (ready ran: the walk calls it before its first page)
     const { written, restUrl, pastEnd } = result;
     // The server counts the unfiltered list when a search matches nothing.
     const total = written === 0 ? 0 : all ? written : result.total;
@@ -116,9 +102,6 @@ export async function icsWriter(client: ApiClient, ctx: Context, zones?: ZoneSou
   const [{ icsListWriter, icsMeta }, { ZoneSource }] = await Promise.all([import('../../output/ics.js'), import('../../../core/records/dates.js')]);
   return icsListWriter(await icsMeta(client, zones ?? new ZoneSource(client)), ctx, client);
 }
-
-/** List parameters that do not narrow the set: a walk with only these covers every record. */
-const UNFILTERED_KEYS = new Set(['per_page', 'page', 'status', 'hide_empty', 'order', 'orderby']);
 
 /**
  * Categories and tags no published event uses are left out by the server unless asked for:

@@ -1,12 +1,13 @@
-/** What the verbs share: options, checks of write bodies, dry runs. */
+/** What the verbs share on the command line: options read into the core's typed inputs, and dry runs printed. */
 import type { Context } from '../../../core/context.js';
 import { UsageError } from '../../../core/errors.js';
 import type { ApiClient } from '../../../core/http/client.js';
-import { wpRoute, type Resource } from '../../../spec/resources.js';
-import type { UpdatePlan } from '../../../core/records/safe-update.js';
+import { adjustableLinks, type LinkAdjustments } from '../../../core/records/link-changes.js';
+import type { PlannedRequest } from '../../../core/records/verbs.js';
+import { flagName, type Resource } from '../../../spec/resources.js';
 import type { WriteMode } from '../../../core/schema.js';
 import type { GlobalOptions } from '../../session.js';
-import { collectFields } from './flags.js';
+import { attributeName, collectFields } from './flags.js';
 import { readData } from './refs.js';
 
 export type Opts = GlobalOptions & Record<string, unknown>;
@@ -16,67 +17,36 @@ export function positive(raw: string, where: string): number {
   return Number(raw);
 }
 
-export function passwordQuery(opts: Opts): Record<string, string> | undefined {
-  if (opts.password === undefined) return undefined;
-  if (String(opts.password) === '') throw new UsageError('--password must not be empty');
-  return { password: String(opts.password) };
+/** --password as given (checked by the core), or undefined. */
+export const passwordOf = (opts: Opts): string | undefined => (opts.password === undefined ? undefined : String(opts.password));
+
+/** --add-x and --remove-x of the list links, as the core takes them. */
+export function linkAdjustmentsOf(resource: Resource, opts: Opts): LinkAdjustments {
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  return Object.fromEntries(
+    adjustableLinks(resource).map((field) => [
+      field.name,
+      { add: text(opts[attributeName(`add-${flagName(field.name)}`)]), remove: text(opts[attributeName(`remove-${flagName(field.name)}`)]) },
+    ]),
+  );
 }
 
-/** Flags merged over --data, checked against the resource's schema. */
+/** Flags merged over --data, checked against the resource's schema (problems named by their flags). */
 export async function writeBody(resource: Resource, opts: Opts, ctx: Context, mode: WriteMode, changesElsewhere = false): Promise<Record<string, unknown>> {
   const data = await readData(opts.data as string | undefined, ctx);
   const merged = { ...data, ...collectFields(resource.fields, opts) };
-  const { checkRecord } = await import('../../../core/schema.js');
-  const checked = checkRecord(resource, merged, mode);
-  if (!checked.ok) {
-    const [first, ...rest] = checked.problems;
-    const flag = `--${first.field.replace(/_/g, '-')}`;
-    const more = rest.length ? ` (and ${rest.length} more: ${rest.map((p) => p.field).join(', ')})` : '';
-    throw new UsageError(`${resource.singular} ${first.field === '(record)' ? '' : `${flag}: `}${first.message}${more}`, first.hint);
-  }
-  if (mode === 'update' && Object.keys(checked.record).length === 0 && !changesElsewhere) {
+  const { checkWrite } = await import('../../../core/records/verbs.js');
+  const record = await checkWrite(resource, merged, mode, (field) => `--${flagName(field)}`);
+  if (mode === 'update' && Object.keys(record).length === 0 && !changesElsewhere) {
     throw new UsageError('nothing to update', `Give at least one field, e.g. --${resource.fields[0].name.replace(/_/g, '-')} VALUE, or --data.`);
   }
-  return checked.record;
-}
-
-/** Links resolved to checked IDs and event dates settled, for the body of a write. */
-export async function finishBody(
-  resource: Resource,
-  client: ApiClient,
-  profileZone: string | undefined,
-  body: Record<string, unknown>,
-  opts: Opts,
-  current?: Record<string, unknown>,
-) {
-  const { Resolver, resolveLinks } = await import('../../../core/records/resolve.js');
-  let out = await resolveLinks(new Resolver(client), resource, body, { createMissing: opts.createMissing === true && !opts.dryRun });
-  if (resource.name === 'events') {
-    const { ZoneSource, settleEventDates } = await import('../../../core/records/dates.js');
-    out = await settleEventDates(out, new ZoneSource(client, profileZone), current, { keepDuration: opts.keepDuration !== false });
-  }
-  return out;
+  return record;
 }
 
 /** --dry-run: the request as it would be sent, credentials masked; nothing is sent. */
-export async function dryRunInSession(
-  ctx: Context,
-  client: ApiClient,
-  method: string,
-  path: string,
-  body?: unknown,
-  query?: Record<string, string>,
-  fromRoot = false,
-) {
-  const lines = [`${method} ${client.url(path, query, fromRoot)}`];
+export function printPlanned(ctx: Context, client: ApiClient, planned: PlannedRequest): void {
+  const lines = [`${planned.method} ${client.url(planned.path, planned.query, planned.fromRoot)}`];
   if (client.hasCredentials) lines.push('Authorization: Basic ********');
-  if (body !== undefined) lines.push('Content-Type: application/json', '', JSON.stringify(body, null, 2));
+  if (planned.body !== undefined) lines.push('Content-Type: application/json', '', JSON.stringify(planned.body, null, 2));
   ctx.stdout.write(`${lines.join('\n')}\n`);
-}
-
-/** --dry-run of an update: the one request its plan would send (src/records/safe-update.ts). */
-export async function dryRunPlan(ctx: Context, client: ApiClient, resource: Resource, path: string, plan: UpdatePlan, query?: Record<string, string>) {
-  if (plan.route === 'tec') return dryRunInSession(ctx, client, 'PATCH', `/tec/v1/${resource.path}/${plan.id}`, plan.body, { context: 'edit' }, true);
-  if (plan.route === 'core') return dryRunInSession(ctx, client, 'POST', `/wp/v2/${wpRoute(resource)}/${plan.id}`, plan.body, undefined, true);
-  return dryRunInSession(ctx, client, 'PUT', path, plan.body, query);
 }

@@ -4,17 +4,13 @@
  * organizers) change a list without restating it. No route of the site unlinks an event's
  * venue, so `--venue none` is refused rather than pretended (src/wordpress/write-routes.ts).
  */
-import { UsageError } from '../../../core/errors.js';
-import type { ApiClient } from '../../../core/http/client.js';
-import { flagName, linkFields, type Field, type LinkRelation, type Resource } from '../../../spec/resources.js';
-import { cannotRemove, isRemovableLink } from '../../../core/records/unlink.js';
-import { toWritable } from '../../../core/records/writable.js';
-import { attributeName } from './flags.js';
+import { UsageError } from '../errors.js';
+import type { ApiClient } from '../http/client.js';
+import { flagName, linkFields, type Field, type LinkRelation, type Resource } from '../../spec/resources.js';
+import { cannotRemove, isRemovableLink } from './unlink.js';
+import { toWritable } from './writable.js';
 
 type Json = Record<string, unknown>;
-
-/** The list links of a resource that can be added to and removed from. */
-const adjustableLinks = (resource: Resource): Field[] => linkFields(resource).filter((f) => f.many);
 
 const isNone = (value: unknown): boolean =>
   Array.isArray(value) ? value.length === 1 && isNone(value[0]) : typeof value === 'string' && value.trim().toLowerCase() === 'none';
@@ -46,6 +42,9 @@ export function dropNone(resource: Resource, body: Json): void {
   for (const field of linkFields(resource)) if (isNone(body[field.name])) delete body[field.name];
 }
 
+/** Links to add to and remove from a list link without restating it, by field: `{ tags: { add: 'jazz, blues' } }`. */
+export type LinkAdjustments = Record<string, { add?: string; remove?: string } | undefined>;
+
 interface Adjustment {
   field: Field;
   /** The lists as given (splitListText's syntax). */
@@ -53,27 +52,33 @@ interface Adjustment {
   remove: string;
 }
 
-function adjustmentsOf(resource: Resource, opts: Json): Adjustment[] {
+/** The list links of a resource that can be added to and removed from. */
+export const adjustableLinks = (resource: Resource): Field[] => linkFields(resource).filter((f) => f.many);
+
+function adjustmentsOf(resource: Resource, given: LinkAdjustments | undefined): Adjustment[] {
   const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
   return adjustableLinks(resource)
-    .map((field) => ({
-      field,
-      add: text(opts[attributeName(`add-${flagName(field.name)}`)]),
-      remove: text(opts[attributeName(`remove-${flagName(field.name)}`)]),
-    }))
+    .map((field) => ({ field, add: text(given?.[field.name]?.add), remove: text(given?.[field.name]?.remove) }))
     .filter((a) => a.add || a.remove);
 }
 
-/** True when the options hold an --add-x or --remove-x. */
-export function hasAdjustments(resource: Resource, opts: Json): boolean {
-  return adjustmentsOf(resource, opts).length > 0;
+/** True when some link is added to or removed from. */
+export function hasAdjustments(resource: Resource, given: LinkAdjustments | undefined): boolean {
+  return adjustmentsOf(resource, given).length > 0;
 }
 
 /** Adds and removes the given links over the body's list (or the record's current one). */
-export async function applyAdjustments(client: ApiClient, resource: Resource, opts: Json, body: Json, current: Json | undefined): Promise<void> {
-  const adjustments = adjustmentsOf(resource, opts);
+export async function applyAdjustments(
+  client: ApiClient,
+  resource: Resource,
+  given: LinkAdjustments | undefined,
+  body: Json,
+  current: Json | undefined,
+  options: { createMissing?: boolean } = {},
+): Promise<void> {
+  const adjustments = adjustmentsOf(resource, given);
   if (adjustments.length === 0) return;
-  const { Resolver } = await import('../../../core/records/resolve.js');
+  const { Resolver } = await import('./resolve.js');
   const resolver = new Resolver(client);
   const existing = current ? toWritable(resource, current, { links: 'ids' }) : {};
   for (const { field, add, remove } of adjustments) {
@@ -95,7 +100,7 @@ export async function applyAdjustments(client: ApiClient, resource: Resource, op
       return ids;
     };
     // Only what is added can be created: a link to remove that does not exist is a mistake.
-    const [added, removed] = await Promise.all([lookup(add, opts.createMissing === true && !opts.dryRun), lookup(remove, false)]);
+    const [added, removed] = await Promise.all([lookup(add, options.createMissing === true), lookup(remove, false)]);
     const base = ((existing[field.name] as number[] | undefined) ?? []).filter((id) => !removed.includes(id));
     body[field.name] = [...base, ...added.filter((id) => !base.includes(id))];
   }

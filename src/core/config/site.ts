@@ -1,0 +1,138 @@
+/**
+ * Opening a site, for every face: the profile resolved (flags, environment, profiles, trusted
+ * project files, or the built-in sandbox started in-process) and the HTTP client built over it.
+ * The CLI's session (src/cli/session.ts) and the library's Calendar both open sites here.
+ */
+import { accessSync, constants, existsSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { makeDirectory } from '../../base/dirs.js';
+import type { Messages, OutputStream } from '../context.js';
+import { fileProblem, UsageError } from '../errors.js';
+import type { ApiClient } from '../http/client.js';
+import type { GlobalFlags, Profile } from './profile.js';
+
+type Env = Record<string, string | undefined>;
+
+export interface SiteOptions {
+  /** What the command line (or the library's constructor) asked for: profile, base URL, namespace, language, timeout. */
+  flags: GlobalFlags;
+  env: Env;
+  cwd: string;
+  messages: Messages;
+  /**
+   * The site given whole (the library's `{ baseUrl, username, appPassword }`): no configuration
+   * file is read, and these credentials are the run's.
+   */
+  given?: { username?: string; appPassword?: string; timezone?: string };
+  /** The caller means to write (not a dry run): a site only an untrusted project file named stops it before any request. */
+  writes?: boolean;
+  /** Connections kept open to the site; bulk commands raise it to their concurrency. */
+  connections?: number;
+  /** Every request and answer on `stderr` (credentials masked). */
+  debug?: boolean;
+  /** Where the client writes its own lines (debug, a setting it ignores); default nowhere. */
+  stderr?: OutputStream;
+  /** Whether a person watches (a terminal): the built-in sandbox then says where it keeps its calendar at every run. */
+  attended?: boolean;
+  sleep?(ms: number): Promise<void>;
+}
+
+export interface Site {
+  profile: Profile;
+  client: ApiClient;
+  close(): Promise<void>;
+}
+
+/** Writes nothing: where the debug lines of a caller that asked for none would go. */
+export const NO_OUTPUT: OutputStream = { write: () => true };
+
+export async function openSite(options: SiteOptions): Promise<Site> {
+  const [{ resolveProfile }, { emptyConfig }, { ApiClient, projectSiteWriteRefused }, { parseRestRoot, restRootOfBaseUrl }] = await Promise.all([
+    import('./profile.js'),
+    import('./load.js'),
+    import('../http/client.js'),
+    import('../http/url.js'),
+  ]);
+  const { given, messages } = options;
+  const env = given ? { ...options.env, CALENDAR_USERNAME: given.username, CALENDAR_APP_PASSWORD: given.appPassword } : options.env;
+  const profile = await resolveProfile(options.flags, env, options.cwd, given ? emptyConfig() : undefined);
+  if (given?.timezone !== undefined) profile.timezone = given.timezone;
+  for (const warning of profile.warnings) messages.warn(warning);
+  if (profile.siteNamedBy !== undefined && options.writes) throw projectSiteWriteRefused(profile.siteNamedBy, new URL(profile.baseUrl!).origin);
+  let stopSandbox: (() => Promise<void>) | undefined;
+  if (profile.builtInSandbox) {
+    const started = await startBuiltInSandbox(profile, options);
+    profile.baseUrl = started.restRoot;
+    profile.username = 'admin';
+    profile.password = started.password;
+    stopSandbox = started.close;
+  }
+  let root;
+  try {
+    root = parseRestRoot(restRootOfBaseUrl(profile.baseUrl!));
+  } catch {
+    await stopSandbox?.();
+    throw new UsageError(`the base URL "${profile.baseUrl}" is not an http(s) URL`);
+  }
+  const client = new ApiClient({
+    root,
+    namespace: profile.namespace,
+    language: profile.language,
+    username: profile.username,
+    password: profile.password,
+    timeoutMs: profile.timeoutMs,
+    retries: profile.retries,
+    debug: options.debug === true,
+    stderr: options.stderr ?? NO_OUTPUT,
+    caCertFile: profile.caCert,
+    credentialsWithheld: profile.credentialsWithheld,
+    siteNamedBy: profile.siteNamedBy,
+    siteKey: profile.builtInSandbox ? 'built-in sandbox' : undefined,
+    notice: (line) => messages.notice(line),
+    connections: options.connections,
+    env: options.env,
+    sleep: options.sleep,
+    api: profile.api,
+  });
+  return {
+    profile,
+    client,
+    async close() {
+      await client.close();
+      await stopSandbox?.();
+    },
+  };
+}
+
+async function startBuiltInSandbox(profile: Profile, options: SiteOptions) {
+  const { sandboxDataFile } = await import('./paths.js');
+  let dataFile: string | undefined = sandboxDataFile(options.env);
+  const firstUse = !existsSync(dataFile);
+  const problem = unwritable(dataFile);
+  if (problem) {
+    options.messages.warn(
+      `cannot keep the built-in sandbox calendar in ${dirname(dataFile)} (${problem}): it is kept in memory for this run only. ` +
+        'Set XDG_DATA_HOME to a directory you can write to, or point calendar at a real site with: calendar profile add NAME --url https://example.org',
+    );
+    dataFile = undefined;
+  } else if (firstUse || options.attended) {
+    options.messages.notice(
+      `Using the built-in sandbox calendar (${dataFile}). Point calendar at a real site with: calendar profile add NAME --url https://example.org`,
+    );
+  }
+  const [{ startSandbox }, { randomBytes }] = await Promise.all([import('../../sandbox/index.js'), import('node:crypto')]);
+  const password = randomBytes(18).toString('base64url');
+  const sandbox = await startSandbox({ port: 0, dataFile, shared: true, seed: 'demo', user: 'admin', password, namespace: profile.namespace, quiet: true });
+  return { restRoot: sandbox.restRoot, password, close: () => sandbox.close() };
+}
+
+/** Why the sandbox's data file cannot be kept (its directory made, the file or directory written), or nothing. */
+function unwritable(dataFile: string): string | undefined {
+  try {
+    makeDirectory(dirname(dataFile));
+    accessSync(existsSync(dataFile) ? dataFile : dirname(dataFile), constants.W_OK);
+    return undefined;
+  } catch (err) {
+    return fileProblem(err);
+  }
+}

@@ -1,0 +1,235 @@
+/**
+ * The record verbs without a terminal: read one record, create, update (the lossless update) and
+ * restore, with typed options. The faces turn their input into these calls and render what comes
+ * back: the CLI its flags and output formats, the library its objects, the MCP server its tools.
+ */
+import type { Messages } from '../context.js';
+import { UsageError } from '../errors.js';
+import type { ApiClient } from '../http/client.js';
+import type { Query } from '../http/url.js';
+import { wpRoute, type Resource } from '../../spec/resources.js';
+import type { WriteMode } from '../schema.js';
+import { applyNone, dropNone, hasAdjustments, type LinkAdjustments } from './link-changes.js';
+import { refuseTakenName } from './name-taken.js';
+import { onRecord, recordPath, recordTarget, type RecordRef } from './refs.js';
+import type { UpdatePlan } from './safe-update.js';
+
+type Json = Record<string, unknown>;
+
+/** What a verb needs of the opened site. */
+export interface RecordAccess {
+  client: ApiClient;
+  /** The profile's timezone, for event dates given without one (else the site's). */
+  timezone?: string;
+  messages: Messages;
+}
+
+/** A request a dry run would have sent: nothing is sent. */
+export interface PlannedRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Under the namespace (`events/12`), or from the REST root (`/wp/v2/...`) with `fromRoot`. */
+  path: string;
+  query?: Query;
+  fromRoot?: boolean;
+  body?: unknown;
+}
+
+/** The fields of a write checked against the table: a problem is a usage error naming the field as `nameOf` spells it. */
+export async function checkWrite(resource: Resource, fields: Json, mode: WriteMode, nameOf: (field: string) => string = (field) => field): Promise<Json> {
+  const { checkRecord } = await import('../schema.js');
+  const checked = checkRecord(resource, fields, mode);
+  if (!checked.ok) {
+    const [first, ...rest] = checked.problems;
+    const more = rest.length ? ` (and ${rest.length} more: ${rest.map((p) => p.field).join(', ')})` : '';
+    throw new UsageError(`${resource.singular} ${first.field === '(record)' ? '' : `${nameOf(first.field)}: `}${first.message}${more}`, first.hint);
+  }
+  const record = checked.record;
+  // `none` for a link: no link on create; on update, the empty list, or null where a route can take the link off.
+  if (mode === 'create') dropNone(resource, record);
+  else applyNone(resource, record);
+  if (resource.name === 'events') (await import('./dates.js')).checkEventOrder(record);
+  return record;
+}
+
+/** Links resolved to checked IDs and event dates settled, for the body of a write. */
+export async function finishBody(
+  access: RecordAccess,
+  resource: Resource,
+  body: Json,
+  options: { createMissing?: boolean; keepDuration?: boolean },
+  current?: Json,
+): Promise<Json> {
+  const { Resolver, resolveLinks } = await import('./resolve.js');
+  let out = await resolveLinks(new Resolver(access.client), resource, body, { createMissing: options.createMissing === true });
+  if (resource.name === 'events') {
+    const { ZoneSource, settleEventDates } = await import('./dates.js');
+    out = await settleEventDates(out, new ZoneSource(access.client, access.timezone), current, { keepDuration: options.keepDuration !== false });
+  }
+  return out;
+}
+
+export interface GetOptions {
+  /** The password of a protected event. */
+  password?: string;
+}
+
+/** `{ password }` as the query of a protected event's read or write; an empty one is refused. */
+export function passwordQuery(password: string | undefined): Query | undefined {
+  if (password === undefined) return undefined;
+  if (password === '') throw new UsageError('--password must not be empty');
+  return { password };
+}
+
+export async function getRecord(access: RecordAccess, resource: Resource, ref: RecordRef, options: GetOptions = {}): Promise<Json> {
+  const query = passwordQuery(options.password);
+  return onRecord(resource, ref, 'get', async () => (await access.client.call<Json>('GET', await recordPath(resource, ref, access.client), { query })).body);
+}
+
+export interface CreateOptions {
+  /** Create the linked records named that match none (venue, organizers, categories, tags). */
+  createMissing?: boolean;
+  /** Create a venue or organizer even when one of that name exists (the server then overwrites it). */
+  force?: boolean;
+  /** Return the request instead of sending it. */
+  dryRun?: boolean;
+}
+
+export type WriteResult<R = Json> = { record: R; planned?: undefined } | { planned: PlannedRequest; record?: undefined };
+
+/** Creates a record from checked fields (checkWrite): links resolved, dates settled, a taken name refused. */
+export async function createRecord(access: RecordAccess, resource: Resource, fields: Json, options: CreateOptions = {}): Promise<WriteResult> {
+  const body = await finishBody(access, resource, fields, { createMissing: options.createMissing && !options.dryRun });
+  if (resource.name === 'events') {
+    const warning = (await import('./dates.js')).midnightWarning(body);
+    if (warning) access.messages.warn(warning);
+  }
+  if (options.dryRun) return { planned: { method: 'POST', path: resource.path, body } };
+  if (!options.force) {
+    await refuseTakenName(access.client, resource, body[resource.nameField], {
+      hint: `Change it with: calendar ${resource.name} update ID ..., or add --force to let the server overwrite it.`,
+    });
+  }
+  return { record: (await access.client.call<Json>('POST', resource.path, { body })).body };
+}
+
+export interface UpdateOptions {
+  /** Create the linked records named that match none. */
+  createMissing?: boolean;
+  /** Rename a venue or organizer to a name another one holds; send an event's cost the route would re-format. */
+  force?: boolean;
+  /** With a new start alone, move the end by as much (default true). */
+  keepDuration?: boolean;
+  /** Send only the given fields: the server resets what is left out. */
+  replace?: boolean;
+  /** Return the request instead of sending it. */
+  dryRun?: boolean;
+  /** The password of a protected event. */
+  password?: string;
+  /** Links added to and removed from list links without restating them. */
+  links?: LinkAdjustments;
+}
+
+export interface UpdateResult {
+  record: Json;
+  /** Fields the server did not keep as sent. */
+  ignored: Array<{ field: string; sent: unknown; got: unknown }>;
+}
+
+/**
+ * The lossless update: only the fields given change, whatever the route resets of what it is
+ * not sent (src/core/records/safe-update.ts). `changes` are checked fields (checkWrite).
+ */
+export async function updateRecord(
+  access: RecordAccess,
+  resource: Resource,
+  ref: RecordRef,
+  changes: Json,
+  options: UpdateOptions = {},
+): Promise<{ planned: PlannedRequest; record?: undefined } | (UpdateResult & { planned?: undefined })> {
+  const { client, messages } = access;
+  const query = passwordQuery(options.password);
+  const adjusting = hasAdjustments(resource, options.links);
+  if (Object.keys(changes).length === 0 && !adjusting) throw new UsageError('nothing to update', 'Give at least one field.');
+  return onRecord(resource, ref, 'update', async () => {
+    const { id, path } = await recordTarget(resource, ref, client);
+    const [{ coreTermUpdate, needsMerge, planUpdate, safeUpdate }, { writeApi }, { applyAdjustments }] = await Promise.all([
+      import('./safe-update.js'),
+      import('./tec-route.js'),
+      import('./link-changes.js'),
+    ]);
+    const replace = options.replace === true;
+    const dryRun = options.dryRun === true;
+    // A venue or organizer updated by tec/v1 needs no read first: the PATCH is the first request, and the only write.
+    const readFirst =
+      needsMerge(resource) && !replace && (resource.name === 'events' || dryRun || adjusting || query !== undefined || (await writeApi(client)) !== 'tec');
+    const current = readFirst ? (await client.call<Json>('GET', path, { query })).body : undefined;
+    const createMissing = options.createMissing === true && !dryRun;
+    const resolved = await finishBody(access, resource, changes, { createMissing, keepDuration: options.keepDuration }, current);
+    await applyAdjustments(client, resource, options.links, resolved, current, { createMissing });
+    if (changes.start_date !== undefined && changes.end_date === undefined && resolved.end_date !== undefined) {
+      messages.notice(`The end moves to ${String(resolved.end_date)} to keep the event's length (--no-keep-duration keeps the end where it is).`);
+    }
+    if (!options.force) {
+      await refuseTakenName(client, resource, resolved[resource.nameField], {
+        ownId: id,
+        hint: 'Choose another name, or add --force to allow two records of that name.',
+      });
+    }
+    const settings = { replace, query, current, method: 'PUT' as const, force: options.force === true, notice: (line: string) => messages.warn(line) };
+    if (dryRun) {
+      const core = coreTermUpdate(resource, path, resolved);
+      if (core) return { planned: { method: 'POST', path: core.path, body: core.body, fromRoot: true } };
+      if (replace || !needsMerge(resource)) return { planned: { method: 'PUT', path, body: resolved, query } };
+      return { planned: plannedUpdate(resource, path, await planUpdate(client, resource, path, resolved, settings), query) };
+    }
+    // Sent as PUT by the tribe route: idempotent, and retried like a read.
+    const result = await safeUpdate(client, resource, path, resolved, settings);
+    warnIgnored(messages, result.ignored);
+    return { record: result.record, ignored: result.ignored };
+  });
+}
+
+/** The one request an update's plan would send. */
+function plannedUpdate(resource: Resource, path: string, plan: UpdatePlan, query?: Query): PlannedRequest {
+  if (plan.route === 'tec')
+    return { method: 'PATCH', path: `/tec/v1/${resource.path}/${plan.id}`, body: plan.body, query: { context: 'edit' }, fromRoot: true };
+  if (plan.route === 'core') return { method: 'POST', path: `/wp/v2/${wpRoute(resource)}/${plan.id}`, body: plan.body, fromRoot: true };
+  return { method: 'PUT', path, body: plan.body, query };
+}
+
+function warnIgnored(messages: Messages, ignored: UpdateResult['ignored']): void {
+  for (const { field, sent, got } of ignored) {
+    messages.warn(`the server did not keep ${field}: sent ${JSON.stringify(sent)}, it holds ${JSON.stringify(got ?? null)}`);
+  }
+}
+
+export const RESTORE_STATUSES = ['publish', 'draft', 'pending', 'private'] as const;
+
+/** The status a record goes back to out of the trash: publish unless another is asked for. */
+export function restoreStatus(status: string | undefined): string {
+  const wanted = status ?? 'publish';
+  if (!(RESTORE_STATUSES as readonly string[]).includes(wanted)) throw new UsageError(`--status: "${wanted}" is not one of ${RESTORE_STATUSES.join(', ')}`);
+  return wanted;
+}
+
+/** Out of the trash through the safe update: the status changes, nothing else does. */
+export async function restoreRecord(
+  access: RecordAccess,
+  resource: Resource,
+  ref: RecordRef,
+  options: { status?: string; force?: boolean; dryRun?: boolean } = {},
+): Promise<WriteResult<UpdateResult['record']>> {
+  const status = restoreStatus(options.status);
+  const { client, messages } = access;
+  return onRecord(resource, ref, 'restore', async () => {
+    const path = await recordPath(resource, ref, client);
+    const current = (await client.call<Json>('GET', path)).body;
+    if (current.status !== 'trash') throw new UsageError(`${resource.singular} ${ref.text} is not in the trash (status ${String(current.status)})`);
+    const { planUpdate, safeUpdate } = await import('./safe-update.js');
+    const settings = { current, method: 'PUT' as const, force: options.force === true, notice: (line: string) => messages.warn(line) };
+    if (options.dryRun) return { planned: plannedUpdate(resource, path, await planUpdate(client, resource, path, { status }, settings)) };
+    const result = await safeUpdate(client, resource, path, { status }, settings);
+    warnIgnored(messages, result.ignored);
+    return { record: result.record };
+  });
+}
