@@ -91,6 +91,8 @@ export interface Resource {
   trashes: boolean;
   /** A create whose name matches an existing record returns that record, overwritten (venues, organizers). */
   mergesOnCreate?: boolean;
+  /** Records that can repeat as a series (docs/series.md): `create --repeat`, `update`/`delete --series|--following`. */
+  repeats?: boolean;
   /** Post type or taxonomy name on a WordPress site. */
   wpType: string;
   /** Its route under WordPress core's `/wp/v2` when that is not `wpType` (the taxonomy's `rest_base`); see wpRoute(). */
@@ -187,6 +189,7 @@ export const resources: Record<ResourceName, Resource> = {
     nameField: 'title',
     bySlug: true,
     trashes: true,
+    repeats: true,
     wpType: 'tribe_events',
     permalinkBase: 'event',
     fields: [

@@ -18,7 +18,16 @@ let two: Sandbox;
 let dir: string;
 const home = tempHome();
 const clientOf = (sandbox: Sandbox) =>
-  new ApiClient({ root: parseRestRoot(sandbox.restRoot), namespace: 'tribe/events/v1', username: 'admin', password: PASSWORD, timeoutMs: 10_000, retries: 0, debug: false, stderr: { write: () => true } });
+  new ApiClient({
+    root: parseRestRoot(sandbox.restRoot),
+    namespace: 'tribe/events/v1',
+    username: 'admin',
+    password: PASSWORD,
+    timeoutMs: 10_000,
+    retries: 0,
+    debug: false,
+    stderr: { write: () => true },
+  });
 const cli = (sandbox: Sandbox, args: string[]) =>
   runCli(args, { env: { ...home.env, CALENDAR_BASE_URL: sandbox.restRoot, CALENDAR_USERNAME: 'admin', CALENDAR_APP_PASSWORD: PASSWORD } });
 
@@ -35,13 +44,16 @@ afterAll(async () => {
 });
 
 describe('a series in the site file', () => {
-  test('export --site writes one entry; apply to another site creates the occurrences and the rule; a second apply sends nothing; a new except removes one', async () => {
+  test('export --site writes one entry; apply elsewhere creates the occurrences and the rule; again, nothing; a new except removes one', async () => {
     const client = clientOf(one);
     const first = { title: 'Drawing class', start_date: '2027-05-04 18:00:00', end_date: '2027-05-04 20:00:00', timezone: 'Europe/Paris', status: 'publish' };
-    const { created } = await createSeries(client, await planSeries(first, { rule: 'FREQ=WEEKLY;BYDAY=TU;COUNT=4', except: ['2027-05-11'] }, 'America/New_York', 'site01'));
+    const { created } = await createSeries(
+      client,
+      await planSeries(first, { rule: 'FREQ=WEEKLY;BYDAY=TU;COUNT=4', except: ['2027-05-11'] }, 'America/New_York', 'site01'),
+    );
     await safeUpdate(client, resources.events, `events/${created[1].id}`, { title: 'Drawing class (outdoors)' });
     await client.close();
-    const exported = await cli(one, ["export", "--site"]);
+    const exported = await cli(one, ['export', '--site']);
     expect(exported.code, exported.stderr).toBe(0);
     expect(exported.stdout).toContain(
       [
@@ -60,10 +72,14 @@ describe('a series in the site file', () => {
     expect(exported.stdout).not.toMatch(/^ {2}drawing-class-series-site01-2027|^ {2}series-site01:/m);
     const file = join(dir, 'site.yaml');
     writeFileSync(file, exported.stdout);
-    const applied = await cli(two, ["apply", file, "--yes"]);
+    const applied = await cli(two, ['apply', file, '--yes']);
     expect(applied.code, applied.stderr).toBe(0);
     const events = async () =>
-      ((await (await fetch(`${two.restRoot}/tribe/events/v1/events?per_page=50&starts_after=2027-01-01`)).json()) as Json).events.map((e: Json) => [e.slug, e.title, e.start_date]);
+      ((await (await fetch(`${two.restRoot}/tribe/events/v1/events?per_page=50&starts_after=2027-01-01`)).json()) as Json).events.map((e: Json) => [
+        e.slug,
+        e.title,
+        e.start_date,
+      ]);
     expect(await events()).toEqual([
       ['drawing-class-series-site01-20270504', 'Drawing class', '2027-05-04 18:00:00'],
       ['drawing-class-series-site01-20270518', 'Drawing class (outdoors)', '2027-05-18 18:00:00'],

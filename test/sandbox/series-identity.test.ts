@@ -56,8 +56,14 @@ describe('the series identity survives every write, as on the real site', () => 
   });
 
   test('the core route finds events by a list of slugs, drafts too', async () => {
-    const found = await call('GET', '/wp/v2/tribe_events?slug=series-probe-a-series-zz0001-20270105,series-probe-b-series-zz0001-20270112,none&status=publish,draft&_fields=id,slug');
-    expect(found.body.map((post: { slug: string }) => post.slug).sort()).toEqual(['series-probe-a-series-zz0001-20270105', 'series-probe-b-series-zz0001-20270112']);
+    const found = await call(
+      'GET',
+      '/wp/v2/tribe_events?slug=series-probe-a-series-zz0001-20270105,series-probe-b-series-zz0001-20270112,none&status=publish,draft&_fields=id,slug',
+    );
+    expect(found.body.map((post: { slug: string }) => post.slug).sort()).toEqual([
+      'series-probe-a-series-zz0001-20270105',
+      'series-probe-b-series-zz0001-20270112',
+    ]);
   });
 
   test('a tag keeps a description of several lines; unused, it is listed by the core route only', async () => {

@@ -200,7 +200,10 @@ class IcsBuilder {
     const atOriginal = (i: number) =>
       String(records[i].start_date ?? '').slice(0, series.allDay ? 10 : 19) === series.originals[i] &&
       (series.allDay || (records[i].timezone ?? series.timezone) === series.timezone);
-    const template = Math.max(0, components.findIndex((_, i) => atOriginal(i)));
+    const template = Math.max(
+      0,
+      components.findIndex((_, i) => atOriginal(i)),
+    );
     const shape = content(components[template]);
     const master = new ICAL.Component(ICAL.parse(components[template].toString()) as never);
     for (const name of ['dtstart', 'dtend']) master.removeAllProperties(name);

@@ -48,7 +48,7 @@ export async function planSeries(body: Json, repeat: RepeatRequest, siteZone: st
   if (repeat.max !== undefined && (!Number.isInteger(repeat.max) || repeat.max < 1)) throw new UsageError(`--max ${repeat.max}: a whole number from 1`);
   const { parts } = parseRule(repeat.rule);
   if (!hasEnd(parts) && repeat.max === undefined) {
-    throw new UsageError(`--repeat ${repeat.rule.trim()}: the rule has no end (COUNT or UNTIL) and no cap`, 'Add COUNT=N or UNTIL=YYYYMMDD, or give --max N for the first N occurrences.');
+    throw new UsageError(`--repeat ${repeat.rule.trim()}: the rule has no end and no cap (add COUNT=N or UNTIL=YYYYMMDD, or --max N for the first N)`);
   }
   const rule = boundedRule(repeat.rule, repeat.max);
   const anchor = anchorOf(body, siteZone);
@@ -111,7 +111,10 @@ export async function inFlight<T, R>(items: T[], work: (item: T) => Promise<R>):
 /** Creates the series' tag, then each occurrence; a failed occurrence is reported, the others are created. */
 export async function createSeries(client: ApiClient, plan: SeriesPlan): Promise<SeriesWriteReport> {
   const series = await createSeriesTag(client, plan.series);
-  const results = await inFlight(plan.occurrences, async (occurrence) => (await client.call<Json>('POST', resources.events.path, { body: occurrence.body })).body);
+  const results = await inFlight(
+    plan.occurrences,
+    async (occurrence) => (await client.call<Json>('POST', resources.events.path, { body: occurrence.body })).body,
+  );
   return {
     series,
     created: results.filter((r) => r.value).map((r) => r.value!),

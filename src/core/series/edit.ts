@@ -32,7 +32,8 @@ export async function seriesContext(client: ApiClient, record: Json, flag: strin
   if (!series) throw new UsageError(`${flag}: the rule of series ${slugged.id} is gone (no tag series-${slugged.id}); change its occurrences one by one`);
   const members = await findMembers(client, series);
   const target = members.find((member) => member.id === Number(record.id));
-  if (!target) throw new UsageError(`${flag}: event ${String(record.id)} is not among the occurrences of series ${series.id} (its slug is not one the rule gives)`);
+  if (!target)
+    throw new UsageError(`${flag}: event ${String(record.id)} is not among the occurrences of series ${series.id} (its slug is not one the rule gives)`);
   return { series, members, target };
 }
 
@@ -41,7 +42,8 @@ const shiftWall = (wall: string, ms: number) => utcMsToUtcString(wallMs(wall) + 
 
 /** How far the changes move the target's start and end on the clock; the day may not change. */
 function timeShift(current: Json, changes: Json, flag: string): { start: number; end: number } {
-  if (changes.all_day !== undefined && changes.all_day !== current.all_day) throw new UsageError(`${flag} cannot make a series all-day or timed: create it again`);
+  if (changes.all_day !== undefined && changes.all_day !== current.all_day)
+    throw new UsageError(`${flag} cannot make a series all-day or timed: create it again`);
   const shift = { start: 0, end: 0 };
   for (const [key, field] of [
     ['start', 'start_date'],
@@ -50,9 +52,10 @@ function timeShift(current: Json, changes: Json, flag: string): { start: number;
     if (changes[field] === undefined || current[field] === undefined) continue;
     shift[key] = wallMs(String(changes[field])) - wallMs(String(current[field]));
   }
-  if (changes.start_date !== undefined && String(changes.start_date).slice(0, 10) !== String(current.start_date).slice(0, 10)) {
+  const [from, to] = [current.start_date, changes.start_date].map((date) => String(date).slice(0, 10));
+  if (changes.start_date !== undefined && from !== to) {
     throw new UsageError(
-      `${flag} changes the time of day of the occurrences, not their day (${String(current.start_date).slice(0, 10)} → ${String(changes.start_date).slice(0, 10)})`,
+      `${flag} changes the time of day of the occurrences, not their day (${from} → ${to})`,
       'Move occurrences one at a time (without --series), or delete the series and create it with another rule.',
     );
   }
@@ -65,7 +68,9 @@ function ruleEndingBefore(rule: string, anchor: SeriesAnchor, original: string):
   parts.delete('COUNT');
   const until = anchor.allDay
     ? addDays(original.slice(0, 10), -1).replaceAll('-', '')
-    : `${utcMsToUtcString(zonedToUtcMs(original, anchor.timezone) - 1000).replace(/[-:]/g, '').replace(' ', 'T')}Z`;
+    : `${utcMsToUtcString(zonedToUtcMs(original, anchor.timezone) - 1000)
+        .replace(/[-:]/g, '')
+        .replace(' ', 'T')}Z`;
   parts.set('UNTIL', until);
   return [...parts].map(([name, value]) => `${name}=${value}`).join(';');
 }
@@ -93,7 +98,8 @@ async function splitSeries(context: SeriesContext, title: string): Promise<{ ear
   const earlier: StoredSeries = { ...series, rule: ruleEndingBefore(series.rule, series.anchor, target.original) };
   const before = (await ruleStarts(series)).filter((s) => s.position >= target.position).map((s) => s.original);
   const after = (await ruleStarts(later)).map((s) => s.original);
-  if (before.join() !== after.join()) throw new UsageError(`--following cannot split the rule ${series.rule} at ${target.original}: the later part would not keep the same starts`);
+  if (before.join() !== after.join())
+    throw new UsageError(`--following cannot split the rule ${series.rule} at ${target.original}: the later part would not keep the same starts`);
   return { earlier, later };
 }
 

@@ -18,7 +18,6 @@ import { titleSlug } from '../ical/identity.js';
 import { decodeEntities } from '../records/identity.js';
 import { addDays } from '../../base/time.js';
 import type { SeriesAnchor, SeriesOccurrence } from './rule.js';
-import { parseOccurrenceSlug } from './slug.js';
 import { icsTime } from './ics-lines.js';
 
 export { parseOccurrenceSlug, markedTitle, SERIES_MARK, type OccurrenceSlug } from './slug.js';

@@ -10,8 +10,7 @@ import { UsageError } from '../errors.js';
 import { compact, icsTime } from './ics-lines.js';
 import { addDays, fixedOffsetMinutes, parseWallClock, utcMsToUtcString, zonedToUtcMs } from '../../base/time.js';
 
-/** Occurrences a rule may give unless `--max` says otherwise. */
-export const DEFAULT_SERIES_CAP = 500;
+export { DEFAULT_SERIES_CAP } from './cap.js';
 
 /** The first event of a series: its dates give the time of day, the duration and the earliest day. */
 export interface SeriesAnchor {
@@ -31,7 +30,21 @@ export interface SeriesOccurrence {
 }
 
 const FREQUENCIES = ['MINUTELY', 'HOURLY', 'DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'];
-const PARTS = new Set(['FREQ', 'UNTIL', 'COUNT', 'INTERVAL', 'BYMINUTE', 'BYHOUR', 'BYDAY', 'BYMONTHDAY', 'BYYEARDAY', 'BYWEEKNO', 'BYMONTH', 'BYSETPOS', 'WKST']);
+const PARTS = new Set([
+  'FREQ',
+  'UNTIL',
+  'COUNT',
+  'INTERVAL',
+  'BYMINUTE',
+  'BYHOUR',
+  'BYDAY',
+  'BYMONTHDAY',
+  'BYYEARDAY',
+  'BYWEEKNO',
+  'BYMONTH',
+  'BYSETPOS',
+  'WKST',
+]);
 
 /** The rule's parts, upper-cased, in the order given. */
 export type RuleParts = Map<string, string>;
@@ -42,7 +55,7 @@ export type RuleParts = Map<string, string>;
  */
 export function parseRule(text: string): { rule: string; parts: RuleParts } {
   const rule = text.trim().replace(/^RRULE:/i, '');
-  const bad = (why: string) => new UsageError(`--repeat ${text.trim() || '""'}: ${why}`, 'A rule is an iCalendar RRULE, e.g. FREQ=WEEKLY;BYDAY=TU;COUNT=8.');
+  const bad = (why: string) => new UsageError(`--repeat ${text.trim() || '""'}: ${why} (a rule is an iCalendar RRULE, e.g. FREQ=WEEKLY;BYDAY=TU;COUNT=8)`);
   const parts: RuleParts = new Map();
   for (const part of rule.split(';')) {
     const match = /^([A-Za-z]+)=(.+)$/.exec(part.trim());
@@ -85,8 +98,9 @@ export interface ExpandOptions {
  */
 export async function expandRule(anchor: SeriesAnchor, ruleText: string, options: ExpandOptions): Promise<SeriesOccurrence[]> {
   const { rule, parts } = parseRule(ruleText);
-  if (!hasEnd(parts)) throw new UsageError(`--repeat ${rule}: the rule has no end (COUNT or UNTIL)`, 'Add COUNT=N or UNTIL=YYYYMMDD, or give --max N for the first N occurrences.');
-  if (fixedOffsetMinutes(anchor.timezone) !== null) throw new UsageError(`a series needs a zone with a name, not ${anchor.timezone}`);
+  if (!hasEnd(parts)) throw new UsageError(`--repeat ${rule}: the rule has no end (add COUNT=N or UNTIL=YYYYMMDD, or --max N for the first N)`);
+  if (anchor.timezone !== 'UTC' && fixedOffsetMinutes(anchor.timezone) !== null)
+    throw new UsageError(`a series needs a zone with a name, not ${anchor.timezone}`);
   const end = anchor.allDay ? addDays(anchor.end.slice(0, 10), 1) : anchor.end;
   const lines = [
     'BEGIN:VCALENDAR',
@@ -103,7 +117,13 @@ export async function expandRule(anchor: SeriesAnchor, ruleText: string, options
   ];
   let feed: Awaited<ReturnType<typeof readIcs>>;
   try {
-    feed = await readIcs(`${lines.join('\r\n')}\r\n`, { timezone: anchor.timezone, from: 0, until: Number.MAX_SAFE_INTEGER, maxOccurrences: options.cap + 1, source: '--repeat' });
+    feed = await readIcs(`${lines.join('\r\n')}\r\n`, {
+      timezone: anchor.timezone,
+      from: 0,
+      until: Number.MAX_SAFE_INTEGER,
+      maxOccurrences: options.cap + 1,
+      source: '--repeat',
+    });
   } catch (err) {
     if (err instanceof IcsSyntaxError) throw new UsageError(`--repeat ${rule}: cannot be expanded (${err.problem})`);
     throw err;
@@ -111,7 +131,7 @@ export async function expandRule(anchor: SeriesAnchor, ruleText: string, options
   const stopped = feed.warnings.find((warning) => / stopped after | is skipped/.test(warning));
   if (stopped || feed.occurrences.length === 0) throw new UsageError(`--repeat ${rule}: gives no occurrence from ${anchor.start.slice(0, 10)}`);
   if (feed.occurrences.length > options.cap) {
-    throw new UsageError(`--repeat ${rule}: gives more than ${options.cap} occurrences`, 'Narrow the rule (COUNT, UNTIL) or raise the cap with --max N.');
+    throw new UsageError(`--repeat ${rule}: gives more than ${options.cap} occurrences (narrow it with COUNT or UNTIL, or raise the cap with --max N)`);
   }
   const wrong = feed.occurrences.find((occurrence) => !fitsRule(occurrence.start, parts));
   if (wrong) throw new UsageError(`--repeat ${rule}: cannot be expanded here (it gave ${wrong.start.slice(0, 10)}, which the rule does not allow)`);
@@ -128,7 +148,7 @@ export async function expandRule(anchor: SeriesAnchor, ruleText: string, options
  */
 function untilAsInstant(rule: string, parts: RuleParts, anchor: SeriesAnchor): string {
   const until = parts.get('UNTIL');
-  if (!until || until.length !== 8 || anchor.allDay) return rule;
+  if (until?.length !== 8 || anchor.allDay) return rule;
   const lastSecond = zonedToUtcMs(`${until.slice(0, 4)}-${until.slice(4, 6)}-${until.slice(6, 8)} 23:59:59`, anchor.timezone);
   return rule.replace(`UNTIL=${until}`, `UNTIL=${compact(utcMsToUtcString(lastSecond))}Z`);
 }
@@ -156,7 +176,13 @@ function fitsRule(start: string, parts: RuleParts): boolean {
   const days = parts.get('BYMONTHDAY');
   if (days) {
     const length = new Date(Date.UTC(wall.year, wall.month, 0)).getUTCDate();
-    if (!days.split(',').map(Number).some((day) => day === wall.day || length + day + 1 === wall.day)) return false;
+    if (
+      !days
+        .split(',')
+        .map(Number)
+        .some((day) => day === wall.day || length + day + 1 === wall.day)
+    )
+      return false;
   }
   const weekdays = parts.get('BYDAY');
   if (weekdays) {

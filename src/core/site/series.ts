@@ -76,7 +76,8 @@ const DATES = new Set(['start_date', 'end_date']);
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** A start in a file: `2027-01-12`, or `2027-01-12 19:00` when the series holds two a day. */
-const startText = (key: string): string => (key.length === 8 ? `${key.slice(0, 4)}-${key.slice(4, 6)}-${key.slice(6, 8)}` : `${startText(key.slice(0, 8))} ${key.slice(9, 11)}:${key.slice(11, 13)}`);
+const startText = (key: string): string =>
+  key.length === 8 ? `${key.slice(0, 4)}-${key.slice(4, 6)}-${key.slice(6, 8)}` : `${startText(key.slice(0, 8))} ${key.slice(9, 11)}:${key.slice(11, 13)}`;
 const keyOfText = (text: string) => text.replace(/-/g, '').replace(/ (\d{2}):(\d{2})$/, 't$1$2');
 
 /**
@@ -84,7 +85,10 @@ const keyOfText = (text: string) => text.replace(/-/g, '').replace(/ (\d{2}):(\d
  * An occurrence that cannot be said as "the shared fields, plus these" (it lacks a field the
  * others have) stays an event of its own, under its slug.
  */
-export async function seriesSection(events: Map<string, SiteRecord>, series: SiteSeries): Promise<{ events: Map<string, SiteRecord>; entries: Record<string, Json> }> {
+export async function seriesSection(
+  events: Map<string, SiteRecord>,
+  series: SiteSeries,
+): Promise<{ events: Map<string, SiteRecord>; entries: Record<string, Json> }> {
   const rest = new Map(events);
   const entries: Record<string, Json> = {};
   for (const record of [...series.values()].sort((a, b) => a.stem.localeCompare(b.stem))) {
@@ -162,7 +166,12 @@ export async function readSeriesSection(node: Tree, document: SeriesDocument, de
       continue;
     }
     const allDay = plainOf(field('all_day')?.value ?? { kind: 'scalar', value: false, at: 0 }) === true;
-    const anchor = { start: allDay ? start.slice(0, 10) : start.length === 16 ? `${start}:00` : start, end: allDay ? end.slice(0, 10) : end.length === 16 ? `${end}:00` : end, allDay, timezone };
+    const anchor = {
+      start: allDay ? start.slice(0, 10) : start.length === 16 ? `${start}:00` : start,
+      end: allDay ? end.slice(0, 10) : end.length === 16 ? `${end}:00` : end,
+      allDay,
+      timezone,
+    };
     let starts: Awaited<ReturnType<typeof expandRule>>;
     try {
       starts = await expandRule(anchor, rule, { cap: EVERY_START });
@@ -234,7 +243,13 @@ export function seriesTagChanges(desired: SiteSeries | undefined, current: SiteS
     const to = seriesDescription(want);
     if (!have) changes.push({ action: 'create', resource: 'tags', slug: seriesTagSlug(id), changes: [{ field: 'rule', from: null, to: want.rule }] });
     else if (seriesDescription(have) !== to)
-      changes.push({ action: 'update', resource: 'tags', slug: seriesTagSlug(id), id: have.tagId, changes: [{ field: 'rule', from: have.rule, to: want.rule }] });
+      changes.push({
+        action: 'update',
+        resource: 'tags',
+        slug: seriesTagSlug(id),
+        id: have.tagId,
+        changes: [{ field: 'rule', from: have.rule, to: want.rule }],
+      });
   }
   return changes;
 }

@@ -14,7 +14,16 @@ let client: ApiClient;
 
 beforeEach(async () => {
   sandbox = await startSandbox({ port: 0, user: 'admin', password: 'series-pass', quiet: true, timezone: 'America/New_York' });
-  client = new ApiClient({ root: parseRestRoot(sandbox.restRoot), namespace: 'tribe/events/v1', username: 'admin', password: 'series-pass', timeoutMs: 10_000, retries: 0, debug: false, stderr: { write: () => true } });
+  client = new ApiClient({
+    root: parseRestRoot(sandbox.restRoot),
+    namespace: 'tribe/events/v1',
+    username: 'admin',
+    password: 'series-pass',
+    timeoutMs: 10_000,
+    retries: 0,
+    debug: false,
+    stderr: { write: () => true },
+  });
 });
 afterEach(async () => {
   await client.close();
@@ -45,7 +54,11 @@ describe('a series on the site', () => {
       ['weekly-yoga-series-abc123-20270323', 'Weekly yoga', '2027-03-23 19:00:00'],
     ]);
     const series = await readSeries(client, 'abc123');
-    expect(series).toMatchObject({ stem: 'weekly-yoga-series-abc123', rule: 'FREQ=WEEKLY;COUNT=4', anchor: { start: '2027-03-02 19:00:00', timezone: 'Europe/Paris' } });
+    expect(series).toMatchObject({
+      stem: 'weekly-yoga-series-abc123',
+      rule: 'FREQ=WEEKLY;COUNT=4',
+      anchor: { start: '2027-03-02 19:00:00', timezone: 'Europe/Paris' },
+    });
     expect((await findMembers(client, series!)).map((m) => m.position)).toEqual([1, 2, 4]);
   });
 

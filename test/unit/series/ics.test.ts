@@ -47,7 +47,9 @@ describe('a series as iCalendar', () => {
     const { created } = await createSeries(client, plan);
     await safeUpdate(client, resources.events, `events/${created[1].id}`, { start_date: '2027-04-07 18:00:00', end_date: '2027-04-07 20:00:00' });
     await safeUpdate(client, resources.events, `events/${created[2].id}`, { title: 'Choir (guest conductor)' });
-    const single = (await client.call<Json>('POST', 'events', { body: { title: 'Single', start_date: '2027-03-24 10:00:00', end_date: '2027-03-24 11:00:00' } })).body;
+    const single = (
+      await client.call<Json>('POST', 'events', { body: { title: 'Single', start_date: '2027-03-24 10:00:00', end_date: '2027-03-24 11:00:00' } })
+    ).body;
     const listed = (await client.call<Json>('GET', 'events', { query: { per_page: 50, starts_after: '2027-01-01' } })).body.events as Json[];
     const text = await exported(listed);
     const vevents = text.split('BEGIN:VEVENT').length - 1;
@@ -69,7 +71,14 @@ describe('a series as iCalendar', () => {
   });
 
   test('occurrences whose series has no rule left are written as single events', async () => {
-    const record = { id: 9, title: 'Orphan', slug: 'orphan-series-zzzzzz-20270101', start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 11:00:00', timezone: 'UTC' };
+    const record = {
+      id: 9,
+      title: 'Orphan',
+      slug: 'orphan-series-zzzzzz-20270101',
+      start_date: '2027-01-01 10:00:00',
+      end_date: '2027-01-01 11:00:00',
+      timezone: 'UTC',
+    };
     const text = await exported([record]);
     expect(text).toContain('UID:event-9@example.org');
     expect(text).not.toContain('RRULE');
