@@ -3,37 +3,23 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApiClient } from '../../src/core/http/client.js';
-import { parseRestRoot } from '../../src/core/http/url.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import type { Sandbox } from '../../src/sandbox/index.js';
+import { cliEnv, clientOf, startSeriesSandbox } from '../unit/series/sandbox-client.js';
 import { createSeries, planSeries } from '../../src/core/series/create.js';
 import { safeUpdate } from '../../src/core/records/safe-update.js';
 import { resources } from '../../src/spec/resources.js';
 import { runCli, tempHome } from './helpers.js';
 
 type Json = Record<string, any>;
-const PASSWORD = 'series-pass';
 let one: Sandbox;
 let two: Sandbox;
 let dir: string;
 const home = tempHome();
-const clientOf = (sandbox: Sandbox) =>
-  new ApiClient({
-    root: parseRestRoot(sandbox.restRoot),
-    namespace: 'tribe/events/v1',
-    username: 'admin',
-    password: PASSWORD,
-    timeoutMs: 10_000,
-    retries: 0,
-    debug: false,
-    stderr: { write: () => true },
-  });
-const cli = (sandbox: Sandbox, args: string[]) =>
-  runCli(args, { env: { ...home.env, CALENDAR_BASE_URL: sandbox.restRoot, CALENDAR_USERNAME: 'admin', CALENDAR_APP_PASSWORD: PASSWORD } });
+const cli = (sandbox: Sandbox, args: string[]) => runCli(args, { env: { ...home.env, ...cliEnv(sandbox) } });
 
 beforeAll(async () => {
-  one = await startSandbox({ port: 0, user: 'admin', password: PASSWORD, quiet: true, timezone: 'America/New_York' });
-  two = await startSandbox({ port: 0, user: 'admin', password: PASSWORD, quiet: true, timezone: 'America/New_York' });
+  one = await startSeriesSandbox();
+  two = await startSeriesSandbox();
   dir = mkdtempSync(join(tmpdir(), 'series-site-'));
 });
 afterAll(async () => {

@@ -1,9 +1,9 @@
 /** The series operations of the core against a sandbox: create, then each edit and delete form. */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { ApiClient } from '../../../src/core/http/client.js';
-import { parseRestRoot } from '../../../src/core/http/url.js';
+import type { ApiClient } from '../../../src/core/http/client.js';
 import { resources } from '../../../src/spec/resources.js';
-import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
+import type { Sandbox } from '../../../src/sandbox/index.js';
+import { clientOf, startSeriesSandbox } from './sandbox-client.js';
 import { createSeries, planSeries } from '../../../src/core/series/create.js';
 import { deleteSeries, updateSeries } from '../../../src/core/series/edit.js';
 import { findMembers, readSeries } from '../../../src/core/series/store.js';
@@ -13,17 +13,8 @@ let sandbox: Sandbox;
 let client: ApiClient;
 
 beforeEach(async () => {
-  sandbox = await startSandbox({ port: 0, user: 'admin', password: 'series-pass', quiet: true, timezone: 'America/New_York' });
-  client = new ApiClient({
-    root: parseRestRoot(sandbox.restRoot),
-    namespace: 'tribe/events/v1',
-    username: 'admin',
-    password: 'series-pass',
-    timeoutMs: 10_000,
-    retries: 0,
-    debug: false,
-    stderr: { write: () => true },
-  });
+  sandbox = await startSeriesSandbox();
+  client = clientOf(sandbox);
 });
 afterEach(async () => {
   await client.close();

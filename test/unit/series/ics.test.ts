@@ -1,8 +1,8 @@
 /** A series out as one VEVENT (RRULE, EXDATE, RECURRENCE-ID overrides) and back in as the same occurrences. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ApiClient } from '../../../src/core/http/client.js';
-import { parseRestRoot } from '../../../src/core/http/url.js';
-import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
+import type { ApiClient } from '../../../src/core/http/client.js';
+import type { Sandbox } from '../../../src/sandbox/index.js';
+import { clientOf, startSeriesSandbox } from './sandbox-client.js';
 import { createSeries, planSeries } from '../../../src/core/series/create.js';
 import { SeriesIcs } from '../../../src/core/series/ics.js';
 import { safeUpdate } from '../../../src/core/records/safe-update.js';
@@ -15,17 +15,8 @@ let client: ApiClient;
 const meta = { calendarName: 'Test', siteUrl: 'http://example.org/', siteTimezone: 'America/New_York', version: '0' };
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, user: 'admin', password: 'series-pass', quiet: true, timezone: 'America/New_York' });
-  client = new ApiClient({
-    root: parseRestRoot(sandbox.restRoot),
-    namespace: 'tribe/events/v1',
-    username: 'admin',
-    password: 'series-pass',
-    timeoutMs: 10_000,
-    retries: 0,
-    debug: false,
-    stderr: { write: () => true },
-  });
+  sandbox = await startSeriesSandbox();
+  client = clientOf(sandbox);
 });
 afterAll(async () => {
   await client.close();
