@@ -147,9 +147,9 @@ export async function deleteSeriesEvents(
   }
   await confirm(ctx, opts.yes === true, `Move ${what} to the trash?`);
   const report = await deleteOccurrences(access, record, scope);
-  prepared.ui.notice(
-    `Moved ${report.trashed.length} occurrence${report.trashed.length === 1 ? '' : 's'} to the trash${report.seriesRemoved ? `; series ${series.id} is gone` : `; series ${series.id} now ends before ${String(record.start_date).slice(0, 10)}`}.`,
-  );
+  const count = `${report.trashed.length} occurrence${report.trashed.length === 1 ? '' : 's'}`;
+  const after = report.seriesRemoved ? 'is gone' : `now ends before ${String(record.start_date).slice(0, 10)}`;
+  prepared.ui.notice(`Moved ${count} to the trash; series ${series.id} ${after}.`);
   if (prepared.output.format !== 'table')
     await printList(
       report.trashed.map((m) => ({ id: m.id, slug: m.slug, status: 'trash' })),
