@@ -148,7 +148,7 @@ export async function deleteSeriesEvents(
   await confirm(ctx, opts.yes === true, `Move ${what} to the trash?`);
   const report = await deleteOccurrences(access, record, scope);
   const count = `${report.trashed.length} occurrence${report.trashed.length === 1 ? '' : 's'}`;
-  const after = report.seriesRemoved ? 'is gone' : `now ends before ${String(record.start_date).slice(0, 10)}`;
+  const after = report.failed.length ? 'keeps its rule' : report.seriesRemoved ? 'is gone' : `now ends before ${String(record.start_date).slice(0, 10)}`;
   prepared.ui.notice(`Moved ${count} to the trash; series ${series.id} ${after}.`);
   if (prepared.output.format !== 'table')
     await printList(
