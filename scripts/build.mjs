@@ -4,6 +4,8 @@
 //   in it: Node 20 throws on import() inside a vm.Script whose cache was accepted.
 // - dist/jq.cjs, jq itself (WebAssembly), which --jq loads.
 // - dist/sandbox.js, the sandbox as an ES module, for the benchmark scripts.
+// - dist/index.js, the library (src/core/index.ts) as one ES module, its dependencies bundled, and
+//   its declarations, dist/index.d.ts and dist/types/ (scripts/build-types.mjs).
 // - man/calendar.1, the manual page, printed by the new bundle from its command tree.
 // The bundle is written beside dist/ and swapped in, so a running CLI never sees half a build.
 import { build } from 'esbuild';
@@ -12,6 +14,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import { lazyHttp2 } from './undici-pieces.mjs';
+import { buildTypes } from './build-types.mjs';
 
 // charset 'ascii' escapes strings and names but leaves regular-expression literals as written;
 // in our sources a non-ASCII character means the same escaped, wherever it is (no String.raw here).
@@ -87,6 +90,18 @@ try {
     // Bundled CommonJS packages call require() for Node built-ins.
     banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
   });
+  // The library: no terminal library in it (src/core imports none; test/e2e/library-package.test.ts checks).
+  await build({
+    ...common,
+    entryPoints: { index: 'src/core/index.ts' },
+    outdir: staging.pathname,
+    format: 'esm',
+    charset: 'ascii',
+    plugins: [lazyHttp2, asciiRegExps, lazyBuiltins],
+    // Bundled CommonJS packages (undici) and the lazy built-ins call require().
+    banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
+  });
+  buildTypes(staging.pathname);
   // The ES module entry others import (`import { main } from 'events-calendar-cli/dist/cli.js'`, tools that
   // look for it); the launcher itself loads cli.cjs through its code cache.
   writeFileSync(new URL('cli.js', `${staging.href}/`), "import cli from './cli.cjs';\nexport const { main, buildProgram } = cli;\n");

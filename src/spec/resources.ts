@@ -38,7 +38,7 @@ export interface Field {
   /** What `--no-<flag>` does, as its own sentence (boolean fields). */
   negated?: string;
   /** Extra long flags besides the kebab-case wire name (e.g. `--name` for a venue). */
-  aliases?: string[];
+  aliases?: readonly string[];
   /** Allowed values, checked before sending and offered by completions. */
   choices?: readonly string[];
   /** Usual values, offered by completions but not enforced (sites may register more). */
@@ -99,9 +99,9 @@ export interface Resource {
   wpRestBase?: string;
   /** First path segment of its pages on the site: `/event/SLUG/`, a category's `/events/category/PARENT/SLUG/`. */
   permalinkBase: string;
-  fields: Field[];
-  listParams: Field[];
-  columns: Column[];
+  fields: readonly Field[];
+  listParams: readonly Field[];
+  columns: readonly Column[];
   /** Fields kept by `export` beyond the writable ones: none today, related records go as slugs. */
 }
 
@@ -128,20 +128,20 @@ export const ICS_COMMANDS = 'events list, events get, export events, agenda, wee
 export type Format = (typeof FORMATS)[number];
 export const TERM_ORDERBY = ['name', 'slug', 'count', 'description', 'id', 'term_id', 'include'] as const;
 
-const paging: Field[] = [
+const paging = [
   { name: 'page', type: 'positive', description: 'page of the result set (default 1)' },
   { name: 'per_page', type: 'positive', description: `records per page (default ${DEFAULT_PER_PAGE}, at most ${MAX_PER_PAGE})` },
-];
+] as const satisfies readonly Field[];
 
 /** What every post write may set besides its own fields. */
-export const POST_META: Field[] = [
+export const POST_META = [
   { name: 'status', type: 'string', description: 'publication status', suggestions: EDITOR_STATUSES },
   { name: 'author', type: 'id', description: 'author user ID', relation: 'users' },
   { name: 'date', type: 'date', description: 'publication date (site time)' },
   { name: 'date_utc', type: 'date', description: 'publication date in UTC' },
-];
+] as const satisfies readonly Field[];
 
-const linkedPostListParams: Field[] = [
+const linkedPostListParams = [
   ...paging,
   { name: 'search', exportFilter: true, type: 'string', description: 'text in the name, description or address fields' },
   { name: 'event', type: 'id', description: 'only records linked to this event ID', relation: 'events' },
@@ -153,9 +153,9 @@ const linkedPostListParams: Field[] = [
     negated: 'records with or without upcoming events (the default)',
   },
   { name: 'status', exportFilter: true, type: 'list', description: 'post status(es)', suggestions: POST_STATUSES },
-];
+] as const satisfies readonly Field[];
 
-const termListParams: Field[] = [
+const termListParams = [
   ...paging,
   { name: 'search', exportFilter: true, type: 'string', description: 'text in the name or slug' },
   { name: 'exclude', type: 'ids', description: 'IDs to leave out' },
@@ -171,15 +171,19 @@ const termListParams: Field[] = [
   { name: 'post', type: 'id', description: 'terms of this event ID', relation: 'events' },
   { name: 'event', type: 'id', description: 'terms of this event ID (alias of --post)', relation: 'events' },
   { name: 'slug', type: 'string', description: 'terms with this slug' },
-];
+] as const satisfies readonly Field[];
 
-const termFields: Field[] = [
+const termFields = [
   { name: 'name', type: 'string', description: 'name', required: true, emptyRefused: true, translated: true },
   { name: 'description', type: 'string', description: 'description', emptyRefused: true, translated: true },
   { name: 'slug', type: 'string', description: 'slug (derived from the name when left out)', emptyRefused: true },
-];
+] as const satisfies readonly Field[];
 
-export const resources: Record<ResourceName, Resource> = {
+/**
+ * The table itself, its literal types kept: the record, field and filter types of the library
+ * (src/spec/types.ts) are derived from it, so a misspelt name is a type error in the user's code.
+ */
+export const RESOURCE_TABLE = {
   events: {
     name: 'events',
     singular: 'event',
@@ -375,7 +379,10 @@ export const resources: Record<ResourceName, Resource> = {
       { path: 'count', header: 'POSTS', dropOrder: 2 },
     ],
   },
-};
+} as const satisfies Record<ResourceName, Resource>;
+
+export type ResourceTable = typeof RESOURCE_TABLE;
+export const resources: Record<ResourceName, Resource> = RESOURCE_TABLE;
 
 export const RESOURCE_NAMES = Object.keys(resources) as ResourceName[];
 
@@ -387,6 +394,11 @@ export type LinkRelation = (typeof LINK_RELATIONS)[number];
 export function linkFields(resource: Resource): Field[] {
   return resource.fields.filter((f) => f.relation !== undefined && (LINK_RELATIONS as readonly string[]).includes(f.relation));
 }
+
+/** The events list's filters that the views (agenda, week, month) take. */
+export const VIEW_FILTER_NAMES = ['venue', 'categories', 'search', 'featured', 'status'] as const;
+/** Those of the conflicts view; `organizer` also switches from venues to organizers. */
+export const CONFLICT_FILTER_NAMES = ['venue', 'organizer', 'categories', 'status'] as const;
 
 /** A list filter naming linked records: it takes IDs, slugs or names, as the links of a write do. */
 export function namesLinkedRecords(field: Field): boolean {

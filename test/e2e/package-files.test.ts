@@ -10,13 +10,18 @@ import pkg from '../../package.json' with { type: 'json' };
 import { ROOT } from './helpers.js';
 
 describe('the published package', () => {
-  test('holds the launcher, the bundle, completions and the manual page, no source map, and needs no dependency', async () => {
+  test('holds the launcher, the bundles (CLI and library), the declarations, completions and the manual page, no source map, and needs no dependency', async () => {
     const { stdout } = await promisify(execFile)('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
       cwd: ROOT,
       env: { ...process.env, npm_config_update_notifier: 'false' },
     });
     const [packed] = JSON.parse(stdout) as Array<{ name: string; size: number; files: Array<{ path: string }> }>;
-    const files = packed.files.map((f) => f.path).sort();
+    const all = packed.files.map((f) => f.path).sort();
+    // The library's declarations: those its entry reaches (scripts/build-types.mjs), and no other file under dist/types.
+    const declarations = all.filter((path) => path.startsWith('dist/types/'));
+    expect(declarations).toContain('dist/types/core/index.d.ts');
+    expect(declarations.filter((path) => !path.endsWith('.d.ts'))).toEqual([]);
+    const files = all.filter((path) => !path.startsWith('dist/types/'));
     expect(packed.name).toBe('events-calendar-cli');
     expect(files).toEqual([
       'README.md',
@@ -28,6 +33,8 @@ describe('the published package', () => {
       'completions/calendar.fish',
       'dist/cli.cjs',
       'dist/cli.js',
+      'dist/index.d.ts',
+      'dist/index.js',
       'dist/jq.cjs',
       'man/calendar.1',
       'package.json',

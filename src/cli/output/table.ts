@@ -62,7 +62,7 @@ const frame = (count: number) => 3 * count + 1;
  * column that never drops: an event's title) gives way last, so that at 60 columns the title
  * keeps what the venue gives up, and it is the last column cut below MIN_TEXT_WIDTH.
  */
-export function layoutTable(columns: Column[], cells: string[][], width: number): TableLayout {
+export function layoutTable(columns: readonly Column[], cells: string[][], width: number): TableLayout {
   const natural = columns.map((c, i) => Math.max(1, displayWidth(c.header), ...cells.map((row) => displayWidth(row[i]))));
   const floor = columns.map((c, i) => (c.kind === 'date' || c.kind === 'status' ? natural[i] : Math.min(natural[i], MIN_TEXT_WIDTH)));
   let shown = columns.map((_, i) => i);

@@ -35,7 +35,7 @@ export async function put(stream: OutputStream, text: string): Promise<void> {
   if (!stream.write(text) && stream.once) await new Promise<void>((resolve) => stream.once!('drain', resolve));
 }
 
-function columnsFor(resource: Resource | undefined, settings: OutputSettings, sample: unknown): Column[] {
+function columnsFor(resource: Resource | undefined, settings: OutputSettings, sample: unknown): readonly Column[] {
   if (settings.fields?.length) return settings.fields.map((path) => ({ path, header: path.toUpperCase(), kind: isDatePath(path) ? 'date' : undefined }));
   if (resource) return resource.columns;
   if (sample && typeof sample === 'object') {
@@ -194,7 +194,7 @@ function unbatchedListWriter(
         },
       };
     case 'csv': {
-      let columns: Column[] | undefined;
+      let columns: readonly Column[] | undefined;
       return {
         async write(record) {
           if (!columns) {
@@ -233,7 +233,7 @@ function indent(json: string): string {
 
 /** Off a terminal: tab-separated rows, no header, no colour, so `cut` and `awk` work. */
 function plainTable(resource: Resource | undefined, settings: OutputSettings, put: (text: string) => Promise<void> | void): RecordWriter {
-  let columns: Column[] | undefined;
+  let columns: readonly Column[] | undefined;
   return {
     async write(record) {
       columns ??= columnsFor(resource, settings, record);

@@ -54,9 +54,14 @@ export async function openSite(options: SiteOptions): Promise<Site> {
     import('../http/url.js'),
   ]);
   const { given, messages } = options;
-  const env = given ? { ...options.env, CALENDAR_USERNAME: given.username, CALENDAR_APP_PASSWORD: given.appPassword } : options.env;
+  // A site given whole is the whole configuration: no file, and no CALENDAR_* variable, adds to it.
+  const env = given ? { ...withoutSettings(options.env), CALENDAR_USERNAME: given.username, CALENDAR_APP_PASSWORD: given.appPassword } : options.env;
   const profile = await resolveProfile(options.flags, env, options.cwd, given ? emptyConfig() : undefined);
-  if (given?.timezone !== undefined) profile.timezone = given.timezone;
+  if (given?.timezone !== undefined) {
+    const { isValidTimeZone } = await import('../../base/time.js');
+    if (!isValidTimeZone(given.timezone)) throw new UsageError(`timezone: "${given.timezone}" is not a timezone`, 'Use an IANA name such as Europe/Paris.');
+    profile.timezone = given.timezone;
+  }
   for (const warning of profile.warnings) messages.warn(warning);
   if (profile.siteNamedBy !== undefined && options.writes) throw projectSiteWriteRefused(profile.siteNamedBy, new URL(profile.baseUrl!).origin);
   let stopSandbox: (() => Promise<void>) | undefined;
@@ -103,6 +108,9 @@ export async function openSite(options: SiteOptions): Promise<Site> {
     },
   };
 }
+
+/** The environment less the CALENDAR_* settings (proxies, data directories and the rest stay). */
+const withoutSettings = (env: Env): Env => Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('CALENDAR_')));
 
 async function startBuiltInSandbox(profile: Profile, options: SiteOptions) {
   const { sandboxDataFile } = await import('./paths.js');

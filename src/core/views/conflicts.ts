@@ -73,6 +73,23 @@ export function findConflicts(events: CalendarEvent[], kind: ConflictKind, zone:
   return conflicts.sort((a, b) => a.from.localeCompare(b.from) || a.first.id - b.first.id);
 }
 
+/** A conflict as data (the JSON the CLI prints, what the library returns): the two events, what they share, the overlap. */
+export interface ConflictRow {
+  events: Array<{ id: number; title: string; start: string; end: string }>;
+  where: string;
+  from: string;
+  to: string;
+}
+
+export function conflictRow(conflict: Conflict): ConflictRow {
+  return {
+    events: [conflict.first, conflict.second].map((e) => ({ id: e.id, title: e.title, start: e.start, end: e.end })),
+    where: conflict.where,
+    from: conflict.from,
+    to: conflict.to,
+  };
+}
+
 /** `2027-06-01 20:00–21:00`, with the end's date when it is on another day. */
 export function overlapText(conflict: Conflict): string {
   const sameDay = conflict.from.slice(0, 10) === conflict.to.slice(0, 10);

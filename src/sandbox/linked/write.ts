@@ -14,7 +14,7 @@ import { stateProvince } from './state-province.js';
 import { sameName } from '../../wordpress/collation.js';
 
 const TRUE_WORDS = new Set(['true', '1', 'yes', 'on']);
-const META = new Set(POST_META.map((field) => field.name));
+const META = new Set<string>(POST_META.map((field) => field.name));
 
 /** Stores the fields sent; with a language, text goes to that language's variant. */
 function applyFields(ctx: RequestContext, resource: LinkedResource, post: PostRecord, params: Params, creating: boolean): void {

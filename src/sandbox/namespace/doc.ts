@@ -55,7 +55,7 @@ function listDefaults(ctx: RequestContext, resource: ResourceName): Record<strin
   return defaults;
 }
 
-function args(fields: Field[], defaults: Record<string, unknown> = {}, requiredToo = false): Json {
+function args(fields: readonly Field[], defaults: Record<string, unknown> = {}, requiredToo = false): Json {
   const out: Json = {};
   for (const field of fields) {
     out[field.name] = {
@@ -145,11 +145,11 @@ function gmtOffset(ctx: RequestContext): number {
   return (match[1] === '-' ? -1 : 1) * (Number(match[2]) + Number(match[3]) / 60);
 }
 
-function properties(fields: Field[]): Json {
+function properties(fields: readonly Field[]): Json {
   return Object.fromEntries(fields.map((field) => [field.name, { description: field.description, ...schemaType(field) }]));
 }
 
-function parameters(fields: Field[], where: 'query' | 'path'): Json[] {
+function parameters(fields: readonly Field[], where: 'query' | 'path'): Json[] {
   return fields.map((field) => ({ name: field.name, in: where, required: where === 'path', description: field.description, schema: schemaType(field) }));
 }
 

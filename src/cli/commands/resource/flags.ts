@@ -51,7 +51,7 @@ function describe(field: Field, required: boolean): string {
 }
 
 /** Reads the flags of the given fields back from commander's parsed options. */
-export function collectFields(fields: Field[], opts: Record<string, unknown>): Record<string, unknown> {
+export function collectFields(fields: readonly Field[], opts: Record<string, unknown>): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const field of fields) {
     for (const name of [flagName(field.name), ...(field.aliases ?? [])]) {

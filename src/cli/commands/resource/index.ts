@@ -11,7 +11,7 @@ import { conflictsCommand } from '../views/index.js';
 import { editCommand } from '../edit/index.js';
 import { DEFAULT_SERIES_CAP } from '../../../core/series/cap.js';
 
-function addOptions(command: Command, fields: Field[], required = false): Command {
+function addOptions(command: Command, fields: readonly Field[], required = false): Command {
   for (const field of fields) for (const option of fieldOptions(field, { required })) command.addOption(option);
   return command;
 }

@@ -4,9 +4,7 @@ import { bucketByDay } from '../../../core/views/days.js';
 import { renderAgenda } from '../../views/agenda.js';
 import { paint } from '../../views/paint.js';
 import { dayRange, fetchViewEvents } from './fetch.js';
-
-/** Today and the seven days after it. */
-export const AGENDA_DAYS = 7;
+import { AGENDA_DAYS } from '../../../core/views/window.js';
 
 export async function runAgenda(inv: Invocation, fromArg?: string, toArg?: string): Promise<void> {
   const prepared = inv.prepare(undefined, true);

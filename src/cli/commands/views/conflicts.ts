@@ -1,12 +1,10 @@
 /** `calendar events conflicts [FROM] [TO]`: events at the same venue, or with the same organizer, at overlapping times. */
 import type { Invocation } from '../runner.js';
 import { CliError, EXIT } from '../../../core/errors.js';
-import { conflictLine, findConflicts } from '../../../core/views/conflicts.js';
+import { conflictLine, conflictRow, findConflicts } from '../../../core/views/conflicts.js';
 import { dayRange, fetchViewEvents } from './fetch.js';
+import { CONFLICT_DAYS } from '../../../core/views/window.js';
 import { CONFLICT_FILTER_NAMES } from './filters.js';
-
-/** Days looked at when no end is given. */
-export const CONFLICT_DAYS = 30;
 
 export async function runConflicts(inv: Invocation, fromArg?: string, toArg?: string): Promise<void> {
   const prepared = inv.prepare();
@@ -16,12 +14,7 @@ export async function runConflicts(inv: Invocation, fromArg?: string, toArg?: st
   const conflicts = findConflicts(view.events, kind, view.zone);
   const format = prepared.output.format;
   if (format === 'json' || format === 'ndjson') {
-    const rows = conflicts.map((c) => ({
-      events: [c.first, c.second].map((e) => ({ id: e.id, title: e.title, start: e.start, end: e.end })),
-      where: c.where,
-      from: c.from,
-      to: c.to,
-    }));
+    const rows = conflicts.map(conflictRow);
     inv.ctx.stdout.write(format === 'json' ? `${JSON.stringify(rows, null, 2)}\n` : rows.map((row) => `${JSON.stringify(row)}\n`).join(''));
   } else if (conflicts.length) {
     inv.ctx.stdout.write(conflicts.map((c) => `${conflictLine(c)}\n`).join(''));

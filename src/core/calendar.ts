@@ -1,0 +1,330 @@
+/**
+ * The library: `new Calendar()` and the five verbs of each resource, as data. The site is
+ * resolved as the CLI resolves it (environment, profiles, trusted project files, the built-in
+ * sandbox) and opened on first use; `close()` lets it go. Messages the CLI would print on stderr
+ * go to `onMessage` (dropped by default). Errors are CalendarErrors with the CLI's exit codes.
+ */
+import type { Messages } from './context.js';
+import type { Site } from './config/site.js';
+import type { RecordAccess } from './records/verbs.js';
+import { resources, type CONFLICT_FILTER_NAMES, type Resource, type ResourceName, type VIEW_FILTER_NAMES } from '../spec/resources.js';
+import type { CreateFieldsOf, FieldsOf, FiltersOf, RecordOf } from '../spec/types.js';
+import type { ConflictRow } from './views/conflicts.js';
+import type { CalendarEvent, DayEntry } from './views/days.js';
+
+export interface CalendarMessage {
+  level: 'notice' | 'warning';
+  text: string;
+}
+
+interface CommonOptions {
+  /** The environment read for CALENDAR_* settings and the configuration's places (default process.env). */
+  env?: Record<string, string | undefined>;
+  /** Where project configuration files are looked for (default process.cwd()). */
+  cwd?: string;
+  /** Receives the notices and warnings the CLI prints on stderr; default: dropped. */
+  onMessage?: (message: CalendarMessage) => void;
+  /** Seconds a request may take (default 30, or the profile's). */
+  timeout?: number;
+  /** Retries of a request that failed on the network or with a server error (default 3). */
+  retries?: number;
+}
+
+/** The site as the CLI would find it, or a profile by name. */
+export interface ProfileOptions extends CommonOptions {
+  profile?: string;
+}
+
+/** The site given whole: no configuration file is read. */
+export interface SiteOptions extends CommonOptions {
+  baseUrl: string;
+  username?: string;
+  appPassword?: string;
+  namespace?: string;
+  language?: string;
+  /** The zone of event dates given without one (else the site's). */
+  timezone?: string;
+}
+
+export type CalendarOptions = ProfileOptions | SiteOptions;
+
+export interface CreateOptions {
+  /** Create the linked records (venue, organizers, categories, tags) named that match none. */
+  createMissing?: boolean;
+  /** Create a venue or organizer even when one of that name exists (the server then overwrites it). */
+  force?: boolean;
+}
+
+export interface UpdateOptions {
+  createMissing?: boolean;
+  /** Rename a venue or organizer to a name another holds; send an event's cost the route would re-format. */
+  force?: boolean;
+  /** Send only the given fields: the server resets what is left out (default false: the lossless update). */
+  replace?: boolean;
+  /** With a new start alone, move the end by as much (default true). */
+  keepDuration?: boolean;
+}
+
+export interface DeleteOptions {
+  /** Delete an event, venue or organizer for good instead of moving it to the trash. Terms are always deleted for good. */
+  permanently?: boolean;
+}
+
+/** The days of a view: `from` (default today in the view's zone) to `to`, in `timezone` (default the profile's, else the site's). */
+interface ViewDays {
+  from?: string;
+  to?: string;
+  timezone?: string;
+}
+
+/** What an agenda shows: the days (default today and the seven after), and the events list's filters the CLI's views take. */
+export type AgendaFilters = ViewDays & Pick<FiltersOf<'events'>, (typeof VIEW_FILTER_NAMES)[number]>;
+/** What the conflicts view looks at: the days (default thirty from today); with `organizer`, shared organizers instead of venues. */
+export type ConflictFilters = ViewDays & Pick<FiltersOf<'events'>, (typeof CONFLICT_FILTER_NAMES)[number]>;
+
+export interface Agenda {
+  zone: string;
+  today: string;
+  from: string;
+  to: string;
+  /** Every date of the range, in order, with the events on it (an event of several days on each). */
+  days: Array<{ date: string; entries: DayEntry[] }>;
+}
+
+export interface Conflicts {
+  zone: string;
+  from: string;
+  to: string;
+  conflicts: ConflictRow[];
+}
+
+export type { CalendarEvent, ConflictRow, DayEntry };
+
+/** A reference to one record: its ID, its slug, or (venues, organizers, categories, tags) its exact name. */
+export type Ref = number | string;
+
+type Json = Record<string, unknown>;
+
+/** The five verbs of one resource: `calendar.events`, `calendar.venues`... */
+export interface ResourceRecords<R extends ResourceName> {
+  /** Every record the filters select, every page (a `page` filter: that page only), at most `limit`. */
+  list(filters?: FiltersOf<R>): Promise<Array<RecordOf<R>>>;
+  /** The same records as list(), handed over one by one as the pages arrive. */
+  iterate(filters?: FiltersOf<R>): AsyncIterable<RecordOf<R>>;
+  get(ref: Ref): Promise<RecordOf<R>>;
+  create(fields: CreateFieldsOf<R>, options?: CreateOptions): Promise<RecordOf<R>>;
+  /** The lossless update: only the fields given change. */
+  update(ref: Ref, changes: FieldsOf<R>, options?: UpdateOptions): Promise<RecordOf<R>>;
+  /** Moves the record to the trash (or deletes it for good: terms, or `permanently`); returns it as it was. */
+  delete(ref: Ref, options?: DeleteOptions): Promise<RecordOf<R>>;
+}
+
+class Records<R extends ResourceName> implements ResourceRecords<R> {
+  private readonly resource: Resource;
+
+  constructor(
+    name: R,
+    private readonly open: () => Promise<RecordAccess>,
+  ) {
+    this.resource = resources[name];
+  }
+
+  async list(filters: FiltersOf<R> = {} as FiltersOf<R>): Promise<Array<RecordOf<R>>> {
+    const records: Array<RecordOf<R>> = [];
+    for await (const record of this.walk(filters, PAGES_AHEAD)) records.push(record);
+    return records;
+  }
+
+  /** One page read ahead of the caller. */
+  iterate(filters: FiltersOf<R> = {} as FiltersOf<R>): AsyncIterable<RecordOf<R>> {
+    return this.walk(filters, 1);
+  }
+
+  async get(ref: Ref): Promise<RecordOf<R>> {
+    const [{ parseRef }, { getRecord }] = await Promise.all([import('./records/refs.js'), import('./records/verbs.js')]);
+    const target = parseRef(this.resource, ref);
+    return (await getRecord(await this.open(), this.resource, target)) as RecordOf<R>;
+  }
+
+  async create(fields: CreateFieldsOf<R>, options: CreateOptions = {}): Promise<RecordOf<R>> {
+    const { checkWrite, createRecord } = await import('./records/verbs.js');
+    const checked = await checkWrite(this.resource, fields as Json, 'create');
+    const { record } = await createRecord(await this.open(), this.resource, checked, { createMissing: options.createMissing, force: options.force });
+    return record as RecordOf<R>;
+  }
+
+  async update(ref: Ref, changes: FieldsOf<R>, options: UpdateOptions = {}): Promise<RecordOf<R>> {
+    const [{ parseRef }, { checkWrite, updateRecord }] = await Promise.all([import('./records/refs.js'), import('./records/verbs.js')]);
+    const target = parseRef(this.resource, ref);
+    const checked = await checkWrite(this.resource, changes as Json, 'update');
+    const result = await updateRecord(await this.open(), this.resource, target, checked, {
+      createMissing: options.createMissing,
+      force: options.force,
+      replace: options.replace,
+      keepDuration: options.keepDuration,
+    });
+    return result.record as RecordOf<R>;
+  }
+
+  async delete(ref: Ref, options: DeleteOptions = {}): Promise<RecordOf<R>> {
+    const [{ parseRef }, { deleteRecord, deletesForGood, deleteTargets }] = await Promise.all([import('./records/refs.js'), import('./records/remove.js')]);
+    const target = parseRef(this.resource, ref);
+    const { client } = await this.open();
+    const [found] = await deleteTargets(client, this.resource, [target]);
+    return (await deleteRecord(client, this.resource, found, deletesForGood(this.resource, options.permanently))) as RecordOf<R>;
+  }
+
+  private async *walk(filters: FiltersOf<R>, ahead: number): AsyncGenerator<RecordOf<R>> {
+    const { limit, ...rest } = filters as Json & { limit?: number };
+    const { listQueryOf, walkList } = await import('./records/list.js');
+    const { UsageError } = await import('./errors.js');
+    if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new UsageError(`limit: "${String(limit)}" is not a whole number of at least 1`);
+    const query = listQueryOf(this.resource, rest);
+    const access = await this.open();
+    yield* pulled<RecordOf<R>>(ahead, (onRecord) =>
+      walkList(access, this.resource, query, { all: query.page === undefined, limit, parallel: ahead }, (record) => onRecord(record as RecordOf<R>)),
+    );
+  }
+}
+
+/** Pages a list reads ahead of the records handed over (the CLI's walk reads as many). */
+const PAGES_AHEAD = 8;
+
+/**
+ * A walk that hands records to a callback, turned into an async generator: the walk waits while
+ * the caller has not taken what it was given (a page or so), and stops when the caller does.
+ */
+async function* pulled<T>(pages: number, run: (onRecord: (record: T) => Promise<void>) => Promise<unknown>): AsyncGenerator<T> {
+  const buffer: T[] = [];
+  const highWater = 50 * pages;
+  let finished = false;
+  let failure: { error: unknown } | undefined;
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  let resume: (() => void) | undefined;
+  const stop = new Error('stopped by the caller');
+  const walking = run(async (record) => {
+    if (stopped) throw stop;
+    buffer.push(record);
+    wake?.();
+    if (buffer.length >= highWater) await new Promise<void>((resolve) => (resume = resolve));
+    if (stopped) throw stop;
+  }).then(
+    () => {
+      finished = true;
+      wake?.();
+    },
+    (error: unknown) => {
+      if (error !== stop) failure = { error };
+      finished = true;
+      wake?.();
+    },
+  );
+  try {
+    for (;;) {
+      if (buffer.length > 0) {
+        const record = buffer.shift() as T;
+        if (buffer.length < highWater) resume?.();
+        yield record;
+        continue;
+      }
+      if (failure) throw failure.error;
+      if (finished) return;
+      await new Promise<void>((resolve) => (wake = resolve));
+      wake = undefined;
+    }
+  } finally {
+    stopped = true;
+    resume?.();
+    await walking;
+  }
+}
+
+export class Calendar {
+  readonly events: ResourceRecords<'events'>;
+  readonly venues: ResourceRecords<'venues'>;
+  readonly organizers: ResourceRecords<'organizers'>;
+  readonly categories: ResourceRecords<'categories'>;
+  readonly tags: ResourceRecords<'tags'>;
+  private site?: Promise<Site>;
+  private readonly messages: Messages;
+
+  constructor(private readonly options: CalendarOptions = {}) {
+    const say = options.onMessage ?? (() => {});
+    this.messages = {
+      notice: (text) => say({ level: 'notice', text }),
+      warn: (text) => say({ level: 'warning', text }),
+      error: (text, hint) => say({ level: 'warning', text: hint ? `${text} ${hint}` : text }),
+    };
+    const open = () => this.access();
+    this.events = new Records('events', open);
+    this.venues = new Records('venues', open);
+    this.organizers = new Records('organizers', open);
+    this.categories = new Records('categories', open);
+    this.tags = new Records('tags', open);
+  }
+
+  /** The events of some days, day by day, as `calendar agenda` shows them. */
+  async agenda(filters: AgendaFilters = {}): Promise<Agenda> {
+    const [{ AGENDA_DAYS }, { bucketByDay }] = await Promise.all([import('./views/window.js'), import('./views/days.js')]);
+    const { from, to, zone, events, today } = await this.view(filters, AGENDA_DAYS);
+    return { zone, today, from, to, days: [...bucketByDay(events, from, to)].map(([date, entries]) => ({ date, entries })) };
+  }
+
+  /** Events at the same venue (or, with an `organizer` filter, with an organizer in common) at overlapping times. */
+  async conflicts(filters: ConflictFilters = {}): Promise<Conflicts> {
+    const [{ CONFLICT_DAYS }, { conflictRow, findConflicts }] = await Promise.all([import('./views/window.js'), import('./views/conflicts.js')]);
+    const { from, to, zone, events } = await this.view(filters, CONFLICT_DAYS);
+    const kind = filters.organizer !== undefined ? 'organizer' : 'venue';
+    return { zone, from, to, conflicts: findConflicts(events, kind, zone).map(conflictRow) };
+  }
+
+  private async view(filters: AgendaFilters | ConflictFilters, days: number) {
+    const [{ checkZone, dayRange, readViewEvents }, { listQueryOf }] = await Promise.all([import('./views/window.js'), import('./records/list.js')]);
+    const { from, to, timezone, ...rest } = filters;
+    const range = dayRange(from, to, days, { from: 'from', to: 'to' });
+    const zone = checkZone(timezone, 'timezone');
+    const query = listQueryOf(resources.events, rest as Json);
+    return readViewEvents(await this.access(), range, query, zone);
+  }
+
+  /** Closes the connections to the site (and stops the built-in sandbox, when it was the site). */
+  async close(): Promise<void> {
+    const site = this.site;
+    this.site = undefined;
+    if (site) await (await site).close();
+  }
+
+  private async access(): Promise<RecordAccess> {
+    this.site ??= this.openSite();
+    let site: Site;
+    try {
+      site = await this.site;
+    } catch (err) {
+      this.site = undefined;
+      throw err;
+    }
+    return { client: site.client, timezone: site.profile.timezone, messages: this.messages };
+  }
+
+  private async openSite(): Promise<Site> {
+    const { openSite } = await import('./config/site.js');
+    const { options } = this;
+    const given = 'baseUrl' in options ? options : undefined;
+    const number = (value: number | undefined) => (value === undefined ? undefined : String(value));
+    return openSite({
+      flags: {
+        profile: given ? undefined : (options as ProfileOptions).profile,
+        baseUrl: given?.baseUrl,
+        namespace: given?.namespace,
+        lang: given?.language,
+        timeout: number(options.timeout),
+        retries: number(options.retries),
+      },
+      given: given && { username: given.username, appPassword: given.appPassword, timezone: given.timezone },
+      env: options.env ?? process.env,
+      cwd: options.cwd ?? process.cwd(),
+      messages: this.messages,
+    });
+  }
+}

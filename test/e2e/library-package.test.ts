@@ -1,0 +1,129 @@
+/**
+ * The library as a user gets it: the package packed (`npm pack`, on the build just made),
+ * installed into a scratch project offline (it has no dependency to fetch), imported by an ES
+ * module program that lists and creates on a sandbox, and a TypeScript file type-checked with
+ * `tsc --strict` against the installed declarations, a misspelt field among its expected errors.
+ * Also: what the library bundle is made of holds no terminal library and nothing of the CLI.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PASSWORD, ROOT, startTestSandbox, USER, type Sandbox } from './helpers.js';
+
+const run = promisify(execFile);
+const TERMINAL_LIBRARIES = ['chalk', 'ora', 'cli-table3', 'commander'];
+
+let work: string;
+let project: string;
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'calendar-library-'));
+  project = join(work, 'project');
+  mkdirSync(project);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module' }));
+  const env = { ...process.env, npm_config_update_notifier: 'false', npm_config_cache: join(work, 'npm-cache') };
+  const [packed, started] = await Promise.all([
+    run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { cwd: ROOT, env }),
+    startTestSandbox(),
+  ]);
+  sandbox = started;
+  const [{ filename }] = JSON.parse(packed.stdout) as Array<{ filename: string }>;
+  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', join(work, filename)], { cwd: project, env });
+}, 120_000);
+
+afterAll(async () => {
+  await sandbox?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('the packed library', () => {
+  test('an ES module program imports { Calendar }, lists and creates on a sandbox; CalendarError carries exitCode', async () => {
+    writeFileSync(
+      join(project, 'program.mjs'),
+      `import { Calendar, CalendarError } from 'events-calendar-cli';
+const cal = new Calendar({ baseUrl: process.argv[2], username: process.argv[3], appPassword: process.argv[4] });
+try {
+  const tag = await cal.tags.create({ name: 'Packed Tag' });
+  const tags = await cal.tags.list({ search: 'Packed', hide_empty: false });
+  let refused;
+  try {
+    await cal.events.get('no such slug');
+  } catch (err) {
+    refused = { isCalendarError: err instanceof CalendarError, exitCode: err.exitCode };
+  }
+  console.log(JSON.stringify({ created: tag.name, listed: tags.map((t) => t.name), refused }));
+} finally {
+  await cal.close();
+}
+`,
+    );
+    const { stdout } = await run(process.execPath, ['program.mjs', sandbox.restRoot, USER, PASSWORD], { cwd: project });
+    expect(JSON.parse(stdout)).toEqual({ created: 'Packed Tag', listed: ['Packed Tag'], refused: { isCalendarError: true, exitCode: 2 } });
+  });
+
+  test('tsc --strict type-checks a program against the declarations; a misspelt field or filter is an error', async () => {
+    writeFileSync(
+      join(project, 'check.ts'),
+      `import { Calendar, CalendarError, type EventRecord, type VenueFields } from 'events-calendar-cli';
+const cal = new Calendar({ profile: 'prod', onMessage: (m) => console.error(m.level, m.text) });
+export async function main(): Promise<number> {
+  const events: EventRecord[] = await cal.events.list({ starts_after: '2027-01-01', venue: 'Blue Note', limit: 5 });
+  const venue: VenueFields = { venue: 'Blue Note', city: 'Paris' };
+  await cal.venues.create({ venue: 'Blue Note' });
+  await cal.events.update(events[0].id, { title: 'New title' }, { keepDuration: false });
+  // @ts-expect-error a misspelt field
+  await cal.events.create({ title: 'x', start_date: '2027-01-01 10:00', end_date: '2027-01-01 11:00', titel: 'y' });
+  // @ts-expect-error a required field left out
+  await cal.events.create({ title: 'x', start_date: '2027-01-01 10:00' });
+  // @ts-expect-error a misspelt filter
+  await cal.events.list({ start_after: '2027-01-01' });
+  // @ts-expect-error a venue has no title
+  await cal.venues.update(1, { title: 'x' });
+  try {
+    await cal.tags.delete('jazz');
+  } catch (err) {
+    if (err instanceof CalendarError) return err.exitCode;
+  }
+  return venue.city === undefined ? 1 : 0;
+}
+`,
+    );
+    const tsc = createRequire(join(ROOT, 'package.json')).resolve('typescript/bin/tsc');
+    const args = [tsc, '--strict', '--noEmit', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--types', 'node', 'check.ts'];
+    // The scratch project has no @types/node of its own: this repository's is found through typeRoots.
+    const result = await run(process.execPath, [...args, '--typeRoots', join(ROOT, 'node_modules/@types')], { cwd: project }).then(
+      (r) => ({ code: 0, out: r.stdout }),
+      (err: { code: number; stdout: string }) => ({ code: err.code, out: err.stdout }),
+    );
+    expect(result.out).toBe('');
+    expect(result.code).toBe(0);
+  });
+});
+
+describe('the library bundle', () => {
+  test('is made of no terminal library and nothing of the CLI', async () => {
+    const { metafile } = await build({
+      entryPoints: [join(ROOT, 'src/core/index.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+      absWorkingDir: ROOT,
+    });
+    const inputs = Object.keys(metafile.inputs);
+    const packages = new Set(inputs.flatMap((path) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? []));
+    expect(TERMINAL_LIBRARIES.filter((name) => packages.has(name))).toEqual([]);
+    expect(inputs.filter((path) => path.startsWith('src/cli/'))).toEqual([]);
+    // What it is made of: the core, the sandbox it can start, and the libraries they use.
+    expect(inputs).toContain('src/core/calendar.ts');
+    expect(packages.has('undici')).toBe(true);
+  });
+});

@@ -1,0 +1,240 @@
+/**
+ * The library (src/core/index.ts) in-process against a sandbox: the five verbs of each resource,
+ * references by ID, slug and name, the lossless update, typed errors, messages to onMessage,
+ * and site resolution from the environment as the CLI does it.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ApiError, Calendar, CalendarError, EXIT, NameTakenError, type CalendarMessage } from '../../src/core/index.js';
+import { api, created, PASSWORD, startTestSandbox, tempHome, USER, type Sandbox } from './helpers.js';
+
+type Json = Record<string, any>;
+
+let sandbox: Sandbox;
+let cal: Calendar;
+const messages: CalendarMessage[] = [];
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+  cal = new Calendar({ baseUrl: sandbox.restRoot, username: USER, appPassword: PASSWORD, onMessage: (m) => messages.push(m) });
+});
+
+afterAll(async () => {
+  await cal?.close();
+  await sandbox?.close();
+});
+
+/** The error a promise rejects with; fails when it resolves. */
+async function failure(promise: Promise<unknown>): Promise<CalendarError> {
+  const outcome = await promise.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
+  expect(outcome).toBeInstanceOf(CalendarError);
+  return outcome as CalendarError;
+}
+
+describe('events', () => {
+  test('create, get by ID and slug, update losslessly, delete to the trash', async () => {
+    const event = await cal.events.create(
+      {
+        title: 'Library Night',
+        start_date: '2027-06-01 19:00:00',
+        end_date: '2027-06-01 22:00:00',
+        website: 'https://example.org/night',
+        venue: 'Library Hall',
+        categories: ['Talks'],
+      },
+      { createMissing: true },
+    );
+    expect(event).toMatchObject({ title: 'Library Night', start_date: '2027-06-01 19:00:00', slug: 'library-night' });
+    expect((event.venue as Json).venue).toBe('Library Hall');
+    expect(await cal.events.get(event.id)).toMatchObject({ id: event.id, title: 'Library Night' });
+    expect(await cal.events.get('library-night')).toMatchObject({ id: event.id });
+
+    const updated = await cal.events.update('library-night', { title: 'Library Night, again' });
+    expect(updated).toMatchObject({ id: event.id, title: 'Library Night, again', website: 'https://example.org/night' });
+    // What the update was not asked to change is kept as stored (the tribe route alone would reset it).
+    const stored = (await api<Json>(sandbox, 'GET', `events/${event.id}`)).body;
+    expect(stored).toMatchObject({ website: 'https://example.org/night', start_date: '2027-06-01 19:00:00' });
+    expect(stored.venue.id).toBe((event.venue as Json).id);
+    expect(stored.categories.map((c: Json) => c.name)).toEqual(['Talks']);
+
+    const trashed = await cal.events.delete(event.id);
+    expect(trashed.id).toBe(event.id);
+    expect((await api<Json>(sandbox, 'GET', `events/${event.id}`)).body.status).toBe('trash');
+  });
+
+  test("an update the routes could not make without changing a field is refused (exit 2) unless forced, as the CLI's is", async () => {
+    const event = await cal.events.create({ title: 'Priced', start_date: '2027-06-02 19:00:00', end_date: '2027-06-02 22:00:00', cost: '12' });
+    const refused = await failure(cal.events.update(event.id, { title: 'Priced again' }));
+    expect(refused.exitCode).toBe(EXIT.usage);
+    expect(refused.message).toContain('cost');
+    expect((await cal.events.update(event.id, { title: 'Priced again' }, { force: true })).title).toBe('Priced again');
+  });
+
+  test('list walks every page and honours limit; iterate hands the same records over one by one', async () => {
+    for (let i = 1; i <= 12; i++) {
+      await created(sandbox, 'events', {
+        title: `Walk ${i}`,
+        start_date: `2027-07-${String(i).padStart(2, '0')} 10:00:00`,
+        end_date: `2027-07-${String(i).padStart(2, '0')} 11:00:00`,
+      });
+    }
+    const filters = { search: 'Walk', start_date: '2027-07-01', end_date: '2027-07-31', per_page: 5 } as const;
+    const all = await cal.events.list(filters);
+    expect(all.map((e) => e.title)).toEqual(Array.from({ length: 12 }, (_, i) => `Walk ${i + 1}`));
+    expect((await cal.events.list({ ...filters, limit: 7 })).length).toBe(7);
+    expect((await cal.events.list({ ...filters, page: 3 })).map((e) => e.title)).toEqual(['Walk 11', 'Walk 12']);
+    const walked: string[] = [];
+    for await (const event of cal.events.iterate(filters)) {
+      walked.push(String(event.title));
+      if (walked.length === 6) break;
+    }
+    expect(walked).toEqual(all.slice(0, 6).map((e) => e.title));
+  });
+
+  test('the update of a start alone moves the end, and says so to onMessage', async () => {
+    const event = await cal.events.create({ title: 'Moved', start_date: '2027-08-01 10:00:00', end_date: '2027-08-01 12:00:00' });
+    messages.length = 0;
+    const moved = await cal.events.update(event.id, { start_date: '2027-08-02 10:00:00' });
+    expect(moved).toMatchObject({ start_date: '2027-08-02 10:00:00', end_date: '2027-08-02 12:00:00' });
+    expect(messages).toContainEqual({ level: 'notice', text: expect.stringContaining('The end moves to 2027-08-02 12:00:00') });
+    const kept = await cal.events.update(event.id, { start_date: '2027-08-02 09:00:00' }, { keepDuration: false });
+    expect(kept).toMatchObject({ start_date: '2027-08-02 09:00:00', end_date: '2027-08-02 12:00:00' });
+  });
+});
+
+describe('venues, organizers, categories, tags', () => {
+  test('the five verbs of each, records named by ID, slug and exact name', async () => {
+    const venue = await cal.venues.create({ venue: 'Salle Émile', city: 'Lyon' });
+    expect(await cal.venues.get('Salle Émile')).toMatchObject({ id: venue.id, city: 'Lyon' });
+    expect((await cal.venues.update(venue.id, { phone: '123' })).city).toBe('Lyon');
+    expect((await cal.venues.list({ search: 'Émile' })).map((v) => v.id)).toEqual([venue.id]);
+    await cal.venues.delete('Salle Émile');
+
+    const organizer = await cal.organizers.create({ organizer: 'Org Lib', email: 'org@example.org' });
+    expect((await cal.organizers.update('org-lib', { phone: '555' })).email).toBe('org@example.org');
+    await cal.organizers.delete(organizer.id, { permanently: true });
+    expect((await failure(cal.organizers.get(organizer.id))).exitCode).toBe(EXIT.notFound);
+
+    const category = await cal.categories.create({ name: 'Lib Category' });
+    const child = await cal.categories.create({ name: 'Lib Child', parent: 'Lib Category' });
+    expect(child.parent).toBe(category.id);
+    expect((await cal.categories.get('lib-child')).id).toBe(child.id);
+    expect((await cal.categories.list({ hide_empty: false, search: 'Lib' })).map((c) => c.name).sort()).toEqual(['Lib Category', 'Lib Child']);
+    await cal.categories.delete('Lib Child');
+    await cal.categories.delete(category.id);
+    expect((await failure(cal.categories.get('lib-category'))).exitCode).toBe(EXIT.notFound);
+
+    const tag = await cal.tags.create({ name: 'Lib Tag' });
+    expect((await cal.tags.update('Lib Tag', { description: 'a tag' })).description).toBe('a tag');
+    expect((await cal.tags.delete('lib-tag')).id).toBe(tag.id);
+  });
+
+  test('an update by slug with replace targets the record the slug names, never Number(slug)', async () => {
+    const id = await created(sandbox, 'venues', { venue: 'Slug Replace Hall', city: 'Lyon', phone: '1' });
+    const replaced = await cal.venues.update('slug-replace-hall', { venue: 'Slug Replace Hall', city: 'Lille' }, { replace: true });
+    expect(replaced).toMatchObject({ id, city: 'Lille' });
+  });
+});
+
+describe('views as data', () => {
+  test('agenda: every day of the range with the events on it; conflicts: the pairs at one venue at overlapping times', async () => {
+    const hall = await created(sandbox, 'venues', { venue: 'View Hall' });
+    const at = (title: string, start: string, end: string) => created(sandbox, 'events', { title, start_date: start, end_date: end, venue: hall });
+    const concert = await at('View Concert', '2027-09-10 20:00:00', '2027-09-10 22:00:00');
+    const rehearsal = await at('View Rehearsal', '2027-09-10 21:00:00', '2027-09-10 23:00:00');
+    await at('View Festival', '2027-09-11 10:00:00', '2027-09-12 18:00:00');
+
+    const agenda = await cal.agenda({ from: '2027-09-10', to: '2027-09-12', venue: 'View Hall' });
+    expect(agenda).toMatchObject({ from: '2027-09-10', to: '2027-09-12', zone: expect.any(String) });
+    expect(agenda.days.map((d) => [d.date, d.entries.map((e) => `${e.event.title} ${e.day}/${e.days}`)])).toEqual([
+      ['2027-09-10', ['View Concert 1/1', 'View Rehearsal 1/1']],
+      ['2027-09-11', ['View Festival 1/2']],
+      ['2027-09-12', ['View Festival 2/2']],
+    ]);
+
+    const found = await cal.conflicts({ from: '2027-09-01', to: '2027-09-30', venue: hall });
+    expect(found.conflicts).toEqual([
+      {
+        events: [
+          { id: concert, title: 'View Concert', start: '2027-09-10 20:00:00', end: '2027-09-10 22:00:00' },
+          { id: rehearsal, title: 'View Rehearsal', start: '2027-09-10 21:00:00', end: '2027-09-10 23:00:00' },
+        ],
+        where: 'at View Hall',
+        from: '2027-09-10 21:00:00',
+        to: '2027-09-10 22:00:00',
+      },
+    ]);
+    const backwards = await failure(cal.agenda({ from: '2027-09-12', to: '2027-09-10' }));
+    expect(backwards).toMatchObject({ exitCode: EXIT.usage, message: 'to 2027-09-10 is before from 2027-09-12' });
+  });
+});
+
+describe('errors', () => {
+  test('a taken name is one error, exit 2, on create and on rename; force lets the server merge', async () => {
+    const first = await cal.venues.create({ venue: 'Taken Library Hall' });
+    const other = await cal.venues.create({ venue: 'Free Library Hall' });
+    const onCreate = await failure(cal.venues.create({ venue: 'TAKEN LIBRARY HALL' }));
+    expect(onCreate).toBeInstanceOf(NameTakenError);
+    expect(onCreate.exitCode).toBe(EXIT.usage);
+    expect(onCreate.message).toContain(`exists already (ID ${first.id})`);
+    const onRename = await failure(cal.venues.update(other.id, { venue: 'Taken Library Hall' }));
+    expect(onRename).toBeInstanceOf(NameTakenError);
+    expect(onRename.exitCode).toBe(EXIT.usage);
+    expect((await cal.venues.create({ venue: 'Taken Library Hall', city: 'Merged' }, { force: true })).id).toBe(first.id);
+  });
+
+  test('bad input is refused before any request; the server refusals carry status and code', async () => {
+    const bad = await failure(cal.events.create({ title: 'No end', start_date: '2027-01-01 10:00:00', end_date: 'tomorrowish' }));
+    expect(bad.exitCode).toBe(EXIT.usage);
+    expect(bad.message).toContain('end_date');
+    expect((await failure(cal.events.get('no such slug'))).exitCode).toBe(EXIT.usage);
+    expect((await failure(cal.events.get(99_999_999))).exitCode).toBe(EXIT.notFound);
+    // A status the server does not know: its own refusal, typed.
+    const refused = await failure(cal.events.list({ status: 'bogus' }));
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ exitCode: EXIT.refused, status: 400, code: 'rest_invalid_param' });
+  });
+
+  test('without credentials a write is refused as the CLI refuses it (exit 4)', async () => {
+    const anonymous = new Calendar({ baseUrl: sandbox.restRoot });
+    try {
+      expect((await anonymous.events.list({ limit: 1 })).length).toBeLessThanOrEqual(1);
+      const denied = await failure(anonymous.tags.create({ name: 'Nope' }));
+      expect(denied).toMatchObject({ exitCode: EXIT.auth, status: 401 });
+    } finally {
+      await anonymous.close();
+    }
+  });
+});
+
+describe('site resolution', () => {
+  test('new Calendar() finds the site as the CLI does: the environment', async () => {
+    const home = tempHome();
+    const fromEnv = new Calendar({
+      env: { ...home.env, CALENDAR_BASE_URL: sandbox.restRoot, CALENDAR_USERNAME: USER, CALENDAR_APP_PASSWORD: PASSWORD },
+      cwd: home.home,
+    });
+    try {
+      const tag = await fromEnv.tags.create({ name: 'From Env' });
+      expect((await api<Json>(sandbox, 'GET', `tags/${tag.id}`)).body.name).toBe('From Env');
+    } finally {
+      await fromEnv.close();
+      home.cleanup();
+    }
+  });
+
+  test('an unknown profile is a usage error naming it', async () => {
+    const home = tempHome();
+    const named = new Calendar({ profile: 'nowhere', env: home.env, cwd: home.home });
+    try {
+      const err = await failure(named.events.list());
+      expect(err.exitCode).toBe(EXIT.usage);
+      expect(err.message).toContain('nowhere');
+    } finally {
+      await named.close();
+      home.cleanup();
+    }
+  });
+});
