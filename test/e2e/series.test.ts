@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { json, useSite, useSiteEach, type Site } from './helpers.js';
+import { runOnTerminal, writePtyHelper } from './terminal.js';
 
 type Json = Record<string, any>;
 const YOGA = ['events', 'create', '--title', 'Weekly yoga', '--start-date', '2027-03-02 19:00', '--end-date', '2027-03-02 20:00', '--timezone', 'Europe/Paris'];
@@ -65,6 +66,13 @@ describe('events create --repeat', () => {
 describe('editing and deleting part of a series', () => {
   const site = useSiteEach({ timezone: 'America/New_York' });
   let ids: number[];
+  let dir: string;
+  let helper: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'series-tty-'));
+    helper = writePtyHelper(dir);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const create = async () => {
     const res = await site.cli([...YOGA, '--repeat', 'FREQ=WEEKLY;BYDAY=TU;COUNT=4', '--format', 'json']);
@@ -114,6 +122,12 @@ describe('editing and deleting part of a series', () => {
     await create();
     const agenda = await site.cli(['agenda', '2027-03-01', '2027-03-10']);
     expect(agenda.stdout).toContain('↻ Weekly yoga');
+    const week = await site.cli(['week', '2027-03-02', '--width', '200', '--timezone', 'Europe/Paris']);
+    expect(week.stdout).toContain('19:00 ↻ Weekly yoga');
+    const table = await runOnTerminal(helper, ['events', 'list', '--start-date', '2027-03-01'], site.env, { COLUMNS: '120' });
+    expect(table.output).toContain('↻ Weekly yoga');
+    // Piped, rows stay as they were: the slug says which are occurrences.
+    expect((await site.cli(['events', 'list', '--start-date', '2027-03-01'])).stdout).not.toContain('↻');
     const following = await site.cli(['events', 'delete', String(ids[2]), '--following', '--yes']);
     expect(following.code, following.stderr).toBe(0);
     expect(following.stderr).toMatch(/Moved 2 occurrences to the trash; series [0-9a-z]{6} now ends before 2027-03-16/);
