@@ -108,13 +108,19 @@ export async function inFlight<T, R>(items: T[], work: (item: T) => Promise<R>):
   return results;
 }
 
-/** Creates the series' tag, then each occurrence; a failed occurrence is reported, the others are created. */
+/**
+ * Creates the series' tag, then the first occurrence, then the others with its publication date
+ * (so that they share it, as they share their other fields, and a site file holds it once). A
+ * failed occurrence is reported, the others are created.
+ */
 export async function createSeries(client: ApiClient, plan: SeriesPlan): Promise<SeriesWriteReport> {
   const series = await createSeriesTag(client, plan.series);
-  const results = await inFlight(
-    plan.occurrences,
-    async (occurrence) => (await client.call<Json>('POST', resources.events.path, { body: occurrence.body })).body,
-  );
+  const create = async (body: Json) => (await client.call<Json>('POST', resources.events.path, { body })).body;
+  const [first, ...rest] = plan.occurrences;
+  const head = (await inFlight([first], (occurrence) => create(occurrence.body)))[0];
+  const date = head.value?.date;
+  const shared = (body: Json) => (body.date === undefined && typeof date === 'string' && date ? { ...body, date } : body);
+  const results = [head, ...(await inFlight(rest, (occurrence) => create(shared(occurrence.body))))];
   return {
     series,
     created: results.filter((r) => r.value).map((r) => r.value!),

@@ -37,8 +37,9 @@ async function made(rule = 'FREQ=WEEKLY;COUNT=4', except: string[] = []) {
 }
 
 describe('a series on the site', () => {
-  test('create: one event per occurrence, slugs naming the series and the day, the rule in the tag', async () => {
-    await made('FREQ=WEEKLY;COUNT=4', ['2027-03-16']);
+  test('create: one event per occurrence, slugs naming the series and the day, the rule in the tag, one publication date', async () => {
+    const created = await made('FREQ=WEEKLY;COUNT=4', ['2027-03-16']);
+    expect(new Set(created.map((e) => e.date)).size).toBe(1);
     expect(await events()).toEqual([
       ['weekly-yoga-series-abc123-20270302', 'Weekly yoga', '2027-03-02 19:00:00'],
       ['weekly-yoga-series-abc123-20270309', 'Weekly yoga', '2027-03-09 19:00:00'],
