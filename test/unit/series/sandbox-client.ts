@@ -2,10 +2,13 @@
 import { ApiClient } from '../../../src/core/http/client.js';
 import { parseRestRoot } from '../../../src/core/http/url.js';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
+import { tickingClock } from '../../sandbox/helpers.js';
 
 const PASSWORD = 'series-pass';
 
-export const startSeriesSandbox = () => startSandbox({ port: 0, user: 'admin', password: PASSWORD, quiet: true, timezone: 'America/New_York' });
+/** A clock a second further on each reading, as a real site's between requests: writes of one series land in different seconds. */
+export const startSeriesSandbox = () =>
+  startSandbox({ port: 0, user: 'admin', password: PASSWORD, quiet: true, timezone: 'America/New_York', now: tickingClock(new Date()) });
 
 export function clientOf(sandbox: Sandbox): ApiClient {
   return new ApiClient({
