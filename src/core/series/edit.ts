@@ -131,7 +131,7 @@ export async function updateSeries(
   const flag = `--${scope}`;
   const context = await seriesContext(client, targetRecord, flag);
   const { series, members, target } = context;
-  const shift = timeShift(targetRecord, changes, flag);
+  const shift = { ...timeShift(targetRecord, changes, flag), timezone: typeof changes.timezone === 'string' ? changes.timezone : undefined };
   const keyHasTime = (await ruleStarts(series)).some((s) => /t/.test(s.key));
   if (shift.start !== 0 && keyHasTime) throw new UsageError(`${flag} cannot change the time of a series with several occurrences a day`);
   const split = scope === 'following' && members.some((member) => member.position < target.position);
@@ -172,11 +172,12 @@ export async function updateSeries(
   };
 }
 
-/** The series with its first start and end moved by the shift (the originals move with it). */
-function shifted<T extends SeriesRecord>(series: T, shift: { start: number; end: number }): T {
-  if (shift.start === 0 && shift.end === 0) return series;
+/** The series with its first start and end moved by the shift (the originals move with it), in the zone the occurrences now have. */
+function shifted<T extends SeriesRecord>(series: T, shift: { start: number; end: number; timezone?: string }): T {
   const { anchor } = series;
-  return { ...series, anchor: { ...anchor, start: shiftWall(anchor.start, shift.start), end: shiftWall(anchor.end, shift.end) } };
+  const timezone = shift.timezone ?? anchor.timezone;
+  if (shift.start === 0 && shift.end === 0 && timezone === anchor.timezone) return series;
+  return { ...series, anchor: { ...anchor, timezone, start: shiftWall(anchor.start, shift.start), end: shiftWall(anchor.end, shift.end) } };
 }
 
 export interface SeriesDeleteReport {

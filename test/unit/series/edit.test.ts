@@ -85,6 +85,14 @@ describe('a series on the site', () => {
     expect(await readSeries(client, id)).toMatchObject({ rule: 'FREQ=WEEKLY;COUNT=2', anchor: { start: '2027-03-16 19:00:00', end: '2027-03-16 20:00:00' } });
   });
 
+  test('--series into another zone: the occurrences keep their wall-clock time there, and so does the rule', async () => {
+    const created = await made('FREQ=WEEKLY;COUNT=2');
+    const target = (await client.call<Json>('GET', `events/${created[0].id}`)).body;
+    await updateSeries(client, target, { timezone: 'America/New_York' }, 'series');
+    expect((await readSeries(client, 'abc123'))?.anchor).toMatchObject({ start: '2027-03-02 19:00:00', timezone: 'America/New_York' });
+    expect((await events()).map((row) => row[2])).toEqual(['2027-03-02 19:00:00', '2027-03-09 19:00:00']);
+  });
+
   test('--series cannot move occurrences to another day', async () => {
     const created = await made();
     const target = (await client.call<Json>('GET', `events/${created[0].id}`)).body;
