@@ -97,6 +97,12 @@ try {
     outdir: staging.pathname,
     format: 'esm',
     charset: 'ascii',
+    // Read by people in their stack traces and error output: its lines kept (an uncaught error
+    // prints its line) and its names (CalendarError, not a letter), the rest made compact.
+    minify: false,
+    minifySyntax: true,
+    minifyIdentifiers: true,
+    keepNames: true,
     plugins: [lazyHttp2, asciiRegExps, lazyBuiltins],
     // Bundled CommonJS packages (undici) and the lazy built-ins call require().
     banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },

@@ -59,6 +59,8 @@ export interface Field {
   zone?: boolean;
   /** Words with a version per language (`i18n_language`), unlike codes, addresses on the web, numbers and dates. */
   translated?: boolean;
+  /** Never set, the record shows its own permalink here (an event's `website`): that value is not set, so not sent back. */
+  unsetShowsPermalink?: boolean;
 }
 
 export interface Column {
@@ -93,6 +95,39 @@ export interface Resource {
   mergesOnCreate?: boolean;
   /** Records that can repeat as a series (docs/series.md): `create --repeat`, `update`/`delete --series|--following`. */
   repeats?: boolean;
+  /**
+   * Records have a start and an end (`start_date`, `end_date`: wall-clock times in the record's
+   * zone). So the list shows records from today on unless dates are given (a walk of them all
+   * passes EVERY_EVENT), a start may not follow its end, two records clash when they share a
+   * venue at the same time, and iCalendar holds them (VEVENT). Events.
+   */
+  hasDates?: boolean;
+  /** A record may be protected by a password, which a read or a delete passes as `password`. Events. */
+  takesPassword?: boolean;
+  /**
+   * Records have a `cost` that the tribe route clears when an update leaves it out, and that the
+   * record shows re-formatted (`$10 – $30` for a stored `€10 – €30`): an update must send the
+   * cost as stored (src/wordpress/cost.ts). Events.
+   */
+  hasCost?: boolean;
+  /**
+   * A reference may give a record's exact name besides its ID or slug (`--venue "Blue Note"`):
+   * the resources events link to. An event is found by ID or slug only.
+   */
+  namedRefs?: boolean;
+  /**
+   * A post events link to, with routes of its own (venues, organizers: the plugin's "linked post
+   * types"): its list takes `only_with_upcoming`, its events are counted before it is deleted.
+   */
+  linkedPost?: boolean;
+  /** Records nest under a `parent` of their own kind: parents are written first, children deleted first. Categories. */
+  hierarchical?: boolean;
+  /** The server ignores a slug it is sent and derives the slug from the name. Organizers. */
+  derivesSlug?: boolean;
+  /** The route stores an `excerpt` it is sent, though no field of the record shows it (organizers; a venue's is dropped). */
+  keepsExcerpt?: boolean;
+  /** `--web` opens a record's page on the site in the browser. Events. */
+  browsable?: boolean;
   /** Post type or taxonomy name on a WordPress site. */
   wpType: string;
   /** Its route under WordPress core's `/wp/v2` when that is not `wpType` (the taxonomy's `rest_base`); see wpRoute(). */
@@ -194,6 +229,10 @@ export const RESOURCE_TABLE = {
     bySlug: true,
     trashes: true,
     repeats: true,
+    hasDates: true,
+    takesPassword: true,
+    hasCost: true,
+    browsable: true,
     wpType: 'tribe_events',
     permalinkBase: 'event',
     fields: [
@@ -208,7 +247,7 @@ export const RESOURCE_TABLE = {
       { name: 'all_day', type: 'boolean', description: 'an all-day event', negated: 'an event with start and end times' },
       { name: 'image', type: 'string', description: 'featured image: attachment ID or image URL' },
       { name: 'cost', type: 'untyped', description: 'cost text, e.g. "15" or "5-10" or "Free"' },
-      { name: 'website', type: 'url', description: 'event website URL' },
+      { name: 'website', type: 'url', description: 'event website URL', unsetShowsPermalink: true },
       { name: 'show_map', type: 'boolean', description: 'show the venue map', negated: 'hide the venue map' },
       { name: 'show_map_link', type: 'boolean', description: 'show a link to the venue map', negated: 'hide the link to the venue map' },
       { name: 'hide_from_listings', type: 'boolean', description: 'hide from the calendar lists', negated: 'show in the calendar lists' },
@@ -277,6 +316,8 @@ export const RESOURCE_TABLE = {
     bySlug: true,
     trashes: true,
     mergesOnCreate: true,
+    namedRefs: true,
+    linkedPost: true,
     wpType: 'tribe_venue',
     permalinkBase: 'venue',
     fields: [
@@ -316,6 +357,10 @@ export const RESOURCE_TABLE = {
     bySlug: true,
     trashes: true,
     mergesOnCreate: true,
+    namedRefs: true,
+    linkedPost: true,
+    derivesSlug: true,
+    keepsExcerpt: true,
     wpType: 'tribe_organizer',
     permalinkBase: 'organizer',
     fields: [
@@ -346,6 +391,8 @@ export const RESOURCE_TABLE = {
     nameField: 'name',
     bySlug: false,
     trashes: false,
+    namedRefs: true,
+    hierarchical: true,
     wpType: 'tribe_events_cat',
     permalinkBase: 'events/category',
     fields: [...termFields, { name: 'parent', type: 'ref', description: 'parent category: ID, slug or name', relation: 'categories' }],
@@ -367,6 +414,7 @@ export const RESOURCE_TABLE = {
     nameField: 'name',
     bySlug: false,
     trashes: false,
+    namedRefs: true,
     wpType: 'post_tag',
     wpRestBase: 'tags',
     permalinkBase: 'tag',
@@ -403,6 +451,14 @@ export const CONFLICT_FILTER_NAMES = ['venue', 'organizer', 'categories', 'statu
 /** A list filter naming linked records: it takes IDs, slugs or names, as the links of a write do. */
 export function namesLinkedRecords(field: Field): boolean {
   return field.relation !== undefined && (LINK_RELATIONS as readonly string[]).includes(field.relation) && (field.type === 'ids' || field.type === 'terms');
+}
+
+/**
+ * The field of an event that links it to records of this resource, which is also the name of
+ * the events list's filter by them (`venue`, `organizer`, `categories`, `tags`); undefined for events.
+ */
+export function eventLinkOf(resource: Resource): string | undefined {
+  return resources.events.fields.find((field) => field.relation === resource.name)?.name;
 }
 
 /** `start_date` -> `--start-date`. */

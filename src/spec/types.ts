@@ -19,7 +19,7 @@ export type InputValue<F extends Field> = F extends { type: 'boolean' }
       : F extends { type: 'ref' }
         ? number | string | null
         : F extends { type: 'refs' | 'ids' | 'terms' }
-          ? Array<number | string> | string
+          ? Array<number | string> | number | string
           : F extends { type: 'list' }
             ? string[] | string
             : F extends { type: 'untyped' }

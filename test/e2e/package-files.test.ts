@@ -10,7 +10,7 @@ import pkg from '../../package.json' with { type: 'json' };
 import { ROOT } from './helpers.js';
 
 describe('the published package', () => {
-  test('holds the launcher, the bundles (CLI and library), the declarations, completions and the manual page, no source map, and needs no dependency', async () => {
+  test('holds the launcher, both bundles (CLI, library), the declarations, completions and the manual page, no source map, no dependency', async () => {
     const { stdout } = await promisify(execFile)('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
       cwd: ROOT,
       env: { ...process.env, npm_config_update_notifier: 'false' },

@@ -28,6 +28,29 @@ describe('venues update SLUG --replace', () => {
   });
 });
 
+describe('a venue named with dashes the server shows typographic', () => {
+  test('is found by its name as typed (`--` shown as an en dash), not taken for a missing one', async () => {
+    const venue = await created(site.sandbox, 'venues', { venue: 'Jazz--Club Hall' });
+    const shown = await cli('venues', 'get', String(venue), '--json');
+    expect(json<Json>(shown.stdout).venue).toBe('Jazz&#8211;Club Hall');
+    const r = await cli(
+      'events',
+      'create',
+      '--title',
+      'Dash night',
+      '--start-date',
+      '2027-05-02 20:00',
+      '--end-date',
+      '2027-05-02 22:00',
+      '--venue',
+      'Jazz--Club Hall',
+      '--json',
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(json<Json>(r.stdout).venue.id).toBe(venue);
+  });
+});
+
 describe('--add-tags with --create-missing', () => {
   test('creates the tag it names and links it', async () => {
     const event = await created(site.sandbox, 'events', { title: 'Tagged later', start_date: '2027-05-01 10:00:00', end_date: '2027-05-01 11:00:00' });

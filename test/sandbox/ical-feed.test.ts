@@ -179,3 +179,14 @@ describe('list feeds', () => {
     ]);
   });
 });
+
+describe('SUMMARY', () => {
+  it('is the title as stored, whatever the REST title shows (measured on the real site: `a - b` stays, `R&B <b>x</b>` loses its tags)', async () => {
+    const typed = ['Dash a - b', 'Dashes a -- b', 'Joined a--b', 'Quotes "q" O\'Brien...', 'R&B <b>bold</b> &amp; co'];
+    for (const title of typed) await c.call('POST', '/events', { title, start_date: '2027-05-05 10:00:00', end_date: '2027-05-05 11:00:00' });
+    const body = String((await feed('/?post_type=tribe_events&ical=1&eventDisplay=list&tribe-bar-date=2027-05-01')).body);
+    const summaries = body.match(/^SUMMARY:.*$/gm) ?? [];
+    for (const summary of ['Dash a - b', 'Dashes a -- b', 'Joined a--b', `Quotes "q" O'Brien...`, 'R&B bold & co'])
+      expect(summaries, summary).toContain(`SUMMARY:${summary}`);
+  });
+});

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { generatedExcerpt, renderContent, renderTitle } from '../../src/sandbox/common/render.js';
-import { formatCost } from '../../src/sandbox/events/cost.js';
+import { formatCost } from '../../src/wordpress/cost.js';
 
 interface Case {
   raw: string;
@@ -18,10 +18,6 @@ interface Case {
 const real = JSON.parse(readFileSync(resolve(import.meta.dirname, '../fixtures/lossless/render-real.json'), 'utf8')) as { titles: Case[]; contents: Case[] };
 
 /** Cases the sandbox renders otherwise, and why. */
-const KNOWN: Record<string, string> = {
-  'Before [unknown_sc a="1"] after': 'wptexturize makes the quote after a digit a double prime (&#8243;); the sandbox a closing quote',
-};
-
 describe('titles are stored as typed and rendered by the_title', () => {
   test.each(real.titles.map((c) => [c.raw, c] as const))('%s', (_raw, c) => {
     expect(renderTitle(c.raw)).toBe(c.rendered);
@@ -30,7 +26,7 @@ describe('titles are stored as typed and rendered by the_title', () => {
 });
 
 describe('content is stored as typed and rendered by the_content', () => {
-  const cases = real.contents.filter((c) => !(c.raw in KNOWN));
+  const cases = real.contents;
   test.each(cases.map((c) => [c.raw, c] as const))('%s', (_raw, c) => {
     expect(renderContent(c.raw)).toBe(c.rendered);
     expect(renderContent(c.raw).trim()).toBe(c.tribe);
@@ -38,10 +34,6 @@ describe('content is stored as typed and rendered by the_content', () => {
 
   test.each(cases.map((c) => [c.raw, c] as const))('generated excerpt of %s', (_raw, c) => {
     expect(generatedExcerpt(c.raw)).toBe(c.excerpt);
-  });
-
-  test('the known difference still differs (remove it from KNOWN once it matches)', () => {
-    for (const c of real.contents.filter((c) => c.raw in KNOWN)) expect(renderContent(c.raw)).not.toBe(c.rendered);
   });
 });
 

@@ -1,28 +1,6 @@
-/** Slugs as WordPress's sanitize_title makes them from a title or name. */
+/** Lookups by a slug outside ASCII (the slugs themselves: test/unit/wordpress-text.test.ts). */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { slugify } from '../../src/sandbox/common/text-filters.js';
 import { client, type Client } from './helpers.js';
-
-describe('sandbox slugs', () => {
-  test.each([
-    ['Concert d’été', 'concert-dete'],
-    ['“Quoted” «Guillemets» ‹single›', 'quoted-guillemets-single'],
-    ['Rock & Roll', 'rock-roll'],
-    ['Salle Pleyel – Paris', 'salle-pleyel-paris'],
-    ['Jazz\u00a0Night', 'jazz-night'],
-    ['AC/DC tribute', 'ac-dc-tribute'],
-    ['2×2 jam', '2x2-jam'],
-    ['Café… ©2027™', 'cafe-2027'],
-    ['Zero\u200bwidth', 'zerowidth'],
-    ['Kraków Jazz', 'krakow-jazz'],
-    ['東京 Night', '%e6%9d%b1%e4%ba%ac-night'],
-    ['v1.2 release', 'v1-2-release'],
-    ['東京ジャズ', '%e6%9d%b1%e4%ba%ac%e3%82%b8%e3%83%a3%e3%82%ba'],
-    ['한국 밤', '%ed%95%9c%ea%b5%ad-%eb%b0%a4'],
-  ])('%s -> %s', (title, slug) => {
-    expect(slugify(title)).toBe(slug);
-  });
-});
 
 describe('by-slug lookups of a slug outside ASCII', () => {
   let c: Client;

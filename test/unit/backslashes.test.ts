@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { stripsBackslashes } from '../../src/spec/resources.js';
-import { unslash, unslashDeep } from '../../src/sandbox/common/text-filters.js';
+import { unslash, unslashDeep } from '../../src/wordpress/slashes.js';
 
 describe('routes that strip a backslash from what they save', () => {
   test.each([

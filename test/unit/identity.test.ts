@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { comparableValue, decodeEntities, isSlugForm, nameKey, RecordIndex, sameValue, slugFromName } from '../../src/core/records/identity.js';
 import { costText } from '../../src/core/records/writable.js';
-import { formatCost } from '../../src/sandbox/events/cost.js';
+import { formatCost } from '../../src/wordpress/cost.js';
 
 describe('one identity for names, slugs and values', () => {
   test('entities decode, named and numeric', () => {

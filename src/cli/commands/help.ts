@@ -122,16 +122,28 @@ export const DEMO_RECORD: Record<ResourceName, string> = {
 
 type Verb = 'list' | 'get' | 'create' | 'update' | 'delete' | 'restore';
 
+/** What a create of each kind looks like: each has fields of its own to show. */
+const CREATE_EXAMPLES: Record<ResourceName, string[]> = {
+  events: [
+    'calendar events create --title "Jazz Night" --start-date "2027-01-10 20:00" --end-date "2027-01-10 23:00"',
+    'calendar events create --title "Fair" --start-date tomorrow --end-date tomorrow --all-day --featured --format ids',
+    'calendar events create --data \'{"title":"Talk","start_date":"2027-02-01 18:00"}\' --end-date "2027-02-01 19:00"',
+    'calendar events create --data @event.json --title "Title from the flag wins"',
+  ],
+  venues: ['calendar venues create --name "Blue Note Hall" --city "New York" --format ids', 'calendar venues create --data @venue.json --json'],
+  organizers: ['calendar organizers create --name "Jazz Society" --email info@jazz.example.com --format ids'],
+  categories: ['calendar categories create --name Theatre', `calendar categories create --name Opera --parent ${DEMO_RECORD.categories}`],
+  tags: ['calendar tags create --name Accessible --format ids'],
+};
+
 const firstId = (r: Resource) =>
-  r.name === 'categories' || r.name === 'tags'
-    ? `$(calendar ${r.name} list --no-hide-empty --format ids --per-page 1)`
-    : `$(calendar ${r.name} list --format ids --per-page 1)`;
+  r.kind === 'term' ? `$(calendar ${r.name} list --no-hide-empty --format ids --per-page 1)` : `$(calendar ${r.name} list --format ids --per-page 1)`;
 
 export function verbExamples(resource: Resource, verb: Verb): string[] {
   const n = resource.name;
   switch (verb) {
     case 'list':
-      if (n === 'events') {
+      if (resource.hasDates) {
         return [
           'calendar events list',
           'calendar events list --starts-after today --ends-before +30d',
@@ -141,7 +153,7 @@ export function verbExamples(resource: Resource, verb: Verb): string[] {
           'calendar events list --start-date 2025-01-01 --fields id,title,start_date --format csv',
         ];
       }
-      if (n === 'categories' || n === 'tags') return [`calendar ${n} list --no-hide-empty`, `calendar ${n} list --search mus --orderby count --order desc`];
+      if (resource.kind === 'term') return [`calendar ${n} list --no-hide-empty`, `calendar ${n} list --search mus --orderby count --order desc`];
       return [`calendar ${n} list`, `calendar ${n} list --search hall --format json`, `calendar ${n} list --has-events --format ids`];
     case 'get':
       return resource.bySlug
@@ -152,22 +164,9 @@ export function verbExamples(resource: Resource, verb: Verb): string[] {
           ]
         : [`calendar ${n} get ${firstId(resource)}`, `calendar ${n} get ${firstId(resource)} --json`];
     case 'create':
-      if (n === 'events') {
-        return [
-          'calendar events create --title "Jazz Night" --start-date "2027-01-10 20:00" --end-date "2027-01-10 23:00"',
-          'calendar events create --title "Fair" --start-date tomorrow --end-date tomorrow --all-day --featured --format ids',
-          'calendar events create --data \'{"title":"Talk","start_date":"2027-02-01 18:00"}\' --end-date "2027-02-01 19:00"',
-          'calendar events create --data @event.json --title "Title from the flag wins"',
-        ];
-      }
-      if (n === 'venues')
-        return ['calendar venues create --name "Blue Note Hall" --city "New York" --format ids', 'calendar venues create --data @venue.json --json'];
-      if (n === 'organizers') return ['calendar organizers create --name "Jazz Society" --email info@jazz.example.com --format ids'];
-      if (n === 'categories')
-        return ['calendar categories create --name Theatre', `calendar categories create --name Opera --parent ${DEMO_RECORD.categories}`];
-      return ['calendar tags create --name Accessible --format ids'];
+      return CREATE_EXAMPLES[n];
     case 'update':
-      if (n === 'events')
+      if (resource.hasDates)
         return [`calendar events update ${firstId(resource)} --title "New title"`, `calendar events update ${firstId(resource)} --featured --dry-run`];
       return [`calendar ${n} update ${firstId(resource)} --description "Updated from the shell"`];
     case 'delete':

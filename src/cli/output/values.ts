@@ -55,15 +55,12 @@ function setPath(out: Record<string, unknown>, keys: string[], value: unknown): 
   });
 }
 
-import { decodeEntities } from '../../core/records/identity.js';
-
-/** Elements whose content is code, not text: left out of a cell whole (an unclosed one to the end). */
-const HIDDEN_ELEMENTS = /<(script|style)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/gi;
+import { htmlToText } from '../../wordpress/text.js';
 
 /** A cell as text: scalars as they are, lists joined, objects by their name-like key. */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return decodeEntities(value.replace(HIDDEN_ELEMENTS, '').replace(/<[^>]*>/g, ''));
+  if (typeof value === 'string') return htmlToText(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value))
     return value

@@ -11,6 +11,8 @@ import { ApiError, CliError, EXIT } from '../errors.js';
 import type { OutputStream } from '../context.js';
 import { buildUrl, namespaceRoute, type Query, type RestRoot } from './url.js';
 import { stripsBackslashes } from '../../spec/resources.js';
+import { slashBackslashes } from '../../wordpress/slashes.js';
+import { htmlToText } from '../../wordpress/text.js';
 import { DEFAULT_BACKOFF, RETRY_ERRORS, RETRY_METHODS, RETRY_STATUS, retryDecider } from './retry.js';
 import { USER_AGENT } from '../version.js';
 import { failureCode, Reachability } from './reachability.js';
@@ -259,13 +261,9 @@ export function projectSiteWriteRefused(file: string, origin: string): CliError 
   );
 }
 
-/**
- * Every string value with its backslashes doubled, for a route that saves what it is sent
- * through wp_unslash: WordPress strips one backslash of each pair, so `C:\Temp` is stored as
- * typed instead of as `C:Temp` (and `\0` instead of a NUL character).
- */
+/** Every string value with its backslashes doubled, for a route that saves what it is sent through wp_unslash (src/wordpress/slashes.ts). */
 function doubleBackslashes(_key: string, value: unknown): unknown {
-  return typeof value === 'string' ? value.replaceAll('\\', '\\\\') : value;
+  return typeof value === 'string' ? slashBackslashes(value) : value;
 }
 
 /**
@@ -353,13 +351,9 @@ export function wpError(body: unknown): WpError | undefined {
   return undefined;
 }
 
-/** Strips HTML tags and entities from a WordPress message (`<strong>Error:</strong> ...`). */
+/** A WordPress message (`<strong>Error:</strong> ...`) as one line of text. */
 function plain(message: string): string {
-  return message
-    .replace(/<[^>]*>/g, '')
-    .replace(/&[a-z#0-9]+;/gi, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return htmlToText(message);
 }
 
 export function exitCodeForStatus(status: number): (typeof EXIT)[keyof typeof EXIT] {

@@ -12,6 +12,7 @@
  * base 36, which WordPress keeps unchanged in a slug.
  */
 import { createHash } from 'node:crypto';
+import { slugFromName } from '../../wordpress/slugs.js';
 
 const KEY_LENGTH = 10;
 const TAG_LENGTH = 4;
@@ -33,17 +34,13 @@ export function feedTag(feedName: string): string {
   return base36Hash(feedName, TAG_LENGTH);
 }
 
-/** Latin letters that Unicode does not decompose into a base letter and a mark. */
-const LETTERS: Record<string, string> = { ø: 'o', œ: 'oe', æ: 'ae', ß: 'ss', ł: 'l', đ: 'd', þ: 'th' };
-
-/** `Café, Crème!` -> `cafe-creme`; scripts without Latin letters give an empty string. */
+/**
+ * `Café, Crème!` -> `cafe-creme`: the words of WordPress's own slug of the title (slugFromName),
+ * without what it percent-encodes, so scripts without Latin letters give an empty string.
+ */
 export function titleSlug(title: string): string {
-  const words = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[øœæßłđþ]/g, (letter) => LETTERS[letter])
-    .replace(/&[a-z0-9#]+;/g, '')
+  const words = slugFromName(title)
+    .replace(/%[0-9a-f]{2}/g, '-')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
   return words.slice(0, TITLE_LENGTH).replace(/-+$/, '');

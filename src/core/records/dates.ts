@@ -4,6 +4,7 @@
  * time in the event's timezone. An end before the start is refused: the server would accept
  * it and the event would then vanish from every list.
  */
+import { dayEdge } from '../../wordpress/dates.js';
 import { UsageError } from '../errors.js';
 import { resources } from '../../spec/resources.js';
 import { hasOffset, refuseFixedOffset } from '../values.js';
@@ -155,6 +156,6 @@ export function checkEventOrder(record: Json, current?: Json): void {
 }
 
 function pad(date: string, endOfDay: boolean): string {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) return `${date} ${endOfDay ? '23:59:59' : '00:00:00'}`;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) return dayEdge(date, endOfDay ? 'end' : 'start');
   return date;
 }

@@ -11,6 +11,7 @@
  * widest gap between two zones, and the client keeps exactly the events whose instants
  * (`utc_start_date`, `utc_end_date`) fall inside; paging, --limit and totals count those.
  */
+import { dayEdge } from '../../wordpress/dates.js';
 import type { ApiClient } from '../http/client.js';
 import type { Query } from '../http/url.js';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, type Resource } from '../../spec/resources.js';
@@ -30,7 +31,7 @@ const hasTime = (value: string) => /\d{2}:\d{2}/.test(value);
 function instantOf(value: string, field: string, zone: string): number {
   if (hasOffset(value)) return Date.parse(value);
   if (hasTime(value)) return zonedToUtcMs(value.replace('T', ' '), zone);
-  return zonedToUtcMs(`${value} ${ENDS_OF_RANGE.has(field) ? '23:59:59' : '00:00:00'}`, zone);
+  return zonedToUtcMs(dayEdge(value, ENDS_OF_RANGE.has(field) ? 'end' : 'start'), zone);
 }
 
 const utcText = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');

@@ -5,10 +5,11 @@
  * all use these, so they never disagree about whether two things are the same.
  */
 
+import { dayEdge } from '../../wordpress/dates.js';
 import { collationKey } from '../../wordpress/collation.js';
-import { costAmounts } from '../../wordpress/cost.js';
+import { costAmounts, isZeroCost } from '../../wordpress/cost.js';
 import { slugFromName } from '../../wordpress/slugs.js';
-import { decodeEntities } from '../../wordpress/text.js';
+import { decodeEntities, textAsShown } from '../../wordpress/text.js';
 
 export { costAmounts, decodeEntities, slugFromName };
 
@@ -26,25 +27,17 @@ export function textForPeople(value: unknown, field = ''): string {
   return HTML_FIELDS.has(field.split('.').pop() ?? field) ? text : decodeEntities(text);
 }
 
-/** Text as the server's typographic filters leave it, folded back: quotes and dashes plain, tags out. */
-function plainText(text: string): string {
-  return decodeEntities(text.replace(/<[^>]*>/g, ''))
-    .normalize('NFC')
-    .replace(/[‘’‚′]/g, "'")
-    .replace(/[“”„″]/g, '"')
-    .replace(/[–—]/g, '-')
-    .replace(/…/g, '...')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** Words of printable ASCII but `&` and `<`, single spaces between: nothing plainText would change. */
+/** Words of printable ASCII but `&` and `<`, single spaces between, and no dashes wptexturize turns: nothing textAsShown would change. */
 const PLAIN_ASCII = /^[!-%'-;=-~]+(?: [!-%'-;=-~]+)*$/;
+const TEXTURIZED_DASHES = /--| - /;
 
-/** The key a record's name is matched by: case, entities, typographic quotes and spacing aside. */
+/**
+ * The key a record's name is matched by: case, entities, typographic quotes and spacing aside,
+ * a name as typed (`Rock - Roll`) meeting it as shown (`Rock &#8211; Roll`): see textAsShown.
+ */
 export function nameKey(name: string): string {
   // Most names are plain already; an import's name index folds thousands of them.
-  return (PLAIN_ASCII.test(name) ? name : plainText(name)).toLowerCase();
+  return (PLAIN_ASCII.test(name) && !TEXTURIZED_DASHES.test(name) ? name : textAsShown(name)).toLowerCase();
 }
 
 /** A text that can only be a slug: lower-case letters, digits, `_`, `%`-escapes and inner hyphens. */
@@ -163,13 +156,13 @@ export function comparableValue(field: string, value: unknown): string {
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string') {
     if (/^(true|false)$/i.test(value.trim())) return value.trim().toLowerCase();
-    let text = plainText(value);
+    let text = textAsShown(value);
     if (field === 'cost') return comparableCost(text);
     const dateTime = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::(\d{2}))?$/.exec(text);
     if (dateTime) text = `${dateTime[1]} ${dateTime[2]}:${dateTime[3] ?? '00'}`;
     // A day given alone is stored from its first to its last second (all-day events).
-    if (field.endsWith('start_date') && text.endsWith(' 00:00:00')) text = text.slice(0, 10);
-    if (field.endsWith('end_date') && text.endsWith(' 23:59:59')) text = text.slice(0, 10);
+    if (field.endsWith('start_date') && text === dayEdge(text, 'start')) text = text.slice(0, 10);
+    if (field.endsWith('end_date') && text === dayEdge(text, 'end')) text = text.slice(0, 10);
     return text;
   }
   return JSON.stringify(value);
@@ -186,7 +179,7 @@ export function comparableValue(field: string, value: unknown): string {
  */
 function comparableCost(text: string): string {
   const plain = text.replace(/\s+/g, '').toLowerCase();
-  if (/^0+(?:[.,]0+)?$/.test(plain)) return '';
+  if (isZeroCost(plain)) return '';
   const found = costAmounts(plain).map((amount) => amount.value);
   const amounts = [...new Set(found.filter((amount) => Number(amount) > 0))].sort((a, b) => Number(a) - Number(b));
   const words = plain.match(/\p{L}+/gu) ?? [];

@@ -347,7 +347,7 @@ function numberOr(value: unknown, header: string | undefined): number | undefine
 /** The list query that returns every record: past and future events, drafts when signed in, unused terms. */
 export function everyRecordQuery(resource: Resource, authenticated: boolean): Query {
   const query: Query = { per_page: MAX_PER_PAGE };
-  if (resource.name === 'events') Object.assign(query, EVERY_EVENT);
+  if (resource.hasDates) Object.assign(query, EVERY_EVENT);
   if (resource.trashes && authenticated) query.status = EDITOR_STATUSES.join(',');
   if (!resource.trashes) query.hide_empty = 'false';
   return query;

@@ -143,7 +143,7 @@ export function typedTexts(client: ApiClient, resource: Resource, onRecord: (rec
     const ids = batch.map((record) => record.id).filter((id): id is number => typeof id === 'number');
     const texts = await readManyRawTexts(client, resource, ids, notice);
     for (const record of batch) {
-      if (resource.name === 'events') noTypedCost(client, record, notice);
+      if (resource.hasCost) noTypedCost(client, record, notice);
       await onRecord(withRawTexts(record, typeof record.id === 'number' ? texts.get(record.id) : undefined));
     }
   };

@@ -7,7 +7,7 @@
  */
 
 import type { ApiClient, ApiResponse, WriteApi } from '../http/client.js';
-import { DEFAULT_NAMESPACE, TEC_NAMESPACE, type Resource } from '../../spec/resources.js';
+import { DEFAULT_NAMESPACE, linkFields, resources, TEC_NAMESPACE, type LinkRelation, type Resource } from '../../spec/resources.js';
 import { TEC_ACK_HEADER, TEC_ACK_TEXT, TEC_FIELD } from '../../wordpress/write-routes.js';
 
 type Json = Record<string, unknown>;
@@ -93,9 +93,9 @@ const raw = (v: unknown): unknown => (isObject(v) ? (v.raw ?? v.rendered) : v);
 const tribeDate = (v: unknown): unknown => (typeof v === 'string' ? v.replace('T', ' ') : v);
 
 /** A linked venue or organizer of a tec/v1 event as the tribe routes show it. */
-function linkedOf(kind: 'venue' | 'organizer', linked: unknown): Json | undefined {
+function linkedOf(nameField: string, linked: unknown): Json | undefined {
   if (!isObject(linked)) return undefined;
-  const out: Json = { id: linked.id, [kind]: raw(linked.title), slug: linked.slug, url: linked.link };
+  const out: Json = { id: linked.id, [nameField]: raw(linked.title), slug: linked.slug, url: linked.link };
   for (const key of ['address', 'city', 'country', 'zip', 'phone', 'website', 'email']) if (linked[key] !== undefined) out[key] = linked[key];
   return out;
 }
@@ -108,18 +108,18 @@ function linkedOf(kind: 'venue' | 'organizer', linked: unknown): Json | undefine
 export function tribeShapeOf(resource: Resource, tec: Json, before?: Json, sent: Json = {}): Json {
   const out: Json = { ...(before ?? {}) };
   const names = TEC_FIELDS[resource.name] ?? {};
-  const isEvent = resource.name === 'events';
+  const links = new Map(linkFields(resource).map((link) => [link.name, link]));
   for (const [field, name] of Object.entries(names)) {
     const value = tec[name];
     if (value === undefined) continue;
     // A text not sent stays as the record showed it before (the tribe routes render it otherwise).
     if (isObject(value) && before?.[field] !== undefined && !(name in sent)) continue;
-    if (field === 'venue' && isEvent) {
-      const venue = Array.isArray(value) ? linkedOf('venue', value[0]) : undefined;
-      out.venue = venue ?? [];
-    } else if (field === 'organizer' && isEvent) {
-      out.organizer = Array.isArray(value) ? value.map((o) => linkedOf('organizer', o)).filter(Boolean) : [];
-    } else if (field === 'categories' || field === 'tags') {
+    const link = links.get(field);
+    const linked = link && resources[link.relation as LinkRelation];
+    // Venues and organizers come as their tec/v1 records, shown as the tribe routes show them.
+    if (linked?.linkedPost && !link?.many) out[field] = (Array.isArray(value) ? linkedOf(linked.nameField, value[0]) : undefined) ?? [];
+    else if (linked?.linkedPost) out[field] = Array.isArray(value) ? value.map((o) => linkedOf(linked.nameField, o)).filter(Boolean) : [];
+    else if (linked?.kind === 'term') {
       // tec/v1 lists IDs; the linked objects already known are kept.
       const known = new Map(((before?.[field] as Json[] | undefined) ?? []).filter(isObject).map((term) => [term.id, term]));
       out[field] = Array.isArray(value) ? value.map((id) => known.get(id) ?? { id }) : [];

@@ -6,7 +6,8 @@ import { resources, type Field, type ResourceName } from '../../spec/resources.j
 import { nowLocalWall, type RequestContext } from './context.js';
 import { parseDateInput, type ParsedDate } from './dates.js';
 import type { ParamProblems } from './errors.js';
-import { slugify, termName } from './text-filters.js';
+import { slugFromName } from '../../wordpress/slugs.js';
+import { termName } from '../../wordpress/text.js';
 import { utcMsToUtcString } from '../../base/time.js';
 import type { Taxonomy, TermRecord } from '../store/store.js';
 import { isPostResource, isTaxonomy, POST_TYPE } from '../store/kinds.js';
@@ -45,7 +46,7 @@ export function isPositiveInteger(value: unknown): boolean {
 export function findTerm(ctx: RequestContext, taxonomy: Taxonomy, ref: string): TermRecord | undefined {
   if (/^\d+$/.test(ref)) return ctx.store.term(Number(ref), taxonomy);
   const text = ref.trim();
-  const slug = slugify(text);
+  const slug = slugFromName(text);
   const name = termName(text).toLowerCase();
   const terms = ctx.store.terms(taxonomy);
   return terms.find((term) => term.slug === slug) ?? terms.find((term) => term.name.toLowerCase() === name);
@@ -58,7 +59,7 @@ export function findTerm(ctx: RequestContext, taxonomy: Taxonomy, ref: string): 
  */
 function filterTermId(ctx: RequestContext, taxonomy: Taxonomy, ref: string): number | undefined {
   if (!findTerm(ctx, taxonomy, ref)) return undefined;
-  const slug = slugify(ref);
+  const slug = slugFromName(ref);
   const bySlug = ctx.store.terms(taxonomy).find((term) => term.slug === slug);
   if (bySlug) return bySlug.id;
   return /^\d+$/.test(ref) ? Number(ref) : 0;
@@ -83,7 +84,7 @@ export function readListParams(ctx: RequestContext, resource: ResourceName, para
 
 function readListParam(ctx: RequestContext, resource: ResourceName, field: Field, raw: unknown, problems: ParamProblems): unknown {
   const name = field.name;
-  const isTermResource = resource === 'categories' || resource === 'tags';
+  const isTermResource = isTaxonomy(resource);
   switch (field.type) {
     case 'positive':
       if (!isPositiveInteger(raw)) return problems.invalid(name);

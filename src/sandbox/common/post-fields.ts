@@ -2,6 +2,7 @@
  * Checks of writable fields, derived from each resource's field list in `src/resources.ts`,
  * and the post metadata (status, author, publication date) every post write shares.
  */
+import { NEVER_PUBLISHED } from '../../wordpress/dates.js';
 import { resources, type ResourceName } from '../../spec/resources.js';
 import { nowLocalWall, nowUtcWall, type RequestContext } from './context.js';
 import { parseDateInput } from './dates.js';
@@ -88,9 +89,6 @@ export interface PostMeta {
   date: string;
   dateUtc: string | null;
 }
-
-/** WordPress's zero date: the UTC publication date of a post never published. */
-export const NEVER_PUBLISHED = '0000-00-00 00:00:00';
 
 /**
  * The UTC modification time a new post starts with: WordPress copies the publication date

@@ -5,8 +5,9 @@
  */
 import { localized } from './i18n.js';
 import { siteHost, type RequestContext } from './context.js';
-import { decodeEntities } from './text-filters.js';
-import { modifiedLocal, NEVER_PUBLISHED } from './post-fields.js';
+import { decodeEntities } from '../../wordpress/text.js';
+import { modifiedLocal } from './post-fields.js';
+import { NEVER_PUBLISHED } from '../../wordpress/dates.js';
 import type { PostRecord, TermRecord } from '../store/store.js';
 import { postResource } from '../store/kinds.js';
 

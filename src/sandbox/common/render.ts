@@ -3,10 +3,10 @@
  * `the_title` (wptexturize, `&` as `&#038;`), content through `the_content` (blocks, then
  * wptexturize, then paragraphs for content without blocks, then shortcodes), excerpts through
  * `the_excerpt`. Reduced to what the real 6.17.1 site was seen doing
- * (test/fixtures/lossless/render-real.json holds its answers); known gaps: primes after digits
- * (`1"` is `&#8243;` there), shortcodes other than gallery, playlist, caption and embed.
+ * (test/fixtures/lossless/render-real.json holds its answers); known gap: shortcodes other than
+ * gallery, playlist, caption and embed.
  */
-import { texturize } from './text-filters.js';
+import { texturize } from '../../wordpress/texturize.js';
 
 /** `<!-- wp:name {attributes} -->`, its closer and the self-closing form. */
 const BLOCK_DELIMITER = /<!--\s+\/?wp:[a-z0-9/-]+(?:\s+\{[\s\S]*?\})?\s*\/?-->/g;

@@ -180,7 +180,7 @@ function listCoreTerms(ctx: RequestContext, route: string, taxonomy: Taxonomy, p
   const search = typeof params.search === 'string' ? params.search.trim().toLowerCase() : '';
   const parent = hierarchical(taxonomy) && params.parent !== undefined && params.parent !== '' ? Number(params.parent) : undefined;
   const used = parseBoolean(params.hide_empty) === true ? usedTerms(ctx, taxonomy) : null;
-  const ofPost = postId ? new Set(post ? (taxonomy === 'categories' ? post.fields.categories : post.fields.tags) : []) : null;
+  const ofPost = postId ? new Set(post ? post.fields[taxonomy] : []) : null;
   const found = ctx.store.terms(taxonomy).filter((term) => {
     if (used && !used.has(term.id)) return false;
     if (ofPost && !ofPost.has(term.id)) return false;

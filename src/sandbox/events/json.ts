@@ -1,12 +1,12 @@
 /** Events as the real server serialises them: keys in its order, the venue as an object or `[]`, json_ld on single reads. */
 import { restBase, type RequestContext } from '../common/context.js';
 import { dateDetails, entityEscape, globalIds, hasPermalink, imageJson, ldDescription, postHead, postUrl, text, type Json } from '../common/post-json.js';
-import { decodeEntities } from '../common/text-filters.js';
+import { decodeEntities } from '../../wordpress/text.js';
 import { organizerJson, venueJson } from '../linked/json.js';
 import type { EventRecord, PostRecord, TermRecord } from '../store/store.js';
 import { embeddedTermJson } from '../terms/json.js';
 import { offsetString, zonedToUtcMs, zoneAbbreviation } from '../../base/time.js';
-import { formatCost } from './cost.js';
+import { formatCost } from '../../wordpress/cost.js';
 import { ldPrice } from './ld-price.js';
 import { renderContent, renderExcerpt, renderTitle } from '../common/render.js';
 

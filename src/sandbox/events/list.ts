@@ -3,6 +3,7 @@
  * with the real server's quirks (default window, `include` re-applying it, hidden and
  * end-before-start events never listed).
  */
+import { dayEdge } from '../../wordpress/dates.js';
 import { restBase, type RequestContext } from '../common/context.js';
 import type { ParsedDate } from '../common/dates.js';
 import { SiteError, type ParamProblems } from '../common/errors.js';
@@ -33,14 +34,13 @@ export function defaultWindow(now: Date, zone: string, strict: boolean): Default
   const rawStart = convertWallClock(`${addDays(utcNow.slice(0, 10), -1)} 23:59:00`, 'UTC', zone);
   const rawEnd = addMonths(utcNow, 24);
   if (strict) return { rawStart, rawEnd, start: convertWallClock(rawStart, 'UTC', zone), end: convertWallClock(rawEnd, 'UTC', zone) };
-  return { rawStart, rawEnd, start: `${rawStart.slice(0, 10)} 00:00:00`, end: `${rawEnd.slice(0, 10)} 23:59:59` };
+  return { rawStart, rawEnd, start: dayEdge(rawStart, 'start'), end: dayEdge(rawEnd, 'end') };
 }
 
 /** A list date filter as the server applies it: whole days unless strict, UTC-read when strict. */
-export function filterDate(parsed: ParsedDate, zone: string, strict: boolean, dayEdge: 'start' | 'end'): string {
+export function filterDate(parsed: ParsedDate, zone: string, strict: boolean, edge: 'start' | 'end'): string {
   if (strict) return convertWallClock(parsed.utcWall ?? parsed.relativeToUtc ?? parsed.wall, 'UTC', zone);
-  const day = (parsed.utcWall ?? parsed.wall).slice(0, 10);
-  return dayEdge === 'start' ? `${day} 00:00:00` : `${day} 23:59:59`;
+  return dayEdge(parsed.utcWall ?? parsed.wall, edge);
 }
 
 /** Distinct filter sets whose matches are kept at once. */

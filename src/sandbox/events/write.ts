@@ -3,6 +3,7 @@
  * turn false, cost and website are cleared, organizers and image removed, the status
  * republished, and the timezone label reset without recomputing the UTC times.
  */
+import { dayEdge } from '../../wordpress/dates.js';
 import { resources } from '../../spec/resources.js';
 import { nowLocalWall, nowUtcWall, type RequestContext } from '../common/context.js';
 import { parseDateInput } from '../common/dates.js';
@@ -11,9 +12,10 @@ import { checkWritableFields, insertedModifiedUtc, postMeta, TRASH_SUFFIX } from
 import { setVariant, translatableFields } from '../common/i18n.js';
 import { createLinked } from '../linked/write.js';
 import { asList, findTerm, parseBoolean, type Params } from '../common/params.js';
-import { slugify, type EventFields, type EventRecord, type Taxonomy } from '../store/store.js';
+import type { EventFields, EventRecord, Taxonomy } from '../store/store.js';
 import { convertWallClock, isValidTimeZone, utcMsToZoned } from '../../base/time.js';
-import { termName } from '../common/text-filters.js';
+import { slugFromName } from '../../wordpress/slugs.js';
+import { termName } from '../../wordpress/text.js';
 import { uniqueTermSlug } from '../terms/write.js';
 import { storedKey } from '../store/kinds.js';
 import { conversionZone } from './utc-offset-zones.js';
@@ -124,10 +126,10 @@ function resolveTerms(ctx: RequestContext, taxonomy: Taxonomy, value: unknown): 
       const junkName = String(existing.id);
       const junk = ctx.store.terms('tags').find((term) => term.name === junkName);
       ids.push(
-        (junk ?? ctx.store.addTerm({ taxonomy, name: junkName, slug: uniqueTermSlug(ctx, taxonomy, slugify(junkName)), description: '', parent: 0 })).id,
+        (junk ?? ctx.store.addTerm({ taxonomy, name: junkName, slug: uniqueTermSlug(ctx, taxonomy, slugFromName(junkName)), description: '', parent: 0 })).id,
       );
     } else {
-      ids.push(ctx.store.addTerm({ taxonomy, name: termName(ref), slug: uniqueTermSlug(ctx, taxonomy, slugify(ref)), description: '', parent: 0 }).id);
+      ids.push(ctx.store.addTerm({ taxonomy, name: termName(ref), slug: uniqueTermSlug(ctx, taxonomy, slugFromName(ref)), description: '', parent: 0 }).id);
     }
   }
   return [...new Set(ids)];
@@ -143,8 +145,8 @@ function eventDates(ctx: RequestContext, params: Params, zone: string, allDay: b
   let start = parseDateInput(String(params.start_date), localNow)!.wall;
   let end = parseDateInput(String(params.end_date), localNow)!.wall;
   if (allDay) {
-    start = `${start.slice(0, 10)} 00:00:00`;
-    end = `${end.slice(0, 10)} 23:59:59`;
+    start = dayEdge(start, 'start');
+    end = dayEdge(end, 'end');
   }
   const utcStart = convertWallClock(start, conversionZone(zone), 'UTC');
   const utcEnd = convertWallClock(end, conversionZone(zone), 'UTC');
@@ -162,8 +164,8 @@ function moveAllDayEdges(ctx: RequestContext, f: EventFields, params: Params, zo
   const localNow = nowIn(ctx, zone);
   if (params.start_date !== undefined) f.start = parseDateInput(String(params.start_date), localNow)!.wall;
   if (params.end_date !== undefined) f.end = parseDateInput(String(params.end_date), localNow)!.wall;
-  f.start = `${f.start.slice(0, 10)} 00:00:00`;
-  f.end = `${f.end.slice(0, 10)} 23:59:59`;
+  f.start = dayEdge(f.start, 'start');
+  f.end = dayEdge(f.end, 'end');
   f.utcStart = convertWallClock(f.start, conversionZone(zone), 'UTC');
   f.utcEnd = convertWallClock(f.end, conversionZone(zone), 'UTC');
 }
@@ -186,11 +188,11 @@ function applyText(ctx: RequestContext, event: EventRecord, params: Params, crea
 function publishSlug(ctx: RequestContext, event: EventRecord, requested: unknown): void {
   if (typeof requested === 'string' && requested) {
     event.slug = ctx.store.uniqueSlug(
-      slugify(requested),
+      slugFromName(requested),
       (slug) => slug !== event.slug && ctx.store.postBySlug('event', slug) !== undefined && ctx.store.postBySlug('event', slug) !== event,
     );
   } else if (event.status !== 'draft' && event.status !== 'pending' && !event.slug) {
-    event.slug = ctx.store.uniqueSlug(slugify(event.fields.title), (slug) => ctx.store.postBySlug('event', slug) !== undefined);
+    event.slug = ctx.store.uniqueSlug(slugFromName(event.fields.title), (slug) => ctx.store.postBySlug('event', slug) !== undefined);
   }
 }
 

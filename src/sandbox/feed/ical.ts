@@ -11,11 +11,12 @@
  * past ones included; `/?p=ID&ical=1` of a published event is a 301 to its permalink's feed. A
  * feed with no event is an empty `text/html` 200.
  */
+import { dayEdge } from '../../wordpress/dates.js';
 import { nowLocalWall, siteHost, type RequestContext } from '../common/context.js';
 import { postUrl } from '../common/post-json.js';
 import type { EventRecord, LinkedFields, PostRecord, TermRecord } from '../store/store.js';
-import { decodeEntities, texturize, untexturize } from '../common/text-filters.js';
-import { renderTitle } from '../common/render.js';
+import { decodeEntities, stripAllTags } from '../../wordpress/text.js';
+import { texturize } from '../../wordpress/texturize.js';
 import { addDays, addMonths, offsetMinutesAt, zonedToUtcMs, zoneAbbreviation } from '../../base/time.js';
 
 const LIST_LIMIT = 30;
@@ -131,7 +132,7 @@ function feedEvents(ctx: RequestContext, request: FeedRequest, categories: Set<n
     const f = event.fields;
     if (!published(event) || f.hideFromListings || f.backwards) return false;
     if (days) {
-      if (f.end < `${days.from} 00:00:00` || (days.to !== undefined && f.start > `${days.to} 23:59:59`)) return false;
+      if (f.end < dayEdge(days.from, 'start') || (days.to !== undefined && f.start > dayEdge(days.to, 'end'))) return false;
     } else if (zonedToUtcMs(f.end, f.timezone) >= now === request.past) return false;
     if (categories && !f.categories.some((id) => categories.has(id))) return false;
     if (request.tag !== undefined && !(tag && f.tags.includes(tag.id))) return false;
@@ -147,13 +148,9 @@ function text(value: string): string {
   return value.replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 }
 
-/** The content as the feed shows it: paragraphs end in a space and a newline, tags and link targets dropped. */
+/** The content as the feed shows it: a space after each paragraph, then wp_strip_all_tags, entities decoded. */
 function description(html: string): string {
-  const plain = html
-    .replace(/<\/p>/gi, ' ')
-    .replace(/<br\s*\/?>/gi, '')
-    .replace(/<[^>]*>/g, '');
-  return decodeEntities(plain).trim();
+  return decodeEntities(stripAllTags(html.replaceAll('</p>', '</p> ')));
 }
 
 const compact = (wall: string) => wall.replace(/[-:]/g, '').replace(' ', 'T');
@@ -182,7 +179,7 @@ function eventLines(ctx: RequestContext, event: EventRecord): string[] {
   const f = event.fields;
   const modifiedUtc = event.modifiedUtc.startsWith('0000') ? event.date : event.modifiedUtc;
   const createdUtc = event.dateUtc ?? event.date;
-  const end = f.allDay ? `${f.end.slice(0, 10)} 23:59:59` : f.end;
+  const end = f.allDay ? dayEdge(f.end, 'end') : f.end;
   const lines = f.allDay
     ? [`DTSTART;VALUE=DATE:${compact(f.start.slice(0, 10))}`, `DTEND;VALUE=DATE:${compact(addDays(f.end.slice(0, 10), 1))}`]
     : [`DTSTART;TZID=${f.timezone}:${compact(f.start)}`, `DTEND;TZID=${f.timezone}:${compact(f.end)}`];
@@ -191,8 +188,8 @@ function eventLines(ctx: RequestContext, event: EventRecord): string[] {
     `CREATED:${compact(createdUtc)}Z`,
     `LAST-MODIFIED:${compact(modifiedUtc)}Z`,
     `UID:${event.id}-${wallAsUtcSeconds(f.start)}-${wallAsUtcSeconds(end)}@${siteHost(ctx.site)}`,
-    // The title as typed: the feed reads the post title before the display filters.
-    `SUMMARY:${text(decodeEntities(untexturize(renderTitle(f.title))))}`,
+    // The title as stored: the feed reads the post title before the display filters (`a - b` stays, not `a -- b`).
+    `SUMMARY:${text(decodeEntities(stripAllTags(f.title)))}`,
     `DESCRIPTION:${text(description(texturize(f.description)))}`,
     `URL:${postUrl(ctx, event)}`,
   );

@@ -89,6 +89,8 @@ export function organizerJson(ctx: RequestContext, organizer: PostRecord, option
   return { ...out, ...globalIds(ctx, organizer) };
 }
 
+const JSON_OF: Record<LinkedResource, typeof venueJson> = { venues: venueJson, organizers: organizerJson };
+
 export function linkedJson(ctx: RequestContext, resource: LinkedResource, post: PostRecord, jsonLd = false): Json {
-  return resource === 'venues' ? venueJson(ctx, post, { jsonLd }) : organizerJson(ctx, post, { jsonLd });
+  return JSON_OF[resource](ctx, post, { jsonLd });
 }

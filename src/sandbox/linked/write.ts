@@ -8,7 +8,8 @@ import { SiteError } from '../common/errors.js';
 import { insertedModifiedUtc, isVisibleTo, postMeta, trash } from '../common/post-fields.js';
 import { setVariant, translatableFields } from '../common/i18n.js';
 import type { Params } from '../common/params.js';
-import { slugify, type LinkedFields, type PostRecord } from '../store/store.js';
+import { slugFromName } from '../../wordpress/slugs.js';
+import type { LinkedFields, PostRecord } from '../store/store.js';
 import { POST_TYPE, storedKey, SWITCHES, type LinkedResource } from '../store/kinds.js';
 import { stateProvince } from './state-province.js';
 import { sameName } from '../../wordpress/collation.js';
@@ -30,17 +31,22 @@ function applyFields(ctx: RequestContext, resource: LinkedResource, post: PostRe
     } else fields[field.name] = String(value);
   }
   // A venue's excerpt is not stored by the real server; an organizer's is.
-  if (resource === 'organizers' && typeof params.excerpt === 'string') fields.excerpt = params.excerpt;
+  if (resources[resource].keepsExcerpt && typeof params.excerpt === 'string') fields.excerpt = params.excerpt;
 }
 
+/** Whether the resource keeps a combined state-or-province (venues), recomputed by every save from what it sent. */
+const combinesStateProvince = (resource: LinkedResource) => resources[resource].fields.some((field) => field.name === 'stateprovince');
+
 /**
- * What every save of a venue does besides storing the fields sent: the maps switched on unless
- * the save switches them off, and the combined state/province recomputed from what it sent.
+ * What every save of a venue or organizer does besides storing the fields sent: the on/off
+ * switches (a venue's maps) on unless the save switches them off, and a venue's combined
+ * state/province recomputed from what it sent.
  */
-function saveVenueMeta(ctx: RequestContext, post: PostRecord, params: Params): void {
+function saveLinkedFields(ctx: RequestContext, resource: LinkedResource, post: PostRecord, params: Params): void {
   const fields = post.fields as LinkedFields;
-  for (const name of SWITCHES.venues) fields[storedKey(name)] = true;
-  applyFields(ctx, 'venues', post, params, false);
+  for (const name of SWITCHES[resource]) fields[storedKey(name)] = true;
+  applyFields(ctx, resource, post, params, false);
+  if (!combinesStateProvince(resource)) return;
   const combined = stateProvince(params);
   if (combined) fields.stateprovince = combined;
   else delete fields.stateprovince;
@@ -67,8 +73,7 @@ export function createLinked(ctx: RequestContext, resource: LinkedResource, para
     // The match gets the fields sent as meta only, keeping its stored spelling of the name and
     // its modification time (a draft's stays the zero date).
     const { [nameField]: _sentName, ...rest } = params;
-    if (resource === 'venues') saveVenueMeta(ctx, existing, rest);
-    else applyFields(ctx, resource, existing, rest, false);
+    saveLinkedFields(ctx, resource, existing, rest);
     ctx.store.changed(existing);
     return existing;
   }
@@ -76,11 +81,11 @@ export function createLinked(ctx: RequestContext, resource: LinkedResource, para
   const fields: LinkedFields = Object.fromEntries(SWITCHES[resource].map((name) => [storedKey(name), true]));
   const post = ctx.store.addPost({ type, ...meta, modifiedUtc: insertedModifiedUtc(meta), slug: '', fields });
   applyFields(ctx, resource, post, params, true);
-  if (resource === 'venues') {
+  if (combinesStateProvince(resource)) {
     const combined = stateProvince(params);
     if (combined) fields.stateprovince = combined;
   }
-  post.slug = ctx.store.uniqueSlug(slugify(name), (slug) => ctx.store.postBySlug(type, slug) !== undefined);
+  post.slug = ctx.store.uniqueSlug(slugFromName(name), (slug) => ctx.store.postBySlug(type, slug) !== undefined);
   ctx.store.changed(post);
   return post;
 }
@@ -97,8 +102,7 @@ export function updateLinked(ctx: RequestContext, resource: LinkedResource, post
   Object.assign(post, { status: meta.status, author: meta.author, date: meta.date, dateUtc: meta.dateUtc });
   if (post.status !== 'trash' && post.slug.endsWith('__trashed')) post.slug = post.slug.slice(0, -'__trashed'.length);
   fields.image = null;
-  if (resource === 'venues') saveVenueMeta(ctx, post, params);
-  else applyFields(ctx, resource, post, params, false);
+  saveLinkedFields(ctx, resource, post, params);
   post.modifiedUtc = nowUtcWall(ctx);
   ctx.store.changed(post);
 }

@@ -46,12 +46,13 @@ function schemaType(field: Field): Json {
 
 function listDefaults(ctx: RequestContext, resource: ResourceName): Record<string, unknown> {
   const defaults: Record<string, unknown> = { page: 1, per_page: DEFAULT_PER_PAGE };
-  if (resource === 'events') {
+  const { hasDates, linkedPost, kind } = resources[resource];
+  if (hasDates) {
     const window = defaultWindow(ctx.now, ctx.site.timezone, false);
     Object.assign(defaults, { start_date: window.rawStart, end_date: window.rawEnd, strict_dates: 'false' });
   }
-  if (resource === 'venues' || resource === 'organizers') defaults.only_with_upcoming = false;
-  if (resource === 'categories' || resource === 'tags') defaults.hide_empty = true;
+  if (linkedPost) defaults.only_with_upcoming = false;
+  if (kind === 'term') defaults.hide_empty = true;
   return defaults;
 }
 
@@ -92,7 +93,7 @@ export function namespaceIndex(ctx: RequestContext): Json {
   for (const name of RESOURCE_NAMES) {
     const resource = resources[name];
     const writeArgs = args(resource.fields);
-    const extra = name === 'events' ? passwordArg : {};
+    const extra = resource.takesPassword ? passwordArg : {};
     routes[`/${ns}/${resource.path}`] = {
       namespace: ns,
       methods: ['GET', 'POST'],

@@ -11,10 +11,10 @@ import { checkEventWrite, createEvent, createNamedTerms, updateEvent } from '../
 import { checkWritableFields, trash } from '../common/post-fields.js';
 import { createLinked, deleteLinked, readableLinked, updateLinked } from '../linked/write.js';
 import { listLinked } from '../linked/list.js';
-import { POST_TYPE, type LinkedResource } from '../store/kinds.js';
+import { isLinkedResource, isTaxonomy, POST_TYPE, type LinkedResource } from '../store/kinds.js';
 import type { Params } from '../common/params.js';
 import { eventJson } from '../events/json.js';
-import { unslashDeep } from '../common/text-filters.js';
+import { unslashDeep } from '../../wordpress/slashes.js';
 import { linkedJson } from '../linked/json.js';
 import { termJson } from '../terms/json.js';
 import type { EventRecord, PostRecord, Taxonomy, TermRecord } from '../store/store.js';
@@ -66,7 +66,7 @@ export function allowHeader(ctx: RequestContext, route: string): string | undefi
   const target = matchRoute(route);
   if (!target) return undefined;
   if (!ctx.user) return 'GET';
-  const postRoute = target.kind === 'item' && target.resource !== 'categories' && target.resource !== 'tags';
+  const postRoute = target.kind === 'item' && resources[target.resource].kind === 'post';
   if (postRoute && target.id && !ctx.store.post(target.id)) return 'GET';
   return routeMethods(target).join(', ');
 }
@@ -99,23 +99,22 @@ export function handleNamespace(ctx: RequestContext, request: SiteRequest, probl
 
 function collection(ctx: RequestContext, resource: ResourceName, method: string, params: Params, problems: ParamProblems): SiteResponse {
   if (method === 'GET') {
-    const page =
-      resource === 'events'
-        ? listEvents(ctx, params, problems)
-        : resource === 'venues' || resource === 'organizers'
-          ? listLinked(ctx, resource, params, problems)
-          : listTerms(ctx, resource, params, problems);
+    const page = isTaxonomy(resource)
+      ? listTerms(ctx, resource, params, problems)
+      : isLinkedResource(resource)
+        ? listLinked(ctx, resource, params, problems)
+        : listEvents(ctx, params, problems);
     return { status: 200, body: page.body, headers: { 'X-TEC-Total': String(page.total), 'X-TEC-TotalPages': String(page.totalPages) } };
   }
-  if (resource === 'events') {
-    mergeProblems(problems, checkEventWrite(ctx, params, true));
-    requireUser(ctx);
-    return { status: 201, body: eventJson(ctx, createEvent(ctx, unslashDeep(params))) };
-  }
-  if (resource === 'venues' || resource === 'organizers') {
+  if (isLinkedResource(resource)) {
     mergeProblems(problems, checkWritableFields(ctx, resource, params, true));
     requireUser(ctx);
     return { status: 201, body: linkedJson(ctx, resource, createLinked(ctx, resource, unslashDeep(params))) };
+  }
+  if (!isTaxonomy(resource)) {
+    mergeProblems(problems, checkEventWrite(ctx, params, true));
+    requireUser(ctx);
+    return { status: 201, body: eventJson(ctx, createEvent(ctx, unslashDeep(params))) };
   }
   mergeProblems(problems, checkWritableFields(ctx, resource, params, true));
   checkTermWrite(resource, params);
@@ -172,14 +171,13 @@ function item(
   params: Params,
   problems: ParamProblems,
 ): SiteResponse {
-  if (resource === 'categories' || resource === 'tags') return termItem(ctx, resource, target.id!, method, params, problems);
-  if (resource === 'events') {
+  if (isTaxonomy(resource)) return termItem(ctx, resource, target.id!, method, params, problems);
+  if (!isLinkedResource(resource)) {
     const found = bodySlugTarget(ctx, target, method, params);
     if ('status' in found) return found as SiteResponse;
-    target = found;
+    return eventItem(ctx, findPost(ctx, resource, found) as EventRecord, method, params, problems);
   }
   const post = findPost(ctx, resource, target);
-  if (resource === 'events') return eventItem(ctx, post as EventRecord, method, params, problems);
   if (method === 'GET') {
     problems.throwIfAny();
     return { status: 200, body: linkedJson(ctx, resource, readableLinked(ctx, resource, post), true) };

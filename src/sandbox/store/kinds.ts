@@ -4,7 +4,7 @@
  * name as their taxonomy. Every other fact (name field, WordPress names, links) is read from
  * the table through these.
  */
-import { RESOURCE_NAMES, resources, type Resource } from '../../spec/resources.js';
+import { isResourceName, RESOURCE_NAMES, resources, type Resource } from '../../spec/resources.js';
 
 export type PostType = 'event' | 'venue' | 'organizer';
 export type Taxonomy = 'categories' | 'tags';
@@ -31,6 +31,11 @@ export function isPostResource(name: string): name is PostResource {
 
 export function isTaxonomy(name: string): name is Taxonomy {
   return (TAXONOMIES as string[]).includes(name);
+}
+
+/** Venues and organizers: the table's linked posts, with routes and a record shape of their own. */
+export function isLinkedResource(name: string): name is LinkedResource {
+  return isResourceName(name) && resources[name].linkedPost === true;
 }
 
 /** The field a post type is found by name in when a create may match it (venues, organizers); undefined for the others. */

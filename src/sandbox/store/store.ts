@@ -387,5 +387,3 @@ export class Store {
     for (let n = 2; ; n++) if (!taken(`${root}-${n}`)) return `${root}-${n}`;
   }
 }
-
-export { slugify } from '../common/text-filters.js';

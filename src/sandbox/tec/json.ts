@@ -6,7 +6,7 @@
 import type { RequestContext } from '../common/context.js';
 import { corePostJson } from '../core/json.js';
 import { renderTitle } from '../common/render.js';
-import { formatCost } from '../events/cost.js';
+import { formatCost } from '../../wordpress/cost.js';
 import type { EventRecord, LinkedFields, PostRecord } from '../store/store.js';
 import { nowLocalWall } from '../common/context.js';
 import { convertWallClock } from '../../base/time.js';

@@ -9,7 +9,7 @@
 import type { RequestContext, SiteResponse } from '../common/context.js';
 import { SiteError, forbidden, noRoute } from '../common/errors.js';
 import type { Params } from '../common/params.js';
-import { unslashDeep } from '../common/text-filters.js';
+import { unslashDeep } from '../../wordpress/slashes.js';
 import { POST_TYPE, type PostResource } from '../store/kinds.js';
 import { TEC_ACK_TEXT } from '../../wordpress/write-routes.js';
 import { tecJson } from './json.js';

@@ -8,7 +8,7 @@ import { parseDateInput } from '../common/dates.js';
 import { SiteError } from '../common/errors.js';
 import { isPositiveInteger, parseBoolean, type Params } from '../common/params.js';
 import type { EventFields, EventRecord, LinkedFields, PostRecord } from '../store/store.js';
-import { storedKey, type PostResource } from '../store/kinds.js';
+import { isLinkedResource, storedKey, type PostResource } from '../store/kinds.js';
 import { convertWallClock, isValidTimeZone } from '../../base/time.js';
 import { TEC_FIELD, WRITE_ROUTES } from '../../wordpress/write-routes.js';
 import { resources } from '../../spec/resources.js';
@@ -138,8 +138,8 @@ function patchPostColumns(ctx: RequestContext, post: PostRecord, body: Params): 
 
 /** Applies a tec/v1 update to a stored post. */
 export function patchPost(ctx: RequestContext, resource: PostResource, post: PostRecord, body: Params): void {
-  if (resource === 'events') patchEvent(ctx, post as EventRecord, body);
-  else patchLinked(resource, post, body);
+  if (isLinkedResource(resource)) patchLinked(resource, post, body);
+  else patchEvent(ctx, post as EventRecord, body);
   patchPostColumns(ctx, post, body);
   post.modifiedUtc = nowUtcWall(ctx);
   ctx.store.changed(post);

@@ -11,6 +11,7 @@
  *
  * Updates are not checked for names at all (wp_update_term checks only slugs).
  */
+import { resources } from '../../spec/resources.js';
 import type { Taxonomy, TermRecord } from '../store/store.js';
 
 /** PHP's strtolower: ASCII letters only. */
@@ -34,7 +35,7 @@ export function collidingTerm(terms: readonly TermRecord[], taxonomy: Taxonomy, 
   if (!nameMatch) return undefined;
   const slugMatch = terms.find((term) => term.slug === wanted.slug);
   if (wanted.slugSent && nameMatch.slug !== wanted.slug && !slugMatch) return undefined;
-  if (taxonomy === 'tags') return nameMatch;
+  if (!resources[taxonomy].hierarchical) return nameMatch;
   const siblings = terms.filter((term) => term.parent === wanted.parent);
   if ((!wanted.slugSent || nameMatch.slug === wanted.slug) && siblings.some((term) => term.name === wanted.name)) return nameMatch;
   if (slugMatch && siblings.some((term) => term.slug === wanted.slug)) return slugMatch;

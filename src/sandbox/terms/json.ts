@@ -44,7 +44,7 @@ export function termJson(ctx: RequestContext, term: TermRecord, options: { links
     slug: term.slug,
     taxonomy: resources[term.taxonomy].wpType,
   };
-  if (term.taxonomy === 'categories') out.parent = term.parent;
+  if (resources[term.taxonomy].hierarchical) out.parent = term.parent;
   out.meta = [];
   out.url = termArchiveUrl(ctx, term);
   out.urls = termUrls(ctx, term);

@@ -1,4 +1,5 @@
 /** `GET /categories` and `/tags`: hide_empty on by default, the include, exclude, parent, slug and event filters, and the orders. */
+import { resources } from '../../spec/resources.js';
 import { restBase, type RequestContext } from '../common/context.js';
 import type { ParamProblems } from '../common/errors.js';
 import { readListParams, type Params } from '../common/params.js';
@@ -27,7 +28,7 @@ export function listTerms(ctx: RequestContext, taxonomy: Taxonomy, params: Param
   const parent = query.get<number>('parent');
   const slug = query.get<string>('slug');
   const event = eventGiven !== undefined ? ctx.store.event(eventGiven) : undefined;
-  const eventTerms = event ? new Set(taxonomy === 'categories' ? event.fields.categories : event.fields.tags) : null;
+  const eventTerms = event ? new Set(event.fields[taxonomy]) : null;
   const found = ctx.store.terms(taxonomy).filter((term) => {
     if (search && !term.name.toLowerCase().includes(search) && !term.slug.includes(search)) return false;
     if (include && !include.includes(term.id)) return false;
@@ -49,7 +50,7 @@ export function listTerms(ctx: RequestContext, taxonomy: Taxonomy, params: Param
   // hide_empty: unused terms are left out, but for a category whose descendants are in use
   // (WordPress's get_terms), while the total counts only the terms in use.
   const used = (term: TermRecord) => (counts.get(term.id) ?? 0) > 0;
-  const shown = hideEmpty ? found.filter((term) => used(term) || (taxonomy === 'categories' && hasUsedDescendant(ctx, term, used))) : found;
+  const shown = hideEmpty ? found.filter((term) => used(term) || (resources[taxonomy].hierarchical === true && hasUsedDescendant(ctx, term, used))) : found;
   const total = hideEmpty ? found.filter(used).length : found.length;
   const { page, perPage, slice } = paging(shown, query.get<number>('page'), query.get<number>('per_page'));
   const totalPages = Math.ceil(total / perPage);

@@ -1,21 +1,23 @@
 /** Categories and tags: create (colliding names are `term_exists`, see duplicate-name.ts) and update; a delete removes the term for good. */
+import { resources } from '../../spec/resources.js';
 import type { RequestContext } from '../common/context.js';
 import { SiteError } from '../common/errors.js';
 import { setVariant } from '../common/i18n.js';
 import type { Params } from '../common/params.js';
-import { slugify, type Taxonomy, type TermRecord } from '../store/store.js';
-import { termName } from '../common/text-filters.js';
+import type { Taxonomy, TermRecord } from '../store/store.js';
+import { slugFromName } from '../../wordpress/slugs.js';
+import { termName } from '../../wordpress/text.js';
 import { collidingTerm } from './duplicate-name.js';
 import { termDescription } from './description.js';
 
 export function checkTermWrite(taxonomy: Taxonomy, params: Params): void {
-  if (taxonomy === 'tags' && params.parent !== undefined) {
+  if (!resources[taxonomy].hierarchical && params.parent !== undefined) {
     throw new SiteError(400, 'rest_taxonomy_not_hierarchical', 'Cannot set parent term, taxonomy is not hierarchical.');
   }
 }
 
 function termExists(taxonomy: Taxonomy, term: TermRecord): SiteError {
-  const where = taxonomy === 'tags' ? 'in this taxonomy' : 'with this parent';
+  const where = resources[taxonomy].hierarchical ? 'with this parent' : 'in this taxonomy';
   return new SiteError(
     400,
     'term_exists',
@@ -29,7 +31,7 @@ export function createTerm(ctx: RequestContext, taxonomy: Taxonomy, params: Para
   const name = termName(String(params.name));
   const parent = params.parent !== undefined ? Number(params.parent) : 0;
   const slugSent = typeof params.slug === 'string' && params.slug !== '';
-  let slug = slugify(slugSent ? String(params.slug) : name);
+  let slug = slugFromName(slugSent ? String(params.slug) : name);
   const duplicate = collidingTerm(ctx.store.terms(taxonomy), taxonomy, { name, slug, slugSent, parent });
   if (duplicate) throw termExists(taxonomy, duplicate);
   const taken = (candidate: string) => ctx.store.terms(taxonomy).some((term) => term.slug === candidate);
@@ -56,7 +58,7 @@ export function updateTerm(ctx: RequestContext, term: TermRecord, params: Params
     if (ctx.language) setVariant(term, ctx.language, field, value);
     else term[field] = value;
   }
-  if (typeof params.slug === 'string' && slugify(params.slug) !== term.slug) term.slug = uniqueTermSlug(ctx, term.taxonomy, slugify(params.slug));
+  if (typeof params.slug === 'string' && slugFromName(params.slug) !== term.slug) term.slug = uniqueTermSlug(ctx, term.taxonomy, slugFromName(params.slug));
   term.parent = parent;
   ctx.store.changed();
 }

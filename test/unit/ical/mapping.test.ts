@@ -19,7 +19,7 @@ describe('occurrence identity', () => {
   });
 
   it('travels in a slug that keeps the title readable and survives WordPress adding -2', () => {
-    expect(titleSlug('Café, Crème; Back\\slash — Ünïcødé 🎉 日本語')).toBe('cafe-creme-back-slash-unicode');
+    expect(titleSlug('Café, Crème; Back\\slash — Ünïcødé 🎉 日本語 Straße')).toBe('cafe-creme-backslash-unicode-strase');
     expect(titleSlug('日本語')).toBe('');
     const slug = occurrenceSlug('Harbor Jazz Evening', 'k3f9', '0h1x7b2m4q');
     expect(slug).toBe('harbor-jazz-evening-ics-k3f9-0h1x7b2m4q');

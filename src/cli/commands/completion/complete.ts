@@ -9,7 +9,7 @@ import { request as httpsRequest } from 'node:https';
 import { withContext, type Context } from '../../../core/context.js';
 import { MAX_PER_PAGE, RESOURCE_NAMES, resources, type ResourceName } from '../../../spec/resources.js';
 import { USER_AGENT } from '../../../core/version.js';
-import { textForPeople } from '../../../core/records/identity.js';
+import { htmlToText } from '../../../wordpress/text.js';
 
 export const DEADLINE_MS = 1500;
 
@@ -42,11 +42,7 @@ export async function runComplete(inv: Invocation, kind: string, resourceName?: 
 /** Pages asked for at most (MAX_PER_PAGE records each), all at once after the first. */
 const MAX_PAGES = 20;
 
-const clean = (text: unknown) =>
-  textForPeople(text)
-    .replace(/<[^>]*>/g, '')
-    .replace(/[\t\r\n]+/g, ' ')
-    .trim();
+const clean = (text: unknown) => htmlToText(String(text ?? ''));
 
 async function profileCandidates(ctx: Context): Promise<string[]> {
   const { loadConfig } = await import('../../../core/config/load.js');
@@ -82,7 +78,7 @@ async function idCandidates(
     const auth = username && password ? `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` : undefined;
     const page = async (n: number): Promise<number | undefined> => {
       const query: Record<string, string | number> = { per_page: MAX_PER_PAGE, page: n };
-      if (resource.name === 'categories' || resource.name === 'tags') query.hide_empty = 'false';
+      if (resource.kind === 'term') query.hide_empty = 'false';
       const body = (await getJson(session.client.url(resource.path, query), auth, signal)) as Record<string, unknown> | null;
       const items = body?.[resource.listKey];
       if (Array.isArray(items)) {
