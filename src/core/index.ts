@@ -22,7 +22,17 @@ export type {
   UpdateOptions,
 } from './calendar.js';
 export type { SiteFiles } from './calendar.js';
-export type { ImportOptions, ImportOutcome, ImportSource, ReportRow, RowResult, SiteApplied, SiteApplyOptions, SiteDiff, SiteFileSource } from './batch/types.js';
+export type {
+  ImportOptions,
+  ImportOutcome,
+  ImportSource,
+  ReportRow,
+  RowResult,
+  SiteApplied,
+  SiteApplyOptions,
+  SiteDiff,
+  SiteFileSource,
+} from './batch/types.js';
 export type { Counts } from './batch/counts.js';
 export { ApiError, CalendarError, EXIT, NameTakenError, UsageError } from './errors.js';
 export type { ExitCode } from './errors.js';

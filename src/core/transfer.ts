@@ -124,7 +124,8 @@ export async function diffSiteFile(site: OpenSite, source: SiteFileSource, optio
 export async function applySiteFile(site: OpenSite, source: SiteFileSource, options: SiteApplyOptions): Promise<SiteApplied> {
   if (typeof options?.digest !== 'string') throw new UsageError('site.apply needs the digest of the plan site.diff gave');
   const concurrency = options.concurrency ?? 4;
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16) throw new UsageError(`concurrency: "${concurrency}" is not a whole number from 1 to 16`);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16)
+    throw new UsageError(`concurrency: "${concurrency}" is not a whole number from 1 to 16`);
   const [{ applySite }, file] = await Promise.all([import('./site/sync.js'), siteFileOf(source, site.cwd)]);
   const applied = await applySite(file, site.client, {
     prune: options.prune === true,

@@ -70,6 +70,8 @@ export interface Column {
   kind?: 'date' | 'text' | 'status';
   /** On a terminal too narrow for the table, columns with a drop order give way, lowest first; the others stay. */
   dropOrder?: number;
+  /** At a terminal, the cell of an occurrence of a recurring series starts with a mark (docs/series.md). */
+  marksSeries?: boolean;
 }
 
 export type ResourceName = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
@@ -91,6 +93,8 @@ export interface Resource {
   trashes: boolean;
   /** A create whose name matches an existing record returns that record, overwritten (venues, organizers). */
   mergesOnCreate?: boolean;
+  /** Records that can repeat as a series (docs/series.md): `create --repeat`, `update`/`delete --series|--following`. */
+  repeats?: boolean;
   /**
    * Records have a start and an end (`start_date`, `end_date`: wall-clock times in the record's
    * zone). So the list shows records from today on unless dates are given (a walk of them all
@@ -224,6 +228,7 @@ export const RESOURCE_TABLE = {
     nameField: 'title',
     bySlug: true,
     trashes: true,
+    repeats: true,
     hasDates: true,
     takesPassword: true,
     hasCost: true,
@@ -296,7 +301,7 @@ export const RESOURCE_TABLE = {
       { path: 'id', header: 'ID' },
       { path: 'start_date', header: 'START', kind: 'date' },
       { path: 'end_date', header: 'END', kind: 'date', dropOrder: 1 },
-      { path: 'title', header: 'TITLE', kind: 'text' },
+      { path: 'title', header: 'TITLE', kind: 'text', marksSeries: true },
       { path: 'venue.venue', header: 'VENUE', kind: 'text', dropOrder: 3 },
       { path: 'status', header: 'STATUS', kind: 'status', dropOrder: 2 },
     ],

@@ -51,7 +51,10 @@ const FEED = [
 
 describe('cal.import', () => {
   test('an array of records: created, then with upsertBy unchanged; each row and ID as data', async () => {
-    const records = [{ venue: "Salle d'Été « Nord »", city: 'Lille' }, { venue: 'Hall "Quoted"', city: 'Paris' }];
+    const records = [
+      { venue: "Salle d'Été « Nord »", city: 'Lille' },
+      { venue: 'Hall "Quoted"', city: 'Paris' },
+    ];
     const first = await cal.import('venues', records);
     expect(first.error).toBeUndefined();
     expect(first.counts).toMatchObject({ created: 2, updated: 0, unchanged: 0, failed: 0 });

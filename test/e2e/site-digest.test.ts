@@ -42,7 +42,9 @@ describe('apply --digest', () => {
     const writes = site.sandbox.stats.writes;
     const refused = await site.cli(['apply', edited, '--digest', digest]);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/^calendar: the plan is no longer the one of digest [0-9a-f]{12}… \(the file or the site changed since the diff; now [0-9a-f]{12}…\)\n/);
+    expect(refused.stderr).toMatch(
+      /^calendar: the plan is no longer the one of digest [0-9a-f]{12}… \(the file or the site changed since the diff; now [0-9a-f]{12}…\)\n/,
+    );
     expect(refused.stderr).toContain('Nothing was sent.');
     expect(site.sandbox.stats.writes).toBe(writes);
   });

@@ -76,7 +76,11 @@ describe('the batch engine', () => {
     expect(counts.created).toBe(started.length);
     expect(counts.created + (counts.notSent ?? 0)).toBe(10);
     expect(started.length).toBeLessThanOrEqual(5);
-    expect(batch.undoneRows.map((o) => o.item.n)).toEqual(rows(10).map((r) => r.n).filter((n) => !started.includes(n)));
+    expect(batch.undoneRows.map((o) => o.item.n)).toEqual(
+      rows(10)
+        .map((r) => r.n)
+        .filter((n) => !started.includes(n)),
+    );
     expect(f.said[0]).toBe('warn: interrupted: no new request is sent; the ones in flight finish (Ctrl-C again aborts at once)');
     // A message takes the progress line away first.
     expect(f.shown.slice(0, 2)).toEqual(['start test 10', 'clear']);
@@ -98,9 +102,19 @@ describe('the batch engine', () => {
       });
       const counts = batch.finish();
       expect(f.said).toContain('error: row 1: refused');
-      expect(batch.undoneRows.map((o) => [o.item.n, o.result])).toEqual(failFast ? [[1, 'failed'], [2, 'not_sent'], [3, 'not_sent']] : [[1, 'failed']]);
+      expect(batch.undoneRows.map((o) => [o.item.n, o.result])).toEqual(
+        failFast
+          ? [
+              [1, 'failed'],
+              [2, 'not_sent'],
+              [3, 'not_sent'],
+            ]
+          : [[1, 'failed']],
+      );
       expect(counts.created).toBe(failFast ? 1 : 3);
-      expect(unfinishedError(counts, { rows: 'records', total: 4, failedList: ': row 1', hints: { unreachable: 'u', interrupted: 'i', failed: 'f' } })).toMatchObject({
+      expect(
+        unfinishedError(counts, { rows: 'records', total: 4, failedList: ': row 1', hints: { unreachable: 'u', interrupted: 'i', failed: 'f' } }),
+      ).toMatchObject({
         message: failFast ? '1 of 4 records failed and 2 were not sent: row 1' : '1 of 4 records failed: row 1',
         exitCode: EXIT.partial,
       });

@@ -24,6 +24,7 @@ const CORE: string[][] = [
   ['site', 'views'],
   ['bulk'],
   ['batch'],
+  ['series'],
   ['config'],
   ['ical'],
   ['records', 'values', 'schema'],

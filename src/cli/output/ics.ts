@@ -31,14 +31,21 @@ export async function icsMeta(client: ApiClient, zones: ZoneSource): Promise<Ics
   };
 }
 
-/** A list as one VCALENDAR, streamed: memory stays flat over any number of events. */
-export async function icsListWriter(meta: IcsMeta, ctx: Context): Promise<RecordWriter> {
-  const { createIcsStream } = await import('../../core/ical/index.js');
+/**
+ * A list as one VCALENDAR, streamed: memory stays flat over any number of single events. The
+ * occurrences of a series are held and written at the end as one VEVENT with its rule.
+ */
+export async function icsListWriter(meta: IcsMeta, ctx: Context, client: ApiClient): Promise<RecordWriter> {
+  const [{ createIcsStream }, { SeriesIcs }] = await Promise.all([import('../../core/ical/index.js'), import('../../core/series/ics.js')]);
   const stream = await createIcsStream(meta);
+  const series = new SeriesIcs(client, stream, meta.siteUrl);
   await put(ctx.stdout, stream.header());
   return {
-    write: (record) => put(ctx.stdout, stream.event(record as Record<string, unknown>)),
-    end: () => put(ctx.stdout, stream.footer()),
+    write: async (record) => {
+      const text = series.event(record as Record<string, unknown>);
+      if (text) await put(ctx.stdout, text);
+    },
+    end: async () => put(ctx.stdout, (await series.rest()) + stream.footer()),
   };
 }
 

@@ -31,4 +31,3 @@ export function terminalProgress(ctx: Context): StartProgress | undefined {
     };
   };
 }
-

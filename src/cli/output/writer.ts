@@ -9,6 +9,7 @@ import { checkFields } from './fields.js';
 import { layoutTable, terminalWidth, truncate } from './table.js';
 import { textForPeople } from '../../core/records/identity.js';
 import { cellText, csvCell, dateCell, dateLabel, getPath, pickFields } from './values.js';
+import { markedTitle } from '../../core/series/slug.js';
 import { recordsYaml } from '../../core/site/yaml.js';
 import { RawRecord } from '../../core/records/raw-list.js';
 
@@ -49,6 +50,12 @@ function cell(record: unknown, column: Column): string {
   const value = getPath(record, column.path);
   if (column.kind === 'date') return dateCell(value, dateLabel(record, column.path));
   return cellText(value);
+}
+
+/** A cell as a person reads it at a terminal: an occurrence of a series marked (piped rows stay as they are). */
+function markedCell(record: unknown, column: Column): string {
+  const text = cell(record, column);
+  return column.marksSeries ? markedTitle(text, getPath(record, 'slug')) : text;
 }
 
 const shape = (record: unknown, settings: OutputSettings) => (settings.fields?.length ? pickFields(record, settings.fields) : record);
@@ -245,7 +252,7 @@ function terminalTable(resource: Resource | undefined, settings: OutputSettings,
     async end() {
       if (rows.length === 0) return;
       const all = columnsFor(resource, settings, rows[0]);
-      const allCells = rows.map((record) => all.map((c) => cell(record, c).replace(/\s+/g, ' ')));
+      const allCells = rows.map((record) => all.map((c) => markedCell(record, c).replace(/\s+/g, ' ')));
       const { shown, widths } = layoutTable(all, allCells, terminalWidth(ctx));
       const columns = shown.map((i) => all[i]);
       const [{ default: Table }, paint] = await Promise.all([import('cli-table3'), painter(settings.color)]);

@@ -1,6 +1,7 @@
 /** The agenda as text: a heading per day with events, one line per event on that day. */
 import { entryMarks, timeSpan, type DayEntry } from '../../core/views/days.js';
 import type { Paint } from './paint.js';
+import { markedTitle } from '../../core/series/slug.js';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
@@ -13,10 +14,10 @@ export function dayHeading(date: string): string {
   return `${WEEKDAYS[weekdayOf(date)]} ${date}`;
 }
 
-/** `10:00–11:00  Title  @ Venue  [music, jazz]  (day 2/3, draft)`. */
+/** `10:00–11:00  Title  @ Venue  [music, jazz]  (day 2/3, draft)`; `↻ Title` for an occurrence of a series. */
 export function agendaLine(entry: DayEntry, paint: Paint): string {
   const { event } = entry;
-  const parts = [timeSpan(entry).padEnd(11), event.title];
+  const parts = [timeSpan(entry).padEnd(11), markedTitle(event.title, event.record.slug)];
   if (event.venue) parts.push(`@ ${event.venue}`);
   if (event.categories.length) parts.push(`[${event.categories.map((c) => paint.category(c.slug, c.name || c.slug)).join(', ')}]`);
   const marks = entryMarks(entry);

@@ -7,6 +7,7 @@ import { displayWidth, truncate } from '../output/table.js';
 import { addDays } from '../../base/time.js';
 import type { DayEntry } from '../../core/views/days.js';
 import type { Paint } from './paint.js';
+import { markedTitle } from '../../core/series/slug.js';
 
 export type WeekStart = 'monday' | 'sunday';
 
@@ -58,10 +59,11 @@ function dayLabel(date: string, firstOfGrid: boolean): string {
   return firstOfGrid || day === 1 ? `${day} ${MONTH_ABBREVIATIONS[Number(date.slice(5, 7)) - 1]}` : String(day);
 }
 
-/** `09:00 Title`; `… Title` on the last day of an event that began before; the title alone for a whole day. */
+/** `09:00 Title` (`09:00 ↻ Title` for an occurrence of a series); `… Title` on the last day of an event that began before; the title alone for a whole day. */
 function cellEntry(entry: DayEntry): string {
   const time = entry.from ?? (entry.to !== undefined ? '…' : undefined);
-  return time ? `${time} ${entry.event.title}` : entry.event.title;
+  const title = markedTitle(entry.event.title, entry.event.record.slug);
+  return time ? `${time} ${title}` : title;
 }
 
 function fit(text: string, width: number): string {

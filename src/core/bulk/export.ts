@@ -44,7 +44,12 @@ export async function exportRecords(
     return;
   }
   const { typedTexts } = await import('../records/raw-text.js');
-  const typed = typedTexts(client, resource, (record) => onRecord(exportShape(resource, record)), (line) => say.warn(line));
+  const typed = typedTexts(
+    client,
+    resource,
+    (record) => onRecord(exportShape(resource, record)),
+    (line) => say.warn(line),
+  );
   if (filters) {
     await walkFiltered(client, resource, filters, (record) => typed.push(record), say);
   } else if (resource.hierarchical) {

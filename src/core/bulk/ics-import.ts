@@ -5,7 +5,7 @@
  * what it no longer has. The whole feed is read and checked before anything is sent.
  */
 import type { Confirm, Messages } from '../context.js';
-import { CliError, UsageError } from '../errors.js';
+import { type CliError, UsageError } from '../errors.js';
 import { fileWriteError } from './output-file.js';
 import type { ApiClient } from '../http/client.js';
 import { reportRow } from './import-report.js';
@@ -269,9 +269,7 @@ export async function importIcs(text: string, source: IcsSource, settings: IcsIm
 function dropped(planned: Planned[], existing: Map<string, Existing>, zone: string, settings: IcsImportSettings): Existing[] {
   const inFeed = new Set(planned.map((item) => item.occurrence.key));
   const from = windowOf(settings, zone).from;
-  return [...existing]
-    .filter(([key, found]) => !inFeed.has(key) && !(Date.parse(`${found.utcStart.replace(' ', 'T')}Z`) < from))
-    .map(([, found]) => found);
+  return [...existing].filter(([key, found]) => !inFeed.has(key) && !(Date.parse(`${found.utcStart.replace(' ', 'T')}Z`) < from)).map(([, found]) => found);
 }
 
 /** A --failed-to file names the feed it came from, so that importing it keeps the feed's identities. */

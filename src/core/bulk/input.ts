@@ -63,7 +63,13 @@ export function parseDelimiter(raw: string | undefined): string | undefined {
 }
 
 /** `source`: a file, or `-` for the context's stdin (called `stdinName` in messages). */
-export async function openInput(source: string, requested: string | undefined, ctx: Pick<Context, 'stdin' | 'cwd'>, delimiter?: string, stdinName = 'stdin'): Promise<Input> {
+export async function openInput(
+  source: string,
+  requested: string | undefined,
+  ctx: Pick<Context, 'stdin' | 'cwd'>,
+  delimiter?: string,
+  stdinName = 'stdin',
+): Promise<Input> {
   if (requested !== undefined && !(INPUT_FORMATS as readonly string[]).includes(requested)) {
     throw new UsageError(`--input-format: "${requested}" is not one of ${INPUT_FORMATS.join(', ')}`);
   }

@@ -40,7 +40,10 @@ export function importSettingsOf(resource: Resource, options: ImportOptions, cwd
     if (source !== undefined && failedTo === resolve(cwd, source)) throw new UsageError(`${name('failedTo')} must not be the file being imported`);
     const problem = unwritable(failedTo);
     if (problem)
-      throw new UsageError(`${name('failedTo')}: cannot write ${options.failedTo}: ${problem}`, 'Nothing was sent. Name a file in a directory you can write to.');
+      throw new UsageError(
+        `${name('failedTo')}: cannot write ${options.failedTo}: ${problem}`,
+        'Nothing was sent. Name a file in a directory you can write to.',
+      );
   }
   return {
     resource,
@@ -75,7 +78,8 @@ export function icsSettingsOf(options: ImportOptions, cwd: string, source: strin
   const rawMax = String(options.maxOccurrences ?? DEFAULT_MAX_OCCURRENCES);
   if (!/^[0-9]+$/.test(rawMax) || Number(rawMax) < 1) throw new UsageError(`${name('maxOccurrences')}: "${rawMax}" is not a whole number of at least 1`);
   if (options.timezone !== undefined) {
-    if (!isValidTimeZone(options.timezone)) throw new UsageError(`${name('timezone')}: "${options.timezone}" is not a timezone`, 'Use an IANA name such as Europe/Paris.');
+    if (!isValidTimeZone(options.timezone))
+      throw new UsageError(`${name('timezone')}: "${options.timezone}" is not a timezone`, 'Use an IANA name such as Europe/Paris.');
     refuseFixedOffset(options.timezone, name('timezone'));
   }
   return {

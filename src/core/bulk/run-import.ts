@@ -51,9 +51,7 @@ export async function importRecords(input: Input, settings: ImportSettings, sess
   if (settings.upsertBy && !settings.dryRun) {
     await session.confirm(`Update the existing ${settings.resource.name} that match a record of ${input.name} by ${settings.upsertBy}?`);
   }
-  const result = await session.withSite(({ client }) =>
-    runImportPasses(input, scan, settings, { ...session, client }),
-  );
+  const result = await session.withSite(({ client }) => runImportPasses(input, scan, settings, { ...session, client }));
   const kept = settings.failedTo ? `They are in ${settings.failedToName ?? settings.failedTo}` : undefined;
   return finished(result, settings, {
     rows: 'records',
@@ -85,7 +83,9 @@ export async function importFeed(source: IcsSource, settings: IcsImportSettings,
       unreachable: kept
         ? `${kept}; import that file (or the same feed again) once the site answers.`
         : 'Once the site answers, import the same feed again; nothing is created twice.',
-      interrupted: kept ? `${kept}; import that file (or the same feed again) to finish.` : 'Import the same feed again to finish it; nothing is created twice.',
+      interrupted: kept
+        ? `${kept}; import that file (or the same feed again) to finish.`
+        : 'Import the same feed again to finish it; nothing is created twice.',
       failed: kept ? `${kept}: fix them and import that file again.` : 'Keep them for another try with --failed-to FILE.ics.',
     },
   });

@@ -1,5 +1,5 @@
 /** iCalendar in and out: the public face of src/ical/. ical.js itself is loaded on first use. */
-export { createIcsStream, renderIcs, eventUid, locationLine, type IcsMeta, type IcsStream } from './writer.js';
+export { createIcsStream, renderIcs, eventUid, seriesUid, locationLine, type IcsMeta, type IcsStream, type IcsSeries } from './writer.js';
 export { readIcs, type ReadIcsOptions, type IcsFeed, type IcsOccurrence, type IcsOrganizer } from './reader.js';
 export { IcsSyntaxError } from './scan.js';
 export { toImportRow, type ImportRowOptions, type ImportRowResult } from './import-row.js';

@@ -33,11 +33,36 @@ export interface IcsStream {
   header(): string;
   /** One VEVENT, CRLF-terminated. */
   event(record: Json): string;
+  /** A recurring series: one VEVENT with its rule, and one per occurrence that differs from it (RECURRENCE-ID). */
+  series(occurrences: Json[], series: IcsSeries): string;
   /** The VTIMEZONEs of the zones used (unless written up front) and `END:VCALENDAR`. */
   footer(): string;
 }
 
+/** What makes events the occurrences of one series (src/core/series). */
+export interface IcsSeries {
+  /** Unique per series and site: `series-k3f9a1@example.org`. */
+  uid: string;
+  /** The first start and end of the rule, wall clock in `timezone` (all-day: dates, the end the last day). */
+  start: string;
+  end: string;
+  allDay: boolean;
+  timezone: string;
+  rule: string;
+  /** The original start of each occurrence, in the order of `occurrences`. */
+  originals: string[];
+  /** Starts of the rule no occurrence holds (removed). */
+  removed: string[];
+}
+
+/**
+ * The lines of a VEVENT that make an occurrence differ from its series; those that do not are
+ * its identity, dates, stamps and URL (each occurrence has a page of its own).
+ */
+const NOT_CONTENT = new Set(['uid', 'dtstart', 'dtend', 'dtstamp', 'created', 'last-modified', 'url']);
+
 const CRLF = '\r\n';
+const wallMs = (wall: string) => zonedToUtcMs(wall.length === 10 ? `${wall} 00:00:00` : wall, 'UTC');
 
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 const text = (v: unknown): string => (typeof v === 'string' ? htmlToText(v) : '');
@@ -47,6 +72,11 @@ export function eventUid(id: unknown, siteUrl: string): string {
   const url = new URL(siteUrl);
   const path = url.pathname.replace(/\/+$/, '');
   return `event-${String(id)}@${url.host}${path}`;
+}
+
+/** `series-k3f9a1@example.org`: the UID of a series' VEVENTs (one per series and site). */
+export function seriesUid(id: string, siteUrl: string): string {
+  return eventUid(id, siteUrl).replace(/^event-/, 'series-');
 }
 
 const namedZones = new Map<string, boolean>();
@@ -150,6 +180,65 @@ class IcsBuilder {
   }
 
   event(record: Json): string {
+    return this.component(record).toString() + CRLF;
+  }
+
+  /**
+   * The series as calendar apps write it: the first occurrence at its original time gives the
+   * VEVENT of the rule (its DTSTART the rule's, EXDATE for removed starts); an occurrence that
+   * differs from it (moved, or another title, venue...) follows as an override.
+   */
+  series(records: Json[], series: IcsSeries): string {
+    const { ICAL } = this;
+    const components = records.map((record) => this.component(record));
+    const content = (component: InstanceType<Ical['Component']>) =>
+      component
+        .getAllProperties()
+        .filter((p) => !NOT_CONTENT.has(p.name))
+        .map((p) => p.toICALString())
+        .join(CRLF);
+    const atOriginal = (i: number) =>
+      String(records[i].start_date ?? '').slice(0, series.allDay ? 10 : 19) === series.originals[i] &&
+      (series.allDay || (records[i].timezone ?? series.timezone) === series.timezone);
+    const template = Math.max(
+      0,
+      components.findIndex((_, i) => atOriginal(i)),
+    );
+    const shape = content(components[template]);
+    const master = new ICAL.Component(ICAL.parse(components[template].toString()) as never);
+    for (const name of ['dtstart', 'dtend']) master.removeAllProperties(name);
+    master.updatePropertyWithValue('uid', series.uid);
+    this.addWallTime(master, 'dtstart', series.start, series.allDay, series.timezone);
+    this.addWallTime(master, 'dtend', series.allDay ? addDays(series.end.slice(0, 10), 1) : series.end, series.allDay, series.timezone);
+    master.addPropertyWithValue('rrule', ICAL.Recur.fromString(series.rule));
+    for (const removed of series.removed) this.addWallTime(master, 'exdate', removed, series.allDay, series.timezone);
+    const duration = wallMs(series.end) - wallMs(series.start);
+    let out = master.toString() + CRLF;
+    components.forEach((component, i) => {
+      const original = series.originals[i];
+      const moved = !atOriginal(i) || (!series.allDay && wallMs(String(records[i].end_date)) - wallMs(String(records[i].start_date)) !== duration);
+      if (i === template || (!moved && content(component) === shape)) return;
+      component.updatePropertyWithValue('uid', series.uid);
+      this.addWallTime(component, 'recurrence-id', original, series.allDay, series.timezone);
+      out += component.toString() + CRLF;
+    });
+    return out;
+  }
+
+  /** A DATE, a time with TZID (noting the zone for its VTIMEZONE), or a UTC time for UTC and offsets. */
+  private addWallTime(component: InstanceType<Ical['Component']>, name: string, wall: string, allDay: boolean, zone: string): void {
+    const { ICAL } = this;
+    if (allDay) {
+      component.addPropertyWithValue(name, dateTime(ICAL, wall, true));
+    } else if (isNamedZone(zone)) {
+      this.noteZone(zone, [wall]);
+      component.addPropertyWithValue(name, dateTime(ICAL, wall, false)).setParameter('tzid', zone);
+    } else {
+      component.addPropertyWithValue(name, utcTime(ICAL, utcMsToUtcString(zonedToUtcMs(wall, isValidTimeZone(zone) ? zone : 'UTC'))));
+    }
+  }
+
+  private component(record: Json): InstanceType<Ical['Component']> {
     const { ICAL, meta } = this;
     const vevent = new ICAL.Component('vevent');
     vevent.addPropertyWithValue('uid', eventUid(record.id, meta.siteUrl));
@@ -181,7 +270,7 @@ class IcsBuilder {
     const unpublished = UNPUBLISHED[String(record.status)];
     if (unpublished) vevent.addPropertyWithValue(UNPUBLISHED_PROPERTY, unpublished);
     if (record.status === 'private') vevent.addPropertyWithValue('class', 'PRIVATE');
-    return vevent.toString() + CRLF;
+    return vevent;
   }
 
   private addDates(vevent: InstanceType<Ical['Component']>, record: Json): void {
@@ -256,6 +345,7 @@ export async function createIcsStream(meta: IcsMeta): Promise<IcsStream> {
   return {
     header: () => builder.header(),
     event: (record) => builder.event(record),
+    series: (records, series) => builder.series(records, series),
     footer: () => `${builder.timezones()}END:VCALENDAR${CRLF}`,
   };
 }

@@ -15,6 +15,7 @@ import { unfinishedError } from '../batch/outcome.js';
 import { Batch, type BatchFace } from '../batch/run.js';
 import { SITE_RESOURCES, type SiteDocument } from './document.js';
 import type { Plan, RecordChange } from './plan.js';
+import { writeSeriesTag } from './series.js';
 
 type Json = Record<string, unknown>;
 
@@ -130,6 +131,7 @@ function byDepth(changes: RecordChange[], document: SiteDocument): RecordChange[
 
 async function write(change: RecordChange, desired: SiteDocument, ids: IdMap, client: ApiClient, warn: (line: string) => void = () => {}): Promise<void> {
   if (change.conflict) throw new CliError(change.conflict, EXIT.refused);
+  if (change.resource === 'tags' && (await writeSeriesTag(client, desired, change.slug))) return;
   const resource = resources[change.resource];
   const fields = desired.get(change.resource)!.get(change.slug)!.fields;
   if (change.action === 'update') {

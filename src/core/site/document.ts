@@ -13,6 +13,8 @@ import type { Query } from '../http/url.js';
 import { loadYaml } from './yaml.js';
 import { FILTER_KEY, type EventsFilter } from './filter.js';
 import { isRemovableLink } from '../records/unlink.js';
+import { readSiteSeries, seriesSection, SERIES_KEY, type SiteSeries } from './series.js';
+import { parseSeriesTag } from '../series/identity.js';
 
 type Json = Record<string, unknown>;
 
@@ -33,8 +35,11 @@ export interface SiteRecord {
   id?: number;
 }
 
-/** Records by slug, per resource; a resource left out is not managed by the document. */
-export type SiteDocument = Map<ResourceName, Map<string, SiteRecord>>;
+/**
+ * Records by slug, per resource; a resource left out is not managed by the document. The
+ * occurrences of recurring series are events; their rules travel in `series` (site/series.ts).
+ */
+export type SiteDocument = Map<ResourceName, Map<string, SiteRecord>> & { series?: SiteSeries };
 
 /** The fields a site file may give a record of this resource, in table order. */
 export function siteFields(resource: Resource): string[] {
@@ -78,6 +83,8 @@ export async function readSite(client: ApiClient, names: ResourceName[], notice:
     const resource = resources[name];
     const records = new Map<string, SiteRecord>();
     const store = (raw: Json) => {
+      // A series' rule is kept in a tag of its own: the file holds it in the series' entry.
+      if (name === 'tags' && parseSeriesTag(raw)) return;
       const record = siteRecordOf(resource, raw, categorySlugs);
       // Two drafts with one title: the later one is told apart as the server would.
       let slug = record.slug;
@@ -94,6 +101,8 @@ export async function readSite(client: ApiClient, names: ResourceName[], notice:
     await typed.end();
     document.set(name, records);
   }
+  // A filtered read may hold part of a series: its occurrences stay events (docs/series.md).
+  if (names.includes('events') && !eventsFilter) document.series = await readSiteSeries(client, document.get('events'));
   return document;
 }
 
@@ -118,22 +127,28 @@ export async function walkFilteredEvents(
   notice('events hidden from listings are left out of a filtered read (no route filters them)');
 }
 
-/** The document as plain data: the filter of a narrowed export first, then a key per resource, records sorted by slug. */
-export function documentData(document: SiteDocument, filter?: EventsFilter): Record<string, Record<string, Json>> {
+/**
+ * The document as plain data: the filter of a narrowed export first, then a key per resource,
+ * records sorted by slug, then the series (their occurrences out of the events).
+ */
+export async function documentData(document: SiteDocument, filter?: EventsFilter): Promise<Record<string, Record<string, Json>>> {
   const data: Record<string, Record<string, Json>> = {};
   if (filter) data[FILTER_KEY] = { events: filter };
+  const events = document.get('events');
+  const series = events && document.series?.size && !filter ? await seriesSection(events, document.series) : undefined;
   for (const name of SITE_RESOURCES) {
-    const records = document.get(name);
+    const records = name === 'events' && series ? series.events : document.get(name);
     if (!records) continue;
     const slugs = [...records.keys()].sort();
     data[name] = Object.fromEntries(slugs.map((slug) => [slug, records.get(slug)!.fields]));
   }
+  if (series && Object.keys(series.entries).length) data[SERIES_KEY] = series.entries;
   return data;
 }
 
 /** YAML (descriptions as block scalars, no line folding) or JSON, ending in a newline. */
 export async function renderDocument(document: SiteDocument, format: 'yaml' | 'json', filter?: EventsFilter): Promise<string> {
-  const data = documentData(document, filter);
+  const data = await documentData(document, filter);
   if (format === 'json') return `${JSON.stringify(data, null, 2)}\n`;
   const { Document, isPair, isScalar, visit } = await loadYaml();
   const doc = new Document(data);

@@ -16,6 +16,7 @@ import { readPlainYaml } from './plain-yaml.js';
 import { closest } from '../../base/closest.js';
 import { plainOf, positions, treeOfYaml, type Tree, type TreeMap, type TreeScalar } from './tree.js';
 import { loadYaml } from './yaml.js';
+import { readSeriesSection, SERIES_KEY } from './series.js';
 
 type Json = Record<string, unknown>;
 
@@ -55,7 +56,7 @@ export interface SiteFile {
 }
 
 const MAX_LISTED = 10;
-const TOP_KEYS = `${SITE_RESOURCES.join(', ')} (and ${FILTER_KEY})`;
+const TOP_KEYS = `${SITE_RESOURCES.join(', ')} (and ${FILTER_KEY}, ${SERIES_KEY})`;
 
 /** Problems found in a file, all at once: exit 2, nothing sent. */
 export function refuseFileProblems(problems: FileProblem[]): never {
@@ -88,6 +89,7 @@ export async function readSiteFile(name: string, text: string): Promise<SiteFile
   const declared = new Map<ResourceName, Set<string>>();
   const links: LinkUse[] = [];
   let filter: EventsFilter | undefined;
+  let seriesNode: Tree | undefined;
   const isNull = (node: Tree) => node.kind === 'scalar' && node.value === null;
   let resourcesWrong = false;
   if (!isNull(root) && root.kind !== 'map') refuseFile([`${where(root.at)}: expected a mapping with a key per resource (${TOP_KEYS})`]);
@@ -97,8 +99,12 @@ export async function readSiteFile(name: string, text: string): Promise<SiteFile
       filter = readFilter(value, at);
       continue;
     }
+    if (topName === SERIES_KEY) {
+      seriesNode = value;
+      continue;
+    }
     if (!isResourceName(topName)) {
-      const meant = closest(topName, [...SITE_RESOURCES, FILTER_KEY]);
+      const meant = closest(topName, [...SITE_RESOURCES, FILTER_KEY, SERIES_KEY]);
       at(key, `"${topName}" is not a resource (${meant ? `did you mean ${meant}?` : TOP_KEYS})`);
       resourcesWrong = true;
       continue;
@@ -145,6 +151,8 @@ export async function readSiteFile(name: string, text: string): Promise<SiteFile
       }
     }
   }
+  // After the events: a series' occurrences are events, which may not repeat one of the file.
+  if (seriesNode) await readSeriesSection(seriesNode, document, declared.get('events') ?? new Set(), recordChecker(resources.events, links, at), at);
   const parents = document.get('categories');
   if (parents) findParentCycles(parents, links, at);
   const inFile = (link: LinkUse) => declared.get(link.to)?.has(link.target) === true;

@@ -7,6 +7,7 @@ import { collationKey } from '../../wordpress/collation.js';
 import { linkFields, resources, type Field, type Resource, type ResourceName } from '../../spec/resources.js';
 import { sameValue } from '../records/identity.js';
 import { SITE_RESOURCES, type SiteDocument, type SiteRecord } from './document.js';
+import { leftOutOccurrences, seriesTagChanges } from './series.js';
 
 export type FieldChange = { field: string; from: unknown; to: unknown } | { field: string; added: string[]; removed: string[] };
 
@@ -96,6 +97,11 @@ export function planChanges(desired: SiteDocument, current: SiteDocument, option
     if (options.prune) for (const record of siteOnly) plan.changes.push({ action: 'remove', resource: name, slug: record.slug, id: record.id, changes: [] });
     else plan.siteOnly += siteOnly.length;
   }
+  // A series of the file is whole: the occurrences it leaves out go, prune or not; its rule is its tag's.
+  const leftOut = options.prune ? [] : leftOutOccurrences(desired, current);
+  for (const record of leftOut) plan.changes.push({ action: 'remove', resource: 'events', slug: record.slug, id: record.id, changes: [] });
+  plan.siteOnly -= leftOut.length;
+  plan.changes.push(...seriesTagChanges(desired.series, current.series));
   for (const name of managed) {
     for (const { want, have, conflict } of matches.get(name)!) {
       if (!have) {

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Confirm, Context, Messages } from '../context.js';
-import { CliError, UsageError } from '../errors.js';
+import { type CliError, UsageError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
 import { resources, type ResourceName } from '../../spec/resources.js';
 import { closest } from '../../base/closest.js';
@@ -95,7 +95,13 @@ async function planOfFile(file: SiteFile, site: SiteDocument, client: ApiClient,
  * narrows the events; venues, organizers and terms stay whole, so that every link of a kept
  * event resolves, and the file records the filter.
  */
-export async function exportSite(client: ApiClient, names: ResourceName[], filters: Query | undefined, format: 'yaml' | 'json', notice: Notice): Promise<string> {
+export async function exportSite(
+  client: ApiClient,
+  names: ResourceName[],
+  filters: Query | undefined,
+  format: 'yaml' | 'json',
+  notice: Notice,
+): Promise<string> {
   if (!filters) return renderDocument(await readSite(client, names, notice), format);
   await resolveLinkedFilters(client, resources.events, filters);
   const onlyForSlugs = filterRelations(filters).filter((name) => !names.includes(name));
@@ -124,9 +130,7 @@ function canonicalJson(value: unknown): string {
 export function planDigest(plan: Plan, desired: SiteDocument): string {
   const data = planData(plan) as { changes: Array<Record<string, unknown>> };
   data.changes = data.changes.map((change) =>
-    change.action === 'create'
-      ? { ...change, fields: desired.get(change.resource as ResourceName)?.get(change.slug as string)?.fields }
-      : change,
+    change.action === 'create' ? { ...change, fields: desired.get(change.resource as ResourceName)?.get(change.slug as string)?.fields } : change,
   );
   return createHash('sha256').update(canonicalJson(data)).digest('hex');
 }
@@ -189,7 +193,8 @@ export async function applySite(file: SiteFile, client: ApiClient, options: Appl
   refuseDanglingLinks(plan);
   if (options.digest !== undefined && options.digest !== planned.digest) {
     throw new UsageError(
-      `the plan is no longer the one of digest ${options.digest.slice(0, 12)}… (the file or the site changed since the diff; now ${planned.digest.slice(0, 12)}…)`,
+      `the plan is no longer the one of digest ${options.digest.slice(0, 12)}… ` +
+        `(the file or the site changed since the diff; now ${planned.digest.slice(0, 12)}…)`,
       'Nothing was sent. Run diff again, check the plan, and apply it with its digest.',
     );
   }

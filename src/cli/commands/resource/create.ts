@@ -15,6 +15,10 @@ export async function runCreate(resource: Resource, inv: Invocation): Promise<vo
   if (missing.length && !guided.atTerminal(ctx)) guided.refuseMissing(resource, missing);
   // Without questions to ask, the flags are checked before anything else happens.
   let body = missing.length ? undefined : await writeBody(resource, opts, ctx, 'create');
+  const series = await import('./series.js');
+  const repeat = series.repeatOf(opts);
+  // A rule that cannot be used is refused before anything is sent, reads included.
+  if (repeat && body) await (await import('../../../core/series/verbs.js')).checkRepeat(body, repeat);
   const prepared = inv.prepare();
   prepared.writes = !opts.dryRun;
   await withSession(prepared, ctx, async ({ client, profile }) => {
@@ -27,6 +31,7 @@ export async function runCreate(resource: Resource, inv: Invocation): Promise<vo
     }
     const { createRecord } = await import('../../../core/records/verbs.js');
     const access = { client, timezone: profile.timezone, messages: prepared.ui };
+    if (repeat) return series.createRepeatingEvents(access, body, repeat, opts, prepared, ctx);
     const created = await createRecord(access, resource, body, {
       createMissing: opts.createMissing === true,
       force: opts.force === true,

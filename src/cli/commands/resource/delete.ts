@@ -3,7 +3,7 @@
  * organizer counted, the person asked, then each deleted (src/core/records/remove.ts).
  */
 import type { Invocation } from '../runner.js';
-import { CliError, EXIT } from '../../../core/errors.js';
+import { CliError, EXIT, UsageError } from '../../../core/errors.js';
 import type { Resource } from '../../../spec/resources.js';
 import { withSession } from '../../session.js';
 import { printRecord } from '../../output/writer.js';
@@ -24,6 +24,17 @@ export async function runDelete(resource: Resource, inv: Invocation, rawRefs: st
   const forGood = deletesForGood(resource, opts.permanently === true);
   const prepared = inv.prepare();
   if (refs.length === 0) return prepared.ui.notice('stdin held no IDs or slugs: nothing to delete');
+  const series = await import('./series.js');
+  const scope = series.scopeOf(opts);
+  if (scope) {
+    if (refs.length > 1) throw new UsageError(`--${scope} takes one occurrence`);
+    if (!opts.dryRun && opts.yes !== true && !(ctx.stdin.isTTY && ctx.stderr.isTTY))
+      await confirm(ctx, false, `Move the occurrences of the series of event ${refs[0].text} to the trash?`);
+    prepared.writes = !opts.dryRun;
+    return withSession(prepared, ctx, async ({ client, profile }) =>
+      series.deleteSeriesEvents({ client, timezone: profile.timezone, messages: prepared.ui }, refs[0], scope, opts, prepared, ctx),
+    );
+  }
   const what = refs.length === 1 ? `${resource.singular} ${refs[0].text}` : `${refs.length} ${resource.name}`;
   const question = (uses = '') => (forGood ? `Delete ${what} for good? This cannot be undone.${uses}` : `Move ${what} to the trash?${uses}`);
   // Off a terminal without --yes the answer is known before anything is sent.

@@ -28,7 +28,12 @@ export async function runGet(resource: Resource, inv: Invocation, rawRefs: strin
       return;
     }
     const ics = prepared.output.format === 'ics';
-    if (refs.length === 1 && !ics) return printRecord(await read(refs[0]), resource, prepared.output, ctx);
+    if (refs.length === 1 && !ics) {
+      const record = await read(refs[0]);
+      await printRecord(record, resource, prepared.output, ctx);
+      if (resource.repeats) await (await import('./series.js')).noteSeriesPlace(client, record, prepared);
+      return;
+    }
     const writer = ics ? await icsWriter(client, ctx) : listWriter(resource, prepared.output, ctx);
     let missing = 0;
     for (const ref of refs) {

@@ -9,6 +9,7 @@ import { fieldOptions, NAME_LIST } from './flags.js';
 import { environmentHelp, EVENT_COST_FORCE, examplesHelp, verbExamples } from '../help.js';
 import { conflictsCommand } from '../views/index.js';
 import { editCommand } from '../edit/index.js';
+import { DEFAULT_SERIES_CAP } from '../../../core/series/cap.js';
 
 function addOptions(command: Command, fields: readonly Field[], required = false): Command {
   for (const field of fields) for (const option of fieldOptions(field, { required })) command.addOption(option);
@@ -60,6 +61,12 @@ function addCreate(group: Command, r: Resource, run: ActionRunner): void {
   if (r.hasDates) create.option('--no-conflict-check', 'do not warn about other events at the same venue at the same time');
   if (r.browsable) create.option('--web', WEB_HELP);
   if (r.mergesOnCreate) create.option('--force', `create even when ${aSingular(r)} of that name exists (the server then overwrites it)`);
+  if (r.repeats) {
+    create
+      .option('--repeat <rule>', 'repeat as a series: an iCalendar RRULE, e.g. FREQ=WEEKLY;BYDAY=TU;COUNT=8 (one event per occurrence)')
+      .option('--except <dates>', 'with --repeat: leave out the occurrences of these days (YYYY-MM-DD or "YYYY-MM-DD HH:MM", comma-separated)')
+      .option('--max <n>', `with --repeat: at most n occurrences (default ${DEFAULT_SERIES_CAP}); a rule without an end takes its first n`);
+  }
   helpFor(create, r, 'create').action(run(async () => (await import('./create.js')).runCreate.bind(null, r)));
 }
 
@@ -83,6 +90,11 @@ function addUpdate(group: Command, r: Resource, run: ActionRunner): void {
       .option('--no-keep-duration', 'with --start-date alone, leave the end where it is');
   }
   if (r.mergesOnCreate) update.option('--force', `rename even when another ${r.singular} has that name`);
+  if (r.repeats) {
+    update
+      .option('--series', 'change every occurrence of its series (a new time of day moves each by as much)')
+      .option('--following', 'change this occurrence and the later ones, which become a series of their own');
+  }
   if (r.hasCost) update.option('--force', EVENT_COST_FORCE);
   if (r.takesPassword) update.option('--password <password>', 'password of a protected event');
   if (r.hasDates) update.option('--no-conflict-check', 'do not warn about other events at the same venue at the same time');
@@ -99,6 +111,11 @@ function addDelete(group: Command, r: Resource, run: ActionRunner): void {
     .option('--dry-run', 'print the request instead of sending it');
   if (r.trashes) remove.option('--permanently', 'delete for good instead of moving to the trash (through the WordPress core route); cannot be undone');
   if (r.takesPassword) remove.option('--password <password>', 'password of a protected event');
+  if (r.repeats) {
+    remove
+      .option('--series', 'move every occurrence of its series to the trash, and its rule')
+      .option('--following', 'move this occurrence and the later ones to the trash; the series ends before it');
+  }
   helpFor(remove, r, 'delete').action(run(async () => (await import('./delete.js')).runDelete.bind(null, r)));
 }
 

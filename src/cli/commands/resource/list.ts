@@ -100,7 +100,7 @@ async function listHidden(resource: Resource, query: Record<string, unknown>, pr
 
 export async function icsWriter(client: ApiClient, ctx: Context, zones?: ZoneSource): Promise<RecordWriter> {
   const [{ icsListWriter, icsMeta }, { ZoneSource }] = await Promise.all([import('../../output/ics.js'), import('../../../core/records/dates.js')]);
-  return icsListWriter(await icsMeta(client, zones ?? new ZoneSource(client)), ctx);
+  return icsListWriter(await icsMeta(client, zones ?? new ZoneSource(client)), ctx, client);
 }
 
 /**

@@ -1,0 +1,85 @@
+/**
+ * A series on the site: its tag (the rule) and its occurrences (events whose slugs name it),
+ * found by the slugs the rule gives, through WordPress's core route, which takes a list of
+ * exact slugs and sees drafts and hidden events.
+ */
+import type { ApiClient } from '../http/client.js';
+import { EDITOR_STATUSES, resources, wpRoute } from '../../spec/resources.js';
+import { expandRule, type SeriesOccurrence } from './rule.js';
+import { occurrenceKeys, occurrenceSlug, parseOccurrenceSlug, parseSeriesTag, seriesDescription, seriesTagSlug, type SeriesRecord } from './identity.js';
+
+/** Enough for any rule the tool wrote (a rule is refused above its cap when created). */
+const EVERY_START = 100_000;
+/** Slugs per request: the core route's page holds 100, and the URL stays short. */
+const SLUGS_PER_REQUEST = 50;
+
+export interface StoredSeries extends SeriesRecord {
+  tagId: number;
+}
+
+export interface Member {
+  id: number;
+  slug: string;
+  status: string;
+  /** Its original start (wall clock in the series' zone). */
+  original: string;
+  /** Its place among the rule's starts, from 1. */
+  position: number;
+}
+
+/** The series named `series-<id>`, or undefined when its tag is gone or damaged. */
+export async function readSeries(client: ApiClient, id: string): Promise<StoredSeries | undefined> {
+  const res = await client.call<Array<Record<string, unknown>>>('GET', `/wp/v2/${wpRoute(resources.tags)}`, {
+    query: { slug: seriesTagSlug(id), _fields: 'id,slug,description' },
+    fromRoot: true,
+  });
+  const tag = Array.isArray(res.body) ? res.body[0] : undefined;
+  const record = tag ? parseSeriesTag(tag) : undefined;
+  return record && tag ? { ...record, tagId: Number(tag.id) } : undefined;
+}
+
+export async function createSeriesTag(client: ApiClient, series: SeriesRecord): Promise<StoredSeries> {
+  const slug = seriesTagSlug(series.id);
+  const res = await client.call<Record<string, unknown>>('POST', resources.tags.path, { body: { name: slug, slug, description: seriesDescription(series) } });
+  return { ...series, tagId: Number(res.body.id) };
+}
+
+export async function saveSeriesTag(client: ApiClient, series: StoredSeries): Promise<void> {
+  await client.call('POST', `${resources.tags.path}/${series.tagId}`, { body: { description: seriesDescription(series) } });
+}
+
+export async function deleteSeriesTag(client: ApiClient, series: StoredSeries): Promise<void> {
+  await client.call('DELETE', `${resources.tags.path}/${series.tagId}`);
+}
+
+/** Every start of the rule, excluded ones too, with its key and place. */
+export async function ruleStarts(series: SeriesRecord): Promise<Array<SeriesOccurrence & { key: string; position: number }>> {
+  const starts = await expandRule(series.anchor, series.rule, { cap: EVERY_START });
+  const keys = occurrenceKeys(starts);
+  return starts.map((start, index) => ({ ...start, key: keys.get(start.original)!, position: index + 1 }));
+}
+
+/** The occurrences the site holds (any status but trash), in the rule's order. */
+export async function findMembers(client: ApiClient, series: SeriesRecord): Promise<Member[]> {
+  const starts = await ruleStarts(series);
+  const bySlug = new Map(starts.map((start) => [occurrenceSlug(series.stem, start.key), start]));
+  const slugs = [...bySlug.keys()];
+  const found: Member[] = [];
+  for (let i = 0; i < slugs.length; i += SLUGS_PER_REQUEST) {
+    const res = await client.call<Array<Record<string, unknown>>>('GET', `/wp/v2/${resources.events.wpType}`, {
+      query: { slug: slugs.slice(i, i + SLUGS_PER_REQUEST).join(','), status: EDITOR_STATUSES.join(','), per_page: 100, _fields: 'id,slug,status' },
+      fromRoot: true,
+    });
+    for (const post of Array.isArray(res.body) ? res.body : []) {
+      const start = bySlug.get(String(post.slug));
+      if (start) found.push({ id: Number(post.id), slug: String(post.slug), status: String(post.status), original: start.original, position: start.position });
+    }
+  }
+  return found.sort((a, b) => a.position - b.position);
+}
+
+/** The series an event belongs to, by its slug; undefined for a single event. */
+export function seriesOfSlug(slug: unknown): { id: string; key: string } | undefined {
+  const parsed = parseOccurrenceSlug(slug);
+  return parsed ? { id: parsed.id, key: parsed.key } : undefined;
+}
