@@ -45,7 +45,8 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   try {
     // src/http/undici.ts sets this mark when the HTTP client is loaded: such a run is wide.
     const usedHttpClient = () => globalThis[Symbol.for('calendar.httpClientLoaded')] === true;
-    cli = require('./code-cache.js').loadBundle(require('node:path').join(__dirname, '../dist/cli.cjs'), process.env, usedHttpClient);
+    // The CLI's own code, and the core it shares with the library (required by the CLI on first use).
+    cli = require('./code-cache.js').loadBundle(require('node:path').join(__dirname, '../dist/cli.cjs'), process.env, usedHttpClient, ['./core.cjs']);
   } catch (err) {
     process.stderr.write(`calendar: cannot load the built CLI (${err.code ?? err.message}); run npm run build\n`);
     process.exitCode = 1;

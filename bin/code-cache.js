@@ -101,9 +101,11 @@ function writeCache(files, key, data, wide) {
 /**
  * Loads a CommonJS bundle through the code cache. Returns its exports and a save() to call once
  * the run is over; save() writes a cache when none was accepted, or when the accepted one came
- * from a narrow run and `isWideRun()` says this one was wide.
+ * from a narrow run and `isWideRun()` says this one was wide. `linked` names bundles beside this
+ * one that it requires (`./core.cjs`): each is loaded the same way, with its own cache, when the
+ * bundle first requires it, and saved with it.
  */
-function loadBundle(bundleFile, env = process.env, isWideRun = () => false) {
+function loadBundle(bundleFile, env = process.env, isWideRun = () => false, linked = []) {
   const source = readFileSync(bundleFile);
   const key = cacheKey(source);
   const files = cacheFiles(bundleFile, env);
@@ -112,19 +114,29 @@ function loadBundle(bundleFile, env = process.env, isWideRun = () => false) {
   const script = new vm.Script(wrapper, { filename: bundleFile, cachedData: cached?.data });
   const accepted = cached !== undefined && !script.cachedDataRejected;
   const module = { exports: {} };
-  script.runInThisContext()(module.exports, createRequire(bundleFile), module, bundleFile, dirname(bundleFile));
+  const links = new Map();
+  const nodeRequire = createRequire(bundleFile);
+  const require = (id) => {
+    if (!linked.includes(id)) return nodeRequire(id);
+    if (!links.has(id)) links.set(id, loadBundle(join(dirname(bundleFile), id), env, isWideRun));
+    return links.get(id).exports;
+  };
+  require.resolve = nodeRequire.resolve;
+  require.cache = nodeRequire.cache;
+  script.runInThisContext()(module.exports, linked.length > 0 ? require : nodeRequire, module, bundleFile, dirname(bundleFile));
   const status = accepted ? `accepted (${cached.file})` : cached ? `rejected (${cached.file})` : 'none';
+  const saveThis = () => {
+    const wide = isWideRun();
+    if (accepted && (cached.wide || !wide)) return status;
+    // A long narrow run (`serve`) must not replace what a wide one wrote in the meantime.
+    if (!wide && readCache(files, key)?.wide) return status;
+    const written = writeCache(files, key, script.createCachedData(), wide);
+    return written ? `${status}, written to ${written}${wide ? ' (wide)' : ''}` : `${status}, cannot be written`;
+  };
   return {
     exports: module.exports,
     status,
-    save() {
-      const wide = isWideRun();
-      if (accepted && (cached.wide || !wide)) return status;
-      // A long narrow run (`serve`) must not replace what a wide one wrote in the meantime.
-      if (!wide && readCache(files, key)?.wide) return status;
-      const written = writeCache(files, key, script.createCachedData(), wide);
-      return written ? `${status}, written to ${written}${wide ? ' (wide)' : ''}` : `${status}, cannot be written`;
-    },
+    save: () => [saveThis(), ...[...links].map(([id, link]) => `${basename(id)}: ${link.save()}`)].join('; '),
   };
 }
 

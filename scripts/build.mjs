@@ -1,13 +1,19 @@
 // Bundles src/ into dist/ with esbuild:
-// - dist/cli.cjs, the whole CLI as one CommonJS file that bin/calendar.js compiles with a V8
-//   code cache (bin/code-cache.js). One file means one cache, and no dynamic import() is left
-//   in it: Node 20 throws on import() inside a vm.Script whose cache was accepted.
+// - dist/core.cjs, the core (src/core, spec, wordpress, base, the sandbox) with undici, zod, yaml
+//   and ical.js, as one CommonJS file: the code both faces run, shipped once. No terminal library.
+//   It exports each module the CLI imports as a function that loads it on first call, so a run
+//   evaluates only the modules it reaches (see coreApart).
+// - dist/cli.cjs, the CLI (src/cli, src/mcp, commander, chalk, ora, cli-table3) as one CommonJS
+//   file that requires ./core.cjs. bin/calendar.js compiles both with a V8 code cache
+//   (bin/code-cache.js), one cache per file; no dynamic import() is left in either: Node 20
+//   throws on import() inside a vm.Script whose cache was accepted.
+// - dist/index.js, the library's ES module entry: a few lines that re-export src/core/index.ts's
+//   exports from core.cjs; and its declarations, dist/index.d.ts and dist/types/
+//   (scripts/build-types.mjs).
 // - dist/jq.cjs, jq itself (WebAssembly), which --jq loads.
 // - dist/mcp-sdk.cjs, the MCP SDK with what it brings (its own zod, ajv), which only `calendar mcp`
 //   loads: in cli.cjs it would be a quarter of a megabyte more for every run to read.
 // - dist/sandbox.js, the sandbox as an ES module, for the benchmark scripts.
-// - dist/index.js, the library (src/core/index.ts) as one ES module, its dependencies bundled, and
-//   its declarations, dist/index.d.ts and dist/types/ (scripts/build-types.mjs).
 // - man/calendar.1, the manual page, printed by the new bundle from its command tree.
 // The bundle is written beside dist/ and swapped in, so a running CLI never sees half a build.
 import { build } from 'esbuild';
@@ -15,6 +21,7 @@ import { isAscii } from 'node:buffer';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
+import { dirname, relative, resolve } from 'node:path';
 import { lazyHttp2 } from './undici-pieces.mjs';
 import { buildTypes } from './build-types.mjs';
 
@@ -86,6 +93,37 @@ const noAjv = {
     }));
   },
 };
+// The layers both faces share (test/unit/layers.test.ts keeps src/cli and src/mcp above them).
+// In cli.cjs, each of their modules that src/cli or src/mcp imports is a stand-in that takes the
+// module from dist/core.cjs; the build of core.cjs then exports exactly those (coreModules), each
+// behind a function, so that a module is evaluated when the CLI first reaches it, as in one bundle.
+const SHARED_LAYERS = /^src\/(core|spec|wordpress|base|sandbox)\//;
+const CORE_FILE = './core.cjs';
+const LIBRARY_ENTRY = 'src/core/index.ts';
+const coreModules = new Set([LIBRARY_ENTRY]);
+const coreApart = {
+  name: 'core-apart',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      if (args.namespace !== 'file' || SHARED_LAYERS.test(relative(root.pathname, args.importer))) return undefined;
+      const target = relative(root.pathname, resolve(dirname(args.importer), args.path)).replace(/\.js$/, '.ts');
+      if (!SHARED_LAYERS.test(target)) return undefined;
+      coreModules.add(target);
+      return { path: target, namespace: 'core-apart' };
+    });
+    build.onResolve({ filter: /^\.\/core\.cjs$/, namespace: 'core-apart' }, (args) => ({ path: args.path, external: true }));
+    build.onLoad({ filter: /.*/, namespace: 'core-apart' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(CORE_FILE)}).modules[${JSON.stringify(args.path)}]();`,
+      loader: 'js',
+    }));
+  },
+};
+const coreEntry = () =>
+  `exports.modules = {\n${[...coreModules]
+    .sort()
+    .map((file) => `  ${JSON.stringify(file)}: () => require(${JSON.stringify(`./${file}`)}),\n`)
+    .join('')}};\n`;
+
 const mcpSdkEntry =
   MCP_SDK_PIECES.map((piece, i) => `import * as piece${i} from '@modelcontextprotocol/sdk/${piece}';\n`).join('') +
   `export const pieces = {${MCP_SDK_PIECES.map((piece, i) => `${JSON.stringify(piece)}: piece${i}`).join(', ')}};\n`;
@@ -118,7 +156,17 @@ try {
     charset: 'ascii',
     // Not referenced from the bundle: read only by the test of what a run loads.
     sourcemap: 'external',
-    plugins: [lazyHttp2, asciiRegExps, lazyBuiltins, mcpSdkApart],
+    plugins: [coreApart, asciiRegExps, lazyBuiltins, mcpSdkApart],
+  });
+  await build({
+    ...common,
+    stdin: { contents: coreEntry(), resolveDir: root.pathname, sourcefile: 'core-entry.cjs', loader: 'js' },
+    outfile: new URL(CORE_FILE, `${staging.href}/`).pathname,
+    format: 'cjs',
+    supported: { 'dynamic-import': false },
+    charset: 'ascii',
+    sourcemap: 'external',
+    plugins: [lazyHttp2, asciiRegExps, lazyBuiltins],
   });
   await build({
     ...common,
@@ -138,29 +186,23 @@ try {
     // Bundled CommonJS packages call require() for Node built-ins.
     banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
   });
-  // The library: no terminal library in it (src/core imports none; test/e2e/library-package.test.ts checks).
-  await build({
-    ...common,
-    entryPoints: { index: 'src/core/index.ts' },
-    outdir: staging.pathname,
-    format: 'esm',
-    charset: 'ascii',
-    // Read by people in their stack traces and error output: its lines kept (an uncaught error
-    // prints its line) and its names (CalendarError, not a letter), the rest made compact.
-    minify: false,
-    minifySyntax: true,
-    minifyIdentifiers: true,
-    keepNames: true,
-    plugins: [lazyHttp2, asciiRegExps, lazyBuiltins],
-    // Bundled CommonJS packages (undici) and the lazy built-ins call require().
-    banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
-  });
   buildTypes(staging.pathname);
   // The ES module entry others import (`import { main } from 'events-calendar-cli/dist/cli.js'`, tools that
   // look for it); the launcher itself loads cli.cjs through its code cache.
   writeFileSync(new URL('cli.js', `${staging.href}/`), "import cli from './cli.cjs';\nexport const { main, buildProgram } = cli;\n");
-  if (!isAscii(readFileSync(new URL('cli.cjs', `${staging.href}/`)))) {
-    console.warn('warning: dist/cli.cjs is not ASCII, which makes decoding it at every start slower');
+  // The library (`import { Calendar } from 'events-calendar-cli'`): Node imports a CommonJS file
+  // as its default export only, so the named exports are taken from it here, by the names the
+  // entry has (evaluating it here, as importing the library does).
+  const library = createRequire(import.meta.url)(new URL(CORE_FILE, `${staging.href}/`).pathname).modules[LIBRARY_ENTRY]();
+  writeFileSync(
+    new URL('index.js', `${staging.href}/`),
+    `// The library: its code is in core.cjs, shared with the CLI.\nimport core from '${CORE_FILE}';\n` +
+      `export const { ${Object.keys(library).sort().join(', ')} } = core.modules[${JSON.stringify(LIBRARY_ENTRY)}]();\n`,
+  );
+  for (const file of ['cli.cjs', 'core.cjs']) {
+    if (!isAscii(readFileSync(new URL(file, `${staging.href}/`)))) {
+      console.warn(`warning: dist/${file} is not ASCII, which makes decoding it at every start slower`);
+    }
   }
   try {
     renameSync(dist, retired);

@@ -40,7 +40,16 @@ try {
   const tarball = join(work, packed.filename);
   const files = packed.files.map((f) => f.path);
   check(!files.some((f) => f.endsWith('.map')), `a source map is packed: ${files.filter((f) => f.endsWith('.map')).join(', ')}`);
-  const needs = ['bin/calendar.js', 'bin/code-cache.js', 'dist/cli.cjs', 'dist/jq.cjs', 'dist/mcp-sdk.cjs', 'man/calendar.1', 'completions/calendar.bash'];
+  const needs = [
+    'bin/calendar.js',
+    'bin/code-cache.js',
+    'dist/cli.cjs',
+    'dist/core.cjs',
+    'dist/jq.cjs',
+    'dist/mcp-sdk.cjs',
+    'man/calendar.1',
+    'completions/calendar.bash',
+  ];
   for (const needed of needs) check(files.includes(needed), `${needed} is not packed`);
   check(Object.keys(pkg.dependencies ?? {}).length === 0, `dependencies to install: ${Object.keys(pkg.dependencies ?? {}).join(', ')} (the bundle holds them)`);
 
@@ -70,6 +79,10 @@ try {
   check(ids.length === 2 && ids.every((id) => /^\d+$/.test(id)), `events list on the built-in sandbox printed ${JSON.stringify(ids)}`);
   const titles = run(['events', 'list', '--per-page', '2', '--jq', '.[].title']).trim().split('\n');
   check(titles.length === 2 && titles.every((t) => t !== '' && !t.startsWith('"')), `--jq on the installed package printed ${JSON.stringify(titles)}`);
+  // Both bundles went through the code cache (the launcher writes one beside each after a run).
+  for (const bundle of ['cli.cjs', 'core.cjs']) {
+    check(existsSync(join(installed, 'dist', `${bundle}.v8-cache`)), `no code cache was written for dist/${bundle}`);
+  }
   check(existsSync(join(prefix, 'share/man/man1/calendar.1')), 'the manual page is not installed in share/man/man1');
   // As `npx events-calendar-cli --version` runs the registry's copy: the package's only bin.
   const npx = execFileSync('npx', ['--yes', '--offline', `file:${tarball}`, '--version'], {

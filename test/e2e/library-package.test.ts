@@ -7,7 +7,7 @@
  * Also: what the library bundle is made of holds no terminal library and nothing of the CLI.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -137,5 +137,16 @@ describe('the library bundle', () => {
     // What it is made of: the core, the sandbox it can start, and the libraries they use.
     expect(inputs).toContain('src/core/calendar.ts');
     expect(packages.has('undici')).toBe(true);
+  });
+
+  test('as built: the library entry loads dist/core.cjs alone, and that file holds no terminal library and nothing of the CLI', () => {
+    // dist/index.js re-exports from the core the CLI shares (scripts/build.mjs); its only import is that file.
+    const entry = readFileSync(join(ROOT, 'dist/index.js'), 'utf8');
+    expect([...entry.matchAll(/\bfrom\s+'([^']+)'/g)].map((m) => m[1])).toEqual(['./core.cjs']);
+    const { sources } = JSON.parse(readFileSync(join(ROOT, 'dist/core.cjs.map'), 'utf8')) as { sources: string[] };
+    const packages = new Set(sources.flatMap((path) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? []));
+    expect(TERMINAL_LIBRARIES.filter((name) => packages.has(name))).toEqual([]);
+    expect(sources.filter((path) => /(^|\/)src\/(cli|mcp)\//.test(path))).toEqual([]);
+    expect(sources.some((path) => path.endsWith('src/core/calendar.ts'))).toBe(true);
   });
 });

@@ -2,7 +2,8 @@
  * Which libraries a run of the CLI actually executed. The CLI is one bundle compiled from a
  * code cache, so no module hook sees its libraries load; instead the run records V8 coverage
  * (NODE_V8_COVERAGE) and every function it called is traced back to its source file through
- * the bundle's source map (dist/cli.cjs.map, written by the build and never loaded at run time).
+ * the bundles' source maps (dist/cli.cjs.map and dist/core.cjs.map, the core the CLI requires,
+ * written by the build and never loaded at run time).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { SourceMap } from 'node:module';
@@ -11,7 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT, runCli, type RunOptions, type RunResult } from './helpers.js';
 
-const BUNDLE = join(ROOT, 'dist/cli.cjs');
+const BUNDLES = [join(ROOT, 'dist/cli.cjs'), join(ROOT, 'dist/core.cjs')];
 // bin/code-cache.js compiles the bundle inside a function wrapper; coverage offsets count it.
 const WRAPPER_PREFIX = '(function (exports, require, module, __filename, __dirname) {'.length;
 
@@ -28,30 +29,35 @@ export async function librariesRun(args: string[], options: RunOptions = {}): Pr
   const coverageDir = mkdtempSync(join(tmpdir(), 'calendar-coverage-'));
   try {
     const result = await runCli(args, { ...options, spawn: true, env: { ...options.env, NODE_V8_COVERAGE: coverageDir } });
-    const url = pathToFileURL(BUNDLE).href;
-    const functions: FunctionCoverage[] = readdirSync(coverageDir).flatMap((file) => {
-      const { result: scripts } = JSON.parse(readFileSync(join(coverageDir, file), 'utf8'));
-      return scripts.filter((s: { url: string }) => s.url === url).flatMap((s: { functions: FunctionCoverage[] }) => s.functions);
-    });
-    if (functions.length === 0) return result;
-    const source = readFileSync(BUNDLE, 'utf8');
-    const lineStarts = [0];
-    for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) lineStarts.push(i + 1);
-    const map = new SourceMap(JSON.parse(readFileSync(`${BUNDLE}.map`, 'utf8')));
+    const scripts: Array<{ url: string; functions: FunctionCoverage[] }> = readdirSync(coverageDir).flatMap(
+      (file) => JSON.parse(readFileSync(join(coverageDir, file), 'utf8')).result,
+    );
     const libraries = new Set<string>();
     const sources = new Set<string>();
-    for (const fn of functions) {
-      const { startOffset, count } = fn.ranges[0];
-      if (count === 0) continue;
-      const offset = startOffset - WRAPPER_PREFIX;
-      let line = lineStarts.length - 1;
-      while (lineStarts[line] > offset) line--;
-      const entry = map.findEntry(line, offset - lineStarts[line]) as { originalSource?: string };
-      const library = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(entry.originalSource ?? '')?.[1];
-      if (library) libraries.add(library);
-      const source = /(?:node_modules|src)\/.*$/.exec(entry.originalSource ?? '')?.[0];
-      if (source) sources.add(source);
+    let loaded = false;
+    for (const bundle of BUNDLES) {
+      const url = pathToFileURL(bundle).href;
+      const functions = scripts.filter((s) => s.url === url).flatMap((s) => s.functions);
+      if (functions.length === 0) continue;
+      loaded = true;
+      const source = readFileSync(bundle, 'utf8');
+      const lineStarts = [0];
+      for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+      const map = new SourceMap(JSON.parse(readFileSync(`${bundle}.map`, 'utf8')));
+      for (const fn of functions) {
+        const { startOffset, count } = fn.ranges[0];
+        if (count === 0) continue;
+        const offset = startOffset - WRAPPER_PREFIX;
+        let line = lineStarts.length - 1;
+        while (lineStarts[line] > offset) line--;
+        const entry = map.findEntry(line, offset - lineStarts[line]) as { originalSource?: string };
+        const library = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(entry.originalSource ?? '')?.[1];
+        if (library) libraries.add(library);
+        const source = /(?:node_modules|src)\/.*$/.exec(entry.originalSource ?? '')?.[0];
+        if (source) sources.add(source);
+      }
     }
+    if (!loaded) return result;
     return { ...result, libraries: [...libraries].sort(), sources: [...sources].sort() };
   } finally {
     rmSync(coverageDir, { recursive: true, force: true });

@@ -150,4 +150,19 @@ describe('code cache of the bundle', () => {
     expect(answer(second)).toBe(42);
     expect(second.status).toBe(`accepted (${besideBundle})`);
   });
+
+  test('a linked bundle (the core the CLI requires) is loaded through a cache of its own, once, and saved with the bundle', () => {
+    const { dist, bundle, env, besideBundle } = fixture(
+      "const core = require('./core.cjs'); exports.answer = () => core.base + 2 + (require('./core.cjs') === core ? 0 : 100);",
+    );
+    writeFileSync(join(dist, 'core.cjs'), 'exports.base = 40;');
+    const [coreCache] = cacheFiles(join(dist, 'core.cjs'), env);
+    const script = `const { loadBundle } = require(${JSON.stringify(CODE_CACHE)});
+      const loaded = loadBundle(${JSON.stringify(bundle)}, ${JSON.stringify(env)}, () => false, ['./core.cjs']);
+      process.stdout.write(JSON.stringify({ answer: loaded.exports.answer(), saved: loaded.save() }));`;
+    const run = () => JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
+    expect(run()).toEqual({ answer: 42, saved: `none, written to ${besideBundle}; core.cjs: none, written to ${coreCache}` });
+    expect(run()).toEqual({ answer: 42, saved: `accepted (${besideBundle}); core.cjs: accepted (${coreCache})` });
+    expect(readdirSync(dist).sort()).toEqual(['cli.cjs', 'cli.cjs.v8-cache', 'core.cjs', 'core.cjs.v8-cache']);
+  });
 });
