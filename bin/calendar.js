@@ -45,8 +45,9 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   try {
     // src/http/undici.ts sets this mark when the HTTP client is loaded: such a run is wide.
     const usedHttpClient = () => globalThis[Symbol.for('calendar.httpClientLoaded')] === true;
-    // The CLI's own code, and the core it shares with the library (required by the CLI on first use).
-    cli = require('./code-cache.js').loadBundle(require('node:path').join(__dirname, '../dist/cli.cjs'), process.env, usedHttpClient, ['./core.cjs']);
+    // The CLI's own code, and the core it shares with the library (its two files, each required on first use).
+    const bundle = require('node:path').join(__dirname, '../dist/cli.cjs');
+    cli = require('./code-cache.js').loadBundle(bundle, process.env, usedHttpClient, ['./core-light.cjs', './core.cjs']);
   } catch (err) {
     process.stderr.write(`calendar: cannot load the built CLI (${err.code ?? err.message}); run npm run build\n`);
     process.exitCode = 1;

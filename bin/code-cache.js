@@ -102,10 +102,10 @@ function writeCache(files, key, data, wide) {
  * Loads a CommonJS bundle through the code cache. Returns its exports and a save() to call once
  * the run is over; save() writes a cache when none was accepted, or when the accepted one came
  * from a narrow run and `isWideRun()` says this one was wide. `linked` names bundles beside this
- * one that it requires (`./core.cjs`): each is loaded the same way, with its own cache, when the
- * bundle first requires it, and saved with it.
+ * one that it, or one of them, requires (`./core.cjs`): each is loaded the same way, with its own
+ * cache, when first required, and saved with it.
  */
-function loadBundle(bundleFile, env = process.env, isWideRun = () => false, linked = []) {
+function loadBundle(bundleFile, env = process.env, isWideRun = () => false, linked = [], links = new Map()) {
   const source = readFileSync(bundleFile);
   const key = cacheKey(source);
   const files = cacheFiles(bundleFile, env);
@@ -114,11 +114,10 @@ function loadBundle(bundleFile, env = process.env, isWideRun = () => false, link
   const script = new vm.Script(wrapper, { filename: bundleFile, cachedData: cached?.data });
   const accepted = cached !== undefined && !script.cachedDataRejected;
   const module = { exports: {} };
-  const links = new Map();
   const nodeRequire = createRequire(bundleFile);
   const require = (id) => {
     if (!linked.includes(id)) return nodeRequire(id);
-    if (!links.has(id)) links.set(id, loadBundle(join(dirname(bundleFile), id), env, isWideRun));
+    if (!links.has(id)) links.set(id, loadBundle(join(dirname(bundleFile), id), env, isWideRun, linked, links));
     return links.get(id).exports;
   };
   require.resolve = nodeRequire.resolve;
@@ -136,7 +135,9 @@ function loadBundle(bundleFile, env = process.env, isWideRun = () => false, link
   return {
     exports: module.exports,
     status,
-    save: () => [saveThis(), ...[...links].map(([id, link]) => `${basename(id)}: ${link.save()}`)].join('; '),
+    // The links are saved by the bundle that loaded the first of them.
+    saveThis,
+    save: () => [saveThis(), ...[...links].map(([id, link]) => `${basename(id)}: ${link.saveThis()}`)].join('; '),
   };
 }
 

@@ -1,11 +1,10 @@
 // Bundles src/ into dist/ with esbuild:
-// - dist/core.cjs, the core (src/core, spec, wordpress, base, the sandbox) with undici, zod, yaml
-//   and ical.js, as one CommonJS file: the code both faces run, shipped once. No terminal library.
-//   It exports each module the CLI imports as a function that loads it on first call, so a run
-//   evaluates only the modules it reaches (see coreApart).
+// - dist/core.cjs and dist/core-light.cjs, the core (src/core, spec, wordpress, base, the sandbox)
+//   with undici, zod, yaml and ical.js, as CommonJS: the code both faces run, shipped once, with
+//   no terminal library. core-light.cjs holds the modules that need no package (see apart below).
 // - dist/cli.cjs, the CLI (src/cli, src/mcp, commander, chalk, ora, cli-table3) as one CommonJS
-//   file that requires ./core.cjs. bin/calendar.js compiles both with a V8 code cache
-//   (bin/code-cache.js), one cache per file; no dynamic import() is left in either: Node 20
+//   file that requires the core's two files. bin/calendar.js compiles all three with a V8 code
+//   cache (bin/code-cache.js), one cache per file; no dynamic import() is left in them: Node 20
 //   throws on import() inside a vm.Script whose cache was accepted.
 // - dist/index.js, the library's ES module entry: a few lines that re-export src/core/index.ts's
 //   exports from core.cjs; and its declarations, dist/index.d.ts and dist/types/
@@ -18,7 +17,7 @@
 // The bundle is written beside dist/ and swapped in, so a running CLI never sees half a build.
 import { build } from 'esbuild';
 import { isAscii } from 'node:buffer';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
@@ -93,36 +92,75 @@ const noAjv = {
     }));
   },
 };
-// The layers both faces share (test/unit/layers.test.ts keeps src/cli and src/mcp above them).
-// In cli.cjs, each of their modules that src/cli or src/mcp imports is a stand-in that takes the
-// module from dist/core.cjs; the build of core.cjs then exports exactly those (coreModules), each
-// behind a function, so that a module is evaluated when the CLI first reaches it, as in one bundle.
+// The layers both faces share (test/unit/layers.test.ts keeps src/cli and src/mcp above them),
+// in two files: dist/core-light.cjs holds the modules that need no package (the resource table,
+// errors, the server's rules: most of what `--help` runs), dist/core.cjs the rest (http, records,
+// bulk, the sandbox) with undici, zod, yaml and ical.js. A help page then reads, checks and
+// deserialises the code cache of the light file only. Where a module of one file is imported from
+// outside it, the importer gets a stand-in that takes it from that file; each file exports exactly
+// the modules taken from it, each behind a function, so that a module is evaluated when it is
+// first reached, as in one bundle.
 const SHARED_LAYERS = /^src\/(core|spec|wordpress|base|sandbox)\//;
 const CORE_FILE = './core.cjs';
+const LIGHT_FILE = './core-light.cjs';
 const LIBRARY_ENTRY = 'src/core/index.ts';
-const coreModules = new Set([LIBRARY_ENTRY]);
-const coreApart = {
-  name: 'core-apart',
+const taken = { [CORE_FILE]: new Set([LIBRARY_ENTRY]), [LIGHT_FILE]: new Set() };
+
+/** The stand-ins: `fileOf(target, importer)` names the file a module is taken from, if any. */
+const apart = (fileOf) => ({
+  name: 'apart',
   setup(build) {
     build.onResolve({ filter: /^\.\.?\// }, (args) => {
-      if (args.namespace !== 'file' || SHARED_LAYERS.test(relative(root.pathname, args.importer))) return undefined;
+      if (args.namespace !== 'file' || !args.importer.startsWith('/')) return undefined;
       const target = relative(root.pathname, resolve(dirname(args.importer), args.path)).replace(/\.js$/, '.ts');
-      if (!SHARED_LAYERS.test(target)) return undefined;
-      coreModules.add(target);
-      return { path: target, namespace: 'core-apart' };
+      const file = fileOf(target, relative(root.pathname, args.importer));
+      if (file === undefined) return undefined;
+      taken[file].add(target);
+      return { path: target, namespace: 'apart', pluginData: file };
     });
-    build.onResolve({ filter: /^\.\/core\.cjs$/, namespace: 'core-apart' }, (args) => ({ path: args.path, external: true }));
-    build.onLoad({ filter: /.*/, namespace: 'core-apart' }, (args) => ({
-      contents: `module.exports = require(${JSON.stringify(CORE_FILE)}).modules[${JSON.stringify(args.path)}]();`,
+    build.onResolve({ filter: /\.cjs$/, namespace: 'apart' }, (args) => ({ path: args.path, external: true }));
+    build.onLoad({ filter: /.*/, namespace: 'apart' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.pluginData)}).modules[${JSON.stringify(args.path)}]();`,
       loader: 'js',
     }));
   },
-};
-const coreEntry = () =>
-  `exports.modules = {\n${[...coreModules]
+});
+const entryOf = (file) =>
+  `exports.modules = {\n${[...taken[file]]
     .sort()
-    .map((file) => `  ${JSON.stringify(file)}: () => require(${JSON.stringify(`./${file}`)}),\n`)
+    .map((module) => `  ${JSON.stringify(module)}: () => require(${JSON.stringify(`./${module}`)}),\n`)
     .join('')}};\n`;
+
+/**
+ * The shared modules that import, dynamically or not, only other such modules, Node's built-ins
+ * and JSON: no package, and nothing of the sandbox (which no help page needs).
+ */
+async function lightModules() {
+  const modules = readdirSync(new URL('src', root), { recursive: true })
+    .map((file) => `src/${file}`)
+    .filter((file) => SHARED_LAYERS.test(file) && file.endsWith('.ts') && !file.endsWith('.d.ts'));
+  const { metafile } = await build({
+    ...common,
+    stdin: { contents: modules.map((file) => `require(${JSON.stringify(`./${file}`)});\n`).join(''), resolveDir: root.pathname, loader: 'js' },
+    format: 'cjs',
+    write: false,
+    metafile: true,
+  });
+  const light = new Map();
+  const isLight = (input) => {
+    if (input.endsWith('.json')) return true;
+    if (!SHARED_LAYERS.test(input) || input.startsWith('src/sandbox/')) return false;
+    if (!light.has(input)) {
+      light.set(input, true); // the layers test forbids import loops; this only ends one
+      light.set(
+        input,
+        metafile.inputs[input].imports.every((i) => i.external || isLight(i.path)),
+      );
+    }
+    return light.get(input);
+  };
+  return new Set(Object.keys(metafile.inputs).filter((input) => SHARED_LAYERS.test(input) && isLight(input)));
+}
 
 const mcpSdkEntry =
   MCP_SDK_PIECES.map((piece, i) => `import * as piece${i} from '@modelcontextprotocol/sdk/${piece}';\n`).join('') +
@@ -144,6 +182,7 @@ const common = {
 };
 
 try {
+  const light = await lightModules();
   await build({
     ...common,
     entryPoints: { cli: 'src/cli/main.ts' },
@@ -156,17 +195,31 @@ try {
     charset: 'ascii',
     // Not referenced from the bundle: read only by the test of what a run loads.
     sourcemap: 'external',
-    plugins: [coreApart, asciiRegExps, lazyBuiltins, mcpSdkApart],
+    plugins: [
+      apart((target, importer) => (SHARED_LAYERS.test(importer) || !SHARED_LAYERS.test(target) ? undefined : light.has(target) ? LIGHT_FILE : CORE_FILE)),
+      asciiRegExps,
+      lazyBuiltins,
+      mcpSdkApart,
+    ],
   });
-  await build({
+  const shared = {
     ...common,
-    stdin: { contents: coreEntry(), resolveDir: root.pathname, sourcefile: 'core-entry.cjs', loader: 'js' },
-    outfile: new URL(CORE_FILE, `${staging.href}/`).pathname,
     format: 'cjs',
     supported: { 'dynamic-import': false },
     charset: 'ascii',
     sourcemap: 'external',
-    plugins: [lazyHttp2, asciiRegExps, lazyBuiltins],
+  };
+  await build({
+    ...shared,
+    stdin: { contents: entryOf(CORE_FILE), resolveDir: root.pathname, sourcefile: 'core-entry.cjs', loader: 'js' },
+    outfile: new URL(CORE_FILE, `${staging.href}/`).pathname,
+    plugins: [apart((target) => (light.has(target) ? LIGHT_FILE : undefined)), lazyHttp2, asciiRegExps, lazyBuiltins],
+  });
+  await build({
+    ...shared,
+    stdin: { contents: entryOf(LIGHT_FILE), resolveDir: root.pathname, sourcefile: 'core-light-entry.cjs', loader: 'js' },
+    outfile: new URL(LIGHT_FILE, `${staging.href}/`).pathname,
+    plugins: [asciiRegExps, lazyBuiltins],
   });
   await build({
     ...common,
@@ -199,9 +252,9 @@ try {
     `// The library: its code is in core.cjs, shared with the CLI.\nimport core from '${CORE_FILE}';\n` +
       `export const { ${Object.keys(library).sort().join(', ')} } = core.modules[${JSON.stringify(LIBRARY_ENTRY)}]();\n`,
   );
-  for (const file of ['cli.cjs', 'core.cjs']) {
+  for (const file of ['cli.cjs', CORE_FILE, LIGHT_FILE]) {
     if (!isAscii(readFileSync(new URL(file, `${staging.href}/`)))) {
-      console.warn(`warning: dist/${file} is not ASCII, which makes decoding it at every start slower`);
+      console.warn(`warning: dist/${file.replace('./', '')} is not ASCII, which makes decoding it at every start slower`);
     }
   }
   try {

@@ -45,6 +45,7 @@ try {
     'bin/code-cache.js',
     'dist/cli.cjs',
     'dist/core.cjs',
+    'dist/core-light.cjs',
     'dist/jq.cjs',
     'dist/mcp-sdk.cjs',
     'man/calendar.1',
@@ -79,8 +80,8 @@ try {
   check(ids.length === 2 && ids.every((id) => /^\d+$/.test(id)), `events list on the built-in sandbox printed ${JSON.stringify(ids)}`);
   const titles = run(['events', 'list', '--per-page', '2', '--jq', '.[].title']).trim().split('\n');
   check(titles.length === 2 && titles.every((t) => t !== '' && !t.startsWith('"')), `--jq on the installed package printed ${JSON.stringify(titles)}`);
-  // Both bundles went through the code cache (the launcher writes one beside each after a run).
-  for (const bundle of ['cli.cjs', 'core.cjs']) {
+  // Each bundle went through the code cache (the launcher writes one beside each after a run).
+  for (const bundle of ['cli.cjs', 'core-light.cjs', 'core.cjs']) {
     check(existsSync(join(installed, 'dist', `${bundle}.v8-cache`)), `no code cache was written for dist/${bundle}`);
   }
   check(existsSync(join(prefix, 'share/man/man1/calendar.1')), 'the manual page is not installed in share/man/man1');

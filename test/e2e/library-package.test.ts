@@ -139,11 +139,13 @@ describe('the library bundle', () => {
     expect(packages.has('undici')).toBe(true);
   });
 
-  test('as built: the library entry loads dist/core.cjs alone, and that file holds no terminal library and nothing of the CLI', () => {
+  test('as built: the library entry loads the core alone, which holds no terminal library and nothing of the CLI', () => {
     // dist/index.js re-exports from the core the CLI shares (scripts/build.mjs); its only import is that file.
     const entry = readFileSync(join(ROOT, 'dist/index.js'), 'utf8');
     expect([...entry.matchAll(/\bfrom\s+'([^']+)'/g)].map((m) => m[1])).toEqual(['./core.cjs']);
-    const { sources } = JSON.parse(readFileSync(join(ROOT, 'dist/core.cjs.map'), 'utf8')) as { sources: string[] };
+    const sources = ['core.cjs', 'core-light.cjs'].flatMap(
+      (file) => (JSON.parse(readFileSync(join(ROOT, 'dist', `${file}.map`), 'utf8')) as { sources: string[] }).sources,
+    );
     const packages = new Set(sources.flatMap((path) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? []));
     expect(TERMINAL_LIBRARIES.filter((name) => packages.has(name))).toEqual([]);
     expect(sources.filter((path) => /(^|\/)src\/(cli|mcp)\//.test(path))).toEqual([]);

@@ -2,8 +2,8 @@
  * Which libraries a run of the CLI actually executed. The CLI is one bundle compiled from a
  * code cache, so no module hook sees its libraries load; instead the run records V8 coverage
  * (NODE_V8_COVERAGE) and every function it called is traced back to its source file through
- * the bundles' source maps (dist/cli.cjs.map and dist/core.cjs.map, the core the CLI requires,
- * written by the build and never loaded at run time).
+ * the bundles' source maps (dist/cli.cjs.map, and those of the core the CLI requires,
+ * dist/core-light.cjs.map and dist/core.cjs.map: written by the build, never loaded at run time).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { SourceMap } from 'node:module';
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT, runCli, type RunOptions, type RunResult } from './helpers.js';
 
-const BUNDLES = [join(ROOT, 'dist/cli.cjs'), join(ROOT, 'dist/core.cjs')];
+const BUNDLES = ['cli.cjs', 'core-light.cjs', 'core.cjs'].map((file) => join(ROOT, 'dist', file));
 // bin/code-cache.js compiles the bundle inside a function wrapper; coverage offsets count it.
 const WRAPPER_PREFIX = '(function (exports, require, module, __filename, __dirname) {'.length;
 

@@ -33,6 +33,7 @@ describe('the published package', () => {
       'completions/calendar.fish',
       'dist/cli.cjs',
       'dist/cli.js',
+      'dist/core-light.cjs',
       'dist/core.cjs',
       'dist/index.d.ts',
       'dist/index.js',

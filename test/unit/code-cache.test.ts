@@ -151,18 +151,23 @@ describe('code cache of the bundle', () => {
     expect(second.status).toBe(`accepted (${besideBundle})`);
   });
 
-  test('a linked bundle (the core the CLI requires) is loaded through a cache of its own, once, and saved with the bundle', () => {
+  test('linked bundles (the core the CLI requires, and what the core requires) each have a cache of their own, loaded once, saved with the bundle', () => {
     const { dist, bundle, env, besideBundle } = fixture(
-      "const core = require('./core.cjs'); exports.answer = () => core.base + 2 + (require('./core.cjs') === core ? 0 : 100);",
+      "const core = require('./core.cjs'); exports.answer = () => core.base + require('./light.cjs').two + (require('./core.cjs') === core ? 0 : 100);",
     );
-    writeFileSync(join(dist, 'core.cjs'), 'exports.base = 40;');
+    writeFileSync(join(dist, 'core.cjs'), "exports.base = 40 + require('./light.cjs').zero;");
+    writeFileSync(join(dist, 'light.cjs'), 'exports.zero = 0; exports.two = 2;');
     const [coreCache] = cacheFiles(join(dist, 'core.cjs'), env);
+    const [lightCache] = cacheFiles(join(dist, 'light.cjs'), env);
     const script = `const { loadBundle } = require(${JSON.stringify(CODE_CACHE)});
-      const loaded = loadBundle(${JSON.stringify(bundle)}, ${JSON.stringify(env)}, () => false, ['./core.cjs']);
+      const loaded = loadBundle(${JSON.stringify(bundle)}, ${JSON.stringify(env)}, () => false, ['./light.cjs', './core.cjs']);
       process.stdout.write(JSON.stringify({ answer: loaded.exports.answer(), saved: loaded.save() }));`;
     const run = () => JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
-    expect(run()).toEqual({ answer: 42, saved: `none, written to ${besideBundle}; core.cjs: none, written to ${coreCache}` });
-    expect(run()).toEqual({ answer: 42, saved: `accepted (${besideBundle}); core.cjs: accepted (${coreCache})` });
-    expect(readdirSync(dist).sort()).toEqual(['cli.cjs', 'cli.cjs.v8-cache', 'core.cjs', 'core.cjs.v8-cache']);
+    expect(run()).toEqual({
+      answer: 42,
+      saved: `none, written to ${besideBundle}; light.cjs: none, written to ${lightCache}; core.cjs: none, written to ${coreCache}`,
+    });
+    expect(run()).toEqual({ answer: 42, saved: `accepted (${besideBundle}); light.cjs: accepted (${lightCache}); core.cjs: accepted (${coreCache})` });
+    expect(readdirSync(dist).sort()).toEqual(['cli.cjs', 'cli.cjs.v8-cache', 'core.cjs', 'core.cjs.v8-cache', 'light.cjs', 'light.cjs.v8-cache']);
   });
 });
