@@ -46,9 +46,8 @@ try {
   console.log(`${rounds} rounds, load average ${fmt(loadavg()[0], 1)}; medians in ms (ratio to node -e 0)`);
   for (const [name, { wall, cpu }] of times) {
     const ratio = (xs, base) => fmt(median(xs) / median(base));
-    console.log(
-      `${name.padEnd(24)} wall ${fmt(median(wall), 1).padStart(6)} (${ratio(wall, node.wall)})   cpu ${fmt(median(cpu), 1).padStart(6)} (${ratio(cpu, node.cpu)})`,
-    );
+    const ms = (xs) => fmt(median(xs), 1).padStart(6);
+    console.log(`${name.padEnd(24)} wall ${ms(wall)} (${ratio(wall, node.wall)})   cpu ${ms(cpu)} (${ratio(cpu, node.cpu)})`);
   }
 } finally {
   await serve.stop();

@@ -162,6 +162,24 @@ async function lightModules() {
   return new Set(Object.keys(metafile.inputs).filter((input) => SHARED_LAYERS.test(input) && isLight(input)));
 }
 
+// zod taken from its CommonJS build (the package ships both) for dist/core.cjs. As ES modules its
+// functions sit at the bundle's top level, where V8 makes an entry for each when it compiles the
+// top level, and the code cache keeps them all: 766 KB for a request's run. As CommonJS each of
+// its modules is one function until it runs: 487 KB, and deserialising it 7.2 → 5.6 ms, with the
+// top level 2.3 → 0.5 ms (events get from the environment, which runs no zod). The file is 147 KB
+// larger (nothing of zod is left out unused) and 17 KB larger packed.
+const zodAsCommonJS = {
+  name: 'zod-commonjs',
+  setup(build) {
+    build.onResolve({ filter: /^zod(\/|$)/ }, async (args) => {
+      if (args.pluginData === 'zod-commonjs') return undefined;
+      // A file named whole (zod/v4/locales/en.js) has its CommonJS twin beside it.
+      const path = args.path.replace(/\.js$/, '.cjs');
+      const found = await build.resolve(path, { kind: 'require-call', resolveDir: args.resolveDir, pluginData: 'zod-commonjs' });
+      return found.errors.length > 0 ? { errors: found.errors } : { path: found.path };
+    });
+  },
+};
 const mcpSdkEntry =
   MCP_SDK_PIECES.map((piece, i) => `import * as piece${i} from '@modelcontextprotocol/sdk/${piece}';\n`).join('') +
   `export const pieces = {${MCP_SDK_PIECES.map((piece, i) => `${JSON.stringify(piece)}: piece${i}`).join(', ')}};\n`;
@@ -213,7 +231,7 @@ try {
     ...shared,
     stdin: { contents: entryOf(CORE_FILE), resolveDir: root.pathname, sourcefile: 'core-entry.cjs', loader: 'js' },
     outfile: new URL(CORE_FILE, `${staging.href}/`).pathname,
-    plugins: [apart((target) => (light.has(target) ? LIGHT_FILE : undefined)), lazyHttp2, asciiRegExps, lazyBuiltins],
+    plugins: [apart((target) => (light.has(target) ? LIGHT_FILE : undefined)), zodAsCommonJS, lazyHttp2, asciiRegExps, lazyBuiltins],
   });
   await build({
     ...shared,
