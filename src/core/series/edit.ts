@@ -205,5 +205,9 @@ export async function deleteSeries(client: ApiClient, targetRecord: Json, scope:
 
 /** One line for a report whose occurrences did not all go through. */
 export function partialFailure(done: number, failed: number, what: string): CliError {
-  return new CliError(`${failed} of ${done + failed} occurrences were not ${what}`, EXIT.partial, 'Run the same command with --series to finish or undo the rest.');
+  return new CliError(
+    `${failed} of ${done + failed} occurrences were not ${what}`,
+    EXIT.partial,
+    'Run the same command with --series to finish or undo the rest.',
+  );
 }

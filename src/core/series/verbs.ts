@@ -28,14 +28,28 @@ type Json = Record<string, unknown>;
 
 const WALL = /^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?$/;
 
-/** The series a create asks for (`--repeat`, `--except`, `--max`), or undefined; an except or max without a rule is refused. */
-export function repeatRequest(given: { repeat?: string; except?: string[]; max?: number }): RepeatRequest | undefined {
+/**
+ * The series a create asks for (`--repeat`, `--except` as a list or comma-separated, `--max`),
+ * or undefined; an except or max without a rule is refused.
+ */
+export function repeatRequest(given: { repeat?: unknown; except?: unknown; max?: unknown }): RepeatRequest | undefined {
   if (given.repeat === undefined) {
     for (const name of ['except', 'max'] as const) if (given[name] !== undefined) throw new UsageError(`--${name} goes with --repeat`);
     return undefined;
   }
   if (typeof given.repeat !== 'string') throw new UsageError('--repeat: expected an iCalendar RRULE, e.g. FREQ=WEEKLY;BYDAY=TU;COUNT=8');
-  return { rule: given.repeat, except: given.except, max: given.max };
+  const except = typeof given.except === 'string' ? given.except.split(',') : given.except;
+  if (except !== undefined && !(Array.isArray(except) && except.every((date) => typeof date === 'string')))
+    throw new UsageError('--except: expected dates (YYYY-MM-DD or YYYY-MM-DD HH:MM), as a list or comma-separated');
+  if (given.max !== undefined && typeof given.max !== 'number') throw new UsageError(`--max ${String(given.max)}: a whole number from 1`);
+  return { rule: given.repeat, except: except?.map((date) => date.trim()).filter(Boolean), max: given.max };
+}
+
+/** How far an edit of an occurrence reaches: `occurrence` (the default: it alone) is no series edit. */
+export function scopeOf(scope: unknown): SeriesScope | undefined {
+  if (scope === undefined || scope === 'occurrence') return undefined;
+  if (scope === 'series' || scope === 'following') return scope;
+  throw new UsageError(`scope: "${String(scope)}" is not one of occurrence, series, following`);
 }
 
 /**
@@ -117,11 +131,15 @@ export interface SeriesEditOptions {
   dryRun?: boolean;
   /** Additions to and removals from list links: one occurrence's business, refused here. */
   links?: LinkAdjustments;
+  /** An update that resets what it is not given: refused here (each occurrence keeps what the change leaves out). */
+  replace?: boolean;
 }
 
 /** Refused before anything is sent: what an edit of several occurrences cannot carry. */
-export function checkSeriesEdit(changes: Json, scope: SeriesScope, hasLinkChanges: boolean): void {
-  if (hasLinkChanges) throw new UsageError(`--add-… and --remove-… change one occurrence: give the whole list with ${scopeFlag(scope)}`);
+function checkSeriesEdit(changes: Json, scope: SeriesScope, options: SeriesEditOptions): void {
+  if (options.replace === true) throw new UsageError(`--replace does not go with ${scopeFlag(scope)}: each occurrence keeps the fields the change leaves out`);
+  if (hasAdjustments(resources.events, options.links))
+    throw new UsageError(`--add-… and --remove-… change one occurrence: give the whole list with ${scopeFlag(scope)}`);
   if (changes.slug !== undefined) throw new UsageError(`${scopeFlag(scope)}: the slugs of a series name it; --slug is for one occurrence`);
 }
 
@@ -133,7 +151,7 @@ export async function updateInScope(
   scope: SeriesScope,
   options: SeriesEditOptions = {},
 ): Promise<{ planned: PlannedSeriesEdit } | { report: SeriesUpdateReport }> {
-  checkSeriesEdit(changes, scope, hasAdjustments(resources.events, options.links));
+  checkSeriesEdit(changes, scope, options);
   if (options.dryRun) {
     const { inScope, series } = await occurrencesInScope(access, ref, scope, 'update');
     return { planned: { series, inScope } };

@@ -22,16 +22,9 @@ type Json = Record<string, unknown>;
 
 /** `--repeat RULE [--except …] [--max N]`, or undefined; --except and --max alone are refused (by the core). */
 export async function repeatOf(opts: Opts): Promise<RepeatRequest | undefined> {
-  const except =
-    typeof opts.except === 'string'
-      ? opts.except
-          .split(',')
-          .map((d) => d.trim())
-          .filter(Boolean)
-      : undefined;
   const max = typeof opts.max === 'string' ? positive(opts.max, '--max') : undefined;
   const { repeatRequest } = await import('../../../core/series/verbs.js');
-  return repeatRequest({ repeat: typeof opts.repeat === 'string' ? opts.repeat : undefined, except, max });
+  return repeatRequest({ repeat: opts.repeat, except: opts.except, max });
 }
 
 /** `--series` or `--following` (not both), or undefined. */
@@ -99,6 +92,7 @@ export async function updateSeriesEvents(
     keepDuration: opts.keepDuration !== false,
     force: opts.force === true,
     dryRun: opts.dryRun === true,
+    replace: opts.replace === true,
     links,
   });
   if ('planned' in done) {
