@@ -136,10 +136,26 @@ describe('cal.events.update and delete with a scope', () => {
   });
 
   test.each([
-    ['a delete for good of a scope', (id: number) => cal.events.delete(id, { scope: 'series', permanently: true } as never), '--permanently does not go with --series'],
-    ['a scope that is none', (id: number) => cal.events.update(id, { title: 'x' }, { scope: 'all' } as never), 'scope: "all" is not one of occurrence, series, following'],
-    ['replace with a scope', (id: number) => cal.events.update(id, { title: 'x' }, { scope: 'series', replace: true } as never), '--replace does not go with --series'],
-    ['links added with a scope', (id: number) => cal.events.update(id, {}, { scope: 'following', links: { tags: { add: ['x'] } } } as never), 'change one occurrence'],
+    [
+      'a delete for good of a scope',
+      (id: number) => cal.events.delete(id, { scope: 'series', permanently: true } as never),
+      '--permanently does not go with --series',
+    ],
+    [
+      'a scope that is none',
+      (id: number) => cal.events.update(id, { title: 'x' }, { scope: 'all' } as never),
+      'scope: "all" is not one of occurrence, series, following',
+    ],
+    [
+      'replace with a scope',
+      (id: number) => cal.events.update(id, { title: 'x' }, { scope: 'series', replace: true } as never),
+      '--replace does not go with --series',
+    ],
+    [
+      'links added with a scope',
+      (id: number) => cal.events.update(id, {}, { scope: 'following', links: { tags: { add: ['x'] } } } as never),
+      'change one occurrence',
+    ],
   ])('%s: CalendarError exit 2, nothing sent', async (_what, call, message) => {
     const before = sandbox.stats.requests;
     const refused = await failure(call(1));
