@@ -111,6 +111,19 @@ describe('cal.events.update and delete with a scope', () => {
     expect((await stored('Lib class')).map((e) => e.title)).toEqual(['Lib class', 'Lib class', 'Lib class late', 'Lib class late']);
   });
 
+  test('a change the core refuses for the occurrence named leaves the rule and every occurrence as they were', async () => {
+    // A cost the tribe route would re-format: the safe update refuses each occurrence alike.
+    const made = await cal.events.create({ ...yoga('Lib priced'), cost: '5 €' }, { repeat: 'FREQ=WEEKLY;COUNT=4' });
+    const before = await cal.events.series(made[0].id);
+    const refused = await failure(cal.events.update(made[2].id, { title: 'Lib priced late' }, { scope: 'following' }));
+    expect(refused.exitCode).toBe(EXIT.usage);
+    expect(refused.message).toContain('cost');
+    expect(await cal.events.series(made[0].id)).toEqual(before);
+    expect((await stored('Lib priced')).map((e) => [e.title, e.slug])).toEqual(made.map((e) => [e.title, e.slug]));
+    const forced = await cal.events.update(made[2].id, { title: 'Lib priced late' }, { scope: 'following', force: true });
+    expect(forced.map((e) => e.title)).toEqual(['Lib priced late', 'Lib priced late']);
+  });
+
   test('delete following ends the series before the occurrence; delete series removes the rest and its rule', async () => {
     const made = await cal.events.create(yoga('Lib gone'), { repeat: 'FREQ=WEEKLY;COUNT=4' });
     const ids = made.map((e) => e.id);
