@@ -56,7 +56,7 @@ function timeShift(current: Json, changes: Json, flag: string): { start: number;
   if (changes.start_date !== undefined && from !== to) {
     throw new UsageError(
       `${flag} changes the time of day of the occurrences, not their day (${from} → ${to})`,
-      'Move occurrences one at a time (without --series), or delete the series and create it with another rule.',
+      `Move occurrences one at a time (without ${flag}), or delete the series and create it with another rule.`,
     );
   }
   return shift;
