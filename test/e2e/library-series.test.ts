@@ -4,8 +4,8 @@
  * the refusals before any request (the sandbox's requests counted), the place of an occurrence.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { Calendar, CalendarError, EXIT, type CalendarMessage, type EventRecord } from '../../src/core/index.js';
-import { api, PASSWORD, startTestSandbox, USER, type Sandbox } from './helpers.js';
+import { Calendar, EXIT, type CalendarMessage, type EventRecord } from '../../src/core/index.js';
+import { api, calendarFailure as failure, PASSWORD, startTestSandbox, USER, type Sandbox } from './helpers.js';
 
 type Json = Record<string, any>;
 
@@ -30,16 +30,6 @@ const yoga = (title: string) => ({ title, start_date: '2027-03-16 19:00', end_da
 async function stored(title: string): Promise<Json[]> {
   const all = (await api<Json[]>(sandbox, 'GET', `events?search=${encodeURIComponent(title)}&start_date=2027-01-01&per_page=50`)).body;
   return (Array.isArray(all) ? all : (all as Json).events).filter((e: Json) => e.title.startsWith(title));
-}
-
-/** The error a promise rejects with; fails when it resolves. */
-async function failure(promise: Promise<unknown>): Promise<CalendarError> {
-  const outcome = await promise.then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-  expect(outcome).toBeInstanceOf(CalendarError);
-  return outcome as CalendarError;
 }
 
 describe('cal.events.create with repeat', () => {
