@@ -41,7 +41,7 @@ export function pageLinks(
   const head = query([['page', String(page)], ['per_page', String(perPage)], ...shown], encodeAll);
   const restUrl = `${base}?${rawTail.length ? `${head}&${query(rawTail, false)}` : head}`;
   // An empty part of the shown query (`status=` given empty shows as `&&`) is not carried into the links.
-  const rest: QueryPair[] = [['per_page', String(perPage)], ...shown, ...rawTail].filter(([key]) => key !== '');
+  const rest = [['per_page', String(perPage)] as QueryPair, ...shown, ...rawTail].filter(([key]) => key !== '');
   const neighbours: Record<string, string> = {};
   if (page < totalPages) neighbours.next_rest_url = `${base}?${query([...rest, ['page', String(page + 1)]], true)}`;
   if (page > 1) neighbours.previous_rest_url = `${base}?${query(page - 1 > 1 ? [...rest, ['page', String(page - 1)]] : rest, true)}`;
