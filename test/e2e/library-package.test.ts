@@ -147,9 +147,10 @@ describe('the library bundle', () => {
   });
 
   test('as built: the library entry loads the core alone, which holds no terminal library and nothing of the CLI', () => {
-    // dist/index.js re-exports from the core the CLI shares (scripts/build.mjs); its only import is that file.
+    // dist/index.js re-exports from the core the CLI shares (scripts/build.mjs); the only file it loads is that one.
     const entry = readFileSync(join(ROOT, 'dist/index.js'), 'utf8');
-    expect([...entry.matchAll(/\bfrom\s+'([^']+)'/g)].map((m) => m[1])).toEqual(['./core.cjs']);
+    expect([...entry.matchAll(/\bfrom\s+'([^']+)'/g)].map((m) => m[1])).toEqual(['node:module']);
+    expect([...entry.matchAll(/\(import\.meta\.url\)\('([^']+)'\)/g)].map((m) => m[1])).toEqual(['./core.cjs']);
     const sources = ['core.cjs', 'core-light.cjs'].flatMap(
       (file) => (JSON.parse(readFileSync(join(ROOT, 'dist', `${file}.map`), 'utf8')) as { sources: string[] }).sources,
     );
