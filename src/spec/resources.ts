@@ -128,6 +128,8 @@ export interface Resource {
   keepsExcerpt?: boolean;
   /** `--web` opens a record's page on the site in the browser. Events. */
   browsable?: boolean;
+  /** A recurring series' rule is kept in a record of its own here (a tag whose slug names the series, docs/series.md). Tags. */
+  holdsSeriesRules?: boolean;
   /** Post type or taxonomy name on a WordPress site. */
   wpType: string;
   /** Its route under WordPress core's `/wp/v2` when that is not `wpType` (the taxonomy's `rest_base`); see wpRoute(). */
@@ -415,6 +417,7 @@ export const RESOURCE_TABLE = {
     bySlug: false,
     trashes: false,
     namedRefs: true,
+    holdsSeriesRules: true,
     wpType: 'post_tag',
     wpRestBase: 'tags',
     permalinkBase: 'tag',
@@ -438,9 +441,14 @@ export const RESOURCE_NAMES = Object.keys(resources) as ResourceName[];
 export const LINK_RELATIONS = ['venues', 'organizers', 'categories', 'tags'] as const;
 export type LinkRelation = (typeof LINK_RELATIONS)[number];
 
+/** A field that links to another record by ID (an event's venue, organizers, terms; a category's parent). */
+export function isLinkField(field: Field): boolean {
+  return field.relation !== undefined && (LINK_RELATIONS as readonly string[]).includes(field.relation);
+}
+
 /** The fields of a resource that link to another record (event venue, organizers, terms; category parent). */
 export function linkFields(resource: Resource): Field[] {
-  return resource.fields.filter((f) => f.relation !== undefined && (LINK_RELATIONS as readonly string[]).includes(f.relation));
+  return resource.fields.filter(isLinkField);
 }
 
 /** The events list's filters that the views (agenda, week, month) take. */
@@ -450,7 +458,7 @@ export const CONFLICT_FILTER_NAMES = ['venue', 'organizer', 'categories', 'statu
 
 /** A list filter naming linked records: it takes IDs, slugs or names, as the links of a write do. */
 export function namesLinkedRecords(field: Field): boolean {
-  return field.relation !== undefined && (LINK_RELATIONS as readonly string[]).includes(field.relation) && (field.type === 'ids' || field.type === 'terms');
+  return isLinkField(field) && (field.type === 'ids' || field.type === 'terms');
 }
 
 /**

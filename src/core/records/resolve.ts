@@ -136,7 +136,7 @@ export class Resolver {
   private async searchIndex(resource: Resource, text: string, options: { typedNames?: boolean } = {}): Promise<RecordIndex> {
     const query: Record<string, string | number> = { search: resource.kind === 'term' ? storedTermName(text) : text, ...this.termQuery(resource) };
     if (resource.trashes && this.client.hasCredentials) query.status = EDITOR_STATUSES.join(',');
-    if (resource.name === 'events') Object.assign(query, EVERY_EVENT);
+    if (resource.hasDates) Object.assign(query, EVERY_EVENT);
     const found: Array<Record<string, unknown>> = [];
     await walkPages(this.client, resource, query, { all: true }, (item) => void found.push(item as Record<string, unknown>));
     const ids = found.map((record) => record.id).filter((id): id is number => typeof id === 'number');
