@@ -4,6 +4,7 @@
  * sandbox) and opened on first use; `close()` lets it go. Messages the CLI would print on stderr
  * go to `onMessage` (dropped by default). Errors are CalendarErrors with the CLI's exit codes.
  */
+import type { ClashOptions } from './views/clashes.js';
 import type { Messages } from './context.js';
 import type { Site } from './config/site.js';
 import type { RecordAccess } from './records/verbs.js';
@@ -51,14 +52,14 @@ export interface SiteOptions extends CommonOptions {
 
 export type CalendarOptions = ProfileOptions | SiteOptions;
 
-export interface CreateOptions {
+export interface CreateOptions extends ClashOptions {
   /** Create the linked records (venue, organizers, categories, tags) named that match none. */
   createMissing?: boolean;
   /** Create a venue or organizer even when one of that name exists (the server then overwrites it). */
   force?: boolean;
 }
 
-export interface UpdateOptions<R extends ResourceName = ResourceName> {
+export interface UpdateOptions<R extends ResourceName = ResourceName> extends ClashOptions {
   /** Create the linked records named that match none (those added with `links` too). */
   createMissing?: boolean;
   /** Rename a venue or organizer to a name another holds; send an event's cost the route would re-format. */
@@ -155,7 +156,9 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
   async create(fields: CreateFieldsOf<R>, options: CreateOptions = {}): Promise<RecordOf<R>> {
     const { checkWrite, createRecord } = await import('./records/verbs.js');
     const checked = await checkWrite(this.resource, fields as Json, 'create');
-    const { record } = await createRecord(await this.open(), this.resource, checked, { createMissing: options.createMissing, force: options.force });
+    const access = await this.open();
+    const { record } = await createRecord(access, this.resource, checked, { createMissing: options.createMissing, force: options.force });
+    await (await import('./views/clashes.js')).reportClashes(access, this.resource, record as Json, options);
     return record as RecordOf<R>;
   }
 
@@ -163,13 +166,15 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
     const [{ parseRef }, { checkWrite, updateRecord }] = await Promise.all([import('./records/refs.js'), import('./records/verbs.js')]);
     const target = parseRef(this.resource, ref);
     const checked = await checkWrite(this.resource, changes as Json, 'update');
-    const result = await updateRecord(await this.open(), this.resource, target, checked, {
+    const access = await this.open();
+    const result = await updateRecord(access, this.resource, target, checked, {
       createMissing: options.createMissing,
       force: options.force,
       replace: options.replace,
       keepDuration: options.keepDuration,
       links: options.links && listTexts(options.links),
     });
+    await (await import('./views/clashes.js')).reportClashes(access, this.resource, result.record as Json, options);
     return result.record as RecordOf<R>;
   }
 
