@@ -4,7 +4,6 @@
  * sandbox) and opened on first use; `close()` lets it go. Messages the CLI would print on stderr
  * go to `onMessage` (dropped by default). Errors are CalendarErrors with the CLI's exit codes.
  */
-import type { ClashOptions } from './views/clashes.js';
 import type { Messages } from './context.js';
 import type { Site } from './config/site.js';
 import type { RecordAccess } from './records/verbs.js';
@@ -52,14 +51,18 @@ export interface SiteOptions extends CommonOptions {
 
 export type CalendarOptions = ProfileOptions | SiteOptions;
 
-export interface CreateOptions extends ClashOptions {
+export interface CreateOptions {
+  /** Say the other events at an event's venue and time to onMessage (default true; `--no-conflict-check`). */
+  conflictCheck?: boolean;
   /** Create the linked records (venue, organizers, categories, tags) named that match none. */
   createMissing?: boolean;
   /** Create a venue or organizer even when one of that name exists (the server then overwrites it). */
   force?: boolean;
 }
 
-export interface UpdateOptions<R extends ResourceName = ResourceName> extends ClashOptions {
+export interface UpdateOptions<R extends ResourceName = ResourceName> {
+  /** Say the other events at an event's venue and time to onMessage (default true; `--no-conflict-check`). */
+  conflictCheck?: boolean;
   /** Create the linked records named that match none (those added with `links` too). */
   createMissing?: boolean;
   /** Rename a venue or organizer to a name another holds; send an event's cost the route would re-format. */
