@@ -61,6 +61,12 @@ export interface Field {
   translated?: boolean;
   /** Never set, the record shows its own permalink here (an event's `website`): that value is not set, so not sent back. */
   unsetShowsPermalink?: boolean;
+  /**
+   * Stored through WordPress's sanitize_text_field (a venue's or organizer's details): tags
+   * stripped, white space folded, and percent-escaped octets (`%C3%A9`) dropped, so a value
+   * holding one cannot be kept as given (src/wordpress/text.ts).
+   */
+  sanitized?: boolean;
 }
 
 export interface Column {
@@ -326,15 +332,15 @@ export const RESOURCE_TABLE = {
       { name: 'venue', type: 'string', description: 'name of the venue', required: true, aliases: ['name'], emptyRefused: true, translated: true },
       { name: 'description', type: 'text', description: 'description (HTML allowed)', translated: true },
       ...POST_META,
-      { name: 'address', type: 'text', description: 'street address', searched: true, translated: true },
-      { name: 'city', type: 'text', description: 'city', searched: true, translated: true },
-      { name: 'country', type: 'text', description: 'country', translated: true },
-      { name: 'province', type: 'text', description: 'province', searched: true, translated: true },
-      { name: 'state', type: 'text', description: 'state', searched: true, translated: true },
-      { name: 'zip', type: 'text', description: 'postal code', searched: true },
-      { name: 'phone', type: 'text', description: 'phone number', searched: true },
-      { name: 'website', type: 'url', description: 'website URL' },
-      { name: 'stateprovince', type: 'text', description: 'state or province', searched: true, translated: true },
+      { name: 'address', type: 'text', description: 'street address', sanitized: true, searched: true, translated: true },
+      { name: 'city', type: 'text', description: 'city', sanitized: true, searched: true, translated: true },
+      { name: 'country', type: 'text', description: 'country', sanitized: true, translated: true },
+      { name: 'province', type: 'text', description: 'province', sanitized: true, searched: true, translated: true },
+      { name: 'state', type: 'text', description: 'state', sanitized: true, searched: true, translated: true },
+      { name: 'zip', type: 'text', description: 'postal code', sanitized: true, searched: true },
+      { name: 'phone', type: 'text', description: 'phone number', sanitized: true, searched: true },
+      { name: 'website', type: 'url', description: 'website URL', sanitized: true },
+      { name: 'stateprovince', type: 'text', description: 'state or province', sanitized: true, searched: true, translated: true },
       { name: 'show_map', type: 'boolstring', description: 'show the map', negated: 'hide the map' },
       { name: 'show_map_link', type: 'boolstring', description: 'show a link to the map', negated: 'hide the link to the map' },
       { name: 'image', type: 'string', description: 'featured image: attachment ID or image URL' },
@@ -369,9 +375,9 @@ export const RESOURCE_TABLE = {
       { name: 'organizer', type: 'string', description: 'name of the organizer', required: true, aliases: ['name'], emptyRefused: true, translated: true },
       { name: 'description', type: 'text', description: 'description (HTML allowed)', translated: true },
       ...POST_META,
-      { name: 'phone', type: 'text', description: 'phone number', searched: true },
-      { name: 'website', type: 'url', description: 'website URL', searched: true },
-      { name: 'email', type: 'email', description: 'email address', searched: true },
+      { name: 'phone', type: 'text', description: 'phone number', sanitized: true, searched: true },
+      { name: 'website', type: 'url', description: 'website URL', sanitized: true, searched: true },
+      { name: 'email', type: 'email', description: 'email address', sanitized: true, searched: true },
       { name: 'image', type: 'string', description: 'featured image: attachment ID or image URL' },
     ],
     listParams: linkedPostListParams,

@@ -28,6 +28,8 @@ export function tecBody(resource: Resource, changes: Json): { body: Json } | { u
     let sent: unknown = value;
     if (isSingleLink(resource, field))
       sent = typeof value === 'number' && value > 0 ? [value] : undefined; // unlinking goes by the older route
+    else if (value === '' && resource.fields.some((f) => f.name === field && f.type === 'url'))
+      sent = undefined; // tec/v1 checks a URL as PHP does, and "" is none: clearing goes by the older route
     else if (field === 'date' && typeof value === 'string') sent = value.replace(' ', 'T'); // a date-time, in the site's zone
     if (name === undefined || sent === undefined) untaken.push(field);
     else body[name] = sent;

@@ -12,6 +12,8 @@ import { isLinkedResource, storedKey, type PostResource } from '../store/kinds.j
 import { convertWallClock, isValidTimeZone } from '../../base/time.js';
 import { TEC_FIELD, WRITE_ROUTES } from '../../wordpress/write-routes.js';
 import { resources } from '../../spec/resources.js';
+import { sanitizeTextField } from '../../wordpress/text.js';
+import { takesUrl } from '../../wordpress/urls.js';
 
 /** The tribe/events/v1 name of each tec/v1 body field, by resource. */
 const TRIBE_NAME = Object.fromEntries(
@@ -30,6 +32,25 @@ function invalidIds(param: string): SiteError {
       },
     },
   });
+}
+
+/** A URL field of the body that PHP's URL check fails (an empty one too, unlike the tribe routes): 400, nothing changed. */
+function refuseBadUrls(resource: PostResource, body: Params): void {
+  for (const [name, value] of Object.entries(body)) {
+    const field = resources[resource].fields.find((f) => f.name === TRIBE_NAME[resource][name]);
+    if (field?.type !== 'url' || value === undefined || takesUrl(String(value ?? ''))) continue;
+    const message = `Argument \`{${name}}\` must be a valid URL.`;
+    throw new SiteError(400, 'rest_invalid_param', `Invalid parameter(s): ${name}`, {
+      params: { [name]: message },
+      details: {
+        [name]: {
+          code: 'tec_rest_invalid_uri_argument',
+          message,
+          data: { status: 400, argument: name, details: `The argument \`{${name}}\` is not a valid URL.` },
+        },
+      },
+    });
+  }
 }
 
 /** A list of IDs of posts of one type; a non-positive or unknown ID is refused. */
@@ -120,7 +141,8 @@ function patchLinked(resource: 'venues' | 'organizers', post: PostRecord, body: 
     const field = TRIBE_NAME[resource][name];
     if (!field || value === undefined || field === 'status' || field === 'slug' || field === 'date' || field === 'author') continue;
     const text = value === null ? '' : String(value);
-    fields[field] = field === nameField ? text.trim() : text;
+    const sanitized = resources[resource].fields.some((f) => f.name === field && f.sanitized);
+    fields[field] = field === nameField ? text.trim() : sanitized ? sanitizeTextField(text) : text;
   }
   if (typeof body.status === 'string' && body.status) post.status = body.status;
   if (typeof body.slug === 'string' && body.slug) post.slug = body.slug;
@@ -138,6 +160,7 @@ function patchPostColumns(ctx: RequestContext, post: PostRecord, body: Params): 
 
 /** Applies a tec/v1 update to a stored post. */
 export function patchPost(ctx: RequestContext, resource: PostResource, post: PostRecord, body: Params): void {
+  refuseBadUrls(resource, body);
   if (isLinkedResource(resource)) patchLinked(resource, post, body);
   else patchEvent(ctx, post as EventRecord, body);
   patchPostColumns(ctx, post, body);
