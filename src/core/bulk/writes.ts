@@ -8,7 +8,7 @@ import { ApiError, CliError, EXIT } from '../errors.js';
 import { errorFromResponse, type ApiClient } from '../http/client.js';
 import { backoffDelay, retryAfterMs, timer } from '../http/retry.js';
 import { EVERY_EVENT, MAX_PER_PAGE, type Resource } from '../../spec/resources.js';
-import { safeUpdate, type SafeUpdateOptions } from '../records/safe-update.js';
+import { safeUpdate, withZeroCost, type SafeUpdateOptions } from '../records/safe-update.js';
 import { nameKey, slugLetters, slugSegment } from '../records/identity.js';
 import type { UpsertKey } from './upsert-index.js';
 
@@ -110,6 +110,10 @@ export async function createRecord(
   match: MatchKey | undefined,
   sleep = client.options.sleep ?? timer,
 ): Promise<Json> {
+  return withZeroCost(client, resource, await postRecord(client, resource, body, match, sleep), body.cost);
+}
+
+async function postRecord(client: ApiClient, resource: Resource, body: Json, match: MatchKey | undefined, sleep: (ms: number) => Promise<void>): Promise<Json> {
   // A lookup that only confirms is made even with --retries 0: it sends nothing twice.
   const retries =
     match && (match.by === 'slug' || match.by === 'name') ? (match.confirmOnly ? Math.max(1, client.options.retries) : client.options.retries) : 0;

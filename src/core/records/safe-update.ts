@@ -18,6 +18,7 @@ import type { Query } from '../http/url.js';
 import { UsageError } from '../errors.js';
 import { decodeEntities, sameValue } from './identity.js';
 import { storedCost, toWritable } from './writable.js';
+import { createDropsCost } from '../../wordpress/cost.js';
 import { readCurrent, readRawTexts, withRawTexts } from './raw-text.js';
 import { changedUnasked, WRITE_ROUTES, type WrittenPost } from '../../wordpress/write-routes.js';
 import { coreUnlinkValue, isRemovableLink } from './unlink.js';
@@ -312,4 +313,13 @@ function withoutTexts(resource: Resource, changes: Json): Json {
   const out = { ...changes };
   for (const field of [resource.nameField, 'description', 'excerpt']) delete out[field];
   return out;
+}
+
+/**
+ * A new event given a zero cost (0 or "0") gets it by an update: the tribe route's create does
+ * not store it, an update does (src/wordpress/cost.ts). Any other record is returned as it is.
+ */
+export async function withZeroCost(client: ApiClient, resource: Resource, created: Json, sentCost: unknown): Promise<Json> {
+  if (!resource.hasCost || !createDropsCost(sentCost) || typeof created.id !== 'number') return created;
+  return (await safeUpdate(client, resource, `${resource.path}/${created.id}`, { cost: '0' }, { method: 'PUT', current: created })).record;
 }
