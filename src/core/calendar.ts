@@ -8,7 +8,8 @@ import type { Messages } from './context.js';
 import type { Site } from './config/site.js';
 import type { RecordAccess } from './records/verbs.js';
 import { MAX_PER_PAGE, resources, type CONFLICT_FILTER_NAMES, type Resource, type ResourceName, type VIEW_FILTER_NAMES } from '../spec/resources.js';
-import type { CreateFieldsOf, FieldsOf, FiltersOf, LinkChangesOf, RecordOf } from '../spec/types.js';
+import type { CreateFieldsOf, EventRecord, FieldsOf, FiltersOf, LinkChangesOf, RecordOf } from '../spec/types.js';
+import type { Member as SeriesMember, OccurrencePlace as SeriesPlace } from './series/types.js';
 import type { LinkAdjustments } from './records/link-changes.js';
 import type { ConflictRow } from './views/conflicts.js';
 import type { CalendarEvent, DayEntry } from './views/days.js';
@@ -80,6 +81,51 @@ export interface DeleteOptions {
   permanently?: boolean;
 }
 
+/** How far an update or delete of an event reaches when the event is an occurrence of a series (docs/series.md). */
+export type SeriesScope = 'occurrence' | 'series' | 'following';
+
+/** A series made of the event given, its first occurrence: one event per occurrence of the rule, each knowing its series. */
+export interface RepeatOptions {
+  /**
+   * An iCalendar RRULE (`FREQ=WEEKLY;BYDAY=TU;COUNT=8`; an `RRULE:` prefix allowed), expanded in
+   * the event's zone: the same wall-clock time across daylight-saving changes.
+   */
+  repeat: string;
+  /** Occurrences left out, by date (`2027-03-16`) or date and time. */
+  except?: string[];
+  /** The cap (default 500): a rule giving more is refused; a rule without an end takes its first `max` occurrences. */
+  max?: number;
+  /** Create the linked records named that match none. */
+  createMissing?: boolean;
+  /** Expand and check the rule, send nothing: the occurrences as they would be created. */
+  dryRun?: boolean;
+}
+
+/** An occurrence a dry run would create: the event's fields at its dates, with the slug that names its series. */
+export type PlannedOccurrence = FieldsOf<'events'> & { slug: string; start_date: string; end_date: string };
+
+export interface SeriesUpdateOptions {
+  /** `series`: every occurrence; `following`: this one and the later ones, which become a series of their own. */
+  scope: 'series' | 'following';
+  /** Create the linked records named that match none. */
+  createMissing?: boolean;
+  /** Send an event's cost the route would re-format. */
+  force?: boolean;
+  /** With a new start alone, move the end by as much (default true). */
+  keepDuration?: boolean;
+  /** Send nothing: the occurrences the change would take. */
+  dryRun?: boolean;
+}
+
+export interface SeriesDeleteOptions {
+  /** `series`: every occurrence, and the rule; `following`: this one and the later ones, the series then ending before it. To the trash. */
+  scope: 'series' | 'following';
+  /** Send nothing: the occurrences that would go. */
+  dryRun?: boolean;
+}
+
+export type { Member as SeriesMember, OccurrencePlace as SeriesPlace } from './series/types.js';
+
 /** The days of a view: `from` (default today in the view's zone) to `to`, in `timezone` (default the profile's, else the site's). */
 interface ViewDays {
   from?: string;
@@ -129,12 +175,34 @@ export interface ResourceRecords<R extends ResourceName> {
   delete(ref: Ref, options?: DeleteOptions): Promise<RecordOf<R>>;
 }
 
+/**
+ * `calendar.events`: the five verbs, and series (docs/series.md): `create` with `repeat` makes
+ * one event per occurrence; `update` and `delete` of an occurrence with a `scope` reach its whole
+ * series or it and the later ones; `series` says where an event stands in its series.
+ */
+export interface EventRecords extends Omit<ResourceRecords<'events'>, 'create' | 'update' | 'delete'> {
+  create(fields: CreateFieldsOf<'events'>, options: RepeatOptions & { dryRun: true }): Promise<PlannedOccurrence[]>;
+  /** The occurrences created, in order (some failed: CalendarError exit 6, each failure told to onMessage). */
+  create(fields: CreateFieldsOf<'events'>, options: RepeatOptions): Promise<EventRecord[]>;
+  create(fields: CreateFieldsOf<'events'>, options?: CreateOptions): Promise<EventRecord>;
+  update(ref: Ref, changes: FieldsOf<'events'>, options: SeriesUpdateOptions & { dryRun: true }): Promise<SeriesMember[]>;
+  /** The occurrences changed; a new time of day moves each by as much (a moved one keeps its offset), a new day is refused. */
+  update(ref: Ref, changes: FieldsOf<'events'>, options: SeriesUpdateOptions): Promise<EventRecord[]>;
+  /** The lossless update of one event (an occurrence stays in its series). */
+  update(ref: Ref, changes: FieldsOf<'events'>, options?: UpdateOptions<'events'> & { scope?: 'occurrence' }): Promise<EventRecord>;
+  /** The occurrences moved to the trash (with `dryRun`: that would be). */
+  delete(ref: Ref, options: SeriesDeleteOptions): Promise<SeriesMember[]>;
+  delete(ref: Ref, options?: DeleteOptions & { scope?: 'occurrence' }): Promise<EventRecord>;
+  /** Where an event (or a record read) stands in its series; undefined when it is no occurrence of one. */
+  series(event: Ref | EventRecord): Promise<SeriesPlace | undefined>;
+}
+
 class Records<R extends ResourceName> implements ResourceRecords<R> {
-  private readonly resource: Resource;
+  protected readonly resource: Resource;
 
   constructor(
     name: R,
-    private readonly open: () => Promise<RecordAccess>,
+    protected readonly open: () => Promise<RecordAccess>,
   ) {
     this.resource = resources[name];
   }
@@ -197,8 +265,11 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
 
   private async *walk(filters: FiltersOf<R>, ahead: number): AsyncGenerator<RecordOf<R>> {
     const { limit, on, during, ...rest } = filters as Json & { limit?: number; on?: string; during?: string };
-    const { listQueryOf, walkList } = await import('./records/list.js');
-    const { UsageError } = await import('./errors.js');
+    const [{ listQueryOf, walkList }, { pulled }, { UsageError }] = await Promise.all([
+      import('./records/list.js'),
+      import('./records/pulled.js'),
+      import('./errors.js'),
+    ]);
     if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new UsageError(`limit: "${String(limit)}" is not a whole number of at least 1`);
     const query = listQueryOf(this.resource, rest, { on, during });
     const access = await this.open();
@@ -207,6 +278,71 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
     yield* pulled<RecordOf<R>>(perPage * ahead, (onRecord) =>
       walkList(access, this.resource, query, { all: query.page === undefined, limit, parallel: ahead }, (record) => onRecord(record as RecordOf<R>)),
     );
+  }
+}
+
+/** The events, with their series: each verb with a series option makes the one call of src/core/series/verbs.ts the CLI makes. */
+class Events extends Records<'events'> {
+  constructor(open: () => Promise<RecordAccess>) {
+    super('events', open);
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: the overloads of EventRecords say what each options form returns
+  override async create(fields: CreateFieldsOf<'events'>, options: CreateOptions & Partial<RepeatOptions> = {}): Promise<any> {
+    const series = await import('./series/verbs.js');
+    const repeat = series.repeatRequest(options);
+    if (!repeat) return super.create(fields, options);
+    const { checkWrite } = await import('./records/verbs.js');
+    const checked = await checkWrite(this.resource, fields as Json, 'create');
+    // A rule that cannot be used is refused before anything is sent, reads included.
+    await series.checkRepeat(checked, repeat);
+    const access = await this.open();
+    const { plan, report } = await series.createRepeating(access, checked, repeat, { createMissing: options.createMissing, dryRun: options.dryRun });
+    if (!report) return plan.occurrences.map((occurrence) => occurrence.body);
+    series.refuseFailures(report.failed, report.created.length, 'created', access.messages);
+    return report.created;
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: as create
+  override async update(ref: Ref, changes: FieldsOf<'events'>, options: UpdateOptions<'events'> & Partial<SeriesUpdateOptions> = {}): Promise<any> {
+    const series = await import('./series/verbs.js');
+    const scope = series.scopeOf(options.scope);
+    if (!scope) return super.update(ref, changes, options);
+    const [{ parseRef }, { checkWrite }] = await Promise.all([import('./records/refs.js'), import('./records/verbs.js')]);
+    const target = parseRef(this.resource, ref);
+    const checked = await checkWrite(this.resource, changes as Json, 'update');
+    const access = await this.open();
+    const done = await series.updateInScope(access, target, checked, scope, {
+      createMissing: options.createMissing,
+      force: options.force,
+      keepDuration: options.keepDuration,
+      replace: options.replace,
+      dryRun: options.dryRun,
+      links: options.links && listTexts(options.links),
+    });
+    if ('planned' in done) return done.planned.inScope;
+    series.refuseFailures(done.report.failed, done.report.updated.length, 'changed', access.messages);
+    return done.report.updated;
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: as create
+  override async delete(ref: Ref, options: DeleteOptions & Partial<SeriesDeleteOptions> = {}): Promise<any> {
+    const series = await import('./series/verbs.js');
+    const scope = series.scopeOf(options.scope);
+    if (!scope) return super.delete(ref, options);
+    const { parseRef } = await import('./records/refs.js');
+    const target = parseRef(this.resource, ref);
+    const access = await this.open();
+    const done = await series.deleteInScope(access, target, scope, { dryRun: options.dryRun, permanently: options.permanently });
+    if ('planned' in done) return done.planned.inScope;
+    series.refuseFailures(done.report.failed, done.report.trashed.length, 'moved to the trash', access.messages);
+    return done.report.trashed;
+  }
+
+  async series(event: Ref | EventRecord): Promise<SeriesPlace | undefined> {
+    const record = typeof event === 'object' ? event : await this.get(event);
+    const { occurrencePlace } = await import('./series/describe.js');
+    return occurrencePlace((await this.open()).client, record);
   }
 }
 
@@ -219,57 +355,6 @@ function listTexts(links: Record<string, { add?: Array<number | string>; remove?
 /** Pages a list reads ahead of the records handed over (the CLI's walk reads as many). */
 const PAGES_AHEAD = 8;
 
-/**
- * A walk that hands records to a callback, turned into an async generator: once `highWater`
- * records wait for the caller, the walk waits until the caller has taken them all; it stops when
- * the caller does.
- */
-async function* pulled<T>(highWater: number, run: (onRecord: (record: T) => Promise<void>) => Promise<unknown>): AsyncGenerator<T> {
-  const buffer: T[] = [];
-  let finished = false;
-  let failure: { error: unknown } | undefined;
-  let stopped = false;
-  let wake: (() => void) | undefined;
-  let resume: (() => void) | undefined;
-  const stop = new Error('stopped by the caller');
-  const walking = run(async (record) => {
-    if (stopped) throw stop;
-    buffer.push(record);
-    wake?.();
-    if (buffer.length >= highWater) await new Promise<void>((resolve) => (resume = resolve));
-    if (stopped) throw stop;
-  }).then(
-    () => {
-      finished = true;
-      wake?.();
-    },
-    (error: unknown) => {
-      if (error !== stop) failure = { error };
-      finished = true;
-      wake?.();
-    },
-  );
-  try {
-    for (;;) {
-      if (buffer.length > 0) {
-        const record = buffer.shift() as T;
-        // The walk goes on once all it handed over is taken (its next page is already on the way).
-        if (buffer.length === 0) resume?.();
-        yield record;
-        continue;
-      }
-      if (failure) throw failure.error;
-      if (finished) return;
-      await new Promise<void>((resolve) => (wake = resolve));
-      wake = undefined;
-    }
-  } finally {
-    stopped = true;
-    resume?.();
-    await walking;
-  }
-}
-
 /** `cal.site`: a site file (its text, `{ file }`, or the document as an object) against the site. */
 export interface SiteFiles {
   /** What applying the file would change, nothing written: the plan as data, its summary and its digest. */
@@ -279,7 +364,7 @@ export interface SiteFiles {
 }
 
 export class Calendar {
-  readonly events: ResourceRecords<'events'>;
+  readonly events: EventRecords;
   readonly venues: ResourceRecords<'venues'>;
   readonly organizers: ResourceRecords<'organizers'>;
   readonly categories: ResourceRecords<'categories'>;
@@ -297,7 +382,7 @@ export class Calendar {
       error: (text, hint) => say({ level: 'warning', text: hint ? `${text} ${hint}` : text }),
     };
     const open = () => this.access();
-    this.events = new Records('events', open);
+    this.events = new Events(open) as EventRecords;
     this.venues = new Records('venues', open);
     this.organizers = new Records('organizers', open);
     this.categories = new Records('categories', open);

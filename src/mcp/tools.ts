@@ -6,6 +6,8 @@
  */
 import { aSingular, CONFLICT_FILTER_NAMES, linkFields, RESOURCE_NAMES, resources, VIEW_FILTER_NAMES, type Resource } from '../spec/resources.js';
 import type { Calendar } from '../core/calendar.js';
+import { DEFAULT_SERIES_CAP } from '../core/series/cap.js';
+import type { EventRecord } from '../spec/types.js';
 import { UsageError } from '../core/errors.js';
 import { DATES_ACCEPTED, fieldInputs, refInput, takesDates, toolInput, type JsonSchema, type ToolInput } from './schemas.js';
 
@@ -51,6 +53,41 @@ function refOf(args: Args): string | number {
   throw new UsageError('ref: is required: the ID, slug or name of the record');
 }
 
+/** A series to create (events_create), as `events create --repeat --except --max` takes it. */
+const REPEAT_INPUTS: Record<string, JsonSchema> = {
+  repeat: {
+    type: 'string',
+    description: "make a recurring series: an iCalendar RRULE (e.g. FREQ=WEEKLY;BYDAY=TU;COUNT=8), expanded in the event's zone; one event per occurrence",
+  },
+  except: { type: ['array', 'string'], items: { type: 'string' }, description: 'with repeat: dates (YYYY-MM-DD) of occurrences to leave out' },
+  max: {
+    type: 'integer',
+    minimum: 1,
+    description: `with repeat: the most occurrences allowed (default ${DEFAULT_SERIES_CAP}); a rule without COUNT or UNTIL takes its first max`,
+  },
+};
+
+/** How far an update or delete of an occurrence reaches. */
+const scopeInput = (what: string): Record<string, JsonSchema> => ({
+  scope: {
+    type: 'string',
+    enum: ['occurrence', 'series', 'following'],
+    description: `for an occurrence of a series: occurrence (default) ${what} it alone; series every occurrence; following it and the later ones`,
+  },
+});
+
+const SERIES_ON_CREATE =
+  ' With repeat, creates a recurring series (the same wall-clock time across daylight-saving changes) and answers the occurrences created;' +
+  ' a rule the tool cannot expand, one without COUNT, UNTIL or max, or more occurrences than max is refused, nothing created.';
+const SERIES_ON_UPDATE =
+  ' For an occurrence of a series, scope series changes every occurrence (a new time of day moves each by as much; the day cannot change) and' +
+  ' following changes it and the later ones, which become a series of their own; both answer the occurrences changed.' +
+  ' Alone, a changed occurrence stays in its series.';
+const SERIES_ON_DELETE =
+  ' For an occurrence of a series, scope series moves every occurrence to the trash and removes the rule; following moves it and the later ones' +
+  ' there and ends the series before it; both answer the occurrences trashed (permanently is refused with them).';
+const SERIES_ON_GET = ' An occurrence of a recurring series also has `series`: its id, rule, position (from 1) and count (not a field of the API).';
+
 function resourceTools(r: Resource): Tool[] {
   const links = linkFields(r).length > 0;
   const createMissing: Record<string, JsonSchema> = links
@@ -87,10 +124,14 @@ function resourceTools(r: Resource): Tool[] {
     {
       name: `${r.name}_get`,
       title: title('Get'),
-      description: `Get one ${r.singular}, whole, by its ID${r.namedRefs ? ', slug or exact name' : ' or slug'}.`,
+      description: `Get one ${r.singular}, whole, by its ID${r.namedRefs ? ', slug or exact name' : ' or slug'}.${r.repeats ? SERIES_ON_GET : ''}`,
       input: toolInput({ ref: refInput(r) }, ['ref']),
       annotations: READ,
-      call: (cal, args) => api(cal).get(refOf(args)),
+      async call(cal, args) {
+        const record = await api(cal).get(refOf(args));
+        const series = r.repeats ? await cal.events.series(record as EventRecord) : undefined;
+        return series ? { ...record, series } : record;
+      },
     },
     {
       name: `${r.name}_create`,
@@ -98,53 +139,74 @@ function resourceTools(r: Resource): Tool[] {
       description:
         `Create ${aSingular(r)}: fields with the API's names, as a record read gives them.` +
         `${links ? ' Linked records (venue, organizer, categories, tags, parent) by ID, slug or exact name.' : ''}` +
-        `${r.mergesOnCreate ? ` Refused when ${aSingular(r)} of that name exists (the server would overwrite it).` : ''}${dates(r.fields)}`,
+        `${r.mergesOnCreate ? ` Refused when ${aSingular(r)} of that name exists (the server would overwrite it).` : ''}` +
+        `${r.repeats ? SERIES_ON_CREATE : ''}${dates(r.fields)}`,
       input: toolInput(
         {
           ...fieldInputs(r.fields),
           ...createMissing,
           ...(r.mergesOnCreate ? force(`create even when ${aSingular(r)} of that name exists (the server then overwrites it)`) : {}),
+          ...(r.repeats ? REPEAT_INPUTS : {}),
         },
         r.fields.filter((f) => f.required).map((f) => f.name),
       ),
       annotations: ADD,
       call: (cal, args) =>
-        api(cal).create(without(args, 'create_missing', 'force') as never, { createMissing: flag(args.create_missing), force: flag(args.force) }),
+        api(cal).create(
+          without(args, 'create_missing', 'force', 'repeat', 'except', 'max') as never,
+          {
+            createMissing: flag(args.create_missing),
+            force: flag(args.force),
+            ...(r.repeats ? { repeat: args.repeat, except: args.except, max: args.max } : {}),
+          } as never,
+        ),
     },
     {
       name: `${r.name}_update`,
       title: title('Update'),
       description:
         `Change the given fields of ${aSingular(r)} and keep the others as they are (the server would otherwise reset what is left out).` +
-        `${r.hasDates ? ' A new start_date alone moves the end by as much.' : ''}${dates(r.fields)}`,
+        `${r.hasDates ? ' A new start_date alone moves the end by as much.' : ''}${r.repeats ? SERIES_ON_UPDATE : ''}${dates(r.fields)}`,
       input: toolInput(
         {
           ref: refInput(r),
           ...fieldInputs(r.fields),
           ...createMissing,
           ...force('go ahead where a refusal says --force would (a name another record holds, a value the site re-writes)'),
+          ...(r.repeats ? scopeInput('changes') : {}),
         },
         ['ref'],
       ),
+      // Twice the same change of a series or of its later part leaves the site as once: the split has happened.
       annotations: CHANGE,
       call: (cal, args) =>
-        api(cal).update(refOf(args), without(args, 'ref', 'create_missing', 'force') as never, {
-          createMissing: flag(args.create_missing),
-          force: flag(args.force),
-        }),
+        api(cal).update(
+          refOf(args),
+          without(args, 'ref', 'create_missing', 'force', 'scope') as never,
+          {
+            createMissing: flag(args.create_missing),
+            force: flag(args.force),
+            ...(r.repeats ? { scope: args.scope } : {}),
+          } as never,
+        ),
     },
     {
       name: `${r.name}_delete`,
       title: title('Delete'),
-      description: r.trashes
-        ? `Move ${aSingular(r)} to the trash, or with permanently delete it for good (cannot be undone).`
-        : `Delete ${aSingular(r)} for good (${r.name} have no trash; cannot be undone).`,
+      description:
+        (r.trashes
+          ? `Move ${aSingular(r)} to the trash, or with permanently delete it for good (cannot be undone).`
+          : `Delete ${aSingular(r)} for good (${r.name} have no trash; cannot be undone).`) + (r.repeats ? SERIES_ON_DELETE : ''),
       input: toolInput(
-        { ref: refInput(r), ...(r.trashes ? { permanently: { type: 'boolean', description: 'delete for good instead of moving to the trash' } } : {}) },
+        {
+          ref: refInput(r),
+          ...(r.trashes ? { permanently: { type: 'boolean', description: 'delete for good instead of moving to the trash' } } : {}),
+          ...(r.repeats ? scopeInput('deletes') : {}),
+        },
         ['ref'],
       ),
       annotations: REMOVE,
-      call: (cal, args) => api(cal).delete(refOf(args), { permanently: flag(args.permanently) }),
+      call: (cal, args) => api(cal).delete(refOf(args), { permanently: flag(args.permanently), ...(r.repeats ? { scope: args.scope } : {}) } as never),
     },
   ];
 }

@@ -10,7 +10,8 @@ import { StringDecoder } from 'node:string_decoder';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { CalendarError } from '../../src/core/errors.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -209,4 +210,14 @@ export async function created(sandbox: Sandbox, path: string, body: Record<strin
   const res = await api<{ id?: number }>(sandbox, 'POST', path, body);
   if (res.status >= 300 || typeof res.body?.id !== 'number') throw new Error(`POST ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body.id;
+}
+
+/** The CalendarError a library call rejects with; fails the test when it resolves or throws anything else. */
+export async function calendarFailure(promise: Promise<unknown>): Promise<CalendarError> {
+  const outcome = await promise.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
+  expect(outcome).toBeInstanceOf(CalendarError);
+  return outcome as CalendarError;
 }

@@ -71,7 +71,7 @@ try {
     expect(required.stdout).toBe('function\n');
   });
 
-  test('tsc --strict type-checks a program against the declarations; a misspelt field or filter is an error', async () => {
+  test('tsc --strict type-checks a program against the declarations; a misspelt field, filter or series option is an error', async () => {
     writeFileSync(
       join(project, 'check.ts'),
       `import { Calendar, CalendarError, type EventRecord, type VenueFields } from 'events-calendar-cli';
@@ -94,6 +94,13 @@ export async function main(): Promise<number> {
   // @ts-expect-error venues have no list link
   await cal.venues.update(1, {}, { links: { tags: { add: ['jazz'] } } });
   await cal.events.list({ on: '2027-06-01' });
+  const series: EventRecord[] = await cal.events.create(
+    { title: 'x', start_date: '2027-01-05 10:00', end_date: '2027-01-05 11:00' },
+    { repeat: 'FREQ=WEEKLY;COUNT=4', except: ['2027-01-12'] },
+  );
+  await cal.events.update(series[1].id, { title: 'y' }, { scope: 'following' });
+  // @ts-expect-error a misspelt series option
+  await cal.events.delete(series[0].id, { scope: 'series', dry_run: true });
   // @ts-expect-error venues have no dates to be on
   await cal.venues.list({ on: '2027-06-01' });
   try {

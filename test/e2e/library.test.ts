@@ -4,8 +4,8 @@
  * and site resolution from the environment as the CLI does it.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ApiError, Calendar, CalendarError, EXIT, NameTakenError, type CalendarMessage } from '../../src/core/index.js';
-import { api, created, PASSWORD, startTestSandbox, tempHome, USER, type Sandbox } from './helpers.js';
+import { ApiError, Calendar, EXIT, NameTakenError, type CalendarMessage } from '../../src/core/index.js';
+import { api, calendarFailure as failure, created, PASSWORD, startTestSandbox, tempHome, USER, type Sandbox } from './helpers.js';
 
 type Json = Record<string, any>;
 
@@ -22,16 +22,6 @@ afterAll(async () => {
   await cal?.close();
   await sandbox?.close();
 });
-
-/** The error a promise rejects with; fails when it resolves. */
-async function failure(promise: Promise<unknown>): Promise<CalendarError> {
-  const outcome = await promise.then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-  expect(outcome).toBeInstanceOf(CalendarError);
-  return outcome as CalendarError;
-}
 
 describe('events', () => {
   test('create, get by ID and slug, update losslessly, delete to the trash', async () => {

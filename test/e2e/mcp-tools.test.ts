@@ -197,6 +197,80 @@ describe('every verb of every resource, with accents and quotes', () => {
   });
 });
 
+describe('recurring events', () => {
+  test('events_create takes repeat, except and max; events_update and events_delete a scope; other resources neither', async () => {
+    const { tools } = await client.listTools();
+    const tool = (name: string) => tools.find((t) => t.name === name)!;
+    const properties = (name: string) => (tool(name).inputSchema as { properties: Record<string, Record<string, unknown>> }).properties;
+    expect(properties('events_create')).toMatchObject({ repeat: { type: 'string' }, max: { type: 'integer', minimum: 1 } });
+    expect(properties('events_create').except.type).toEqual(['array', 'string']);
+    for (const name of ['events_update', 'events_delete']) expect(properties(name).scope).toMatchObject({ enum: ['occurrence', 'series', 'following'] });
+    expect(properties('venues_update')).not.toHaveProperty('scope');
+    expect(properties('venues_create')).not.toHaveProperty('repeat');
+    expect(tool('events_create').description).toMatch(/With repeat, creates a recurring series/);
+    expect(tool('events_delete').description).toMatch(/scope series moves every occurrence to the trash/);
+    expect(tool('events_get').description).toMatch(/also has `series`/);
+    // A delete of a whole series is a delete: destructive, as any.
+    expect(tool('events_delete').annotations).toMatchObject({ destructiveHint: true });
+  });
+
+  test('a weekly series across the change to summer time: created, placed, changed in part and whole, deleted', async () => {
+    const made = await ok<Array<Record<string, any>>>(client, 'events_create', {
+      title: 'Cours du mardi « été »',
+      start_date: '2031-03-18 19:00',
+      end_date: '2031-03-18 20:00',
+      timezone: 'Europe/Paris',
+      repeat: 'FREQ=WEEKLY;COUNT=5',
+      except: '2031-04-01',
+    });
+    expect(made.map((e) => [e.start_date, String(e.utc_start_date).slice(11, 16)])).toEqual([
+      ['2031-03-18 19:00:00', '18:00'],
+      ['2031-03-25 19:00:00', '18:00'],
+      ['2031-04-08 19:00:00', '17:00'],
+      ['2031-04-15 19:00:00', '17:00'],
+    ]);
+    const ids = made.map((e) => e.id as number);
+    const got = await ok<Record<string, any>>(client, 'events_get', { ref: ids[2] });
+    expect(got).toMatchObject({ id: ids[2], series: { rule: 'FREQ=WEEKLY;COUNT=5', position: 4, count: 5 } });
+    expect(got.slug).toContain(`-series-${got.series.id}-`);
+
+    const following = await ok<Array<Record<string, any>>>(client, 'events_update', { ref: ids[2], title: 'Cours tardif', scope: 'following' });
+    expect(following.map((e) => e.id)).toEqual(ids.slice(2));
+    const later = await ok<Record<string, any>>(client, 'events_get', { ref: ids[3] });
+    expect(later.series).toMatchObject({ position: 2, count: 2, rule: 'FREQ=WEEKLY;COUNT=2' });
+    expect(later.series.id).not.toBe(got.series.id);
+    const all = await ok<Array<Record<string, any>>>(client, 'events_update', { ref: ids[0], start_date: '2031-03-18 18:30', scope: 'series' });
+    expect(all.map((e) => e.start_date)).toEqual(['2031-03-18 18:30:00', '2031-03-25 18:30:00']);
+
+    const trashed = await ok<Array<Record<string, any>>>(client, 'events_delete', { ref: ids[1], scope: 'series' });
+    expect(trashed.map((m) => m.id)).toEqual(ids.slice(0, 2));
+    await ok(client, 'events_delete', { ref: ids[2], scope: 'following' });
+    for (const id of ids) expect((await api<{ status: string }>(sandbox, 'GET', `events/${id}`)).body.status).toBe('trash');
+    // An event of no series has no `series`.
+    const single = await ok<Record<string, any>>(client, 'events_create', { title: 'Seul', start_date: '2031-03-18 10:00', end_date: '2031-03-18 11:00' });
+    expect(await ok(client, 'events_get', { ref: single.id })).not.toHaveProperty('series');
+  });
+
+  test.each([
+    [{ title: 'x', start_date: '2031-03-18 19:00', end_date: '2031-03-18 20:00', repeat: 'FREQ=WEEKLY' }, 'the rule has no end and no cap'],
+    [{ title: 'x', start_date: '2031-03-18 19:00', end_date: '2031-03-18 20:00', repeat: 'FREQ=DAILY;COUNT=20', max: 10 }, 'gives more than 10'],
+    [{ title: 'x', start_date: '2031-03-18 19:00', end_date: '2031-03-18 20:00', except: '2031-03-25' }, '--except goes with --repeat'],
+  ])('events_create %j: a tool error, nothing sent', async (args, message) => {
+    const before = sandbox.stats.requests;
+    const refused = await call(client, 'events_create', args);
+    expect(refused.isError).toBe(true);
+    expect(refused.texts[0]).toContain(message);
+    expect(sandbox.stats.requests - before).toBe(0);
+  });
+
+  test('a scope with permanently, or a scope that is none: tool errors, nothing sent', async () => {
+    const before = sandbox.stats.requests;
+    expect((await call(client, 'events_delete', { ref: 1, scope: 'series', permanently: true })).texts[0]).toContain('--permanently does not go with --series');
+    expect((await call(client, 'events_update', { ref: 1, title: 'x', scope: 'all' })).texts[0]).toContain('is not one of occurrence, series, following');
+    expect(sandbox.stats.requests - before).toBe(0);
+  });
+});
+
 describe('the views', () => {
   test('agenda: the days with their events (no whole records); conflicts: the pair at one venue; a day that is none is refused', async () => {
     const hall = await created(sandbox, 'venues', { venue: 'Salle des conflits' });

@@ -55,4 +55,11 @@ describe('an empty status filter', () => {
     const anonymous = await c.call('GET', '/events?status=');
     expect([anonymous.status, anonymous.body.data?.params]).toEqual([400, { status: 'Invalid parameter.' }]);
   });
+
+  it("shows as && in rest_url and is left out of the next page's link (measured live, seed 42)", async () => {
+    const first = await c.call('GET', '/events?status=&per_page=1&starts_before=2026-12-25', undefined, { auth: true });
+    expect(first.body.total_pages).toBeGreaterThan(1);
+    expect(first.body.rest_url).toContain('per_page=1&&starts_before');
+    expect(first.body.next_rest_url.replace(/^.*\?/, '')).toBe('per_page=1&starts_before=2026-12-25+23%3A59%3A59&page=2');
+  });
 });

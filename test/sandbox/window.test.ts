@@ -52,4 +52,20 @@ describe('default events window', () => {
       await c.close();
     }
   });
+
+  it("reads a relative list date against the UTC clock, and an event write against the site's (measured on 6.17.1)", async () => {
+    // 00:27 UTC on the 27th is 19:27 on the 26th in New York: lists take "tomorrow" as the 28th, writes as the 27th.
+    const c = await client({ now: () => new Date('2026-11-27T00:27:16Z') });
+    try {
+      const urlOf = async (query: string) => (await c.call('GET', `/events?${query}&per_page=1`)).body.rest_url as string;
+      expect(await urlOf('start_date=tomorrow')).toContain('start_date=2026-11-28 00:00:00');
+      expect(await urlOf('starts_after=today')).toContain('starts_after=2026-11-27 23:59:59');
+      expect(await urlOf('ends_before=yesterday%2010am')).toContain('ends_before=2026-11-26 23:59:59');
+      expect(await urlOf('start_date=2026-12-05')).toContain('start_date=2026-12-05 00:00:00');
+      const created = await c.call('POST', '/events', { title: 'Relative', start_date: 'tomorrow 10am', end_date: 'tomorrow 11am' });
+      expect([created.body.start_date, created.body.utc_start_date]).toEqual(['2026-11-27 10:00:00', '2026-11-27 15:00:00']);
+    } finally {
+      await c.close();
+    }
+  });
 });

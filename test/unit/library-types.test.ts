@@ -5,6 +5,7 @@
  * packed library is type-checked against its declarations in test/e2e/library-package.test.ts.
  */
 import { describe, expectTypeOf, test } from 'vitest';
+import type { Calendar, EventRecord, PlannedOccurrence, SeriesMember, SeriesPlace } from '../../src/core/index.js';
 import type { RESOURCE_NAMES } from '../../src/spec/resources.js';
 import type { CreateFieldsOf, FieldsOf, FiltersOf, LinkChangesOf } from '../../src/spec/types.js';
 
@@ -26,5 +27,29 @@ describe('the library types', () => {
     expectTypeOf<{ title: string; start_date: string; end_date: string }>().toMatchTypeOf<CreateFieldsOf<'events'>>();
     expectTypeOf<keyof LinkChangesOf<'events'>>().toEqualTypeOf<'categories' | 'tags' | 'organizer'>();
     expectTypeOf<LinkChangesOf<'venues'>>().toBeNever();
+  });
+
+  test('the series options say what each form of a call returns; a misspelt option is an error', () => {
+    const fields = { title: 'x', start_date: '2027-01-01 10:00', end_date: '2027-01-01 11:00' };
+    // Never called: type-checked only.
+    const typed = async (cal: Calendar) => {
+      const one: EventRecord = await cal.events.create(fields);
+      const made: EventRecord[] = await cal.events.create(fields, { repeat: 'FREQ=WEEKLY;COUNT=4', except: ['2027-01-08'], max: 10 });
+      const planned: PlannedOccurrence[] = await cal.events.create(fields, { repeat: 'FREQ=WEEKLY;COUNT=4', dryRun: true });
+      const changed: EventRecord[] = await cal.events.update(made[0].id, { title: 'y' }, { scope: 'following' });
+      const alone: EventRecord = await cal.events.update(made[0].id, { title: 'y' }, { scope: 'occurrence', keepDuration: false });
+      const trashed: SeriesMember[] = await cal.events.delete(one.id, { scope: 'series' });
+      const place: SeriesPlace | undefined = await cal.events.series(changed[0]);
+      // @ts-expect-error a misspelt series option
+      await cal.events.create(fields, { repeat: 'FREQ=WEEKLY;COUNT=4', exept: ['2027-01-08'] });
+      // @ts-expect-error a scope that is none
+      await cal.events.update(1, {}, { scope: 'all' });
+      // @ts-expect-error occurrences go to the trash
+      await cal.events.delete(1, { scope: 'series', permanently: true });
+      // @ts-expect-error venues have no series
+      await cal.venues.update(1, {}, { scope: 'series' });
+      return [alone, planned, trashed, place];
+    };
+    expectTypeOf(typed).toBeFunction();
   });
 });

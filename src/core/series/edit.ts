@@ -56,7 +56,7 @@ function timeShift(current: Json, changes: Json, flag: string): { start: number;
   if (changes.start_date !== undefined && from !== to) {
     throw new UsageError(
       `${flag} changes the time of day of the occurrences, not their day (${from} → ${to})`,
-      'Move occurrences one at a time (without --series), or delete the series and create it with another rule.',
+      `Move occurrences one at a time (without ${flag}), or delete the series and create it with another rule.`,
     );
   }
   return shift;
@@ -136,21 +136,17 @@ export async function updateSeries(
   if (shift.start !== 0 && keyHasTime) throw new UsageError(`${flag} cannot change the time of a series with several occurrences a day`);
   const split = scope === 'following' && members.some((member) => member.position < target.position);
   const inScope = members.filter((member) => scope === 'series' || member.position >= target.position);
-  let owner: SeriesRecord;
+  let owner: SeriesRecord = shifted(series, shift);
   let keys: Map<string, string> | undefined;
+  let earlier: StoredSeries | undefined;
   if (split) {
-    const { earlier, later } = await splitSeries(context, String(changes.title ?? targetRecord.title ?? ''));
-    owner = shifted(later, shift);
-    const created = await createSeriesTag(client, owner);
-    owner = created;
-    keys = new Map((await ruleStarts(later)).map((s) => [s.original, s.key]));
-    await saveSeriesTag(client, earlier);
-  } else {
-    owner = shifted(series, shift);
-    if (owner !== series) await saveSeriesTag(client, { ...series, ...owner });
+    const parts = await splitSeries(context, String(changes.title ?? targetRecord.title ?? ''));
+    earlier = parts.earlier;
+    owner = shifted(parts.later, shift);
+    keys = new Map((await ruleStarts(parts.later)).map((s) => [s.original, s.key]));
   }
   const ignored: SeriesUpdateReport['ignored'] = [];
-  const results = await inFlight(inScope, async (member) => {
+  const write = async (member: Member) => {
     const path = `${resources.events.path}/${member.id}`;
     const current = member.id === target.id ? targetRecord : (await client.call<Json>('GET', path)).body;
     const own: Json = { ...changes };
@@ -163,7 +159,19 @@ export async function updateSeries(
     const result = await safeUpdate(client, resources.events, path, own, { current, force: options.force, notice: options.notice });
     for (const entry of result.ignored) if (entry.field !== 'slug') ignored.push({ id: member.id, ...entry });
     return result.record;
-  });
+  };
+  // The target first, alone: a refusal (the occurrences share their fields, so it would refuse
+  // them all) stops the edit before the rule or any other occurrence has changed.
+  const head = await write(target);
+  if (earlier) {
+    owner = await createSeriesTag(client, owner);
+    await saveSeriesTag(client, earlier);
+  } else if (owner !== series) await saveSeriesTag(client, { ...series, ...owner });
+  const others = await inFlight(
+    inScope.filter((member) => member.id !== target.id),
+    write,
+  );
+  const results = [{ item: target, value: head, error: undefined as unknown }, ...others].sort((a, b) => a.item.position - b.item.position);
   return {
     series: owner,
     updated: results.filter((r) => r.value).map((r) => r.value!),
@@ -205,5 +213,9 @@ export async function deleteSeries(client: ApiClient, targetRecord: Json, scope:
 
 /** One line for a report whose occurrences did not all go through. */
 export function partialFailure(done: number, failed: number, what: string): CliError {
-  return new CliError(`${failed} of ${done + failed} occurrences were not ${what}`, EXIT.partial);
+  return new CliError(
+    `${failed} of ${done + failed} occurrences were not ${what}`,
+    EXIT.partial,
+    'Run the same command with --series to finish or undo the rest.',
+  );
 }

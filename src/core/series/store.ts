@@ -6,6 +6,7 @@
 import type { ApiClient } from '../http/client.js';
 import { EDITOR_STATUSES, resources, wpRoute } from '../../spec/resources.js';
 import { expandRule, type SeriesOccurrence } from './rule.js';
+import type { Member } from './types.js';
 import { occurrenceKeys, occurrenceSlug, parseOccurrenceSlug, parseSeriesTag, seriesDescription, seriesTagSlug, type SeriesRecord } from './identity.js';
 
 /** Enough for any rule the tool wrote (a rule is refused above its cap when created). */
@@ -13,18 +14,10 @@ const EVERY_START = 100_000;
 /** Slugs per request: the core route's page holds 100, and the URL stays short. */
 const SLUGS_PER_REQUEST = 50;
 
+export type { Member };
+
 export interface StoredSeries extends SeriesRecord {
   tagId: number;
-}
-
-export interface Member {
-  id: number;
-  slug: string;
-  status: string;
-  /** Its original start (wall clock in the series' zone). */
-  original: string;
-  /** Its place among the rule's starts, from 1. */
-  position: number;
 }
 
 /** The series named `series-<id>`, or undefined when its tag is gone or damaged. */

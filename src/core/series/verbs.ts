@@ -1,18 +1,56 @@
 /**
- * The series verbs as the faces call them (`events create --repeat`, `events update|delete
- * --series|--following`): typed options in, records or a plan out, no terminal.
+ * The series verbs as the faces call them, one call each: `events create … --repeat` and
+ * `cal.events.create(fields, { repeat })`, `events update|delete --series|--following` and
+ * `cal.events.update|delete(ref, …, { scope })`, the MCP tools over the library. Typed options
+ * in, records or a plan out, no terminal.
  */
 import { resources } from '../../spec/resources.js';
+import type { Confirm, Messages } from '../context.js';
 import { UsageError } from '../errors.js';
 import { finishBody, type RecordAccess } from '../records/verbs.js';
 import { onRecord, recordTarget, type RecordRef } from '../records/refs.js';
+import { hasAdjustments, type LinkAdjustments } from '../records/link-changes.js';
 import { ZoneSource, midnightWarning } from '../records/dates.js';
 import { createSeries, planSeries, type RepeatRequest, type SeriesPlan, type SeriesWriteReport } from './create.js';
-import { deleteSeries, seriesContext, updateSeries, type SeriesContext, type SeriesDeleteReport, type SeriesScope, type SeriesUpdateReport } from './edit.js';
+import {
+  deleteSeries,
+  partialFailure,
+  seriesContext,
+  updateSeries,
+  type SeriesContext,
+  type SeriesDeleteReport,
+  type SeriesScope,
+  type SeriesUpdateReport,
+} from './edit.js';
+import type { Member, StoredSeries } from './store.js';
 
 type Json = Record<string, unknown>;
 
 const WALL = /^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?$/;
+
+/**
+ * The series a create asks for (`--repeat`, `--except` as a list or comma-separated, `--max`),
+ * or undefined; an except or max without a rule is refused.
+ */
+export function repeatRequest(given: { repeat?: unknown; except?: unknown; max?: unknown }): RepeatRequest | undefined {
+  if (given.repeat === undefined) {
+    for (const name of ['except', 'max'] as const) if (given[name] !== undefined) throw new UsageError(`--${name} goes with --repeat`);
+    return undefined;
+  }
+  if (typeof given.repeat !== 'string') throw new UsageError('--repeat: expected an iCalendar RRULE, e.g. FREQ=WEEKLY;BYDAY=TU;COUNT=8');
+  const except = typeof given.except === 'string' ? given.except.split(',') : given.except;
+  if (except !== undefined && !(Array.isArray(except) && except.every((date) => typeof date === 'string')))
+    throw new UsageError('--except: expected dates (YYYY-MM-DD or YYYY-MM-DD HH:MM), as a list or comma-separated');
+  if (given.max !== undefined && typeof given.max !== 'number') throw new UsageError(`--max ${String(given.max)}: a whole number from 1`);
+  return { rule: given.repeat, except: except?.map((date) => date.trim()).filter(Boolean), max: given.max };
+}
+
+/** How far an edit of an occurrence reaches: `occurrence` (the default: it alone) is no series edit. */
+export function scopeOf(scope: unknown): SeriesScope | undefined {
+  if (scope === undefined || scope === 'occurrence') return undefined;
+  if (scope === 'series' || scope === 'following') return scope;
+  throw new UsageError(`scope: "${String(scope)}" is not one of occurrence, series, following`);
+}
 
 /**
  * The rule checked against the event's dates before anything is sent (exit 2): a rule that
@@ -48,11 +86,14 @@ export async function createRepeating(
   return { plan, report: await createSeries(access.client, plan) };
 }
 
-export interface SeriesEditOptions {
-  createMissing?: boolean;
-  keepDuration?: boolean;
-  force?: boolean;
-  dryRun?: boolean;
+/**
+ * A write of several occurrences of which some failed: each failure told, then one error (exit 6)
+ * saying how many. Called by a face once it has shown what went through.
+ */
+export function refuseFailures(failed: Array<{ error: unknown }>, done: number, what: string, messages: Messages): void {
+  if (failed.length === 0) return;
+  for (const { error } of failed) messages.error(error instanceof Error ? error.message : String(error));
+  throw partialFailure(done, failed.length, what);
 }
 
 export const scopeFlag = (scope: SeriesScope) => `--${scope}`;
@@ -64,35 +105,86 @@ async function targetOf(access: RecordAccess, ref: RecordRef, verb: 'update' | '
   });
 }
 
-/** The occurrences a scope takes, from the event named: for a dry run, and for the question before a delete. */
-export async function occurrencesInScope(
-  access: RecordAccess,
-  ref: RecordRef,
-  scope: SeriesScope,
-  verb: 'update' | 'delete',
-): Promise<SeriesContext & { inScope: SeriesContext['members']; record: Json }> {
+interface InScope extends SeriesContext {
+  inScope: Member[];
+  record: Json;
+}
+
+/** The occurrences a scope takes, from the event named. */
+async function occurrencesInScope(access: RecordAccess, ref: RecordRef, scope: SeriesScope, verb: 'update' | 'delete'): Promise<InScope> {
   const record = await targetOf(access, ref, verb);
   const context = await seriesContext(access.client, record, scopeFlag(scope));
   const inScope = context.members.filter((member) => scope === 'series' || member.position >= context.target.position);
   return { ...context, inScope, record };
 }
 
-/** `events update OCC … --series|--following`. */
-export async function updateOccurrences(
+/** What a dry run of a series edit answers: the series and the occurrences the edit would take; nothing is sent. */
+export interface PlannedSeriesEdit {
+  series: StoredSeries;
+  inScope: Member[];
+}
+
+export interface SeriesEditOptions {
+  createMissing?: boolean;
+  keepDuration?: boolean;
+  force?: boolean;
+  dryRun?: boolean;
+  /** Additions to and removals from list links: one occurrence's business, refused here. */
+  links?: LinkAdjustments;
+  /** An update that resets what it is not given: refused here (each occurrence keeps what the change leaves out). */
+  replace?: boolean;
+}
+
+/** Refused before anything is sent: what an edit of several occurrences cannot carry. */
+function checkSeriesEdit(changes: Json, scope: SeriesScope, options: SeriesEditOptions): void {
+  if (options.replace === true) throw new UsageError(`--replace does not go with ${scopeFlag(scope)}: each occurrence keeps the fields the change leaves out`);
+  if (hasAdjustments(resources.events, options.links))
+    throw new UsageError(`--add-… and --remove-… change one occurrence: give the whole list with ${scopeFlag(scope)}`);
+  if (changes.slug !== undefined) throw new UsageError(`${scopeFlag(scope)}: the slugs of a series name it; --slug is for one occurrence`);
+}
+
+/** `events update OCC … --series|--following`: the occurrences changed (fields a server did not keep warned of), or the plan. */
+export async function updateInScope(
   access: RecordAccess,
   ref: RecordRef,
   changes: Json,
   scope: SeriesScope,
   options: SeriesEditOptions = {},
-): Promise<SeriesUpdateReport> {
+): Promise<{ planned: PlannedSeriesEdit } | { report: SeriesUpdateReport }> {
+  checkSeriesEdit(changes, scope, options);
+  if (options.dryRun) {
+    const { inScope, series } = await occurrencesInScope(access, ref, scope, 'update');
+    return { planned: { series, inScope } };
+  }
   if (Object.keys(changes).length === 0) throw new UsageError('nothing to update', 'Give at least one field.');
-  if (changes.slug !== undefined) throw new UsageError(`${scopeFlag(scope)}: the slugs of a series name it; --slug is for one occurrence`);
   const record = await targetOf(access, ref, 'update');
   const resolved = await finishBody(access, resources.events, changes, { createMissing: options.createMissing, keepDuration: options.keepDuration }, record);
-  return updateSeries(access.client, record, resolved, scope, { force: options.force, notice: (line) => access.messages.warn(line) });
+  const report = await updateSeries(access.client, record, resolved, scope, { force: options.force, notice: (line) => access.messages.warn(line) });
+  for (const { id, field, sent, got } of report.ignored)
+    access.messages.warn(`event ${id}: the server did not keep ${field}: sent ${JSON.stringify(sent)}, it holds ${JSON.stringify(got ?? null)}`);
+  return { report };
 }
 
-/** `events delete OCC --series|--following`. */
-export async function deleteOccurrences(access: RecordAccess, record: Json, scope: SeriesScope): Promise<SeriesDeleteReport> {
-  return deleteSeries(access.client, record, scope);
+export interface SeriesDeleteOptions {
+  dryRun?: boolean;
+  /** Occurrences go to the trash: a delete for good is refused. */
+  permanently?: boolean;
+  /** Asked once the occurrences are counted, before any is trashed. */
+  confirm?: Confirm;
 }
+
+/** `events delete OCC --series|--following`: the occurrences trashed and the rule ended or removed, or the plan. */
+export async function deleteInScope(
+  access: RecordAccess,
+  ref: RecordRef,
+  scope: SeriesScope,
+  options: SeriesDeleteOptions = {},
+): Promise<{ planned: PlannedSeriesEdit } | { report: SeriesDeleteReport; series: StoredSeries; record: Json }> {
+  if (options.permanently === true) throw new UsageError(`--permanently does not go with ${scopeFlag(scope)}: occurrences go to the trash`);
+  const { inScope, series, record } = await occurrencesInScope(access, ref, scope, 'delete');
+  if (options.dryRun) return { planned: { series, inScope } };
+  await options.confirm?.(`Move ${occurrencesText(inScope.length)} of series ${series.id} to the trash?`);
+  return { report: await deleteSeries(access.client, record, scope), series, record };
+}
+
+export const occurrencesText = (count: number) => `${count} occurrence${count === 1 ? '' : 's'}`;

@@ -30,7 +30,7 @@ function query(pairs: QueryPair[], encode: boolean): string {
 /**
  * `rest_url` shows the effective query, form-encoded when `encodeAll`, then the `rawTail`
  * pairs never encoded (the venue and organizer lists keep their commas); the neighbour links
- * are rebuilt encoded, with `page` moved to the end and left out for page 1.
+ * are rebuilt encoded, with `page` moved to the end and left out for page 1, empty parts dropped.
  */
 export function pageLinks(
   base: string,
@@ -40,7 +40,8 @@ export function pageLinks(
   const { page, perPage, totalPages, encodeAll, rawTail = [] } = options;
   const head = query([['page', String(page)], ['per_page', String(perPage)], ...shown], encodeAll);
   const restUrl = `${base}?${rawTail.length ? `${head}&${query(rawTail, false)}` : head}`;
-  const rest: QueryPair[] = [['per_page', String(perPage)], ...shown, ...rawTail];
+  // An empty part of the shown query (`status=` given empty shows as `&&`) is not carried into the links.
+  const rest = [['per_page', String(perPage)] as QueryPair, ...shown, ...rawTail].filter(([key]) => key !== '');
   const neighbours: Record<string, string> = {};
   if (page < totalPages) neighbours.next_rest_url = `${base}?${query([...rest, ['page', String(page + 1)]], true)}`;
   if (page > 1) neighbours.previous_rest_url = `${base}?${query(page - 1 > 1 ? [...rest, ['page', String(page - 1)]] : rest, true)}`;

@@ -40,7 +40,9 @@ export function defaultWindow(now: Date, zone: string, strict: boolean): Default
 /** A list date filter as the server applies it: whole days unless strict, UTC-read when strict. */
 export function filterDate(parsed: ParsedDate, zone: string, strict: boolean, edge: 'start' | 'end'): string {
   if (strict) return convertWallClock(parsed.utcWall ?? parsed.relativeToUtc ?? parsed.wall, 'UTC', zone);
-  return dayEdge(parsed.utcWall ?? parsed.wall, edge);
+  // A relative text (`today`, `+1 month`) is read against the UTC clock here too: PHP runs in UTC under WordPress
+  // (measured on 6.17.1 at 00:27 UTC, 19:27 in the site's New York: `start_date=tomorrow` is the 28th).
+  return dayEdge(parsed.utcWall ?? parsed.relativeToUtc ?? parsed.wall, edge);
 }
 
 /** Distinct filter sets whose matches are kept at once. */

@@ -16,7 +16,7 @@ export async function runCreate(resource: Resource, inv: Invocation): Promise<vo
   // Without questions to ask, the flags are checked before anything else happens.
   let body = missing.length ? undefined : await writeBody(resource, opts, ctx, 'create');
   const series = await import('./series.js');
-  const repeat = series.repeatOf(opts);
+  const repeat = await series.repeatOf(opts);
   // A rule that cannot be used is refused before anything is sent, reads included.
   if (repeat && body) await (await import('../../../core/series/verbs.js')).checkRepeat(body, repeat);
   const prepared = inv.prepare();

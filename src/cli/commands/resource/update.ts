@@ -1,7 +1,6 @@
 /** `calendar <resource> update REF`: flags → checked changes → the core's safe update → the record printed. */
 import type { Invocation } from '../runner.js';
 import type { Resource } from '../../../spec/resources.js';
-import { UsageError } from '../../../core/errors.js';
 import { withSession } from '../../session.js';
 import { printRecord } from '../../output/writer.js';
 import { parseRef } from '../../../core/records/refs.js';
@@ -19,14 +18,13 @@ export async function runUpdate(resource: Resource, inv: Invocation, rawRef: str
   const changes = await writeBody(resource, opts, ctx, 'update', hasAdjustments(resource, links));
   const series = await import('./series.js');
   const scope = series.scopeOf(opts);
-  if (scope && hasAdjustments(resource, links)) throw new UsageError(`--add-… and --remove-… change one occurrence: give the whole list with --${scope}`);
   const prepared = inv.prepare();
   prepared.writes = !opts.dryRun;
   await withSession(prepared, ctx, async ({ client, profile }) => {
     if (opts.web) (await import('../web.js')).refuseSandboxPages(profile, '--web');
     const { updateRecord } = await import('../../../core/records/verbs.js');
     const access = { client, timezone: profile.timezone, messages: prepared.ui };
-    if (scope) return series.updateSeriesEvents(access, ref, changes, scope, opts, prepared, ctx);
+    if (scope) return series.updateSeriesEvents(access, ref, changes, scope, opts, prepared, ctx, links);
     const updated = await updateRecord(access, resource, ref, changes, {
       createMissing: opts.createMissing === true,
       force: opts.force === true,
