@@ -148,13 +148,13 @@ export function textAsShown(text: string): string {
 
 /** wp_pre_kses_less_than: a `<` that no `>` closes before the next `<` is text, escaped as esc_html does (entities kept). */
 function lessThanAsText(text: string): string {
-  const escape = (part: string) =>
+  const asEntities = (part: string) =>
     part
       .replace(/&(?!#?[a-z0-9]+;)/gi, '&amp;')
       .replace(/</g, '&lt;')
       .replace(/"/g, '&quot;')
       .replace(/'/g, '&#039;');
-  return text.replace(/<[^>]*?(?:(?=<)|>|$)/g, (part) => (part.includes('>') ? part : escape(part)));
+  return text.replace(/<[^>]*?(?:(?=<)|>|$)/g, (part) => (part.includes('>') ? part : asEntities(part)));
 }
 
 /** A percent-escaped octet (`%C3`), which sanitize_text_field drops. */
