@@ -6,6 +6,8 @@ let sandbox: Sandbox;
 let home: ReturnType<typeof tempHome>;
 let env: Record<string, string>;
 const cli = (args: string[]) => runCli(args, { env });
+const createEvent = (website: string, ...more: string[]) =>
+  cli(['events', 'create', '--title', 'Web', '--start-date', '2030-01-01 10:00', '--end-date', '2030-01-01 11:00', '--website', website, ...more]);
 
 beforeAll(async () => {
   sandbox = await startTestSandbox();
@@ -20,18 +22,7 @@ afterAll(async () => {
 
 test('a website the site would refuse or change: exit 2, one line, nothing sent', async () => {
   const before = sandbox.stats.requests;
-  const accent = await cli([
-    'events',
-    'create',
-    '--title',
-    'Web',
-    '--start-date',
-    '2030-01-01 10:00',
-    '--end-date',
-    '2030-01-01 11:00',
-    '--website',
-    'https://example.org/café',
-  ]);
+  const accent = await createEvent('https://example.org/café');
   expect(accent.code).toBe(2);
   expect(accent.stderr).toMatch(
     /^calendar: event --website: "https:\/\/example.org\/café" is not a URL the site takes .*write it as "https:\/\/example.org\/caf%C3%A9"\n/,
@@ -43,20 +34,7 @@ test('a website the site would refuse or change: exit 2, one line, nothing sent'
 });
 
 test("an event's escaped website is kept; a venue's website is cleared (by the tribe route: tec/v1 refuses an empty URL)", async () => {
-  const event = await cli([
-    'events',
-    'create',
-    '--title',
-    'Web',
-    '--start-date',
-    '2030-01-01 10:00',
-    '--end-date',
-    '2030-01-01 11:00',
-    '--website',
-    'https://example.org/caf%C3%A9',
-    '--format',
-    'json',
-  ]);
+  const event = await createEvent('https://example.org/caf%C3%A9', '--format', 'json');
   expect(event.code, event.stderr).toBe(0);
   expect(JSON.parse(event.stdout).website).toBe('https://example.org/caf%C3%A9');
   const venue = (await api<{ id: number }>(sandbox, 'POST', 'venues', { venue: 'Clear Site Hall', website: 'https://example.org/', city: 'Lyon' })).body;

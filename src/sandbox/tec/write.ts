@@ -20,36 +20,23 @@ const TRIBE_NAME = Object.fromEntries(
   Object.entries(TEC_FIELD).map(([resource, names]) => [resource, Object.fromEntries(Object.entries(names).map(([tribe, tec]) => [tec, tribe]))]),
 ) as Record<PostResource, Record<string, string>>;
 
-function invalidIds(param: string): SiteError {
-  const message = 'Argument `{example}` must be a positive integer.';
+/** tec/v1's 400 for a parameter its check refuses: `code` and the sentence ending "must be …" / "is not …". */
+function invalidArgument(param: string, argument: string, code: string, kind: string): SiteError {
+  const message = `Argument \`{${argument}}\` must be ${kind}.`;
   return new SiteError(400, 'rest_invalid_param', `Invalid parameter(s): ${param}`, {
     params: { [param]: message },
-    details: {
-      [param]: {
-        code: 'tec_rest_invalid_positive_integer_argument',
-        message,
-        data: { status: 400, argument: 'example', details: 'The argument `{example}` is not a positive integer.' },
-      },
-    },
+    details: { [param]: { code, message, data: { status: 400, argument, details: `The argument \`{${argument}}\` is not ${kind}.` } } },
   });
 }
+
+const invalidIds = (param: string) => invalidArgument(param, 'example', 'tec_rest_invalid_positive_integer_argument', 'a positive integer');
 
 /** A URL field of the body that PHP's URL check fails (an empty one too, unlike the tribe routes): 400, nothing changed. */
 function refuseBadUrls(resource: PostResource, body: Params): void {
   for (const [name, value] of Object.entries(body)) {
     const field = resources[resource].fields.find((f) => f.name === TRIBE_NAME[resource][name]);
     if (field?.type !== 'url' || value === undefined || takesUrl(String(value ?? ''))) continue;
-    const message = `Argument \`{${name}}\` must be a valid URL.`;
-    throw new SiteError(400, 'rest_invalid_param', `Invalid parameter(s): ${name}`, {
-      params: { [name]: message },
-      details: {
-        [name]: {
-          code: 'tec_rest_invalid_uri_argument',
-          message,
-          data: { status: 400, argument: name, details: `The argument \`{${name}}\` is not a valid URL.` },
-        },
-      },
-    });
+    throw invalidArgument(name, name, 'tec_rest_invalid_uri_argument', 'a valid URL');
   }
 }
 
