@@ -82,7 +82,8 @@ describe('a website checked before sending', () => {
   const field = (resource: 'events' | 'venues', name: string) => resources[resource].fields.find((f) => f.name === name)!;
   test('a URL with letters outside ASCII is refused, with its escaped form where the site keeps it', () => {
     expect(() => coerceValue(field('events', 'website'), 'https://example.org/café')).toThrow(
-      '--website: "https://example.org/café" is not a URL the site takes (ASCII letters, digits and URL punctuation only): write it as "https://example.org/caf%C3%A9"',
+      '--website: "https://example.org/café" is not a URL the site takes (ASCII letters, digits and URL punctuation only): ' +
+        'write it as "https://example.org/caf%C3%A9"',
     );
     expect(coerceValue(field('events', 'website'), 'https://example.org/caf%C3%A9')).toBe('https://example.org/caf%C3%A9');
     // A venue's website loses its escapes: no escaped form to offer.
