@@ -53,6 +53,8 @@ export interface SiteOptions extends CommonOptions {
 export type CalendarOptions = ProfileOptions | SiteOptions;
 
 export interface CreateOptions {
+  /** Say the other events at an event's venue and time to onMessage (default true; `--no-conflict-check`). */
+  conflictCheck?: boolean;
   /** Create the linked records (venue, organizers, categories, tags) named that match none. */
   createMissing?: boolean;
   /** Create a venue or organizer even when one of that name exists (the server then overwrites it). */
@@ -60,6 +62,8 @@ export interface CreateOptions {
 }
 
 export interface UpdateOptions<R extends ResourceName = ResourceName> {
+  /** Say the other events at an event's venue and time to onMessage (default true; `--no-conflict-check`). */
+  conflictCheck?: boolean;
   /** Create the linked records named that match none (those added with `links` too). */
   createMissing?: boolean;
   /** Rename a venue or organizer to a name another holds; send an event's cost the route would re-format. */
@@ -223,7 +227,9 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
   async create(fields: CreateFieldsOf<R>, options: CreateOptions = {}): Promise<RecordOf<R>> {
     const { checkWrite, createRecord } = await import('./records/verbs.js');
     const checked = await checkWrite(this.resource, fields as Json, 'create');
-    const { record } = await createRecord(await this.open(), this.resource, checked, { createMissing: options.createMissing, force: options.force });
+    const access = await this.open();
+    const { record } = await createRecord(access, this.resource, checked, { createMissing: options.createMissing, force: options.force });
+    await (await import('./views/clashes.js')).reportClashes(access, this.resource, record as Json, options);
     return record as RecordOf<R>;
   }
 
@@ -231,13 +237,15 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
     const [{ parseRef }, { checkWrite, updateRecord }] = await Promise.all([import('./records/refs.js'), import('./records/verbs.js')]);
     const target = parseRef(this.resource, ref);
     const checked = await checkWrite(this.resource, changes as Json, 'update');
-    const result = await updateRecord(await this.open(), this.resource, target, checked, {
+    const access = await this.open();
+    const result = await updateRecord(access, this.resource, target, checked, {
       createMissing: options.createMissing,
       force: options.force,
       replace: options.replace,
       keepDuration: options.keepDuration,
       links: options.links && listTexts(options.links),
     });
+    await (await import('./views/clashes.js')).reportClashes(access, this.resource, result.record as Json, options);
     return result.record as RecordOf<R>;
   }
 

@@ -5,6 +5,8 @@
 import { UsageError } from './errors.js';
 import { flagName, type Field } from '../spec/resources.js';
 import { decodeEntities } from './records/identity.js';
+import { ESCAPED_OCTET, sanitizeTextField } from '../wordpress/text.js';
+import { takesUrl } from '../wordpress/urls.js';
 import { closest } from '../base/closest.js';
 import { canonicalTimeZone, fixedOffsetMinutes, timeZoneNames } from '../base/time.js';
 
@@ -155,6 +157,11 @@ export function coerceValue(field: Field, raw: unknown, where: string = label(fi
   const fail = (what: string, hint?: string): never => {
     throw new UsageError(`${where}: ${what}`, hint);
   };
+  // A venue's or organizer's details lose their %-escapes on the site: refused rather than changed.
+  const keptAsGiven = (value: string): string => {
+    if (field.sanitized && ESCAPED_OCTET.test(value)) fail(`"${value}": the site drops %-escapes from this field and would keep "${sanitizeTextField(value)}"`);
+    return value;
+  };
   const text = (): string => {
     if (typeof raw === 'string') return raw;
     if (typeof raw === 'number' && Number.isFinite(raw)) return String(raw);
@@ -172,23 +179,30 @@ export function coerceValue(field: Field, raw: unknown, where: string = label(fi
     case 'text':
     case 'untyped':
       if (field.type === 'untyped' && Array.isArray(raw)) return raw.map(String);
-      return text();
+      return keptAsGiven(text());
     case 'email': {
       // Servers hand addresses out entity-encoded against spam bots; exported records carry them so.
       const value = decodeEntities(text().trim());
       if (value !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) fail(`"${value}" is not an email address`);
-      return value;
+      return keptAsGiven(value);
     }
     case 'url': {
       const value = text().trim();
       if (value === '') return value;
+      let written: string | undefined;
       try {
         const u = new URL(value);
         if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('scheme');
+        written = u.href;
       } catch {
         fail(`"${value}" is not an http(s) URL`);
       }
-      return value;
+      if (!takesUrl(value)) {
+        // The site checks URLs as PHP does: ASCII only. The escaped form is offered where it would be kept.
+        const keepable = written !== undefined && takesUrl(written) && !(field.sanitized && ESCAPED_OCTET.test(written));
+        fail(`"${value}" is not a URL the site takes (ASCII letters, digits and URL punctuation only)${keepable ? `: write it as "${written}"` : ''}`);
+      }
+      return keptAsGiven(value);
     }
     case 'integer':
     case 'positive':

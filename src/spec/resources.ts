@@ -61,6 +61,12 @@ export interface Field {
   translated?: boolean;
   /** Never set, the record shows its own permalink here (an event's `website`): that value is not set, so not sent back. */
   unsetShowsPermalink?: boolean;
+  /**
+   * Stored through WordPress's sanitize_text_field (a venue's or organizer's details): tags
+   * stripped, white space folded, and percent-escaped octets (`%C3%A9`) dropped, so a value
+   * holding one cannot be kept as given (src/wordpress/text.ts).
+   */
+  sanitized?: boolean;
 }
 
 export interface Column {
@@ -128,6 +134,8 @@ export interface Resource {
   keepsExcerpt?: boolean;
   /** `--web` opens a record's page on the site in the browser. Events. */
   browsable?: boolean;
+  /** A recurring series' rule is kept in a record of its own here (a tag whose slug names the series, docs/series.md). Tags. */
+  holdsSeriesRules?: boolean;
   /** Post type or taxonomy name on a WordPress site. */
   wpType: string;
   /** Its route under WordPress core's `/wp/v2` when that is not `wpType` (the taxonomy's `rest_base`); see wpRoute(). */
@@ -324,15 +332,15 @@ export const RESOURCE_TABLE = {
       { name: 'venue', type: 'string', description: 'name of the venue', required: true, aliases: ['name'], emptyRefused: true, translated: true },
       { name: 'description', type: 'text', description: 'description (HTML allowed)', translated: true },
       ...POST_META,
-      { name: 'address', type: 'text', description: 'street address', searched: true, translated: true },
-      { name: 'city', type: 'text', description: 'city', searched: true, translated: true },
-      { name: 'country', type: 'text', description: 'country', translated: true },
-      { name: 'province', type: 'text', description: 'province', searched: true, translated: true },
-      { name: 'state', type: 'text', description: 'state', searched: true, translated: true },
-      { name: 'zip', type: 'text', description: 'postal code', searched: true },
-      { name: 'phone', type: 'text', description: 'phone number', searched: true },
-      { name: 'website', type: 'url', description: 'website URL' },
-      { name: 'stateprovince', type: 'text', description: 'state or province', searched: true, translated: true },
+      { name: 'address', type: 'text', description: 'street address', sanitized: true, searched: true, translated: true },
+      { name: 'city', type: 'text', description: 'city', sanitized: true, searched: true, translated: true },
+      { name: 'country', type: 'text', description: 'country', sanitized: true, translated: true },
+      { name: 'province', type: 'text', description: 'province', sanitized: true, searched: true, translated: true },
+      { name: 'state', type: 'text', description: 'state', sanitized: true, searched: true, translated: true },
+      { name: 'zip', type: 'text', description: 'postal code', sanitized: true, searched: true },
+      { name: 'phone', type: 'text', description: 'phone number', sanitized: true, searched: true },
+      { name: 'website', type: 'url', description: 'website URL', sanitized: true },
+      { name: 'stateprovince', type: 'text', description: 'state or province', sanitized: true, searched: true, translated: true },
       { name: 'show_map', type: 'boolstring', description: 'show the map', negated: 'hide the map' },
       { name: 'show_map_link', type: 'boolstring', description: 'show a link to the map', negated: 'hide the link to the map' },
       { name: 'image', type: 'string', description: 'featured image: attachment ID or image URL' },
@@ -367,9 +375,9 @@ export const RESOURCE_TABLE = {
       { name: 'organizer', type: 'string', description: 'name of the organizer', required: true, aliases: ['name'], emptyRefused: true, translated: true },
       { name: 'description', type: 'text', description: 'description (HTML allowed)', translated: true },
       ...POST_META,
-      { name: 'phone', type: 'text', description: 'phone number', searched: true },
-      { name: 'website', type: 'url', description: 'website URL', searched: true },
-      { name: 'email', type: 'email', description: 'email address', searched: true },
+      { name: 'phone', type: 'text', description: 'phone number', sanitized: true, searched: true },
+      { name: 'website', type: 'url', description: 'website URL', sanitized: true, searched: true },
+      { name: 'email', type: 'email', description: 'email address', sanitized: true, searched: true },
       { name: 'image', type: 'string', description: 'featured image: attachment ID or image URL' },
     ],
     listParams: linkedPostListParams,
@@ -415,6 +423,7 @@ export const RESOURCE_TABLE = {
     bySlug: false,
     trashes: false,
     namedRefs: true,
+    holdsSeriesRules: true,
     wpType: 'post_tag',
     wpRestBase: 'tags',
     permalinkBase: 'tag',
@@ -438,9 +447,14 @@ export const RESOURCE_NAMES = Object.keys(resources) as ResourceName[];
 export const LINK_RELATIONS = ['venues', 'organizers', 'categories', 'tags'] as const;
 export type LinkRelation = (typeof LINK_RELATIONS)[number];
 
+/** A field that links to another record by ID (an event's venue, organizers, terms; a category's parent). */
+export function isLinkField(field: Field): boolean {
+  return field.relation !== undefined && (LINK_RELATIONS as readonly string[]).includes(field.relation);
+}
+
 /** The fields of a resource that link to another record (event venue, organizers, terms; category parent). */
 export function linkFields(resource: Resource): Field[] {
-  return resource.fields.filter((f) => f.relation !== undefined && (LINK_RELATIONS as readonly string[]).includes(f.relation));
+  return resource.fields.filter(isLinkField);
 }
 
 /** The events list's filters that the views (agenda, week, month) take. */
@@ -450,7 +464,7 @@ export const CONFLICT_FILTER_NAMES = ['venue', 'organizer', 'categories', 'statu
 
 /** A list filter naming linked records: it takes IDs, slugs or names, as the links of a write do. */
 export function namesLinkedRecords(field: Field): boolean {
-  return field.relation !== undefined && (LINK_RELATIONS as readonly string[]).includes(field.relation) && (field.type === 'ids' || field.type === 'terms');
+  return isLinkField(field) && (field.type === 'ids' || field.type === 'terms');
 }
 
 /**

@@ -16,6 +16,14 @@ export function costAmounts(text: string): Array<{ text: string; value: string }
   return [...text.matchAll(/\d+(?:[.,]\d+)?/g)].map(([amount]) => ({ text: amount, value: amount.replace(',', '.') }));
 }
 
+/**
+ * A cost the tribe route's create does not store: 0 or "0" (PHP's empty()), where an update
+ * stores "0" and the site then shows it as `Free` (measured on 6.17.1; "0.00" is stored by both).
+ */
+export function createDropsCost(cost: unknown): boolean {
+  return cost === 0 || cost === '0';
+}
+
 /** A cost of nothing but zeros (`0`, `0,00`): the site shows it as `Free`. */
 export function isZeroCost(text: string): boolean {
   return /^0+(?:[.,]0+)?$/.test(text);

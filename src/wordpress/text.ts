@@ -71,9 +71,9 @@ export function termName(text: string): string {
 /** Elements whose content is code, not text: wp_strip_all_tags drops them whole (an unclosed one to the end). */
 const CODE_ELEMENTS = /<(script|style)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/gi;
 
-/** strip_tags: the tags go, their text stays. */
+/** strip_tags: the tags go, their text stays; a `<` before white space opens none (`1 < 2 > 0` stays). */
 export function stripTags(html: string): string {
-  return html.includes('<') ? html.replace(/<[^>]*>/g, '') : html;
+  return html.includes('<') ? html.replace(/<(?!\s)[^>]*>/g, '') : html;
 }
 
 /** wp_strip_all_tags: code elements go whole, then the tags; trimmed. Entities stay. */
@@ -144,4 +144,37 @@ export function textAsShown(text: string): string {
     .replace(/[‘’‚′]/g, "'")
     .replace(/[“”„″]/g, '"')
     .replace(/…/g, '...');
+}
+
+/** wp_pre_kses_less_than: a `<` that no `>` closes before the next `<` is text, escaped as esc_html does (entities kept). */
+function lessThanAsText(text: string): string {
+  const asEntities = (part: string) =>
+    part
+      .replace(/&(?!#?[a-z0-9]+;)/gi, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&#039;');
+  return text.replace(/<[^>]*?(?:(?=<)|>|$)/g, (part) => (part.includes('>') ? part : asEntities(part)));
+}
+
+/** A percent-escaped octet (`%C3`), which sanitize_text_field drops. */
+export const ESCAPED_OCTET = /%[0-9a-f]{2}/i;
+
+/**
+ * WordPress's sanitize_text_field, through which the plugin stores every meta text of a venue
+ * or organizer (address, city, phone, website...; measured on both write routes): tags stripped
+ * (a `<` that opens none kept as `&lt;`), runs of white space made one space, trimmed, and every
+ * percent-escaped octet dropped (`https://example.org/caf%C3%A9` is kept as
+ * `https://example.org/caf`, `50%25 off` as `50 off`).
+ */
+export function sanitizeTextField(text: string): string {
+  let out = text;
+  if (out.includes('<')) out = stripAllTags(lessThanAsText(out));
+  out = out.replace(/[\r\n\t ]+/g, ' ').trim();
+  let found = false;
+  while (ESCAPED_OCTET.test(out)) {
+    out = out.replace(ESCAPED_OCTET, '');
+    found = true;
+  }
+  return found ? out.replace(/ +/g, ' ').trim() : out;
 }

@@ -113,6 +113,26 @@ describe('events', () => {
     const kept = await cal.events.update(event.id, { start_date: '2027-08-02 09:00:00' }, { keepDuration: false });
     expect(kept).toMatchObject({ start_date: '2027-08-02 09:00:00', end_date: '2027-08-02 12:00:00' });
   });
+
+  test('a create or update at the venue and time of another event says the clash to onMessage; conflictCheck: false does not', async () => {
+    const venue = await cal.venues.create({ venue: 'Clash Library Hall' });
+    const first = await cal.events.create({ title: 'Lib Concert', start_date: '2027-09-01 20:00:00', end_date: '2027-09-01 22:00:00', venue: venue.id });
+    messages.length = 0;
+    const second = await cal.events.create({ title: 'Lib Rehearsal', start_date: '2027-09-01 21:00:00', end_date: '2027-09-01 23:00:00', venue: venue.id });
+    expect(messages).toContainEqual({
+      level: 'warning',
+      text: expect.stringContaining(`clashes with "Lib Concert" (#${first.id}) at Clash Library Hall: 2027-09-01 21:00–22:00`),
+    });
+    messages.length = 0;
+    await cal.events.update(second.id, { title: 'Lib Rehearsal 2' }, { conflictCheck: false });
+    await cal.events.create(
+      { title: 'Lib Late', start_date: '2027-09-01 22:00:00', end_date: '2027-09-01 23:30:00', venue: venue.id },
+      { conflictCheck: false },
+    );
+    expect(messages.filter((m) => m.text.includes('clashes with'))).toEqual([]);
+    await cal.events.update(second.id, { title: 'Lib Rehearsal 3' });
+    expect(messages.filter((m) => m.text.includes('clashes with')).length).toBe(2);
+  });
 });
 
 describe('venues, organizers, categories, tags', () => {

@@ -49,6 +49,16 @@ describe('a venue named with dashes the server shows typographic', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(json<Json>(r.stdout).venue.id).toBe(venue);
   });
+
+  test('is found by its name as the API shows it, entities and all', async () => {
+    const venue = await created(site.sandbox, 'venues', { venue: `Café « L'Été » "Quai" Hall` });
+    const shown = json<Json>((await cli('venues', 'get', String(venue), '--json')).stdout).venue;
+    expect(shown).toBe('Café « L&#8217;Été » &#8220;Quai&#8221; Hall');
+    for (const name of [shown, 'Café « L’Été » “Quai” Hall', `Café « L'Été » "Quai" Hall`]) {
+      const r = await cli('venues', 'get', name, '--format', 'ids');
+      expect([r.code, r.stdout.trim()], `${name}: ${r.stderr}`).toEqual([0, String(venue)]);
+    }
+  });
 });
 
 describe('--add-tags with --create-missing', () => {

@@ -71,7 +71,8 @@ describe('--dry-run sends nothing', () => {
     const venue = await newVenue('Dry Update Hall');
     const r = await cli(['venues', 'update', String(venue.id), '--venue', 'Changed Hall', '--dry-run']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain(`PUT ${sandbox.restRoot}/tribe/events/v1/venues/${venue.id}`);
+    // A rename alone goes by tec/v1, which changes the title and nothing else (docs/write-routes.md).
+    expect(r.stdout).toContain(`PATCH ${sandbox.restRoot}/tec/v1/venues/${venue.id}`);
     expect((await api<{ venue: string }>(sandbox, 'GET', `venues/${venue.id}`)).body.venue).toBe('Dry Update Hall');
   });
 });

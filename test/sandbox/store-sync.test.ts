@@ -12,7 +12,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let files = 0;
 const newFile = () => join(dir, `data-${++files}.json`);
 
-/** The real file operations, counted; `failWrites` makes the next writes throw as a full disk would. */
+/** The real file operations, counted (a write once done); `failWrites` makes the next writes throw as a full disk would. */
 function countingIo() {
   const counts = { reads: 0, writes: 0, locks: 0 };
   const state = { failWrites: 0 };
@@ -23,8 +23,11 @@ function countingIo() {
         state.failWrites--;
         throw new Error('ENOSPC: no space left on device');
       }
-      counts.writes++;
       await fileIo.write(path, text);
+      // Counted once the file is in place (written, synced, renamed): a test that sees the count
+      // reads the file next. Counted at the start, a write slowed by a loaded machine was seen
+      // before its rename, and the read found no file (ENOENT).
+      counts.writes++;
     },
     fingerprint: fileIo.fingerprint,
     withLock: (path, work) => (counts.locks++, fileIo.withLock(path, work)),

@@ -45,8 +45,11 @@ describe('one identity for names, slugs and values', () => {
     expect(sameValue('cost', '5-10', '5 – 10')).toBe(true);
     expect(sameValue('cost', 'Donation', 'donation')).toBe(true);
     expect(sameValue('cost', '5', '10')).toBe(false);
-    expect(sameValue('cost', 0, '')).toBe(true);
-    expect(sameValue('cost', '0', '')).toBe(true);
+    // A zero cost is one (the site keeps it and shows it Free: a create is followed by the update that stores it), not none.
+    expect(sameValue('cost', 0, '')).toBe(false);
+    expect(sameValue('cost', '0', '')).toBe(false);
+    expect(sameValue('cost', 0, '0')).toBe(true);
+    expect(sameValue('cost', '0', '0.00')).toBe(true);
     expect(sameValue('cost', '10', 10)).toBe(true);
     expect(sameValue('cost', '0', '10')).toBe(false);
     // As typed and as shown or rebuilt from cost_details: decimal commas, spaces, dashes, where the symbol stands.
@@ -64,7 +67,7 @@ describe('one identity for names, slugs and values', () => {
     expect(sameValue('cost', '$1,000', '$1.000')).toBe(true);
     expect(sameValue('cost', '10 - 5 $', '5$ – 10$')).toBe(true);
     expect(sameValue('cost', '1.000,50 €', '1.000,60 €')).toBe(false);
-    expect(sameValue('cost', '0,00', '')).toBe(true);
+    expect(sameValue('cost', '0,00', '0')).toBe(true);
     expect(sameValue('title', 'Tom & Jerry', 'Tom &amp; Jerry')).toBe(true);
     expect(sameValue('description', '<p>Hello</p>', 'Hello')).toBe(true);
     expect(sameValue('featured', 'true', true)).toBe(true);

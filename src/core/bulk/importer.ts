@@ -18,7 +18,7 @@ import { linkFields, prepareRecord, withLinks, type LinkRelation, type PreparedR
 import { processed } from '../batch/counts.js';
 import { Batch, type BatchFace, type RowDone } from '../batch/run.js';
 import { toAsync } from '../batch/pool.js';
-import { fileKey, isDraftTitleKey, nthDraftKey, slugIsDerived, UpsertIndex, type UpsertKey } from './upsert-index.js';
+import { fileKey, isDraftTitleKey, nthDraftKey, UpsertIndex, type UpsertKey } from './upsert-index.js';
 import { nameKey, RecordIndex } from '../records/identity.js';
 import { walkEveryName, walkEveryRecord } from '../records/pages.js';
 import { createRecord, findExisting, pickFields, updateRecord, withSlugOfFile, type MatchKey } from './writes.js';
@@ -198,7 +198,7 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
   const catalog = new LinkCatalog(client);
   const zones = new ZoneSource(client);
   await checkLinks(catalog, scan, settings, run, input.name);
-  if (upsertBy === 'slug' && slugIsDerived(resource) && scan.hasSlugs) {
+  if (upsertBy === 'slug' && resource.derivesSlug && scan.hasSlugs) {
     ui.warn(
       `the server derives an ${resource.singular}'s slug from its name and ignores the slug sent; ${resource.name} are matched by the slug their name gives`,
     );
@@ -263,7 +263,7 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
   const process = async (item: InputRecord, lastRound: boolean): Promise<RowDone | undefined> => {
     const record = preparedRecord(item);
     let body = await resolve(record);
-    if (body && resource.name === 'events') body = await settleEventDates(body, zones);
+    if (body && resource.hasDates) body = await settleEventDates(body, zones);
     if (!body) {
       if (dryRun) {
         plan(`create ${resource.singular} ${JSON.stringify(record.name ?? record.slug ?? '')}`);

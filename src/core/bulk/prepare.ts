@@ -96,7 +96,7 @@ export function prepareRecord(resource: Resource, input: unknown): { ok: true; r
 
   const checked = checkRecord(resource, rest, 'create');
   if (!checked.ok) problems.push(...checked.problems);
-  else if (resource.name === 'events') {
+  else if (resource.hasDates) {
     try {
       checkEventOrder(checked.record);
       // A row that names its zone is checked here, before anything is sent.

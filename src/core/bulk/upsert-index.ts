@@ -15,14 +15,6 @@ import type { PreparedRecord } from './prepare.js';
 export const UPSERT_KEYS = ['slug', 'name', 'id'] as const;
 export type UpsertKey = (typeof UPSERT_KEYS)[number];
 
-/**
- * The server ignores the slug sent for an organizer and derives it from the name, so
- * organizers are matched by the slug their name gives.
- */
-export function slugIsDerived(resource: Resource): boolean {
-  return resource.name === 'organizers';
-}
-
 /** Statuses in which WordPress leaves a post without a slug until it is published. */
 const SLUGLESS_STATUSES = new Set(['draft', 'pending']);
 /** Slugs never hold a colon (WordPress strips it), so these keys cannot meet a slug. */
@@ -51,7 +43,7 @@ export const nthDraftKey = (key: string, nth: number) => (nth > 1 ? `${key}#${nt
 export function fileKey(by: UpsertKey, record: PreparedRecord, resource?: Resource): string | undefined {
   if (by === 'id') return record.id === undefined ? undefined : String(record.id);
   if (by === 'slug') {
-    if (resource && slugIsDerived(resource)) return record.name === undefined ? record.slug : slugFromName(record.name);
+    if (resource?.derivesSlug) return record.name === undefined ? record.slug : slugFromName(record.name);
     if (record.slug === undefined && resource?.trashes) return draftTitleKey(record.body.status, record.name);
     return record.slug;
   }

@@ -8,9 +8,9 @@ import { ApiError, CliError, EXIT } from '../errors.js';
 import { errorFromResponse, type ApiClient } from '../http/client.js';
 import { backoffDelay, retryAfterMs, timer } from '../http/retry.js';
 import { EVERY_EVENT, MAX_PER_PAGE, type Resource } from '../../spec/resources.js';
-import { safeUpdate, type SafeUpdateOptions } from '../records/safe-update.js';
+import { safeUpdate, withZeroCost, type SafeUpdateOptions } from '../records/safe-update.js';
 import { nameKey, slugLetters, slugSegment } from '../records/identity.js';
-import { slugIsDerived, type UpsertKey } from './upsert-index.js';
+import type { UpsertKey } from './upsert-index.js';
 
 type Json = Record<string, unknown>;
 
@@ -36,10 +36,10 @@ export function pickFields(record: Json, fields: string[]): Json {
  * create), so an import keyed by slug would not find it on its next run: a follow-up update
  * gives it the file's slug. Only tec/v1 takes a venue's slug (the tribe route ignores it too);
  * where it is not kept, the user is told how to match instead. (Organizers are matched by the
- * slug their name gives: see slugIsDerived.)
+ * slug their name gives: see derivesSlug in src/spec/resources.ts.)
  */
 export async function withSlugOfFile(client: ApiClient, resource: Resource, created: Json, slug: string, ui: { warn(line: string): void }): Promise<Json> {
-  if (!resource.mergesOnCreate || slugIsDerived(resource) || typeof created.id !== 'number') return created;
+  if (!resource.mergesOnCreate || resource.derivesSlug || typeof created.id !== 'number') return created;
   if (typeof created.slug === 'string' && slugLetters(created.slug) === slugLetters(slug)) return created;
   const { record } = await safeUpdate(client, resource, `${resource.path}/${created.id}`, { slug }, { method: 'PUT', current: created });
   if (typeof record.slug === 'string' && slugLetters(record.slug) === slugLetters(slug)) return record;
@@ -86,7 +86,7 @@ export async function findExisting(client: ApiClient, resource: Resource, match:
   }
   if (match.by === 'name' && name !== undefined) {
     const query: Json = { search: name, per_page: MAX_PER_PAGE };
-    if (resource.name === 'events') Object.assign(query, EVERY_EVENT);
+    if (resource.hasDates) Object.assign(query, EVERY_EVENT);
     if (!resource.trashes) query.hide_empty = 'false';
     const res = await client.call<Json>('GET', resource.path, { query: query as Record<string, string | number> });
     const items = (res.body?.[resource.listKey] as Json[] | undefined) ?? [];
@@ -110,6 +110,10 @@ export async function createRecord(
   match: MatchKey | undefined,
   sleep = client.options.sleep ?? timer,
 ): Promise<Json> {
+  return withZeroCost(client, resource, await postRecord(client, resource, body, match, sleep), body.cost);
+}
+
+async function postRecord(client: ApiClient, resource: Resource, body: Json, match: MatchKey | undefined, sleep: (ms: number) => Promise<void>): Promise<Json> {
   // A lookup that only confirms is made even with --retries 0: it sends nothing twice.
   const retries =
     match && (match.by === 'slug' || match.by === 'name') ? (match.confirmOnly ? Math.max(1, client.options.retries) : client.options.retries) : 0;

@@ -179,7 +179,8 @@ export function comparableValue(field: string, value: unknown): string {
  */
 function comparableCost(text: string): string {
   const plain = text.replace(/\s+/g, '').toLowerCase();
-  if (isZeroCost(plain)) return '';
+  // Zeros of any spelling are one cost (the site shows them `Free`), and not none.
+  if (isZeroCost(plain)) return '0';
   const found = costAmounts(plain).map((amount) => amount.value);
   const amounts = [...new Set(found.filter((amount) => Number(amount) > 0))].sort((a, b) => Number(a) - Number(b));
   const words = plain.match(/\p{L}+/gu) ?? [];

@@ -94,7 +94,8 @@ export async function linkedEvents(client: ApiClient, resource: Resource, ids: n
     if (res.status === 200 && typeof res.body?.total === 'number') count += res.body.total;
   }
   if (!(await someEventsUnlisted(client))) return count;
-  const linksOf = (event: Json): unknown[] => (filter === 'venue' ? [event.venue] : ((event.organizer as unknown[] | undefined) ?? []));
+  const many = resources.events.fields.some((f) => f.name === filter && f.many);
+  const linksOf = (event: Json): unknown[] => (many ? ((event[filter] as unknown[] | undefined) ?? []) : [event[filter]]);
   await walkEveryEvent(
     client,
     resources.events,

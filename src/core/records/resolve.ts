@@ -134,9 +134,9 @@ export class Resolver {
   /** Every record a search for `text` finds, all pages (a common word can match many). */
   /** The records the site's search finds for `text`; with `typedNames`, named as stored rather than as shown. */
   private async searchIndex(resource: Resource, text: string, options: { typedNames?: boolean } = {}): Promise<RecordIndex> {
-    const query: Record<string, string | number> = { search: resource.kind === 'term' ? storedTermName(text) : text, ...this.termQuery(resource) };
+    const query: Record<string, string | number> = { search: searchText(resource, text), ...this.termQuery(resource) };
     if (resource.trashes && this.client.hasCredentials) query.status = EDITOR_STATUSES.join(',');
-    if (resource.name === 'events') Object.assign(query, EVERY_EVENT);
+    if (resource.hasDates) Object.assign(query, EVERY_EVENT);
     const found: Array<Record<string, unknown>> = [];
     await walkPages(this.client, resource, query, { all: true }, (item) => void found.push(item as Record<string, unknown>));
     const ids = found.map((record) => record.id).filter((id): id is number => typeof id === 'number');
@@ -168,6 +168,20 @@ export class Resolver {
     const res = await this.client.call<Record<string, unknown>>('GET', resource.path, { query: { per_page: MAX_PER_PAGE, ...query } });
     return (res.body[resource.listKey] as Array<Record<string, unknown>> | undefined) ?? [];
   }
+}
+
+/**
+ * What to search for a name, read as people read it (a name copied from the API,
+ * `&#8220;Quai&#8221;`, is its characters). A term's search is one phrase of its stored name; a
+ * post's finds records holding every word, so only the words of letters and digits go: the site
+ * keeps a title as typed and shows it texturized, so a quote or dash may be typed either way.
+ * Which record has exactly the name is decided here after (RecordIndex, by nameKey).
+ */
+function searchText(resource: Resource, text: string): string {
+  const read = decodeEntities(text);
+  if (resource.kind === 'term') return storedTermName(read);
+  const words = read.split(/\s+/).filter((word) => /^[\p{L}\p{N}]+$/u.test(word));
+  return words.length ? words.join(' ') : read;
 }
 
 /**

@@ -18,6 +18,7 @@ import type { Query } from '../http/url.js';
 import { UsageError } from '../errors.js';
 import { decodeEntities, sameValue } from './identity.js';
 import { storedCost, toWritable } from './writable.js';
+import { createDropsCost } from '../../wordpress/cost.js';
 import { readCurrent, readRawTexts, withRawTexts } from './raw-text.js';
 import { changedUnasked, WRITE_ROUTES, type WrittenPost } from '../../wordpress/write-routes.js';
 import { coreUnlinkValue, isRemovableLink } from './unlink.js';
@@ -32,8 +33,7 @@ export function needsMerge(resource: Resource): boolean {
 }
 
 /** The posts whose routes reset what a request leaves out (src/wordpress/write-routes.ts). */
-const isWrittenPost = (resource: Resource): resource is Resource & { name: WrittenPost } =>
-  resource.name === 'events' || resource.name === 'venues' || resource.name === 'organizers';
+const isWrittenPost = (resource: Resource): resource is Resource & { name: WrittenPost } => resource.kind === 'post';
 
 /**
  * The current value of each field `route` would change on its own when sent `changes`, as the
@@ -46,7 +46,8 @@ export function unaskedValues(route: WriteApi, resource: Resource, current: Json
   if (!isWrittenPost(resource)) return {};
   const fields = changedUnasked(route, resource.name, Object.keys(changes));
   for (const field of WRITE_ROUTES[route][resource.name].restates ?? []) if (changes[field] === undefined) fields.push(field);
-  if (route === 'tribe' && resource.name === 'events') {
+  // The tribe route publishes a dated record (an event) it is not sent the status of, and pairs its dates.
+  if (route === 'tribe' && resource.hasDates) {
     if (changes.status === undefined) fields.push('status');
     // The route takes a start or an end only with the other: a start sent alone is ignored.
     if ((changes.start_date === undefined) !== (changes.end_date === undefined)) fields.push(changes.start_date === undefined ? 'start_date' : 'end_date');
@@ -57,7 +58,7 @@ export function unaskedValues(route: WriteApi, resource: Resource, current: Json
     if (field === 'cost' || changes[field] !== undefined || WRITE_ROUTES[route][resource.name].forces[field] !== undefined) continue;
     // Left out of toWritable: nothing set (an event's website showing its own page, an empty list or text).
     if (shown[field] !== undefined) out[field] = shown[field];
-    else if (field === 'organizer') out.organizer = [];
+    else if (resource.fields.some((f) => f.name === field && f.many && f.relation)) out[field] = [];
   }
   return out;
 }
@@ -75,7 +76,7 @@ export function mergeForUpdate(resource: Resource, current: Json, changes: Json,
  * forced. `forced`: the map settings that made the update pass over tec/v1, which would turn them on.
  */
 export function costRefusal(resource: Resource, current: Json, changes: Json, force: boolean, forced: string[] = []): string | undefined {
-  if (resource.name !== 'events' || changes.cost !== undefined || force) return undefined;
+  if (!resource.hasCost || changes.cost !== undefined || force) return undefined;
   const shown = typeof current.cost === 'string' ? decodeEntities(current.cost).trim() : '';
   // None, or one of words the site shows as stored (sent back as it is: see planUpdate).
   if (shown === '' || storedCost(current) !== undefined) return undefined;
@@ -205,7 +206,9 @@ export async function planUpdate(
   if (!options.tribeOnly && current?.status !== 'trash' && id !== undefined && options.query === undefined && (await writeApi(client)) === 'tec') {
     const tec = tecBody(resource, withoutForcedValues('tec', resource, changes));
     if ('body' in tec) {
-      if (resource.name === 'events') current ??= await readCurrent(client, resource, path, { notice: options.notice });
+      // Where tec/v1 turns settings on by itself (an event's map), the record decides whether it may.
+      if (isWrittenPost(resource) && Object.keys(WRITE_ROUTES.tec[resource.name].forces).length)
+        current ??= await readCurrent(client, resource, path, { notice: options.notice });
       const forced = current ? forcedChanges('tec', resource, current, changes) : [];
       // Forced, tec/v1 wins: it changes a display setting where the tribe route would rewrite the cost.
       if (forced.length === 0 || options.force) {
@@ -222,7 +225,7 @@ export async function planUpdate(
   const refusal = costRefusal(resource, current, changes, options.force === true, forcedOff);
   if (refusal) throw new UsageError(refusal);
   const body = mergeForUpdate(resource, current, changes);
-  if (resource.name === 'events' && body.cost === undefined) {
+  if (resource.hasCost && body.cost === undefined) {
     const cost = storedCost(current) ?? (options.force ? toWritable(resource, current).cost : undefined);
     if (cost !== undefined) body.cost = cost;
   }
@@ -310,4 +313,13 @@ function withoutTexts(resource: Resource, changes: Json): Json {
   const out = { ...changes };
   for (const field of [resource.nameField, 'description', 'excerpt']) delete out[field];
   return out;
+}
+
+/**
+ * A new event given a zero cost (0 or "0") gets it by an update: the tribe route's create does
+ * not store it, an update does (src/wordpress/cost.ts). Any other record is returned as it is.
+ */
+export async function withZeroCost(client: ApiClient, resource: Resource, created: Json, sentCost: unknown): Promise<Json> {
+  if (!resource.hasCost || !createDropsCost(sentCost) || typeof created.id !== 'number') return created;
+  return (await safeUpdate(client, resource, `${resource.path}/${created.id}`, { cost: '0' }, { method: 'PUT', current: created })).record;
 }

@@ -7,12 +7,15 @@
  */
 
 import type { ApiClient, ApiResponse, WriteApi } from '../http/client.js';
-import { DEFAULT_NAMESPACE, linkFields, resources, TEC_NAMESPACE, type LinkRelation, type Resource } from '../../spec/resources.js';
+import { DEFAULT_NAMESPACE, isLinkField, linkFields, resources, TEC_NAMESPACE, type LinkRelation, type Resource } from '../../spec/resources.js';
 import { TEC_ACK_HEADER, TEC_ACK_TEXT, TEC_FIELD } from '../../wordpress/write-routes.js';
 
 type Json = Record<string, unknown>;
 
 const TEC_FIELDS: Partial<Record<Resource['name'], Readonly<Record<string, string>>>> = TEC_FIELD;
+
+/** A field linking one record of another kind (an event's venue): tec/v1 takes it as a list of one. */
+const isSingleLink = (resource: Resource, name: string): boolean => resource.fields.some((f) => f.name === name && isLinkField(f) && !f.many);
 
 /** The changes as a tec/v1 body, or the fields that route cannot take (then the older route is used). */
 export function tecBody(resource: Resource, changes: Json): { body: Json } | { untaken: string[] } {
@@ -23,8 +26,10 @@ export function tecBody(resource: Resource, changes: Json): { body: Json } | { u
   for (const [field, value] of Object.entries(changes)) {
     const name = names[field];
     let sent: unknown = value;
-    if (field === 'venue')
+    if (isSingleLink(resource, field))
       sent = typeof value === 'number' && value > 0 ? [value] : undefined; // unlinking goes by the older route
+    else if (value === '' && resource.fields.some((f) => f.name === field && f.type === 'url'))
+      sent = undefined; // tec/v1 checks a URL as PHP does, and "" is none: clearing goes by the older route
     else if (field === 'date' && typeof value === 'string') sent = value.replace(' ', 'T'); // a date-time, in the site's zone
     if (name === undefined || sent === undefined) untaken.push(field);
     else body[name] = sent;

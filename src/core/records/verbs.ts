@@ -109,7 +109,8 @@ export async function createRecord(access: RecordAccess, resource: Resource, fie
       hint: `Change it with: calendar ${resource.name} update ID ..., or add --force to let the server overwrite it.`,
     });
   }
-  return { record: (await access.client.call<Json>('POST', resource.path, { body })).body };
+  const created = (await access.client.call<Json>('POST', resource.path, { body })).body;
+  return { record: await (await import('./safe-update.js')).withZeroCost(access.client, resource, created, body.cost) };
 }
 
 export interface UpdateOptions {

@@ -5,7 +5,7 @@
  * an unset event website) are left out.
  */
 import { decodeEntities } from './identity.js';
-import type { Resource } from '../../spec/resources.js';
+import { isLinkField, type Resource } from '../../spec/resources.js';
 
 type Json = Record<string, unknown>;
 
@@ -69,29 +69,22 @@ export function toWritable(resource: Resource, record: Json, options: WritableOp
   for (const field of resource.fields) {
     const value = record[field.name];
     if (value === undefined) continue;
+    if (field.relation === resource.name) {
+      // A parent of the record's own kind, shown as its ID (0: none).
+      if (typeof value === 'number' && value > 0) out[field.name] = value;
+      continue;
+    }
+    if (isLinkField(field)) {
+      // A linked record (an event's venue) or a list of them (organizers, terms), shown whole.
+      if (field.many) {
+        if (Array.isArray(value)) out[field.name] = value.map((v) => linkOf(v, options.links)).filter((v) => v !== undefined);
+      } else {
+        const link = linkOf(Array.isArray(value) ? value[0] : value, options.links);
+        if (link !== undefined) out[field.name] = link;
+      }
+      continue;
+    }
     switch (field.name) {
-      case 'venue':
-        if (resource.name === 'events') {
-          const link = Array.isArray(value) ? linkOf(value[0], options.links) : linkOf(value, options.links);
-          if (link !== undefined) out.venue = link;
-          continue;
-        }
-        break;
-      case 'organizer':
-      case 'categories':
-      case 'tags':
-        if (Array.isArray(value)) {
-          out[field.name] = value.map((v) => linkOf(v, options.links)).filter((v) => v !== undefined);
-          continue;
-        }
-        if (field.name === 'organizer' && resource.name === 'events') continue;
-        break;
-      case 'parent':
-        if (resource.name === 'categories') {
-          if (typeof value === 'number' && value > 0) out.parent = value;
-          continue;
-        }
-        break;
       case 'image':
         if (isObject(value)) {
           if (value.id !== undefined) out.image = String(value.id);
@@ -103,7 +96,7 @@ export function toWritable(resource: Resource, record: Json, options: WritableOp
         continue;
       case 'website':
         // An event whose website was never set shows its own permalink there: not set, so not sent.
-        if (resource.name === 'events' && value === record.url) continue;
+        if (field.unsetShowsPermalink && value === record.url) continue;
         break;
       case 'slug':
         // A trashed record's slug carries `__trashed` until it is restored.
@@ -115,20 +108,20 @@ export function toWritable(resource: Resource, record: Json, options: WritableOp
       case 'author':
         if (value !== '' && value !== '0') out.author = Number(value);
         continue;
-      case 'show_map':
-      case 'show_map_link':
-        if (resource.name !== 'events' && typeof value === 'boolean') {
-          out[field.name] = String(value);
-          continue;
-        }
-        break;
+    }
+    // Sent as the text "true"/"false" (a venue's map settings), though shown as a boolean.
+    if (field.type === 'boolstring' && typeof value === 'boolean') {
+      out[field.name] = String(value);
+      continue;
     }
     // Fields checked as non-empty strings cannot be sent empty; empty means "not set" there.
     if (value === '' && field.type === 'string') continue;
     if (value === null || Array.isArray(value) || isObject(value)) continue;
     out[field.name] = value;
   }
-  if (resource.name === 'events') {
+  // A post in the trash shows that status, and a draft a zero publication date (measured on
+  // events and venues): neither is a value to write back.
+  if (resource.kind === 'post') {
     if (out.status === 'trash') delete out.status;
     if (record.date_utc === '0000-00-00 00:00:00') delete out.date_utc;
   }

@@ -64,7 +64,7 @@ export async function applyPlan(plan: Plan, desired: SiteDocument, current: Site
     for (const name of [...SITE_RESOURCES].reverse()) {
       // Terms one at a time, children (later in the reversed order) never after their parent.
       const level = removals.filter((c) => c.resource === name);
-      const ordered = name === 'categories' ? byDepth(level, current).reverse() : level;
+      const ordered = resources[name].hierarchical ? byDepth(level, current).reverse() : level;
       await batch.run(
         ordered,
         async (change) => {
@@ -99,14 +99,19 @@ export function applyError(outcome: ApplyOutcome): CliError | undefined {
   });
 }
 
-/** Creates and updates in waves: categories by depth of parent in the document, then each resource. */
+/** Creates and updates in waves, a resource at a time; those that nest (categories) by depth of parent in the document. */
 function writeLevels(writes: RecordChange[], desired: SiteDocument): RecordChange[][] {
   const levels: RecordChange[][] = [];
-  const categories = writes.filter((c) => c.resource === 'categories');
-  const depthOf = depthIn(desired, 'categories');
-  const deepest = Math.max(-1, ...categories.map((c) => depthOf(c.slug)));
-  for (let depth = 0; depth <= deepest; depth++) levels.push(categories.filter((c) => depthOf(c.slug) === depth));
-  for (const name of SITE_RESOURCES.filter((n) => n !== 'categories')) levels.push(writes.filter((c) => c.resource === name));
+  for (const name of SITE_RESOURCES) {
+    const own = writes.filter((c) => c.resource === name);
+    if (!resources[name].hierarchical) {
+      levels.push(own);
+      continue;
+    }
+    const depthOf = depthIn(desired, name);
+    const deepest = Math.max(-1, ...own.map((c) => depthOf(c.slug)));
+    for (let depth = 0; depth <= deepest; depth++) levels.push(own.filter((c) => depthOf(c.slug) === depth));
+  }
   return levels.filter((l) => l.length > 0);
 }
 

@@ -75,16 +75,20 @@ export type Notice = (line: string, oncePerDay?: string) => void;
 export async function readSite(client: ApiClient, names: ResourceName[], notice: Notice, options: ReadOptions = {}): Promise<SiteDocument> {
   const { eventsFilter } = options;
   const document: SiteDocument = new Map();
-  // Terms are few: categories are read first so that parents become slugs whatever the order.
-  const categories: Json[] = [];
-  if (names.includes('categories')) await walkEveryRecord(client, resources.categories, (r) => void categories.push(r));
-  const categorySlugs = new Map(categories.map((c) => [c.id as number, c.slug as string]));
+  // Terms are few: those that nest (categories) are read first so that parents become slugs whatever the order.
+  const nesting = new Map<ResourceName, Json[]>();
+  for (const name of names.filter((n) => resources[n].hierarchical)) {
+    const read: Json[] = [];
+    await walkEveryRecord(client, resources[name], (r) => void read.push(r));
+    nesting.set(name, read);
+  }
+  const categorySlugs = new Map([...nesting.values()].flat().map((c) => [c.id as number, c.slug as string]));
   for (const name of SITE_RESOURCES.filter((n) => names.includes(n))) {
     const resource = resources[name];
     const records = new Map<string, SiteRecord>();
     const store = (raw: Json) => {
       // A series' rule is kept in a tag of its own: the file holds it in the series' entry.
-      if (name === 'tags' && parseSeriesTag(raw)) return;
+      if (resource.holdsSeriesRules && parseSeriesTag(raw)) return;
       const record = siteRecordOf(resource, raw, categorySlugs);
       // Two drafts with one title: the later one is told apart as the server would.
       let slug = record.slug;
@@ -94,9 +98,10 @@ export async function readSite(client: ApiClient, names: ResourceName[], notice:
     // Titles and descriptions as typed: a copy keeps them, a comparison sees what is stored.
     const typed = typedTexts(client, resource, store, (line) => notice(`warning: ${line}`));
     const add = (raw: Json) => typed.push(raw);
-    if (name === 'categories') categories.forEach(store);
-    else if (name === 'events' && eventsFilter) await walkFilteredEvents(client, eventsFilter, add, notice);
-    else if (name === 'events') notice(unseenEventsNote(await walkEveryEvent(client, resource, add), options.purpose), unlistedEventsKey(client));
+    const readFirst = nesting.get(name);
+    if (readFirst) readFirst.forEach(store);
+    else if (resource.hasDates && eventsFilter) await walkFilteredEvents(client, eventsFilter, add, notice);
+    else if (resource.hasDates) notice(unseenEventsNote(await walkEveryEvent(client, resource, add), options.purpose), unlistedEventsKey(client));
     else await walkEveryRecord(client, resource, add);
     await typed.end();
     document.set(name, records);
@@ -137,7 +142,7 @@ export async function documentData(document: SiteDocument, filter?: EventsFilter
   const events = document.get('events');
   const series = events && document.series?.size && !filter ? await seriesSection(events, document.series) : undefined;
   for (const name of SITE_RESOURCES) {
-    const records = name === 'events' && series ? series.events : document.get(name);
+    const records = resources[name].repeats && series ? series.events : document.get(name);
     if (!records) continue;
     const slugs = [...records.keys()].sort();
     data[name] = Object.fromEntries(slugs.map((slug) => [slug, records.get(slug)!.fields]));

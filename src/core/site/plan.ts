@@ -88,7 +88,7 @@ export function planChanges(desired: SiteDocument, current: SiteDocument, option
     matches.set(name, list);
     const kept = new Set([...wanted.keys(), ...aliases.keys()]);
     let siteOnly = [...onSite.values()].filter((r) => !kept.has(r.slug));
-    if (options.prune && name === 'events' && options.eventsFilter !== undefined) {
+    if (options.prune && resource.hasDates && options.eventsFilter !== undefined) {
       const inFilter = options.eventsInFilter ?? new Set<number>();
       const inside = siteOnly.filter((r) => r.id !== undefined && inFilter.has(r.id));
       plan.outsideFilter += siteOnly.length - inside.length;

@@ -3,6 +3,7 @@
  * and the post metadata (status, author, publication date) every post write shares.
  */
 import { NEVER_PUBLISHED } from '../../wordpress/dates.js';
+import { takesUrl } from '../../wordpress/urls.js';
 import { resources, type ResourceName } from '../../spec/resources.js';
 import { nowLocalWall, nowUtcWall, type RequestContext } from './context.js';
 import { parseDateInput } from './dates.js';
@@ -64,7 +65,7 @@ export function checkWritableFields(ctx: RequestContext, resource: ResourceName,
         break;
       case 'url':
         if (typeof value !== 'string') problems.wrongType(name, 'string');
-        else if (value !== '' && !isUrl(value)) problems.invalid(name);
+        else if (value !== '' && !takesUrl(value)) problems.invalid(name);
         break;
       case 'ref':
       case 'id':

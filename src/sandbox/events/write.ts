@@ -3,6 +3,7 @@
  * turn false, cost and website are cleared, organizers and image removed, the status
  * republished, and the timezone label reset without recomputing the UTC times.
  */
+import { createDropsCost } from '../../wordpress/cost.js';
 import { dayEdge } from '../../wordpress/dates.js';
 import { resources } from '../../spec/resources.js';
 import { nowLocalWall, nowUtcWall, type RequestContext } from '../common/context.js';
@@ -196,10 +197,6 @@ function publishSlug(ctx: RequestContext, event: EventRecord, requested: unknown
   }
 }
 
-function isZeroCost(cost: unknown): boolean {
-  return cost === 0 || cost === '0';
-}
-
 export function createEvent(ctx: RequestContext, params: Params): EventRecord {
   const zone = typeof params.timezone === 'string' && params.timezone ? params.timezone : ctx.site.timezone;
   const allDay = parseBoolean(params.all_day) ?? false;
@@ -214,7 +211,7 @@ export function createEvent(ctx: RequestContext, params: Params): EventRecord {
     timezone: zone,
     allDay,
     image: typeof params.image === 'string' && params.image ? params.image : null,
-    cost: isZeroCost(params.cost) ? '' : (params.cost ?? ''), // PHP's empty(): a zero cost is not stored on create
+    cost: createDropsCost(params.cost) ? '' : (params.cost ?? ''),
     website: typeof params.website === 'string' && params.website !== '' ? params.website : null,
     showMap: false,
     showMapLink: false,

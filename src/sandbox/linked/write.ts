@@ -8,6 +8,7 @@ import { SiteError } from '../common/errors.js';
 import { insertedModifiedUtc, isVisibleTo, postMeta, trash } from '../common/post-fields.js';
 import { setVariant, translatableFields } from '../common/i18n.js';
 import type { Params } from '../common/params.js';
+import { sanitizeTextField } from '../../wordpress/text.js';
 import { slugFromName } from '../../wordpress/slugs.js';
 import type { LinkedFields, PostRecord } from '../store/store.js';
 import { POST_TYPE, storedKey, SWITCHES, type LinkedResource } from '../store/kinds.js';
@@ -24,11 +25,13 @@ function applyFields(ctx: RequestContext, resource: LinkedResource, post: PostRe
   for (const field of resources[resource].fields) {
     const value = params[field.name];
     if (value === undefined || META.has(field.name)) continue;
+    // The details are stored through sanitize_text_field (the name, description and excerpt are the post's own).
+    const stored = field.sanitized ? sanitizeTextField(String(value)) : String(value);
     if (field.type === 'boolstring') fields[storedKey(field.name)] = TRUE_WORDS.has(String(value).toLowerCase());
     else if (ctx.language && translated.has(field.name)) {
-      setVariant(post, ctx.language, field.name, String(value));
-      if (creating) fields[field.name] = String(value);
-    } else fields[field.name] = String(value);
+      setVariant(post, ctx.language, field.name, stored);
+      if (creating) fields[field.name] = stored;
+    } else fields[field.name] = stored;
   }
   // A venue's excerpt is not stored by the real server; an organizer's is.
   if (resources[resource].keepsExcerpt && typeof params.excerpt === 'string') fields.excerpt = params.excerpt;
@@ -48,7 +51,7 @@ function saveLinkedFields(ctx: RequestContext, resource: LinkedResource, post: P
   applyFields(ctx, resource, post, params, false);
   if (!combinesStateProvince(resource)) return;
   const combined = stateProvince(params);
-  if (combined) fields.stateprovince = combined;
+  if (combined) fields.stateprovince = sanitizeTextField(combined);
   else delete fields.stateprovince;
 }
 
@@ -83,7 +86,7 @@ export function createLinked(ctx: RequestContext, resource: LinkedResource, para
   applyFields(ctx, resource, post, params, true);
   if (combinesStateProvince(resource)) {
     const combined = stateProvince(params);
-    if (combined) fields.stateprovince = combined;
+    if (combined) fields.stateprovince = sanitizeTextField(combined);
   }
   post.slug = ctx.store.uniqueSlug(slugFromName(name), (slug) => ctx.store.postBySlug(type, slug) !== undefined);
   ctx.store.changed(post);

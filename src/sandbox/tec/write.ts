@@ -12,24 +12,32 @@ import { isLinkedResource, storedKey, type PostResource } from '../store/kinds.j
 import { convertWallClock, isValidTimeZone } from '../../base/time.js';
 import { TEC_FIELD, WRITE_ROUTES } from '../../wordpress/write-routes.js';
 import { resources } from '../../spec/resources.js';
+import { sanitizeTextField } from '../../wordpress/text.js';
+import { takesUrl } from '../../wordpress/urls.js';
 
 /** The tribe/events/v1 name of each tec/v1 body field, by resource. */
 const TRIBE_NAME = Object.fromEntries(
   Object.entries(TEC_FIELD).map(([resource, names]) => [resource, Object.fromEntries(Object.entries(names).map(([tribe, tec]) => [tec, tribe]))]),
 ) as Record<PostResource, Record<string, string>>;
 
-function invalidIds(param: string): SiteError {
-  const message = 'Argument `{example}` must be a positive integer.';
+/** tec/v1's 400 for a parameter its check refuses: `code` and the sentence ending "must be …" / "is not …". */
+function invalidArgument(param: string, argument: string, code: string, kind: string): SiteError {
+  const message = `Argument \`{${argument}}\` must be ${kind}.`;
   return new SiteError(400, 'rest_invalid_param', `Invalid parameter(s): ${param}`, {
     params: { [param]: message },
-    details: {
-      [param]: {
-        code: 'tec_rest_invalid_positive_integer_argument',
-        message,
-        data: { status: 400, argument: 'example', details: 'The argument `{example}` is not a positive integer.' },
-      },
-    },
+    details: { [param]: { code, message, data: { status: 400, argument, details: `The argument \`{${argument}}\` is not ${kind}.` } } },
   });
+}
+
+const invalidIds = (param: string) => invalidArgument(param, 'example', 'tec_rest_invalid_positive_integer_argument', 'a positive integer');
+
+/** A URL field of the body that PHP's URL check fails (an empty one too, unlike the tribe routes): 400, nothing changed. */
+function refuseBadUrls(resource: PostResource, body: Params): void {
+  for (const [name, value] of Object.entries(body)) {
+    const field = resources[resource].fields.find((f) => f.name === TRIBE_NAME[resource][name]);
+    if (field?.type !== 'url' || value === undefined || takesUrl(String(value ?? ''))) continue;
+    throw invalidArgument(name, name, 'tec_rest_invalid_uri_argument', 'a valid URL');
+  }
 }
 
 /** A list of IDs of posts of one type; a non-positive or unknown ID is refused. */
@@ -120,7 +128,8 @@ function patchLinked(resource: 'venues' | 'organizers', post: PostRecord, body: 
     const field = TRIBE_NAME[resource][name];
     if (!field || value === undefined || field === 'status' || field === 'slug' || field === 'date' || field === 'author') continue;
     const text = value === null ? '' : String(value);
-    fields[field] = field === nameField ? text.trim() : text;
+    const sanitized = resources[resource].fields.some((f) => f.name === field && f.sanitized);
+    fields[field] = field === nameField ? text.trim() : sanitized ? sanitizeTextField(text) : text;
   }
   if (typeof body.status === 'string' && body.status) post.status = body.status;
   if (typeof body.slug === 'string' && body.slug) post.slug = body.slug;
@@ -138,6 +147,7 @@ function patchPostColumns(ctx: RequestContext, post: PostRecord, body: Params): 
 
 /** Applies a tec/v1 update to a stored post. */
 export function patchPost(ctx: RequestContext, resource: PostResource, post: PostRecord, body: Params): void {
+  refuseBadUrls(resource, body);
   if (isLinkedResource(resource)) patchLinked(resource, post, body);
   else patchEvent(ctx, post as EventRecord, body);
   patchPostColumns(ctx, post, body);

@@ -72,7 +72,7 @@ export async function runEdit(resource: Resource, inv: Invocation, rawRef: strin
           for (const { field, sent, got } of result.ignored)
             prepared.ui.warn(`the server did not keep ${field}: sent ${JSON.stringify(sent)}, it holds ${JSON.stringify(got ?? null)}`);
           await printRecord(result.record, resource, prepared.output, ctx);
-          if (resource.hasDates) await (await import('../views/clashes.js')).warnOfClashes(client, result.record, prepared.ui);
+          await (await import('../../../core/views/clashes.js')).reportClashes(access, resource, result.record);
           return;
         }
       } finally {

@@ -39,7 +39,8 @@ export async function runCreate(resource: Resource, inv: Invocation): Promise<vo
     });
     if (created.planned) return printPlanned(ctx, client, created.planned);
     await printRecord(created.record, resource, prepared.output, ctx);
-    if (resource.hasDates && opts.conflictCheck !== false) await (await import('../views/clashes.js')).warnOfClashes(client, created.record, prepared.ui);
+    const { reportClashes } = await import('../../../core/views/clashes.js');
+    await reportClashes(access, resource, created.record, { conflictCheck: opts.conflictCheck !== false });
     if (opts.web) await (await import('../web.js')).openRecordPage(created.record, ctx, prepared.ui, 'stderr');
   });
 }

@@ -57,7 +57,8 @@ export async function askForFields(ctx: Context, resource: Resource, missing: Fi
   const answers: Json = {};
   try {
     for (const field of missing) answers[field.name] = await askRequired(rl, field, ctx.stderr);
-    for (const link of resource.name === 'events' ? linkFields(resource) : []) {
+    // Links to records of other kinds (an event's venue, organizers, terms); a category's parent is not asked.
+    for (const link of linkFields(resource).filter((f) => f.relation !== resource.name)) {
       const relation = link.relation as LinkRelation;
       if (!names.has(relation)) names.set(relation, await siteNames(client, relation));
       completing = relation;

@@ -36,7 +36,8 @@ export async function runUpdate(resource: Resource, inv: Invocation, rawRef: str
     });
     if (updated.planned) return printPlanned(ctx, client, updated.planned);
     await printRecord(updated.record, resource, prepared.output, ctx);
-    if (resource.hasDates && opts.conflictCheck !== false) await (await import('../views/clashes.js')).warnOfClashes(client, updated.record, prepared.ui);
+    const { reportClashes } = await import('../../../core/views/clashes.js');
+    await reportClashes(access, resource, updated.record, { conflictCheck: opts.conflictCheck !== false });
     if (opts.web) await (await import('../web.js')).openRecordPage(updated.record, ctx, prepared.ui, 'stderr');
   });
 }

@@ -13,7 +13,7 @@ export async function runImport(inv: Invocation, resourceName: string, source: s
   const { detectIcsSource } = await import('../../../core/bulk/ics-source.js');
   const detected = await detectIcsSource(source, flags.inputFormat, ctx);
   if (detected.source) {
-    if (resource.name !== 'events') throw new UsageError(`${detected.source.name} is iCalendar, which holds events: import it with calendar import events`);
+    if (!resource.hasDates) throw new UsageError(`${detected.source.name} is iCalendar, which holds events: import it with calendar import events`);
     return (await import('./import-ics.js')).runIcsImport(inv, detected.source, source);
   }
   const settings = importSettings(resource, flags, ctx.cwd, source);
