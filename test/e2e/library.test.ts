@@ -224,7 +224,13 @@ describe('errors', () => {
     expect(bad.exitCode).toBe(EXIT.usage);
     expect(bad.message).toContain('end_date');
     expect((await failure(cal.events.get('no such slug'))).exitCode).toBe(EXIT.usage);
-    expect((await failure(cal.events.get(99_999_999))).exitCode).toBe(EXIT.notFound);
+    // Not found in our words, with the server's status and code kept (the plugin checks the ID as a parameter).
+    expect(await failure(cal.events.get(99_999_999))).toMatchObject({
+      exitCode: EXIT.notFound,
+      status: 400,
+      code: 'rest_invalid_param',
+      message: 'event 99999999 not found',
+    });
     // A status the server does not know: its own refusal, typed.
     const refused = await failure(cal.events.list({ status: 'bogus' }));
     expect(refused).toBeInstanceOf(ApiError);

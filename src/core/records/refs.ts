@@ -89,11 +89,12 @@ export function translateNotFound(err: unknown, resource: Resource, ref: RecordR
   const body = wpError(err.body);
   const params = body?.data?.params;
   const aboutRef = params && !Array.isArray(params) && ('id' in params || 'slug' in params);
-  if (err.status === 404 || (err.status === 400 && body?.code === 'rest_invalid_param' && aboutRef)) return notFound(resource, ref);
+  // Said in our words, with the server's status and code kept for a program that reads them.
+  const said = (message: string, hint?: string) => new ApiError(message, EXIT.notFound, err.status, err.code, err.body, hint);
+  if (err.status === 404 || (err.status === 400 && body?.code === 'rest_invalid_param' && aboutRef)) return said(notFound(resource, ref).message);
   if (err.status === 410) {
-    return new CalendarError(
+    return said(
       `${resource.singular} ${ref.text} is already in the trash`,
-      EXIT.notFound,
       verb === 'delete' ? undefined : `Restore it first: calendar ${resource.name} restore ${ref.text}`,
     );
   }
