@@ -143,3 +143,22 @@ export const UNLINKS: Readonly<Record<string, Readonly<Record<string, Unlink>>>>
 export function unlinkOf(resource: string, field: string): Unlink | undefined {
   return UNLINKS[resource]?.[field];
 }
+
+/**
+ * What WordPress's own editor gives a new event and the REST create does not: the event editor
+ * shows a new event's map and map link checked (an auto-draft has both on), while
+ * `POST tribe/events/v1/events` without them stores both empty (off). Every tec/v1 write turns
+ * them on, so an event created off could not take a later update by that route without a change
+ * nobody asked for (and the tribe route re-formats a cost). A create therefore sends them as the
+ * editor would, unless the person says otherwise (measured on 6.17.1: sent, both stored `1`, and
+ * a later title update by tec/v1 changed the title only).
+ */
+const CREATE_DEFAULTS: Readonly<Partial<Record<WrittenPost, Readonly<Record<string, unknown>>>>> = {
+  events: { show_map: true, show_map_link: true },
+};
+
+/** A create's body with the editor's defaults for what it leaves out. */
+export function withCreateDefaults<T extends Record<string, unknown>>(resourceName: string, body: T): T {
+  const defaults = CREATE_DEFAULTS[resourceName as WrittenPost];
+  return defaults ? { ...defaults, ...body } : body;
+}

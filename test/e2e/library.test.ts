@@ -55,11 +55,21 @@ describe('events', () => {
   });
 
   test("an update the routes could not make without changing a field is refused (exit 2) unless forced, as the CLI's is", async () => {
-    const event = await cal.events.create({ title: 'Priced', start_date: '2027-06-02 19:00:00', end_date: '2027-06-02 22:00:00', cost: '12' });
+    // The map turned off by the person: tec/v1 would turn it on, the tribe route would re-format the cost.
+    const priced = { title: 'Priced', start_date: '2027-06-02 19:00:00', end_date: '2027-06-02 22:00:00', cost: '12' } as const;
+    const event = await cal.events.create({ ...priced, show_map: false, show_map_link: false });
     const refused = await failure(cal.events.update(event.id, { title: 'Priced again' }));
     expect(refused.exitCode).toBe(EXIT.usage);
     expect(refused.message).toContain('cost');
     expect((await cal.events.update(event.id, { title: 'Priced again' }, { force: true })).title).toBe('Priced again');
+  });
+
+  test('an event is created with its map on, as the editor creates one, so a later update keeps its cost as typed', async () => {
+    const event = await cal.events.create({ title: 'Priced map', start_date: '2027-06-03 19:00:00', end_date: '2027-06-03 22:00:00', cost: '12,50 €' });
+    const updated = await cal.events.update(event.id, { title: 'Priced map again' });
+    expect(updated.title).toBe('Priced map again');
+    const stored = sandbox.store.event(event.id);
+    expect([stored?.fields.cost, stored?.fields.showMap, stored?.fields.showMapLink]).toEqual(['12,50 €', true, true]);
   });
 
   test('list walks every page and honours limit; iterate hands the same records over one by one', async () => {

@@ -12,7 +12,7 @@
  * was: the update is refused before anything is sent, unless the change gives it or is forced.
  * docs/write-routes.md lists what each route keeps.
  */
-import { wpRoute, type Resource } from '../../spec/resources.js';
+import { linkFields, wpRoute, type Resource } from '../../spec/resources.js';
 import { errorFromResponse, type ApiClient } from '../http/client.js';
 import type { Query } from '../http/url.js';
 import { UsageError } from '../errors.js';
@@ -281,7 +281,12 @@ export async function safeUpdate(
     if (res.status >= 200 && res.status < 300 && res.text === undefined) {
       // The answer lacks what tec/v1 does not know (a venue's map settings): without the record read before, it is read after.
       const shown = plan.current ?? (await client.call<Json>('GET', path)).body;
-      const record = tribeShapeOf(resource, res.body, shown, plan.body);
+      const shaped = tribeShapeOf(resource, res.body, shown, plan.body);
+      // The answer shows a cost sent in the site's format without its details, and a term newly linked by
+      // its ID alone: the record is then read back as the tribe routes show it, to compare and to print (its
+      // texts as tec/v1 gave them, as typed).
+      const readBack = plan.body.cost !== undefined || hasBareTerms(resource, shaped);
+      const record = readBack ? { ...(await client.call<Json>('GET', path)).body, ...typedTextsOf(resource, shaped) } : shaped;
       return { record, ignored: differences(resource, record, changes), sent: plan.body, route: 'tec' };
     }
     const code = String((res.body as Json | undefined)?.code ?? '');
@@ -306,6 +311,21 @@ export async function safeUpdate(
   const record =
     sentText && typeof res.body.id === 'number' ? withRawTexts(res.body, await readRawTexts(client, resource, res.body.id, options.notice)) : res.body;
   return { record: res.body, ignored: differences(resource, record, sentText ? changes : withoutTexts(resource, changes)), sent: plan.body, route: 'tribe' };
+}
+
+/** A record's texts (name or title, description, excerpt), those it has. */
+function typedTextsOf(resource: Resource, record: Json): Json {
+  return Object.fromEntries(
+    [resource.nameField, 'description', 'excerpt'].filter((field) => record[field] !== undefined).map((field) => [field, record[field]]),
+  );
+}
+
+/** Whether a record holds a linked term known by its ID only (no name). */
+function hasBareTerms(resource: Resource, record: Json): boolean {
+  return linkFields(resource).some(
+    (link) =>
+      Array.isArray(record[link.name]) && (record[link.name] as unknown[]).some((term) => typeof term === 'object' && term !== null && !('name' in term)),
+  );
 }
 
 /** The changes without their texts, which the route's answer shows rendered and cannot be compared. */

@@ -3,6 +3,7 @@
  * restore, with typed options. The faces turn their input into these calls and render what comes
  * back: the CLI its flags and output formats, the library its objects, the MCP server its tools.
  */
+import { withCreateDefaults } from '../../wordpress/write-routes.js';
 import type { Messages } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
@@ -98,7 +99,7 @@ export type WriteResult<R = Json> = { record: R; planned?: undefined } | { plann
 
 /** Creates a record from checked fields (checkWrite): links resolved, dates settled, a taken name refused. */
 export async function createRecord(access: RecordAccess, resource: Resource, fields: Json, options: CreateOptions = {}): Promise<WriteResult> {
-  const body = await finishBody(access, resource, fields, { createMissing: options.createMissing && !options.dryRun });
+  const body = withCreateDefaults(resource.name, await finishBody(access, resource, fields, { createMissing: options.createMissing && !options.dryRun }));
   if (resource.hasDates) {
     const warning = (await import('./dates.js')).midnightWarning(body);
     if (warning) access.messages.warn(warning);
