@@ -104,7 +104,7 @@ export function differences(resource: Resource, record: Json, wanted: Json): Arr
 
 /** Texts compare as typed (both sides raw); other fields as the server keeps them. */
 function sameText(resource: Resource, field: string, sent: unknown, got: unknown): boolean {
-  const isText = field === resource.nameField || field === 'description' || field === 'excerpt';
+  const isText = textFields(resource).includes(field);
   if (isText && typeof sent === 'string' && typeof got === 'string') return sent.trim() === got.trim();
   return sameValue(field, sent, got);
 }
@@ -307,7 +307,7 @@ export async function safeUpdate(
   if (plan.route !== 'tribe') throw new Error('unreachable: the tribe route was asked for');
   const res = await client.call<Json>(options.method ?? 'POST', path, { body: plan.body, query: options.query });
   // The route answers with rendered texts: the typed ones are read back to compare.
-  const sentText = [resource.nameField, 'description', 'excerpt'].some((field) => changes[field] !== undefined);
+  const sentText = textFields(resource).some((field) => changes[field] !== undefined);
   const record =
     sentText && typeof res.body.id === 'number' ? withRawTexts(res.body, await readRawTexts(client, resource, res.body.id, options.notice)) : res.body;
   return { record: res.body, ignored: differences(resource, record, sentText ? changes : withoutTexts(resource, changes)), sent: plan.body, route: 'tribe' };
@@ -316,7 +316,9 @@ export async function safeUpdate(
 /** A record's texts (name or title, description, excerpt), those it has. */
 function typedTextsOf(resource: Resource, record: Json): Json {
   return Object.fromEntries(
-    [resource.nameField, 'description', 'excerpt'].filter((field) => record[field] !== undefined).map((field) => [field, record[field]]),
+    textFields(resource)
+      .filter((field) => record[field] !== undefined)
+      .map((field) => [field, record[field]]),
   );
 }
 
@@ -328,10 +330,15 @@ function hasBareTerms(resource: Resource, record: Json): boolean {
   );
 }
 
+/** The fields whose text the tribe routes show rendered: the name or title, the description, the excerpt. */
+function textFields(resource: Resource): string[] {
+  return [resource.nameField, 'description', 'excerpt'];
+}
+
 /** The changes without their texts, which the route's answer shows rendered and cannot be compared. */
 function withoutTexts(resource: Resource, changes: Json): Json {
   const out = { ...changes };
-  for (const field of [resource.nameField, 'description', 'excerpt']) delete out[field];
+  for (const field of textFields(resource)) delete out[field];
   return out;
 }
 
