@@ -197,6 +197,8 @@ const common = {
   sourcemap: false,
   legalComments: 'none',
   logLevel: 'warning',
+  // Node prints the line an uncaught error was thrown from: a minified line is kilobytes of code.
+  lineLimit: 160,
 };
 
 try {

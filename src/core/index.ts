@@ -42,7 +42,8 @@ export type {
   SiteFileSource,
 } from './batch/types.js';
 export type { Counts } from './batch/counts.js';
-export { ApiError, CalendarError, EXIT, NameTakenError, UsageError } from './errors.js';
+export { AbortError, ApiError, CalendarError, EXIT, NameTakenError, NotFoundError, UsageError } from './errors.js';
+export type { ServerDetail } from './errors.js';
 export type { ExitCode } from './errors.js';
 export type { ResourceName } from '../spec/resources.js';
 export type * from '../spec/types.js';

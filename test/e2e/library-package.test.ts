@@ -47,7 +47,7 @@ describe('the packed library', () => {
   test('an ES module program imports { Calendar }, lists and creates on a sandbox; CalendarError carries exitCode', async () => {
     writeFileSync(
       join(project, 'program.mjs'),
-      `import { Calendar, CalendarError } from 'events-calendar-cli';
+      `import { ApiError, Calendar, CalendarError, NameTakenError, NotFoundError, UsageError } from 'events-calendar-cli';
 const cal = new Calendar({ baseUrl: process.argv[2], username: process.argv[3], appPassword: process.argv[4] });
 try {
   const tag = await cal.tags.create({ name: 'Packed Tag' });
@@ -56,19 +56,43 @@ try {
   try {
     await cal.events.get('no such slug');
   } catch (err) {
-    refused = { isCalendarError: err instanceof CalendarError, exitCode: err.exitCode };
+    refused = { isCalendarError: err instanceof CalendarError, exitCode: err.exitCode, name: err.name, code: err.code };
   }
-  console.log(JSON.stringify({ created: tag.name, listed: tags.map((t) => t.name), refused }));
+  // Class names survive the bundle: what a logger prints.
+  const missing = await cal.tags.get(987654).catch((err) => err);
+  const names = [CalendarError, ApiError, NotFoundError, NameTakenError, UsageError].map((c) => c.name);
+  const notFound = { name: missing.name, constructor: missing.constructor.name, text: String(missing), status: missing.status };
+  console.log(JSON.stringify({ created: tag.name, listed: tags.map((t) => t.name), refused, names, notFound }));
 } finally {
   await cal.close();
 }
 `,
     );
     const { stdout } = await run(process.execPath, ['program.mjs', sandbox.restRoot, USER, PASSWORD], { cwd: project });
-    expect(JSON.parse(stdout)).toEqual({ created: 'Packed Tag', listed: ['Packed Tag'], refused: { isCalendarError: true, exitCode: 2 } });
+    expect(JSON.parse(stdout)).toEqual({
+      created: 'Packed Tag',
+      listed: ['Packed Tag'],
+      refused: { isCalendarError: true, exitCode: 2, name: 'UsageError', code: 'usage' },
+      names: ['CalendarError', 'ApiError', 'NotFoundError', 'NameTakenError', 'UsageError'],
+      notFound: { name: 'NotFoundError', constructor: 'NotFoundError', text: 'NotFoundError: tag 987654 not found', status: 400 },
+    });
     // CommonJS too: Node 20.19 and later require() an ES module without top-level await.
     const required = await run(process.execPath, ['-e', "console.log(typeof require('events-calendar-cli').Calendar)"], { cwd: project });
     expect(required.stdout).toBe('function\n');
+  });
+
+  test('an uncaught error prints its class, its message and short lines, not kilobytes of minified code', async () => {
+    writeFileSync(
+      join(project, 'uncaught.mjs'),
+      "import { Calendar } from 'events-calendar-cli';\nawait new Calendar({ baseUrl: 'http://127.0.0.1:9/wp-json', retries: 0 }).events.get(1);\n",
+    );
+    const failed = await run(process.execPath, ['uncaught.mjs'], { cwd: project }).then(
+      () => undefined,
+      (err: { code: number; stderr: string }) => err,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr).toMatch(/^CalendarError: cannot connect to http:\/\/127\.0\.0\.1:9: connection refused$/m);
+    expect(Math.max(...(failed?.stderr ?? '').split('\n').map((line) => line.length))).toBeLessThanOrEqual(200);
   });
 
   test('tsc --strict type-checks a program against the declarations; a misspelt field, filter or series option is an error', async () => {

@@ -4,7 +4,7 @@
  * and site resolution from the environment as the CLI does it.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ApiError, Calendar, EXIT, NameTakenError, type CalendarMessage } from '../../src/core/index.js';
+import { ApiError, Calendar, CalendarError, EXIT, NameTakenError, NotFoundError, UsageError, type CalendarMessage } from '../../src/core/index.js';
 import { api, calendarFailure as failure, created, PASSWORD, startTestSandbox, tempHome, USER, type Sandbox } from './helpers.js';
 
 type Json = Record<string, any>;
@@ -223,6 +223,9 @@ describe('errors', () => {
     expect(onCreate).toBeInstanceOf(NameTakenError);
     expect(onCreate.exitCode).toBe(EXIT.usage);
     expect(onCreate.message).toContain(`exists already (ID ${first.id})`);
+    // Its name is the class's, never the venue's: String(err) is what a logger prints.
+    expect(onCreate).toMatchObject({ name: 'NameTakenError', takenName: 'TAKEN LIBRARY HALL', code: 'usage', ids: [first.id] });
+    expect(String(onCreate)).toMatch(/^NameTakenError: a venue named "TAKEN LIBRARY HALL" exists already/);
     const onRename = await failure(cal.venues.update(other.id, { venue: 'Taken Library Hall' }));
     expect(onRename).toBeInstanceOf(NameTakenError);
     expect(onRename.exitCode).toBe(EXIT.usage);
@@ -233,9 +236,15 @@ describe('errors', () => {
     const bad = await failure(cal.events.create({ title: 'No end', start_date: '2027-01-01 10:00:00', end_date: 'tomorrowish' }));
     expect(bad.exitCode).toBe(EXIT.usage);
     expect(bad.message).toContain('end_date');
+    expect(bad).toBeInstanceOf(UsageError);
+    expect(bad).toMatchObject({ name: 'UsageError', code: 'usage', status: undefined });
     expect((await failure(cal.events.get('no such slug'))).exitCode).toBe(EXIT.usage);
     // Not found in our words, with the server's status and code kept (the plugin checks the ID as a parameter).
-    expect(await failure(cal.events.get(99_999_999))).toMatchObject({
+    const missing = await failure(cal.events.get(99_999_999));
+    expect(missing).toBeInstanceOf(NotFoundError);
+    expect(missing).toBeInstanceOf(CalendarError);
+    expect(missing).toMatchObject({
+      name: 'NotFoundError',
       exitCode: EXIT.notFound,
       status: 400,
       code: 'rest_invalid_param',
@@ -244,7 +253,11 @@ describe('errors', () => {
     // A status the server does not know: its own refusal, typed.
     const refused = await failure(cal.events.list({ status: 'bogus' }));
     expect(refused).toBeInstanceOf(ApiError);
-    expect(refused).toMatchObject({ exitCode: EXIT.refused, status: 400, code: 'rest_invalid_param' });
+    expect(refused).toMatchObject({ name: 'ApiError', exitCode: EXIT.refused, status: 400, code: 'rest_invalid_param' });
+    // A name no record holds is not found too, the same class, without a status (no server said it).
+    const noName = await failure(cal.venues.get('No Such Library Hall'));
+    expect(noName).toBeInstanceOf(NotFoundError);
+    expect(noName).toMatchObject({ name: 'NotFoundError', code: 'not_found', exitCode: EXIT.notFound, status: undefined });
   });
 
   test('without credentials a write is refused as the CLI refuses it (exit 4)', async () => {

@@ -7,7 +7,7 @@ import type { Agent as AgentType, Dispatcher } from 'undici';
 import { Agent, EnvHttpProxyAgent, RetryAgent, requestWhole, type WholeResponse } from './undici.js';
 import { holdBackTiers } from './v8-tiers.js';
 import { readFileSync } from 'node:fs';
-import { ApiError, CliError, EXIT } from '../errors.js';
+import { ApiError, type CalendarError, CliError, EXIT, NotFoundError } from '../errors.js';
 import type { OutputStream } from '../context.js';
 import { buildUrl, namespaceRoute, type Query, type RestRoot } from './url.js';
 import { stripsBackslashes } from '../../spec/resources.js';
@@ -363,24 +363,16 @@ export function exitCodeForStatus(status: number): (typeof EXIT)[keyof typeof EX
   return EXIT.refused;
 }
 
-export function errorFromResponse(res: ApiResponse): ApiError {
+export function errorFromResponse(res: ApiResponse): CalendarError {
   const where = `${res.method} ${res.url.replace(/[?&]i18n_language=[a-z]+/, '')}`;
+  // An answer that is not the API's JSON comes from something else at that address (a page of the
+  // site, a proxy, a login wall): whatever its status says, it says nothing of a record.
   if (res.text !== undefined) {
-    const kind = /<html|<!doctype|<body/i.test(res.text) ? 'an HTML page instead of JSON' : 'a body that is not JSON';
-    // A page instead of JSON means the URL is not the API, whatever the status says about the page.
-    const code =
-      res.status >= 500
-        ? EXIT.network
-        : res.status === 401 || res.status === 403
-          ? EXIT.auth
-          : res.status === 404 || res.status === 410
-            ? EXIT.notFound
-            : EXIT.refused;
     return new ApiError(
-      `the server answered ${res.status} with ${kind} (${where})`,
-      code,
+      `the server answered HTTP ${res.status} with ${answeredBy(res)}, not the REST API's JSON (${where})`,
+      EXIT.network,
       res.status,
-      undefined,
+      'not_the_api',
       undefined,
       res.status >= 500
         ? 'The site failed while answering (an error page from PHP or a proxy); try again later.'
@@ -408,7 +400,19 @@ export function errorFromResponse(res: ApiResponse): ApiError {
       : undefined;
   // A server failure says which request failed: the same error can come from any stage of a long run.
   const failed = res.status >= 500 ? ` (${where})` : '';
-  return new ApiError(`${message}${detail} [${err?.code ?? 'http_error'}, HTTP ${res.status}]${failed}`, exit, res.status, err?.code, res.body, hint);
+  const line = `${message}${detail} [${err?.code ?? 'http_error'}, HTTP ${res.status}]${failed}`;
+  if (exit === EXIT.notFound) return new NotFoundError(line, hint, { status: res.status, code: err?.code ?? 'http_error', body: res.body });
+  return new ApiError(line, exit, res.status, err?.code, res.body, hint);
+}
+
+/** What answered instead of the API, in a few words: the page's title and the server's name, when given. */
+function answeredBy(res: ApiResponse): string {
+  const isHtml = /<html|<!doctype|<body/i.test(res.text ?? '');
+  const title = isHtml ? /<title[^>]*>([^<]{1,200})<\/title>/i.exec(res.text ?? '')?.[1] : undefined;
+  const server = res.headers.server ? ` from ${res.headers.server.slice(0, 60)}` : '';
+  if (isHtml) return `an HTML page${title ? ` titled "${htmlToText(title).trim()}"` : ''}${server}`;
+  const type = res.headers['content-type']?.split(';')[0];
+  return `a body that is not JSON${type ? ` (${type})` : ''}${server}`;
 }
 
 /** A failed request as one line for the user: timeouts, refused connections, DNS and TLS failures named. */

@@ -5,7 +5,7 @@
  * typed text with `context=edit` (`title.raw`, `content.raw`, `excerpt.raw`) to a user who
  * may edit the record: export, edit and every comparison read it from there.
  */
-import { ApiError } from '../errors.js';
+import { CalendarError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
 import { wpRoute, type Resource } from '../../spec/resources.js';
 import { costShownReformatted, costText } from './writable.js';
@@ -52,8 +52,8 @@ function noRawText(client: ApiClient, notice: ((line: string) => void) | undefin
   );
 }
 
-function isRefusal(err: unknown): err is ApiError {
-  return err instanceof ApiError && (err.status === 401 || err.status === 403 || err.status === 404 || err.status === 400);
+function isRefusal(err: unknown): err is CalendarError {
+  return err instanceof CalendarError && (err.status === 401 || err.status === 403 || err.status === 404 || err.status === 400);
 }
 
 /** The typed texts of one record, or undefined when the site gives none (said once through `notice`). */
