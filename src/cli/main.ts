@@ -3,7 +3,8 @@
  * Only commander and the resource table are loaded up front; actions load what they use.
  */
 import { Command, CommanderError, Option } from 'commander';
-import { processContext, type Context } from '../core/context.js';
+import type { Context } from '../core/context.js';
+import { processContext } from './process-context.js';
 import { CliError, EXIT } from '../core/errors.js';
 import { DEFAULT_NAMESPACE, FORMATS, LANGUAGES } from '../spec/resources.js';
 import { Ui } from './output/ui.js';

@@ -113,6 +113,18 @@ describe('layers', () => {
     expect(upwardImports(graph)).toEqual([]);
   });
 
+  test("the core leaves the process alone: no output, no exit, no V8 flag (the CLI's launcher and face do that)", () => {
+    const touches = [...graph.keys()]
+      .filter((file) => areaOf(file) === 'core')
+      .flatMap((file) => {
+        const text = readFileSync(join(SRC, file), 'utf8');
+        return [/\bprocess\.(stdout|stderr)\b/, /\bprocess\.exit\b/, /['"]node:v8['"]|\bsetFlagsFromString\b/]
+          .filter((pattern) => pattern.test(text))
+          .map((pattern) => `${file}: ${pattern.source}`);
+      });
+    expect(touches).toEqual([]);
+  });
+
   test('no import loop between files', () => {
     expect(loops(graph)).toEqual([]);
   });

@@ -5,7 +5,7 @@
  */
 import type { Agent as AgentType, Dispatcher } from 'undici';
 import { Agent, EnvHttpProxyAgent, RetryAgent, requestWhole, type WholeResponse } from './undici.js';
-import { holdBackTiers } from './v8-tiers.js';
+import { clientOpened } from './activity.js';
 import { readFileSync } from 'node:fs';
 import { ApiError, type CalendarError, CliError, EXIT, NotFoundError } from '../errors.js';
 import type { OutputStream } from '../context.js';
@@ -82,7 +82,7 @@ export class ApiClient {
   private readonly dispatcher: Dispatcher;
   private readonly agent: AgentType;
   private readonly authHeader?: string;
-  private readonly restoreTiers?: () => void;
+  private readonly closed: () => void;
   private readonly reachability = new Reachability();
   private anonymousNoticeGiven = false;
 
@@ -111,8 +111,8 @@ export class ApiClient {
           typeof EnvHttpProxyAgent
         >[0]) as unknown as AgentType)
       : new Agent(agentOptions);
-    // For the client's whole life (src/http/v8-tiers.ts); TLS, which undici loads on the first connection, is loaded first.
-    this.restoreTiers = holdBackTiers(options.root.root.startsWith('https:') || [proxy?.httpProxy, proxy?.httpsProxy].some((url) => url?.startsWith('https:')));
+    // Said for the launcher's tuning (bin/v8-tiers.js), which loads TLS first when it will be used.
+    this.closed = clientOpened(options.root.root.startsWith('https:') || [proxy?.httpProxy, proxy?.httpsProxy].some((url) => url?.startsWith('https:')));
     this.dispatcher =
       options.retries > 0
         ? new RetryAgent(this.agent, {
@@ -236,7 +236,7 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    this.restoreTiers?.();
+    this.closed();
     await this.dispatcher.close().catch(() => undefined);
   }
 
