@@ -117,13 +117,17 @@ export class NameTakenError extends UsageError {
   }
 }
 
-/** The interrupted call: its signal aborted, its deadline passed, or the Calendar closed with `abort`. */
+/**
+ * A call stopped before its end: its signal aborted or the Calendar closed with `abort` (code
+ * `aborted`, exit 130), or its deadline passed (code `deadline`, exit 5 as a timeout is).
+ */
 export class AbortError extends CalendarError {
   constructor(
     message: string,
     readonly reason?: unknown,
+    deadline = false,
   ) {
-    super(message, EXIT.interrupted);
+    super(message, deadline ? EXIT.network : EXIT.interrupted, undefined, { code: deadline ? 'deadline' : 'aborted' });
   }
 }
 

@@ -3,17 +3,17 @@
  * Basic auth from the profile, `i18n_language` on every request, and WordPress error
  * bodies decoded into ApiError. The Authorization value never reaches any output.
  */
-import type { Agent as AgentType, Dispatcher } from 'undici';
-import { Agent, EnvHttpProxyAgent, RetryAgent, requestWhole, type WholeResponse } from './undici.js';
+import type { Dispatcher } from 'undici';
+import { Agent, EnvHttpProxyAgent, requestWhole, type WholeResponse } from './undici.js';
 import { clientOpened } from './activity.js';
 import { readFileSync } from 'node:fs';
-import { ApiError, type CalendarError, CliError, EXIT, NotFoundError } from '../errors.js';
+import { AbortError, ApiError, type CalendarError, CliError, EXIT, NotFoundError } from '../errors.js';
 import type { OutputStream } from '../context.js';
 import { buildUrl, namespaceRoute, type Query, type RestRoot } from './url.js';
 import { stripsBackslashes } from '../../spec/resources.js';
 import { slashBackslashes } from '../../wordpress/slashes.js';
 import { htmlToText } from '../../wordpress/text.js';
-import { DEFAULT_BACKOFF, RETRY_ERRORS, RETRY_METHODS, RETRY_STATUS, retryDecider } from './retry.js';
+import { DEFAULT_BACKOFF, retryAfterMs, retryWait, timer } from './retry.js';
 import { USER_AGENT } from '../version.js';
 import { failureCode, Reachability } from './reachability.js';
 
@@ -48,6 +48,49 @@ export interface ClientOptions {
   sleep?(ms: number): Promise<void>;
   /** The API updates go through: pinned or discovered in the profile, else found on first need (src/records/write-api.ts). */
   api?: WriteApi;
+  /** Requests go through this dispatcher (a proxy, a mock, a test's), not an agent of the client's own; closing leaves it open. */
+  dispatcher?: Dispatcher;
+  /** Told of every request, answer and retry. */
+  hooks?: HttpHooks;
+}
+
+/** One request sent: its method, URL (no credentials are in it) and attempt (1, then 2 for the first retry...). */
+export interface RequestEvent {
+  method: Method;
+  url: string;
+  attempt: number;
+}
+
+/** One answer received, whatever its status. */
+export interface ResponseEvent extends RequestEvent {
+  status: number;
+  headers: Record<string, string>;
+  /** Milliseconds from the request sent to the answer read whole. */
+  ms: number;
+}
+
+/** A failed attempt about to be sent again after `waitMs`: the status it got, or the connection's error code. */
+export interface RetryEvent extends RequestEvent {
+  status?: number;
+  error?: string;
+  waitMs: number;
+}
+
+export interface HttpHooks {
+  request?(event: RequestEvent): void;
+  response?(event: ResponseEvent): void;
+  retry?(event: RetryEvent): void;
+}
+
+/** What bounds the requests of one call (a library call's `signal`, `timeout` and `deadline`). */
+export interface CallLimits {
+  signal?: AbortSignal;
+  /** Milliseconds for each request (else the client's). */
+  timeoutMs?: number;
+  /** Milliseconds for the whole call, retries and waits included. */
+  deadlineMs?: number;
+  /** Date.now() when the deadline passes. */
+  deadlineAt?: number;
 }
 
 /** `tec`: the plugin's newer tec/v1 routes where they answer; `tribe`: tribe/events/v1 only. */
@@ -63,6 +106,9 @@ export interface ApiResponse<T = unknown> {
   raw: string;
   url: string;
   method: Method;
+  /** Requests sent for this answer (retries included), and the milliseconds they took with the waits. */
+  attempts?: number;
+  ms?: number;
 }
 
 export interface RequestOptions {
@@ -80,11 +126,14 @@ export interface RequestOptions {
 
 export class ApiClient {
   private readonly dispatcher: Dispatcher;
-  private readonly agent: AgentType;
+  private readonly ownsDispatcher: boolean;
   private readonly authHeader?: string;
   private readonly closed: () => void;
   private readonly reachability = new Reachability();
-  private anonymousNoticeGiven = false;
+  /** Shared by the client and its views (withLimits): what was said, the requests in flight, why they were all stopped. */
+  private readonly shared = { anonymousNoticeGiven: false, inFlight: new Set<AbortController>(), stoppedBy: undefined as AbortError | undefined };
+  /** The bounds of the call this view serves (none: the client's own timeout). */
+  private readonly limits: CallLimits = {};
 
   constructor(readonly options: ClientOptions) {
     const ca = options.caCertFile ? readCa(options.caCertFile) : undefined;
@@ -102,29 +151,20 @@ export class ApiClient {
       bodyTimeout: options.timeoutMs,
       connect: tls,
     };
-    const proxy = proxySettings(options.env ?? process.env);
+    const proxy = options.dispatcher ? undefined : proxySettings(options.env ?? process.env);
     // As curl does: an http:// site is asked through the proxy in absolute form (GET http://host/path),
     // which any forward proxy serves (Squid allows CONNECT only to port 443); an https:// site through
     // a CONNECT tunnel, with TLS to the site inside it: requestTls carries the same checks.
-    this.agent = proxy
-      ? (new EnvHttpProxyAgent({ ...agentOptions, ...proxy, proxyTunnel: false, requestTls: tls } as ConstructorParameters<
-          typeof EnvHttpProxyAgent
-        >[0]) as unknown as AgentType)
-      : new Agent(agentOptions);
+    this.ownsDispatcher = options.dispatcher === undefined;
+    this.dispatcher = options.dispatcher
+      ? options.dispatcher
+      : proxy
+        ? (new EnvHttpProxyAgent({ ...agentOptions, ...proxy, proxyTunnel: false, requestTls: tls } as ConstructorParameters<
+            typeof EnvHttpProxyAgent
+          >[0]) as unknown as Dispatcher)
+        : new Agent(agentOptions);
     // Said for the launcher's tuning (bin/v8-tiers.js), which loads TLS first when it will be used.
     this.closed = clientOpened(options.root.root.startsWith('https:') || [proxy?.httpProxy, proxy?.httpsProxy].some((url) => url?.startsWith('https:')));
-    this.dispatcher =
-      options.retries > 0
-        ? new RetryAgent(this.agent, {
-            maxRetries: options.retries,
-            retry: retryDecider(options.retries, DEFAULT_BACKOFF, options.sleep),
-            methods: RETRY_METHODS as Dispatcher.HttpMethod[],
-            statusCodes: RETRY_STATUS,
-            errorCodes: RETRY_ERRORS,
-            // A response that is still an error after the last retry comes back as a response.
-            throwOnError: false,
-          })
-        : this.agent;
     if (options.username && options.password) {
       this.authHeader = `Basic ${Buffer.from(`${options.username}:${options.password}`).toString('base64')}`;
     }
@@ -183,28 +223,114 @@ export class ApiClient {
   /** A site only a project file named: writes stop here, before anything is sent; reads go without credentials, said once. */
   private checkProjectSite(method: Method, origin: string, file: string): void {
     if (!READ_METHODS.includes(method)) throw projectSiteWriteRefused(file, origin);
-    if (this.anonymousNoticeGiven) return;
-    this.anonymousNoticeGiven = true;
+    if (this.shared.anonymousNoticeGiven) return;
+    this.shared.anonymousNoticeGiven = true;
     const line = `${projectSiteNamed(file, origin)}: reading it without your credentials (to send them: calendar trust ${file})`;
     if (this.options.notice) this.options.notice(line);
     else this.options.stderr.write(`${line}\n`);
   }
 
+  /**
+   * A view of this client (the same connections) whose requests the limits bound: stopped when
+   * the signal aborts, each within `timeoutMs`, all of them (retries and waits included) within
+   * the deadline.
+   */
+  withLimits(limits: CallLimits): ApiClient {
+    return Object.create(this, { limits: { value: limits } }) as ApiClient;
+  }
+
+  /**
+   * One request, sent again after a wait while it fails in a way that is retried (src/core/http/retry.ts),
+   * at most `retries` times. Returns the last answer, whatever its status.
+   */
   private async exchange(method: Method, url: string, headers: Record<string, string>, payload: string | undefined): Promise<UndecodedResponse> {
-    this.reachability.check();
+    const { hooks, retries } = this.options;
     const started = Date.now();
-    this.debug(`> ${method} ${url}${payload ? ` (${payload.length} bytes)` : ''}`);
-    let res: WholeResponse;
-    try {
-      // A write that is not idempotent is never retried: it skips the retry layer and what it allocates.
-      const dispatcher = RETRY_METHODS.includes(method) ? this.dispatcher : this.agent;
-      res = await requestWhole(dispatcher, url, { method, headers, body: payload });
-    } catch (err) {
-      throw this.reachability.failed(err, networkError(err, url, this.options.timeoutMs));
+    for (let attempt = 1; ; attempt++) {
+      this.reachability.check();
+      const timeoutMs = this.timeoutLeft(attempt, started);
+      this.debug(`> ${method} ${url}${payload ? ` (${payload.length} bytes)` : ''}`);
+      hooks?.request?.({ method, url, attempt });
+      const sent = Date.now();
+      let res: WholeResponse;
+      const stop = new AbortController();
+      const { signal, deadlineAt } = this.limits;
+      const onAbort = () => stop.abort(this.aborted(attempt, started));
+      signal?.addEventListener('abort', onAbort, { once: true });
+      // undici's own timeouts tick by the half second: the deadline keeps its own time.
+      const deadline =
+        deadlineAt === undefined ? undefined : setTimeout(() => stop.abort(this.aborted(attempt, started, 'no answer yet')), deadlineAt - Date.now());
+      this.shared.inFlight.add(stop);
+      try {
+        res = await requestWhole(this.dispatcher, url, { method, headers, body: payload }, { timeoutMs, stop: stop.signal });
+      } catch (err) {
+        if (err instanceof AbortError) throw err;
+        const code = failureCode(err);
+        const failure = networkError(err, url, timeoutMs);
+        if (this.limits.deadlineAt !== undefined && Date.now() >= this.limits.deadlineAt) throw this.aborted(attempt, started, failure.message);
+        const wait = retryWait(method, { code }, attempt, retries, DEFAULT_BACKOFF);
+        if (wait !== undefined) {
+          await this.pause(wait, { method, url, attempt, error: code, waitMs: wait }, started, failure.message);
+          continue;
+        }
+        throw this.reachability.failed(err, withAttempts(failure, attempt, started));
+      } finally {
+        signal?.removeEventListener('abort', onAbort);
+        clearTimeout(deadline);
+        this.shared.inFlight.delete(stop);
+      }
+      this.reachability.answered();
+      const flat = flattenHeaders(res.headers);
+      this.debug(`< ${res.statusCode} ${method} ${url} in ${Date.now() - sent} ms`);
+      hooks?.response?.({ method, url, attempt, status: res.statusCode, headers: flat, ms: Date.now() - sent });
+      const wait = retryWait(method, { status: res.statusCode, retryAfter: flat['retry-after'] }, attempt, retries, DEFAULT_BACKOFF);
+      if (wait !== undefined) {
+        await this.pause(wait, { method, url, attempt, status: res.statusCode, waitMs: wait }, started, `HTTP ${res.statusCode}`);
+        continue;
+      }
+      return { status: res.statusCode, headers: flat, bytes: res.bytes, url, method, attempts: attempt, ms: Date.now() - started };
     }
-    this.reachability.answered();
-    this.debug(`< ${res.statusCode} ${method} ${url} in ${Date.now() - started} ms`);
-    return { status: res.statusCode, headers: flattenHeaders(res.headers), bytes: res.bytes, url, method };
+  }
+
+  /** Milliseconds the next attempt may take: the request timeout, or less when the call's deadline is nearer. */
+  private timeoutLeft(attempt: number, started: number): number {
+    const { timeoutMs = this.options.timeoutMs, deadlineAt, signal } = this.limits;
+    if (this.shared.stoppedBy) throw this.shared.stoppedBy;
+    if (signal?.aborted) throw this.aborted(attempt - 1, started);
+    if (deadlineAt === undefined) return timeoutMs;
+    const left = deadlineAt - Date.now();
+    if (left <= 0) throw this.aborted(attempt - 1, started);
+    return Math.min(timeoutMs, left);
+  }
+
+  /** The error a stopped call ends with: what stopped it, what was tried, and how the last attempt failed. */
+  private aborted(attempts: number, started: number, last?: string): AbortError {
+    if (this.shared.stoppedBy) return this.shared.stoppedBy;
+    const { signal, deadlineMs } = this.limits;
+    const tried = attempts > 0 ? ` (${attemptsSaid(attempts, started)}${last ? `, the last: ${last}` : ''})` : '';
+    if (signal?.aborted) return new AbortError(`the call was aborted${tried}`, signal.reason);
+    return new AbortError(`the deadline of ${(deadlineMs ?? 0) / 1000} s passed${tried}`, undefined, true);
+  }
+
+  /** Waits before a retry; a wait that would end past the call's deadline ends the call now. */
+  private async pause(ms: number, event: RetryEvent, started: number, failure: string): Promise<void> {
+    const { deadlineAt, signal } = this.limits;
+    if (deadlineAt !== undefined && Date.now() + ms >= deadlineAt) throw this.aborted(event.attempt, started, failure);
+    this.debug(`retry ${event.attempt} of ${event.method} ${event.url} in ${ms} ms (${event.status ?? event.error})`);
+    this.options.hooks?.retry?.(event);
+    const sleep = this.options.sleep ?? timer;
+    if (!signal) return sleep(ms);
+    if (signal.aborted) throw this.aborted(event.attempt, started);
+    let onAbort: () => void = () => {};
+    const abort = new Promise<never>((_resolve, reject) => {
+      onAbort = () => reject(this.aborted(event.attempt, started));
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      await Promise.race([sleep(ms), abort]);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
   }
 
   /** Sends a request and throws ApiError unless the status is 2xx with a JSON body. */
@@ -235,9 +361,17 @@ export class ApiClient {
     throw error;
   }
 
-  async close(): Promise<void> {
+  /**
+   * Lets the connections go once the requests in flight are answered; with `abort`, stops those
+   * requests at once (each fails with an AbortError) and sends no other.
+   */
+  async close(options: { abort?: boolean } = {}): Promise<void> {
     this.closed();
-    await this.dispatcher.close().catch(() => undefined);
+    if (options.abort) {
+      this.shared.stoppedBy ??= new AbortError('the calendar was closed while the call was in flight');
+      for (const request of this.shared.inFlight) request.abort(this.shared.stoppedBy);
+    }
+    if (this.ownsDispatcher) await this.dispatcher.close().catch(() => undefined);
   }
 
   /** A line of --debug output (nothing without --debug). */
@@ -319,12 +453,36 @@ interface UndecodedResponse {
   bytes: Buffer;
   url: string;
   method: Method;
+  /** Requests sent for it (retries included), and the milliseconds they took with the waits. */
+  attempts?: number;
+  ms?: number;
+}
+
+/** "4 attempts in 11.6 s", or "1 attempt in 2.0 s". */
+function attemptsSaid(attempts: number, started: number): string {
+  return `${attempts} attempt${attempts === 1 ? '' : 's'} in ${((Date.now() - started) / 1000).toFixed(1)} s`;
+}
+
+/** A failure after retries says how many requests were sent and how long it all took. */
+function withAttempts<E extends CalendarError>(error: E, attempts: number, started: number): E {
+  if (attempts > 1) error.message = `${error.message} (${attemptsSaid(attempts, started)})`;
+  return error;
 }
 
 function decode<T>(res: UndecodedResponse): ApiResponse<T> {
   const text = res.bytes.toString('utf8');
   const parsed = parseBody(text, res.headers['content-type']);
-  return { status: res.status, headers: res.headers, body: parsed.json as T, text: parsed.ok ? undefined : text, raw: text, url: res.url, method: res.method };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: parsed.json as T,
+    text: parsed.ok ? undefined : text,
+    raw: text,
+    url: res.url,
+    method: res.method,
+    attempts: res.attempts,
+    ms: res.ms,
+  };
 }
 
 function parseBody(text: string, contentType = ''): { ok: boolean; json: unknown } {
@@ -400,9 +558,14 @@ export function errorFromResponse(res: ApiResponse): CalendarError {
       : undefined;
   // A server failure says which request failed: the same error can come from any stage of a long run.
   const failed = res.status >= 500 ? ` (${where})` : '';
-  const line = `${message}${detail} [${err?.code ?? 'http_error'}, HTTP ${res.status}]${failed}`;
+  const tried = (res.attempts ?? 1) > 1 ? ` (${res.attempts} attempts in ${((res.ms ?? 0) / 1000).toFixed(1)} s)` : '';
+  const line = `${message}${detail} [${err?.code ?? 'http_error'}, HTTP ${res.status}]${failed}${tried}`;
   if (exit === EXIT.notFound) return new NotFoundError(line, hint, { status: res.status, code: err?.code ?? 'http_error', body: res.body });
-  return new ApiError(line, exit, res.status, err?.code, res.body, hint);
+  const error = new ApiError(line, exit, res.status, err?.code, res.body, hint);
+  // A wait the client would not make (longer than it waits): said, for the caller to decide.
+  const asked = retryAfterMs(res.headers['retry-after']);
+  if (asked !== undefined) error.retryAfter = Math.ceil(asked / 1000);
+  return error;
 }
 
 /** What answered instead of the API, in a few words: the page's title and the server's name, when given. */
