@@ -29,7 +29,8 @@ export type {
   SiteOptions,
   UpdateOptions,
 } from './calendar.js';
-export type { SiteFiles } from './calendar.js';
+export type { CallOptions, DispatcherLike, RecordList, SiteFiles } from './calendar.js';
+export type { HttpHooks, Method, RequestEvent, ResponseEvent, RetryEvent } from './http/hooks.js';
 export type {
   ImportOptions,
   ImportOutcome,

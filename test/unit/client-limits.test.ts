@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { Agent } from 'undici';
 import { afterEach, describe, expect, test } from 'vitest';
 import { AbortError } from '../../src/core/errors.js';
-import { ApiClient, type ClientOptions, type RequestEvent } from '../../src/core/http/client.js';
+import { ApiClient, type ClientOptions } from '../../src/core/http/client.js';
+import type { RequestEvent } from '../../src/core/http/hooks.js';
 import { parseRestRoot } from '../../src/core/http/url.js';
 
 type Answer = (req: IncomingMessage, res: ServerResponse) => void;

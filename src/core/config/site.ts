@@ -9,6 +9,8 @@ import { makeDirectory } from '../../base/dirs.js';
 import type { Messages, OutputStream } from '../context.js';
 import { fileProblem, UsageError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
+import type { HttpHooks } from '../http/hooks.js';
+import type { Dispatcher } from 'undici';
 import type { GlobalFlags, Profile } from './profile.js';
 
 type Env = Record<string, string | undefined>;
@@ -35,12 +37,17 @@ export interface SiteOptions {
   /** Whether a person watches (a terminal): the built-in sandbox then says where it keeps its calendar at every run. */
   attended?: boolean;
   sleep?(ms: number): Promise<void>;
+  /** The library's hooks, told of each request, answer and retry. */
+  hooks?: HttpHooks;
+  /** The library's undici Dispatcher, which the requests go through. */
+  dispatcher?: Dispatcher;
 }
 
 export interface Site {
   profile: Profile;
   client: ApiClient;
-  close(): Promise<void>;
+  /** Lets the site go (with `abort`: the requests in flight stopped). */
+  close(options?: { abort?: boolean }): Promise<void>;
 }
 
 /** Writes nothing: where the debug lines of a caller that asked for none would go. */
@@ -98,12 +105,14 @@ export async function openSite(options: SiteOptions): Promise<Site> {
     env: options.env,
     sleep: options.sleep,
     api: profile.api,
+    hooks: options.hooks,
+    dispatcher: options.dispatcher,
   });
   return {
     profile,
     client,
-    async close() {
-      await client.close();
+    async close(closing) {
+      await client.close(closing);
       await stopSandbox?.();
     },
   };

@@ -16,8 +16,10 @@ import { htmlToText } from '../../wordpress/text.js';
 import { DEFAULT_BACKOFF, retryAfterMs, retryWait, timer } from './retry.js';
 import { USER_AGENT } from '../version.js';
 import { failureCode, Reachability } from './reachability.js';
+import type { HttpHooks, RetryEvent } from './hooks.js';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+export type { Method } from './hooks.js';
+import type { Method } from './hooks.js';
 
 export interface ClientOptions {
   root: RestRoot;
@@ -52,34 +54,6 @@ export interface ClientOptions {
   dispatcher?: Dispatcher;
   /** Told of every request, answer and retry. */
   hooks?: HttpHooks;
-}
-
-/** One request sent: its method, URL (no credentials are in it) and attempt (1, then 2 for the first retry...). */
-export interface RequestEvent {
-  method: Method;
-  url: string;
-  attempt: number;
-}
-
-/** One answer received, whatever its status. */
-export interface ResponseEvent extends RequestEvent {
-  status: number;
-  headers: Record<string, string>;
-  /** Milliseconds from the request sent to the answer read whole. */
-  ms: number;
-}
-
-/** A failed attempt about to be sent again after `waitMs`: the status it got, or the connection's error code. */
-export interface RetryEvent extends RequestEvent {
-  status?: number;
-  error?: string;
-  waitMs: number;
-}
-
-export interface HttpHooks {
-  request?(event: RequestEvent): void;
-  response?(event: ResponseEvent): void;
-  retry?(event: RetryEvent): void;
 }
 
 /** What bounds the requests of one call (a library call's `signal`, `timeout` and `deadline`). */
