@@ -18,6 +18,7 @@ import type { CallLimits } from './http/client.js';
 import type { HttpHooks } from './http/hooks.js';
 import type { Dispatcher } from 'undici';
 import { UsageError } from './errors.js';
+import type { StartSandboxOptions } from './sandbox-options.js';
 import type { ImportOptions, ImportOutcome, ImportSource, SiteApplied, SiteApplyOptions, SiteDiff, SiteFileSource } from './batch/types.js';
 
 export interface CalendarMessage {
@@ -65,6 +66,11 @@ export interface DispatcherLike {
 /** The site as the CLI would find it, or a profile by name. */
 export interface ProfileOptions extends CommonOptions {
   profile?: string;
+  /**
+   * When no site is named, the CLI's built-in sandbox (its calendar kept in the data directory), as
+   * `calendar` and its MCP server do for people; default false: a CalendarError saying so.
+   */
+  builtInSandbox?: boolean;
 }
 
 /** The site given whole: no configuration file is read. */
@@ -78,7 +84,13 @@ export interface SiteOptions extends CommonOptions {
   timezone?: string;
 }
 
-export type CalendarOptions = ProfileOptions | SiteOptions;
+/** A sandbox of the Calendar's own, started on first use and stopped by close(): in memory, on a free loopback port. */
+export interface SandboxCalendarOptions extends CommonOptions {
+  /** `true`: an empty sandbox; or its records and faults (as `startSandbox` from `events-calendar-cli/sandbox` takes them). */
+  sandbox: true | StartSandboxOptions;
+}
+
+export type CalendarOptions = ProfileOptions | SiteOptions | SandboxCalendarOptions;
 
 export interface CreateOptions {
   /** Say the other events at an event's venue and time to onMessage (default true; `--no-conflict-check`). */
@@ -513,8 +525,32 @@ export class Calendar {
   }
 
   private async openSite(): Promise<Site> {
-    const { openSite } = await import('./config/site.js');
     const { options } = this;
+    if ('sandbox' in options && options.sandbox) return this.openSandbox(options.sandbox === true ? {} : options.sandbox);
+    return this.openGivenSite(options as ProfileOptions | SiteOptions);
+  }
+
+  /** A sandbox of its own, stopped when the site is let go. */
+  private async openSandbox(settings: StartSandboxOptions): Promise<Site> {
+    const { startSandbox } = await import('./sandbox.js');
+    const sandbox = await startSandbox(settings);
+    try {
+      const site = await this.openGivenSite({ ...this.options, ...sandbox.site });
+      return {
+        ...site,
+        async close(closing) {
+          await site.close(closing);
+          await sandbox.close();
+        },
+      };
+    } catch (err) {
+      await sandbox.close();
+      throw err;
+    }
+  }
+
+  private async openGivenSite(options: ProfileOptions | SiteOptions): Promise<Site> {
+    const { openSite } = await import('./config/site.js');
     const given = 'baseUrl' in options ? options : undefined;
     const number = (value: number | undefined) => (value === undefined ? undefined : String(value));
     return openSite({
@@ -530,6 +566,8 @@ export class Calendar {
       env: options.env ?? process.env,
       cwd: options.cwd ?? process.cwd(),
       messages: this.messages,
+      // A program that names no site gets an error, not a calendar that vanishes with the process.
+      defaultSandbox: !given && (options as ProfileOptions).builtInSandbox === true,
       hooks: options.hooks,
       dispatcher: options.dispatcher as Dispatcher | undefined,
       ...debugOutput(options.debug),

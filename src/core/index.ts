@@ -29,7 +29,8 @@ export type {
   SiteOptions,
   UpdateOptions,
 } from './calendar.js';
-export type { CallOptions, DispatcherLike, RecordList, SiteFiles } from './calendar.js';
+export type { CallOptions, DispatcherLike, RecordList, SandboxCalendarOptions, SiteFiles } from './calendar.js';
+export type { SandboxSeed, StartSandboxOptions } from './sandbox-options.js';
 export type { HttpHooks, Method, RequestEvent, ResponseEvent, RetryEvent } from './http/hooks.js';
 export type {
   ImportOptions,

@@ -81,6 +81,35 @@ try {
     expect(required.stdout).toBe('function\n');
   });
 
+  test("startSandbox from the package's sandbox subpath: seeded records, faults, and a Calendar on it", async () => {
+    writeFileSync(
+      join(project, 'sandboxed.mjs'),
+      `import { Calendar } from 'events-calendar-cli';
+import { startSandbox } from 'events-calendar-cli/sandbox';
+const sandbox = await startSandbox({
+  seed: {
+    venues: [{ venue: 'Packed Hall' }],
+    events: [{ title: 'Packed Night', start_date: '2027-03-01 20:00', end_date: '2027-03-01 22:00', venue: 'Packed Hall' }],
+  },
+  faults: '429=0.3',
+  faultsSeed: 3,
+});
+const cal = new Calendar(sandbox.site);
+try {
+  const events = await cal.events.list({ start_date: '2027-01-01' });
+  const noSite = await new Calendar({ env: {} }).tags.list().catch((err) => err.message.slice(0, 18));
+  const badFaults = await startSandbox({ faults: 'nope=1' }).catch((err) => err.name);
+  console.log(JSON.stringify({ events: events.map((e) => [e.title, e.venue.venue]), faulted: sandbox.stats.faults['429'] > 0, noSite, badFaults }));
+} finally {
+  await cal.close();
+  await sandbox.close();
+}
+`,
+    );
+    const { stdout } = await run(process.execPath, ['sandboxed.mjs'], { cwd: project });
+    expect(JSON.parse(stdout)).toEqual({ events: [['Packed Night', 'Packed Hall']], faulted: true, noSite: 'no site is named: ', badFaults: 'UsageError' });
+  });
+
   test('an uncaught error prints its class, its message and short lines, not kilobytes of minified code', async () => {
     writeFileSync(
       join(project, 'uncaught.mjs'),
@@ -99,6 +128,7 @@ try {
     writeFileSync(
       join(project, 'check.ts'),
       `import { Calendar, CalendarError, type EventRecord, type VenueFields } from 'events-calendar-cli';
+import { startSandbox, type RunningSandbox } from 'events-calendar-cli/sandbox';
 const said: string[] = [];
 const cal = new Calendar({ profile: 'prod', onMessage: (m) => said.push(\`\${m.level}: \${m.text}\`) });
 export async function main(): Promise<number> {
@@ -127,6 +157,10 @@ export async function main(): Promise<number> {
   await cal.events.delete(series[0].id, { scope: 'series', dry_run: true });
   // @ts-expect-error venues have no dates to be on
   await cal.venues.list({ on: '2027-06-01' });
+  const sandbox: RunningSandbox = await startSandbox({ seed: { tags: [{ name: 'jazz' }] }, faults: '429=0.1' });
+  // @ts-expect-error a misspelt field in the seed
+  await startSandbox({ seed: { tags: [{ nmae: 'jazz' }] } });
+  await new Calendar(sandbox.site).tags.list({}, { signal: AbortSignal.timeout(1000), deadline: 5 });
   try {
     await cal.tags.delete('jazz');
   } catch (err) {

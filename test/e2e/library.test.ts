@@ -3,6 +3,8 @@
  * references by ID, slug and name, the lossless update, typed errors, messages to onMessage,
  * and site resolution from the environment as the CLI does it.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ApiError, Calendar, CalendarError, EXIT, NameTakenError, NotFoundError, UsageError, type CalendarMessage } from '../../src/core/index.js';
 import { api, calendarFailure as failure, created, PASSWORD, startTestSandbox, tempHome, USER, type Sandbox } from './helpers.js';
@@ -290,10 +292,26 @@ describe('site resolution', () => {
     }
   });
 
-  test('with no site configured anywhere, the built-in sandbox: started in-process, said once to onMessage, stopped by close()', async () => {
+  test('with no site configured anywhere, no silent sandbox: a CalendarError before anything is written', async () => {
+    const home = tempHome();
+    // The tester's case: user and password set, no base URL.
+    const env = { ...home.env, CALENDAR_USERNAME: USER, CALENDAR_APP_PASSWORD: PASSWORD };
+    const unnamed = new Calendar({ env, cwd: home.home });
+    try {
+      const err = await failure(unnamed.import('tags', [{ name: 'Lost' }]));
+      expect(err).toMatchObject({ name: 'CalendarError', exitCode: EXIT.usage, code: 'usage' });
+      expect(err.message).toMatch(/^no site is named: give new Calendar\(\{ baseUrl, username, appPassword \}\).*new Calendar\(\{ sandbox: true \}\)/);
+      expect(existsSync(join(home.home, '.local'))).toBe(false);
+    } finally {
+      await unnamed.close();
+      home.cleanup();
+    }
+  });
+
+  test('the built-in sandbox when asked for it, as the CLI and its MCP server use it: said once to onMessage, stopped by close()', async () => {
     const home = tempHome();
     const said: CalendarMessage[] = [];
-    const builtIn = new Calendar({ env: home.env, cwd: home.home, onMessage: (m) => said.push(m) });
+    const builtIn = new Calendar({ env: home.env, cwd: home.home, onMessage: (m) => said.push(m), builtInSandbox: true });
     try {
       const events = await builtIn.events.list({ start_date: '1900-01-01', limit: 3 });
       expect(events).toHaveLength(3);
@@ -301,6 +319,30 @@ describe('site resolution', () => {
     } finally {
       await builtIn.close();
       home.cleanup();
+    }
+  });
+
+  test('new Calendar({ sandbox }) starts a sandbox of its own with the records given, and stops it on close', async () => {
+    const own = new Calendar({
+      sandbox: {
+        seed: {
+          venues: [{ venue: 'Seed Hall', city: 'Lyon' }],
+          events: [{ title: 'Seeded', start_date: '2027-05-01 19:00', end_date: '2027-05-01 21:00', venue: 'Seed Hall' }],
+        },
+      },
+    });
+    try {
+      const [event] = await own.events.list({ start_date: '2027-01-01' });
+      expect(event).toMatchObject({ title: 'Seeded', venue: { venue: 'Seed Hall', city: 'Lyon' } });
+      expect(await own.tags.list()).toEqual([]);
+    } finally {
+      await own.close();
+    }
+    const empty = new Calendar({ sandbox: true });
+    try {
+      expect(await empty.venues.list()).toEqual([]);
+    } finally {
+      await empty.close();
     }
   });
 

@@ -20,14 +20,17 @@ const SANDBOX_MAY_IMPORT = ['wordpress', 'spec', 'base'];
 
 /** Areas inside core/, from the top down; an area may import its own layer and those below. */
 const CORE: string[][] = [
-  ['calendar', 'index', 'transfer'],
+  ['index'],
+  ['calendar'],
+  ['sandbox'],
+  ['transfer'],
   ['site', 'views'],
   ['bulk'],
   ['batch'],
   ['series'],
   ['config'],
   ['ical'],
-  ['records', 'values', 'schema'],
+  ['records', 'values', 'schema', 'sandbox-options'],
   ['http'],
   ['errors', 'context', 'version'],
 ];

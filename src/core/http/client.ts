@@ -7,7 +7,7 @@ import type { Dispatcher } from 'undici';
 import { Agent, EnvHttpProxyAgent, requestWhole, type WholeResponse } from './undici.js';
 import { clientOpened } from './activity.js';
 import { readFileSync } from 'node:fs';
-import { AbortError, ApiError, type CalendarError, CliError, EXIT, NotFoundError } from '../errors.js';
+import { AbortError, ApiError, type CalendarError, CliError, EXIT, NotFoundError, UsageError } from '../errors.js';
 import type { OutputStream } from '../context.js';
 import { buildUrl, namespaceRoute, type Query, type RestRoot } from './url.js';
 import { stripsBackslashes } from '../../spec/resources.js';
@@ -54,6 +54,8 @@ export interface ClientOptions {
   dispatcher?: Dispatcher;
   /** Told of every request, answer and retry. */
   hooks?: HttpHooks;
+  /** Why no write may be sent to this site: any request but a read stops with it (exit 2), before anything is sent. */
+  writesRefused?: string;
 }
 
 /** What bounds the requests of one call (a library call's `signal`, `timeout` and `deadline`). */
@@ -167,6 +169,7 @@ export class ApiClient {
     let url = this.url(path, opts.query, opts.fromRoot);
     const origin = new URL(url).origin;
     if (this.options.siteNamedBy !== undefined) this.checkProjectSite(method, origin, this.options.siteNamedBy);
+    if (this.options.writesRefused !== undefined && !READ_METHODS.includes(method)) throw new UsageError(this.options.writesRefused);
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': USER_AGENT };
     if (this.authHeader) headers.authorization = this.authHeader;
     if (opts.headers) Object.assign(headers, opts.headers);
