@@ -64,7 +64,7 @@ describe('the published package', () => {
     expect(pkg.scripts.prepack).toBe('npm run build');
   });
 
-  test("every relative link of the packed README and docs leads to a packed file, so they work from the tarball", async () => {
+  test('every relative link of the packed README and docs leads to a packed file, so they work from the tarball', async () => {
     const packed = await pack;
     const shipped = new Set(packed.files.map((f) => f.path));
     const pages = [...shipped].filter((path) => path.endsWith('.md'));

@@ -10,6 +10,7 @@ import { execFile } from 'node:child_process';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { EXIT } from '../../src/core/errors.js';
 import { BIN, ROOT, type Sandbox, startTestSandbox, tempHome } from './helpers.js';
 
 const EXAMPLE_SITE = 'https://example.org';
@@ -22,7 +23,7 @@ interface Block {
 }
 
 /** The runnable blocks of a Markdown text: their commands, continuation lines joined. */
-export function runnableBlocks(markdown: string): Block[] {
+function runnableBlocks(markdown: string): Block[] {
   const blocks: Block[] = [];
   let current: Block | undefined;
   let pending = '';
@@ -57,7 +58,8 @@ function run(command: string, env: Record<string, string>, cwd: string): Promise
 }
 
 describe('the README', () => {
-  const blocks = runnableBlocks(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const blocks = runnableBlocks(readme);
   const home = tempHome();
   let sandbox: Sandbox;
   let baseEnv: Record<string, string>;
@@ -77,6 +79,12 @@ describe('the README', () => {
   test('has runnable blocks: the quick start on the sandbox, then a real site', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(2);
     expect(blocks.some((block) => block.commands.some((command) => command.includes(`profile add`) && command.includes(EXAMPLE_SITE)))).toBe(true);
+  });
+
+  test('its exit-code table, the one in the repository, lists every code the CLI uses', () => {
+    const table = readme.slice(readme.indexOf('## Exit codes'), readme.indexOf('\n## ', readme.indexOf('## Exit codes') + 1));
+    const codes = [...table.matchAll(/^\| (\d+) \|/gm)].map(([, code]) => Number(code));
+    expect(codes).toEqual(Object.values(EXIT).sort((a, b) => a - b));
   });
 
   test('every command of its runnable blocks exits 0', async () => {
