@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -23,14 +24,20 @@ function newest(path: string): number {
 }
 
 /** True when an output is missing or older than some input. */
-export function buildIsStale(root = ROOT): boolean {
+function buildIsStale(root = ROOT): boolean {
   const built = Math.min(...OUTPUTS.map((file) => statSync(join(root, file), { throwIfNoEntry: false })?.mtimeMs ?? 0));
   return INPUTS.some((input) => newest(join(root, input)) > built);
 }
 
-export default function setup(): void {
+function buildWhenStale(): void {
   if (!buildIsStale()) return;
   const started = performance.now();
   execFileSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
   process.stderr.write(`built dist/ from the current source in ${Math.round(performance.now() - started)} ms\n`);
+}
+
+/** Before the first run, and in watch mode before each run again. */
+export default function setup(project: TestProject): void {
+  buildWhenStale();
+  project.onTestsRerun(() => buildWhenStale());
 }
