@@ -12,8 +12,8 @@ import type { TestProject } from 'vitest/node';
 const ROOT = resolve(import.meta.dirname, '..');
 
 /** What the build writes (the manual page last), and what it reads. */
-const OUTPUTS = ['dist/cli.cjs', 'dist/core.cjs', 'dist/core-light.cjs', 'dist/index.js', 'dist/index.d.ts', 'man/calendar.1'];
-const INPUTS = ['src', 'bin', 'scripts/build.mjs', 'scripts/build-types.mjs', 'scripts/undici-pieces.mjs', 'package.json', 'tsconfig.json'];
+export const OUTPUTS = ['dist/cli.cjs', 'dist/core.cjs', 'dist/core-light.cjs', 'dist/index.js', 'dist/index.d.ts', 'man/calendar.1'];
+export const INPUTS = ['src', 'bin', 'scripts/build.mjs', 'scripts/build-types.mjs', 'scripts/undici-pieces.mjs', 'package.json', 'tsconfig.json'];
 
 /** The latest modification time under `path` (a file or a folder, walked whole). */
 function newest(path: string): number {
@@ -24,7 +24,7 @@ function newest(path: string): number {
 }
 
 /** True when an output is missing or older than some input. */
-function buildIsStale(root = ROOT): boolean {
+export function buildIsStale(root = ROOT): boolean {
   const built = Math.min(...OUTPUTS.map((file) => statSync(join(root, file), { throwIfNoEntry: false })?.mtimeMs ?? 0));
   return INPUTS.some((input) => newest(join(root, input)) > built);
 }
