@@ -8,7 +8,7 @@ import type { Messages } from './context.js';
 import type { Site } from './config/site.js';
 import type { RecordAccess } from './records/verbs.js';
 import { MAX_PER_PAGE, resources, type CONFLICT_FILTER_NAMES, type Resource, type ResourceName, type VIEW_FILTER_NAMES } from '../spec/resources.js';
-import type { CreateFieldsOf, EventRecord, FieldsOf, FiltersOf, LinkChangesOf, RecordOf } from '../spec/types.js';
+import type { CreateFieldsOf, EventRecord, FieldsOf, FiltersOf, ImportRowOf, LinkChangesOf, RecordOf, SiteFileDocument } from '../spec/types.js';
 import type { Member as SeriesMember, OccurrencePlace as SeriesPlace } from './series/types.js';
 import type { LinkAdjustments } from './records/link-changes.js';
 import type { ConflictRow } from './views/conflicts.js';
@@ -399,7 +399,7 @@ class Events extends Records<'events'> {
   async series(event: Ref | EventRecord, options?: CallOptions): Promise<SeriesPlace | undefined> {
     const record = typeof event === 'object' ? event : await this.get(event, options);
     const { occurrencePlace } = await import('./series/describe.js');
-    return occurrencePlace((await this.open(options)).client, record);
+    return occurrencePlace((await this.open(options)).client, record as unknown as Json);
   }
 }
 
@@ -415,10 +415,24 @@ const PAGES_AHEAD = 8;
 /** `cal.site`: a site file (its text, `{ file }`, or the document as an object) against the site. */
 export interface SiteFiles {
   /** What applying the file would change, nothing written: the plan as data, its summary and its digest. */
-  diff(file: SiteFileSource, options?: { prune?: boolean } & CallOptions): Promise<SiteDiff>;
+  diff(file: SiteFileInput, options?: { prune?: boolean } & CallOptions): Promise<SiteDiff>;
   /** Applies the file's plan only if its digest is `options.digest` (else CalendarError, exit 2, nothing sent). */
-  apply(file: SiteFileSource, options: SiteApplyOptions & CallOptions): Promise<SiteApplied>;
+  apply(file: SiteFileInput, options: SiteApplyOptions & CallOptions): Promise<SiteApplied>;
 }
+
+/** A site file: its text (YAML or JSON), the path of one, or the document. */
+export type SiteFileInput = string | { file: string } | SiteFileDocument;
+
+/** What an import reads: rows of the resource's fields, or a file, a text, a feed URL (events). */
+export type ImportInput<R extends ResourceName> = ReadonlyArray<ImportRowOf<R>> | Exclude<ImportSource, readonly unknown[]>;
+
+/** An import's options as a program gives them: numbers as numbers. */
+export type LibraryImportOptions = Omit<ImportOptions, 'concurrency' | 'maxOccurrences'> & {
+  /** Requests in flight at once: 1 to 32 (default 4). */
+  concurrency?: number;
+  /** iCalendar: at most this many events per recurring series (default 500). */
+  maxOccurrences?: number;
+};
 
 export class Calendar {
   readonly events: EventRecords;
@@ -445,8 +459,8 @@ export class Calendar {
     this.categories = new Records('categories', open);
     this.tags = new Records('tags', open);
     this.site = {
-      diff: async (file, options) => (await import('./transfer.js')).diffSiteFile(await this.transferSite(options), file, options),
-      apply: async (file, options) => (await import('./transfer.js')).applySiteFile(await this.transferSite(options), file, options),
+      diff: async (file, options) => (await import('./transfer.js')).diffSiteFile(await this.transferSite(options), file as SiteFileSource, options),
+      apply: async (file, options) => (await import('./transfer.js')).applySiteFile(await this.transferSite(options), file as SiteFileSource, options),
     };
   }
 
@@ -490,9 +504,9 @@ export class Calendar {
    * every record is checked before any is sent (a bad one: CalendarError, exit 2, nothing sent).
    * Rows that fail do not throw: the outcome has the counts, each row's result and `error`.
    */
-  async import(resource: ResourceName, source: ImportSource, options?: ImportOptions & CallOptions): Promise<ImportOutcome> {
+  async import<R extends ResourceName>(resource: R, source: ImportInput<R>, options?: LibraryImportOptions & CallOptions): Promise<ImportOutcome> {
     const { importInto } = await import('./transfer.js');
-    return importInto(await this.transferSite(options), resource, source, options);
+    return importInto(await this.transferSite(options), resource, source as ImportSource, options);
   }
 
   /** Every record (past events and drafts too), or those the list filters select, in the shape `import` takes back. */

@@ -29,7 +29,16 @@ export type {
   SiteOptions,
   UpdateOptions,
 } from './calendar.js';
-export type { CallOptions, DispatcherLike, RecordList, SandboxCalendarOptions, SiteFiles } from './calendar.js';
+export type {
+  CallOptions,
+  DispatcherLike,
+  ImportInput,
+  LibraryImportOptions,
+  RecordList,
+  SandboxCalendarOptions,
+  SiteFileInput,
+  SiteFiles,
+} from './calendar.js';
 export type { SandboxSeed, StartSandboxOptions } from './sandbox-options.js';
 export type { HttpHooks, Method, RequestEvent, ResponseEvent, RetryEvent } from './http/hooks.js';
 export type {

@@ -157,6 +157,17 @@ export async function main(): Promise<number> {
   await cal.events.delete(series[0].id, { scope: 'series', dry_run: true });
   // @ts-expect-error venues have no dates to be on
   await cal.venues.list({ on: '2027-06-01' });
+  const title: string = events[0].title;
+  const venueName: string | undefined = Array.isArray(events[0].venue) ? undefined : events[0].venue.venue;
+  // @ts-expect-error a misspelt field of a record read
+  void events[0].titel;
+  // @ts-expect-error a misspelt field in an import row
+  await cal.import('events', [{ titel: 'y' }]);
+  // @ts-expect-error concurrency is a number
+  await cal.import('tags', [{ name: 'x' }], { concurrency: 'lots' });
+  // @ts-expect-error a misspelt resource in the site document
+  await cal.site.apply({ evnts: {} }, { digest: 'x' });
+  said.push(title, venueName ?? '');
   const sandbox: RunningSandbox = await startSandbox({ seed: { tags: [{ name: 'jazz' }] }, faults: '429=0.1' });
   // @ts-expect-error a misspelt field in the seed
   await startSandbox({ seed: { tags: [{ nmae: 'jazz' }] } });
