@@ -58,6 +58,16 @@ export interface CallOptions {
   deadline?: number;
 }
 
+/** What a read takes: the call's bounds, and which text it gives. */
+export interface ReadOptions extends CallOptions {
+  /**
+   * Titles, descriptions and excerpts as the site displays them (quotes curled, `&` as `&#038;`,
+   * blocks rendered) instead of as typed and stored. Default false: the text as typed, read from
+   * WordPress's own route with `context=edit` (one more request per hundred records, per record for get).
+   */
+  rendered?: boolean;
+}
+
 /** An undici Dispatcher (`import { Agent } from 'undici'`), as far as the Calendar uses it. */
 export interface DispatcherLike {
   dispatch(options: object, handler: object): boolean;
@@ -207,10 +217,10 @@ export interface ResourceRecords<R extends ResourceName> {
    * Every record the filters select, every page (a `page` filter: that page only), at most `limit`;
    * with the count the server gives (`total`) and its pages of the size asked (`totalPages`).
    */
-  list(filters?: FiltersOf<R>, options?: CallOptions): Promise<RecordList<RecordOf<R>>>;
+  list(filters?: FiltersOf<R>, options?: ReadOptions): Promise<RecordList<RecordOf<R>>>;
   /** The same records as list(), handed over one by one as the pages arrive (`for await`). */
-  iterate(filters?: FiltersOf<R>, options?: CallOptions): AsyncIterable<RecordOf<R>>;
-  get(ref: Ref, options?: CallOptions): Promise<RecordOf<R>>;
+  iterate(filters?: FiltersOf<R>, options?: ReadOptions): AsyncIterable<RecordOf<R>>;
+  get(ref: Ref, options?: ReadOptions): Promise<RecordOf<R>>;
   create(fields: CreateFieldsOf<R>, options?: CreateOptions & CallOptions): Promise<RecordOf<R>>;
   /** The lossless update: only the fields given change. */
   update(ref: Ref, changes: FieldsOf<R>, options?: UpdateOptions<R> & CallOptions): Promise<RecordOf<R>>;
@@ -253,7 +263,7 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
     this.resource = resources[name];
   }
 
-  async list(filters: FiltersOf<R> = {} as FiltersOf<R>, options?: CallOptions): Promise<RecordList<RecordOf<R>>> {
+  async list(filters: FiltersOf<R> = {} as FiltersOf<R>, options?: ReadOptions): Promise<RecordList<RecordOf<R>>> {
     const records: RecordList<RecordOf<R>> = [];
     const { walk, perPage } = await this.walkOf(filters, options);
     const result = await walk(PAGES_AHEAD, (record) => void records.push(record));
@@ -268,16 +278,24 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
   }
 
   /** One page read ahead of the caller. */
-  async *iterate(filters: FiltersOf<R> = {} as FiltersOf<R>, options?: CallOptions): AsyncGenerator<RecordOf<R>> {
+  async *iterate(filters: FiltersOf<R> = {} as FiltersOf<R>, options?: ReadOptions): AsyncGenerator<RecordOf<R>> {
     const { walk, perPage } = await this.walkOf(filters, options);
     const { pulled } = await import('./records/pulled.js');
     yield* pulled<RecordOf<R>>(perPage, (onRecord) => walk(1, onRecord));
   }
 
-  async get(ref: Ref, options?: CallOptions): Promise<RecordOf<R>> {
-    const [{ parseRef }, { getRecord }] = await Promise.all([import('./records/refs.js'), import('./records/verbs.js')]);
+  async get(ref: Ref, options?: ReadOptions): Promise<RecordOf<R>> {
+    const [{ parseRef }, { getRecord }, { readRawTexts, withRawTexts }] = await Promise.all([
+      import('./records/refs.js'),
+      import('./records/verbs.js'),
+      import('./records/raw-text.js'),
+    ]);
     const target = parseRef(this.resource, ref);
-    return (await getRecord(await this.open(options), this.resource, target)) as RecordOf<R>;
+    const access = await this.open(options);
+    const record = (await getRecord(access, this.resource, target)) as Json;
+    if (options?.rendered || typeof record.id !== 'number') return record as RecordOf<R>;
+    const texts = await readRawTexts(access.client, this.resource, record.id, (line) => access.messages.notice(line));
+    return withRawTexts(record, texts) as RecordOf<R>;
   }
 
   async create(fields: CreateFieldsOf<R>, options: CreateOptions & CallOptions = {}): Promise<RecordOf<R>> {
@@ -319,17 +337,33 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
     return (await deleteRecord(client, this.resource, found, deletesForGood(this.resource, options.permanently))) as RecordOf<R>;
   }
 
-  /** The walk the filters ask for (checked before anything is sent), `ahead` pages read ahead of the records handed over. */
-  private async walkOf(filters: FiltersOf<R>, options: CallOptions | undefined) {
+  /**
+   * The walk the filters ask for (checked before anything is sent), `ahead` pages read ahead of the
+   * records handed over; their texts as typed (a hundred records' in one request) unless `rendered`.
+   */
+  private async walkOf(filters: FiltersOf<R>, options: ReadOptions | undefined) {
     const { limit, on, during, ...rest } = filters as Json & { limit?: number; on?: string; during?: string };
-    const [{ listQueryOf, walkList }, { UsageError }] = await Promise.all([import('./records/list.js'), import('./errors.js')]);
+    const [{ listQueryOf, walkList }, { UsageError }, { typedTexts }] = await Promise.all([
+      import('./records/list.js'),
+      import('./errors.js'),
+      import('./records/raw-text.js'),
+    ]);
     if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new UsageError(`limit: "${String(limit)}" is not a whole number of at least 1`);
     const query = listQueryOf(this.resource, rest, { on, during });
     const access = await this.open(options);
     // A walk of every page asks for the most a page holds unless a page size is given.
     const perPage = query.per_page !== undefined ? Number(query.per_page) : MAX_PER_PAGE;
-    const walk = (ahead: number, onRecord: (record: RecordOf<R>) => Promise<void> | void) =>
-      walkList(access, this.resource, query, { all: query.page === undefined, limit, parallel: ahead }, (record) => onRecord(record as RecordOf<R>));
+    const walk = async (ahead: number, onRecord: (record: RecordOf<R>) => Promise<void> | void) => {
+      const handOn = (record: unknown) => onRecord(record as RecordOf<R>);
+      const notice = (line: string) => access.messages.notice(line);
+      // One request for the typed texts of each page, in step with the pages.
+      const typed = options?.rendered ? undefined : typedTexts(access.client, this.resource, handOn, notice, { batch: Math.min(perPage, 100), copies: false });
+      const result = await walkList(access, this.resource, query, { all: query.page === undefined, limit, parallel: ahead }, (record) =>
+        typed ? typed.push(record as Json) : handOn(record),
+      );
+      await typed?.end();
+      return result;
+    };
     return { walk, perPage };
   }
 }

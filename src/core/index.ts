@@ -34,6 +34,7 @@ export type {
   DispatcherLike,
   ImportInput,
   LibraryImportOptions,
+  ReadOptions,
   RecordList,
   SandboxCalendarOptions,
   SiteFileInput,

@@ -52,7 +52,8 @@ test('over stdio from a profile: tools/list, a call, a bad call, then another ca
     };
     const found = await call('venues_get', { ref: 'Salle "Stdio" à Nantes' });
     expect(found.isError).toBeFalsy();
-    expect(JSON.parse(found.content[0].text)).toMatchObject({ id: venue, venue: 'Salle &#8220;Stdio&#8221; à Nantes' });
+    // The name as typed, not as the site displays it (quotes curled): what an assistant writes back stays right.
+    expect(JSON.parse(found.content[0].text)).toMatchObject({ id: venue, venue: 'Salle "Stdio" à Nantes' });
     const missing = await call('venues_get', { ref: 'no-such-venue' });
     expect(missing.isError).toBe(true);
     expect(missing.content[0].text).toMatch(/not found/);

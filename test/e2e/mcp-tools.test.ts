@@ -131,7 +131,7 @@ describe('every verb of every resource, with accents and quotes', () => {
 
   test('organizers: create, get, list, update, delete', async () => {
     const organizer = await ok(client, 'organizers_create', { organizer: 'Zoë & Co', email: 'zoe@example.org' });
-    expect(await ok(client, 'organizers_get', { ref: organizer.id })).toMatchObject({ organizer: 'Zoë &#038; Co', email: 'zoe@example.org' });
+    expect(await ok(client, 'organizers_get', { ref: organizer.id })).toMatchObject({ organizer: 'Zoë & Co', email: 'zoe@example.org' });
     expect((await ok<Array<{ id: number }>>(client, 'organizers_list', { search: 'Zoë' })).map((o) => o.id)).toEqual([organizer.id]);
     expect(await ok(client, 'organizers_update', { ref: 'Zoë & Co', phone: '+33 1 23 45 67 89' })).toMatchObject({
       email: 'zoe@example.org',

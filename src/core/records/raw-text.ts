@@ -133,17 +133,25 @@ function noTypedCost(client: ApiClient, record: Json, notice: ((line: string) =>
 }
 
 /**
- * A walk's records with their typed texts: records are held a hundred at a time, their texts
- * read in one request, then handed on in the order they came. `end` hands on the rest.
+ * A walk's records with their typed texts: records are held `batch` at a time (a hundred, or a
+ * page's worth for a caller that takes them as they come), their texts read in one request, then
+ * handed on in the order they came. `end` hands on the rest. `copies`: the records are copied
+ * (export, import's comparisons), so a cost read as the site shows it is said.
  */
-export function typedTexts(client: ApiClient, resource: Resource, onRecord: (record: Json) => Promise<void> | void, notice?: (line: string) => void) {
+export function typedTexts(
+  client: ApiClient,
+  resource: Resource,
+  onRecord: (record: Json) => Promise<void> | void,
+  notice?: (line: string) => void,
+  { batch = 100, copies = true }: { batch?: number; copies?: boolean } = {},
+) {
   const waiting: Json[] = [];
   const flush = async () => {
     const batch = waiting.splice(0);
     const ids = batch.map((record) => record.id).filter((id): id is number => typeof id === 'number');
     const texts = await readManyRawTexts(client, resource, ids, notice);
     for (const record of batch) {
-      if (resource.hasCost) noTypedCost(client, record, notice);
+      if (resource.hasCost && copies) noTypedCost(client, record, notice);
       await onRecord(withRawTexts(record, typeof record.id === 'number' ? texts.get(record.id) : undefined));
     }
   };
@@ -151,7 +159,7 @@ export function typedTexts(client: ApiClient, resource: Resource, onRecord: (rec
     async push(record: Json): Promise<void> {
       if (!rawFieldsOf(resource)) return void (await onRecord(record));
       waiting.push(record);
-      if (waiting.length >= 100) await flush();
+      if (waiting.length >= batch) await flush();
     },
     async end(): Promise<void> {
       if (waiting.length) await flush();
