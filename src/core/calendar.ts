@@ -356,8 +356,10 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
     const walk = async (ahead: number, onRecord: (record: RecordOf<R>) => Promise<void> | void) => {
       const handOn = (record: unknown) => onRecord(record as RecordOf<R>);
       const notice = (line: string) => access.messages.notice(line);
-      // One request for the typed texts of each page, in step with the pages.
-      const typed = options?.rendered ? undefined : typedTexts(access.client, this.resource, handOn, notice, { batch: Math.min(perPage, 100), copies: false });
+      // The typed texts of a hundred records in one request (list), or of each page as it is handed over (iterate).
+      const typed = options?.rendered
+        ? undefined
+        : typedTexts(access.client, this.resource, handOn, notice, { batch: ahead > 1 ? 100 : Math.min(perPage, 100), copies: false });
       const result = await walkList(access, this.resource, query, { all: query.page === undefined, limit, parallel: ahead }, (record) =>
         typed ? typed.push(record as Json) : handOn(record),
       );
