@@ -35,20 +35,26 @@ const march = () => sorted([ids.midnight, ids.la, ids.afternoon, ids.lastEvening
 
 describe('date filters by day', () => {
   test('the library: starts_after and starts_before of two days are the days from the first up to the second', async () => {
-    const found = await cal.events.list({ starts_after: '2027-03-01', starts_before: '2027-04-01' }, { all: true });
+    const found = await cal.events.list({ starts_after: '2027-03-01', starts_before: '2027-04-01' });
     expect(found.map((e) => e.id).sort((a, b) => a - b)).toEqual(march());
   });
 
   test('ends_after and ends_before, start_date and end_date, read as whole days too', async () => {
-    const ending = await cal.events.list({ ends_after: '2027-04-01', ends_before: '2027-04-02' }, { all: true });
+    const ending = await cal.events.list({ ends_after: '2027-04-01', ends_before: '2027-04-02' });
     expect(ending.map((e) => e.id).sort((a, b) => a - b)).toEqual(sorted([ids.lastEvening, ids.aprilMidnight, ids.april]));
-    const window = await cal.events.list({ start_date: '2027-03-01', end_date: '2027-03-31' }, { all: true });
+    const window = await cal.events.list({ start_date: '2027-03-01', end_date: '2027-03-31' });
     expect(window.map((e) => e.id).sort((a, b) => a - b)).toEqual(sorted([ids.midnight, ids.la, ids.afternoon]));
   });
 
   test('the CLI sends the same', async () => {
     const r = await site.cli(['events', 'list', '--starts-after', '2027-03-01', '--starts-before', '2027-04-01', '--format', 'ids']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout.trim().split('\n').map(Number).sort((a, b) => a - b)).toEqual(march());
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual(march());
   });
 });
