@@ -219,6 +219,36 @@ class FeedReader {
     return zonedToUtcMs(wall, plan.kind === 'iana' ? plan.zone : this.options.timezone);
   }
 
+  /**
+   * A UTC `UNTIL` is an instant (RFC 5545 3.3.10), but ical.js compares it with the clock of a
+   * DTSTART whose zone it does not hold (a TZID with no VTIMEZONE, or floating time) as if that
+   * clock were UTC: 18:00 in New York passed `UNTIL=…T200000Z` (15:00 there). So the UNTIL is
+   * rewritten as the same instant on the DTSTART's clock, where ical.js compares like with like.
+   */
+  private untilOnStartClock(component: Component, plan: ZonePlan): void {
+    if (plan.kind !== 'iana' && plan.kind !== 'floating') return;
+    const start = component.getFirstPropertyValue('dtstart') as IcalTime | null;
+    if (!start || start.isDate || start.zone?.tzid !== 'floating') return;
+    const zone = plan.kind === 'iana' ? plan.zone : this.options.timezone;
+    for (const property of component.getAllProperties('rrule')) {
+      const recur = property.getFirstValue() as { until?: IcalTime | null } | null;
+      const until = recur?.until;
+      if (!until || until.isDate || until.zone !== this.ICAL.Timezone.utcTimezone) continue;
+      const wall = utcMsToZoned(this.instant(until, { kind: 'utc' }), zone);
+      const onClock = start.clone();
+      onClock.fromData({
+        year: +wall.slice(0, 4),
+        month: +wall.slice(5, 7),
+        day: +wall.slice(8, 10),
+        hour: +wall.slice(11, 13),
+        minute: +wall.slice(14, 16),
+        second: +wall.slice(17, 19),
+        isDate: false,
+      });
+      recur!.until = onClock;
+    }
+  }
+
   private recurrenceKey(time: IcalTime, plan: ZonePlan): string {
     if (time.isDate) return `${time.year}${pad(time.month)}${pad(time.day)}`;
     return `${utcMsToUtcString(this.instant(time, plan)).replace(/[-:]/g, '').replace(' ', 'T')}Z`;
@@ -236,8 +266,9 @@ class FeedReader {
       }
       return;
     }
-    const event = new this.ICAL.Event(master.component, { exceptions: overrides.map((o) => o.component) });
     const masterPlan = this.planOf(master.component, 'dtstart');
+    this.untilOnStartClock(master.component, masterPlan);
+    const event = new this.ICAL.Event(master.component, { exceptions: overrides.map((o) => o.component) });
     const { from, until } = this.options;
     const max = this.options.maxOccurrences ?? DEFAULT_MAX_OCCURRENCES;
     const title = stringValue(master.component.getFirstPropertyValue('summary')) ?? uid;
