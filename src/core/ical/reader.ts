@@ -10,6 +10,7 @@ import { readAsProducersMeant } from './lenient.js';
 import { zonePlan, type ZonePlan } from './zones.js';
 import { occurrenceKey } from './identity.js';
 import { textToHtml } from './html-text.js';
+import { copiedFieldsOf, organizerDetailsOf, venueDetailsOf, type CopiedFields } from './copy-fields.js';
 import { addDays, utcMsToUtcString, utcMsToZoned, zonedToUtcMs } from '../../base/time.js';
 
 type Component = InstanceType<Ical['Component']>;
@@ -31,6 +32,8 @@ export interface ReadIcsOptions {
 export interface IcsOrganizer {
   name: string;
   email?: string;
+  /** Phone, website...: written by our export (copy-fields.ts). */
+  details?: Record<string, string>;
 }
 
 export interface IcsOccurrence {
@@ -64,6 +67,10 @@ export interface IcsOccurrence {
   private: boolean;
   /** An event exported unpublished (X-CALENDAR-STATUS, written by our export): imported as such. */
   unpublished?: 'draft' | 'pending';
+  /** The fields our export carries in X- properties (copy-fields.ts). */
+  copied?: CopiedFields;
+  /** The venue's address, city, phone...: in its VLOCATION, written by our export. */
+  venueDetails?: Record<string, string>;
 }
 
 export interface IcsFeed {
@@ -344,6 +351,10 @@ class FeedReader {
     if (location) occurrence.location = location;
     const venue = venueNameOf(component) ?? location;
     if (venue) occurrence.venue = venue;
+    const venueDetails = venueDetailsOf(component.getFirstSubcomponent('vlocation'));
+    if (venueDetails) occurrence.venueDetails = venueDetails;
+    const copied = copiedFieldsOf(component);
+    if (copied) occurrence.copied = copied;
     const geo = component.getFirstPropertyValue('geo');
     if (Array.isArray(geo) && geo.length === 2 && geo.every((n) => Number.isFinite(Number(n)))) occurrence.geo = [Number(geo[0]), Number(geo[1])];
     const url = stringValue(component.getFirstPropertyValue('url'));
@@ -444,7 +455,8 @@ function organizersOf(component: Component): IcsOrganizer[] {
     const name = stringValue(Array.isArray(cn) ? cn[0] : cn);
     const shown = name ? decodeCommonName(name) : email;
     if (!shown) continue;
-    organizers.push(email ? { name: shown, email } : { name: shown });
+    const details = organizerDetailsOf(property);
+    organizers.push({ name: shown, ...(email ? { email } : {}), ...(details ? { details } : {}) });
   }
   return organizers;
 }
