@@ -38,16 +38,12 @@ export async function exportRecords(
   say: ExportMessages,
   shape: 'import' | 'listed' = 'import',
 ): Promise<void> {
-  const { typedTexts } = await import('../records/raw-text.js');
   if (shape === 'listed') {
-    // An iCalendar copy carries the texts as typed too (blocks, quotes), never as displayed.
-    const listed = typedTexts(client, resource, onRecord, (line) => say.warn(line));
-    const push = (record: Json) => listed.push(record);
-    if (filters) await walkFiltered(client, resource, filters, push, say);
-    else say.notice(unlistedEventsNote(await walkEveryEvent(client, resource, push)), unlistedEventsKey(client));
-    await listed.end();
+    if (filters) await walkFiltered(client, resource, filters, onRecord, say);
+    else say.notice(unlistedEventsNote(await walkEveryEvent(client, resource, onRecord)), unlistedEventsKey(client));
     return;
   }
+  const { typedTexts } = await import('../records/raw-text.js');
   const typed = typedTexts(
     client,
     resource,
