@@ -65,12 +65,13 @@ describe('a link by name means the record of that name', () => {
     expect(json<Json>(r.stdout).venue.id).toBe(ids.blueNoteHall);
   });
 
-  test('an exact slug means its record, even when another record has that name', async () => {
-    const r = await create('--venue', 'stage', '--categories', 'jazz');
-    expect(r.code, r.stderr).toBe(0);
-    const event = json<Json>(r.stdout);
-    expect(event.venue.id).toBe(ids.oldStage);
-    expect(event.categories.map((c: Json) => c.id)).toEqual([ids.jazz]);
+  test('a slug of one record that is (or spells) the name of another is refused, listing both; the other slug says which', async () => {
+    const venue = await create('--venue', 'stage');
+    expect(venue.code).toBe(2);
+    expect(venue.stderr).toContain(`"stage" could mean 2 venues: ${ids.oldStage} "Old Stage" (stage), ${ids.stage} "Stage" (stage-2)`);
+    const category = await create('--categories', 'jazz');
+    expect(category.code).toBe(2);
+    expect(category.stderr).toContain('"jazz" could mean 2 categories');
     const slug = (await api<Json>(site.sandbox, 'GET', `categories/${ids.danceJazz}`)).body.slug;
     expect(slug).not.toBe('jazz');
     const other = await create('--categories', slug);
@@ -121,15 +122,18 @@ describe('a link by name means the record of that name', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('"Jazz" could mean 2 categories');
     const bySlug = join(dir, 'slug.ndjson');
-    writeFileSync(
-      bySlug,
-      `${JSON.stringify({ title: 'Imported 3', start_date: '2027-06-01 10:00', end_date: '2027-06-01 11:00', tags: ['pop'], categories: ['jazz'] })}\n`,
-    );
+    const row = { title: 'Imported 3', start_date: '2027-06-01 10:00', end_date: '2027-06-01 11:00' };
+    writeFileSync(bySlug, `${JSON.stringify({ ...row, tags: ['pop'] })}\n`);
+    const twoPops = await cli('import', 'events', bySlug);
+    expect(twoPops.code).toBe(2);
+    expect(twoPops.stderr).toContain('"pop" could mean 2 tags');
+    const danceJazz = (await api<Json>(site.sandbox, 'GET', `categories/${ids.danceJazz}`)).body.slug;
+    writeFileSync(bySlug, `${JSON.stringify({ ...row, tags: [ids.oldPop], categories: [danceJazz] })}\n`);
     const slugged = await cli('import', 'events', bySlug, '--format', 'ids');
     expect(slugged.code, slugged.stderr).toBe(0);
     const third = (await api<Json>(site.sandbox, 'GET', `events/${slugged.stdout.trim()}`)).body;
     expect(third.tags.map((t: Json) => t.id)).toEqual([ids.oldPop]);
-    expect(third.categories.map((c: Json) => c.id)).toEqual([ids.jazz]);
+    expect(third.categories.map((c: Json) => c.id)).toEqual([ids.danceJazz]);
     expect((await api<Json>(site.sandbox, 'GET', 'events?search=Imported&start_date=2027-01-01')).body.events.map((e: Json) => e.title).sort()).toEqual([
       'Imported',
       'Imported 3',
