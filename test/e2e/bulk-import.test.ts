@@ -312,7 +312,17 @@ describe('CSV and stdin', () => {
     const before = site.sandbox.stats.requests;
     const r = await cli(['import', 'venues', file('twice.csv', 'venue\nZeta Room\nzeta room\n')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/line 3: venue: "zeta room" is also on line 2/);
+    expect(r.stderr).toContain('line 3: venue: "zeta room" conflicts with "Zeta Room" on line 2: one name to the server (case and accents aside)');
+    expect(site.sandbox.stats.requests).toBe(before);
+  });
+
+  test('two names the server takes for one (accents and case aside) are a conflict: neither is created', async () => {
+    const before = site.sandbox.stats.requests;
+    for (const extra of [[], ['--upsert-by', 'name']]) {
+      const r = await cli(['import', 'organizers', file('eclat.csv', 'organizer\nEnsemble Eclat\nensemble éclat\n'), ...extra]);
+      expect(r.code, extra.join(' ')).toBe(2);
+      expect(r.stderr).toContain('line 3: organizer: "ensemble éclat" conflicts with "Ensemble Eclat" on line 2');
+    }
     expect(site.sandbox.stats.requests).toBe(before);
   });
 });

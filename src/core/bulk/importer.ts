@@ -19,7 +19,8 @@ import { processed } from '../batch/counts.js';
 import { Batch, type BatchFace, type RowDone } from '../batch/run.js';
 import { toAsync } from '../batch/pool.js';
 import { fileKey, isDraftTitleKey, nthDraftKey, UpsertIndex, type UpsertKey } from './upsert-index.js';
-import { nameKey, RecordIndex } from '../records/identity.js';
+import { decodeEntities, nameKey, RecordIndex } from '../records/identity.js';
+import { collationKey } from '../../wordpress/collation.js';
 import { walkEveryName, walkEveryRecord } from '../records/pages.js';
 import { createRecord, findExisting, pickFields, updateRecord, withSlugOfFile, type MatchKey } from './writes.js';
 import { readRawTexts, typedTexts, withRawTexts } from '../records/raw-text.js';
@@ -79,7 +80,7 @@ export async function scanInput(input: Input, settings: ImportSettings): Promise
   const problems: string[] = [];
   let bad = 0;
   const seenKeys = new Map<string, string>();
-  const seenNames = new Map<string, string>();
+  const seenNames = new Map<string, { where: string; name: string }>();
   const guardNames = resource.mergesOnCreate === true && !settings.force;
   // Only a resource that links to itself (a category's parent) needs the file's own keys.
   const linksToItself = linkFields(resource).some((f) => f.relation === resource.name);
@@ -108,14 +109,19 @@ export async function scanInput(input: Input, settings: ImportSettings): Promise
     if (linksToItself && record.slug) scan.own.add(record.slug);
     if (linksToItself && record.name) scan.own.add(record.name);
     if (guardNames && record.name !== undefined) {
-      const key = nameKey(record.name);
-      if (seenNames.has(key) && upsertBy !== 'name') {
+      // The server's rule: one per name as its database compares names (`Ensemble Eclat` is `ensemble éclat`).
+      const key = collationKey(decodeEntities(record.name));
+      const first = seenNames.get(key);
+      // With --upsert-by name, one name twice is a duplicate key, said below.
+      if (first && !(upsertBy === 'name' && nameKey(first.name) === nameKey(record.name))) {
         bad++;
         if (problems.length < MAX_LISTED_PROBLEMS)
           problems.push(
-            `${item.where}: ${resource.nameField}: "${record.name}" is also on ${seenNames.get(key)} (the server keeps one ${resource.singular} per name)`,
+            `${item.where}: ${resource.nameField}: "${record.name}" conflicts with ${first.name === record.name ? '' : `"${first.name}" on `}` +
+              `${first.where}: one name to the server${first.name === record.name ? '' : ' (case and accents aside)'}, which keeps one ` +
+              `${resource.singular} per name`,
           );
-      } else seenNames.set(key, item.where);
+      } else if (!first) seenNames.set(key, { where: item.where, name: record.name });
     }
     if (upsertBy) {
       const key = fileKey(upsertBy, record, resource);
