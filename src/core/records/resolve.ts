@@ -5,7 +5,8 @@
  * one lookup (by ID, by slug, or a search for the name), cached for the command; imports
  * resolve a whole file's links with one list walk instead (src/bulk/catalog.ts).
  */
-import { UsageError } from '../errors.js';
+import { ApiError, UsageError } from '../errors.js';
+import { collationKey } from '../../wordpress/collation.js';
 import { EDITOR_STATUSES, EVERY_EVENT, linkFields, MAX_PER_PAGE, resources, type Field, type LinkRelation, type Resource } from '../../spec/resources.js';
 import { errorFromResponse, type ApiClient } from '../http/client.js';
 import { walkEveryName, walkEveryRecord, walkPages } from './pages.js';
@@ -14,6 +15,9 @@ import { searchable } from '../../wordpress/linked-search.js';
 import { closest } from '../../base/closest.js';
 import { readManyRawTexts } from './raw-text.js';
 import { splitListText } from '../values.js';
+
+/** Creates on their way, by client, relation and name (as the database compares names). */
+const creating = new WeakMap<ApiClient, Map<string, Promise<number>>>();
 
 export class Resolver {
   private readonly cache = new Map<string, Promise<number | undefined>>();
@@ -47,12 +51,46 @@ export class Resolver {
     return this.resolve(relation, items);
   }
 
-  /** Creates a record named `name` and remembers it, for --create-missing. */
+  /**
+   * Creates a record named `name` and remembers it, for --create-missing. Creates of one name at
+   * the same time through one client send one request; a create another one beat (another
+   * process) is answered `term_exists` with the term the site holds, which is then the one meant.
+   */
   async create(relation: LinkRelation, name: string): Promise<number> {
+    let pending = creating.get(this.client);
+    if (!pending) creating.set(this.client, (pending = new Map()));
+    const key = `${relation}:${collationKey(name)}`;
+    let created = pending.get(key);
+    if (!created) {
+      const sent = this.send(relation, name).finally(() => pending.delete(key));
+      pending.set(key, (created = sent));
+    }
+    const id = await created;
+    this.cache.set(`${relation}:${name}`, Promise.resolve(id));
+    return id;
+  }
+
+  private async send(relation: LinkRelation, name: string): Promise<number> {
     const resource = resources[relation];
-    const res = await this.client.call<{ id: number; slug?: string }>('POST', resource.path, { body: { [resource.nameField]: name } });
-    this.cache.set(`${relation}:${name}`, Promise.resolve(res.body.id));
-    return res.body.id;
+    try {
+      const res = await this.client.call<{ id: number; slug?: string }>('POST', resource.path, { body: { [resource.nameField]: name } });
+      return res.body.id;
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      const held = err.code === 'term_exists' ? await this.termHeld(relation, name, err.body) : undefined;
+      if (held !== undefined) return held;
+      throw new ApiError(`${resource.singular} "${name}" could not be created: ${err.message}`, err.exitCode, err.status, err.code, err.body, err.hint);
+    }
+  }
+
+  /** The term a `term_exists` answer is about: the ID it names, read back, else the name looked up again. */
+  private async termHeld(relation: LinkRelation, name: string, body: unknown): Promise<number | undefined> {
+    const named = (body as { data?: { term_id?: unknown } } | undefined)?.data?.term_id;
+    if (typeof named === 'number') {
+      const id = await this.exists(`${resources[relation].path}/${named}`);
+      if (id !== undefined) return id;
+    }
+    return this.fetchOne(relation, name);
   }
 
   /**
