@@ -19,7 +19,7 @@ import { processed } from '../batch/counts.js';
 import { Batch, type BatchFace, type RowDone } from '../batch/run.js';
 import { toAsync } from '../batch/pool.js';
 import { fileKey, isDraftTitleKey, nthDraftKey, UpsertIndex, type UpsertKey } from './upsert-index.js';
-import { decodeEntities, nameKey, RecordIndex } from '../records/identity.js';
+import { decodeEntities, nameKey, RecordIndex, slugFromName, type Candidate } from '../records/identity.js';
 import { collationKey } from '../../wordpress/collation.js';
 import { walkEveryName, walkEveryRecord } from '../records/pages.js';
 import { createRecord, findExisting, pickFields, updateRecord, withSlugOfFile, type MatchKey } from './writes.js';
@@ -307,6 +307,17 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
       }
     }
     const taken = names && record.name !== undefined ? names.taken(record.name) : [];
+    const halfWritten =
+      key !== undefined && index ? createdWithoutItsSlug(resource, index, key, body, taken.length === 1 ? names!.candidate(taken[0]) : undefined) : undefined;
+    if (halfWritten) {
+      // An earlier run created this row's record and stopped before it set the file's slug: finish it.
+      if (dryRun) plan(`update ${label} (ID ${halfWritten.id}): slug (an earlier run created it and stopped before setting its slug)`);
+      else {
+        await updateRecord(client, resource, halfWritten.id, { slug: key }, writeOptions);
+        say.notice(`${input.name} ${item.where}: ${label} (ID ${halfWritten.id}) was created by an earlier run that stopped before setting its slug: slug set`);
+      }
+      return { result: 'updated', id: halfWritten.id };
+    }
     if (taken.length > 0 && dryRun) {
       // A plan, not a failure: the real run reports this row as failed.
       plan(`conflict ${label}: the name is taken by ID ${taken.join(', ')}`);
@@ -382,6 +393,30 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
     rows: outcomes.map((row) => reportRow(row.item.where, row)),
     failedRowsError,
   };
+}
+
+/**
+ * The record a create of this row made when the run stopped before its second write (the slug of
+ * the file, for a venue: src/core/bulk/writes.ts withSlugOfFile): the one record of the row's name
+ * (`held`), with the slug the site made of that name (`crash-hall`, `crash-hall-2`) where the file
+ * gives another, and every other field as the row has it. Anything else of that name is another
+ * record, refused as a taken name.
+ */
+function createdWithoutItsSlug(
+  resource: Resource,
+  index: UpsertIndex,
+  fileSlug: string,
+  body: Record<string, unknown>,
+  held: Candidate | undefined,
+): Candidate | undefined {
+  if (!held || index.by !== 'slug' || !resource.mergesOnCreate || resource.derivesSlug || isDraftTitleKey(fileSlug)) return undefined;
+  const name = body[resource.nameField];
+  if (typeof name !== 'string' || nameKey(held.name) !== nameKey(name)) return undefined;
+  const ownSlug = slugFromName(name);
+  const slugOfName = held.slug === ownSlug || new RegExp(`^${ownSlug}-[0-9]+$`).test(held.slug);
+  if (!slugOfName || held.slug === fileSlug) return undefined;
+  const others = Object.fromEntries(Object.entries(body).filter(([field]) => field !== 'slug'));
+  return index.changedFields(held.slug, others).length === 0 ? held : undefined;
 }
 
 /**
