@@ -312,7 +312,7 @@ describe('CSV and stdin', () => {
     const before = site.sandbox.stats.requests;
     const r = await cli(['import', 'venues', file('twice.csv', 'venue\nZeta Room\nzeta room\n')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('line 3: venue: "zeta room" conflicts with "Zeta Room" on line 2: one name to the server (case and accents aside)');
+    expect(r.stderr).toContain('line 3: venue: "zeta room" conflicts with "Zeta Room" on line 2: one name but for case, accents or spacing');
     expect(site.sandbox.stats.requests).toBe(before);
   });
 

@@ -24,8 +24,8 @@ describe('names in a site file', () => {
   test('names the server takes for one (case and accents aside) are a conflict', async () => {
     const text = ['organizers:', '  ensemble-eclat:', '    organizer: Ensemble Eclat', '  ensemble-eclat-2:', '    organizer: ensemble éclat', ''].join('\n');
     expect(await problemsOf(text)).toEqual([
-      'site.yaml:5:16: organizer ensemble-eclat-2: organizer "ensemble éclat" is also the name of organizer ensemble-eclat ("Ensemble Eclat": ' +
-        'one name to the server, case and accents aside) (the server keeps one organizer per name)',
+      'site.yaml:5:16: organizer ensemble-eclat-2: organizer "ensemble éclat" is also the name of organizer ensemble-eclat ("Ensemble Eclat", ' +
+        'but for case, accents or spacing) (the server keeps one organizer per name)',
     ]);
   });
 });

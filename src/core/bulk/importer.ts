@@ -19,8 +19,7 @@ import { processed } from '../batch/counts.js';
 import { Batch, type BatchFace, type RowDone } from '../batch/run.js';
 import { toAsync } from '../batch/pool.js';
 import { fileKey, isDraftTitleKey, nthDraftKey, UpsertIndex, type UpsertKey } from './upsert-index.js';
-import { decodeEntities, nameKey, RecordIndex, slugFromName, type Candidate } from '../records/identity.js';
-import { collationKey } from '../../wordpress/collation.js';
+import { nameKey, NamesSeen, RecordIndex, slugFromName, type Candidate } from '../records/identity.js';
 import { walkEveryName, walkEveryRecord } from '../records/pages.js';
 import { createRecord, findExisting, pickFields, updateRecord, withSlugOfFile, type MatchKey } from './writes.js';
 import { readRawTexts, typedTexts, withRawTexts } from '../records/raw-text.js';
@@ -80,7 +79,7 @@ export async function scanInput(input: Input, settings: ImportSettings): Promise
   const problems: string[] = [];
   let bad = 0;
   const seenKeys = new Map<string, string>();
-  const seenNames = new Map<string, { where: string; name: string }>();
+  const seenNames = new NamesSeen<{ where: string; name: string }>();
   const guardNames = resource.mergesOnCreate === true && !settings.force;
   // Only a resource that links to itself (a category's parent) needs the file's own keys.
   const linksToItself = linkFields(resource).some((f) => f.relation === resource.name);
@@ -109,19 +108,18 @@ export async function scanInput(input: Input, settings: ImportSettings): Promise
     if (linksToItself && record.slug) scan.own.add(record.slug);
     if (linksToItself && record.name) scan.own.add(record.name);
     if (guardNames && record.name !== undefined) {
-      // The server's rule: one per name as its database compares names (`Ensemble Eclat` is `ensemble éclat`).
-      const key = collationKey(decodeEntities(record.name));
-      const first = seenNames.get(key);
+      // The server keeps one per name as its database compares names (`Ensemble Eclat` is `ensemble éclat`).
+      const first = seenNames.find(record.name);
       // With --upsert-by name, one name twice is a duplicate key, said below.
       if (first && !(upsertBy === 'name' && nameKey(first.name) === nameKey(record.name))) {
         bad++;
         if (problems.length < MAX_LISTED_PROBLEMS)
           problems.push(
             `${item.where}: ${resource.nameField}: "${record.name}" conflicts with ${first.name === record.name ? '' : `"${first.name}" on `}` +
-              `${first.where}: one name to the server${first.name === record.name ? '' : ' (case and accents aside)'}, which keeps one ` +
-              `${resource.singular} per name`,
+              `${first.where}: one name${first.name === record.name ? '' : ' but for case, accents or spacing'} (the server keeps one ` +
+              `${resource.singular} per name)`,
           );
-      } else if (!first) seenNames.set(key, { where: item.where, name: record.name });
+      } else if (!first) seenNames.add(record.name, { where: item.where, name: record.name });
     }
     if (upsertBy) {
       const key = fileKey(upsertBy, record, resource);

@@ -158,6 +158,23 @@ function push(map: Map<string, number[]>, key: string, id: number): void {
   map.set(key, [...(map.get(key) ?? []), id]);
 }
 
+/**
+ * Venue or organizer names already given (in a file), found again by a name people read as the
+ * same (nameKey: case, entities, quotes, spacing aside) or the server takes for the same
+ * (collationKey: case and accents aside): a second of either kind is refused.
+ */
+export class NamesSeen<T> {
+  private readonly byKey = new Map<string, T>();
+
+  find(name: string): T | undefined {
+    return this.byKey.get(`read:${nameKey(name)}`) ?? this.byKey.get(`compared:${collationKey(decodeEntities(name))}`);
+  }
+
+  add(name: string, value: T): void {
+    for (const key of [`read:${nameKey(name)}`, `compared:${collationKey(decodeEntities(name))}`]) if (!this.byKey.has(key)) this.byKey.set(key, value);
+  }
+}
+
 export function describeCandidates(candidates: Candidate[]): string {
   return candidates.map((c) => `${c.id} "${c.name}" (${c.slug || 'no slug'})`).join(', ');
 }

@@ -8,8 +8,7 @@ import { isResourceName, linkFields, resources, type Resource, type ResourceName
 import { isRemovableLink, cannotRemove } from '../records/unlink.js';
 import { checkRecord } from '../schema.js';
 import { checkEventOrder } from '../records/dates.js';
-import { isSlugForm } from '../records/identity.js';
-import { collationKey } from '../../wordpress/collation.js';
+import { isSlugForm, NamesSeen } from '../records/identity.js';
 import { coerceValue } from '../values.js';
 import { siteFields, SITE_RESOURCES, type SiteDocument, type SiteRecord } from './document.js';
 import { FILTER_KEY, SITE_FILTERS, type EventsFilter } from './filter.js';
@@ -122,7 +121,7 @@ export async function readSiteFile(name: string, text: string): Promise<SiteFile
     }
     const resource = resources[topName];
     const check = recordChecker(resource, links, at);
-    const names = new Map<string, { slug: string; name: string }>();
+    const names = new NamesSeen<{ slug: string; name: string }>();
     for (const entry of value.entries) {
       const slug = entry.key.value;
       if (typeof slug !== 'string' || !isSlugForm(slug)) {
@@ -141,17 +140,16 @@ export async function readSiteFile(name: string, text: string): Promise<SiteFile
       const nameNode = entry.value.entries.find((e) => e.key.value === resource.nameField)?.value;
       const named = nameNode && plainOf(nameNode);
       if (resource.mergesOnCreate && nameNode && typeof named === 'string') {
-        // The server's rule: one per name as its database compares names (`Eclat` is `éclat`).
-        const key = collationKey(named);
-        const first = names.get(key);
+        // The server keeps one per name as its database compares names (`Eclat` is `éclat`).
+        const first = names.find(named);
         if (first)
           at(
             nameNode,
             `${label}: ${resource.nameField} "${named}" is also the name of ${resource.singular} ${first.slug}` +
-              `${first.name === named ? '' : ` ("${first.name}": one name to the server, case and accents aside)`} (the ` +
+              `${first.name === named ? '' : ` ("${first.name}", but for case, accents or spacing)`} (the ` +
               `server keeps one ${resource.singular} per name)`,
           );
-        else names.set(key, { slug, name: named });
+        else names.add(named, { slug, name: named });
       }
     }
   }
