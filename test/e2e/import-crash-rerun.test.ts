@@ -5,21 +5,18 @@
  * used to refuse the name as taken on every run. The stop is a loopback relay that carries the
  * first create and then goes away, as a site killed mid-import.
  */
-import { createServer, connect, type Server } from 'node:net';
+import { createServer, type Server } from 'node:net';
 import { describe, expect, test } from 'vitest';
 import { PASSWORD, runCli, USER, writeFileIn, type Sandbox } from './helpers.js';
-import { useRelayedSites, type Relay } from './relayed-site.js';
+import { listening, upstreamOf, useRelayedSites, type Relay } from './relayed-site.js';
 
 /** A relay to `sandbox` that carries everything up to the first POST's answer, then cuts every connection. */
 async function goneAfterFirstCreate(sandbox: Sandbox): Promise<Relay> {
   let gone = false;
   const server: Server = createServer((client) => {
     if (gone) return void client.destroy();
-    const upstream = connect(sandbox.port, '127.0.0.1');
+    const upstream = upstreamOf(client, sandbox);
     let creating = false;
-    for (const socket of [client, upstream]) socket.on('error', () => undefined);
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
     client.on('data', (chunk) => {
       if (gone) return void client.destroy();
       if (chunk.toString('latin1').startsWith('POST ')) creating = true;
@@ -30,12 +27,7 @@ async function goneAfterFirstCreate(sandbox: Sandbox): Promise<Relay> {
       if (creating) gone = true;
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    restRoot: `http://127.0.0.1:${port}/wp-json`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return listening(server);
 }
 
 const site = useRelayedSites(goneAfterFirstCreate);
