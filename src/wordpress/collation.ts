@@ -152,6 +152,29 @@ export function collationKey(name: string): string {
   return key.replace(/ +$/, '');
 }
 
+/**
+ * The key of a text as SQL LIKE compares it by the same collation: character by character, so a
+ * character the collation spells with several letters (`ß` as `ss`, `æ`, `ﬁ`) matches none of
+ * them there (`Straße` is `Strasse` by `=`, but `LIKE '%strasse%'` does not find it; measured).
+ */
+export function likeKey(text: string): string {
+  if (/^[\x20-\x7e]*$/.test(text)) return text.toLowerCase();
+  let key = '';
+  for (const char of text.normalize('NFC')) {
+    const letter = letterKey(char);
+    key += [...letter].length > 1 ? `\u0000${char}` : letter;
+  }
+  return key;
+}
+
+/**
+ * Letter pairs that the collation also takes for one letter of an alphabet: `ss` (`ß`), `ae`
+ * (`æ`), `oe` (`œ`), `ij` (`ĳ`). A name typed with the pair is the stored one with the letter by
+ * `=`, but not by LIKE. (Ligatures such as `ﬁ` and letter-like symbols such as `Ⅳ` are such
+ * characters too, rarely typed in names, and not counted here.)
+ */
+export const ONE_LETTER_PAIRS = /ss|ae|oe|ij/gi;
+
 /** Whether the server takes two names for the same one. */
 export function sameName(a: string, b: string): boolean {
   return collationKey(a) === collationKey(b);

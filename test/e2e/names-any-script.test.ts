@@ -36,6 +36,16 @@ describe('a venue named in Cyrillic or Japanese', () => {
   });
 });
 
+describe('a venue whose name holds a letter the database spells with two (ß)', () => {
+  test('a create of the name typed with the two letters is refused as taken', async () => {
+    const id = await created(site.sandbox, 'venues', { venue: 'Große Straße Halle', city: 'Köln' });
+    const r = await cli('venues', 'create', '--name', 'GROSSE STRASSE HALLE', '--city', 'Bonn');
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(`exists already (ID ${id})`);
+    expect((await api<Json>(site.sandbox, 'GET', `venues/${id}`)).body.city).toBe('Köln');
+  });
+});
+
 describe('an organizer slug typed in its own letters', () => {
   test('is found (WordPress keeps it percent-encoded)', async () => {
     const id = await created(site.sandbox, 'organizers', { organizer: 'Оркестр города' });

@@ -45,6 +45,7 @@ describe('venue and organizer lists', () => {
       for (const [venue, city] of [
         ['Дом культуры', 'Москва'],
         ['N38 Riverside Café', 'Hallton'],
+        ['Große Straße Halle', 'Köln'],
       ])
         ids[venue] = (await d.call('POST', '/venues', { venue, city })).body.id;
       const found = async (search: string) =>
@@ -55,6 +56,9 @@ describe('venue and organizer lists', () => {
       expect(await found('n38 cafe')).toEqual([ids['N38 Riverside Café']]);
       expect(await found('Riverside Hallton')).toEqual([]);
       expect(await found('riverside-caf')).toEqual([]);
+      // LIKE compares letter by letter: `ss` is not `ß` there, as it is by `=`.
+      expect(await found('strasse')).toEqual([]);
+      expect(await found('stra e halle')).toEqual([ids['Große Straße Halle']]);
     }));
 
   it('counts an event in any status but draft and pending for has_events', async () => {

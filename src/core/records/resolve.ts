@@ -6,7 +6,7 @@
  * resolve a whole file's links with one list walk instead (src/bulk/catalog.ts).
  */
 import { ApiError, UsageError } from '../errors.js';
-import { collationKey } from '../../wordpress/collation.js';
+import { collationKey, ONE_LETTER_PAIRS } from '../../wordpress/collation.js';
 import { EDITOR_STATUSES, EVERY_EVENT, linkFields, MAX_PER_PAGE, resources, type Field, type LinkRelation, type Resource } from '../../spec/resources.js';
 import { errorFromResponse, type ApiClient } from '../http/client.js';
 import { walkEveryName, walkEveryRecord, walkPages } from './pages.js';
@@ -240,6 +240,8 @@ function searchText(resource: Resource, text: string): string {
     if (!isSlugForm(text)) return storedTermName(read);
     return words.reduce((longest, word) => (word.length > longest.length ? word : longest), '') || read;
   }
+  // The venue and organizer search compares letter by letter: a typed `ss` must also find `ß`.
+  if (resource.linkedPost) return words.map((word) => word.replace(ONE_LETTER_PAIRS, ' ')).join(' ');
   return words.length ? words.join(' ') : read;
 }
 
