@@ -79,3 +79,23 @@ describe("a slug that is one venue's and spells another's name", () => {
     expect(json<Json>(byOtherSlug.stdout).venue.id).toBe(old);
   });
 });
+
+describe('an export whose links are slugs another record spells', () => {
+  test("imports back unchanged: a file's link that is a record's slug is that record", async () => {
+    const music = await created(site.sandbox, 'categories', { name: 'Music' });
+    const dance = await created(site.sandbox, 'categories', { name: 'Dance' });
+    const jazz = await created(site.sandbox, 'categories', { name: 'Jazz', parent: music });
+    await created(site.sandbox, 'categories', { name: 'Jazz', parent: dance });
+    await created(site.sandbox, 'events', {
+      title: 'Round trip jazz',
+      ...{ start_date: '2027-08-01 19:00:00', end_date: '2027-08-01 20:00:00' },
+      categories: [jazz],
+    });
+    const exported = await cli('export', 'events', '--search', 'Round trip jazz', '--start-date', '2027-01-01');
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stdout).toContain('"categories":["jazz"]');
+    const back = await site.cli(['import', 'events', '-', '--upsert-by', 'slug', '--yes'], { stdin: exported.stdout });
+    expect(back.code, back.stderr).toBe(0);
+    expect(back.stderr).toContain('0 created, 0 updated, 1 unchanged, 0 failed');
+  });
+});

@@ -118,6 +118,9 @@ describe('which record a reference means', () => {
     expect(venues.match('old-stage-2')).toEqual({ id: 41 });
     expect(venues.match('Old Stage')).toEqual({ id: 41 });
     expect(venues.match('riverside')).toEqual({ id: 42 });
+    // A file's link (an export writes slugs) is the record of that slug.
+    expect(venues.match('old-stage', { slugFirst: true })).toEqual({ id: 40 });
+    expect(venues.match('Old Stage', { slugFirst: true })).toEqual({ id: 41 });
   });
 
   test('a slug in other letters is found typed in its letters or as stored', () => {

@@ -92,6 +92,10 @@ export type RefMatch = { id: number } | { ambiguous: Candidate[] } | undefined;
  * other text means each record whose name it is (nameKey). One record so meant is the match;
  * several are ambiguous and nothing is guessed, not even the one whose slug it is: a person typing
  * `old-stage` may mean either, and the ID or the other slug says which.
+ *
+ * A file's links (`import`) are another matter: an export writes every link as the record's slug,
+ * so there a text that is a record's slug means that record (`slugFirst`), and only a name two
+ * records hold is ambiguous; else a calendar with two categories named Jazz would not import back.
  */
 export class RecordIndex {
   private readonly byId = new Map<number, Candidate>();
@@ -134,7 +138,7 @@ export class RecordIndex {
     return this.byCollation.get(collationKey(decodeEntities(name))) ?? [];
   }
 
-  match(ref: string | number): RefMatch {
+  match(ref: string | number, options: { slugFirst?: boolean } = {}): RefMatch {
     if (typeof ref === 'number' || /^[0-9]+$/.test(ref.trim())) {
       const id = Number(ref);
       return this.byId.has(id) ? { id } : undefined;
@@ -144,6 +148,7 @@ export class RecordIndex {
     if (isSlugForm(text)) {
       const letters = slugLetters(text);
       const bySlug = this.bySlug.get(letters);
+      if (bySlug !== undefined && options.slugFirst) return { id: bySlug };
       if (bySlug !== undefined) ids.add(bySlug);
       for (const id of this.bySpeltName.get(letters) ?? []) ids.add(id);
     }
