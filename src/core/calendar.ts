@@ -280,8 +280,12 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
   /** One page read ahead of the caller. */
   async *iterate(filters: FiltersOf<R> = {} as FiltersOf<R>, options?: ReadOptions): AsyncGenerator<RecordOf<R>> {
     const { walk, perPage } = await this.walkOf(filters, options);
-    const { pulled } = await import('./records/pulled.js');
-    yield* pulled<RecordOf<R>>(perPage, (onRecord) => walk(1, onRecord));
+    const [{ pulled }, { AbortError }] = await Promise.all([import('./records/pulled.js'), import('./errors.js')]);
+    for await (const record of pulled<RecordOf<R>>(perPage, (onRecord) => walk(1, onRecord))) {
+      // Records read before the abort are not handed over after it.
+      if (options?.signal?.aborted) throw new AbortError('the call was aborted', options.signal.reason);
+      yield record;
+    }
   }
 
   async get(ref: Ref, options?: ReadOptions): Promise<RecordOf<R>> {

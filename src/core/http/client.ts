@@ -283,8 +283,10 @@ export class ApiClient {
   /** The error a stopped call ends with: what stopped it, what was tried, and how the last attempt failed. */
   private aborted(attempts: number, started: number, last?: string): AbortError {
     if (this.shared.stoppedBy) return this.shared.stoppedBy;
-    const { signal, deadlineMs } = this.limits;
-    const tried = attempts > 0 ? ` (${attemptsSaid(attempts, started)}${last ? `, the last: ${last}` : ''})` : '';
+    const { signal, deadlineMs, deadlineAt } = this.limits;
+    // The time said is the call's, when it has a deadline: its earlier requests count too.
+    const since = deadlineAt !== undefined && deadlineMs !== undefined ? deadlineAt - deadlineMs : started;
+    const tried = attempts > 0 ? ` (${attemptsSaid(attempts, since)}${last ? `, the last: ${last}` : ''})` : '';
     if (signal?.aborted) return new AbortError(`the call was aborted${tried}`, signal.reason);
     return new AbortError(`the deadline of ${(deadlineMs ?? 0) / 1000} s passed${tried}`, undefined, true);
   }
