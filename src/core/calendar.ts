@@ -17,7 +17,7 @@ import type { OpenSite } from './transfer.js';
 import type { CallLimits } from './http/client.js';
 import type { HttpHooks } from './http/hooks.js';
 import type { Dispatcher } from 'undici';
-import { UsageError } from './errors.js';
+import { CalendarError, UsageError } from './errors.js';
 import type { StartSandboxOptions } from './sandbox-options.js';
 import type { ImportOptions, ImportOutcome, ImportSource, SiteApplied, SiteApplyOptions, SiteDiff, SiteFileSource } from './batch/types.js';
 
@@ -493,15 +493,17 @@ export class Calendar {
       error: (text, hint) => say({ level: 'warning', text: hint ? `${text} ${hint}` : text }),
     };
     const open = (call?: CallOptions) => this.access(call);
-    this.events = new Events(open) as EventRecords;
-    this.venues = new Records('venues', open);
-    this.organizers = new Records('organizers', open);
-    this.categories = new Records('categories', open);
-    this.tags = new Records('tags', open);
-    this.site = {
+    this.events = inLibraryWords(new Events(open) as EventRecords);
+    this.venues = inLibraryWords(new Records('venues', open));
+    this.organizers = inLibraryWords(new Records('organizers', open));
+    this.categories = inLibraryWords(new Records('categories', open));
+    this.tags = inLibraryWords(new Records('tags', open));
+    this.site = inLibraryWords<SiteFiles>({
       diff: async (file, options) => (await import('./transfer.js')).diffSiteFile(await this.transferSite(options), file as SiteFileSource, options),
       apply: async (file, options) => (await import('./transfer.js')).applySiteFile(await this.transferSite(options), file as SiteFileSource, options),
-    };
+    });
+    // biome-ignore lint/correctness/noConstructorReturn: the Calendar's own calls say their errors in the library's words too
+    return inLibraryWords(this);
   }
 
   /** The events of some days, day by day, as `calendar agenda` shows them. */
@@ -649,4 +651,47 @@ function debugOutput(debug: CommonOptions['debug']): { debug?: boolean; stderr?:
   if (!debug) return {};
   const say = typeof debug === 'function' ? debug : (line: string) => console.error(line);
   return { debug: true, stderr: { write: (chunk) => (say(String(chunk).replace(/\n$/, '')), true) } };
+}
+
+/** Names of the resource table's fields and filters, which the library takes as they are (`start_date`). */
+const TABLE_NAMES = new Set(Object.values(resources).flatMap((resource) => [...resource.fields, ...resource.listParams].map((field) => field.name)));
+
+/**
+ * An error's message and hint in the library's words: the core's messages name the CLI's flags
+ * (`--start-date`, `--keep-duration`), which a program gives as `start_date` and `keepDuration`.
+ */
+function saidInLibraryWords(err: unknown): unknown {
+  if (!(err instanceof CalendarError)) return err;
+  const words = (text: string) =>
+    text.replace(/(^|[\s([,;"'])--([a-z][a-z0-9-]*)/g, (_match, before: string, flag: string) => {
+      const snake = flag.replace(/-/g, '_');
+      return before + (TABLE_NAMES.has(snake) ? snake : flag.replace(/-([a-z0-9])/g, (_dash, letter: string) => letter.toUpperCase()));
+    });
+  err.message = words(err.message);
+  if (err.hint) err.hint = words(err.hint);
+  return err;
+}
+
+/** The object with its calls' errors (promises and async iterables alike) said in the library's words. */
+function inLibraryWords<T extends object>(target: T): T {
+  return new Proxy(target, {
+    get(object, key) {
+      const value = Reflect.get(object, key);
+      if (typeof value !== 'function' || key === 'constructor') return value;
+      return (...args: unknown[]) => {
+        const result = value.apply(object, args);
+        if (result instanceof Promise) return result.catch((err: unknown) => Promise.reject(saidInLibraryWords(err)));
+        if (result && typeof result[Symbol.asyncIterator] === 'function') return iterableInLibraryWords(result);
+        return result;
+      };
+    },
+  });
+}
+
+async function* iterableInLibraryWords<T>(records: AsyncIterable<T>): AsyncGenerator<T> {
+  try {
+    yield* records;
+  } catch (err) {
+    throw saidInLibraryWords(err);
+  }
 }

@@ -68,7 +68,7 @@ describe('cal.events.create with repeat', () => {
     [{ repeat: 'FREQ=DAILY;COUNT=501' }, 'gives more than 500 occurrences'],
     [{ repeat: 'FREQ=DAILY;COUNT=11', max: 10 }, 'gives more than 10 occurrences'],
     [{ repeat: 'FREQ=WEEKLY;COUNT=3', except: ['2027-03-17'] }, 'the series has no occurrence then'],
-    [{ except: ['2027-03-17'] }, '--except goes with --repeat'],
+    [{ except: ['2027-03-17'] }, 'except goes with repeat'],
   ])('%j: CalendarError exit 2, nothing sent', async (options, message) => {
     const before = sandbox.stats.requests;
     const refused = await failure(cal.events.create(yoga('Lib refused'), options as never));
@@ -142,7 +142,7 @@ describe('cal.events.update and delete with a scope', () => {
     [
       'a delete for good of a scope',
       (id: number) => cal.events.delete(id, { scope: 'series', permanently: true } as never),
-      '--permanently does not go with --series',
+      'permanently does not go with series',
     ],
     [
       'a scope that is none',
@@ -152,7 +152,7 @@ describe('cal.events.update and delete with a scope', () => {
     [
       'replace with a scope',
       (id: number) => cal.events.update(id, { title: 'x' }, { scope: 'series', replace: true } as never),
-      '--replace does not go with --series',
+      'replace does not go with series',
     ],
     [
       'links added with a scope',

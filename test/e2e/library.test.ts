@@ -274,6 +274,12 @@ describe('errors', () => {
     const refused = await failure(cal.events.list({ status: 'bogus' }));
     expect(refused).toBeInstanceOf(ApiError);
     expect(refused).toMatchObject({ name: 'ApiError', exitCode: EXIT.refused, status: 400, code: 'rest_invalid_param' });
+    // Messages name what a program gives, not the CLI's flags.
+    const endless = await failure(cal.events.create({ title: 'x', start_date: '2027-01-01 10:00', end_date: '2027-01-01 11:00' }, { repeat: 'FREQ=DAILY' }));
+    expect(endless.message).toMatch(/^repeat FREQ=DAILY: the rule has no end and no cap/);
+    expect(`${endless.message} ${endless.hint ?? ''}`).not.toMatch(/--[a-z]/);
+    const unknownVenue = await failure(cal.events.list({ venue: 'No Such Library Venue' }));
+    expect(unknownVenue).toMatchObject({ name: 'NotFoundError', message: 'venue: no venue matches "No Such Library Venue"' });
     // A name no record holds is not found too, the same class, without a status (no server said it).
     const noName = await failure(cal.venues.get('No Such Library Hall'));
     expect(noName).toBeInstanceOf(NotFoundError);

@@ -254,7 +254,7 @@ describe('recurring events', () => {
   test.each([
     [{ title: 'x', start_date: '2031-03-18 19:00', end_date: '2031-03-18 20:00', repeat: 'FREQ=WEEKLY' }, 'the rule has no end and no cap'],
     [{ title: 'x', start_date: '2031-03-18 19:00', end_date: '2031-03-18 20:00', repeat: 'FREQ=DAILY;COUNT=20', max: 10 }, 'gives more than 10'],
-    [{ title: 'x', start_date: '2031-03-18 19:00', end_date: '2031-03-18 20:00', except: '2031-03-25' }, '--except goes with --repeat'],
+    [{ title: 'x', start_date: '2031-03-18 19:00', end_date: '2031-03-18 20:00', except: '2031-03-25' }, 'except goes with repeat'],
   ])('events_create %j: a tool error, nothing sent', async (args, message) => {
     const before = sandbox.stats.requests;
     const refused = await call(client, 'events_create', args);
@@ -265,7 +265,7 @@ describe('recurring events', () => {
 
   test('a scope with permanently, or a scope that is none: tool errors, nothing sent', async () => {
     const before = sandbox.stats.requests;
-    expect((await call(client, 'events_delete', { ref: 1, scope: 'series', permanently: true })).texts[0]).toContain('--permanently does not go with --series');
+    expect((await call(client, 'events_delete', { ref: 1, scope: 'series', permanently: true })).texts[0]).toContain('permanently does not go with series');
     expect((await call(client, 'events_update', { ref: 1, title: 'x', scope: 'all' })).texts[0]).toContain('is not one of occurrence, series, following');
     expect(sandbox.stats.requests - before).toBe(0);
   });
