@@ -659,11 +659,12 @@ const TABLE_NAMES = new Set(Object.values(resources).flatMap((resource) => [...r
 /**
  * An error's message and hint in the library's words: the core's messages name the CLI's flags
  * (`--start-date`, `--keep-duration`), which a program gives as `start_date` and `keepDuration`.
+ * A command line the text quotes (`calendar profile add NAME --url URL`) keeps its flags.
  */
 function saidInLibraryWords(err: unknown): unknown {
   if (!(err instanceof CalendarError)) return err;
   const words = (text: string) =>
-    text.replace(/(^|[\s([,;"'])--([a-z][a-z0-9-]*)/g, (_match, before: string, flag: string) => {
+    text.replace(/(?<!\bcalendar [^.;:()]*)(^|[\s([,;"'])--([a-z][a-z0-9-]*)/g, (_match, before: string, flag: string) => {
       const snake = flag.replace(/-/g, '_');
       return before + (TABLE_NAMES.has(snake) ? snake : flag.replace(/-([a-z0-9])/g, (_dash, letter: string) => letter.toUpperCase()));
     });
