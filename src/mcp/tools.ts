@@ -146,7 +146,8 @@ function resourceTools(r: Resource): Tool[] {
     {
       name: `${r.name}_get`,
       title: title('Get'),
-      description: `Get one ${r.singular}, whole, its texts as typed, by its ID${r.namedRefs ? ', slug or exact name' : ' or slug'}.${r.repeats ? SERIES_ON_GET : ''}`,
+      description:
+        `Get one ${r.singular}, whole, its texts as typed, by its ID${r.namedRefs ? ', slug or exact name' : ' or slug'}.` + (r.repeats ? SERIES_ON_GET : ''),
       input: toolInput({ ref: refInput(r) }, ['ref']),
       annotations: READ,
       async call(cal, args) {
@@ -201,7 +202,8 @@ function resourceTools(r: Resource): Tool[] {
           .join(
             ', ',
           )}) replaces the whole list; add_… and remove_… change a list and keep the rest of it. The answer's \`changed\` names the fields that changed.` +
-        `${r.hasDates ? ' A new start_date alone moves the end by as much (keep_duration: false keeps the end).' : ''}${r.repeats ? SERIES_ON_UPDATE : ''}${dates(r.fields)}`,
+        (r.hasDates ? ' A new start_date alone moves the end by as much (keep_duration: false keeps the end).' : '') +
+        `${r.repeats ? SERIES_ON_UPDATE : ''}${dates(r.fields)}`,
       input: toolInput(
         {
           ref: refInput(r),
