@@ -37,8 +37,10 @@ export async function previewDelete(
   let action = forGood ? `delete ${label} for good (cannot be undone)` : `move ${label} to the trash (${name}_restore takes it back)`;
   if (r.linkedPost && typeof record.id === 'number') {
     data.unlinks = await assistant.linkedEvents(name, record.id);
-    if (data.unlinks.length)
-      action += `; the server unlinks it from ${data.unlinks.length} event(s), and drops their other organizers, which the tool links back (each event's relinked)`;
+    if (data.unlinks.length) {
+      action +=
+        `; the server unlinks it from ${data.unlinks.length} event(s) and drops their other organizers, ` + "which the tool links back (each event's relinked)";
+    }
   }
   if (r.repeats && options.scope && options.scope !== 'occurrence') {
     data.occurrences = (await cal.events.delete(ref, { scope: options.scope as 'series', dryRun: true })) as unknown[];

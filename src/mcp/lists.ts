@@ -45,31 +45,49 @@ const linked = (value: unknown, key: string): unknown => {
   return value ?? null;
 };
 
-/** The compact row of each resource: what a person scans a list for. */
-const ROWS: Record<ResourceName, (record: Json) => Json> = {
-  events: (e) => ({
-    id: e.id,
-    title: e.title,
-    start: minute(e.start_date),
-    end: minute(e.end_date),
-    zone: e.timezone,
-    venue: Array.isArray(e.venue) && e.venue.length === 0 ? null : linked(e.venue, 'venue'),
-    organizers: Array.isArray(e.organizer) ? linked(e.organizer, 'organizer') : [],
-    status: e.status,
-  }),
-  venues: (v) => ({ id: v.id, venue: v.venue, city: text(v.city), country: text(v.country), status: v.status }),
-  organizers: (o) => ({ id: o.id, organizer: o.organizer, email: text(o.email), status: o.status }),
-  categories: (c) => ({ id: c.id, name: c.name, slug: c.slug, parent: c.parent, count: c.count }),
-  tags: (t) => ({ id: t.id, name: t.name, slug: t.slug, count: t.count }),
+/** The compact row of each resource: what a person scans a list for, as columns. */
+const ROWS: Record<ResourceName, Array<[string, (record: Json) => unknown]>> = {
+  events: [
+    ['id', (e) => e.id],
+    ['title', (e) => e.title],
+    ['start', (e) => minute(e.start_date)],
+    ['end', (e) => minute(e.end_date)],
+    ['zone', (e) => e.timezone],
+    ['venue', (e) => (Array.isArray(e.venue) && e.venue.length === 0 ? null : linked(e.venue, 'venue'))],
+    ['organizers', (e) => (Array.isArray(e.organizer) ? linked(e.organizer, 'organizer') : [])],
+    ['status', (e) => e.status],
+  ],
+  venues: [
+    ['id', (v) => v.id],
+    ['venue', (v) => v.venue],
+    ['city', (v) => text(v.city)],
+    ['country', (v) => text(v.country)],
+    ['status', (v) => v.status],
+  ],
+  organizers: [
+    ['id', (o) => o.id],
+    ['organizer', (o) => o.organizer],
+    ['email', (o) => text(o.email)],
+    ['status', (o) => o.status],
+  ],
+  categories: [
+    ['id', (c) => c.id],
+    ['name', (c) => c.name],
+    ['slug', (c) => c.slug],
+    ['parent', (c) => c.parent],
+    ['count', (c) => c.count],
+  ],
+  tags: [
+    ['id', (t) => t.id],
+    ['name', (t) => t.name],
+    ['slug', (t) => t.slug],
+    ['count', (t) => t.count],
+  ],
 };
 
-export const COMPACT_FIELDS: Record<ResourceName, string> = {
-  events: 'id, title, start, end, zone, venue and organizer names, status',
-  venues: 'id, venue, city, country, status',
-  organizers: 'id, organizer, email, status',
-  categories: 'id, name, slug, parent, count',
-  tags: 'id, name, slug, count',
-};
+export const COMPACT_FIELDS: Record<ResourceName, string> = Object.fromEntries(
+  Object.entries(ROWS).map(([name, columns]) => [name, columns.map(([column]) => column).join(', ')]),
+) as Record<ResourceName, string>;
 
 function pick(record: Json, path: string): unknown {
   let value: unknown = record;
@@ -89,8 +107,25 @@ export function fieldsOf(value: unknown): string[] | undefined {
   return names;
 }
 
-/** A record as a list row: the compact row, or the fields asked (dot paths reach into linked records). */
-export function rowOf(resource: ResourceName, record: Json, fields?: string[]): Json {
-  if (!fields) return ROWS[resource](record);
-  return Object.fromEntries(fields.map((path) => [path, pick(record, path) ?? null]));
+/**
+ * A page as a table: `columns`, then one array per record (the compact row, or the fields asked,
+ * dot paths reaching into linked records). The zone most rows share is said once as `zone`;
+ * a row's zone cell is null where it is that one.
+ */
+export interface Table {
+  columns: string[];
+  rows: unknown[][];
+  zone?: string;
+}
+
+export function tableOf(resource: ResourceName, records: Json[], fields?: string[]): Table {
+  const columns: Array<[string, (record: Json) => unknown]> = fields ? fields.map((path) => [path, (record) => pick(record, path) ?? null]) : ROWS[resource];
+  const rows = records.map((record) => columns.map(([, value]) => value(record)));
+  const at = columns.findIndex(([name]) => name === 'zone');
+  if (fields || at < 0 || rows.length === 0) return { columns: columns.map(([name]) => name), rows };
+  const counts = new Map<unknown, number>();
+  for (const row of rows) counts.set(row[at], (counts.get(row[at]) ?? 0) + 1);
+  const zone = [...counts].sort((a, b) => b[1] - a[1])[0][0];
+  for (const row of rows) if (row[at] === zone) row[at] = null;
+  return { columns: columns.map(([name]) => name), rows, ...(typeof zone === 'string' ? { zone } : {}) };
 }

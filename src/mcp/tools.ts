@@ -12,10 +12,11 @@ import type { EventRecord } from '../spec/types.js';
 import { UsageError } from '../core/errors.js';
 import { DATES_ACCEPTED, fieldInputs, listAdjustments, linksOf, refInput, takesDates, toolInput, type JsonSchema } from './schemas.js';
 import { ADD, CHANGE, flag, READ, REMOVE, without, type Args, type Tool } from './tool.js';
-import { COMPACT_FIELDS, decodeCursor, encodeCursor, fieldsOf, PAGE_SIZE, rowOf } from './lists.js';
+import { COMPACT_FIELDS, decodeCursor, encodeCursor, fieldsOf, PAGE_SIZE, tableOf } from './lists.js';
 import { previewDelete, settled } from './deletes.js';
 import { withSiteDates } from './dates.js';
 import { siteTools } from './site-tools.js';
+import { matchedNames } from './linked.js';
 
 export type { Tool, ToolAnnotations } from './tool.js';
 
@@ -82,6 +83,12 @@ function changedFields(r: Resource, before: Json, after: Json): string[] {
     .filter((name) => after[name] !== undefined && JSON.stringify(comparable(before[name])) !== JSON.stringify(comparable(after[name])));
 }
 
+/** The server's words with, where a name linked a record of another name, that record named. */
+function withMatches(about: Json, r: Resource, args: Args, record: Json): Json {
+  const matched = matchedNames(r, args, record);
+  return matched.length ? { ...about, linked_by_name: matched } : about;
+}
+
 function listTool(r: Resource, name: ResourceName): Tool {
   const filters = r.listParams.filter((p) => p.name !== 'page' && p.name !== 'per_page');
   const filterNames = filters.map((p) => p.name);
@@ -91,7 +98,8 @@ function listTool(r: Resource, name: ResourceName): Tool {
     description:
       `List ${r.name}, filtered with the API's own parameters, a page at a time (\`limit\`, default and most ${PAGE_SIZE}); ` +
       `the answer's \`total\` counts every match and \`next\` is the cursor of the next page (null on the last). ` +
-      `Each row holds ${COMPACT_FIELDS[name]}, unless \`fields\` names others; ${r.name}_get gives a whole record.` +
+      `The page is a table: \`columns\` (${COMPACT_FIELDS[name]}, unless \`fields\` names others) and \`rows\`, one array per record` +
+      `${r.hasDates ? '; a null zone cell is the `zone` given once for the page' : ''}. ${r.name}_get gives a whole record.` +
       `${r.hasDates ? ` Without a date filter, ${r.name} from today on.` : ''}${takesDates(filters) ? ` ${DATES_ACCEPTED}` : ''}`,
     input: toolInput({
       ...fieldInputs(filters),
@@ -120,7 +128,7 @@ function listTool(r: Resource, name: ResourceName): Tool {
       const got = await (await cal.assistant()).page(name, query, page, perPage);
       const more = got.total !== undefined ? page * perPage < got.total : got.records.length === perPage;
       return {
-        data: got.records.map((record) => rowOf(name, record, fields)),
+        data: tableOf(name, got.records, fields),
         about: { total: got.total ?? null, page, per_page: perPage, next: more ? encodeCursor(query, page + 1, perPage) : null },
       };
     },
@@ -190,7 +198,7 @@ function resourceTools(r: Resource): Tool[] {
           await (await cal.assistant()).seriesClashes(records);
           return { data: records, about: { created: records.map((e) => e.id), changed: Object.keys(fields) } };
         }
-        return { data: records[0], about: { created: records[0].id, changed: Object.keys(fields) } };
+        return { data: records[0], about: withMatches({ created: records[0].id, changed: Object.keys(fields) }, r, args, records[0]) };
       },
     },
     {
@@ -245,7 +253,7 @@ function resourceTools(r: Resource): Tool[] {
         );
         const records = await typedAll(cal, done);
         if (!before) return { data: records, about: { updated: records.map((e) => e.id) } };
-        return { data: records[0], about: { changed: changedFields(r, before, records[0]) } };
+        return { data: records[0], about: withMatches({ changed: changedFields(r, before, records[0]) }, r, args, records[0]) };
       },
     },
     {

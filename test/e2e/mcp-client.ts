@@ -57,3 +57,13 @@ export async function ok<T = Record<string, any>>(client: Client, name: string, 
   if (answer.isError) throw new Error(`${name} failed: ${answer.texts.join(' | ')}`);
   return answer.data as T;
 }
+
+/** A list answer's table as objects, each row's zone filled from the page's where it is null. */
+export function objectsOf(table: { columns: string[]; rows: unknown[][]; zone?: string }): Array<Record<string, any>> {
+  return table.rows.map((row) => Object.fromEntries(table.columns.map((column, i) => [column, column === 'zone' && row[i] === null ? table.zone : row[i]])));
+}
+
+/** A list tool's page as objects, failing the test when the call failed. */
+export async function rows(client: Client, name: string, args: Record<string, unknown> = {}): Promise<Array<Record<string, any>>> {
+  return objectsOf(await ok(client, name, args));
+}

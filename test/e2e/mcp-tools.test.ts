@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CalendarServer } from '../../src/mcp/server.js';
 import { api, created, PASSWORD, startTestSandbox, USER, type Sandbox } from './helpers.js';
-import { call, connect, ok, seen } from './mcp-client.js';
+import { call, connect, objectsOf, ok, rows, seen } from './mcp-client.js';
 
 let sandbox: Sandbox;
 let client: Client;
@@ -76,8 +76,8 @@ describe('every verb of every resource, with accents and quotes', () => {
     expect((await api<{ venue: string }>(sandbox, 'GET', `venues/${venue.id}`)).body.venue).toBe('Salle Étoile &#8220;Nord&#8221;');
     expect(venue).toMatchObject({ venue: 'Salle Étoile "Nord"', city: 'Nantes' });
     expect(await ok(client, 'venues_get', { ref: 'Salle Étoile "Nord"' })).toMatchObject({ id: venue.id });
-    const listed = await ok<Array<{ id: number }>>(client, 'venues_list', { search: 'Étoile' });
-    expect(listed).toEqual([{ id: venue.id, venue: 'Salle Étoile "Nord"', city: 'Nantes', country: venue.country, status: 'publish' }]);
+    const listed = await rows(client, 'venues_list', { search: 'Étoile' });
+    expect(listed).toEqual([{ id: venue.id, venue: 'Salle Étoile "Nord"', city: 'Nantes', country: venue.country ?? null, status: 'publish' }]);
     const updated = await ok(client, 'venues_update', { ref: venue.slug, city: 'Paris' });
     expect(updated).toMatchObject({ id: venue.id, city: 'Paris', address: venue.address, venue: venue.venue });
     await ok(client, 'venues_delete', { ref: venue.id, confirm: true });
@@ -89,7 +89,7 @@ describe('every verb of every resource, with accents and quotes', () => {
   test('organizers: create, get, list, update, delete', async () => {
     const organizer = await ok(client, 'organizers_create', { organizer: 'Zoë & Co', email: 'zoe@example.org' });
     expect(await ok(client, 'organizers_get', { ref: organizer.id })).toMatchObject({ organizer: 'Zoë & Co', email: 'zoe@example.org' });
-    expect((await ok<Array<{ id: number }>>(client, 'organizers_list', { search: 'Zoë' })).map((o) => o.id)).toEqual([organizer.id]);
+    expect((await rows(client, 'organizers_list', { search: 'Zoë' })).map((o) => o.id)).toEqual([organizer.id]);
     expect(await ok(client, 'organizers_update', { ref: 'Zoë & Co', phone: '+33 1 23 45 67 89' })).toMatchObject({
       email: 'zoe@example.org',
       phone: '+33 1 23 45 67 89',
@@ -103,7 +103,7 @@ describe('every verb of every resource, with accents and quotes', () => {
     const bebop = await ok(client, 'categories_create', { name: 'Bebop', parent: 'Jazz à Nantes' });
     expect(bebop.parent).toBe(jazz.id);
     expect(await ok(client, 'categories_get', { ref: 'Bebop' })).toMatchObject({ id: bebop.id });
-    const children = await ok<Array<{ id: number }>>(client, 'categories_list', { parent: jazz.id, hide_empty: false });
+    const children = await rows(client, 'categories_list', { parent: jazz.id, hide_empty: false });
     expect(children.map((c) => c.id)).toEqual([bebop.id]);
     const described = await ok(client, 'categories_update', { ref: bebop.id, description: 'Le bop, à Nantes' });
     expect(described).toMatchObject({ name: 'Bebop', description: 'Le bop, à Nantes', parent: jazz.id });
@@ -112,7 +112,7 @@ describe('every verb of every resource, with accents and quotes', () => {
 
     const tag = await ok(client, 'tags_create', { name: "plein'air" });
     expect(await ok(client, 'tags_get', { ref: "plein'air" })).toMatchObject({ id: tag.id });
-    expect((await ok<Array<{ id: number }>>(client, 'tags_list', { search: 'plein', hide_empty: false })).map((t) => t.id)).toEqual([tag.id]);
+    expect((await rows(client, 'tags_list', { search: 'plein', hide_empty: false })).map((t) => t.id)).toEqual([tag.id]);
     expect(await ok(client, 'tags_update', { ref: tag.id, name: 'plein air' })).toMatchObject({ name: 'plein air', slug: tag.slug });
     await ok(client, 'tags_delete', { ref: tag.id, confirm: true });
     expect((await api(sandbox, 'GET', `tags/${tag.id}`)).status).toBeGreaterThanOrEqual(400);
@@ -131,7 +131,7 @@ describe('every verb of every resource, with accents and quotes', () => {
     expect(event).toMatchObject({ title: 'Concert d\'été "live"', venue: { id: venue } });
     expect((event.tags as Array<{ name: string }>).map((t) => t.name)).toEqual(['nouveauté']);
     expect(await ok(client, 'events_get', { ref: event.slug })).toMatchObject({ id: event.id });
-    const listed = await ok<Array<{ id: number }>>(client, 'events_list', { starts_after: '2031-05-31', search: 'été' });
+    const listed = await rows(client, 'events_list', { starts_after: '2031-05-31', search: 'été' });
     expect(listed.map((e) => e.id)).toEqual([event.id]);
     const update = await call(client, 'events_update', { ref: event.id, start_date: '2031-06-02 20:00:00' });
     const moved = update.data as Record<string, unknown>;
@@ -147,13 +147,13 @@ describe('every verb of every resource, with accents and quotes', () => {
     for (const n of [1, 2, 3]) await created(sandbox, 'tags', { name: `limited ${n}` });
     const answer = await call(client, 'tags_list', { search: 'limited', hide_empty: false, limit: 2 });
     expect(answer.isError).toBe(false);
-    expect(answer.data).toHaveLength(2);
+    expect(answer.data.rows).toHaveLength(2);
     expect(answer.about).toMatchObject({ total: 3, page: 1, per_page: 2, next: expect.any(String) });
     const rest = await call(client, 'tags_list', { cursor: answer.about.next });
-    expect(rest.data.map((t: { name: string }) => t.name)).toEqual(['limited 3']);
+    expect(objectsOf(rest.data).map((t) => t.name)).toEqual(['limited 3']);
     expect(rest.about).toMatchObject({ total: 3, page: 2, next: null });
     const all = await call(client, 'tags_list', { search: 'limited', hide_empty: false, limit: 3 });
-    expect(all.data).toHaveLength(3);
+    expect(all.data.rows).toHaveLength(3);
     expect(all.about.next).toBeNull();
   });
 });
@@ -297,7 +297,7 @@ describe('the site file', () => {
     const wrong = await call(client, 'site_apply', { document: file, digest: '0'.repeat(64) });
     expect(wrong.isError).toBe(true);
     expect(wrong.texts[0]).toMatch(/no longer the one of digest 000000000000/);
-    expect(await ok(client, 'venues_list', { search: 'Kiosque' })).toEqual([]);
+    expect(await rows(client, 'venues_list', { search: 'Kiosque' })).toEqual([]);
     const applied = await ok<{ counts: Record<string, number> }>(client, 'site_apply', { document: file, digest: diff.digest });
     expect(applied.counts).toMatchObject({ created: 2 });
     expect(await ok(client, 'venues_get', { ref: 'mcp-kiosque' })).toMatchObject({ city: 'Nantes' });
@@ -324,7 +324,7 @@ describe("bad calls are tool errors with the CLI's message, and the server goes 
     expect(noRef.isError).toBe(true);
     expect(noRef.texts[0]).toMatch(/ref/);
     // Nothing was written, and the server still answers.
-    expect((await ok<unknown[]>(client, 'venues_list', { search: 'Nowhere' })).length).toBe(0);
+    expect(await rows(client, 'venues_list', { search: 'Nowhere' })).toHaveLength(0);
   });
 });
 
