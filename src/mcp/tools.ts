@@ -76,11 +76,18 @@ function comparable(value: unknown): unknown {
   return value === false || value === null || value === undefined ? '' : String(value);
 }
 
-/** The writable fields whose value differs between the record before a write and the answer of the write (fields it lacks are not compared). */
-function changedFields(r: Resource, before: Json, after: Json): string[] {
+/**
+ * The fields a write may have changed (those given, the lists adjusted, an event's end when its
+ * start moved) whose value differs between the record before and the write's answer. Only those
+ * are compared: the routes answer some other fields in another shape than a read gives them.
+ */
+function changedFields(r: Resource, asked: string[], before: Json, after: Json): string[] {
+  const candidates = new Set(asked);
+  if (r.hasDates && candidates.has('start_date')) candidates.add('end_date');
   return r.fields
     .map((f) => f.name)
-    .filter((name) => after[name] !== undefined && JSON.stringify(comparable(before[name])) !== JSON.stringify(comparable(after[name])));
+    .filter((name) => candidates.has(name) && after[name] !== undefined)
+    .filter((name) => JSON.stringify(comparable(before[name])) !== JSON.stringify(comparable(after[name])));
 }
 
 /** The server's words with, where a name linked a record of another name, that record named. */
@@ -253,7 +260,8 @@ function resourceTools(r: Resource): Tool[] {
         );
         const records = await typedAll(cal, done);
         if (!before) return { data: records, about: { updated: records.map((e) => e.id) } };
-        return { data: records[0], about: withMatches({ changed: changedFields(r, before, records[0]) }, r, args, records[0]) };
+        const asked = [...Object.keys(changes), ...Object.keys(linkChanges)];
+        return { data: records[0], about: withMatches({ changed: changedFields(r, asked, before, records[0]) }, r, args, records[0]) };
       },
     },
     {

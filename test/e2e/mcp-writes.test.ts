@@ -1,0 +1,182 @@
+/**
+ * `calendar mcp`'s writes as an assistant makes them, through the SDK's client in this process:
+ * tags added and removed with the rest kept, a plain list replacing, the fields changed named,
+ * deletes previewed then confirmed or applied by digest, restore, the record a name matched,
+ * clash reports on series, errors in the tools' terms, and site files only under the roots.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { CalendarServer } from '../../src/mcp/server.js';
+import { api, created, startTestSandbox, type Sandbox } from './helpers.js';
+import { call, connect, ok } from './mcp-client.js';
+
+let sandbox: Sandbox;
+let client: Client;
+let served: CalendarServer;
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+  ({ client, served } = await connect(sandbox));
+});
+
+afterAll(async () => {
+  await client?.close();
+  await served?.close();
+  await sandbox?.close();
+});
+
+const event = (title: string, extra: Record<string, unknown> = {}) =>
+  created(sandbox, 'events', { title, start_date: '2031-05-01 20:00:00', end_date: '2031-05-01 22:00:00', ...extra });
+const tagNames = async (id: number) => (await api<{ tags: Array<{ name: string }> }>(sandbox, 'GET', `events/${id}`)).body.tags.map((t) => t.name).sort();
+
+describe('list fields', () => {
+  test('add_tags adds and remove_tags removes, the other tags kept; the answer names the field changed', async () => {
+    const late = await created(sandbox, 'tags', { name: 'late night' });
+    const outdoor = await created(sandbox, 'tags', { name: 'outdoor' });
+    const id = await event('Tagged', { tags: [late, outdoor] });
+    const added = await call(client, 'events_update', { ref: id, add_tags: ['free entry'], create_missing: true });
+    expect(added.isError, added.texts.join('\n')).toBe(false);
+    expect(added.about.changed).toEqual(['tags']);
+    expect(await tagNames(id)).toEqual(['free entry', 'late night', 'outdoor']);
+    const removed = await call(client, 'events_update', { ref: id, remove_tags: ['outdoor'] });
+    expect(removed.about.changed).toEqual(['tags']);
+    expect(await tagNames(id)).toEqual(['free entry', 'late night']);
+    // A plain list replaces, as its schema says.
+    const { tools } = await client.listTools();
+    const tags = (tools.find((t) => t.name === 'events_update')!.inputSchema as { properties: Record<string, { description: string }> }).properties;
+    expect(tags.tags.description).toMatch(/replaces the whole list/);
+    expect(Object.keys(tags)).toEqual(
+      expect.arrayContaining(['add_tags', 'remove_tags', 'add_categories', 'remove_categories', 'add_organizers', 'remove_organizers']),
+    );
+    await ok(client, 'events_update', { ref: id, tags: ['outdoor'] });
+    expect(await tagNames(id)).toEqual(['outdoor']);
+  });
+
+  test('an update that changes nothing names no field; one of a title names the title only', async () => {
+    const id = await event('Same');
+    expect((await call(client, 'events_update', { ref: id, title: 'Same' })).about.changed).toEqual([]);
+    expect((await call(client, 'events_update', { ref: id, title: 'Other "quoted"' })).about).toMatchObject({ changed: ['title'] });
+    expect(await ok(client, 'events_get', { ref: id })).toMatchObject({ title: 'Other "quoted"' });
+  });
+
+  test('a venue that create_missing matched under another name is named in the answer', async () => {
+    const cafe = await created(sandbox, 'venues', { venue: 'Café Müller' });
+    const made = await call(client, 'events_create', {
+      title: 'Tanz',
+      start_date: '2031-06-01 20:00',
+      end_date: '2031-06-01 21:00',
+      venue: 'Cafe Muller',
+      create_missing: true,
+    });
+    expect(made.isError, made.texts.join('\n')).toBe(false);
+    expect(made.about.linked_by_name).toEqual([{ field: 'venue', given: 'Cafe Muller', id: cafe, name: 'Café Müller' }]);
+  });
+});
+
+describe('deletes show their effect first', () => {
+  test('a venue: the preview lists the events it unlinks and changes nothing; the digest then deletes; restore brings it back', async () => {
+    const hall = await created(sandbox, 'venues', { venue: 'Salle à supprimer' });
+    const band = await created(sandbox, 'organizers', { organizer: 'Co-organisateur' });
+    const linked = await event('Linked', { venue: hall, organizer: [band] });
+    const before = sandbox.stats.requests;
+    const preview = await call(client, 'venues_delete', { ref: hall });
+    expect(preview.isError).toBe(false);
+    expect(preview.about).toMatchObject({ preview: true, digest: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(preview.about.would).toMatch(/^move venue \d+ "Salle à supprimer" to the trash .*unlinks it from 1 event/);
+    expect(preview.data.record).toMatchObject({ id: hall, venue: 'Salle à supprimer' });
+    expect(preview.data.unlinks).toEqual([
+      { id: linked, title: 'Linked', start_date: '2031-05-01 20:00:00', status: 'publish', relinked: ['Co-organisateur'] },
+    ]);
+    expect(sandbox.stats.requests - before).toBeGreaterThan(0);
+    expect((await api<{ status: string }>(sandbox, 'GET', `venues/${hall}`)).body.status).toBe('publish');
+
+    const wrong = await call(client, 'venues_delete', { ref: hall, digest: 'f'.repeat(64) });
+    expect(wrong.isError).toBe(true);
+    expect(wrong.texts[0]).toMatch(/^digest: the record or its links changed since that preview .*nothing was deleted/);
+    const done = await call(client, 'venues_delete', { ref: hall, digest: preview.about.digest });
+    expect(done.isError, done.texts.join('\n')).toBe(false);
+    expect(done.about).toMatchObject({ done: 'moved to the trash', changed: ['status'] });
+    expect(done.data.record).toMatchObject({ id: hall, status: 'trash' });
+    expect((await api<{ status: string }>(sandbox, 'GET', `venues/${hall}`)).body.status).toBe('trash');
+
+    const restored = await call(client, 'venues_restore', { ref: hall });
+    expect(restored.about.changed).toEqual(['status']);
+    expect(restored.data).toMatchObject({ id: hall, status: 'publish', venue: 'Salle à supprimer' });
+  });
+
+  test('a tag: deleted for good only with confirm', async () => {
+    const tag = await created(sandbox, 'tags', { name: 'éphémère' });
+    const preview = await call(client, 'tags_delete', { ref: 'éphémère' });
+    expect(preview.about.would).toBe(`delete tag ${tag} "éphémère" for good (cannot be undone)`);
+    expect((await api(sandbox, 'GET', `tags/${tag}`)).status).toBe(200);
+    await ok(client, 'tags_delete', { ref: tag, confirm: true });
+    expect((await api(sandbox, 'GET', `tags/${tag}`)).status).toBeGreaterThanOrEqual(400);
+  });
+});
+
+describe('series and errors', () => {
+  test('a series created over an event at the same venue reports the clash of each occurrence', async () => {
+    const hall = await created(sandbox, 'venues', { venue: 'Salle des répétitions' });
+    const gala = await event('Gala', { venue: hall, start_date: '2031-07-08 19:30:00', end_date: '2031-07-08 21:00:00' });
+    const made = await call(client, 'events_create', {
+      title: 'Répétition',
+      venue: hall,
+      start_date: '2031-07-01 19:00',
+      end_date: '2031-07-01 20:00',
+      repeat: 'FREQ=WEEKLY;COUNT=3',
+    });
+    expect(made.isError, made.texts.join('\n')).toBe(false);
+    expect(made.data).toHaveLength(3);
+    expect(made.about.warnings).toEqual([expect.stringMatching(new RegExp(`^occurrence #${made.data[1].id} clashes with "Gala" \\(#${gala}\\)`))]);
+  });
+
+  test("errors speak of the tools' arguments, not of the CLI's flags", async () => {
+    const missing = await call(client, 'events_create', { title: 'x', start_date: '2031-01-01 10:00', end_date: '2031-01-01 11:00', venue: 'Nowhere Hall' });
+    expect(missing.isError).toBe(true);
+    expect(missing.texts.join('\n')).toMatch(/^unknown venue: Nowhere Hall/);
+    expect(missing.texts.join('\n')).toMatch(/create_missing/);
+    expect(missing.texts.join('\n')).not.toMatch(/--/);
+  });
+});
+
+describe('site files only under the roots', () => {
+  const base = mkdtempSync(join(tmpdir(), 'mcp-files-'));
+  const root = join(base, 'project');
+  mkdirSync(root);
+  writeFileSync(join(root, 'site.yaml'), 'tags:\n  mcp-root-tag:\n    name: Root tag\n');
+  writeFileSync(join(base, 'config.json'), JSON.stringify({ profiles: { prod: { username: 'secret-user' } } }));
+  afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+  test("with the client's roots: a file under them is read, one outside refused without a word of it, read-only or not", async () => {
+    const rooted = await connect(sandbox, { client: { capabilities: { roots: {} } } });
+    rooted.client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [{ uri: pathToFileURL(root).href, name: 'project' }] }));
+    try {
+      const diff = await call(rooted.client, 'site_diff', { file: 'site.yaml' });
+      expect(diff.isError, diff.texts.join('\n')).toBe(false);
+      expect(diff.about.summary).toMatch(/1 to create/);
+      for (const file of ['../config.json', join(base, 'config.json')]) {
+        const refused = await call(rooted.client, 'site_diff', { file });
+        expect(refused.isError).toBe(true);
+        expect(refused.texts[0].split('\n')[0]).toBe(`file: "${file}" is outside the directories this server may read (${root}); nothing was read`);
+        expect(refused.texts.join('')).not.toMatch(/profiles|secret-user/);
+      }
+    } finally {
+      await rooted.client.close();
+      await rooted.served.close();
+    }
+    const reader = await connect(sandbox, { readOnly: true, cwd: root });
+    try {
+      expect((await call(reader.client, 'site_diff', { file: 'site.yaml' })).isError).toBe(false);
+      const refused = await call(reader.client, 'site_diff', { file: '../config.json' });
+      expect(refused.texts[0]).toMatch(/is outside the directories this server may read/);
+    } finally {
+      await reader.client.close();
+      await reader.served.close();
+    }
+  });
+});
