@@ -15,7 +15,7 @@ import type { ConflictRow } from './views/conflicts.js';
 import type { CalendarEvent, DayEntry } from './views/days.js';
 import type { OpenSite } from './transfer.js';
 import type { ImportOptions, ImportOutcome, ImportSource, SiteApplied, SiteApplyOptions, SiteDiff, SiteFileSource } from './batch/types.js';
-import type { Assistant } from './assistant.js';
+import type { AssistantApi } from './assistant/types.js';
 
 export interface CalendarMessage {
   level: 'notice' | 'warning';
@@ -374,7 +374,7 @@ export class Calendar {
   readonly site: SiteFiles;
   private opened?: Promise<Site>;
   private readonly messages: Messages;
-  private helper?: Assistant;
+  private helper?: AssistantApi;
 
   constructor(private readonly options: CalendarOptions = {}) {
     const say = options.onMessage ?? (() => {});
@@ -424,8 +424,8 @@ export class Calendar {
    * @internal The MCP server's own needs (src/core/assistant.ts: the user checked, a page with its
    * total, texts as typed, a delete's reach, a restore); not part of the library's promise.
    */
-  async assistant(): Promise<Assistant> {
-    const { Assistant } = await import('./assistant.js');
+  async assistant(): Promise<AssistantApi> {
+    const { Assistant } = await import('./assistant/assistant.js');
     this.helper ??= new Assistant(
       () => this.access(),
       () => this.openedSite(),

@@ -4,55 +4,11 @@
  * texts as typed, what a delete would take with it, and a record out of the trash. Each is
  * one core call over the opened site; the face decides what to show.
  */
-import { EDITOR_STATUSES, EVERY_EVENT, eventLinkOf, MAX_PER_PAGE, resources, type ResourceName } from '../spec/resources.js';
-import type { RecordAccess } from './records/verbs.js';
-import type { Site } from './config/site.js';
+import { EDITOR_STATUSES, EVERY_EVENT, eventLinkOf, MAX_PER_PAGE, resources, type ResourceName } from '../../spec/resources.js';
+import type { RecordAccess } from '../records/verbs.js';
+import type { AssistantApi, LinkedEvent, ListPage, SiteInfo, SiteUser } from './types.js';
 
 type Json = Record<string, unknown>;
-
-/** The user the credentials name, as WordPress tells it; `anonymous` when none are given. */
-export interface SiteUser {
-  anonymous: boolean;
-  id?: number;
-  name?: string;
-  roles?: string[];
-  /** What the user may do with the calendar's records (WordPress's capabilities); unset when the site does not say. */
-  capabilities?: Record<string, boolean>;
-}
-
-export interface SiteInfo {
-  name?: string;
-  url?: string;
-  /** The REST root the profile names (no credentials in it). */
-  rest_root: string;
-  profile: string;
-  zone: string;
-  /** Today and now on the site's clock, in its zone. */
-  today: string;
-  now: string;
-  /** The APIs the site offers among those the tool speaks, and the one updates go through. */
-  apis: string[];
-  write_api: 'tec' | 'tribe';
-  user: SiteUser;
-}
-
-export interface ListPage {
-  records: Json[];
-  /** Records the filters select (unset when the site does not say). */
-  total?: number;
-  page: number;
-  per_page: number;
-}
-
-/** An event that links to a venue or organizer being deleted: what the server will do to it. */
-export interface LinkedEvent {
-  id: number;
-  title: string;
-  start_date: string;
-  status: string;
-  /** The organizers the server also unlinks from it, which the tool links back. */
-  relinked: string[];
-}
 
 /** Capabilities a calendar user's answer is narrowed to (the whole list holds every capability of WordPress). */
 const CALENDAR_CAPABILITIES = [
@@ -70,12 +26,12 @@ const CALENDAR_CAPABILITIES = [
 
 const KNOWN_APIS = ['tribe/events/v1', 'tec/v1', 'wp/v2'];
 
-export class Assistant {
+export class Assistant implements AssistantApi {
   private user?: Promise<SiteUser>;
 
   constructor(
     private readonly open: () => Promise<RecordAccess>,
-    private readonly site: () => Promise<Site>,
+    private readonly site: () => Promise<{ profile: { name: string } }>,
   ) {}
 
   /**
@@ -101,7 +57,7 @@ export class Assistant {
     }
     const res = await client.send<Json>('GET', '/wp/v2/users/me', { fromRoot: true, query: { context: 'edit', _fields: 'id,name,roles,capabilities' } });
     if (res.status === 401 || res.status === 403) {
-      const { errorFromResponse } = await import('./http/client.js');
+      const { errorFromResponse } = await import('../http/client.js');
       throw errorFromResponse(res);
     }
     // A site without the users route (the sandbox) has checked the credentials all the same.
@@ -120,9 +76,9 @@ export class Assistant {
   async siteInfo(now: Date = new Date()): Promise<SiteInfo> {
     const [site, access, user] = await Promise.all([this.site(), this.open(), this.checkUser()]);
     const [{ ZoneSource }, { writeApi }, { utcMsToZoned }] = await Promise.all([
-      import('./records/dates.js'),
-      import('./records/tec-route.js'),
-      import('../base/time.js'),
+      import('../records/dates.js'),
+      import('../records/tec-route.js'),
+      import('../../base/time.js'),
     ]);
     const zones = new ZoneSource(access.client, undefined);
     const [index, zone, api] = await Promise.all([zones.siteIndex(), zones.siteZone(), writeApi(access.client)]);
@@ -144,7 +100,7 @@ export class Assistant {
 
   /** The site's zone (a request the first time). */
   async zone(): Promise<string> {
-    const { ZoneSource } = await import('./records/dates.js');
+    const { ZoneSource } = await import('../records/dates.js');
     const access = await this.open();
     return access.timezone ?? new ZoneSource(access.client, undefined).siteZone();
   }
@@ -152,7 +108,7 @@ export class Assistant {
   /** One page of a list, with the total the site counts; texts as typed. */
   async page(name: ResourceName, filters: Json, page: number, perPage: number): Promise<ListPage> {
     const resource = resources[name];
-    const [{ listQueryOf, walkList }] = await Promise.all([import('./records/list.js')]);
+    const [{ listQueryOf, walkList }] = await Promise.all([import('../records/list.js')]);
     const { on, during, ...rest } = filters as Json & { on?: string; during?: string };
     const query = listQueryOf(resource, rest, { on, during });
     query.page = page;
@@ -166,7 +122,7 @@ export class Assistant {
   /** Records with the texts as typed (titles, descriptions, excerpts; term names without entities). */
   async typed(name: ResourceName, records: Json[]): Promise<Json[]> {
     const resource = resources[name];
-    const [{ readManyRawTexts, withRawTexts }, { decodeEntities }] = await Promise.all([import('./records/raw-text.js'), import('./records/identity.js')]);
+    const [{ readManyRawTexts, withRawTexts }, { decodeEntities }] = await Promise.all([import('../records/raw-text.js'), import('../records/identity.js')]);
     if (resource.kind !== 'post') {
       // WordPress stores a term's `&` as `&amp;` whatever was typed: the name as typed is the decoded one.
       return records.map((record) => (typeof record.name === 'string' ? { ...record, name: decodeEntities(record.name) } : record));
@@ -185,7 +141,7 @@ export class Assistant {
     const query: Json = { [filter]: String(id), per_page: MAX_PER_PAGE, ...EVERY_EVENT };
     if (client.hasCredentials) query.status = EDITOR_STATUSES.join(',');
     const res = await client.call<{ events?: Json[] }>('GET', 'events', { query: query as never });
-    const { decodeEntities } = await import('./records/identity.js');
+    const { decodeEntities } = await import('../records/identity.js');
     return (res.body.events ?? []).map((event) => {
       const organizers = Array.isArray(event.organizer) ? (event.organizer as Json[]) : [];
       return {
@@ -200,13 +156,13 @@ export class Assistant {
 
   /** Says, as warnings, the other events at the venue that the occurrences of a series just created overlap. */
   async seriesClashes(records: Json[]): Promise<void> {
-    const { reportSeriesClashes } = await import('./views/clashes.js');
+    const { reportSeriesClashes } = await import('../views/clashes.js');
     await reportSeriesClashes(await this.open(), records);
   }
 
   /** A record out of the trash, its status back to `status` (default publish), nothing else changed. */
   async restore(name: ResourceName, ref: string | number, status?: string): Promise<Json> {
-    const [{ parseRef }, { restoreRecord }] = await Promise.all([import('./records/refs.js'), import('./records/verbs.js')]);
+    const [{ parseRef }, { restoreRecord }] = await Promise.all([import('../records/refs.js'), import('../records/verbs.js')]);
     const resource = resources[name];
     const result = await restoreRecord(await this.open(), resource, parseRef(resource, ref), { status });
     return result.record as Json;
