@@ -17,6 +17,14 @@ export interface DeletePreview {
   data: { record: Json; unlinks?: unknown[]; occurrences?: unknown[] };
 }
 
+/**
+ * What of the record the digest holds: what says it is still the record the person saw. Not all
+ * of it: the site writes an email address in new random entities on every read (json_ld).
+ */
+function stable(r: Resource, record: Json): Json {
+  return { id: record.id, name: record[r.nameField], slug: record.slug, status: record.status ?? null, modified: record.modified ?? null };
+}
+
 function digestOf(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');
 }
@@ -46,7 +54,11 @@ export async function previewDelete(
     data.occurrences = (await cal.events.delete(ref, { scope: options.scope as 'series', dryRun: true })) as unknown[];
     action = `move ${data.occurrences.length} occurrence(s) of the series of ${label} to the trash (scope ${options.scope})`;
   }
-  return { action, data, digest: digestOf({ name, forGood, scope: options.scope ?? null, ...data }) };
+  return {
+    action,
+    data,
+    digest: digestOf({ name, forGood, scope: options.scope ?? null, record: stable(r, record), unlinks: data.unlinks, occurrences: data.occurrences }),
+  };
 }
 
 /** Whether the call may act: confirm, or the digest of the preview as the site stands now. */

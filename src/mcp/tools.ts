@@ -11,12 +11,14 @@ import { DEFAULT_SERIES_CAP } from '../core/series/cap.js';
 import type { EventRecord } from '../spec/types.js';
 import { UsageError } from '../core/errors.js';
 import { DATES_ACCEPTED, fieldInputs, listAdjustments, linksOf, refInput, takesDates, toolInput, type JsonSchema } from './schemas.js';
-import { ADD, CHANGE, flag, READ, REMOVE, without, type Args, type Tool } from './tool.js';
+import { ADD, CHANGE, flag, READ, REMOVE, without, type Args, type Tool, type ToolContext } from './tool.js';
 import { COMPACT_FIELDS, decodeCursor, encodeCursor, fieldsOf, PAGE_SIZE, tableOf } from './lists.js';
 import { previewDelete, settled } from './deletes.js';
 import { withSiteDates } from './dates.js';
 import { siteTools } from './site-tools.js';
 import { matchedNames } from './linked.js';
+import { costShownReformatted } from '../core/records/writable.js';
+import { decodeEntities } from '../core/records/identity.js';
 
 export type { Tool, ToolAnnotations } from './tool.js';
 
@@ -88,6 +90,19 @@ function changedFields(r: Resource, asked: string[], before: Json, after: Json):
     .map((f) => f.name)
     .filter((name) => candidates.has(name) && after[name] !== undefined)
     .filter((name) => JSON.stringify(comparable(before[name])) !== JSON.stringify(comparable(after[name])));
+}
+
+/**
+ * Where the site shows an event's cost in its own currency format (`€10 – €30` shown as
+ * `$10 – $30`), which no route gives as stored: said, so that the shown text is not sent back.
+ */
+function costNotice(r: Resource, record: Json, context: ToolContext): void {
+  if (!r.hasCost || !costShownReformatted(record)) return;
+  const values = ((record.cost_details as Json).values as unknown[]).join(', ');
+  context.note(
+    `cost: the site shows "${decodeEntities(String(record.cost ?? ''))}" in its own currency format; the cost as stored (amounts ${values}) ` +
+      'cannot be read through the API and its symbol may differ: send cost only to change it',
+  );
 }
 
 /** The server's words with, where a name linked a record of another name, that record named. */
@@ -165,8 +180,9 @@ function resourceTools(r: Resource): Tool[] {
         `Get one ${r.singular}, whole, its texts as typed, by its ID${r.namedRefs ? ', slug or exact name' : ' or slug'}.` + (r.repeats ? SERIES_ON_GET : ''),
       input: toolInput({ ref: refInput(r) }, ['ref']),
       annotations: READ,
-      async call(cal, args) {
+      async call(cal, args, context) {
         const record = await typed(cal, await api(cal).get(refOf(args)));
+        costNotice(r, record, context);
         const series = r.repeats ? await cal.events.series(record as EventRecord) : undefined;
         return { data: series ? { ...record, series } : record };
       },
@@ -205,6 +221,7 @@ function resourceTools(r: Resource): Tool[] {
           await (await cal.assistant()).seriesClashes(records);
           return { data: records, about: { created: records.map((e) => e.id), changed: Object.keys(fields) } };
         }
+        costNotice(r, records[0], context);
         return { data: records[0], about: withMatches({ created: records[0].id, changed: Object.keys(fields) }, r, args, records[0]) };
       },
     },
@@ -260,6 +277,7 @@ function resourceTools(r: Resource): Tool[] {
         );
         const records = await typedAll(cal, done);
         if (!before) return { data: records, about: { updated: records.map((e) => e.id) } };
+        costNotice(r, records[0], context);
         const asked = [...Object.keys(changes), ...Object.keys(linkChanges)];
         return { data: records[0], about: withMatches({ changed: changedFields(r, asked, before, records[0]) }, r, args, records[0]) };
       },

@@ -78,6 +78,32 @@ describe('list fields', () => {
   });
 });
 
+describe('warnings are true', () => {
+  test('a category renamed with an ampersand: no warning (WordPress stores every & of a term name as &amp;)', async () => {
+    const cat = await created(sandbox, 'categories', { name: 'Classical & Opera Nights' });
+    const renamed = await call(client, 'categories_update', { ref: cat, name: 'Classical & Opera Evenings' });
+    expect(renamed.isError, renamed.texts.join('\n')).toBe(false);
+    expect(renamed.about).toEqual({ changed: ['name'] });
+    expect(renamed.data.name).toBe('Classical & Opera Evenings');
+  });
+
+  test('a cost the site shows in its own currency format is said so, and an update of another field keeps it', async () => {
+    const { id } = await ok(client, 'events_create', { title: 'Priced', start_date: '2031-05-01 20:00', end_date: '2031-05-01 22:00', cost: '€10 – €30' });
+    const got = await call(client, 'events_get', { ref: id });
+    // The plugin shows the amounts in the site's currency, as the real site does.
+    expect(got.data.cost).toBe('$10 – $30');
+    expect(got.about.notices).toEqual([
+      'cost: the site shows "$10 – $30" in its own currency format; the cost as stored (amounts 10, 30) cannot be read through the API ' +
+        'and its symbol may differ: send cost only to change it',
+    ]);
+    const stored = (await api<{ cost: string }>(sandbox, 'GET', `events/${id}`)).body.cost;
+    const moved = await call(client, 'events_update', { ref: id, title: 'Priced again' });
+    expect(moved.isError, moved.texts.join('\n')).toBe(false);
+    expect(moved.about.changed).toEqual(['title']);
+    expect((await api<{ cost: string }>(sandbox, 'GET', `events/${id}`)).body.cost).toBe(stored);
+  });
+});
+
 describe('deletes show their effect first', () => {
   test('a venue: the preview lists the events it unlinks and changes nothing; the digest then deletes; restore brings it back', async () => {
     const hall = await created(sandbox, 'venues', { venue: 'Salle à supprimer' });
