@@ -47,7 +47,8 @@ export async function previewDelete(
     data.unlinks = await assistant.linkedEvents(name, record.id);
     if (data.unlinks.length) {
       action +=
-        `; the server unlinks it from ${data.unlinks.length} event(s) and drops their other organizers, ` + "which the tool links back (each event's relinked)";
+        `; it is linked to ${data.unlinks.length} event(s): the server unlinks it from the upcoming published ones and drops their ` +
+        "other organizers too (each event's also_drops), which events_update add_organizers links back";
     }
   }
   if (r.repeats && options.scope && options.scope !== 'occurrence') {

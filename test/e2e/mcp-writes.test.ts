@@ -113,10 +113,10 @@ describe('deletes show their effect first', () => {
     const preview = await call(client, 'venues_delete', { ref: hall });
     expect(preview.isError).toBe(false);
     expect(preview.about).toMatchObject({ preview: true, digest: expect.stringMatching(/^[0-9a-f]{64}$/) });
-    expect(preview.about.would).toMatch(/^move venue \d+ "Salle à supprimer" to the trash .*unlinks it from 1 event/);
+    expect(preview.about.would).toMatch(/^move venue \d+ "Salle à supprimer" to the trash .*linked to 1 event\(s\): the server unlinks it/);
     expect(preview.data.record).toMatchObject({ id: hall, venue: 'Salle à supprimer' });
     expect(preview.data.unlinks).toEqual([
-      { id: linked, title: 'Linked', start_date: '2031-05-01 20:00:00', status: 'publish', relinked: ['Co-organisateur'] },
+      { id: linked, title: 'Linked', start_date: '2031-05-01 20:00:00', status: 'publish', also_drops: ['Co-organisateur'] },
     ]);
     expect(sandbox.stats.requests - before).toBeGreaterThan(0);
     expect((await api<{ status: string }>(sandbox, 'GET', `venues/${hall}`)).body.status).toBe('publish');

@@ -149,7 +149,7 @@ export class Assistant implements AssistantApi {
         title: decodeEntities(String(event.title ?? '')),
         start_date: String(event.start_date ?? ''),
         status: String(event.status ?? ''),
-        relinked: organizers.filter((o) => !(name === 'organizers' && o.id === id)).map((o) => decodeEntities(String(o.organizer ?? o.id))),
+        also_drops: organizers.filter((o) => !(name === 'organizers' && o.id === id)).map((o) => decodeEntities(String(o.organizer ?? o.id))),
       };
     });
   }

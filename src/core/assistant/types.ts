@@ -46,8 +46,8 @@ export interface LinkedEvent {
   title: string;
   start_date: string;
   status: string;
-  /** The organizers the server also unlinks from it, which the tool links back. */
-  relinked: string[];
+  /** Its other organizers, which the server drops from it too when the venue or organizer goes. */
+  also_drops: string[];
 }
 
 export interface AssistantApi {
