@@ -1,6 +1,6 @@
 /**
  * A delete shows its effect first: the record, the events it unlinks (with the organizers the
- * server drops from them and the tool links back), the occurrences a series delete takes; and
+ * server drops from them too), the occurrences a series delete takes; and
  * a digest of that preview. Only `confirm: true`, or the digest of the preview the person saw
  * while the site still matches it, lets the delete go.
  */
