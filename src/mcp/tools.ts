@@ -287,7 +287,8 @@ function resourceTools(r: Resource): Tool[] {
       title: title('Delete'),
       description:
         'Without confirm or digest: a preview of the delete, nothing changed (the record, the events it would be unlinked from ' +
-        `and the other organizers the site drops from them, the occurrences a series delete takes) and the preview's digest. Show it to the person; then call again with the digest they saw ` +
+        "and the other organizers the site drops from them, the occurrences a series delete takes) and the preview's digest. " +
+        'Show it to the person; then call again with the digest they saw ' +
         `(refused if the site changed since) or confirm: true. ` +
         (r.trashes
           ? `Moves ${aSingular(r)} to the trash (${r.name}_restore takes it back), or with permanently deletes it for good (cannot be undone).`
