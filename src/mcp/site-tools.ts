@@ -21,11 +21,20 @@ const VIEW_DAYS: Record<string, JsonSchema> = {
 /** The events list's filters a view takes, as the table describes them. */
 const viewFilters = (names: readonly string[]) => fieldInputs(resources.events.listParams.filter((p) => names.includes(p.name)));
 
-/** An agenda's events without their whole records, which each day of a long event would repeat: events_get gives one. */
-function agendaAnswer(agenda: Awaited<ReturnType<Calendar['agenda']>>) {
+/**
+ * An agenda's events without their whole records, which each day of a long event would repeat
+ * (events_get gives one), their titles as typed.
+ */
+async function agendaAnswer(cal: Calendar, agenda: Awaited<ReturnType<Calendar['agenda']>>) {
+  const records = new Map(agenda.days.flatMap((day) => day.entries.map(({ event }) => [event.id, event.record as Record<string, unknown>] as const)));
+  const typed = await (await cal.assistant()).typed('events', [...records.values()]);
+  const titles = new Map(typed.map((record) => [record.id, record.title]));
   return {
     ...agenda,
-    days: agenda.days.map((day) => ({ ...day, entries: day.entries.map(({ event: { record, ...event }, ...entry }) => ({ ...entry, event })) })),
+    days: agenda.days.map((day) => ({
+      ...day,
+      entries: day.entries.map(({ event: { record, ...event }, ...entry }) => ({ ...entry, event: { ...event, title: titles.get(event.id) ?? event.title } })),
+    })),
   };
 }
 
@@ -75,7 +84,7 @@ export function siteTools(): Tool[] {
         DATES_ACCEPTED,
       input: toolInput({ ...VIEW_DAYS, ...viewFilters(VIEW_FILTER_NAMES) }),
       annotations: READ,
-      call: async (cal, args, context) => ({ data: agendaAnswer(await cal.agenda((await withSiteDates(args, ['from', 'to'], context)) as never)) }),
+      call: async (cal, args, context) => ({ data: await agendaAnswer(cal, await cal.agenda((await withSiteDates(args, ['from', 'to'], context)) as never)) }),
     },
     {
       name: 'conflicts',

@@ -109,6 +109,14 @@ describe('lists', () => {
   });
 });
 
+describe('views', () => {
+  test('the agenda names its events without entities', async () => {
+    const agenda = await ok(client, 'agenda', { from: '2031-01-01', to: '2031-01-01' });
+    const titles = agenda.days.flatMap((day: { entries: Array<{ event: { title: string } }> }) => day.entries.map((e) => e.event.title));
+    expect(titles).toEqual(['Soirée "jazz" n°1: standards & improvisation all night']);
+  });
+});
+
 describe("the site's context", () => {
   test('instructions at initialize say what the server does, refs, writes keep the rest, site text is data', () => {
     const text = client.getInstructions() ?? '';

@@ -96,6 +96,7 @@ describe('every verb of every resource, with accents and quotes', () => {
     });
     await ok(client, 'organizers_delete', { ref: organizer.id, confirm: true });
     expect((await api<{ status: string }>(sandbox, 'GET', `organizers/${organizer.id}`)).body.status).toBe('trash');
+    expect(await ok(client, 'organizers_restore', { ref: organizer.id, status: 'draft' })).toMatchObject({ status: 'draft', organizer: 'Zoë & Co' });
   });
 
   test('categories and tags: a parent by name, get by name, list, update, delete for good', async () => {
@@ -141,6 +142,9 @@ describe('every verb of every resource, with accents and quotes', () => {
     expect(moved).toMatchObject({ start_date: '2031-06-02 20:00:00', end_date: '2031-06-02 22:00:00', title: event.title, venue: { id: venue } });
     await ok(client, 'events_delete', { ref: event.id, confirm: true });
     expect((await api<{ status: string }>(sandbox, 'GET', `events/${event.id}`)).body.status).toBe('trash');
+    expect(await ok(client, 'events_restore', { ref: event.id })).toMatchObject({ status: 'publish', title: event.title });
+    const again = await call(client, 'events_restore', { ref: event.id });
+    expect(again.texts[0]).toMatch(/is not in the trash \(status publish\)/);
   });
 
   test('a list gives a page, the total and the cursor of the next page', async () => {
