@@ -176,8 +176,7 @@ function resourceTools(r: Resource): Tool[] {
     {
       name: `${r.name}_get`,
       title: title('Get'),
-      description:
-        `Get one ${r.singular}, whole, its texts as typed, by its ID${r.namedRefs ? ', slug or exact name' : ' or slug'}.` + (r.repeats ? SERIES_ON_GET : ''),
+      description: `Get one ${r.singular}, whole, its texts as typed, by its ID${r.namedRefs ? ', slug or exact name' : ' or slug'}.${r.repeats ? SERIES_ON_GET : ''}`,
       input: toolInput({ ref: refInput(r) }, ['ref']),
       annotations: READ,
       async call(cal, args, context) {

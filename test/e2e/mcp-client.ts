@@ -2,11 +2,12 @@
  * The SDK's own client linked in this process to `calendar mcp`'s server over a sandbox, and a
  * call that splits an answer as a client reads it: the server's words, the site data, the texts.
  */
+import { afterAll, beforeAll } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createServer, type CalendarServer } from '../../src/mcp/server.js';
 import { Calendar } from '../../src/core/calendar.js';
-import { PASSWORD, USER, type Sandbox } from './helpers.js';
+import { PASSWORD, startTestSandbox, USER, type Sandbox } from './helpers.js';
 
 export interface Answer {
   isError: boolean;
@@ -66,4 +67,19 @@ export function objectsOf(table: { columns: string[]; rows: unknown[][]; zone?: 
 /** A list tool's page as objects, failing the test when the call failed. */
 export async function rows(client: Client, name: string, args: Record<string, unknown> = {}): Promise<Array<Record<string, any>>> {
   return objectsOf(await ok(client, name, args));
+}
+
+/** A sandbox and a client of the server over it, shared by the tests of a file: opened before them, closed after. */
+export function sharedSession(): { sandbox: Sandbox; client: Client } {
+  const session = {} as { sandbox: Sandbox; client: Client; served?: CalendarServer };
+  beforeAll(async () => {
+    session.sandbox = await startTestSandbox();
+    Object.assign(session, await connect(session.sandbox));
+  });
+  afterAll(async () => {
+    await session.client?.close();
+    await session.served?.close();
+    await session.sandbox?.close();
+  });
+  return session;
 }

@@ -8,65 +8,51 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, describe, expect, test } from 'vitest';
 import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { CalendarServer } from '../../src/mcp/server.js';
-import { api, created, startTestSandbox, type Sandbox } from './helpers.js';
-import { call, connect, ok } from './mcp-client.js';
+import { api, created } from './helpers.js';
+import { call, connect, ok, sharedSession } from './mcp-client.js';
 
-let sandbox: Sandbox;
-let client: Client;
-let served: CalendarServer;
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  ({ client, served } = await connect(sandbox));
-});
-
-afterAll(async () => {
-  await client?.close();
-  await served?.close();
-  await sandbox?.close();
-});
+const session = sharedSession();
 
 const event = (title: string, extra: Record<string, unknown> = {}) =>
-  created(sandbox, 'events', { title, start_date: '2031-05-01 20:00:00', end_date: '2031-05-01 22:00:00', ...extra });
-const tagNames = async (id: number) => (await api<{ tags: Array<{ name: string }> }>(sandbox, 'GET', `events/${id}`)).body.tags.map((t) => t.name).sort();
+  created(session.sandbox, 'events', { title, start_date: '2031-05-01 20:00:00', end_date: '2031-05-01 22:00:00', ...extra });
+const tagNames = async (id: number) =>
+  (await api<{ tags: Array<{ name: string }> }>(session.sandbox, 'GET', `events/${id}`)).body.tags.map((t) => t.name).sort();
 
 describe('list fields', () => {
   test('add_tags adds and remove_tags removes, the other tags kept; the answer names the field changed', async () => {
-    const late = await created(sandbox, 'tags', { name: 'late night' });
-    const outdoor = await created(sandbox, 'tags', { name: 'outdoor' });
+    const late = await created(session.sandbox, 'tags', { name: 'late night' });
+    const outdoor = await created(session.sandbox, 'tags', { name: 'outdoor' });
     const id = await event('Tagged', { tags: [late, outdoor] });
-    const added = await call(client, 'events_update', { ref: id, add_tags: ['free entry'], create_missing: true });
+    const added = await call(session.client, 'events_update', { ref: id, add_tags: ['free entry'], create_missing: true });
     expect(added.isError, added.texts.join('\n')).toBe(false);
     expect(added.about.changed).toEqual(['tags']);
     expect(await tagNames(id)).toEqual(['free entry', 'late night', 'outdoor']);
-    const removed = await call(client, 'events_update', { ref: id, remove_tags: ['outdoor'] });
+    const removed = await call(session.client, 'events_update', { ref: id, remove_tags: ['outdoor'] });
     expect(removed.about.changed).toEqual(['tags']);
     expect(await tagNames(id)).toEqual(['free entry', 'late night']);
     // A plain list replaces, as its schema says.
-    const { tools } = await client.listTools();
+    const { tools } = await session.client.listTools();
     const tags = (tools.find((t) => t.name === 'events_update')!.inputSchema as { properties: Record<string, { description: string }> }).properties;
     expect(tags.tags.description).toMatch(/replaces the whole list/);
     expect(Object.keys(tags)).toEqual(
       expect.arrayContaining(['add_tags', 'remove_tags', 'add_categories', 'remove_categories', 'add_organizers', 'remove_organizers']),
     );
-    await ok(client, 'events_update', { ref: id, tags: ['outdoor'] });
+    await ok(session.client, 'events_update', { ref: id, tags: ['outdoor'] });
     expect(await tagNames(id)).toEqual(['outdoor']);
   });
 
   test('an update that changes nothing names no field; one of a title names the title only', async () => {
     const id = await event('Same');
-    expect((await call(client, 'events_update', { ref: id, title: 'Same' })).about.changed).toEqual([]);
-    expect((await call(client, 'events_update', { ref: id, title: 'Other "quoted"' })).about).toMatchObject({ changed: ['title'] });
-    expect(await ok(client, 'events_get', { ref: id })).toMatchObject({ title: 'Other "quoted"' });
+    expect((await call(session.client, 'events_update', { ref: id, title: 'Same' })).about.changed).toEqual([]);
+    expect((await call(session.client, 'events_update', { ref: id, title: 'Other "quoted"' })).about).toMatchObject({ changed: ['title'] });
+    expect(await ok(session.client, 'events_get', { ref: id })).toMatchObject({ title: 'Other "quoted"' });
   });
 
   test('a venue that create_missing matched under another name is named in the answer', async () => {
-    const cafe = await created(sandbox, 'venues', { venue: 'Café Müller' });
-    const made = await call(client, 'events_create', {
+    const cafe = await created(session.sandbox, 'venues', { venue: 'Café Müller' });
+    const made = await call(session.client, 'events_create', {
       title: 'Tanz',
       start_date: '2031-06-01 20:00',
       end_date: '2031-06-01 21:00',
@@ -80,37 +66,42 @@ describe('list fields', () => {
 
 describe('warnings are true', () => {
   test('a category renamed with an ampersand: no warning (WordPress stores every & of a term name as &amp;)', async () => {
-    const cat = await created(sandbox, 'categories', { name: 'Classical & Opera Nights' });
-    const renamed = await call(client, 'categories_update', { ref: cat, name: 'Classical & Opera Evenings' });
+    const cat = await created(session.sandbox, 'categories', { name: 'Classical & Opera Nights' });
+    const renamed = await call(session.client, 'categories_update', { ref: cat, name: 'Classical & Opera Evenings' });
     expect(renamed.isError, renamed.texts.join('\n')).toBe(false);
     expect(renamed.about).toEqual({ changed: ['name'] });
     expect(renamed.data.name).toBe('Classical & Opera Evenings');
   });
 
   test('a cost the site shows in its own currency format is said so, and an update of another field keeps it', async () => {
-    const { id } = await ok(client, 'events_create', { title: 'Priced', start_date: '2031-05-01 20:00', end_date: '2031-05-01 22:00', cost: '€10 – €30' });
-    const got = await call(client, 'events_get', { ref: id });
+    const { id } = await ok(session.client, 'events_create', {
+      title: 'Priced',
+      start_date: '2031-05-01 20:00',
+      end_date: '2031-05-01 22:00',
+      cost: '€10 – €30',
+    });
+    const got = await call(session.client, 'events_get', { ref: id });
     // The plugin shows the amounts in the site's currency, as the real site does.
     expect(got.data.cost).toBe('$10 – $30');
     expect(got.about.notices).toEqual([
       'cost: the site shows "$10 – $30" in its own currency format; the cost as stored (amounts 10, 30) cannot be read through the API ' +
         'and its symbol may differ: send cost only to change it',
     ]);
-    const stored = (await api<{ cost: string }>(sandbox, 'GET', `events/${id}`)).body.cost;
-    const moved = await call(client, 'events_update', { ref: id, title: 'Priced again' });
+    const stored = (await api<{ cost: string }>(session.sandbox, 'GET', `events/${id}`)).body.cost;
+    const moved = await call(session.client, 'events_update', { ref: id, title: 'Priced again' });
     expect(moved.isError, moved.texts.join('\n')).toBe(false);
     expect(moved.about.changed).toEqual(['title']);
-    expect((await api<{ cost: string }>(sandbox, 'GET', `events/${id}`)).body.cost).toBe(stored);
+    expect((await api<{ cost: string }>(session.sandbox, 'GET', `events/${id}`)).body.cost).toBe(stored);
   });
 });
 
 describe('deletes show their effect first', () => {
   test('a venue: the preview lists the events it unlinks and changes nothing; the digest then deletes; restore brings it back', async () => {
-    const hall = await created(sandbox, 'venues', { venue: 'Salle à supprimer' });
-    const band = await created(sandbox, 'organizers', { organizer: 'Co-organisateur' });
+    const hall = await created(session.sandbox, 'venues', { venue: 'Salle à supprimer' });
+    const band = await created(session.sandbox, 'organizers', { organizer: 'Co-organisateur' });
     const linked = await event('Linked', { venue: hall, organizer: [band] });
-    const before = sandbox.stats.requests;
-    const preview = await call(client, 'venues_delete', { ref: hall });
+    const before = session.sandbox.stats.requests;
+    const preview = await call(session.client, 'venues_delete', { ref: hall });
     expect(preview.isError).toBe(false);
     expect(preview.about).toMatchObject({ preview: true, digest: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(preview.about.would).toMatch(/^move venue \d+ "Salle à supprimer" to the trash .*linked to 1 event\(s\): the server unlinks it/);
@@ -118,38 +109,38 @@ describe('deletes show their effect first', () => {
     expect(preview.data.unlinks).toEqual([
       { id: linked, title: 'Linked', start_date: '2031-05-01 20:00:00', status: 'publish', also_drops: ['Co-organisateur'] },
     ]);
-    expect(sandbox.stats.requests - before).toBeGreaterThan(0);
-    expect((await api<{ status: string }>(sandbox, 'GET', `venues/${hall}`)).body.status).toBe('publish');
+    expect(session.sandbox.stats.requests - before).toBeGreaterThan(0);
+    expect((await api<{ status: string }>(session.sandbox, 'GET', `venues/${hall}`)).body.status).toBe('publish');
 
-    const wrong = await call(client, 'venues_delete', { ref: hall, digest: 'f'.repeat(64) });
+    const wrong = await call(session.client, 'venues_delete', { ref: hall, digest: 'f'.repeat(64) });
     expect(wrong.isError).toBe(true);
     expect(wrong.texts[0]).toMatch(/^digest: the record or its links changed since that preview .*nothing was deleted/);
-    const done = await call(client, 'venues_delete', { ref: hall, digest: preview.about.digest });
+    const done = await call(session.client, 'venues_delete', { ref: hall, digest: preview.about.digest });
     expect(done.isError, done.texts.join('\n')).toBe(false);
     expect(done.about).toMatchObject({ done: 'moved to the trash', changed: ['status'] });
     expect(done.data.record).toMatchObject({ id: hall, status: 'trash' });
-    expect((await api<{ status: string }>(sandbox, 'GET', `venues/${hall}`)).body.status).toBe('trash');
+    expect((await api<{ status: string }>(session.sandbox, 'GET', `venues/${hall}`)).body.status).toBe('trash');
 
-    const restored = await call(client, 'venues_restore', { ref: hall });
+    const restored = await call(session.client, 'venues_restore', { ref: hall });
     expect(restored.about.changed).toEqual(['status']);
     expect(restored.data).toMatchObject({ id: hall, status: 'publish', venue: 'Salle à supprimer' });
   });
 
   test('a tag: deleted for good only with confirm', async () => {
-    const tag = await created(sandbox, 'tags', { name: 'éphémère' });
-    const preview = await call(client, 'tags_delete', { ref: 'éphémère' });
+    const tag = await created(session.sandbox, 'tags', { name: 'éphémère' });
+    const preview = await call(session.client, 'tags_delete', { ref: 'éphémère' });
     expect(preview.about.would).toBe(`delete tag ${tag} "éphémère" for good (cannot be undone)`);
-    expect((await api(sandbox, 'GET', `tags/${tag}`)).status).toBe(200);
-    await ok(client, 'tags_delete', { ref: tag, confirm: true });
-    expect((await api(sandbox, 'GET', `tags/${tag}`)).status).toBeGreaterThanOrEqual(400);
+    expect((await api(session.sandbox, 'GET', `tags/${tag}`)).status).toBe(200);
+    await ok(session.client, 'tags_delete', { ref: tag, confirm: true });
+    expect((await api(session.sandbox, 'GET', `tags/${tag}`)).status).toBeGreaterThanOrEqual(400);
   });
 });
 
 describe('series and errors', () => {
   test('a series created over an event at the same venue reports the clash of each occurrence', async () => {
-    const hall = await created(sandbox, 'venues', { venue: 'Salle des répétitions' });
+    const hall = await created(session.sandbox, 'venues', { venue: 'Salle des répétitions' });
     const gala = await event('Gala', { venue: hall, start_date: '2031-07-08 19:30:00', end_date: '2031-07-08 21:00:00' });
-    const made = await call(client, 'events_create', {
+    const made = await call(session.client, 'events_create', {
       title: 'Répétition',
       venue: hall,
       start_date: '2031-07-01 19:00',
@@ -162,7 +153,12 @@ describe('series and errors', () => {
   });
 
   test("errors speak of the tools' arguments, not of the CLI's flags", async () => {
-    const missing = await call(client, 'events_create', { title: 'x', start_date: '2031-01-01 10:00', end_date: '2031-01-01 11:00', venue: 'Nowhere Hall' });
+    const missing = await call(session.client, 'events_create', {
+      title: 'x',
+      start_date: '2031-01-01 10:00',
+      end_date: '2031-01-01 11:00',
+      venue: 'Nowhere Hall',
+    });
     expect(missing.isError).toBe(true);
     expect(missing.texts.join('\n')).toMatch(/^unknown venue: Nowhere Hall/);
     expect(missing.texts.join('\n')).toMatch(/create_missing/);
@@ -179,7 +175,7 @@ describe('site files only under the roots', () => {
   afterAll(() => rmSync(base, { recursive: true, force: true }));
 
   test("with the client's roots: a file under them is read, one outside refused without a word of it, read-only or not", async () => {
-    const rooted = await connect(sandbox, { client: { capabilities: { roots: {} } } });
+    const rooted = await connect(session.sandbox, { client: { capabilities: { roots: {} } } });
     rooted.client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [{ uri: pathToFileURL(root).href, name: 'project' }] }));
     try {
       const diff = await call(rooted.client, 'site_diff', { file: 'site.yaml' });
@@ -195,7 +191,7 @@ describe('site files only under the roots', () => {
       await rooted.client.close();
       await rooted.served.close();
     }
-    const reader = await connect(sandbox, { readOnly: true, cwd: root });
+    const reader = await connect(session.sandbox, { readOnly: true, cwd: root });
     try {
       expect((await call(reader.client, 'site_diff', { file: 'site.yaml' })).isError).toBe(false);
       const refused = await call(reader.client, 'site_diff', { file: '../config.json' });
