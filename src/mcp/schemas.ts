@@ -35,7 +35,8 @@ const JSON_TYPES: Record<ValueType, JsonSchema> = {
 };
 
 /** Said once in the description of a tool that takes dates, rather than on each of its date fields. */
-export const DATES_ACCEPTED = `Dates: YYYY-MM-DD, "YYYY-MM-DD HH:MM[:SS]" (wall clock in the event's zone, else the site's), ISO 8601 with an offset. ${RELATIVE_DATES}`;
+const DATE_FORMS = 'YYYY-MM-DD, "YYYY-MM-DD HH:MM[:SS]" (wall clock in the event\'s zone, else the site\'s), ISO 8601 with an offset';
+export const DATES_ACCEPTED = `Dates: ${DATE_FORMS}. ${RELATIVE_DATES}`;
 
 /** What a value of this field is, for the client: the table's words, then what is not obvious from the type. */
 function describe(field: Field): string {

@@ -171,12 +171,13 @@ function resourceTools(r: Resource): Tool[] {
   const typedAll = async (cal: Calendar, records: unknown) =>
     Array.isArray(records) ? (await cal.assistant()).typed(name, records as Json[]) : [await typed(cal, records)];
   const title = (verb: string) => `${verb} ${r.name}`;
+  const refForms = r.namedRefs ? ', slug or exact name' : ' or slug';
   const tools: Tool[] = [
     listTool(r, name),
     {
       name: `${r.name}_get`,
       title: title('Get'),
-      description: `Get one ${r.singular}, whole, its texts as typed, by its ID${r.namedRefs ? ', slug or exact name' : ' or slug'}.${r.repeats ? SERIES_ON_GET : ''}`,
+      description: `Get one ${r.singular}, whole, its texts as typed, by its ID${refForms}.${r.repeats ? SERIES_ON_GET : ''}`,
       input: toolInput({ ref: refInput(r) }, ['ref']),
       annotations: READ,
       async call(cal, args, context) {
