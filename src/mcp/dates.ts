@@ -5,7 +5,6 @@
  * to the core as given.
  */
 import { utcMsToZoned } from '../base/time.js';
-import type { Args, ToolContext } from './tool.js';
 
 export const RELATIVE_DATES =
   "Relative dates are read on the site's clock, in its zone (site_info gives today there): now; today, tomorrow, yesterday; " +
@@ -56,13 +55,3 @@ export function resolveRelativeDate(value: string, zone: string, now: Date = new
 
 /** Whether a value may be a relative word (a cheap test before the site's zone is asked). */
 export const mayBeRelative = (value: unknown): value is string => typeof value === 'string' && /^\s*[a-z+-]/i.test(value) && !/^\s*\d/.test(value);
-
-/** The date arguments among `names`, relative words turned into dates on the site's clock. */
-export async function withSiteDates(args: Args, names: readonly string[], context: ToolContext): Promise<Args> {
-  const relative = names.filter((name) => mayBeRelative(args[name]));
-  if (!relative.length) return args;
-  const zone = await context.siteZone();
-  const out = { ...args };
-  for (const name of relative) out[name] = resolveRelativeDate(out[name] as string, zone) ?? out[name];
-  return out;
-}

@@ -7,9 +7,8 @@ import type { Calendar } from '../core/calendar.js';
 import { UsageError } from '../core/errors.js';
 import { CONFLICT_FILTER_NAMES, resources, VIEW_FILTER_NAMES } from '../spec/resources.js';
 import { DATES_ACCEPTED, fieldInputs, toolInput, type JsonSchema } from './schemas.js';
-import { flag, READ, REMOVE, type Args, type Tool, type ToolContext } from './tool.js';
+import { flag, READ, REMOVE, type Args, type Tool, type ToolContext, withSiteDates } from './tool.js';
 import { allowedFile } from './files.js';
-import { withSiteDates } from './dates.js';
 
 /** The days of a view, as the CLI's FROM and TO arguments and --timezone take them. */
 const VIEW_DAYS: Record<string, JsonSchema> = {

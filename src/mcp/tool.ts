@@ -4,6 +4,7 @@
  */
 import type { Calendar } from '../core/calendar.js';
 import type { ToolInput } from './schemas.js';
+import { mayBeRelative, resolveRelativeDate } from './dates.js';
 
 export interface ToolAnnotations {
   readOnlyHint: boolean;
@@ -52,3 +53,13 @@ export function without(args: Args, ...names: string[]): Args {
 }
 
 export const flag = (value: unknown) => value === true;
+
+/** The date arguments among `names`, relative words turned into dates on the site's clock. */
+export async function withSiteDates(args: Args, names: readonly string[], context: ToolContext): Promise<Args> {
+  const relative = names.filter((name) => mayBeRelative(args[name]));
+  if (!relative.length) return args;
+  const zone = await context.siteZone();
+  const out = { ...args };
+  for (const name of relative) out[name] = resolveRelativeDate(out[name] as string, zone) ?? out[name];
+  return out;
+}
