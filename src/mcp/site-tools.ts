@@ -20,14 +20,21 @@ const VIEW_DAYS: Record<string, JsonSchema> = {
 /** The events list's filters a view takes, as the table describes them. */
 const viewFilters = (names: readonly string[]) => fieldInputs(resources.events.listParams.filter((p) => names.includes(p.name)));
 
+/** The titles of events as typed (one request per hundred), by ID. */
+async function typedTitles(cal: Calendar, ids: number[]): Promise<Map<number, string>> {
+  const typed = await (await cal.assistant()).typed(
+    'events',
+    ids.map((id) => ({ id })),
+  );
+  return new Map(typed.flatMap((record) => (typeof record.title === 'string' ? [[record.id as number, record.title] as const] : [])));
+}
+
 /**
  * An agenda's events without their whole records, which each day of a long event would repeat
  * (events_get gives one), their titles as typed.
  */
 async function agendaAnswer(cal: Calendar, agenda: Awaited<ReturnType<Calendar['agenda']>>) {
-  const records = new Map(agenda.days.flatMap((day) => day.entries.map(({ event }) => [event.id, event.record as Record<string, unknown>] as const)));
-  const typed = await (await cal.assistant()).typed('events', [...records.values()]);
-  const titles = new Map(typed.map((record) => [record.id, record.title]));
+  const titles = await typedTitles(cal, [...new Set(agenda.days.flatMap((day) => day.entries.map(({ event }) => event.id)))]);
   return {
     ...agenda,
     days: agenda.days.map((day) => ({
@@ -93,7 +100,13 @@ export function siteTools(): Tool[] {
         DATES_ACCEPTED,
       input: toolInput({ ...VIEW_DAYS, ...viewFilters(CONFLICT_FILTER_NAMES) }),
       annotations: READ,
-      call: async (cal, args, context) => ({ data: await cal.conflicts((await withSiteDates(args, ['from', 'to'], context)) as never) }),
+      async call(cal, args, context) {
+        const found = await cal.conflicts((await withSiteDates(args, ['from', 'to'], context)) as never);
+        const ids = [...new Set(found.conflicts.flatMap((row) => row.events.map((event) => event.id)))];
+        const titles = await typedTitles(cal, ids);
+        const conflicts = found.conflicts.map((row) => ({ ...row, events: row.events.map((e) => ({ ...e, title: titles.get(e.id) ?? e.title })) }));
+        return { data: { ...found, conflicts } };
+      },
     },
     {
       name: 'site_diff',

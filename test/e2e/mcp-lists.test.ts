@@ -103,6 +103,17 @@ describe('views', () => {
     const titles = agenda.days.flatMap((day: { entries: Array<{ event: { title: string } }> }) => day.entries.map((e) => e.event.title));
     expect(titles).toEqual(['Soirée "jazz" n°1: standards & improvisation all night']);
   });
+
+  test('conflicts name their events without entities', async () => {
+    const hall = await created(session.sandbox, 'venues', { venue: 'Salle « double »' });
+    for (const title of ['Répétition "A"', 'Concert "B"']) {
+      await created(session.sandbox, 'events', { title, venue: hall, start_date: '2033-03-01 19:00:00', end_date: '2033-03-01 21:00:00' });
+    }
+    const found = await ok(session.client, 'conflicts', { from: '2033-03-01', to: '2033-03-02' });
+    expect(found.conflicts.map((row: { events: Array<{ title: string }> }) => row.events.map((e) => e.title).sort())).toEqual([
+      ['Concert "B"', 'Répétition "A"'],
+    ]);
+  });
 });
 
 describe("the site's context", () => {
