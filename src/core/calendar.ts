@@ -20,6 +20,7 @@ import type { Dispatcher } from 'undici';
 import { CalendarError, UsageError } from './errors.js';
 import type { StartSandboxOptions } from './sandbox-options.js';
 import type { ImportOptions, ImportOutcome, ImportSource, SiteApplied, SiteApplyOptions, SiteDiff, SiteFileSource } from './batch/types.js';
+import type { AssistantApi } from './assistant/types.js';
 
 export interface CalendarMessage {
   level: 'notice' | 'warning';
@@ -484,6 +485,7 @@ export class Calendar {
   readonly site: SiteFiles;
   private opened?: Promise<Site>;
   private readonly messages: Messages;
+  private helper?: AssistantApi;
 
   constructor(private readonly options: CalendarOptions = {}) {
     const say = options.onMessage ?? (() => {});
@@ -528,6 +530,19 @@ export class Calendar {
     const zone = checkZone(timezone, 'timezone');
     const query = listQueryOf(resources.events, rest as Json);
     return readViewEvents(await this.access(options), range, query, zone);
+  }
+
+  /**
+   * @internal The MCP server's own needs (src/core/assistant.ts: the user checked, a page with its
+   * total, texts as typed, a delete's reach, a restore); not part of the library's promise.
+   */
+  async assistant(): Promise<AssistantApi> {
+    const { Assistant } = await import('./assistant/assistant.js');
+    this.helper ??= new Assistant(
+      () => this.access(),
+      () => this.openedSite(),
+    );
+    return this.helper;
   }
 
   /**
@@ -653,6 +668,14 @@ function debugOutput(debug: CommonOptions['debug']): { debug?: boolean; stderr?:
   return { debug: true, stderr: { write: (chunk) => (say(String(chunk).replace(/\n$/, '')), true) } };
 }
 
+/** @internal Where an error said in the library's words keeps the core's: `{ message, hint }`. */
+export const CORE_WORDS = Symbol.for('calendar.coreWords');
+
+/** The core's message and hint of an error, as the core said them (before the library's words). */
+export function coreWords(err: CalendarError): { message: string; hint?: string } {
+  return (err as unknown as Record<symbol, { message: string; hint?: string } | undefined>)[CORE_WORDS] ?? { message: err.message, hint: err.hint };
+}
+
 /** Names of the resource table's fields and filters, which the library takes as they are (`start_date`). */
 const TABLE_NAMES = new Set(Object.values(resources).flatMap((resource) => [...resource.fields, ...resource.listParams].map((field) => field.name)));
 
@@ -663,6 +686,8 @@ const TABLE_NAMES = new Set(Object.values(resources).flatMap((resource) => [...r
  */
 function saidInLibraryWords(err: unknown): unknown {
   if (!(err instanceof CalendarError)) return err;
+  // The core's own words kept for a face that puts them in its terms (the MCP server: src/mcp/errors.ts).
+  if (!Object.hasOwn(err, CORE_WORDS)) Object.defineProperty(err, CORE_WORDS, { value: { message: err.message, hint: err.hint } });
   const words = (text: string) =>
     text.replace(/(?<!\bcalendar [^.;:()]*)(^|[\s([,;"'])--([a-z][a-z0-9-]*)/g, (_match, before: string, flag: string) => {
       const snake = flag.replace(/-/g, '_');

@@ -21,7 +21,7 @@ const SANDBOX_MAY_IMPORT = ['wordpress', 'spec', 'base'];
 /** Areas inside core/, from the top down; an area may import its own layer and those below. */
 const CORE: string[][] = [
   ['index'],
-  ['calendar'],
+  ['calendar', 'assistant'],
   ['sandbox'],
   ['transfer'],
   ['site', 'views'],
