@@ -121,7 +121,7 @@ try {
     );
     expect(failed?.code).toBe(1);
     expect(failed?.stderr).toMatch(/^CalendarError: cannot connect to http:\/\/127\.0\.0\.1:9: connection refused$/m);
-    expect(Math.max(...(failed?.stderr ?? '').split('\n').map((line) => line.length))).toBeLessThanOrEqual(200);
+    expect(Math.max(...(failed?.stderr ?? '').split('\n').map((line) => line.length))).toBeLessThanOrEqual(400);
   });
 
   test('tsc --strict type-checks a program against the declarations; a misspelt field, filter or series option is an error', async () => {
