@@ -27,7 +27,7 @@ const CORE: string[][] = [
   ['series'],
   ['config'],
   ['ical'],
-  ['records', 'values', 'schema'],
+  ['records', 'values', 'schema', 'write'],
   ['http'],
   ['errors', 'context', 'version'],
 ];

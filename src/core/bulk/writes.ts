@@ -9,7 +9,8 @@ import { ApiError, CliError, EXIT } from '../errors.js';
 import { errorFromResponse, type ApiClient } from '../http/client.js';
 import { backoffDelay, retryAfterMs, timer } from '../http/retry.js';
 import { EVERY_EVENT, MAX_PER_PAGE, type Resource } from '../../spec/resources.js';
-import { safeUpdate, withZeroCost, type SafeUpdateOptions } from '../records/safe-update.js';
+import type { SafeUpdateOptions } from '../records/safe-update.js';
+import { safeUpdate, withZeroCost } from '../write/execute.js';
 import { nameKey, slugLetters, slugSegment } from '../records/identity.js';
 import type { UpsertKey } from './upsert-index.js';
 

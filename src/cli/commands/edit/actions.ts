@@ -67,7 +67,7 @@ export async function runEdit(resource: Resource, inv: Invocation, rawRef: strin
             text = withError(text, body.message);
             continue;
           }
-          const { safeUpdate } = await import('../../../core/records/safe-update.js');
+          const { safeUpdate } = await import('../../../core/write/execute.js');
           const result = await safeUpdate(client, resource, path, body, { current, method: 'PUT', force: opts.force === true, notice });
           for (const { field, sent, got } of result.ignored)
             prepared.ui.warn(`the server did not keep ${field}: sent ${JSON.stringify(sent)}, it holds ${JSON.stringify(got ?? null)}`);

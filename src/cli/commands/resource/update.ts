@@ -34,7 +34,7 @@ export async function runUpdate(resource: Resource, inv: Invocation, rawRef: str
       password,
       links,
     });
-    if (updated.planned) return printPlanned(ctx, client, updated.planned);
+    if (updated.planned) return printPlanned(ctx, client, updated.planned, opts);
     await printRecord(updated.record, resource, prepared.output, ctx);
     const { reportClashes } = await import('../../../core/views/clashes.js');
     await reportClashes(access, resource, updated.record, { conflictCheck: opts.conflictCheck !== false });
