@@ -245,7 +245,8 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
       keepDuration: options.keepDuration,
       links: options.links && listTexts(options.links),
     });
-    await (await import('./views/clashes.js')).reportClashes(access, this.resource, result.record as Json, options);
+    const written = (result.planned ?? result.plan)?.requests.flatMap((request) => request.fields ?? []) ?? [];
+    await (await import('./views/clashes.js')).reportClashes(access, this.resource, result.record as Json, { ...options, written });
     return result.record as RecordOf<R>;
   }
 
@@ -260,7 +261,13 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
       const warning = remove.linkedWarning(`${this.resource.singular} ${target.text}`, false, await remove.linkedEvents(client, this.resource, [found.id]));
       if (warning) messages.warn(warning);
     }
-    return (await deleteRecord(client, this.resource, found, deletesForGood(this.resource, options.permanently))) as RecordOf<R>;
+    const relink = await import('./write/relink.js');
+    const relinks = await relink.relinksBeforeDelete(client, this.resource, found.id === undefined ? [] : [found.id]);
+    const deleted = await deleteRecord(client, this.resource, found, deletesForGood(this.resource, options.permanently));
+    const back = await relink.relinkAfterDelete(client, relinks, (line) => messages.warn(line));
+    if (back.relinked.length) messages.notice(`Linked back the other organizers of ${relink.eventsNamed(back.relinked)}.`);
+    for (const miss of back.failed) messages.warn(`event ${miss.event} "${miss.title}" lost its other organizers: ${miss.error}`);
+    return deleted as RecordOf<R>;
   }
 
   private async *walk(filters: FiltersOf<R>, ahead: number): AsyncGenerator<RecordOf<R>> {

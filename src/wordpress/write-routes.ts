@@ -152,12 +152,13 @@ export function corePostField(resource: string, field: string): string | undefin
 }
 
 /**
- * Post columns that every tec/v1 write of an event, venue or organizer sets to `open` unless
- * the body holds them (measured on 6.17.1: `closed` -> `open` for a PATCH of the cost or a
- * city; sent `closed`, kept). A tec/v1 write sends their current values, read by the core
- * route in edit context (no other route shows them).
+ * Post columns that every tec/v1 write of an event, venue or organizer sets to `open` unless the
+ * body holds them (measured on 6.17.1, `wp_posts` read before and after: `closed` -> `open` for a
+ * PATCH of the cost or a city; sent `closed`, kept). The three post types do not support comments:
+ * WordPress stores them `closed` on every create, and no route shows them (core's leaves
+ * `comment_status` out of its schema for such a type). So a tec/v1 write sends them as stored.
  */
-export const TEC_OPENS_UNLESS_SENT = ['comment_status', 'ping_status'] as const;
+export const TEC_SEND_AS_STORED: Readonly<Record<string, string>> = { comment_status: 'closed', ping_status: 'closed' };
 
 /**
  * What trashing a venue or organizer does to the events linked to it (by either route,

@@ -145,7 +145,12 @@ describe('events', () => {
       { conflictCheck: false },
     );
     expect(messages.filter((m) => m.text.includes('clashes with'))).toEqual([]);
+    // A title changes neither time nor venue: no clash is looked for (#38 item 20).
+    const requests = sandbox.stats.requests;
     await cal.events.update(second.id, { title: 'Lib Rehearsal 3' });
+    expect(messages.filter((m) => m.text.includes('clashes with'))).toEqual([]);
+    expect(sandbox.stats.requests - requests).toBe(2);
+    await cal.events.update(second.id, { end_date: '2027-09-01 23:15:00' });
     expect(messages.filter((m) => m.text.includes('clashes with')).length).toBe(2);
   });
 });

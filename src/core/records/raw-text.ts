@@ -10,7 +10,6 @@ import type { ApiClient } from '../http/client.js';
 import { wpRoute, type Resource } from '../../spec/resources.js';
 import { costShownReformatted, costText } from './writable.js';
 import { decodeEntities } from './identity.js';
-import { TEC_OPENS_UNLESS_SENT } from '../../wordpress/write-routes.js';
 
 type Json = Record<string, unknown>;
 
@@ -29,8 +28,6 @@ function rawFieldsOf(resource: Resource): Array<[string, 'title' | 'content' | '
 }
 
 const RAW_QUERY_FIELDS = 'id,title,content,excerpt';
-/** The one edit-context read of a record before a write: its typed texts and what a tec/v1 write must re-send. */
-const EDIT_QUERY_FIELDS = `${RAW_QUERY_FIELDS},${TEC_OPENS_UNLESS_SENT.join(',')}`;
 /** Every status a list can hold: the core route's default is `publish` only. */
 const ALL_STATUSES = 'publish,future,draft,pending,private,trash';
 
@@ -61,30 +58,17 @@ function isRefusal(err: unknown): err is ApiError {
 
 /** The typed texts of one record, or undefined when the site gives none (said once through `notice`). */
 export async function readRawTexts(client: ApiClient, resource: Resource, id: number, notice?: (line: string) => void): Promise<RawTexts | undefined> {
-  return (await readEditState(client, resource, id, notice)).texts;
-}
-
-/** What one edit-context read of a record gives a write: its typed texts, and its comment and ping status. */
-export interface EditState {
-  texts?: RawTexts;
-  /** `comment_status` and `ping_status` as stored (empty when the site does not show them). */
-  open: Record<string, string>;
-}
-
-export async function readEditState(client: ApiClient, resource: Resource, id: number, notice?: (line: string) => void): Promise<EditState> {
-  if (!rawFieldsOf(resource)) return { open: {} };
+  if (!rawFieldsOf(resource)) return undefined;
   try {
-    const res = await client.call<Json>('GET', `/wp/v2/${wpRoute(resource)}/${id}`, { fromRoot: true, query: { context: 'edit', _fields: EDIT_QUERY_FIELDS } });
+    const res = await client.call<Json>('GET', `/wp/v2/${wpRoute(resource)}/${id}`, { fromRoot: true, query: { context: 'edit', _fields: RAW_QUERY_FIELDS } });
     const texts = textsOf(resource, res.body);
     if (!texts) noRawText(client, notice, 'no raw text in its answer');
-    const open: Record<string, string> = {};
-    for (const key of TEC_OPENS_UNLESS_SENT) if (typeof res.body[key] === 'string') open[key] = res.body[key] as string;
-    return { texts, open };
+    return texts;
   } catch (err) {
     if (!isRefusal(err)) throw err;
     // A record that is not there has no text to give; that says nothing of the others.
     if (err.status !== 404) noRawText(client, notice, `HTTP ${err.status}`);
-    return { open: {} };
+    return undefined;
   }
 }
 

@@ -26,15 +26,13 @@ export const deletesForGood = (resource: Resource, permanently: boolean | undefi
 export const countsLinkedEvents = (resource: Resource): boolean => resource.linkedPost === true;
 
 /** The records to delete, each found on the site (a "not found" comes out as ours). */
-export async function deleteTargets(client: ApiClient, resource: Resource, refs: RecordRef[], options: { dryRun?: boolean } = {}): Promise<DeleteTarget[]> {
+export async function deleteTargets(client: ApiClient, resource: Resource, refs: RecordRef[], _options: { dryRun?: boolean } = {}): Promise<DeleteTarget[]> {
   const targets: DeleteTarget[] = [];
   for (const ref of refs) {
     targets.push(
       await onRecord(resource, ref, 'delete', async () =>
         // A venue or organizer is looked up by ID: its events are counted by it.
-        countsLinkedEvents(resource) && !options.dryRun
-          ? { ref, ...(await recordTarget(resource, ref, client)) }
-          : { ref, path: await recordPath(resource, ref, client) },
+        countsLinkedEvents(resource) ? { ref, ...(await recordTarget(resource, ref, client)) } : { ref, path: await recordPath(resource, ref, client) },
       ),
     );
   }

@@ -8,7 +8,7 @@
  * the record's current values of what it resets are sent with the changes, never its texts
  * (which the route shows rendered, not as typed). docs/write-routes.md lists what each route keeps.
  */
-import { linkFields, wpRoute, type Resource } from '../../spec/resources.js';
+import { linkFields, resources, wpRoute, type LinkRelation, type Resource } from '../../spec/resources.js';
 import type { WriteApi } from '../http/client.js';
 import type { Query } from '../http/url.js';
 import { decodeEntities, sameValue } from './identity.js';
@@ -137,7 +137,9 @@ export function typedTextsOf(resource: Resource, record: Json): Json {
 export function hasBareTerms(resource: Resource, record: Json): boolean {
   return linkFields(resource).some(
     (link) =>
-      Array.isArray(record[link.name]) && (record[link.name] as unknown[]).some((term) => typeof term === 'object' && term !== null && !('name' in term)),
+      resources[link.relation as LinkRelation]?.kind === 'term' &&
+      Array.isArray(record[link.name]) &&
+      (record[link.name] as unknown[]).some((term) => typeof term === 'object' && term !== null && !('name' in term)),
   );
 }
 

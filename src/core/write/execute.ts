@@ -5,11 +5,12 @@
  */
 import { linkFields, resources, wpRoute, type LinkRelation, type Resource } from '../../spec/resources.js';
 import { errorFromResponse, type ApiClient, type ApiResponse } from '../http/client.js';
-import { readEditState, withRawTexts } from '../records/raw-text.js';
+import { readRawTexts, withRawTexts } from '../records/raw-text.js';
 import { differences, hasBareTerms, needsMerge, textFields, typedTextsOf, withoutTexts, type SafeUpdateOptions } from '../records/safe-update.js';
 import { forgetTec, isOtherTecVersion, tecHeaders, tribeShapeOf, writeApi } from '../records/tec-route.js';
 import { sameValue } from '../records/identity.js';
 import { createDropsCost } from '../../wordpress/cost.js';
+import { corePostField } from '../../wordpress/write-routes.js';
 import { planUpdate, type PlannedRequest, type SiteRoutes, type WritePlan } from './plan.js';
 
 type Json = Record<string, unknown>;
@@ -51,20 +52,18 @@ export async function updateByPlan(
   const id = idFrom(path, current);
   // A translation (`i18n_language`) is written by the plugin's routes, which take the language.
   const core = merging && options.query === undefined && !client.options.language;
-  const site: SiteRoutes = { meta: merging && options.query === undefined ? await writeApi(client) : 'tribe', core };
-  let open: Record<string, string> | undefined;
+  // The site is asked which route takes event meta only when there is meta to write.
+  const meta = merging && options.query === undefined && !(core && Object.keys(changes).every((field) => corePostField(resource.name, field)));
+  const site: SiteRoutes = { meta: meta ? await writeApi(client) : 'tribe', core };
+  let textsRead = false;
   const plan = async (): Promise<WritePlan> => {
-    const input = { resource, id, path, current, changes, site, force: options.force, replace: options.replace, query: options.query, open };
-    let made = planUpdate(input);
-    // One edit-context read gives the typed texts (to tell a text already there) and what tec/v1 must re-send.
-    const needsTexts = current !== undefined && merging && mayHoldText(resource, current, changes);
-    if (id !== undefined && open === undefined && (needsTexts || made.requests.some((r) => r.route === 'tec'))) {
-      const state = await readEditState(client, resource, id, options.notice);
+    // A text that shows as asked may already be the typed one: one edit-context read of the typed texts tells.
+    if (!textsRead && id !== undefined && current !== undefined && merging && mayHoldText(resource, current, changes)) {
+      textsRead = true;
+      current = withRawTexts(current, await readRawTexts(client, resource, id, options.notice));
       reads.push({ method: 'GET', path: `/wp/v2/${wpRoute(resource)}/${id}`, fromRoot: true });
-      open = state.open;
-      if (current) current = withRawTexts(current, state.texts);
-      made = planUpdate({ ...input, current, open });
     }
+    const made = planUpdate({ resource, id, path, current, changes, site, force: options.force, replace: options.replace, query: options.query });
     made.reads = reads;
     return made;
   };

@@ -9,7 +9,7 @@ import { wpRoute, type Resource } from '../../spec/resources.js';
 import { UsageError } from '../errors.js';
 import type { WriteApi } from '../http/client.js';
 import type { Query } from '../http/url.js';
-import { corePostField, TEC_OPENS_UNLESS_SENT, WRITE_ROUTES } from '../../wordpress/write-routes.js';
+import { corePostField, TEC_SEND_AS_STORED, WRITE_ROUTES } from '../../wordpress/write-routes.js';
 import { sameValue } from '../records/identity.js';
 import { storedCost, toWritable } from '../records/writable.js';
 import { coreTermUpdate, costShown, differences, mergeForUpdate, needsMerge, textFields, unaskedValues } from '../records/safe-update.js';
@@ -82,8 +82,6 @@ export interface UpdateInput {
   /** Send the changes alone by the tribe route, which resets the rest. */
   replace?: boolean;
   query?: Query;
-  /** `comment_status` and `ping_status` as stored: what a tec/v1 write must send to keep them. */
-  open?: Record<string, string>;
 }
 
 /** Out of the trash, the record gets back the slug the trash added `__trashed` to (only WordPress's own untrash takes it off). */
@@ -130,7 +128,7 @@ function goesByCore(resource: Resource, field: string, value: unknown): boolean 
 /**
  * The plan of an update: a change already true plans no request; post fields go in one request
  * by core's route; event meta and a venue's or organizer's details by tec/v1 where the site has
- * it (sent the comment and ping status and what the route would otherwise reset), else by the
+ * it (sent the comment and ping status as stored, and what the route would otherwise reset), else by the
  * tribe route with the current values of what it wipes. Refused when that tribe request would
  * rewrite a cost the site shows re-formatted.
  */
@@ -190,14 +188,13 @@ function planTec(input: UpdateInput, plan: WritePlan, changes: Json, restoring: 
   if (forced.length && !input.force) return forced;
   if (forced.length) (plan.notes ??= []).push(`tec/v1 turns on this event's ${forced.join(' and ')} (it cannot be sent them)`);
   const kept = current ? tecBody(resource, unaskedValues('tec', resource, current, changes)) : undefined;
-  const open = pick(input.open ?? {}, [...TEC_OPENS_UNLESS_SENT]);
   plan.requests.push({
     route: 'tec',
     method: 'PATCH',
     path: tecPath(resource, id),
     query: { context: 'edit' },
     fromRoot: true,
-    body: { ...(kept && 'body' in kept ? kept.body : {}), ...open, ...tec.body },
+    body: { ...(kept && 'body' in kept ? kept.body : {}), ...TEC_SEND_AS_STORED, ...tec.body },
     fields: Object.keys(changes),
   });
   return true;
