@@ -306,6 +306,8 @@ class Events extends Records<'events'> {
     const access = await this.open();
     const { plan, report } = await series.createRepeating(access, checked, repeat, { createMissing: options.createMissing, dryRun: options.dryRun });
     if (!report) return plan.occurrences.map((occurrence) => occurrence.body);
+    const { reportClashes } = await import('./views/clashes.js');
+    for (const record of report.created) await reportClashes(access, this.resource, record, options);
     series.refuseFailures(report.failed, report.created.length, 'created', access.messages);
     return report.created;
   }

@@ -4,13 +4,12 @@
  * sent as PUT, which the HTTP client may retry. Creates go as POST and are retried only after checking that
  * the failed attempt did not create the record after all.
  */
-import { withCreateDefaults } from '../../wordpress/write-routes.js';
 import { ApiError, CliError, EXIT } from '../errors.js';
 import { errorFromResponse, type ApiClient } from '../http/client.js';
 import { backoffDelay, retryAfterMs, timer } from '../http/retry.js';
 import { EVERY_EVENT, MAX_PER_PAGE, type Resource } from '../../spec/resources.js';
 import type { SafeUpdateOptions } from '../records/safe-update.js';
-import { safeUpdate, withZeroCost } from '../write/execute.js';
+import { createPost, safeUpdate } from '../write/execute.js';
 import { nameKey, slugLetters, slugSegment } from '../records/identity.js';
 import type { UpsertKey } from './upsert-index.js';
 
@@ -112,7 +111,7 @@ export async function createRecord(
   match: MatchKey | undefined,
   sleep = client.options.sleep ?? timer,
 ): Promise<Json> {
-  return withZeroCost(client, resource, await postRecord(client, resource, withCreateDefaults(resource.name, body), match, sleep), body.cost);
+  return createPost(client, resource, body, (sent) => postRecord(client, resource, sent, match, sleep));
 }
 
 async function postRecord(client: ApiClient, resource: Resource, body: Json, match: MatchKey | undefined, sleep: (ms: number) => Promise<void>): Promise<Json> {

@@ -3,7 +3,6 @@
  * restore, with typed options. The faces turn their input into these calls and render what comes
  * back: the CLI its flags and output formats, the library its objects, the MCP server its tools.
  */
-import { withCreateDefaults } from '../../wordpress/write-routes.js';
 import type { Messages } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
@@ -92,22 +91,18 @@ export type WriteResult<R = Json> = { record: R; planned?: undefined } | { plann
 
 /** Creates a record from checked fields (checkWrite): links resolved, dates settled, a taken name refused. */
 export async function createRecord(access: RecordAccess, resource: Resource, fields: Json, options: CreateOptions = {}): Promise<WriteResult> {
-  const body = withCreateDefaults(resource.name, await finishBody(access, resource, fields, { createMissing: options.createMissing && !options.dryRun }));
+  const body = await finishBody(access, resource, fields, { createMissing: options.createMissing && !options.dryRun });
   if (resource.hasDates) {
     const warning = (await import('./dates.js')).midnightWarning(body);
     if (warning) access.messages.warn(warning);
   }
-  if (options.dryRun) {
-    const request = { route: 'tribe' as const, method: 'POST' as const, path: resource.path, body, fields: Object.keys(body) };
-    return { planned: { action: 'create', resource: resource.name, reads: [], requests: [request], unchanged: [] } };
-  }
+  if (options.dryRun) return { planned: (await import('../write/plan.js')).planCreate(resource, body) };
   if (!options.force) {
     await refuseTakenName(access.client, resource, body[resource.nameField], {
       hint: `Change it with: calendar ${resource.name} update ID ..., or add --force to let the server overwrite it.`,
     });
   }
-  const created = (await access.client.call<Json>('POST', resource.path, { body })).body;
-  return { record: await (await import('../write/execute.js')).withZeroCost(access.client, resource, created, body.cost) };
+  return { record: await (await import('../write/execute.js')).createPost(access.client, resource, body) };
 }
 
 export interface UpdateOptions {

@@ -11,7 +11,7 @@ import { forgetTec, isOtherTecVersion, tecHeaders, tribeShapeOf, writeApi } from
 import { sameValue } from '../records/identity.js';
 import { createDropsCost } from '../../wordpress/cost.js';
 import { corePostField } from '../../wordpress/write-routes.js';
-import { planUpdate, type PlannedRequest, type SiteRoutes, type WritePlan } from './plan.js';
+import { planCreate, planUpdate, type PlannedRequest, type SiteRoutes, type WritePlan } from './plan.js';
 
 type Json = Record<string, unknown>;
 
@@ -221,4 +221,19 @@ export async function safeUpdate(
 export async function withZeroCost(client: ApiClient, resource: Resource, created: Json, sentCost: unknown): Promise<Json> {
   if (!resource.hasCost || !createDropsCost(sentCost) || typeof created.id !== 'number') return created;
   return (await safeUpdate(client, resource, `${resource.path}/${created.id}`, { cost: '0' }, { current: created })).record;
+}
+
+/**
+ * The one create of the core (a record, an imported row, an occurrence of a series): the
+ * editor's defaults for what the body leaves out, the POST (`post` sends it: an import's retries
+ * check first that a failed attempt did not create the record), then the update that stores a
+ * zero cost, which the create route drops.
+ */
+export async function createPost(
+  client: ApiClient,
+  resource: Resource,
+  body: Json,
+  post: (body: Json) => Promise<Json> = async (sent) => (await client.call<Json>('POST', resource.path, { body: sent })).body,
+): Promise<Json> {
+  return withZeroCost(client, resource, await post(planCreate(resource, body).requests[0].body as Json), body.cost);
 }

@@ -9,7 +9,8 @@ import { wpRoute, type Resource } from '../../spec/resources.js';
 import { UsageError } from '../errors.js';
 import type { WriteApi } from '../http/client.js';
 import type { Query } from '../http/url.js';
-import { corePostField, TEC_SEND_AS_STORED, WRITE_ROUTES } from '../../wordpress/write-routes.js';
+import { corePostField, TEC_SEND_AS_STORED, withCreateDefaults, WRITE_ROUTES } from '../../wordpress/write-routes.js';
+import { createDropsCost } from '../../wordpress/cost.js';
 import { sameValue } from '../records/identity.js';
 import { storedCost, toWritable } from '../records/writable.js';
 import { coreTermUpdate, costShown, differences, mergeForUpdate, needsMerge, textFields, unaskedValues } from '../records/safe-update.js';
@@ -242,4 +243,13 @@ export function costRefusal(resource: Resource, current: Json, changes: Json, fo
     'cost',
     values,
   );
+}
+
+/** The plan of a create: one POST by the plugin's route, with the editor's defaults; a zero cost is stored by an update after it. */
+export function planCreate(resource: Resource, body: Json): WritePlan {
+  const sent = withCreateDefaults(resource.name, body);
+  const plan: WritePlan = { action: 'create', resource: resource.name, reads: [], unchanged: [], requests: [] };
+  plan.requests = [{ route: 'tribe', method: 'POST', path: resource.path, body: sent, fields: Object.keys(sent) }];
+  if (resource.hasCost && createDropsCost(body.cost)) plan.notes = ['the create route drops a zero cost: an update after it stores "0"'];
+  return plan;
 }

@@ -7,7 +7,7 @@ import type { PlannedRequest, WritePlan } from '../../../core/records/verbs.js';
 import { flagName, type Resource } from '../../../spec/resources.js';
 import type { WriteMode } from '../../../core/schema.js';
 import type { GlobalOptions } from '../../session.js';
-import { attributeName, collectFields } from './flags.js';
+import { attributeName, collectFields, givenFlag } from './flags.js';
 import { readData } from './refs.js';
 
 export type Opts = GlobalOptions & Record<string, unknown>;
@@ -36,7 +36,7 @@ export async function writeBody(resource: Resource, opts: Opts, ctx: Context, mo
   const data = await readData(opts.data as string | undefined, ctx);
   const merged = { ...data, ...collectFields(resource.fields, opts) };
   const { checkWrite } = await import('../../../core/records/verbs.js');
-  const record = await checkWrite(resource, merged, mode, (field) => `--${flagName(field)}`);
+  const record = await checkWrite(resource, merged, mode, (field) => givenFlag(resource.fields, field, opts));
   if (mode === 'update' && Object.keys(record).length === 0 && !changesElsewhere) {
     throw new UsageError('nothing to update', `Give at least one field, e.g. --${resource.fields[0].name.replace(/_/g, '-')} VALUE, or --data.`);
   }
