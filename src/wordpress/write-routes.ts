@@ -172,6 +172,15 @@ export const TRASH_UNLINKS: Readonly<Partial<Record<WrittenPost, { field: string
   venues: { field: 'venue', others: false },
 };
 
+/**
+ * Values tec/v1 answers 200 to and does not store (measured on 6.17.1, 2026-11-28): an event is
+ * not un-featured by `featured` false, 0, "0", "" or "false" (`_tribe_featured` stays `1`).
+ * Such a change goes by the tribe route.
+ */
+export function tecIgnores(resource: string, field: string, value: unknown): boolean {
+  return resource === 'events' && field === 'featured' && (value === false || value === 0 || value === '0' || value === '' || value === 'false');
+}
+
 /** The header every tec/v1 request needs, and the text it must hold (any case, spaces trimmed). */
 export const TEC_ACK_HEADER = 'X-TEC-EEA';
 export const TEC_ACK_TEXT =

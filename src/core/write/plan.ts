@@ -9,7 +9,7 @@ import { wpRoute, type Resource } from '../../spec/resources.js';
 import { UsageError } from '../errors.js';
 import type { WriteApi } from '../http/client.js';
 import type { Query } from '../http/url.js';
-import { corePostField, TEC_SEND_AS_STORED, withCreateDefaults, WRITE_ROUTES } from '../../wordpress/write-routes.js';
+import { corePostField, TEC_SEND_AS_STORED, tecIgnores, withCreateDefaults, WRITE_ROUTES } from '../../wordpress/write-routes.js';
 import { createDropsCost } from '../../wordpress/cost.js';
 import { sameValue } from '../records/identity.js';
 import { storedCost, toWritable } from '../records/writable.js';
@@ -183,6 +183,7 @@ function planTec(input: UpdateInput, plan: WritePlan, changes: Json, restoring: 
   if (input.site.meta !== 'tec' || restoring || id === undefined || input.query !== undefined) return [];
   // tec/v1 strips markup from a text, ignores a description and escapes `<` in a title: texts never go there.
   if (textFields(resource).some((field) => changes[field] !== undefined)) return [];
+  if (Object.entries(changes).some(([field, value]) => tecIgnores(resource.name, field, value))) return [];
   const tec = tecBody(resource, withoutForcedValues('tec', resource, changes));
   if (!('body' in tec)) return [];
   const forced = current ? forcedChanges('tec', resource, current, changes) : [];
