@@ -194,7 +194,7 @@ describe.each(APIS)('every write on $api keeps what was not asked', ({ api: apiN
     const renamed = stored(ids.mapOff);
     expectOnly(before, renamed, { fields: { title: 'Map off, renamed' } });
     writes = sandbox.stats.writes;
-    const refused = await cli('events', 'update', String(ids.mapOff), '--no-featured', '--no-conflict-check');
+    const refused = await cli('events', 'update', String(ids.mapOff), '--no-sticky', '--no-conflict-check');
     expect(refused.code).toBe(2);
     expect(refused.stderr.trim().split('\n')).toHaveLength(2);
     expect(refused.stderr).toMatch(
@@ -204,9 +204,9 @@ describe.each(APIS)('every write on $api keeps what was not asked', ({ api: apiN
     );
     expect(sandbox.stats.writes).toBe(writes);
     expect(stored(ids.mapOff)).toEqual(renamed);
-    const r = await cli('events', 'update', String(ids.mapOff), '--no-featured', '--cost', 'CHF 60-140', '--no-conflict-check');
+    const r = await cli('events', 'update', String(ids.mapOff), '--no-sticky', '--cost', 'CHF 60-140', '--no-conflict-check');
     expect(r.code, r.stderr).toBe(0);
-    expectOnly(renamed, stored(ids.mapOff), { fields: { featured: false } });
+    expectOnly(renamed, stored(ids.mapOff), { fields: { sticky: false } });
   });
 
   test('an event whose map is off and whose cost is in words (shown as stored) is updated, its cost sent back as it is', async () => {
