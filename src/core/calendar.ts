@@ -4,6 +4,7 @@
  * sandbox) and opened on first use; `close()` lets it go. Messages the CLI would print on stderr
  * go to `onMessage` (dropped by default). Errors are CalendarErrors with the CLI's exit codes.
  */
+import type { WritePlan } from './write/plan.js';
 import type { Messages } from './context.js';
 import type { Site } from './config/site.js';
 import type { RecordAccess } from './records/verbs.js';
@@ -171,6 +172,8 @@ export interface ResourceRecords<R extends ResourceName> {
   create(fields: CreateFieldsOf<R>, options?: CreateOptions): Promise<RecordOf<R>>;
   /** The lossless update: only the fields given change. */
   update(ref: Ref, changes: FieldsOf<R>, options?: UpdateOptions<R>): Promise<RecordOf<R>>;
+  /** The update's dry run: the plan it would send (src/core/write/plan.ts), nothing written. */
+  planUpdate(ref: Ref, changes: FieldsOf<R>, options?: UpdateOptions<R>): Promise<WritePlan>;
   /** Moves the record to the trash (or deletes it for good: terms, or `permanently`); returns it as it was. */
   delete(ref: Ref, options?: DeleteOptions): Promise<RecordOf<R>>;
 }
@@ -233,7 +236,19 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
     return record as RecordOf<R>;
   }
 
+  /**
+   * The update's dry run: what it reads, then the requests it would send (each with its route
+   * and the fields it writes), as a real update sends them; nothing is written.
+   */
+  async planUpdate(ref: Ref, changes: FieldsOf<R>, options: UpdateOptions<R> = {}): Promise<WritePlan> {
+    return (await this.updateOrPlan(ref, changes, options, true)) as WritePlan;
+  }
+
   async update(ref: Ref, changes: FieldsOf<R>, options: UpdateOptions<R> = {}): Promise<RecordOf<R>> {
+    return (await this.updateOrPlan(ref, changes, options, false)) as RecordOf<R>;
+  }
+
+  private async updateOrPlan(ref: Ref, changes: FieldsOf<R>, options: UpdateOptions<R>, dryRun: boolean): Promise<RecordOf<R> | WritePlan> {
     const [{ parseRef }, { checkWrite, updateRecord }] = await Promise.all([import('./records/refs.js'), import('./records/verbs.js')]);
     const target = parseRef(this.resource, ref);
     const checked = await checkWrite(this.resource, changes as Json, 'update');
@@ -244,7 +259,9 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
       replace: options.replace,
       keepDuration: options.keepDuration,
       links: options.links && listTexts(options.links),
+      dryRun,
     });
+    if (result.planned) return result.planned;
     const written = (result.planned ?? result.plan)?.requests.flatMap((request) => request.fields ?? []) ?? [];
     await (await import('./views/clashes.js')).reportClashes(access, this.resource, result.record as Json, { ...options, written });
     return result.record as RecordOf<R>;

@@ -42,6 +42,7 @@ export type {
   SiteFileSource,
 } from './batch/types.js';
 export type { Counts } from './batch/counts.js';
+export type { PlannedRequest, WritePlan } from './write/plan.js';
 export { ApiError, CalendarError, EXIT, NameTakenError, UsageError } from './errors.js';
 export type { ExitCode } from './errors.js';
 export type { ResourceName } from '../spec/resources.js';

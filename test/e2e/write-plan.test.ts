@@ -10,6 +10,7 @@ import { updateRecord } from '../../src/core/records/verbs.js';
 import { api, cliOn, PASSWORD, startTestSandbox, tempHome, USER, type Sandbox } from './helpers.js';
 import { ApiClient } from '../../src/core/http/client.js';
 import { parseRestRoot } from '../../src/core/http/url.js';
+import { Calendar } from '../../src/core/index.js';
 
 type Json = Record<string, any>;
 
@@ -89,6 +90,13 @@ describe('a dry run is the plan the real run sends', () => {
     ]);
     const same = await cli('events', 'update', String(id), '--title', 'Json Plan', '--dry-run', '--format', 'json');
     expect(JSON.parse(same.stdout)).toMatchObject({ requests: [], unchanged: ['title'] });
+    // The library's dry run gives the same object.
+    const cal = new Calendar({ baseUrl: sandbox.restRoot, username: USER, appPassword: PASSWORD });
+    try {
+      expect(await cal.events.planUpdate(id, { excerpt: 'New & “quoted”' })).toEqual(plan);
+    } finally {
+      await cal.close();
+    }
   });
 });
 
