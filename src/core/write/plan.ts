@@ -7,7 +7,7 @@
  */
 import { wpRoute, type Resource } from '../../spec/resources.js';
 import { UsageError } from '../errors.js';
-import type { WriteApi } from '../http/client.js';
+import type { WriteApi } from '../../wordpress/write-routes.js';
 import type { Query } from '../http/url.js';
 import { corePostField, TEC_SEND_AS_STORED, tecIgnores, withCreateDefaults, WRITE_ROUTES } from '../../wordpress/write-routes.js';
 import { createDropsCost } from '../../wordpress/cost.js';
