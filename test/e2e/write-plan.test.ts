@@ -185,3 +185,28 @@ describe('messages and rules (#38 items 12, 19)', () => {
     expect((await api<Json>(sandbox, 'GET', `venues/${id}`)).body).toMatchObject({ venue: 'The Owl Bar', city: 'York' });
   });
 });
+
+describe('an organizer deleted keeps its events co-organized', () => {
+  test('the events that would lose other organizers are listed before the delete; one that lost them gets them back', async () => {
+    const gone = await made('organizers', { organizer: 'Leaving Org' });
+    const stays = await made('organizers', { organizer: 'Staying Org' });
+    const { id } = await event('Co-organized Night', { organizer: [gone.id, stays.id] });
+    const dry = await cli('organizers', 'delete', String(gone.id), '--dry-run');
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stderr).toContain(`other organizers of 1 event(s) would be linked back: ${id} "Co-organized Night"`);
+    const { relinksBeforeDelete, relinkAfterDelete } = await import('../../src/core/write/relink.js');
+    const relinks = await relinksBeforeDelete(client, resources.organizers, [gone.id]);
+    expect(relinks).toEqual([{ event: id, title: 'Co-organized Night', organizer: [stays.id] }]);
+    // What the real site does on the trash (measured on 8080): every organizer of the event unlinked.
+    await api(sandbox, 'DELETE', `organizers/${gone.id}`);
+    await api(sandbox, 'POST', `events/${id}`, { organizer: [], cost: '€10 – €30', show_map: true, show_map_link: true });
+    const outcome = await relinkAfterDelete(client, relinks);
+    expect(outcome.relinked.map((r) => r.event)).toEqual([id]);
+    expect(sandbox.store.event(id)?.fields.organizers).toEqual([stays.id]);
+    expect(sandbox.store.event(id)?.fields.cost).toBe('€10 – €30');
+    // Run again, nothing is missing: nothing is written.
+    const writes = sandbox.stats.writes;
+    expect((await relinkAfterDelete(client, relinks)).kept.map((r) => r.event)).toEqual([id]);
+    expect(sandbox.stats.writes).toBe(writes);
+  });
+});

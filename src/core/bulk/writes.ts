@@ -23,7 +23,7 @@ export async function updateRecord(
   changes: Json,
   options: Pick<SafeUpdateOptions, 'force' | 'notice'> = {},
 ): Promise<Json> {
-  const { record } = await safeUpdate(client, resource, `${resource.path}/${id}`, changes, { method: 'PUT', ...options });
+  const { record } = await safeUpdate(client, resource, `${resource.path}/${id}`, changes, options);
   return record;
 }
 
@@ -42,7 +42,7 @@ export function pickFields(record: Json, fields: string[]): Json {
 export async function withSlugOfFile(client: ApiClient, resource: Resource, created: Json, slug: string, ui: { warn(line: string): void }): Promise<Json> {
   if (!resource.mergesOnCreate || resource.derivesSlug || typeof created.id !== 'number') return created;
   if (typeof created.slug === 'string' && slugLetters(created.slug) === slugLetters(slug)) return created;
-  const { record } = await safeUpdate(client, resource, `${resource.path}/${created.id}`, { slug }, { method: 'PUT', current: created });
+  const { record } = await safeUpdate(client, resource, `${resource.path}/${created.id}`, { slug }, { current: created });
   if (typeof record.slug === 'string' && slugLetters(record.slug) === slugLetters(slug)) return record;
   if (!warnedSlug.has(client)) {
     warnedSlug.add(client);

@@ -41,9 +41,9 @@ export async function deleteTargets(client: ApiClient, resource: Resource, refs:
 
 /** The request a delete would send (a delete for good reads the record's ID first). */
 export async function plannedDelete(client: ApiClient, resource: Resource, target: DeleteTarget, forGood: boolean, query?: Query): Promise<PlannedRequest> {
-  if (!(forGood && resource.trashes)) return { method: 'DELETE', path: target.path, query };
+  if (!(forGood && resource.trashes)) return { route: 'tribe', method: 'DELETE', path: target.path, query };
   const id = (await client.call<Json>('GET', target.path)).body.id;
-  return { method: 'DELETE', path: corePath(resource, id), query: { force: 'true' }, fromRoot: true };
+  return { route: 'core', method: 'DELETE', path: corePath(resource, id), query: { force: 'true' }, fromRoot: true };
 }
 
 /** Deletes one record; returns it as it was. */

@@ -96,7 +96,6 @@ export interface SafeUpdateOptions {
   query?: Query;
   /** The record as just read (texts as typed, see readCurrent); read here when needed and not given. */
   current?: Json;
-  method?: 'POST' | 'PUT';
   /** Send a value the route cannot keep as stored (a cost shown re-formatted) rather than refuse. */
   force?: boolean;
   /** Where a one-time notice goes (no typed text on this site). */

@@ -47,7 +47,11 @@ export async function runDelete(resource: Resource, inv: Invocation, rawRefs: st
     // The events whose other organizers the site unlinks with this one, linked back after (shown before --yes).
     const relinks = await relink.relinksBeforeDelete(client, resource, ids);
     if (opts.dryRun) {
-      for (const target of targets) printPlanned(ctx, client, await plannedDelete(client, resource, target, forGood, query));
+      for (const target of targets) {
+        const request = await plannedDelete(client, resource, target, forGood, query);
+        const plan = { action: 'delete' as const, resource: resource.name, id: target.id, reads: [], requests: [request], unchanged: [], relinks };
+        printPlanned(ctx, client, plan, opts);
+      }
       if (relinks.length) prepared.ui.notice(`Then the other organizers of ${relinks.length} event(s) would be linked back: ${relink.eventsNamed(relinks)}.`);
       return;
     }
