@@ -17,6 +17,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { readSiteArgs } from './site-args.mjs';
+import { sameMeaning } from './meta-rows.mjs';
 
 const { args, password, api, auth } = readSiteArgs('write-matrix.mjs --url URL --password-file FILE --socket MYSQLD_SOCK [--api tec|tribe]', {
   api: { type: 'string', default: 'tec' },
@@ -80,14 +81,6 @@ function stored(id) {
     .join(',');
   return record;
 }
-/**
- * Rows the tribe route writes with no meaning of their own (measured: `_EventAllDay` "no" where
- * there was none, empty `_EventURL`, `_EventCurrencySymbol`, `_EventCurrencyPosition`): the same
- * value as none. Counted apart, not as changes.
- */
-const NONE = { _EventAllDay: ['', 'no'], _EventURL: [''], _EventCurrencySymbol: [''], _EventCurrencyPosition: [''] };
-const meansNone = (key, value) => value === undefined || (NONE[key] ?? []).includes(value);
-const sameMeaning = (key, a, b) => a === b || (meansNone(key, a) && meansNone(key, b));
 const allKeys = (before, after) => [...new Set([...Object.keys(before), ...Object.keys(after)])];
 const changedKeys = (before, after) =>
   allKeys(before, after)
