@@ -8,6 +8,7 @@
  * the record's current values of what it resets are sent with the changes, never its texts
  * (which the route shows rendered, not as typed). docs/write-routes.md lists what each route keeps.
  */
+import { termName } from '../../wordpress/text.js';
 import { linkFields, resources, wpRoute, type LinkRelation, type Resource } from '../../spec/resources.js';
 import type { WriteApi } from '../http/client.js';
 import type { Query } from '../http/url.js';
@@ -75,6 +76,10 @@ export function differences(resource: Resource, record: Json, wanted: Json): Arr
 
 /** Texts compare as typed (both sides raw); other fields as the server keeps them. */
 function sameText(resource: Resource, field: string, sent: unknown, got: unknown): boolean {
+  // A term's name is stored with `&` as `&amp;` whatever was typed: the name sent is compared as stored.
+  if (resource.kind === 'term' && field === resource.nameField && typeof sent === 'string' && typeof got === 'string') {
+    if (termName(sent) === got.trim()) return true;
+  }
   const isText = textFields(resource).includes(field);
   if (isText && typeof sent === 'string' && typeof got === 'string') return sent.trim() === got.trim();
   return sameValue(field, sent, got);
