@@ -324,8 +324,8 @@ class Events extends Records<'events'> {
     const access = await this.open();
     const { plan, report } = await series.createRepeating(access, checked, repeat, { createMissing: options.createMissing, dryRun: options.dryRun });
     if (!report) return plan.occurrences.map((occurrence) => occurrence.body);
-    const { reportClashes } = await import('./views/clashes.js');
-    for (const record of report.created) await reportClashes(access, this.resource, record, options);
+    // Each occurrence's clashes, as a single create's are said (one walk of the venue's events).
+    if (options.conflictCheck !== false) await (await import('./views/clashes.js')).reportSeriesClashes(access, report.created);
     series.refuseFailures(report.failed, report.created.length, 'created', access.messages);
     return report.created;
   }
