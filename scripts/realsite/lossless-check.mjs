@@ -114,12 +114,7 @@ const unescapeText = (text) => text.replace(/\\n/g, '\n').replace(/\\t/g, '\t').
 /** The keys whose values differ (unescaping the client's batch output on both sides). */
 function changedKeys(before, after) {
   return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
-    (key) =>
-      !sameMeaning(
-        key,
-        before[key] === undefined ? undefined : unescapeText(String(before[key])),
-        after[key] === undefined ? undefined : unescapeText(String(after[key])),
-      ),
+    (key) => !sameMeaning(key, unescapeText(String(before[key] ?? '')), unescapeText(String(after[key] ?? ''))),
   );
 }
 
