@@ -4,6 +4,7 @@
  * sandbox) and opened on first use; `close()` lets it go. Messages the CLI would print on stderr
  * go to `onMessage` (dropped by default). Errors are CalendarErrors with the CLI's exit codes.
  */
+import type { WritePlan } from './write/plan.js';
 import type { Messages } from './context.js';
 import type { Site } from './config/site.js';
 import type { RecordAccess } from './records/verbs.js';
@@ -225,6 +226,8 @@ export interface ResourceRecords<R extends ResourceName> {
   create(fields: CreateFieldsOf<R>, options?: CreateOptions & CallOptions): Promise<RecordOf<R>>;
   /** The lossless update: only the fields given change. */
   update(ref: Ref, changes: FieldsOf<R>, options?: UpdateOptions<R> & CallOptions): Promise<RecordOf<R>>;
+  /** The update's dry run: the plan it would send (src/core/write/plan.ts), nothing written. */
+  planUpdate(ref: Ref, changes: FieldsOf<R>, options?: UpdateOptions<R> & CallOptions): Promise<WritePlan>;
   /** Moves the record to the trash (or deletes it for good: terms, or `permanently`); returns it as it was. */
   delete(ref: Ref, options?: DeleteOptions & CallOptions): Promise<RecordOf<R>>;
 }
@@ -312,7 +315,19 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
     return record as RecordOf<R>;
   }
 
+  /**
+   * The update's dry run: what it reads, then the requests it would send (each with its route
+   * and the fields it writes), as a real update sends them; nothing is written.
+   */
+  async planUpdate(ref: Ref, changes: FieldsOf<R>, options: UpdateOptions<R> & CallOptions = {}): Promise<WritePlan> {
+    return (await this.updateOrPlan(ref, changes, options, true)) as WritePlan;
+  }
+
   async update(ref: Ref, changes: FieldsOf<R>, options: UpdateOptions<R> & CallOptions = {}): Promise<RecordOf<R>> {
+    return (await this.updateOrPlan(ref, changes, options, false)) as RecordOf<R>;
+  }
+
+  private async updateOrPlan(ref: Ref, changes: FieldsOf<R>, options: UpdateOptions<R> & CallOptions, dryRun: boolean): Promise<RecordOf<R> | WritePlan> {
     const [{ parseRef }, { checkWrite, updateRecord }] = await Promise.all([import('./records/refs.js'), import('./records/verbs.js')]);
     const target = parseRef(this.resource, ref);
     const checked = await checkWrite(this.resource, changes as Json, 'update');
@@ -323,8 +338,11 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
       replace: options.replace,
       keepDuration: options.keepDuration,
       links: options.links && listTexts(options.links),
+      dryRun,
     });
-    await (await import('./views/clashes.js')).reportClashes(access, this.resource, result.record as Json, options);
+    if (result.planned) return result.planned;
+    const written = (result.planned ?? result.plan)?.requests.flatMap((request) => request.fields ?? []) ?? [];
+    await (await import('./views/clashes.js')).reportClashes(access, this.resource, result.record as Json, { ...options, written });
     return result.record as RecordOf<R>;
   }
 
@@ -339,7 +357,13 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
       const warning = remove.linkedWarning(`${this.resource.singular} ${target.text}`, false, await remove.linkedEvents(client, this.resource, [found.id]));
       if (warning) messages.warn(warning);
     }
-    return (await deleteRecord(client, this.resource, found, deletesForGood(this.resource, options.permanently))) as RecordOf<R>;
+    const relink = await import('./write/relink.js');
+    const relinks = await relink.relinksBeforeDelete(client, this.resource, found.id === undefined ? [] : [found.id]);
+    const deleted = await deleteRecord(client, this.resource, found, deletesForGood(this.resource, options.permanently));
+    const back = await relink.relinkAfterDelete(client, relinks, (line) => messages.warn(line));
+    if (back.relinked.length) messages.notice(`Linked back the other organizers of ${relink.eventsNamed(back.relinked)}.`);
+    for (const miss of back.failed) messages.warn(`event ${miss.event} "${miss.title}" lost its other organizers: ${miss.error}`);
+    return deleted as RecordOf<R>;
   }
 
   /**
@@ -393,6 +417,8 @@ class Events extends Records<'events'> {
     const access = await this.open(options);
     const { plan, report } = await series.createRepeating(access, checked, repeat, { createMissing: options.createMissing, dryRun: options.dryRun });
     if (!report) return plan.occurrences.map((occurrence) => occurrence.body);
+    // Each occurrence's clashes, as a single create's are said (one walk of the venue's events).
+    if (options.conflictCheck !== false) await (await import('./views/clashes.js')).reportSeriesClashes(access, report.created);
     series.refuseFailures(report.failed, report.created.length, 'created', access.messages);
     return report.created;
   }

@@ -56,6 +56,7 @@ export type {
 export type { Counts } from './batch/counts.js';
 export { AbortError, ApiError, CalendarError, EXIT, NameTakenError, NotFoundError, UsageError } from './errors.js';
 export type { ServerDetail } from './errors.js';
+export type { PlannedRequest, WritePlan } from './write/plan.js';
 export type { ExitCode } from './errors.js';
 export type { ResourceName } from '../spec/resources.js';
 export type * from '../spec/types.js';

@@ -30,7 +30,7 @@ const CORE: string[][] = [
   ['series'],
   ['config'],
   ['ical'],
-  ['records', 'values', 'schema', 'sandbox-options'],
+  ['records', 'values', 'schema', 'sandbox-options', 'write'],
   ['http'],
   ['errors', 'context', 'version'],
 ];

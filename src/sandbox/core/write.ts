@@ -6,6 +6,7 @@
  */
 import { nowUtcWall, type RequestContext } from '../common/context.js';
 import type { Params } from '../common/params.js';
+import { convertWallClock } from '../../base/time.js';
 import type { EventFields, LinkedFields, PostRecord } from '../store/store.js';
 
 /** A core text field: a string, or `{raw}` as the block editor sends it. */
@@ -24,6 +25,9 @@ export function updateCorePost(ctx: RequestContext, post: PostRecord, params: Pa
     if (title !== undefined) f.title = title.trim();
     if (content !== undefined) f.description = content;
     if (excerpt !== undefined) f.excerpt = excerpt;
+    // The event's terms, exactly the IDs sent (a hook for the client's write path: core's route takes them on the real site).
+    if (Array.isArray(params.tags)) f.tags = params.tags.map(Number);
+    if (Array.isArray(params.tribe_events_cat)) f.categories = params.tribe_events_cat.map(Number);
   } else {
     const f = post.fields as LinkedFields;
     if (title !== undefined) f[post.type] = title.trim();
@@ -32,6 +36,11 @@ export function updateCorePost(ctx: RequestContext, post: PostRecord, params: Pa
   }
   if (typeof params.slug === 'string' && params.slug) post.slug = params.slug;
   if (typeof params.status === 'string' && params.status) post.status = params.status;
+  if (typeof params.date === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(params.date)) {
+    post.date = params.date.replace('T', ' ');
+    post.dateUtc = convertWallClock(post.date, ctx.site.timezone, 'UTC');
+  }
+  if (params.author !== undefined && Number(params.author) > 0) post.author = Number(params.author);
   post.modifiedUtc = nowUtcWall(ctx);
   ctx.store.changed(post);
 }
