@@ -7,7 +7,8 @@ import { listWriter, printRecord, type RecordWriter } from '../../output/writer.
 import type { ApiClient } from '../../../core/http/client.js';
 import type { Context } from '../../../core/context.js';
 import { readRefs } from './refs.js';
-import { passwordOf, type Opts } from './shared.js';
+import { passwordOf, showsTypedText, type Opts } from './shared.js';
+import { readRawTexts, withRawTexts } from '../../../core/records/raw-text.js';
 import { getRecord, passwordQuery } from '../../../core/records/verbs.js';
 
 export async function runGet(resource: Resource, inv: Invocation, rawRefs: string[]): Promise<void> {
@@ -21,7 +22,14 @@ export async function runGet(resource: Resource, inv: Invocation, rawRefs: strin
   await withSession(prepared, ctx, async ({ client, profile }) => {
     if (opts.web) (await import('../web.js')).refuseSandboxPages(profile, '--web');
     const access = { client, timezone: profile.timezone, messages: prepared.ui };
-    const read = (ref: (typeof refs)[number]) => getRecord(access, resource, ref, { password });
+    const typed = showsTypedText(resource, opts, prepared.output.format) && !opts.web;
+    const notice = (line: string) => prepared.ui.notice(line);
+    const read = async (ref: (typeof refs)[number]) => {
+      const record = (await getRecord(access, resource, ref, { password })) as Record<string, unknown>;
+      // The texts as typed, from the core route (the site's rendering with --rendered).
+      if (!typed || typeof record.id !== 'number') return record;
+      return withRawTexts(record, await readRawTexts(client, resource, record.id, notice));
+    };
     if (opts.web) {
       const { openRecordPage } = await import('../web.js');
       for (const ref of refs) await openRecordPage(await read(ref), ctx, prepared.ui, 'stdout');

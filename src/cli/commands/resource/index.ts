@@ -24,6 +24,9 @@ const WEB_HELP = "open the event's page in the browser (prints its URL where the
 
 const hasLinks = (r: Resource) => r.fields.some((f) => f.type === 'ref' || f.type === 'refs');
 
+/** Reads show titles and descriptions as typed; this asks for what the site's pages show. */
+const RENDERED_HELP = 'show titles, descriptions and excerpts as the site renders them (entities, curled quotes, blocks as HTML), not as typed';
+
 type VerbBuilder = (group: Command, r: Resource, run: ActionRunner) => void;
 
 function addList(group: Command, r: Resource, run: ActionRunner): void {
@@ -40,6 +43,7 @@ function addList(group: Command, r: Resource, run: ActionRunner): void {
       .option('--during <from..to>', 'events taking place at any time between two dates, e.g. 2027-03-01..2027-03-31');
   }
   addOptions(list, r.listParams);
+  if (r.kind === 'post') list.option('--rendered', RENDERED_HELP);
   helpFor(list, r, 'list').action(run(async () => (await import('./list.js')).runList.bind(null, r)));
 }
 
@@ -50,6 +54,7 @@ function addGet(group: Command, r: Resource, run: ActionRunner): void {
     .description(`show ${aSingular(r)}, or several`);
   if (r.takesPassword) get.option('--password <password>', 'password of a protected event');
   if (r.browsable) get.option('--web', WEB_HELP);
+  if (r.kind === 'post') get.option('--rendered', RENDERED_HELP);
   helpFor(get, r, 'get').action(run(async () => (await import('./get.js')).runGet.bind(null, r)));
 }
 

@@ -17,6 +17,15 @@ export function positive(raw: string, where: string): number {
   return Number(raw);
 }
 
+/**
+ * Whether the records go out with their texts as typed (titles, descriptions, excerpts as the
+ * editor wrote them, read from the core route): every output that shows text, unless `--rendered`
+ * asks for the site's rendering. IDs and counts show none; iCalendar reads its own (output/ics.ts).
+ */
+export function showsTypedText(resource: Resource, opts: Opts, format: string): boolean {
+  return resource.kind === 'post' && opts.rendered !== true && format !== 'ids' && format !== 'count' && format !== 'ics';
+}
+
 /** --password as given (checked by the core), or undefined. */
 export const passwordOf = (opts: Opts): string | undefined => (opts.password === undefined ? undefined : String(opts.password));
 
