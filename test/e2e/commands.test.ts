@@ -208,15 +208,21 @@ describe('list and output formats', () => {
   test('json is an array of the server records', async () => {
     const r = await list('--json');
     const events = json<Array<Record<string, unknown>>>(r.stdout);
-    // Straight quotes come back as typographic entities, as WordPress stores them.
-    expect(events.map((e) => e.title)).toEqual([...TITLES.slice(0, 4), 'Quote &#8220;me&#8221;, please']);
+    // Titles as typed: the straight quotes the site shows as typographic entities.
+    expect(events.map((e) => e.title)).toEqual(TITLES);
     expect(events[0]).toHaveProperty('utc_start_date');
+  });
+
+  test('--rendered shows the titles as the site renders them', async () => {
+    const r = await list('--json', '--rendered');
+    expect(r.code, r.stderr).toBe(0);
+    expect(json<Array<{ title: string }>>(r.stdout).map((e) => e.title)).toEqual([...TITLES.slice(0, 4), 'Quote &#8220;me&#8221;, please']);
   });
 
   test('ndjson is one record a line', async () => {
     const lines = (await list('--format', 'ndjson')).stdout.trim().split('\n');
     expect(lines).toHaveLength(5);
-    expect(lines.map((l) => json<{ title: string }>(l).title).slice(0, 4)).toEqual(TITLES.slice(0, 4));
+    expect(lines.map((l) => json<{ title: string }>(l).title)).toEqual(TITLES);
   });
 
   test('csv has a header of the chosen fields and quotes where needed', async () => {
@@ -224,8 +230,8 @@ describe('list and output formats', () => {
     const rows = r.stdout.trim().split('\n');
     expect(rows[0]).toBe('id,title,venue.venue');
     expect(rows).toContain(`${ids.event},Jazz Night,Hall A`);
-    // CSV shows characters for the server's entities, quoted for the comma.
-    expect(rows.some((row) => row.endsWith(',"Quote “me”, please",'))).toBe(true);
+    // CSV shows the title as typed, quoted for the comma and its quotes.
+    expect(rows.some((row) => row.endsWith(',"Quote ""me"", please",'))).toBe(true);
   });
 
   test('yaml', async () => {

@@ -1,7 +1,7 @@
 /**
  * Text meant for people shows characters, not the HTML entities the server writes names
  * with (`&#038;`, `&#8220;`, `&amp;` in term names): warnings, messages, CSV and site files.
- * JSON output keeps the server's text.
+ * JSON output shows records' own names and titles as typed, and the server's text with --rendered.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { created, json, useSite } from './helpers.js';
@@ -24,7 +24,7 @@ beforeAll(async () => {
 
 describe('entities in text for people', () => {
   test('the server writes these names with entities (what the tests below rely on)', async () => {
-    const r = await cli('events', 'get', String(first), '--json');
+    const r = await cli('events', 'get', String(first), '--json', '--rendered');
     expect(json<Json>(r.stdout).venue.venue).toMatch(ENTITY);
     expect(json<Json>(r.stdout).title).toMatch(ENTITY);
     const category = await cli('categories', 'list', '--no-hide-empty', '--json');
@@ -90,8 +90,10 @@ describe('entities in text for people', () => {
     expect(restored.stderr).toContain(`Restored venue ${own} (Rock & Roll Hall) as publish.`);
   });
 
-  test("JSON output keeps the server's text", async () => {
-    const r = await cli('venues', 'get', String(venue), '--json');
-    expect(json<Json>(r.stdout).venue).toMatch(ENTITY);
+  test('JSON output shows the name as typed; --rendered keeps the server text', async () => {
+    const typed = await cli('venues', 'get', String(venue), '--json');
+    expect(json<Json>(typed.stdout).venue).toBe(VENUE);
+    const rendered = await cli('venues', 'get', String(venue), '--json', '--rendered');
+    expect(json<Json>(rendered.stdout).venue).toMatch(ENTITY);
   });
 });

@@ -31,7 +31,7 @@ describe('venues update SLUG --replace', () => {
 describe('a venue named with dashes the server shows typographic', () => {
   test('is found by its name as typed (`--` shown as an en dash), not taken for a missing one', async () => {
     const venue = await created(site.sandbox, 'venues', { venue: 'Jazz--Club Hall' });
-    const shown = await cli('venues', 'get', String(venue), '--json');
+    const shown = await cli('venues', 'get', String(venue), '--json', '--rendered');
     expect(json<Json>(shown.stdout).venue).toBe('Jazz&#8211;Club Hall');
     const r = await cli(
       'events',
@@ -52,7 +52,7 @@ describe('a venue named with dashes the server shows typographic', () => {
 
   test('is found by its name as the API shows it, entities and all', async () => {
     const venue = await created(site.sandbox, 'venues', { venue: `Café « L'Été » "Quai" Hall` });
-    const shown = json<Json>((await cli('venues', 'get', String(venue), '--json')).stdout).venue;
+    const shown = json<Json>((await cli('venues', 'get', String(venue), '--json', '--rendered')).stdout).venue;
     expect(shown).toBe('Café « L&#8217;Été » &#8220;Quai&#8221; Hall');
     for (const name of [shown, 'Café « L’Été » “Quai” Hall', `Café « L'Été » "Quai" Hall`]) {
       const r = await cli('venues', 'get', name, '--format', 'ids');

@@ -150,6 +150,11 @@ export class ApiClient {
     return this.authHeader !== undefined;
   }
 
+  /** The language every request asks for (`i18n_language`), if any. */
+  get language(): string | undefined {
+    return this.options.language;
+  }
+
   url(path: string, query: Query = {}, fromRoot = false): string {
     const route = fromRoot ? path : namespaceRoute(this.options.namespace, path);
     const withLanguage = this.options.language ? { ...query, i18n_language: this.options.language } : query;

@@ -22,7 +22,7 @@ export async function runGet(resource: Resource, inv: Invocation, rawRefs: strin
   await withSession(prepared, ctx, async ({ client, profile }) => {
     if (opts.web) (await import('../web.js')).refuseSandboxPages(profile, '--web');
     const access = { client, timezone: profile.timezone, messages: prepared.ui };
-    const typed = showsTypedText(resource, opts, prepared.output.format) && !opts.web;
+    const typed = showsTypedText(resource, opts, prepared.output.format, client) && !opts.web;
     const notice = (line: string) => prepared.ui.notice(line);
     const read = async (ref: (typeof refs)[number]) => {
       const record = (await getRecord(access, resource, ref, { password })) as Record<string, unknown>;

@@ -31,7 +31,7 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
     const zones = resource.hasDates ? new (await import('../../../core/records/dates.js')).ZoneSource(client, profile.timezone) : undefined;
     let writer: RecordWriter | undefined = ics ? undefined : listWriter(resource, prepared.output, ctx);
     // Texts as typed: a hundred records' in one request to the core route, then handed on in order.
-    const typed = showsTypedText(resource, opts, prepared.output.format)
+    const typed = showsTypedText(resource, opts, prepared.output.format, client)
       ? typedTexts(client, resource, (record) => writer!.write(record), (line) => prepared.ui.notice(line), { copies: false })
       : undefined;
     const write = (record: unknown) => (typed ? typed.push(record as Record<string, unknown>) : writer!.write(record));

@@ -21,9 +21,12 @@ export function positive(raw: string, where: string): number {
  * Whether the records go out with their texts as typed (titles, descriptions, excerpts as the
  * editor wrote them, read from the core route): every output that shows text, unless `--rendered`
  * asks for the site's rendering. IDs and counts show none; iCalendar reads its own (output/ics.ts).
+ * A language asked for (`--lang`) reads the texts in that language, which only the plugin's
+ * routes give: the core route's typed text is the default language's.
  */
-export function showsTypedText(resource: Resource, opts: Opts, format: string): boolean {
-  return resource.kind === 'post' && opts.rendered !== true && format !== 'ids' && format !== 'count' && format !== 'ics';
+export function showsTypedText(resource: Resource, opts: Opts, format: string, client: ApiClient): boolean {
+  if (resource.kind !== 'post' || opts.rendered === true || client.language !== undefined) return false;
+  return format !== 'ids' && format !== 'count' && format !== 'ics';
 }
 
 /** --password as given (checked by the core), or undefined. */
