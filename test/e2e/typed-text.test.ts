@@ -46,7 +46,12 @@ describe('text as typed', () => {
 
   test('ndjson, csv, yaml and the table show the text as typed', async () => {
     const ndjson = await list('--format', 'ndjson');
-    expect(ndjson.stdout.trim().split('\n').map((line) => json<Json>(line).description)[0]).toBe(CONTENT);
+    expect(
+      ndjson.stdout
+        .trim()
+        .split('\n')
+        .map((line) => json<Json>(line).description)[0],
+    ).toBe(CONTENT);
     expect((await list('--format', 'csv', '--fields', 'id,title')).stdout).toContain(`${id},"Rock & Roll Gala ""live"""`);
     expect((await list('--format', 'yaml', '--fields', 'title')).stdout).toContain('title: "Rock & Roll Gala \\"live\\""');
     expect((await list()).stdout).toContain(TITLE);

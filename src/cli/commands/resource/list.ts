@@ -32,7 +32,13 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
     let writer: RecordWriter | undefined = ics ? undefined : listWriter(resource, prepared.output, ctx);
     // Texts as typed: a hundred records' in one request to the core route, then handed on in order.
     const typed = showsTypedText(resource, opts, prepared.output.format, client)
-      ? typedTexts(client, resource, (record) => writer!.write(record), (line) => prepared.ui.notice(line), { copies: false })
+      ? typedTexts(
+          client,
+          resource,
+          (record) => writer!.write(record),
+          (line) => prepared.ui.notice(line),
+          { copies: false },
+        )
       : undefined;
     const write = (record: unknown) => (typed ? typed.push(record as Record<string, unknown>) : writer!.write(record));
     // A limit above one page walks on until it is reached.
@@ -42,11 +48,9 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
     const ready = async () => void (writer ??= await icsWriter(client, ctx, zones));
     // The walk sends date filters as instants (records/filter-times.ts): messages quote them as given.
     const given = { start: query.start_date, end: query.end_date };
-    const result = await walkList(access, resource, query, { all, limit, raw: !typed && writer?.takesRaw, zones, ready }, write).catch(
-      (err: unknown) => {
-        throw withStatusHint(err, query);
-      },
-    );
+    const result = await walkList(access, resource, query, { all, limit, raw: !typed && writer?.takesRaw, zones, ready }, write).catch((err: unknown) => {
+      throw withStatusHint(err, query);
+    });
     await typed?.end();
     writer ??= await icsWriter(client, ctx, zones); // (ready ran: the walk calls it before its first page)
     const { written, restUrl, pastEnd } = result;
