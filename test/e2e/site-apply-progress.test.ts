@@ -36,7 +36,7 @@ describe('progress of apply', () => {
     expect(r.output).toMatch(PROGRESS);
     expect(r.output).toContain(`${TAGS} created, 0 updated, 0 unchanged, 0 failed`);
     const planned = readFileSync(stdout, 'utf8');
-    expect(planned).toContain('+ tag shown-0\n');
+    expect(planned).toContain('+ tag shown-0: name "shown 0"\n');
     expect(planned).toContain(`${TAGS} to create, 0 to change, 0 to remove`);
     expect(planned).not.toMatch(/apply: \d/);
   });
@@ -56,6 +56,6 @@ describe('progress of apply', () => {
     expect(r.stderr).not.toContain(HIDDEN_CURSOR);
     expect(r.stderr).not.toContain('\r');
     expect(r.stderr).toContain(`${TAGS} created, 0 updated, 0 unchanged, 0 failed\n`);
-    expect(r.stdout).toContain('+ tag piped-0\n');
+    expect(r.stdout).toContain('+ tag piped-0: name "piped 0"\n');
   });
 });

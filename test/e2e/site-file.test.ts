@@ -115,7 +115,7 @@ describe('apply and diff', () => {
     const target = await emptyTarget();
     const file = siteFile('calendar.yaml', exported);
     const plan = await on(target, ['apply', file, '--dry-run']);
-    expect(plan.stdout).toContain('+ category music\n');
+    expect(plan.stdout).toMatch(/^\+ category music: name "Music"/m);
     expect(plan.stdout).toContain('12 to create, 0 to change, 0 to remove, 0 unchanged');
     expect(target.stats.writes).toBe(0);
     const applied = await on(target, ['apply', file]);
@@ -143,7 +143,7 @@ describe('apply and diff', () => {
     expect(plan.code).toBe(7);
     expect(plan.stdout).toBe(
       [
-        '+ venue green-room',
+        '+ venue green-room: venue "Green Room", city "Lyon"',
         '',
         '- event long-ago: to the trash',
         '~ event summer-fest: cost "15" -> "20", tags +indoors -outdoors',
@@ -193,7 +193,7 @@ describe('apply and diff', () => {
     const writes = [source.stats.writes, target.stats.writes];
     const r = await runCli(['diff', '--from', 'staging', '--to', 'production', '--prune'], { env: { ...home.env, SITE_PASSWORD: PASSWORD } });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain('+ event long-ago\n');
+    expect(r.stdout).toMatch(/^\+ event long-ago: title "/m);
     expect(r.stdout).toContain('- venue green-room: to the trash\n');
     expect(r.stdout).toContain('~ event summer-fest: cost "20" -> "15", tags +outdoors -indoors\n');
     expect([source.stats.writes, target.stats.writes]).toEqual(writes);

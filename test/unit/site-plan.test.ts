@@ -40,7 +40,7 @@ describe('planChanges', () => {
     expect(formatPlan(pruned, false).split('\n')).toEqual([
       '- tag old: deleted for good',
       '',
-      '+ event fest',
+      '+ event fest: title "Fest"',
       '- event gone: to the trash',
       '',
       '1 to create, 0 to change, 2 to remove, 1 unchanged',
@@ -67,6 +67,19 @@ describe('planChanges', () => {
 
   test('colour on request', () => {
     const plan = planChanges(doc({ tags: { a: { name: 'A' } } }), doc({ tags: {} }), { prune: false });
-    expect(formatPlan(plan, true)).toContain('\u001b[32m+ tag a\u001b[39m');
+    expect(formatPlan(plan, true)).toContain('\u001b[32m+ tag a: name "A"\u001b[39m');
+  });
+
+  test('a create lists the fields it writes, links as added slugs', () => {
+    const desired = doc({ venues: { hall: { venue: 'Hall' } }, events: { fest: { title: 'Fest', cost: '20', venue: 'hall', tags: ['late', 'b'] } } });
+    const plan = planChanges(desired, doc({}, true), { prune: false });
+    const fest = plan.changes.find((change) => change.slug === 'fest');
+    expect(fest?.changes).toEqual([
+      { field: 'title', from: undefined, to: 'Fest' },
+      { field: 'cost', from: undefined, to: '20' },
+      { field: 'venue', from: undefined, to: 'hall' },
+      { field: 'tags', added: ['b', 'late'], removed: [] },
+    ]);
+    expect(formatPlan(plan, false)).toContain('+ event fest: title "Fest", cost "20", venue "hall", tags +b +late\n');
   });
 });

@@ -105,7 +105,14 @@ export function planChanges(desired: SiteDocument, current: SiteDocument, option
   for (const name of managed) {
     for (const { want, have, conflict } of matches.get(name)!) {
       if (!have) {
-        plan.changes.push({ action: 'create', resource: name, slug: want.slug, changes: [], conflict });
+        // A create lists the fields it writes, each from nothing.
+        plan.changes.push({
+          action: 'create',
+          resource: name,
+          slug: want.slug,
+          changes: fieldChanges(resources[name], want.fields, {}, plan.aliases),
+          conflict,
+        });
         continue;
       }
       const changes = fieldChanges(resources[name], want.fields, have.fields, plan.aliases);
@@ -221,11 +228,13 @@ const shown = (value: unknown) => {
   return text.length > 40 ? `${text.slice(0, 37)}..."` : text;
 };
 
-function describeChange(resource: Resource, change: FieldChange): string {
+function describeChange(resource: Resource, change: FieldChange, action: RecordChange['action']): string {
   if ('added' in change) return `${change.field} ${[...change.added.map((s) => `+${s}`), ...change.removed.map((s) => `-${s}`)].join(' ')}`;
   // A one-valued link: null is none (a category without parent).
   const link = linkFields(resource).some((f) => f.name === change.field);
   const side = (value: unknown) => (link && value === null ? 'none' : shown(value));
+  // A field of a record to create has no value before.
+  if (action === 'create') return `${change.field} ${side(change.to)}`;
   return `${change.field} ${side(change.from)} -> ${side(change.to)}`;
 }
 
@@ -244,7 +253,7 @@ export function formatPlan(plan: Plan, color: boolean, forPeople: (text: string)
     group = change.resource;
     const resource = resources[change.resource];
     let line = `${SIGN[change.action]} ${resource.singular} ${change.slug}`;
-    const notes: string[] = change.changes.map((c) => describeChange(resource, c));
+    const notes: string[] = change.changes.map((c) => describeChange(resource, c, change.action));
     if (change.siteSlug) notes.unshift(`matched by name (${change.siteSlug} on the site)`);
     if (change.action === 'remove' && !resource.trashes) notes.push('deleted for good');
     if (change.action === 'remove' && resource.trashes) notes.push('to the trash');
