@@ -1,11 +1,12 @@
 /**
- * A delete shows its effect first: the record, the events it unlinks (with the organizers the
- * server drops from them too), the occurrences a series delete takes; and
+ * A delete shows its effect first: the record, the events it unlinks (with, for an organizer,
+ * the other organizers the site drops and the delete links back), the occurrences a series delete takes; and
  * a digest of that preview. Only `confirm: true`, or the digest of the preview the person saw
  * while the site still matches it, lets the delete go.
  */
 import { createHash } from 'node:crypto';
 import type { Calendar } from '../core/calendar.js';
+import type { LinkedEvent } from '../core/assistant/types.js';
 import { UsageError } from '../core/errors.js';
 import type { Resource, ResourceName } from '../spec/resources.js';
 
@@ -45,10 +46,10 @@ export async function previewDelete(
   let action = forGood ? `delete ${label} for good (cannot be undone)` : `move ${label} to the trash (${name}_restore takes it back)`;
   if (r.linkedPost && typeof record.id === 'number') {
     data.unlinks = await assistant.linkedEvents(name, record.id);
-    if (data.unlinks.length) {
-      action +=
-        `; it is linked to ${data.unlinks.length} event(s): the server unlinks it from the upcoming published ones and drops their ` +
-        "other organizers too (each event's also_drops), which events_update add_organizers links back";
+    if (data.unlinks.length) action += `; it is linked to ${data.unlinks.length} event(s): the server unlinks it from the upcoming published ones`;
+    const relinked = (data.unlinks as LinkedEvent[]).filter((event) => event.relinks?.length).length;
+    if (relinked) {
+      action += `; the site drops the other organizers of ${relinked} of them too, and the delete links those back afterwards ` + "(each event's relinks)";
     }
   }
   if (r.repeats && options.scope && options.scope !== 'occurrence') {

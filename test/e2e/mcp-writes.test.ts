@@ -106,9 +106,8 @@ describe('deletes show their effect first', () => {
     expect(preview.about).toMatchObject({ preview: true, digest: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(preview.about.would).toMatch(/^move venue \d+ "Salle à supprimer" to the trash .*linked to 1 event\(s\): the server unlinks it/);
     expect(preview.data.record).toMatchObject({ id: hall, venue: 'Salle à supprimer' });
-    expect(preview.data.unlinks).toEqual([
-      { id: linked, title: 'Linked', start_date: '2031-05-01 20:00:00', status: 'publish', also_drops: ['Co-organisateur'] },
-    ]);
+    expect(preview.data.unlinks).toEqual([{ id: linked, title: 'Linked', start_date: '2031-05-01 20:00:00', status: 'publish' }]);
+    expect(preview.about.would).not.toMatch(/other organizers/);
     expect(session.sandbox.stats.requests - before).toBeGreaterThan(0);
     expect((await api<{ status: string }>(session.sandbox, 'GET', `venues/${hall}`)).body.status).toBe('publish');
 
@@ -124,6 +123,26 @@ describe('deletes show their effect first', () => {
     const restored = await call(session.client, 'venues_restore', { ref: hall });
     expect(restored.about.changed).toEqual(['status']);
     expect(restored.data).toMatchObject({ id: hall, status: 'publish', venue: 'Salle à supprimer' });
+  });
+
+  test('an organizer: the preview names the co-organizers the delete links back, and the event keeps them', async () => {
+    const host = await created(session.sandbox, 'organizers', { organizer: 'Hôte qui part' });
+    const partner = await created(session.sandbox, 'organizers', { organizer: 'Partenaire & Co' });
+    const shared = await event('Shared', { organizer: [host, partner] });
+    const alone = await event('Alone', { organizer: [host] });
+    const preview = await call(session.client, 'organizers_delete', { ref: host });
+    expect(preview.isError, preview.texts.join('\n')).toBe(false);
+    expect(preview.about.would).toMatch(/linked to 2 event\(s\).*drops the other organizers of 1 of them too, and the delete links those back/);
+    expect(preview.data.unlinks).toEqual(
+      expect.arrayContaining([
+        { id: shared, title: 'Shared', start_date: '2031-05-01 20:00:00', status: 'publish', relinks: ['Partenaire & Co'] },
+        { id: alone, title: 'Alone', start_date: '2031-05-01 20:00:00', status: 'publish' },
+      ]),
+    );
+    const done = await call(session.client, 'organizers_delete', { ref: host, digest: preview.about.digest });
+    expect(done.isError, done.texts.join('\n')).toBe(false);
+    const after = (await api<{ organizer?: Array<{ id: number }> }>(session.sandbox, 'GET', `events/${shared}`)).body.organizer ?? [];
+    expect(after.map((o) => o.id)).toEqual([partner]);
   });
 
   test('a tag: deleted for good only with confirm', async () => {

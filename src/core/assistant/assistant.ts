@@ -133,7 +133,11 @@ export class Assistant implements AssistantApi {
     return records.map((record) => withRawTexts(record, typeof record.id === 'number' ? texts.get(record.id) : undefined));
   }
 
-  /** The events linked to a venue or organizer (any status, any date): what its delete unlinks, and the organizers re-linked. */
+  /**
+   * The events linked to a venue or organizer (any status, any date): what its delete unlinks, and
+   * for an organizer the other organizers the delete links back (src/core/write/relink.ts): the
+   * site drops them from the upcoming published events when one organizer of an event goes.
+   */
   async linkedEvents(name: ResourceName, id: number): Promise<LinkedEvent[]> {
     const filter = eventLinkOf(resources[name]);
     if (!filter) return [];
@@ -141,16 +145,18 @@ export class Assistant implements AssistantApi {
     const query: Json = { [filter]: String(id), per_page: MAX_PER_PAGE, ...EVERY_EVENT };
     if (client.hasCredentials) query.status = EDITOR_STATUSES.join(',');
     const res = await client.call<{ events?: Json[] }>('GET', 'events', { query: query as never });
-    const { decodeEntities } = await import('../records/identity.js');
+    const [{ decodeEntities }, { TRASH_UNLINKS }] = await Promise.all([import('../records/identity.js'), import('../../wordpress/write-routes.js')]);
+    const dropsOthers = TRASH_UNLINKS[name as 'organizers']?.others === true;
     return (res.body.events ?? []).map((event) => {
-      const organizers = Array.isArray(event.organizer) ? (event.organizer as Json[]) : [];
-      return {
+      const linked: LinkedEvent = {
         id: event.id as number,
         title: decodeEntities(String(event.title ?? '')),
         start_date: String(event.start_date ?? ''),
         status: String(event.status ?? ''),
-        also_drops: organizers.filter((o) => !(name === 'organizers' && o.id === id)).map((o) => decodeEntities(String(o.organizer ?? o.id))),
       };
+      const others = (Array.isArray(event.organizer) ? (event.organizer as Json[]) : []).filter((o) => o.id !== id);
+      if (dropsOthers && others.length) linked.relinks = others.map((o) => decodeEntities(String(o.organizer ?? o.id)));
+      return linked;
     });
   }
 

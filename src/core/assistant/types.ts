@@ -46,8 +46,11 @@ export interface LinkedEvent {
   title: string;
   start_date: string;
   status: string;
-  /** Its other organizers, which the server drops from it too when the venue or organizer goes. */
-  also_drops: string[];
+  /**
+   * An organizer's delete: the event's other organizers, which the site drops from an upcoming
+   * published event with it and the delete links back afterwards. Absent when there are none.
+   */
+  relinks?: string[];
 }
 
 export interface AssistantApi {
