@@ -102,7 +102,10 @@ test('a session over stdio: every item of the face once, and nothing but the pro
     expect((await api<{ status: string }>(sandbox, 'GET', `events/${ids[2]}`)).body.status).toBe('trash');
 
     // Files: the working directory's, not another's.
-    expect((await call('site_diff', { file: 'site.yaml' })).structuredContent).toMatchObject({ summary: expect.stringMatching(/1 to create/) });
+    const diff = await call('site_diff', { file: 'site.yaml' });
+    expect(diff.structuredContent).toMatchObject({ summary: expect.stringMatching(/1 to create/) });
+    // A create lists the fields it writes.
+    expect(JSON.stringify(diff.structuredContent)).toContain('"changes":[{"field":"name","to":"Session"}]');
     const refused = await call('site_diff', { file: join(home.home, '.config', 'calendar', 'config.json') });
     expect(refused.isError).toBe(true);
     expect(refused.content[0].text).toMatch(/is outside the directories this server may read .*nothing was read/);
