@@ -2,6 +2,7 @@
  * Checks of writable fields, derived from each resource's field list in `src/resources.ts`,
  * and the post metadata (status, author, publication date) every post write shares.
  */
+import { saveRevision } from './revisions.js';
 import { NEVER_PUBLISHED } from '../../wordpress/dates.js';
 import { takesUrl } from '../../wordpress/urls.js';
 import { resources, type ResourceName } from '../../spec/resources.js';
@@ -142,5 +143,6 @@ export function trash(ctx: RequestContext, post: PostRecord): void {
     post.dateUtc = nowUtcWall(ctx);
   }
   post.modifiedUtc = nowUtcWall(ctx);
+  saveRevision(ctx.store, post);
   ctx.store.changed(post);
 }

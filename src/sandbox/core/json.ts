@@ -9,6 +9,7 @@ import { modifiedLocal } from '../common/post-fields.js';
 import { generatedExcerpt, hasBlocks, renderContent, renderExcerpt, renderTitle } from '../common/render.js';
 import type { EventFields, LinkedFields, PostRecord, PostType, TermRecord } from '../store/store.js';
 import { POST_RESOURCES, POST_TYPE, postResource } from '../store/kinds.js';
+import { postTexts } from '../common/revisions.js';
 import { convertWallClock } from '../../base/time.js';
 
 type Json = Record<string, unknown>;
@@ -25,16 +26,6 @@ const EVENT_TAXONOMIES = [resources.tags, resources.categories];
 
 const isoLocal = (wall: string) => wall.replace(' ', 'T');
 
-/** Title, content and excerpt as stored: the post's own text columns. */
-export function postTexts(post: PostRecord): { title: string; content: string; excerpt: string } {
-  if (post.type === 'event') {
-    const f = post.fields as EventFields;
-    return { title: f.title, content: f.description, excerpt: f.excerpt };
-  }
-  const f = post.fields as LinkedFields;
-  return { title: String(f[post.type] ?? ''), content: String(f.description ?? ''), excerpt: String(f.excerpt ?? '') };
-}
-
 function postTerms(ctx: RequestContext, post: PostRecord): { tags: TermRecord[]; categories: TermRecord[] } {
   if (post.type !== 'event') return { tags: [], categories: [] };
   const f = post.fields as EventFields;
@@ -49,7 +40,8 @@ function links(ctx: RequestContext, post: PostRecord, wpType: CorePostType, allo
     collection: [{ href: `${core}/${wpType}` }],
     about: [{ href: `${core}/types/${wpType}` }],
     author: [{ embeddable: true, href: `${core}/users/${post.author}` }],
-    'version-history': [{ count: 0, href: `${core}/${wpType}/${post.id}/revisions` }],
+    'version-history': [{ count: post.revisions?.count ?? 0, href: `${core}/${wpType}/${post.id}/revisions` }],
+    ...(post.revisions ? { 'predecessor-version': [{ id: post.revisions.latest, href: `${core}/${wpType}/${post.id}/revisions/${post.revisions.latest}` }] } : {}),
     'wp:attachment': [{ href: `${core}/media?parent=${post.id}` }],
   };
   if (post.type === 'event') {

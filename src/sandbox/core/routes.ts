@@ -7,7 +7,8 @@
  * does, but keeps drafts and events hidden from listings.
  */
 import { nowLocalWall, type RequestContext, type SiteResponse } from '../common/context.js';
-import { CORE_POST_TYPES, corePostJson, postTexts, type CorePostType } from './json.js';
+import { CORE_POST_TYPES, corePostJson, type CorePostType } from './json.js';
+import { postTexts } from '../common/revisions.js';
 import { SiteError, noRoute } from '../common/errors.js';
 import { searchMatcher } from '../common/search.js';
 import { applyFieldsParam, fieldsParamKeys } from './fields-param.js';

@@ -4,6 +4,7 @@
  * site (docs/write-routes.md): it changes nothing else, the calendar's fields included, and keeps
  * backslashes (core slashes what it sends to the database, unlike the plugin's routes).
  */
+import { saveRevision } from '../common/revisions.js';
 import { nowUtcWall, type RequestContext } from '../common/context.js';
 import type { Params } from '../common/params.js';
 import type { EventFields, LinkedFields, PostRecord } from '../store/store.js';
@@ -33,5 +34,6 @@ export function updateCorePost(ctx: RequestContext, post: PostRecord, params: Pa
   if (typeof params.slug === 'string' && params.slug) post.slug = params.slug;
   if (typeof params.status === 'string' && params.status) post.status = params.status;
   post.modifiedUtc = nowUtcWall(ctx);
+  saveRevision(ctx.store, post);
   ctx.store.changed(post);
 }

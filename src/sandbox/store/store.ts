@@ -6,6 +6,7 @@
 import type { Language } from '../common/i18n.js';
 import { dedupedNameField, type PostType, type Taxonomy } from './kinds.js';
 import { collationKey } from '../../wordpress/collation.js';
+import type { RevisionState } from '../common/revisions.js';
 
 export type { PostType, Taxonomy } from './kinds.js';
 
@@ -55,6 +56,8 @@ export interface PostRecord {
   password?: string;
   fields: EventFields | LinkedFields;
   variants?: Partial<Record<Language, Record<string, string>>>;
+  /** Its revisions, as far as they show (common/revisions.ts); none before its first update. */
+  revisions?: RevisionState;
 }
 
 export interface EventRecord extends PostRecord {
@@ -293,6 +296,12 @@ export class Store {
 
   private lowestId(posts: PostRecord[]): PostRecord | undefined {
     return posts.reduce<PostRecord | undefined>((best, post) => (!best || post.id < best.id ? post : best), undefined);
+  }
+
+  /** The next post ID, for a post the store does not keep (a revision). */
+  takePostId(): number {
+    this.touch();
+    return this.data.nextPostId++;
   }
 
   addPost(post: Omit<PostRecord, 'id'>): PostRecord {

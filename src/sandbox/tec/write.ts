@@ -3,6 +3,7 @@
  * leaves out are kept, but for what the route changes on its own (src/wordpress/write-routes.ts:
  * an event loses `sticky` unless it is sent, and its map settings are switched on).
  */
+import { saveRevision } from '../common/revisions.js';
 import { nowLocalWall, nowUtcWall, type RequestContext } from '../common/context.js';
 import { parseDateInput } from '../common/dates.js';
 import { SiteError } from '../common/errors.js';
@@ -152,5 +153,6 @@ export function patchPost(ctx: RequestContext, resource: PostResource, post: Pos
   else patchEvent(ctx, post as EventRecord, body);
   patchPostColumns(ctx, post, body);
   post.modifiedUtc = nowUtcWall(ctx);
+  saveRevision(ctx.store, post);
   ctx.store.changed(post);
 }
