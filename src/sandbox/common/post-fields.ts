@@ -2,7 +2,8 @@
  * Checks of writable fields, derived from each resource's field list in `src/resources.ts`,
  * and the post metadata (status, author, publication date) every post write shares.
  */
-import { saveRevision } from './revisions.js';
+import { postTexts, saveRevision } from './revisions.js';
+import { slugFromName } from '../../wordpress/slugs.js';
 import { NEVER_PUBLISHED } from '../../wordpress/dates.js';
 import { takesUrl } from '../../wordpress/urls.js';
 import { resources, type ResourceName } from '../../spec/resources.js';
@@ -145,4 +146,17 @@ export function trash(ctx: RequestContext, post: PostRecord): void {
   post.modifiedUtc = nowUtcWall(ctx);
   saveRevision(ctx.store, post);
   ctx.store.changed(post);
+}
+
+/**
+ * The slug a save gives: the one requested, made a slug and unique among the type's posts; else,
+ * for a post that leaves draft without one, one made from its title.
+ */
+export function publishSlug(ctx: RequestContext, post: PostRecord, requested: unknown): void {
+  const taken = (slug: string) => {
+    const holder = ctx.store.postBySlug(post.type, slug);
+    return holder !== undefined && holder !== post;
+  };
+  if (typeof requested === 'string' && requested) post.slug = ctx.store.uniqueSlug(slugFromName(requested), (slug) => slug !== post.slug && taken(slug));
+  else if (post.status !== 'draft' && post.status !== 'pending' && !post.slug) post.slug = ctx.store.uniqueSlug(slugFromName(postTexts(post).title), taken);
 }

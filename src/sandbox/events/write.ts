@@ -10,7 +10,7 @@ import { resources } from '../../spec/resources.js';
 import { nowLocalWall, nowUtcWall, type RequestContext } from '../common/context.js';
 import { parseDateInput } from '../common/dates.js';
 import { SiteError, type ParamProblems } from '../common/errors.js';
-import { checkWritableFields, insertedModifiedUtc, postMeta, TRASH_SUFFIX } from '../common/post-fields.js';
+import { checkWritableFields, insertedModifiedUtc, postMeta, publishSlug, TRASH_SUFFIX } from '../common/post-fields.js';
 import { setVariant, translatableFields } from '../common/i18n.js';
 import { createLinked } from '../linked/write.js';
 import { asList, findTerm, parseBoolean, type Params } from '../common/params.js';
@@ -184,17 +184,6 @@ function applyText(ctx: RequestContext, event: EventRecord, params: Params, crea
       if (!creating) continue;
     }
     event.fields[name] = filtered;
-  }
-}
-
-function publishSlug(ctx: RequestContext, event: EventRecord, requested: unknown): void {
-  if (typeof requested === 'string' && requested) {
-    event.slug = ctx.store.uniqueSlug(
-      slugFromName(requested),
-      (slug) => slug !== event.slug && ctx.store.postBySlug('event', slug) !== undefined && ctx.store.postBySlug('event', slug) !== event,
-    );
-  } else if (event.status !== 'draft' && event.status !== 'pending' && !event.slug) {
-    event.slug = ctx.store.uniqueSlug(slugFromName(event.fields.title), (slug) => ctx.store.postBySlug('event', slug) !== undefined);
   }
 }
 

@@ -36,12 +36,12 @@ function timeOfDay(wall: string): string {
   return `${hour % 12 || 12}:${wall.slice(14, 16)} ${hour < 12 ? 'am' : 'pm'}`;
 }
 
-const dayOf = (wall: string) => `${MONTHS[Number(wall.slice(5, 7)) - 1]} ${Number(wall.slice(8, 10))}, ${wall.slice(0, 4)}`;
-
-/** The plugin's schedule text, for the site's default date and time formats. */
-function scheduleDetails(event: EventRecord, short: boolean): string {
+/** The plugin's schedule text, for the site's default date and time formats: a date of the current year without its year. */
+function scheduleDetails(event: EventRecord, short: boolean, thisYear: string): string {
+  const dayOf = (wall: string) => `${MONTHS[Number(wall.slice(5, 7)) - 1]} ${Number(wall.slice(8, 10))}${wall.startsWith(thisYear) ? '' : `, ${wall.slice(0, 4)}`}`;
   const f = event.fields;
   const sameDay = f.start.slice(0, 10) === f.end.slice(0, 10);
+  if (f.allDay && sameDay && short) return 'All day';
   if (f.allDay)
     return `<span class="tribe-event-date-start">${dayOf(f.start)}</span>${sameDay ? '' : ` - <span class="tribe-event-date-end">${dayOf(f.end)}</span>`}`;
   if (!sameDay)
@@ -94,8 +94,8 @@ function eventFields(ctx: RequestContext, event: EventRecord, edit: boolean): Js
     organizer_names: organizers.map((organizer) => renderTitle(String((organizer.fields as LinkedFields).organizer ?? ''))),
     organizers: organizers.map((organizer) => tecJson(ctx, organizer, edit)),
     venues: venue ? [tecJson(ctx, venue, edit)] : [],
-    schedule_details: scheduleDetails(event, false),
-    short_schedule_details: scheduleDetails(event, true),
+    schedule_details: scheduleDetails(event, false, now.slice(0, 4)),
+    short_schedule_details: scheduleDetails(event, true, now.slice(0, 4)),
   };
 }
 
