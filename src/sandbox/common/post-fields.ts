@@ -12,6 +12,7 @@ import { parseDateInput } from './dates.js';
 import { missingParams, ParamProblems } from './errors.js';
 import { parseBoolean, type Params } from './params.js';
 import type { PostRecord } from '../store/store.js';
+import { postResource } from '../store/kinds.js';
 import { convertWallClock, isValidTimeZone } from '../../base/time.js';
 
 export const KNOWN_USERS = new Set([1]);
@@ -159,4 +160,13 @@ export function publishSlug(ctx: RequestContext, post: PostRecord, requested: un
   };
   if (typeof requested === 'string' && requested) post.slug = ctx.store.uniqueSlug(slugFromName(requested), (slug) => slug !== post.slug && taken(slug));
   else if (post.status !== 'draft' && post.status !== 'pending' && !post.slug) post.slug = ctx.store.uniqueSlug(slugFromName(postTexts(post).title), taken);
+}
+
+/**
+ * Stamps a new post's guid as WordPress does on insert: its permalink then, the pretty one when
+ * it was published with a slug, else the query form (its `&` escaped as stored). It never changes.
+ */
+export function stampGuid(post: PostRecord): void {
+  const resource = postResource(post.type);
+  post.guid = post.slug ? `/${resource.permalinkBase}/${post.slug}/` : `/?post_type=${resource.wpType}&#038;p=${post.id}`;
 }

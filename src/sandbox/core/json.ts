@@ -11,6 +11,8 @@ import type { EventFields, LinkedFields, PostRecord, PostType, TermRecord } from
 import { POST_RESOURCES, POST_TYPE, postResource } from '../store/kinds.js';
 import { postTexts } from '../common/revisions.js';
 import { convertWallClock } from '../../base/time.js';
+import { collationKey } from '../../wordpress/collation.js';
+import { slugFromName } from '../../wordpress/slugs.js';
 
 type Json = Record<string, unknown>;
 
@@ -29,7 +31,12 @@ const isoLocal = (wall: string) => wall.replace(' ', 'T');
 function postTerms(ctx: RequestContext, post: PostRecord): { tags: TermRecord[]; categories: TermRecord[] } {
   if (post.type !== 'event') return { tags: [], categories: [] };
   const f = post.fields as EventFields;
-  const terms = (ids: number[]) => ids.map((id) => ctx.store.term(id)).filter((term): term is TermRecord => Boolean(term));
+  // WordPress lists a post's terms by name (as the database collates them).
+  const terms = (ids: number[]) =>
+    ids
+      .map((id) => ctx.store.term(id))
+      .filter((term): term is TermRecord => Boolean(term))
+      .sort((a, b) => (collationKey(a.name) < collationKey(b.name) ? -1 : collationKey(a.name) > collationKey(b.name) ? 1 : a.id - b.id));
   return { tags: terms(f.tags), categories: terms(f.categories) };
 }
 
@@ -61,6 +68,25 @@ function links(ctx: RequestContext, post: PostRecord, wpType: CorePostType, allo
   return out;
 }
 
+/**
+ * The slug the editor proposes (get_sample_permalink): the current title made a slug, unique
+ * among the other posts of the type; the post's ID when the title gives none.
+ */
+function generatedSlug(ctx: RequestContext, post: PostRecord): string {
+  const base = slugFromName(postTexts(post).title);
+  if (!base) return String(post.id);
+  const slug = ctx.store.uniqueSlug(base, (candidate) => {
+    const holder = ctx.store.postBySlug(post.type, candidate);
+    return holder !== undefined && holder !== post;
+  });
+  // Shown decoded (`emoji-🎉`), where the slug itself stays percent-encoded.
+  try {
+    return decodeURIComponent(slug);
+  } catch {
+    return slug;
+  }
+}
+
 export interface CoreJsonOptions {
   edit?: boolean;
   /** `_links`, left out of the `previous` record a delete answers with. */
@@ -80,7 +106,7 @@ export function corePostJson(ctx: RequestContext, post: PostRecord, wpType: Core
   const link = postUrl(ctx, post);
   const liveSlug = post.slug.replace(/__trashed$/, '');
   const permalinkBase = postResource(post.type).permalinkBase;
-  const guid = liveSlug ? `${ctx.site.baseUrl}/${permalinkBase}/${liveSlug}/` : `${ctx.site.baseUrl}/?post_type=${wpType}&p=${post.id}`;
+  const guid = `${ctx.site.baseUrl}${post.guid ?? (liveSlug ? `/${permalinkBase}/${liveSlug}/` : `/?post_type=${wpType}&p=${post.id}`)}`;
   const { tags, categories } = postTerms(ctx, post);
   const out: Json = { id: post.id, date: isoLocal(post.date) };
   if (wanted('date_gmt')) out.date_gmt = isoLocal(post.dateUtc ?? convertWallClock(post.date, ctx.site.timezone, 'UTC'));
@@ -117,7 +143,7 @@ export function corePostJson(ctx: RequestContext, post: PostRecord, wpType: Core
   // Venues and organizers have no slug templates (real core answers, test/fixtures/lossless/core-*-edit.json).
   if (edit && post.type === 'event') {
     out.permalink_template = `${ctx.site.baseUrl}/${permalinkBase}/%pagename%/`;
-    out.generated_slug = liveSlug;
+    out.generated_slug = generatedSlug(ctx, post);
   }
   if (post.type === 'event')
     out.class_list = [
@@ -126,8 +152,9 @@ export function corePostJson(ctx: RequestContext, post: PostRecord, wpType: Core
       `type-${wpType}`,
       `status-${post.status}`,
       'hentry',
-      ...categories.flatMap((term) => [`${resources.categories.wpType}-${term.slug}`, `cat_${term.slug}`]),
       ...tags.map((term) => `tag-${term.slug}`),
+      ...categories.map((term) => `${resources.categories.wpType}-${term.slug}`),
+      ...categories.map((term) => `cat_${term.slug}`),
     ];
   if (options.allow && wanted('_links')) out._links = links(ctx, post, wpType, options.allow, edit);
   return out;

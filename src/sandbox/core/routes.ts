@@ -185,7 +185,10 @@ export function handleCore(ctx: RequestContext, method: string, target: CoreTarg
     return listCore(ctx, target.wpType, params, allow);
   }
   const post = ctx.store.postOfType(target.id, CORE_POST_TYPES[target.wpType]);
-  if (!post) throw new SiteError(404, 'rest_post_invalid_id', 'Invalid post ID.');
+  if (!post) {
+    delete headers.Allow; // no permission check passes for a post that is not there
+    throw new SiteError(404, 'rest_post_invalid_id', 'Invalid post ID.');
+  }
   if (method === 'DELETE') return deleteCore(ctx, post, target.wpType, params, headers);
   if (method === 'POST' || method === 'PUT' || method === 'PATCH') {
     if (!ctx.user) {

@@ -227,6 +227,24 @@ function updateCoreTerm(ctx: RequestContext, taxonomy: Taxonomy, id: number, par
   return { status: 200, body: coreTermJson(ctx, term, ADMIN_METHODS, 'edit') };
 }
 
+/**
+ * `DELETE /wp/v2/{taxonomy route}/{id}`: terms have no trash, so only `force=true` deletes (a 501
+ * otherwise); the answer is the term as it was, without its links.
+ */
+function deleteCoreTerm(ctx: RequestContext, taxonomy: Taxonomy, id: number, params: Params, headers: Record<string, string>): SiteResponse {
+  const term = ctx.store.term(id, taxonomy);
+  const allow = allowed(ctx, taxonomy, id, false);
+  if (allow.length) headers.Allow = allow.join(', ');
+  else delete headers.Allow;
+  if (!term) throw new SiteError(404, 'rest_term_invalid', 'Term does not exist.');
+  if (!ctx.user) throw new SiteError(401, 'rest_cannot_delete', 'Sorry, you are not allowed to delete this term.');
+  if (parseBoolean(params.force) !== true) throw new SiteError(501, 'rest_trash_not_supported', "Terms do not support trashing. Set 'force=true' to delete.");
+  const { _links, ...previous } = coreTermJson(ctx, term, [], 'edit');
+  ctx.store.removeTerm(id);
+  delete headers.Allow; // the term is gone: nothing is allowed on it any more
+  return { status: 200, body: { deleted: true, previous } };
+}
+
 /** Answers `/wp/v2/{taxonomy route}[/{id}]`; `headers` is the response's, as for the post routes. */
 export function handleCoreTerms(
   ctx: RequestContext,
@@ -238,6 +256,7 @@ export function handleCoreTerms(
 ): SiteResponse {
   const taxonomy = CORE_TAXONOMIES[route];
   if (id !== undefined && (method === 'POST' || method === 'PUT' || method === 'PATCH')) return updateCoreTerm(ctx, taxonomy, id, params, headers);
+  if (id !== undefined && method === 'DELETE') return deleteCoreTerm(ctx, taxonomy, id, params, headers);
   if (method !== 'GET') throw noRoute();
   const refused = refusal(ctx, taxonomy, id, params);
   const allow = allowed(ctx, taxonomy, id, Boolean(refused));

@@ -10,7 +10,7 @@ import { resources } from '../../spec/resources.js';
 import { nowLocalWall, nowUtcWall, type RequestContext } from '../common/context.js';
 import { parseDateInput } from '../common/dates.js';
 import { SiteError, type ParamProblems } from '../common/errors.js';
-import { checkWritableFields, insertedModifiedUtc, postMeta, publishSlug, TRASH_SUFFIX } from '../common/post-fields.js';
+import { checkWritableFields, insertedModifiedUtc, postMeta, publishSlug, stampGuid, TRASH_SUFFIX } from '../common/post-fields.js';
 import { setVariant, translatableFields } from '../common/i18n.js';
 import { createLinked } from '../linked/write.js';
 import { asList, findTerm, parseBoolean, type Params } from '../common/params.js';
@@ -218,6 +218,7 @@ export function createEvent(ctx: RequestContext, params: Params): EventRecord {
   const event = ctx.store.addPost({ type: 'event', ...meta, modifiedUtc: insertedModifiedUtc(meta), slug: '', fields }) as EventRecord;
   applyText(ctx, event, params, true);
   publishSlug(ctx, event, params.slug);
+  stampGuid(event);
   // The plugin saves a sticky event a second time (to put it first in calendar views), which
   // stamps the modification time, even on a draft or a post dated in the past, and publishes
   // the drafts it is now linked to.

@@ -6,7 +6,7 @@ import { saveRevision } from '../common/revisions.js';
 import { POST_META, resources } from '../../spec/resources.js';
 import { nowLocalWall, nowUtcWall, type RequestContext } from '../common/context.js';
 import { SiteError } from '../common/errors.js';
-import { insertedModifiedUtc, isVisibleTo, postMeta, trash } from '../common/post-fields.js';
+import { insertedModifiedUtc, isVisibleTo, postMeta, trash, stampGuid } from '../common/post-fields.js';
 import { setVariant, translatableFields } from '../common/i18n.js';
 import type { Params } from '../common/params.js';
 import { sanitizeTextField } from '../../wordpress/text.js';
@@ -90,6 +90,7 @@ export function createLinked(ctx: RequestContext, resource: LinkedResource, para
     if (combined) fields.stateprovince = sanitizeTextField(combined);
   }
   post.slug = ctx.store.uniqueSlug(slugFromName(name), (slug) => ctx.store.postBySlug(type, slug) !== undefined);
+  stampGuid(post);
   ctx.store.changed(post);
   return post;
 }

@@ -56,6 +56,11 @@ export interface PostRecord {
   password?: string;
   fields: EventFields | LinkedFields;
   variants?: Partial<Record<Language, Record<string, string>>>;
+  /**
+   * The address WordPress gave it when it was created (path and query, after the site's
+   * origin), which later slug changes leave as it was; none in data files of older versions.
+   */
+  guid?: string;
   /** Its revisions, as far as they show (common/revisions.ts); none before its first update. */
   revisions?: RevisionState;
 }

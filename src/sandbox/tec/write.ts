@@ -5,7 +5,7 @@
  */
 import { saveRevision } from '../common/revisions.js';
 import { nowLocalWall, nowUtcWall, type RequestContext } from '../common/context.js';
-import { publishSlug } from '../common/post-fields.js';
+import { publishSlug, stampGuid } from '../common/post-fields.js';
 import { parseDateInput } from '../common/dates.js';
 import { SiteError } from '../common/errors.js';
 import { isPositiveInteger, parseBoolean, type Params } from '../common/params.js';
@@ -182,6 +182,7 @@ export function createTecPost(ctx: RequestContext, resource: PostResource, body:
   if (isLinkedResource(resource)) patchLinked(resource, post, body);
   else patchEvent(ctx, post as EventRecord, body);
   patchPostColumns(ctx, post, body);
+  stampGuid(post);
   ctx.store.changed(post);
   return post;
 }
