@@ -30,10 +30,9 @@ export function entityEscape(html: string): string {
 
 export /** The json_ld description: the text without its tags, in one paragraph, entity-escaped, plus a literal backslash-n. */
 function ldDescription(html: string): string {
-  const textOnly = decodeEntities(html.replace(/<[^>]*>/g, ' '))
+  const textOnly = decodeEntities(html.replace(/<[^>]*>/g, ''))
     .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/ ([.,;:!?])/g, '$1');
+    .trim();
   return textOnly ? `${entityEscape(`<p>${textOnly}</p>`)}\\n` : '';
 }
 
