@@ -36,6 +36,12 @@ function ldDescription(html: string): string {
   return textOnly ? `${entityEscape(`<p>${textOnly}</p>`)}\\n` : '';
 }
 
+/** A post's json_ld description: its excerpt's HTML as it is (escaped), else its content's text in one paragraph. */
+export function ldPostDescription(excerptHtml: string, contentHtml: string): string {
+  if (!excerptHtml) return ldDescription(contentHtml);
+  return `${entityEscape(decodeEntities(excerptHtml))}\\n`;
+}
+
 export function hasPermalink(post: PostRecord): boolean {
   return (post.status === 'publish' || post.status === 'private') && Boolean(post.slug);
 }

@@ -48,7 +48,9 @@ function links(ctx: RequestContext, post: PostRecord, wpType: CorePostType, allo
     about: [{ href: `${core}/types/${wpType}` }],
     author: [{ embeddable: true, href: `${core}/users/${post.author}` }],
     'version-history': [{ count: post.revisions?.count ?? 0, href: `${core}/${wpType}/${post.id}/revisions` }],
-    ...(post.revisions ? { 'predecessor-version': [{ id: post.revisions.latest, href: `${core}/${wpType}/${post.id}/revisions/${post.revisions.latest}` }] } : {}),
+    ...(post.revisions
+      ? { 'predecessor-version': [{ id: post.revisions.latest, href: `${core}/${wpType}/${post.id}/revisions/${post.revisions.latest}` }] }
+      : {}),
     'wp:attachment': [{ href: `${core}/media?parent=${post.id}` }],
   };
   if (post.type === 'event') {

@@ -37,7 +37,10 @@ function textOf(value: unknown): string | undefined {
 }
 
 function invalid(param: string, message: string, code: string, data: Record<string, unknown> | null): SiteError {
-  return new SiteError(400, 'rest_invalid_param', `Invalid parameter(s): ${param}`, { params: { [param]: message }, details: { [param]: { code, message, data } } });
+  return new SiteError(400, 'rest_invalid_param', `Invalid parameter(s): ${param}`, {
+    params: { [param]: message },
+    details: { [param]: { code, message, data } },
+  });
 }
 
 /** PHP's list of an enum: "a, b, and c". */
@@ -52,7 +55,11 @@ function checkCoreBody(post: PostRecord, params: Params): void {
   for (const taxonomy of ['tags', 'tribe_events_cat']) {
     const value = params[taxonomy];
     if (value === undefined) continue;
-    const list = Array.isArray(value) ? value : String(value).split(/[\s,]+/).filter(Boolean);
+    const list = Array.isArray(value)
+      ? value
+      : String(value)
+          .split(/[\s,]+/)
+          .filter(Boolean);
     const bad = list.findIndex((item) => !/^\d+$/.test(String(item).trim()));
     if (bad >= 0) throw invalid(taxonomy, `${taxonomy}[${bad}] is not of type integer.`, 'rest_invalid_type', { param: `${taxonomy}[${bad}]` });
   }
@@ -60,7 +67,11 @@ function checkCoreBody(post: PostRecord, params: Params): void {
 
 /** The term IDs sent that name terms of the taxonomy. */
 function termIds(ctx: RequestContext, value: unknown, taxonomy: 'tags' | 'categories'): number[] {
-  const list = Array.isArray(value) ? value : String(value).split(/[\s,]+/).filter(Boolean);
+  const list = Array.isArray(value)
+    ? value
+    : String(value)
+        .split(/[\s,]+/)
+        .filter(Boolean);
   return [...new Set(list.map(Number))].filter((id) => ctx.store.term(id, taxonomy));
 }
 

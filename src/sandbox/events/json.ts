@@ -1,6 +1,6 @@
 /** Events as the real server serialises them: keys in its order, the venue as an object or `[]`, json_ld on single reads. */
 import { restBase, type RequestContext } from '../common/context.js';
-import { dateDetails, entityEscape, globalIds, hasPermalink, imageJson, ldDescription, postHead, postUrl, text, type Json } from '../common/post-json.js';
+import { dateDetails, entityEscape, globalIds, hasPermalink, imageJson, ldPostDescription, postHead, postUrl, text, type Json } from '../common/post-json.js';
 import { decodeEntities } from '../../wordpress/text.js';
 import { organizerJson, venueJson } from '../linked/json.js';
 import type { EventRecord, PostRecord, TermRecord } from '../store/store.js';
@@ -18,12 +18,6 @@ function escHtml(text: string): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#039;');
-}
-
-/** The event json_ld description: the excerpt's HTML as it is, else the content's text in one paragraph. */
-function ldEventDescription(excerptHtml: string, contentHtml: string): string {
-  if (!excerptHtml) return ldDescription(contentHtml);
-  return `${entityEscape(decodeEntities(excerptHtml))}\\n`;
 }
 
 function sortedTerms(ctx: RequestContext, ids: number[], taxonomy: 'categories' | 'tags'): TermRecord[] {
@@ -107,7 +101,7 @@ function eventJsonLd(ctx: RequestContext, event: EventRecord, out: Json, venue: 
     '@type': 'Event',
     // get_the_title(): the stored title with the private/protected prefix, then escaped.
     name: escHtml(`${event.status === 'private' ? 'Private: ' : event.password ? 'Protected: ' : ''}${String(out.title)}`),
-    description: ldEventDescription(String(out.excerpt), String(out.description)),
+    description: ldPostDescription(String(out.excerpt), String(out.description)),
   };
   const image = out.image as Json | false;
   if (image) ld.image = image.url;

@@ -1,7 +1,7 @@
 /** Venues and organizers as the real server serialises them: empty fields left out, json_ld on single reads. */
 import { resources } from '../../spec/resources.js';
 import type { RequestContext } from '../common/context.js';
-import { globalIds, imageJson, ldDescription, postHead, text, type Json } from '../common/post-json.js';
+import { globalIds, imageJson, ldPostDescription, postHead, text, type Json } from '../common/post-json.js';
 import type { LinkedFields, PostRecord } from '../store/store.js';
 import { renderContent, renderExcerpt, renderTitle } from '../common/render.js';
 import { storedKey, SWITCHES, type LinkedResource } from '../store/kinds.js';
@@ -49,7 +49,7 @@ export function venueJson(ctx: RequestContext, venue: PostRecord, options: { jso
     out.json_ld = {
       '@type': 'Place',
       name: out.venue,
-      description: ldDescription(description),
+      description: ldPostDescription(String(out.excerpt ?? ''), description),
       url: '',
       address: withoutEmpty({
         '@type': 'PostalAddress',
@@ -79,7 +79,7 @@ export function organizerJson(ctx: RequestContext, organizer: PostRecord, option
     out.json_ld = {
       '@type': 'Person',
       name: out.organizer,
-      description: ldDescription(description),
+      description: ldPostDescription(String(out.excerpt ?? ''), description),
       url: out.website ?? '',
       telephone: out.phone ?? '',
       email: out.email ? obfuscateEmail(String(out.email)) : '',

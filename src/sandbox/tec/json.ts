@@ -38,7 +38,8 @@ function timeOfDay(wall: string): string {
 
 /** The plugin's schedule text, for the site's default date and time formats: a date of the current year without its year. */
 function scheduleDetails(event: EventRecord, short: boolean, thisYear: string): string {
-  const dayOf = (wall: string) => `${MONTHS[Number(wall.slice(5, 7)) - 1]} ${Number(wall.slice(8, 10))}${wall.startsWith(thisYear) ? '' : `, ${wall.slice(0, 4)}`}`;
+  const dayOf = (wall: string) =>
+    `${MONTHS[Number(wall.slice(5, 7)) - 1]} ${Number(wall.slice(8, 10))}${wall.startsWith(thisYear) ? '' : `, ${wall.slice(0, 4)}`}`;
   const f = event.fields;
   const sameDay = f.start.slice(0, 10) === f.end.slice(0, 10);
   if (f.allDay && sameDay && short) return 'All day';

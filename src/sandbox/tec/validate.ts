@@ -16,7 +16,22 @@ const DATE_TIME = /^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$/;
 const POST_DATE = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}(?::\d{2})?)?$/;
 const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/;
 
-const STRING_FIELDS = ['title', 'content', 'excerpt', 'slug', 'cost', 'timezone', 'address', 'city', 'country', 'state', 'province', 'state_province', 'zip', 'phone'];
+const STRING_FIELDS = [
+  'title',
+  'content',
+  'excerpt',
+  'slug',
+  'cost',
+  'timezone',
+  'address',
+  'city',
+  'country',
+  'state',
+  'province',
+  'state_province',
+  'zip',
+  'phone',
+];
 const ID_LISTS = ['venues', 'organizers', 'tags', 'tribe_events_cat'];
 const URL_FIELDS = ['website'];
 
@@ -56,7 +71,16 @@ export function checkTecBody(resource: PostResource, body: Params): void {
           'match the pattern',
           'does not match the pattern `^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$`',
         );
-      else if (!isDateTime(value)) argument(problems, name, name, 'tec_rest_invalid_date_time_argument', 'be a date-time', '', `We cannot parse the argument \`{${name}}\` as a date-time.`);
+      else if (!isDateTime(value))
+        argument(
+          problems,
+          name,
+          name,
+          'tec_rest_invalid_date_time_argument',
+          'be a date-time',
+          '',
+          `We cannot parse the argument \`{${name}}\` as a date-time.`,
+        );
     } else if (name === 'date' && (typeof value !== 'string' || !POST_DATE.test(value)))
       argument(
         problems,

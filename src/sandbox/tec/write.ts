@@ -134,7 +134,10 @@ const POST_COLUMNS = new Set(['status', 'slug', 'date', 'author']);
 function patchPostColumns(ctx: RequestContext, post: PostRecord, body: Params): void {
   if (isPositiveInteger(body.author)) post.author = Number(body.author);
   post.status = typeof body.status === 'string' ? body.status : 'publish';
-  const date = typeof body.date === 'string' ? parseDateInput(body.date.replace(/[Tt]/, ' ').replace(/(?:\.\d+)?(?:Z|[+-]\d\d(?::?\d\d)?)$/, ''), nowLocalWall(ctx)) : null;
+  const date =
+    typeof body.date === 'string'
+      ? parseDateInput(body.date.replace(/[Tt]/, ' ').replace(/(?:\.\d+)?(?:Z|[+-]\d\d(?::?\d\d)?)$/, ''), nowLocalWall(ctx))
+      : null;
   if (date) {
     post.date = date.wall;
     post.dateUtc = date.wall;
