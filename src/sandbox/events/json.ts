@@ -101,7 +101,7 @@ function eventJsonLd(ctx: RequestContext, event: EventRecord, out: Json, venue: 
     '@type': 'Event',
     // get_the_title(): the stored title with the private/protected prefix, then escaped.
     name: escHtml(`${event.status === 'private' ? 'Private: ' : event.password ? 'Protected: ' : ''}${String(out.title)}`),
-    description: ldPostDescription(String(out.excerpt), String(out.description)),
+    description: ldPostDescription(text(ctx, event, 'excerpt', f.excerpt), text(ctx, event, 'description', f.description)),
   };
   const image = out.image as Json | false;
   if (image) ld.image = image.url;

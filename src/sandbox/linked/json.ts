@@ -34,6 +34,9 @@ function linkedPostHead(ctx: RequestContext, post: PostRecord, nameField: 'venue
   return { out, description };
 }
 
+/** A text of the post as stored (in the request's language). */
+const rawText = (ctx: RequestContext, post: PostRecord, field: string) => String(text(ctx, post, field, (post.fields as LinkedFields)[field]) ?? '');
+
 function withoutEmpty(parts: Json): Json {
   return Object.fromEntries(Object.entries(parts).filter(([, value]) => value !== undefined && value !== ''));
 }
@@ -49,7 +52,7 @@ export function venueJson(ctx: RequestContext, venue: PostRecord, options: { jso
     out.json_ld = {
       '@type': 'Place',
       name: out.venue,
-      description: ldPostDescription(String(out.excerpt ?? ''), description),
+      description: ldPostDescription(rawText(ctx, venue, 'excerpt'), rawText(ctx, venue, 'description')),
       url: '',
       address: withoutEmpty({
         '@type': 'PostalAddress',
@@ -79,7 +82,7 @@ export function organizerJson(ctx: RequestContext, organizer: PostRecord, option
     out.json_ld = {
       '@type': 'Person',
       name: out.organizer,
-      description: ldPostDescription(String(out.excerpt ?? ''), description),
+      description: ldPostDescription(rawText(ctx, organizer, 'excerpt'), rawText(ctx, organizer, 'description')),
       url: out.website ?? '',
       telephone: out.phone ?? '',
       email: out.email ? obfuscateEmail(String(out.email)) : '',
