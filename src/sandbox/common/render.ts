@@ -123,8 +123,10 @@ export function generatedExcerpt(raw: string, words = 55): string {
     .replace(/\[([a-z_]+)\b[^\]]*\][\s\S]*?\[\/\1\]/g, '')
     .replace(/\[(?:gallery|playlist|caption|embed)\b[^\]]*\]/g, '')
     .replace(BLOCK_DELIMITER, '');
-  // As PHP's strip_tags: a `<` before anything but white space opens a tag, to the next `>` or the end.
+  // As PHP's strip_tags: a `<` before anything but white space opens a tag, to the next `>` or the
+  // end; the blocks' edges (list items, paragraphs, headings) part words, inline tags do not.
   const list = renderContent(text)
+    .replace(/<\/?(?:li|p|h[1-6]|div|ul|ol|br|blockquote|figure|figcaption|tr|td|th)\b[^>]*>/gi, ' ')
     .replace(/<(?!\s)[^>]*(?:>|$)/g, '')
     .trim()
     .split(/\s+/)

@@ -73,7 +73,7 @@ export function eventJson(ctx: RequestContext, event: EventRecord, options: Even
     utc_end_date: f.utcEnd,
     utc_end_date_details: dateDetails(f.utcEnd),
     timezone: f.timezone,
-    timezone_abbr: zoneAbbreviation(startMs, f.timezone),
+    timezone_abbr: zoneAbbreviation(f.abbreviatedAt ? zonedToUtcMs(f.abbreviatedAt, 'UTC') : startMs, f.timezone),
     cost: blank ? '' : cost.cost,
     cost_details: blank ? { currency_symbol: '', currency_position: '', currency_code: '', values: [] } : cost.details,
     website: blank ? '' : f.website === null ? url : f.website,

@@ -238,7 +238,7 @@ export function createEvent(ctx: RequestContext, params: Params): EventRecord {
  * a draft). A trashed one is published too, its slug keeping `__trashed` (an event restored
  * from the trash brings its trashed venue back so).
  */
-function publishLinkedDrafts(ctx: RequestContext, event: EventRecord, linked: number[]): void {
+export function publishLinkedDrafts(ctx: RequestContext, event: EventRecord, linked: number[]): void {
   if (event.status !== 'publish') return;
   for (const id of linked) {
     const post = ctx.store.post(id);
@@ -248,7 +248,7 @@ function publishLinkedDrafts(ctx: RequestContext, event: EventRecord, linked: nu
   }
 }
 
-function linkedTo(event: EventRecord): number[] {
+export function linkedTo(event: EventRecord): number[] {
   return [...(event.fields.venue !== null ? [event.fields.venue] : []), ...event.fields.organizers];
 }
 
@@ -268,6 +268,8 @@ export function updateEvent(ctx: RequestContext, event: EventRecord, params: Par
   if (params.start_date !== undefined && params.end_date !== undefined) {
     const dates = eventDates(ctx, params, zone, allDay);
     Object.assign(f, dates);
+    delete f.duration;
+    delete f.abbreviatedAt;
   } else if (allDay) {
     moveAllDayEdges(ctx, f, params, zone);
   }

@@ -39,6 +39,10 @@ export interface EventFields {
    * plugin's occurrence row is not rewritten by an all-day update naming one date.
    */
   listedStart?: string;
+  /** The duration stored apart from the dates, when a write changed them without it (tec/v1's all-day switch). */
+  duration?: number;
+  /** The UTC instant the zone's abbreviation was worked out for, when not the start (a tec/v1 write without the dates). */
+  abbreviatedAt?: string;
   parent?: number;
 }
 

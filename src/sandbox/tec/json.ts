@@ -7,7 +7,7 @@ import type { RequestContext } from '../common/context.js';
 import { corePostJson } from '../core/json.js';
 import { renderTitle } from '../common/render.js';
 import { formatCost } from '../../wordpress/cost.js';
-import type { EventRecord, LinkedFields, PostRecord } from '../store/store.js';
+import type { EventFields, EventRecord, LinkedFields, PostRecord } from '../store/store.js';
 import { nowLocalWall } from '../common/context.js';
 import { convertWallClock } from '../../base/time.js';
 
@@ -24,6 +24,11 @@ function postHead(ctx: RequestContext, post: PostRecord, edit: boolean): Json {
   if (edit) Object.assign(out, { permalink_template, generated_slug });
   out.class_list = class_list;
   return out;
+}
+
+/** The event's length in seconds, from its dates. */
+export function durationSeconds(f: EventFields): number {
+  return (Date.parse(`${f.utcEnd.replace(' ', 'T')}Z`) - Date.parse(`${f.utcStart.replace(' ', 'T')}Z`)) / 1000;
 }
 
 /** A PHP DateTime as json_encode writes it. */
@@ -62,7 +67,7 @@ function eventFields(ctx: RequestContext, event: EventRecord, edit: boolean): Js
   const endSite = convertWallClock(f.utcEnd, 'UTC', site);
   const organizers = f.organizers.map((id) => ctx.store.postOfType(id, 'organizer')).filter((post): post is PostRecord => Boolean(post));
   const venue = f.venue ? ctx.store.postOfType(f.venue, 'venue') : undefined;
-  const seconds = (Date.parse(`${f.utcEnd.replace(' ', 'T')}Z`) - Date.parse(`${f.utcStart.replace(' ', 'T')}Z`)) / 1000;
+  const seconds = f.duration ?? durationSeconds(f);
   return {
     start_date: f.start,
     start_date_utc: f.utcStart,

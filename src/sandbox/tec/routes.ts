@@ -88,10 +88,12 @@ export function handleTec(
   ctx: RequestContext,
   method: string,
   target: TecTarget,
-  params: Params,
+  request: { params: Params; bodyError?: Error | null },
   acknowledgement: string | undefined,
   headers: Record<string, string>,
 ): SiteResponse {
+  const { params } = request;
+  if (request.bodyError && target.resource === null) throw request.bodyError;
   if (target.resource === null) {
     if (method !== 'GET') throw noRoute();
     headers.Allow = 'GET';
@@ -99,6 +101,8 @@ export function handleTec(
   }
   const allow = tecAllow(ctx, target);
   if (allow.length) headers.Allow = allow.join(', ');
+  // A body that is not JSON is refused once the route is known: the answer names its methods.
+  if (request.bodyError) throw request.bodyError;
   checkAcknowledgement(acknowledgement);
   const { context: _context, ...rawBody } = params;
   // Like the older routes, tec/v1 hands its values to WordPress unslashed: a backslash is lost.

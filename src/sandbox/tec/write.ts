@@ -3,9 +3,11 @@
  * leaves out are kept, but for what the route changes on its own (src/wordpress/write-routes.ts:
  * an event loses `sticky` unless it is sent, and its map settings are switched on).
  */
-import { saveRevision } from '../common/revisions.js';
 import { nowLocalWall, nowUtcWall, type RequestContext } from '../common/context.js';
 import { publishSlug, stampGuid } from '../common/post-fields.js';
+import { postTexts, saveRevision } from '../common/revisions.js';
+import { durationSeconds } from './json.js';
+import { linkedTo, publishLinkedDrafts } from '../events/write.js';
 import { parseDateInput } from '../common/dates.js';
 import { SiteError } from '../common/errors.js';
 import { isPositiveInteger, parseBoolean, type Params } from '../common/params.js';
@@ -79,6 +81,9 @@ function patchEvent(ctx: RequestContext, event: EventRecord, body: Params): void
     }
   }
   patchEventDates(ctx, f, body);
+  // The zone's abbreviation is worked out again for the time of the write unless both dates are sent.
+  if (typeof body.start_date === 'string' && typeof body.end_date === 'string') delete f.abbreviatedAt;
+  else f.abbreviatedAt = nowUtcWall(ctx);
   const rules = WRITE_ROUTES.tec.events;
   for (const field of rules.wipes) if (!sent.has(field)) applyEventValue(f, field, false);
   for (const [field, value] of Object.entries(rules.forces)) applyEventValue(f, field, value);
@@ -89,9 +94,13 @@ function patchEvent(ctx: RequestContext, event: EventRecord, body: Params): void
  * wall-clock times. An all-day event runs from 00:00:00 to 23:59:59 of its days.
  */
 function patchEventDates(ctx: RequestContext, f: EventFields, body: Params): void {
-  const zone = typeof body.timezone === 'string' && isValidTimeZone(body.timezone) ? body.timezone : f.timezone;
+  // A zone the site does not know is stored as UTC (the wall-clock times stay).
+  const zone = typeof body.timezone === 'string' ? (isValidTimeZone(body.timezone) ? body.timezone : 'UTC') : f.timezone;
   const bothDates = typeof body.start_date === 'string' && typeof body.end_date === 'string';
   if (body.timezone === undefined && !bothDates && !f.allDay) return;
+  // The duration the plugin stores is rewritten only with the dates: an all-day switch keeps it.
+  if (!bothDates) f.duration ??= durationSeconds(f);
+  else delete f.duration;
   if (bothDates) {
     const localNow = nowLocalWall(ctx);
     f.start = parseDateInput(String(body.start_date), localNow)?.wall ?? f.start;
@@ -118,8 +127,9 @@ function patchLinked(resource: 'venues' | 'organizers', post: PostRecord, body: 
     const field = TRIBE_NAME[resource][name];
     if (!field || value === undefined || POST_COLUMNS.has(field)) continue;
     const text = value === null ? '' : String(value);
-    const sanitized = TEXT_FIELDS.has(name) || resources[resource].fields.some((f) => f.name === field && f.sanitized);
-    fields[field] = sanitized ? sanitizeTextField(text) : text;
+    if (TEXT_FIELDS.has(name)) fields[field] = sanitizeTextField(text);
+    // The details (address, city, phone...) are stored escaped besides: `&` as `&amp;`.
+    else fields[field] = sanitizeTextField(text).replace(/&(?!#?[a-z0-9]+;)/gi, '&amp;');
   }
 }
 
@@ -145,7 +155,8 @@ function patchPostColumns(ctx: RequestContext, post: PostRecord, body: Params): 
     post.date = nowLocalWall(ctx);
     post.dateUtc = nowUtcWall(ctx);
   }
-  publishSlug(ctx, post, body.slug);
+  // An empty slug is made again from the title.
+  publishSlug(ctx, post, body.slug === '' ? postTexts(post).title : body.slug);
 }
 
 /** Applies a tec/v1 update to a stored post (the body checked by validate.ts). */
@@ -154,6 +165,7 @@ export function patchPost(ctx: RequestContext, resource: PostResource, post: Pos
   else patchEvent(ctx, post as EventRecord, body);
   patchPostColumns(ctx, post, body);
   post.modifiedUtc = nowUtcWall(ctx);
+  if (post.type === 'event') publishLinkedDrafts(ctx, post as EventRecord, linkedTo(post as EventRecord));
   saveRevision(ctx.store, post);
   ctx.store.changed(post);
 }
