@@ -25,6 +25,9 @@ export function dateDetails(wall: string): Json {
   };
 }
 
+/** `&` as `&amp;` (an entity kept), as the plugin escapes a venue's address details on output. */
+export const escapeAmpersands = (text: string) => text.replace(/&(?!#?[a-z0-9]+;)/gi, '&amp;');
+
 export function entityEscape(html: string): string {
   return html.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

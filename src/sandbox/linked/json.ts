@@ -1,7 +1,7 @@
 /** Venues and organizers as the real server serialises them: empty fields left out, json_ld on single reads. */
 import { resources } from '../../spec/resources.js';
 import type { RequestContext } from '../common/context.js';
-import { globalIds, imageJson, ldPostDescription, postHead, text, type Json } from '../common/post-json.js';
+import { escapeAmpersands, globalIds, imageJson, ldPostDescription, postHead, text, type Json } from '../common/post-json.js';
 import type { LinkedFields, PostRecord } from '../store/store.js';
 import { renderContent, renderExcerpt, renderTitle } from '../common/render.js';
 import { storedKey, SWITCHES, type LinkedResource } from '../store/kinds.js';
@@ -56,7 +56,7 @@ export function venueJson(ctx: RequestContext, venue: PostRecord, options: { jso
       url: '',
       address: withoutEmpty({
         '@type': 'PostalAddress',
-        streetAddress: out.address,
+        streetAddress: typeof out.address === 'string' ? escapeAmpersands(out.address) : out.address,
         addressLocality: out.city,
         // The combined state/province, else the state for a country named "United States", else the province.
         addressRegion: out.stateprovince ?? (out.country === 'United States' ? out.state : out.province),

@@ -5,6 +5,7 @@
  */
 import type { RequestContext } from '../common/context.js';
 import { corePostJson } from '../core/json.js';
+import { escapeAmpersands } from '../common/post-json.js';
 import { renderTitle } from '../common/render.js';
 import { formatCost } from '../../wordpress/cost.js';
 import type { EventFields, EventRecord, LinkedFields, PostRecord } from '../store/store.js';
@@ -108,14 +109,14 @@ function eventFields(ctx: RequestContext, event: EventRecord, edit: boolean): Js
 /** Google's map search for the address, `&` as `&#038;` (esc_url). */
 function directionsLink(fields: LinkedFields): string {
   const parts = [fields.address, fields.city, fields.stateprovince ?? fields.state ?? fields.province, fields.zip, fields.country]
-    .map((part) => String(part ?? '').trim())
+    .map((part) => escapeAmpersands(String(part ?? '').trim()))
     .filter(Boolean);
   const query = parts.map((part) => encodeURIComponent(part).replace(/%20/g, '+')).join('+');
   return `https://maps.google.com/maps?f=q&#038;source=s_q&#038;hl=en&#038;geocode=&#038;q=${query}`;
 }
 
 function venueFields(fields: LinkedFields): Json {
-  const text = (name: string) => String(fields[name] ?? '');
+  const text = (name: string) => escapeAmpersands(String(fields[name] ?? ''));
   return {
     address: text('address'),
     country: text('country'),
@@ -126,7 +127,7 @@ function venueFields(fields: LinkedFields): Json {
     zip: text('zip'),
     phone: text('phone'),
     directions_link: directionsLink(fields),
-    website: text('website'),
+    website: String(fields.website ?? ''),
   };
 }
 

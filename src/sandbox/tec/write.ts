@@ -127,9 +127,8 @@ function patchLinked(resource: 'venues' | 'organizers', post: PostRecord, body: 
     const field = TRIBE_NAME[resource][name];
     if (!field || value === undefined || POST_COLUMNS.has(field)) continue;
     const text = value === null ? '' : String(value);
-    if (TEXT_FIELDS.has(name)) fields[field] = sanitizeTextField(text);
-    // The details (address, city, phone...) are stored escaped besides: `&` as `&amp;`.
-    else fields[field] = sanitizeTextField(text).replace(/&(?!#?[a-z0-9]+;)/gi, '&amp;');
+    const sanitized = TEXT_FIELDS.has(name) || resources[resource].fields.some((f) => f.name === field && f.sanitized);
+    fields[field] = sanitized ? sanitizeTextField(text) : text;
   }
 }
 
