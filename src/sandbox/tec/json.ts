@@ -32,6 +32,13 @@ export function durationSeconds(f: EventFields): number {
   return (Date.parse(`${f.utcEnd.replace(' ', 'T')}Z`) - Date.parse(`${f.utcStart.replace(' ', 'T')}Z`)) / 1000;
 }
 
+/** `multiday`: false for an event within one day, else the number of days it touches (`4` for the 3rd to the 6th). */
+function daysSpanned(f: EventFields): number | false {
+  const day = (wall: string) => Date.parse(`${wall.slice(0, 10)}T00:00:00Z`) / 86_400_000;
+  const days = day(f.end) - day(f.start) + 1;
+  return days > 1 ? days : false;
+}
+
 /** A PHP DateTime as json_encode writes it. */
 const phpDate = (wall: string, timezone: string) => ({ date: `${wall}.000000`, timezone_type: 3, timezone });
 
@@ -86,7 +93,7 @@ function eventFields(ctx: RequestContext, event: EventRecord, edit: boolean): Js
     },
     timezone: f.timezone,
     duration: String(seconds),
-    multiday: f.start.slice(0, 10) !== f.end.slice(0, 10),
+    multiday: daysSpanned(f),
     is_past: endSite < now,
     is_now: startSite <= now && now <= endSite,
     all_day: f.allDay,

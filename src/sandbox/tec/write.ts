@@ -58,6 +58,9 @@ function patchEvent(ctx: RequestContext, event: EventRecord, body: Params): void
         f.cost = value === null ? '' : String(value);
         break;
       case 'featured':
+        // Only turned on: `false` leaves a featured event featured.
+        if (flag(value)) f.featured = true;
+        break;
       case 'sticky':
       case 'all_day':
         f[storedKey(field) as 'featured' | 'sticky' | 'allDay'] = flag(value);
@@ -90,22 +93,22 @@ function patchEvent(ctx: RequestContext, event: EventRecord, body: Params): void
 }
 
 /**
- * The dates change only when both are sent (one alone is ignored); the zone alone relabels the
- * wall-clock times. An all-day event runs from 00:00:00 to 23:59:59 of its days.
+ * The dates change when both are sent, the end when it is sent alone (the stored duration then
+ * stays what it was); a start alone is ignored. The zone alone relabels the wall-clock times. An
+ * all-day event runs from 00:00:00 to 23:59:59 of its days.
  */
 function patchEventDates(ctx: RequestContext, f: EventFields, body: Params): void {
   // A zone the site does not know is stored as UTC (the wall-clock times stay).
   const zone = typeof body.timezone === 'string' ? (isValidTimeZone(body.timezone) ? body.timezone : 'UTC') : f.timezone;
   const bothDates = typeof body.start_date === 'string' && typeof body.end_date === 'string';
-  if (body.timezone === undefined && !bothDates && !f.allDay) return;
+  const endAlone = !bothDates && typeof body.end_date === 'string';
+  if (body.timezone === undefined && !bothDates && !endAlone && !f.allDay) return;
   // The duration the plugin stores is rewritten only with the dates: an all-day switch keeps it.
   if (!bothDates) f.duration ??= durationSeconds(f);
   else delete f.duration;
-  if (bothDates) {
-    const localNow = nowLocalWall(ctx);
-    f.start = parseDateInput(String(body.start_date), localNow)?.wall ?? f.start;
-    f.end = parseDateInput(String(body.end_date), localNow)?.wall ?? f.end;
-  }
+  const localNow = nowLocalWall(ctx);
+  if (bothDates) f.start = parseDateInput(String(body.start_date), localNow)?.wall ?? f.start;
+  if (bothDates || endAlone) f.end = parseDateInput(String(body.end_date), localNow)?.wall ?? f.end;
   if (f.allDay) {
     f.start = `${f.start.slice(0, 10)} 00:00:00`;
     f.end = `${f.end.slice(0, 10)} 23:59:59`;
