@@ -18,6 +18,7 @@ import type { EventFields, PostRecord } from '../store/store.js';
 import { sortWithUnstableTies } from '../common/tie-order.js';
 import { CORE_TAXONOMIES, handleCoreTerms } from './terms.js';
 import { updateCorePost } from './write.js';
+import { unlinkTrashed } from '../linked/write.js';
 
 export interface CoreTarget {
   /** The route's name: a post type's (`tribe_events`) or a taxonomy's (`tags`). */
@@ -228,5 +229,6 @@ function deleteCore(ctx: RequestContext, post: PostRecord, wpType: CorePostType,
   }
   if (post.status === 'trash') throw new SiteError(410, 'rest_already_trashed', 'The post has already been deleted.');
   trash(ctx, post);
+  if (post.type !== 'event') unlinkTrashed(ctx, post);
   return { status: 200, body: corePostJson(ctx, post, wpType, { edit: true, allow: ALL_METHODS }) };
 }

@@ -6,7 +6,7 @@
  * what it sends to the database, unlike the plugin's routes). A title that is not text is
  * ignored, an empty slug keeps the slug, unknown term IDs are left out.
  */
-import { saveRevision } from '../common/revisions.js';
+import { postTexts, saveRevision } from '../common/revisions.js';
 import { nowLocalWall, nowUtcWall, type RequestContext } from '../common/context.js';
 import { SiteError } from '../common/errors.js';
 import type { Params } from '../common/params.js';
@@ -94,7 +94,8 @@ export function updateCorePost(ctx: RequestContext, post: PostRecord, params: Pa
     post.date = nowLocalWall(ctx);
     post.dateUtc = nowUtcWall(ctx);
   }
-  publishSlug(ctx, post, params.slug);
+  // An empty slug is made again from the title.
+  publishSlug(ctx, post, params.slug === '' ? postTexts(post).title : params.slug);
   post.modifiedUtc = nowUtcWall(ctx);
   saveRevision(ctx.store, post);
   ctx.store.changed(post);

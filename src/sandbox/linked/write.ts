@@ -119,16 +119,24 @@ export function deleteLinked(ctx: RequestContext, resource: LinkedResource, post
     throw new SiteError(410, `${kind}-is-in-trash`, `The ${kind} is already trashed`);
   }
   trash(ctx, post);
-  // As on the real server: published (or private) upcoming events lose the trashed venue, and
-  // lose every organizer (not only the trashed one) when an organizer they list is trashed.
+  unlinkTrashed(ctx, post);
+}
+
+/**
+ * What trashing a venue or an organizer does to events, by the plugin's route or WordPress's
+ * (the plugin hooks the trash itself): published (or private) upcoming events lose the trashed
+ * venue, and lose every organizer (not only the trashed one) when an organizer they list is
+ * trashed. Past events and drafts keep their links.
+ */
+export function unlinkTrashed(ctx: RequestContext, post: PostRecord): void {
   const nowLocal = nowLocalWall(ctx);
   for (const event of ctx.store.events()) {
     if ((event.status !== 'publish' && event.status !== 'private') || event.fields.end < nowLocal) continue;
-    if (resource === 'venues' && event.fields.venue === post.id) {
+    if (post.type === 'venue' && event.fields.venue === post.id) {
       event.fields.venue = null;
       ctx.store.changed(event);
     }
-    if (resource === 'organizers' && event.fields.organizers.includes(post.id)) {
+    if (post.type === 'organizer' && event.fields.organizers.includes(post.id)) {
       event.fields.organizers = [];
       ctx.store.changed(event);
     }
