@@ -2,7 +2,7 @@
  * Checks of writable fields, derived from each resource's field list in `src/resources.ts`,
  * and the post metadata (status, author, publication date) every post write shares.
  */
-import { postTexts, saveRevision } from './revisions.js';
+import { postTexts, afterUpdate } from './revisions.js';
 import { slugFromName } from '../../wordpress/slugs.js';
 import { NEVER_PUBLISHED } from '../../wordpress/dates.js';
 import { takesUrl } from '../../wordpress/urls.js';
@@ -145,7 +145,7 @@ export function trash(ctx: RequestContext, post: PostRecord): void {
     post.dateUtc = nowUtcWall(ctx);
   }
   post.modifiedUtc = nowUtcWall(ctx);
-  saveRevision(ctx.store, post);
+  afterUpdate(ctx.store, post);
   ctx.store.changed(post);
 }
 
@@ -164,9 +164,10 @@ export function publishSlug(ctx: RequestContext, post: PostRecord, requested: un
 
 /**
  * Stamps a new post's guid as WordPress does on insert: its permalink then, the pretty one when
- * it was published with a slug, else the query form (its `&` escaped as stored). It never changes.
+ * it was published with a slug, else the query form. Later slugs leave it (common/revisions.ts
+ * escapes its `&` at the next save).
  */
 export function stampGuid(post: PostRecord): void {
   const resource = postResource(post.type);
-  post.guid = post.slug ? `/${resource.permalinkBase}/${post.slug}/` : `/?post_type=${resource.wpType}&#038;p=${post.id}`;
+  post.guid = post.slug ? `/${resource.permalinkBase}/${post.slug}/` : `/?post_type=${resource.wpType}&p=${post.id}`;
 }

@@ -35,8 +35,17 @@ const normalizeWhitespace = (text: string) =>
     .replace(/[\n\r]+/g, '\n')
     .replace(/[ \t]+/g, ' ');
 
-/** Called after every save of an existing post (not its creation). */
-export function saveRevision(store: Store, post: PostRecord): void {
+/**
+ * What every save of an existing post (not its creation) does besides writing its fields: a
+ * revision when one is due, and the guid stored escaped as a save writes it back (`&` as
+ * `&#038;` in the query form a draft was given).
+ */
+export function afterUpdate(store: Store, post: PostRecord): void {
+  if (post.guid) post.guid = post.guid.replace(/&(?!#?[a-z0-9]+;)/gi, '&#038;');
+  saveRevision(store, post);
+}
+
+function saveRevision(store: Store, post: PostRecord): void {
   const { title, content, excerpt } = postTexts(post);
   const texts = [title, content, excerpt].map(normalizeWhitespace);
   const last = post.revisions;

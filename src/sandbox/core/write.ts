@@ -6,7 +6,7 @@
  * what it sends to the database, unlike the plugin's routes). A title that is not text is
  * ignored, an empty slug keeps the slug, unknown term IDs are left out.
  */
-import { postTexts, saveRevision } from '../common/revisions.js';
+import { postTexts, afterUpdate } from '../common/revisions.js';
 import { nowLocalWall, nowUtcWall, type RequestContext } from '../common/context.js';
 import { SiteError } from '../common/errors.js';
 import type { Params } from '../common/params.js';
@@ -97,6 +97,6 @@ export function updateCorePost(ctx: RequestContext, post: PostRecord, params: Pa
   // An empty slug is made again from the title.
   publishSlug(ctx, post, params.slug === '' ? postTexts(post).title : params.slug);
   post.modifiedUtc = nowUtcWall(ctx);
-  saveRevision(ctx.store, post);
+  afterUpdate(ctx.store, post);
   ctx.store.changed(post);
 }

@@ -3,7 +3,7 @@ import { restBase, type RequestContext } from '../common/context.js';
 import { dateDetails, entityEscape, globalIds, hasPermalink, imageJson, ldPostDescription, postHead, postUrl, text, type Json } from '../common/post-json.js';
 import { decodeEntities } from '../../wordpress/text.js';
 import { organizerJson, venueJson } from '../linked/json.js';
-import type { EventRecord, PostRecord, TermRecord } from '../store/store.js';
+import type { EventRecord, PostRecord, TermRecord, EventFields } from '../store/store.js';
 import { embeddedTermJson } from '../terms/json.js';
 import { offsetString, zonedToUtcMs, zoneAbbreviation } from '../../base/time.js';
 import { formatCost } from '../../wordpress/cost.js';
@@ -36,6 +36,13 @@ export interface EventJsonOptions {
   jsonLd?: boolean;
   /** Password-protected and not unlocked: protected fields blanked, as in the list sample. */
   blank?: boolean;
+}
+
+/** The cost's details, with the currency stored with an earlier cost when tec/v1 wrote the cost alone. */
+function costDetails(f: EventFields, details: ReturnType<typeof formatCost>['details']): Json {
+  if (!('currencyCost' in f)) return { ...details };
+  const stored = formatCost(f.currencyCost).details;
+  return { ...details, currency_symbol: stored.currency_symbol, currency_position: stored.currency_position };
 }
 
 export function eventJson(ctx: RequestContext, event: EventRecord, options: EventJsonOptions = {}): Json {
@@ -75,7 +82,7 @@ export function eventJson(ctx: RequestContext, event: EventRecord, options: Even
     timezone: f.timezone,
     timezone_abbr: zoneAbbreviation(f.abbreviatedAt ? zonedToUtcMs(f.abbreviatedAt, 'UTC') : startMs, f.timezone),
     cost: blank ? '' : cost.cost,
-    cost_details: blank ? { currency_symbol: '', currency_position: '', currency_code: '', values: [] } : cost.details,
+    cost_details: blank ? { currency_symbol: '', currency_position: '', currency_code: '', values: [] } : costDetails(f, cost.details),
     website: blank ? '' : f.website === null ? url : f.website,
     show_map: flag(f.showMap),
     show_map_link: flag(f.showMapLink),

@@ -3,7 +3,7 @@
  * turn false, cost and website are cleared, organizers and image removed, the status
  * republished, and the timezone label reset without recomputing the UTC times.
  */
-import { saveRevision } from '../common/revisions.js';
+import { afterUpdate } from '../common/revisions.js';
 import { createDropsCost } from '../../wordpress/cost.js';
 import { dayEdge } from '../../wordpress/dates.js';
 import { resources } from '../../spec/resources.js';
@@ -224,7 +224,7 @@ export function createEvent(ctx: RequestContext, params: Params): EventRecord {
   // the drafts it is now linked to.
   if (fields.sticky) {
     event.modifiedUtc = nowUtcWall(ctx);
-    saveRevision(ctx.store, event);
+    afterUpdate(ctx.store, event);
     publishLinkedDrafts(ctx, event, linkedTo(event));
   }
   ctx.store.changed(event);
@@ -280,6 +280,7 @@ export function updateEvent(ctx: RequestContext, event: EventRecord, params: Par
   f.listedStart = f.end < f.start ? listedBefore : undefined;
   for (const [wire, key] of FLAGS) f[key] = parseBoolean(params[wire]) ?? false;
   f.cost = params.cost ?? '';
+  delete f.currencyCost;
   f.website = typeof params.website === 'string' ? params.website : '';
   f.image = typeof params.image === 'string' && params.image ? params.image : null;
   f.venue = resolveVenue(ctx, params.venue, f.venue);
@@ -289,7 +290,7 @@ export function updateEvent(ctx: RequestContext, event: EventRecord, params: Par
   applyText(ctx, event, params, false);
   publishSlug(ctx, event, params.slug);
   event.modifiedUtc = nowUtcWall(ctx);
-  saveRevision(ctx.store, event);
+  afterUpdate(ctx.store, event);
   publishLinkedDrafts(ctx, event, linkedBefore);
   // Making an event sticky or not saves it a second time, with its new links.
   if (f.sticky !== stickyBefore) publishLinkedDrafts(ctx, event, linkedTo(event));

@@ -23,7 +23,9 @@ function linkedPostHead(ctx: RequestContext, post: PostRecord, nameField: 'venue
   const { author, ...head } = postHead(ctx, post);
   const out: Json = { id: post.id, ...(post.author ? { author } : {}), ...head };
   // The name through get_the_title's filters: `&` as `&#038;`, typographic quotes.
-  out[nameField] = renderTitle(text(ctx, post, nameField, fields[nameField]));
+  const name = renderTitle(text(ctx, post, nameField, fields[nameField]));
+  // A venue without a name (tec/v1 takes an empty title) is shown without the key.
+  if (name || nameField !== 'venue') out[nameField] = name;
   const description = renderContent(text(ctx, post, 'description', fields.description)).trim();
   if (description) out.description = description;
   const excerpt = renderExcerpt(text(ctx, post, 'excerpt', fields.excerpt)).trim();

@@ -2,7 +2,7 @@
  * Venues and organizers: create (with the real server's de-duplication by name), update
  * (venue: image removed, maps switched on, stateprovince recomputed), trash, read.
  */
-import { saveRevision } from '../common/revisions.js';
+import { afterUpdate } from '../common/revisions.js';
 import { POST_META, resources } from '../../spec/resources.js';
 import { nowLocalWall, nowUtcWall, type RequestContext } from '../common/context.js';
 import { SiteError } from '../common/errors.js';
@@ -109,7 +109,7 @@ export function updateLinked(ctx: RequestContext, resource: LinkedResource, post
   fields.image = null;
   saveLinkedFields(ctx, resource, post, params);
   post.modifiedUtc = nowUtcWall(ctx);
-  saveRevision(ctx.store, post);
+  afterUpdate(ctx.store, post);
   ctx.store.changed(post);
 }
 

@@ -39,6 +39,12 @@ export interface EventFields {
    * plugin's occurrence row is not rewritten by an all-day update naming one date.
    */
   listedStart?: string;
+  /**
+   * The cost the stored currency (symbol and position) was read from, when not the current one:
+   * the plugin's routes store the currency with the cost, tec/v1 stores the cost alone ('' for an
+   * event it created: no currency).
+   */
+  currencyCost?: unknown;
   /** The duration stored apart from the dates, when a write changed them without it (tec/v1's all-day switch). */
   duration?: number;
   /** The UTC instant the zone's abbreviation was worked out for, when not the start (a tec/v1 write without the dates). */

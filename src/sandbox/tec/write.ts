@@ -5,7 +5,7 @@
  */
 import { nowLocalWall, nowUtcWall, type RequestContext } from '../common/context.js';
 import { publishSlug, stampGuid } from '../common/post-fields.js';
-import { postTexts, saveRevision } from '../common/revisions.js';
+import { postTexts, afterUpdate } from '../common/revisions.js';
 import { durationSeconds } from './json.js';
 import { linkedTo, publishLinkedDrafts } from '../events/write.js';
 import { parseDateInput } from '../common/dates.js';
@@ -55,6 +55,7 @@ function patchEvent(ctx: RequestContext, event: EventRecord, body: Params): void
         f[field] = storedText(value);
         break;
       case 'cost':
+        if (!('currencyCost' in f)) f.currencyCost = f.cost;
         f.cost = value === null ? '' : String(value);
         break;
       case 'featured':
@@ -168,7 +169,7 @@ export function patchPost(ctx: RequestContext, resource: PostResource, post: Pos
   patchPostColumns(ctx, post, body);
   post.modifiedUtc = nowUtcWall(ctx);
   if (post.type === 'event') publishLinkedDrafts(ctx, post as EventRecord, linkedTo(post as EventRecord));
-  saveRevision(ctx.store, post);
+  afterUpdate(ctx.store, post);
   ctx.store.changed(post);
 }
 
@@ -183,7 +184,7 @@ function blankPost(ctx: RequestContext, resource: PostResource): PostRecord {
   const fields: EventFields = {
     ...{ title: '', description: '', excerpt: '', start: '', end: '', utcStart: '', utcEnd: '', timezone: ctx.site.timezone },
     ...{ allDay: false, image: null, cost: '', website: null, showMap: true, showMapLink: true, hideFromListings: false },
-    ...{ sticky: false, featured: false, categories: [], tags: [], venue: null, organizers: [] },
+    ...{ sticky: false, featured: false, categories: [], tags: [], venue: null, organizers: [], currencyCost: '' },
   };
   return ctx.store.addPost({ type: 'event', ...head, fields });
 }
