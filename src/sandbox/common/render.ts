@@ -20,6 +20,11 @@ const BLOCK_TAG = new RegExp(
   'i',
 );
 
+const BLOCK_NAMES =
+  'table|thead|tfoot|caption|col|colgroup|tbody|tr|td|th|div|dl|dd|dt|ul|ol|li|pre|form|map|area|blockquote|address|math|style|p|h[1-6]|hr|fieldset|legend|section|article|aside|hgroup|header|footer|nav|figure|figcaption|details|menu|summary';
+const BLOCK_OPENING = new RegExp(`(<(?:${BLOCK_NAMES})[\\s/>])`, 'gi');
+const BLOCK_CLOSING = new RegExp(`(</(?:${BLOCK_NAMES})>)`, 'gi');
+
 export function hasBlocks(raw: string): boolean {
   return raw.includes('<!-- wp:');
 }
@@ -65,6 +70,9 @@ export function autop(typed: string): string {
   const text = unclosed ? `${typed.slice(0, open)}${`${typed.slice(open)}\n`.replace(/\n/g, KEPT_BREAK)}` : typed;
   const paragraphs = text
     .replace(/\r\n?/g, '\n')
+    // Block-level tags stand apart: a paragraph ends before one opens and after one closes.
+    .replace(BLOCK_OPENING, '\n\n$1')
+    .replace(BLOCK_CLOSING, '$1\n\n')
     .replace(/<br\s*\/?>/gi, '<br />')
     .split(/\n\s*\n/)
     .map((para) => para.replace(/^\n+|\n+$/g, ''))

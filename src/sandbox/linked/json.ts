@@ -53,7 +53,8 @@ export function venueJson(ctx: RequestContext, venue: PostRecord, options: { jso
   if (options.jsonLd) {
     out.json_ld = {
       '@type': 'Place',
-      name: out.venue,
+      // The shown name with `<` and `>` escaped besides.
+      name: typeof out.venue === 'string' ? out.venue.replace(/</g, '&lt;').replace(/>/g, '&gt;') : out.venue,
       description: ldPostDescription(rawText(ctx, venue, 'excerpt'), rawText(ctx, venue, 'description')),
       url: '',
       address: withoutEmpty({

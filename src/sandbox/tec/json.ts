@@ -115,7 +115,7 @@ function eventFields(ctx: RequestContext, event: EventRecord, edit: boolean): Js
 
 /** Google's map search for the address, `&` as `&#038;` (esc_url). */
 function directionsLink(fields: LinkedFields): string {
-  const parts = [fields.address, fields.city, fields.stateprovince ?? fields.state ?? fields.province, fields.zip, fields.country]
+  const parts = [fields.address, fields.city, fields.stateprovince, fields.zip, fields.country]
     .map((part) => escapeAmpersands(String(part ?? '').trim()))
     .filter(Boolean);
   const query = parts.map((part) => encodeURIComponent(part).replace(/%20/g, '+')).join('+');

@@ -133,6 +133,8 @@ function patchLinked(resource: 'venues' | 'organizers', post: PostRecord, body: 
     const text = value === null ? '' : String(value);
     const sanitized = TEXT_FIELDS.has(name) || resources[resource].fields.some((f) => f.name === field && f.sanitized);
     fields[field] = sanitized ? sanitizeTextField(text) : text;
+    // An organizer's website is stored through esc_url (`&` as `&#038;`); a venue's as sent.
+    if (resource === 'organizers' && field === 'website') fields[field] = String(fields[field]).replace(/&(?!#?[a-z0-9]+;)/gi, '&#038;');
   }
 }
 
