@@ -193,7 +193,7 @@ export function handleCore(ctx: RequestContext, method: string, target: CoreTarg
   if (method === 'DELETE') return deleteCore(ctx, post, target.wpType, params, headers);
   if (method === 'POST' || method === 'PUT' || method === 'PATCH') {
     if (!ctx.user) {
-      delete headers.Allow;
+      anonymousAllow(post, headers);
       throw new SiteError(401, 'rest_cannot_edit', 'Sorry, you are not allowed to edit this post.');
     }
     updateCorePost(ctx, post, params);
@@ -216,9 +216,15 @@ export function handleCore(ctx: RequestContext, method: string, target: CoreTarg
   };
 }
 
+/** A refused anonymous write still names what the visitor may do: read a published post. */
+function anonymousAllow(post: PostRecord, headers: Record<string, string>): void {
+  if (post.status === 'publish') headers.Allow = 'GET';
+  else delete headers.Allow;
+}
+
 function deleteCore(ctx: RequestContext, post: PostRecord, wpType: CorePostType, params: Params, headers: Record<string, string>): SiteResponse {
   if (!ctx.user) {
-    delete headers.Allow;
+    anonymousAllow(post, headers);
     throw new SiteError(401, 'rest_cannot_delete', 'Sorry, you are not allowed to delete this post.');
   }
   if (parseBoolean(params.force) === true) {

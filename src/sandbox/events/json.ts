@@ -95,7 +95,9 @@ export function eventJson(ctx: RequestContext, event: EventRecord, options: Even
     organizer: blank ? [] : organizers.map((organizer) => organizerJson(ctx, organizer, { jsonLd: options.jsonLd && readable(organizer) })),
     custom_fields: [],
   };
-  if (options.jsonLd && !blank) out.json_ld = eventJsonLd(ctx, event, out, venue && (venueShown ? venue : null), organizers[0]);
+  // A venue that is gone for good (deleted, its ID still stored) shows as one that cannot be read.
+  const ldVenue = f.venue && !venue ? null : venue && (venueShown ? venue : null);
+  if (options.jsonLd && !blank) out.json_ld = eventJsonLd(ctx, event, out, ldVenue, organizers[0]);
   return out;
 }
 

@@ -1,7 +1,7 @@
 /** Venues and organizers as the real server serialises them: empty fields left out, json_ld on single reads. */
 import { resources } from '../../spec/resources.js';
 import type { RequestContext } from '../common/context.js';
-import { escapeAmpersands, globalIds, imageJson, ldPostDescription, postHead, text, type Json } from '../common/post-json.js';
+import { escapeAmpersands, escUrlAmpersands, globalIds, imageJson, ldPostDescription, postHead, text, type Json } from '../common/post-json.js';
 import type { LinkedFields, PostRecord } from '../store/store.js';
 import { renderContent, renderExcerpt, renderTitle } from '../common/render.js';
 import { storedKey, SWITCHES, type LinkedResource } from '../store/kinds.js';
@@ -39,6 +39,12 @@ function linkedPostHead(ctx: RequestContext, post: PostRecord, nameField: 'venue
 /** A text of the post as stored (in the request's language). */
 const rawText = (ctx: RequestContext, post: PostRecord, field: string) => String(text(ctx, post, field, (post.fields as LinkedFields)[field]) ?? '');
 
+/** The venue's json_ld name: the shown name unslashed, `<` and `>` escaped, a private one's with its prefix. */
+function ldVenueName(venue: PostRecord, shown: string): string {
+  const name = shown.replace(/\\(.)/g, '$1').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return venue.status === 'private' ? `Private: ${name}` : name;
+}
+
 function withoutEmpty(parts: Json): Json {
   return Object.fromEntries(Object.entries(parts).filter(([, value]) => value !== undefined && value !== ''));
 }
@@ -53,8 +59,7 @@ export function venueJson(ctx: RequestContext, venue: PostRecord, options: { jso
   if (options.jsonLd) {
     out.json_ld = {
       '@type': 'Place',
-      // The shown name with `<` and `>` escaped besides.
-      name: typeof out.venue === 'string' ? out.venue.replace(/</g, '&lt;').replace(/>/g, '&gt;') : out.venue,
+      name: ldVenueName(venue, renderTitle(text(ctx, venue, 'venue', fields.venue))),
       description: ldPostDescription(rawText(ctx, venue, 'excerpt'), rawText(ctx, venue, 'description')),
       url: '',
       address: withoutEmpty({
@@ -86,10 +91,11 @@ export function organizerJson(ctx: RequestContext, organizer: PostRecord, option
       '@type': 'Person',
       name: out.organizer,
       description: ldPostDescription(rawText(ctx, organizer, 'excerpt'), rawText(ctx, organizer, 'description')),
-      url: out.website ?? '',
+      // The website through esc_url: `&` as `&#038;`.
+      url: escUrlAmpersands(String(out.website ?? '')),
       telephone: out.phone ?? '',
       email: out.email ? obfuscateEmail(String(out.email)) : '',
-      sameAs: out.website ?? '',
+      sameAs: escUrlAmpersands(String(out.website ?? '')),
     };
   }
   return { ...out, ...globalIds(ctx, organizer) };

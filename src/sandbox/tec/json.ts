@@ -5,7 +5,7 @@
  */
 import type { RequestContext } from '../common/context.js';
 import { corePostJson } from '../core/json.js';
-import { escapeAmpersands } from '../common/post-json.js';
+import { escapeAmpersands, escUrlAmpersands } from '../common/post-json.js';
 import { renderTitle } from '../common/render.js';
 import { formatCost } from '../../wordpress/cost.js';
 import type { EventFields, EventRecord, LinkedFields, PostRecord } from '../store/store.js';
@@ -115,9 +115,9 @@ function eventFields(ctx: RequestContext, event: EventRecord, edit: boolean): Js
 
 /** Google's map search for the address, `&` as `&#038;` (esc_url). */
 function directionsLink(fields: LinkedFields): string {
-  const parts = [fields.address, fields.city, fields.stateprovince, fields.zip, fields.country]
-    .map((part) => escapeAmpersands(String(part ?? '').trim()))
-    .filter(Boolean);
+  // The region as json_ld's: the combined state/province, else the state in the United States, else the province.
+  const region = fields.stateprovince || (fields.country === 'United States' ? fields.state : fields.province);
+  const parts = [fields.address, fields.city, region, fields.zip, fields.country].map((part) => escapeAmpersands(String(part ?? '').trim())).filter(Boolean);
   const query = parts.map((part) => encodeURIComponent(part).replace(/%20/g, '+')).join('+');
   return `https://maps.google.com/maps?f=q&#038;source=s_q&#038;hl=en&#038;geocode=&#038;q=${query}`;
 }
@@ -144,5 +144,6 @@ export function tecJson(ctx: RequestContext, post: PostRecord, edit: boolean): J
   if (post.type === 'event') return { ...head, ...eventFields(ctx, post as EventRecord, edit) };
   const fields = post.fields as LinkedFields;
   if (post.type === 'venue') return { ...head, ...venueFields(fields) };
-  return { ...head, phone: String(fields.phone ?? ''), website: String(fields.website ?? ''), email: String(fields.email ?? '') };
+  // An organizer's website through esc_url (a venue's as stored).
+  return { ...head, phone: String(fields.phone ?? ''), website: escUrlAmpersands(String(fields.website ?? '')), email: String(fields.email ?? '') };
 }

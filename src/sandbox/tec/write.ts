@@ -84,9 +84,10 @@ function patchEvent(ctx: RequestContext, event: EventRecord, body: Params): void
         break;
     }
   }
-  patchEventDates(ctx, f, body);
-  // The zone's abbreviation is worked out again for the time of the write unless both dates are sent.
-  if (typeof body.start_date === 'string' && typeof body.end_date === 'string') delete f.abbreviatedAt;
+  const datesWritten = patchEventDates(ctx, f, body);
+  // The zone's abbreviation is worked out for the start when the dates or the zone are written
+  // (an all-day switch writes them), else for the time of the write.
+  if (datesWritten) delete f.abbreviatedAt;
   else f.abbreviatedAt = nowUtcWall(ctx);
   const rules = WRITE_ROUTES.tec.events;
   for (const field of rules.wipes) if (!sent.has(field)) applyEventValue(f, field, false);
@@ -98,12 +99,12 @@ function patchEvent(ctx: RequestContext, event: EventRecord, body: Params): void
  * stays what it was); a start alone is ignored. The zone alone relabels the wall-clock times. An
  * all-day event runs from 00:00:00 to 23:59:59 of its days.
  */
-function patchEventDates(ctx: RequestContext, f: EventFields, body: Params): void {
+function patchEventDates(ctx: RequestContext, f: EventFields, body: Params): boolean {
   // A zone the site does not know is stored as UTC (the wall-clock times stay).
   const zone = typeof body.timezone === 'string' ? (isValidTimeZone(body.timezone) ? body.timezone : 'UTC') : f.timezone;
   const bothDates = typeof body.start_date === 'string' && typeof body.end_date === 'string';
   const endAlone = !bothDates && typeof body.end_date === 'string';
-  if (body.timezone === undefined && !bothDates && !endAlone && !f.allDay) return;
+  if (body.timezone === undefined && !bothDates && !endAlone && !f.allDay) return false;
   // The duration the plugin stores is rewritten only with the dates: an all-day switch keeps it.
   if (!bothDates) f.duration ??= durationSeconds(f);
   else delete f.duration;
@@ -117,6 +118,7 @@ function patchEventDates(ctx: RequestContext, f: EventFields, body: Params): voi
   f.timezone = zone;
   f.utcStart = convertWallClock(f.start, zone, 'UTC');
   f.utcEnd = convertWallClock(f.end, zone, 'UTC');
+  return true;
 }
 
 /** A wiped or forced flag of the route rules, onto the stored event. */
@@ -133,8 +135,6 @@ function patchLinked(resource: 'venues' | 'organizers', post: PostRecord, body: 
     const text = value === null ? '' : String(value);
     const sanitized = TEXT_FIELDS.has(name) || resources[resource].fields.some((f) => f.name === field && f.sanitized);
     fields[field] = sanitized ? sanitizeTextField(text) : text;
-    // An organizer's website is stored through esc_url (`&` as `&#038;`); a venue's as sent.
-    if (resource === 'organizers' && field === 'website') fields[field] = String(fields[field]).replace(/&(?!#?[a-z0-9]+;)/gi, '&#038;');
   }
 }
 
