@@ -4,9 +4,8 @@
  * the core route with `context=edit`; test/fixtures/differential/tec-core-seed-*.json.gz, from a
  * real WordPress 7.0.2 + The Events Calendar 6.17.1 site), each replayed against a fresh sandbox.
  *
- * The goal is 98% of the answers identical, as for the tribe family; the sandbox stands at
- * 75-78% on these seeds (the rest is listed in docs/sandbox.md, "What still differs"), so each
- * seed must keep at least that much: a change that loses an answer the sandbox gave right fails.
+ * Each seed must keep at least 98% of its answers identical, as the tribe family does (what
+ * still differs is listed in docs/sandbox.md, "What still differs").
  */
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -15,8 +14,7 @@ import { readRecording, replay } from './differential-replay.js';
 
 const DIR = resolve(import.meta.dirname, '../fixtures/differential');
 const RECORDINGS = readdirSync(DIR).filter((name) => /^tec-core-seed-\d+\.json(\.gz)?$/.test(name));
-/** The least share of identical answers each seed keeps today (goal: 0.98). */
-const REQUIRED = 0.75;
+const REQUIRED = 0.98;
 
 describe('differential replays of the recorded tec/v1 and core-route seeds', () => {
   it('holds several recorded seeds', () => {
