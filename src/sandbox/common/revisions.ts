@@ -8,15 +8,7 @@
  * stores one when the post has none yet, or when its title, content or excerpt differ from the
  * latest one's (compared as `normalize_whitespace` does). Only the latest one's texts are kept.
  */
-import type { EventFields, LinkedFields, PostRecord } from '../store/store.js';
-import type { Store } from '../store/store.js';
-
-export interface RevisionState {
-  count: number;
-  /** The latest revision's post ID. */
-  latest: number;
-  texts: string[];
-}
+import type { EventFields, LinkedFields, PostRecord, Store } from '../store/store.js';
 
 /** Title, content and excerpt as stored: the post's own text columns. */
 export function postTexts(post: PostRecord): { title: string; content: string; excerpt: string } {

@@ -6,7 +6,6 @@
 import type { Language } from '../common/i18n.js';
 import { dedupedNameField, type PostType, type Taxonomy } from './kinds.js';
 import { collationKey } from '../../wordpress/collation.js';
-import type { RevisionState } from '../common/revisions.js';
 
 export type { PostType, Taxonomy } from './kinds.js';
 
@@ -53,6 +52,15 @@ export interface EventFields {
 }
 
 export type LinkedFields = Record<string, string | boolean | null>;
+
+/** What a post's revisions show (common/revisions.ts keeps it). */
+export interface RevisionState {
+  count: number;
+  /** The latest revision's post ID. */
+  latest: number;
+  /** Its title, content and excerpt, white space normalized. */
+  texts: string[];
+}
 
 export interface PostRecord {
   id: number;
