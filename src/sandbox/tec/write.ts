@@ -85,8 +85,8 @@ function patchEvent(ctx: RequestContext, event: EventRecord, body: Params): void
     }
   }
   const datesWritten = patchEventDates(ctx, f, body);
-  // The zone's abbreviation is worked out for the start when the dates or the zone are written
-  // (an all-day switch writes them), else for the time of the write.
+  // The zone's abbreviation is worked out for the start when the dates are written (an all-day
+  // switch writes them), else for the time of the write.
   if (datesWritten) delete f.abbreviatedAt;
   else f.abbreviatedAt = nowUtcWall(ctx);
   const rules = WRITE_ROUTES.tec.events;
@@ -118,7 +118,8 @@ function patchEventDates(ctx: RequestContext, f: EventFields, body: Params): boo
   f.timezone = zone;
   f.utcStart = convertWallClock(f.start, zone, 'UTC');
   f.utcEnd = convertWallClock(f.end, zone, 'UTC');
-  return true;
+  // Written: both dates, the end, or the all-day switch (the zone alone relabels them).
+  return bothDates || endAlone || (body.all_day !== undefined && f.allDay);
 }
 
 /** A wiped or forced flag of the route rules, onto the stored event. */
