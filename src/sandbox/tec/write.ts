@@ -43,6 +43,7 @@ const flag = (value: unknown) => parseBoolean(value) ?? (value !== '' && value !
 
 function patchEvent(ctx: RequestContext, event: EventRecord, body: Params): void {
   const f: EventFields = event.fields;
+  const wasAllDay = f.allDay;
   const sent = new Set<string>();
   for (const [name, value] of Object.entries(body)) {
     const field = TRIBE_NAME.events[name];
@@ -84,9 +85,9 @@ function patchEvent(ctx: RequestContext, event: EventRecord, body: Params): void
         break;
     }
   }
-  const datesWritten = patchEventDates(ctx, f, body);
-  // The zone's abbreviation is worked out for the start when the dates are written (an all-day
-  // switch writes them), else for the time of the write.
+  const datesWritten = patchEventDates(ctx, f, body) || (f.allDay && !wasAllDay);
+  // The zone's abbreviation is worked out for the start when the dates are written (turning an
+  // event all-day writes them), else for the time of the write.
   if (datesWritten) delete f.abbreviatedAt;
   else f.abbreviatedAt = nowUtcWall(ctx);
   const rules = WRITE_ROUTES.tec.events;
@@ -118,8 +119,8 @@ function patchEventDates(ctx: RequestContext, f: EventFields, body: Params): boo
   f.timezone = zone;
   f.utcStart = convertWallClock(f.start, zone, 'UTC');
   f.utcEnd = convertWallClock(f.end, zone, 'UTC');
-  // Written: both dates, the end, or the all-day switch (the zone alone relabels them).
-  return bothDates || endAlone || (body.all_day !== undefined && f.allDay);
+  // Written: both dates or the end (the zone alone relabels them).
+  return bothDates || endAlone;
 }
 
 /** A wiped or forced flag of the route rules, onto the stored event. */
