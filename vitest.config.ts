@@ -11,6 +11,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Rebuilds dist/ when the source is newer, so that a CLI test runs the code as it is now.
+    globalSetup: ['test/build.global.ts'],
     // Vitest's default (one worker fewer than the cores) runs one file at a time on 2 cores.
     // Many tests wait on a server, a child process or a terminal: one worker more than the
     // cores keeps both busy (on 2 cores the suite went from 52 s to 27 s); 8 at most, for memory.

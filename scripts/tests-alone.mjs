@@ -6,7 +6,7 @@
  *
  *   node scripts/tests-alone.mjs test/e2e/ical-sync.test.ts [more files or folders]
  *
- * Exit 0 when every test passed alone, 1 otherwise. End-to-end files need `npm run build` first.
+ * Exit 0 when every test passed alone, 1 otherwise. Vitest's global setup builds dist/ when the source is newer.
  */
 import { createVitest } from 'vitest/node';
 

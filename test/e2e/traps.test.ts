@@ -1,6 +1,6 @@
 /**
  * The traps of the real server, reproduced by the sandbox, and how calendar defends
- * against each (README "What calendar protects you from").
+ * against each (docs/traps.md).
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { api, json, runCli, siteEnv, startTestSandbox, useSite } from './helpers.js';

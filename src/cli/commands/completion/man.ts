@@ -9,7 +9,7 @@ import { PACKAGE_NAME, VERSION } from '../../../core/version.js';
 
 const EXIT_MEANINGS: ReadonlyArray<readonly [number, string]> = [
   [EXIT.ok, 'success'],
-  [EXIT.refused, 'the server refused (a 4xx other than below, or a WordPress error)'],
+  [EXIT.refused, 'the server refused (a 4xx other than below, or a WordPress error), or a confirmation was answered no'],
   [EXIT.usage, 'usage or validation error, found before any request was sent'],
   [EXIT.notFound, 'not found, or already in the trash'],
   [EXIT.auth, 'authentication or permission'],
