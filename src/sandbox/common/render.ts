@@ -13,15 +13,12 @@ const BLOCK_DELIMITER = /<!--\s+\/?wp:[a-z0-9/-]+(?:\s+\{[\s\S]*?\})?\s*\/?-->/g
 /** The opening of a paragraph block and its inner HTML up to the first `<p`. */
 const PARAGRAPH_BLOCK = /<!--\s+wp:paragraph(?:\s+\{[\s\S]*?\})?\s*-->(\s*)<p(\s[^>]*)?>/g;
 
-/** Tags wpautop never wraps in a paragraph. */
-const BLOCK_TAG = new RegExp(
-  String.raw`^<\/?(?:table|thead|tfoot|caption|col|colgroup|tbody|tr|td|th|div|dl|dd|dt|ul|ol|li|pre|form|map|area|blockquote|address|math` +
-    String.raw`|style|p|h[1-6]|hr|fieldset|legend|section|article|aside|hgroup|header|footer|nav|figure|figcaption|details|menu|summary)[\s/>]`,
-  'i',
-);
-
+/** The block-level elements of wpautop. */
 const BLOCK_NAMES =
-  'table|thead|tfoot|caption|col|colgroup|tbody|tr|td|th|div|dl|dd|dt|ul|ol|li|pre|form|map|area|blockquote|address|math|style|p|h[1-6]|hr|fieldset|legend|section|article|aside|hgroup|header|footer|nav|figure|figcaption|details|menu|summary';
+  'table|thead|tfoot|caption|col|colgroup|tbody|tr|td|th|div|dl|dd|dt|ul|ol|li|pre|form|map|area|blockquote|address|math|style|p|h[1-6]|hr|' +
+  'fieldset|legend|section|article|aside|hgroup|header|footer|nav|figure|figcaption|details|menu|summary';
+/** Tags wpautop never wraps in a paragraph. */
+const BLOCK_TAG = new RegExp(`^<\\/?(?:${BLOCK_NAMES})[\\s/>]`, 'i');
 const BLOCK_OPENING = new RegExp(`(<(?:${BLOCK_NAMES})[\\s/>])`, 'gi');
 const BLOCK_CLOSING = new RegExp(`(</(?:${BLOCK_NAMES})>)`, 'gi');
 

@@ -41,6 +41,6 @@ function saveRevision(store: Store, post: PostRecord): void {
   const { title, content, excerpt } = postTexts(post);
   const texts = [title, content, excerpt].map(normalizeWhitespace);
   const last = post.revisions;
-  if (last && last.texts.every((text, index) => text === texts[index])) return;
+  if (last?.texts.every((text, index) => text === texts[index])) return;
   post.revisions = { count: (last?.count ?? 0) + 1, latest: store.takePostId(), texts };
 }

@@ -7,7 +7,7 @@ import type { RequestContext } from '../common/context.js';
 import { postUrl } from '../common/post-json.js';
 import { modifiedLocal } from '../common/post-fields.js';
 import { generatedExcerpt, hasBlocks, renderContent, renderExcerpt, renderTitle } from '../common/render.js';
-import type { EventFields, LinkedFields, PostRecord, PostType, TermRecord } from '../store/store.js';
+import type { EventFields, PostRecord, PostType, TermRecord } from '../store/store.js';
 import { POST_RESOURCES, POST_TYPE, postResource } from '../store/kinds.js';
 import { postTexts } from '../common/revisions.js';
 import { convertWallClock } from '../../base/time.js';

@@ -1,7 +1,6 @@
 /** Events as the real server serialises them: keys in its order, the venue as an object or `[]`, json_ld on single reads. */
 import { restBase, type RequestContext } from '../common/context.js';
-import { dateDetails, entityEscape, globalIds, hasPermalink, imageJson, ldPostDescription, postHead, postUrl, text, type Json } from '../common/post-json.js';
-import { decodeEntities } from '../../wordpress/text.js';
+import { dateDetails, globalIds, hasPermalink, imageJson, ldPostDescription, postHead, postUrl, text, type Json } from '../common/post-json.js';
 import { organizerJson, venueJson } from '../linked/json.js';
 import type { EventRecord, PostRecord, TermRecord, EventFields } from '../store/store.js';
 import { embeddedTermJson } from '../terms/json.js';

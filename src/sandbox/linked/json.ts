@@ -18,7 +18,7 @@ const VENUE_CONTACT = contactFields('venues');
 const ORGANIZER_CONTACT = contactFields('organizers');
 
 /** What venues and organizers share at the head of their record: name, texts, slug, image; empty ones left out. */
-function linkedPostHead(ctx: RequestContext, post: PostRecord, nameField: 'venue' | 'organizer'): { out: Json; description: string } {
+function linkedPostHead(ctx: RequestContext, post: PostRecord, nameField: 'venue' | 'organizer'): Json {
   const fields = post.fields as LinkedFields;
   const { author, ...head } = postHead(ctx, post);
   const out: Json = { id: post.id, ...(post.author ? { author } : {}), ...head };
@@ -33,7 +33,7 @@ function linkedPostHead(ctx: RequestContext, post: PostRecord, nameField: 'venue
   if (post.slug) out.slug = post.slug;
   const image = imageJson(ctx, fields.image as string | null);
   if (image) out.image = image;
-  return { out, description };
+  return out;
 }
 
 /** A text of the post as stored (in the request's language). */
@@ -51,7 +51,7 @@ function withoutEmpty(parts: Json): Json {
 
 export function venueJson(ctx: RequestContext, venue: PostRecord, options: { jsonLd?: boolean } = {}): Json {
   const fields = venue.fields as LinkedFields;
-  const { out, description } = linkedPostHead(ctx, venue, 'venue');
+  const out = linkedPostHead(ctx, venue, 'venue');
   for (const name of VENUE_CONTACT) {
     const value = text(ctx, venue, name, fields[name]);
     if (value) out[name] = value;
@@ -81,7 +81,7 @@ export function venueJson(ctx: RequestContext, venue: PostRecord, options: { jso
 
 export function organizerJson(ctx: RequestContext, organizer: PostRecord, options: { jsonLd?: boolean } = {}): Json {
   const fields = organizer.fields as LinkedFields;
-  const { out, description } = linkedPostHead(ctx, organizer, 'organizer');
+  const out = linkedPostHead(ctx, organizer, 'organizer');
   for (const name of ORGANIZER_CONTACT) {
     const value = text(ctx, organizer, name, fields[name]);
     if (value) out[name] = value;

@@ -9,7 +9,6 @@ import { postTexts, afterUpdate } from '../common/revisions.js';
 import { durationSeconds } from './json.js';
 import { linkedTo, publishLinkedDrafts } from '../events/write.js';
 import { parseDateInput } from '../common/dates.js';
-import { SiteError } from '../common/errors.js';
 import { isPositiveInteger, parseBoolean, type Params } from '../common/params.js';
 import type { EventFields, EventRecord, LinkedFields, PostRecord } from '../store/store.js';
 import { isLinkedResource, POST_TYPE, storedKey, SWITCHES, type PostResource } from '../store/kinds.js';
@@ -17,7 +16,6 @@ import { convertWallClock, isValidTimeZone } from '../../base/time.js';
 import { TEC_FIELD, WRITE_ROUTES } from '../../wordpress/write-routes.js';
 import { resources } from '../../spec/resources.js';
 import { sanitizeTextField } from '../../wordpress/text.js';
-import { takesUrl } from '../../wordpress/urls.js';
 
 /** The tribe/events/v1 name of each tec/v1 body field, by resource. */
 const TRIBE_NAME = Object.fromEntries(
