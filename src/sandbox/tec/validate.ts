@@ -41,6 +41,11 @@ function argument(problems: ParamProblems, param: string, name: string, code: st
   problems.invalid(param, { code, message: `Argument \`{${name}}\` must ${must}.`, data: { status: 400, argument: name, details: explained } });
 }
 
+/** A date argument that does not match its pattern: the pattern is named in the details. */
+function patternMismatch(problems: ParamProblems, name: string, pattern: RegExp): void {
+  argument(problems, name, name, 'tec_rest_invalid_date_time_argument', 'match the pattern', `does not match the pattern \`${pattern.source}\``);
+}
+
 /** A real calendar date and time of day (`2027-01-07 25:00:00` is not one). */
 function isDateTime(text: string): boolean {
   const [date, time] = text.split(' ');
@@ -62,15 +67,7 @@ export function checkTecBody(resource: PostResource, body: Params): void {
       else if (!value.every(isPositiveInteger))
         argument(problems, name, 'example', 'tec_rest_invalid_positive_integer_argument', 'be a positive integer', 'is not a positive integer');
     } else if ((name === 'start_date' || name === 'end_date') && resource === 'events') {
-      if (typeof value !== 'string' || !DATE_TIME.test(value))
-        argument(
-          problems,
-          name,
-          name,
-          'tec_rest_invalid_date_time_argument',
-          'match the pattern',
-          'does not match the pattern `^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$`',
-        );
+      if (typeof value !== 'string' || !DATE_TIME.test(value)) patternMismatch(problems, name, DATE_TIME);
       else if (!isDateTime(value))
         argument(
           problems,
@@ -81,15 +78,7 @@ export function checkTecBody(resource: PostResource, body: Params): void {
           '',
           `We cannot parse the argument \`{${name}}\` as a date-time.`,
         );
-    } else if (name === 'date' && (typeof value !== 'string' || !POST_DATE.test(value)))
-      argument(
-        problems,
-        name,
-        name,
-        'tec_rest_invalid_date_time_argument',
-        'match the pattern',
-        'does not match the pattern `^\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?(?:Z|[+-]\\d{2}(?::\\d{2})?)?$`',
-      );
+    } else if (name === 'date' && (typeof value !== 'string' || !POST_DATE.test(value))) patternMismatch(problems, name, POST_DATE);
     else if (name === 'duration' && resource === 'events' && !isPositiveInteger(value))
       argument(problems, name, name, 'tec_rest_invalid_positive_integer_argument', 'be a positive integer', 'is not a positive integer');
     // An event's website may be emptied; a venue's or an organizer's may not.
