@@ -14,6 +14,7 @@ import { environmentHelp, OVERVIEW } from './commands/help.js';
 import { versionLine } from '../core/version.js';
 import { asksHelpTopic, helpTopicArgv } from './commands/help-topic.js';
 import { keptOutput, readHabits, type Habits } from './commands/gh-habits.js';
+import { visible, visibleOn } from './output/visible.js';
 
 const run = runAction;
 
@@ -168,7 +169,7 @@ async function filtered(filter: string, argv: string[], ctx: Context, ui: Ui, de
   const kept = keptOutput(ctx);
   const code = await runCommand(argv, kept.ctx, ui, debug);
   try {
-    ctx.stdout.write(await runJq(kept.text(), filter));
+    ctx.stdout.write(visibleOn(ctx.stdout, await runJq(kept.text(), filter)));
   } catch (err) {
     ui.error((err as CliError).message);
     return code === EXIT.ok ? (err as CliError).exitCode : code;
@@ -195,12 +196,12 @@ async function runCommand(argv: string[], ctx: Context, ui: Ui, debug: boolean):
     }
     if (err instanceof CliError) {
       if (err.message) ui.error(err.message, err.hint);
-      if (debug && err.stack) ctx.stderr.write(`${err.stack}\n`);
+      if (debug && err.stack) ctx.stderr.write(visible(`${err.stack}\n`));
       return err.exitCode;
     }
     const e = err as Error;
     ui.error(`unexpected error: ${e?.message ?? String(err)}`, debug ? undefined : 'Run again with --debug for details.');
-    if (debug && e?.stack) ctx.stderr.write(`${e.stack}\n`);
+    if (debug && e?.stack) ctx.stderr.write(visible(`${e.stack}\n`));
     return EXIT.refused;
   }
 }

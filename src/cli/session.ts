@@ -10,6 +10,7 @@ import { colorEnabled, Ui } from './output/ui.js';
 import { closest } from '../base/closest.js';
 import type { GlobalFlags } from '../core/config/profile.js';
 import type { Site } from '../core/config/site.js';
+import { visibleStream } from './output/visible.js';
 
 export interface GlobalOptions extends GlobalFlags {
   format?: string;
@@ -80,7 +81,8 @@ export async function openSession(prepared: Prepared, ctx: Context): Promise<Ses
     writes: prepared.writes,
     connections: prepared.connections,
     debug: prepared.globals.debug === true,
-    stderr: ctx.stderr,
+    // The client's own lines (--debug) quote URLs and answers of the site.
+    stderr: visibleStream(ctx.stderr),
     attended: ctx.stderr.isTTY === true,
     sleep: ctx.sleep,
   });

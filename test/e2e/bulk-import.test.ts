@@ -312,7 +312,17 @@ describe('CSV and stdin', () => {
     const before = site.sandbox.stats.requests;
     const r = await cli(['import', 'venues', file('twice.csv', 'venue\nZeta Room\nzeta room\n')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/line 3: venue: "zeta room" is also on line 2/);
+    expect(r.stderr).toContain('line 3: venue: "zeta room" conflicts with "Zeta Room" on line 2: one name but for case, accents or spacing');
+    expect(site.sandbox.stats.requests).toBe(before);
+  });
+
+  test('two names the server takes for one (accents and case aside) are a conflict: neither is created', async () => {
+    const before = site.sandbox.stats.requests;
+    for (const extra of [[], ['--upsert-by', 'name']]) {
+      const r = await cli(['import', 'organizers', file('eclat.csv', 'organizer\nEnsemble Eclat\nensemble éclat\n'), ...extra]);
+      expect(r.code, extra.join(' ')).toBe(2);
+      expect(r.stderr).toContain('line 3: organizer: "ensemble éclat" conflicts with "Ensemble Eclat" on line 2');
+    }
     expect(site.sandbox.stats.requests).toBe(before);
   });
 });
@@ -414,6 +424,7 @@ describe('import --format json', () => {
         { line: 2, result: 'failed', error: expect.stringContaining(`exists already (ID ${taken})`) },
         { line: 3, result: 'created', id: third },
       ],
+      error: expect.objectContaining({ exit_code: 6 }),
     });
     expect((await api<{ venue: string }>(site.sandbox, 'GET', `venues/${third}`)).body.venue).toBe('Json Other Hall');
     // A dry run's plan is the same document, without its lines of text.
@@ -429,6 +440,29 @@ describe('import --format json', () => {
         { line: 3, result: 'updated', id: third },
       ],
     });
+  });
+});
+
+describe('import --format json of a run that stops before its rows', () => {
+  ownSite();
+
+  test('prints the report with the error on exit 2, 4 and 5', async () => {
+    const path = file('stopped.csv', 'venue,city\nStopped Hall,Caen\n');
+    const runs: Array<[string[], Record<string, string>, number]> = [
+      [[file('bad.csv', 'venue,show_map\nBad Hall,perhaps\n')], {}, 2],
+      [[path, '--concurrency', '99'], {}, 2],
+      [[path], { CALENDAR_APP_PASSWORD: 'wrong password' }, 4],
+      [[path, '--retries', '0'], { CALENDAR_BASE_URL: 'http://127.0.0.1:1/wp-json' }, 5],
+    ];
+    for (const [args, env, code] of runs) {
+      const r = await site.cli(['import', 'venues', ...args, '--format', 'json'], { env });
+      expect(r.code, r.stderr).toBe(code);
+      const report = JSON.parse(r.stdout);
+      expect(report).toMatchObject({ resource: 'venues', dry_run: false, unreachable: code === 5, rows: [], error: { exit_code: code } });
+      expect(report.summary).toEqual({ created: 0, updated: 0, unchanged: 0, failed: 0, not_sent: 0, conflicts: 0 });
+      expect(r.stderr).toContain(report.error.message);
+    }
+    expect(await total('venues')).toBe(0);
   });
 });
 

@@ -31,3 +31,34 @@ describe('__complete ids RESOURCE TYPED', () => {
     expect(ids.every((line) => /^1\d*\t/.test(line))).toBe(true);
   });
 });
+
+describe('a typed slug is completed from the server search', () => {
+  const events = useSite({ timezone: 'America/New_York' });
+  const made: string[] = [];
+  beforeAll(async () => {
+    // Past events (before the server's default window) and more than a page of them.
+    for (let i = 1; i <= 120; i++) {
+      const day = `2020-05-${String((i % 28) + 1).padStart(2, '0')}`;
+      await created(events.sandbox, 'events', { title: `Session ${i}`, start_date: `${day} 10:00:00`, end_date: `${day} 11:00:00` });
+      made.push(`session-${i}`);
+    }
+    await created(events.sandbox, 'venues', { venue: 'Hall \u001b]0;pwned\u0007 One' });
+  }, 60_000);
+
+  test('events get session-11<TAB> offers every session-11…, past ones included, in one request', async () => {
+    const before = events.sandbox.stats.requests;
+    const r = await events.cli(['__complete', 'ids', 'events', 'session-11']);
+    expect(r.code, r.stderr).toBe(0);
+    const slugs = r.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split('\t')[0]);
+    expect(slugs.sort()).toEqual(made.filter((slug) => slug.startsWith('session-11')).sort());
+    expect(events.sandbox.stats.requests - before).toBe(1);
+  });
+
+  test("a name's control characters are shown, not sent to the terminal", async () => {
+    const r = await events.cli(['__complete', 'ids', 'venues', 'hall']);
+    expect(r.stdout).toBe('hall-0pwned-one\tHall \\x1b]0;pwned\\x07 One\n');
+  });
+});

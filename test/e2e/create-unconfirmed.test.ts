@@ -4,20 +4,17 @@
  * record reports it created, once, and never sends it twice. The answer is lost by a loopback
  * relay in front of the sandbox that cuts the connection once the first POST is answered.
  */
-import { createServer, connect, type Server } from 'node:net';
+import { createServer, type Server } from 'node:net';
 import { describe, expect, test } from 'vitest';
 import { runCli, writeFileIn, type Sandbox } from './helpers.js';
-import { useRelayedSites, type Relay } from './relayed-site.js';
+import { listening, upstreamOf, useRelayedSites, type Relay } from './relayed-site.js';
 
 /** A relay to `sandbox` that loses the answer to the first POST it carries. */
 async function losingFirstAnswer(sandbox: Sandbox): Promise<Relay> {
   let lost = false;
   const server: Server = createServer((client) => {
-    const upstream = connect(sandbox.port, '127.0.0.1');
+    const upstream = upstreamOf(client, sandbox);
     let losing = false;
-    for (const socket of [client, upstream]) socket.on('error', () => undefined);
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
     client.on('data', (chunk) => {
       if (!lost && chunk.toString('latin1').startsWith('POST ')) lost = losing = true;
       upstream.write(chunk);
@@ -28,12 +25,7 @@ async function losingFirstAnswer(sandbox: Sandbox): Promise<Relay> {
       client.write(chunk);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    restRoot: `http://127.0.0.1:${port}/wp-json`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return listening(server);
 }
 
 const site = useRelayedSites(losingFirstAnswer);

@@ -65,12 +65,13 @@ describe('a link by name means the record of that name', () => {
     expect(json<Json>(r.stdout).venue.id).toBe(ids.blueNoteHall);
   });
 
-  test('an exact slug means its record, even when another record has that name', async () => {
-    const r = await create('--venue', 'stage', '--categories', 'jazz');
-    expect(r.code, r.stderr).toBe(0);
-    const event = json<Json>(r.stdout);
-    expect(event.venue.id).toBe(ids.oldStage);
-    expect(event.categories.map((c: Json) => c.id)).toEqual([ids.jazz]);
+  test('a slug of one record that is (or spells) the name of another is refused, listing both; the other slug says which', async () => {
+    const venue = await create('--venue', 'stage');
+    expect(venue.code).toBe(2);
+    expect(venue.stderr).toContain(`"stage" could mean 2 venues: ${ids.oldStage} "Old Stage" (stage), ${ids.stage} "Stage" (stage-2)`);
+    const category = await create('--categories', 'jazz');
+    expect(category.code).toBe(2);
+    expect(category.stderr).toContain('"jazz" could mean 2 categories');
     const slug = (await api<Json>(site.sandbox, 'GET', `categories/${ids.danceJazz}`)).body.slug;
     expect(slug).not.toBe('jazz');
     const other = await create('--categories', slug);
@@ -99,7 +100,7 @@ describe('a link by name means the record of that name', () => {
     expect(json<Json>(r.stdout).venue.id).toBe(ids.stage);
   });
 
-  test('import links follow the same rule', async () => {
+  test('import links follow the same rule, but a slug of the file is its record (an export writes slugs)', async () => {
     const dir = join(site.home.home, 'links');
     mkdirSync(dir, { recursive: true });
     const good = join(dir, 'good.ndjson');
@@ -120,6 +121,7 @@ describe('a link by name means the record of that name', () => {
     const refused = await cli('import', 'events', bad);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('"Jazz" could mean 2 categories');
+    // A file's link that is a record's slug is that record: an export writes links as slugs.
     const bySlug = join(dir, 'slug.ndjson');
     writeFileSync(
       bySlug,

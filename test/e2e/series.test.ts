@@ -111,6 +111,23 @@ describe('editing and deleting part of a series', () => {
     expect(excerpts.map((e) => e.includes('Bring a mat'))).toEqual([false, false, true, true]);
   });
 
+  test('a UTC UNTIL is an instant: the series, --following and its iCalendar agree on where it ends', async () => {
+    const evening = ['events', 'create', '--title', 'Evening call', '--start-date', '2027-01-08 18:00', '--end-date', '2027-01-08 19:00'];
+    // 20:00 UTC on 10 January is 15:00 in New York: the 18:00 call that day is after it.
+    const until = await site.cli([...evening, '--repeat', 'FREQ=DAILY;UNTIL=20270110T200000Z', '--format', 'ids']);
+    expect(until.code, until.stderr).toBe(0);
+    expect(until.stdout.trim().split('\n')).toHaveLength(2);
+    const daily = await site.cli([...evening, '--title', 'Daily call', '--repeat', 'FREQ=DAILY;COUNT=6', '--format', 'ids']);
+    const days = daily.stdout.trim().split('\n');
+    const split = await site.cli(['events', 'update', days[3], '--following', '--title', 'Late call']);
+    expect(split.code, split.stderr).toBe(0);
+    const got = await site.cli(['events', 'get', days[0]]);
+    expect(got.stderr).toMatch(/occurrence 1 of 3 of series [0-9a-z]{6} \(FREQ=DAILY;UNTIL=20270111T225959Z\)/);
+    const ics = (await site.cli(['export', 'events', '--search', 'Daily call', '--format', 'ics'])).stdout;
+    expect(ics).toMatch(/^RRULE:FREQ=DAILY;UNTIL=20270111T225959Z$/m);
+    expect(ics).not.toContain('EXDATE');
+  });
+
   test('--series refuses to move the occurrences to another day', async () => {
     await create();
     const res = await site.cli(['events', 'update', String(ids[0]), '--series', '--start-date', '2027-03-03 19:00']);

@@ -508,7 +508,9 @@ describe('lists explain themselves', () => {
     const far = await cli('events', 'list', '--start-date', '2031-06-01');
     expect(far.code).toBe(0);
     expect(far.stdout).toBe('');
-    expect(far.stderr).toMatch(/the window the server searched runs from 2031-06-01 00:00:00 to \d{4}-\d{2}-\d{2} 23:59:59, which is empty\. Give --end-date/);
+    expect(far.stderr).toMatch(
+      /the window the server searched runs from 2031-06-01 00:00:00 to \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}, which is empty\. Give --end-date/,
+    );
     const past = await cli('events', 'list', '--end-date', '2020-01-01');
     expect(past.code).toBe(0);
     expect(past.stderr).toMatch(/Give --start-date/);

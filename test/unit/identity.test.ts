@@ -31,8 +31,8 @@ describe('one identity for names, slugs and values', () => {
   });
 
   test('slug forms: lower case, digits, inner hyphens; not digits alone, spaces or capitals', () => {
-    for (const slug of ['stage', 'stage-2', 'caf%c3%a9', 'a_b']) expect(isSlugForm(slug), slug).toBe(true);
-    for (const text of ['Stage', 'blue note hall', '42', '-x', 'x-', '']) expect(isSlugForm(text), text).toBe(false);
+    for (const slug of ['stage', 'stage-2', 'caf%c3%a9', 'a_b', 'оркестр-города', '東京ホール']) expect(isSlugForm(slug), slug).toBe(true);
+    for (const text of ['Stage', 'blue note hall', '42', '-x', 'x-', '', 'Оркестр-города']) expect(isSlugForm(text), text).toBe(false);
   });
 
   test('slugs derived from names as WordPress does', () => {
@@ -95,14 +95,42 @@ describe('which record a reference means', () => {
     expect(index.match('stage-2')).toEqual({ id: 118 });
   });
 
-  test('an exact slug means its record, whatever another is named; two of one name are ambiguous', () => {
-    // Slugs are unique within a kind: "stage" is Old Stage's slug, though another venue is named Stage.
-    expect(index.match('stage')).toEqual({ id: 116 });
-    expect(index.match('pop')).toEqual({ id: 7 });
-    const twoNames = index.match('Pop');
-    expect(twoNames && 'ambiguous' in twoNames ? twoNames.ambiguous.map((c) => c.id).sort() : []).toEqual([7, 8]);
+  test("a text that is one record's slug and another's name means both: ambiguous, listing each", () => {
+    const ids = (ref: string) => {
+      const match = index.match(ref);
+      return match && 'ambiguous' in match ? match.ambiguous.map((c) => c.id).sort() : match;
+    };
+    // "stage" is Old Stage's slug, and the name of another venue.
+    expect(ids('stage')).toEqual([116, 118]);
+    expect(ids('pop')).toEqual([7, 8]);
+    expect(ids('Pop')).toEqual([7, 8]);
     // A slug-form text that is no slug is a name.
     expect(index.match('blue note hall')).toEqual({ id: 95 });
+  });
+
+  test('a slug means also the record whose name WordPress spells so (it took another slug)', () => {
+    const venues = new RecordIndex();
+    venues.add(40, 'old-stage', 'Main Hall');
+    venues.add(41, 'old-stage-2', 'Old Stage');
+    venues.add(42, 'riverside', 'Riverside');
+    const match = venues.match('old-stage');
+    expect(match && 'ambiguous' in match ? match.ambiguous.map((c) => c.id) : match).toEqual([40, 41]);
+    expect(venues.match('old-stage-2')).toEqual({ id: 41 });
+    expect(venues.match('Old Stage')).toEqual({ id: 41 });
+    expect(venues.match('riverside')).toEqual({ id: 42 });
+    // A file's link (an export writes slugs) is the record of that slug.
+    expect(venues.match('old-stage', { slugFirst: true })).toEqual({ id: 40 });
+    expect(venues.match('Old Stage', { slugFirst: true })).toEqual({ id: 41 });
+  });
+
+  test('a slug in other letters is found typed in its letters or as stored', () => {
+    const organizers = new RecordIndex();
+    organizers.add(13, '%d0%be%d1%80%d0%ba%d0%b5%d1%81%d1%82%d1%80-%d0%b3%d0%be%d1%80%d0%be%d0%b4%d0%b0', 'Оркестр города');
+    organizers.add(14, 'tokyo-hall', '東京ホール');
+    expect(organizers.match('оркестр-города')).toEqual({ id: 13 });
+    expect(organizers.match('%d0%be%d1%80%d0%ba%d0%b5%d1%81%d1%82%d1%80-%d0%b3%d0%be%d1%80%d0%be%d0%b4%d0%b0')).toEqual({ id: 13 });
+    expect(organizers.match('оркестр города')).toEqual({ id: 13 });
+    expect(organizers.match('東京ホール')).toEqual({ id: 14 });
   });
 });
 

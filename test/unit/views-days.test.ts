@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { bucketByDay, coveredDays, dateRange, entryMarks, eventsInRange, timeSpan, toCalendarEvent } from '../../src/core/views/days.js';
 import { renderAgenda } from '../../src/cli/views/agenda.js';
 import { paint } from '../../src/cli/views/paint.js';
+import { dayRange } from '../../src/core/views/window.js';
 
 type Json = Record<string, unknown>;
 
@@ -252,5 +253,24 @@ describe('agenda text', () => {
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe('view day ranges', () => {
+  test('a TO of +Nd counts from FROM, not from today', () => {
+    const range = dayRange('2026-12-01', '+6d', 7);
+    expect(range('2026-11-28')).toEqual({ from: '2026-12-01', to: '2026-12-07' });
+    expect(dayRange('2026-12-10', '+6d', 7)('2026-11-28')).toEqual({ from: '2026-12-10', to: '2026-12-16' });
+    expect(dayRange('2026-12-10', '+2w', 7)('2026-11-28').to).toBe('2026-12-24');
+    expect(dayRange('2026-12-10', '+1m', 7)('2026-11-28').to).toBe('2027-01-10');
+  });
+
+  test('without FROM, +Nd counts from today in the view zone', () => {
+    expect(dayRange(undefined, '+3d', 7)('2026-11-28')).toEqual({ from: '2026-11-28', to: '2026-12-01' });
+  });
+
+  test('a TO before FROM is refused before any request', () => {
+    expect(() => dayRange('2026-12-10', '2026-12-04', 7)).toThrow('TO 2026-12-04 is before FROM 2026-12-10');
+    expect(() => dayRange('2026-12-10', '-3d', 7)).toThrow('TO 2026-12-07 is before FROM 2026-12-10');
   });
 });

@@ -2,6 +2,7 @@
 import { createInterface } from 'node:readline/promises';
 import type { Context } from '../../core/context.js';
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
+import { visible } from './visible.js';
 
 export async function confirm(ctx: Context, yes: boolean, question: string): Promise<void> {
   if (yes) return;
@@ -10,7 +11,7 @@ export async function confirm(ctx: Context, yes: boolean, question: string): Pro
   }
   const rl = createInterface({ input: ctx.stdin, output: ctx.stderr as NodeJS.WritableStream });
   try {
-    const answer = (await rl.question(`${question} [y/N] `)).trim().toLowerCase();
+    const answer = (await rl.question(`${visible(question)} [y/N] `)).trim().toLowerCase();
     if (answer !== 'y' && answer !== 'yes') throw new CliError('cancelled', EXIT.refused);
   } finally {
     rl.close();

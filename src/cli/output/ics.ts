@@ -9,6 +9,7 @@ import type { ApiClient } from '../../core/http/client.js';
 import type { ZoneSource } from '../../core/records/dates.js';
 import type { IcsMeta } from '../../core/ical/index.js';
 import { put, type RecordWriter } from './writer.js';
+import { resources } from '../../spec/resources.js';
 
 /** The site's home: the index's `home`, else the REST root without its `/wp-json` or `?rest_route=`. */
 function homeOf(client: ApiClient, index: { home?: string; url?: string }): string {
@@ -33,28 +34,48 @@ export async function icsMeta(client: ApiClient, zones: ZoneSource): Promise<Ics
 
 /**
  * A list as one VCALENDAR, streamed: memory stays flat over any number of single events. The
- * occurrences of a series are held and written at the end as one VEVENT with its rule.
+ * occurrences of a series are held and written at the end as one VEVENT with its rule. Titles,
+ * descriptions and excerpts go out as typed, read a hundred at a time (never as displayed:
+ * curled quotes, rendered blocks); `notice` hears if the site gives none.
  */
-export async function icsListWriter(meta: IcsMeta, ctx: Context, client: ApiClient): Promise<RecordWriter> {
-  const [{ createIcsStream }, { SeriesIcs }] = await Promise.all([import('../../core/ical/index.js'), import('../../core/series/ics.js')]);
+export async function icsListWriter(meta: IcsMeta, ctx: Context, client: ApiClient, notice?: (line: string) => void): Promise<RecordWriter> {
+  const [{ createIcsStream }, { SeriesIcs }, { typedTexts }] = await Promise.all([
+    import('../../core/ical/index.js'),
+    import('../../core/series/ics.js'),
+    import('../../core/records/raw-text.js'),
+  ]);
   const stream = await createIcsStream(meta);
   const series = new SeriesIcs(client, stream, meta.siteUrl);
   await put(ctx.stdout, stream.header());
-  return {
-    write: async (record) => {
-      const text = series.event(record as Record<string, unknown>);
+  const typed = typedTexts(
+    client,
+    resources.events,
+    async (record) => {
+      const text = series.event(record);
       if (text) await put(ctx.stdout, text);
     },
-    end: async () => put(ctx.stdout, (await series.rest()) + stream.footer()),
+    notice,
+  );
+  return {
+    write: (record) => typed.push(record as Record<string, unknown>),
+    end: async () => {
+      await typed.end();
+      await put(ctx.stdout, (await series.rest()) + stream.footer());
+    },
   };
 }
 
-/** A few records (`events get`) held until the end, so that their VTIMEZONEs come first. */
-export async function icsBatchWriter(meta: IcsMeta, ctx: Context): Promise<RecordWriter> {
-  const { renderIcs } = await import('../../core/ical/index.js');
+/** A few records (`events get`) held until the end, so that their VTIMEZONEs come first; their texts as typed. */
+export async function icsBatchWriter(meta: IcsMeta, ctx: Context, client: ApiClient): Promise<RecordWriter> {
+  const [{ renderIcs }, { readManyRawTexts, withRawTexts }] = await Promise.all([import('../../core/ical/index.js'), import('../../core/records/raw-text.js')]);
   const records: Array<Record<string, unknown>> = [];
   return {
     write: async (record) => void records.push(record as Record<string, unknown>),
-    end: async () => put(ctx.stdout, await renderIcs(records, meta)),
+    end: async () => {
+      const ids = records.map((record) => record.id).filter((id): id is number => typeof id === 'number');
+      const texts = await readManyRawTexts(client, resources.events, ids);
+      const typed = records.map((record) => withRawTexts(record, typeof record.id === 'number' ? texts.get(record.id) : undefined));
+      await put(ctx.stdout, await renderIcs(typed, meta));
+    },
   };
 }

@@ -12,6 +12,7 @@ import { cellText, csvCell, dateCell, dateLabel, getPath, pickFields } from './v
 import { markedTitle } from '../../core/series/slug.js';
 import { recordsYaml } from '../../core/site/yaml.js';
 import { RawRecord } from '../../core/records/raw-list.js';
+import { visible, visibleOn } from './visible.js';
 
 /** Fields that hold a date-time: `start_date`, `utc_end_date`, `date`, `modified_utc`... */
 const isDatePath = (path: string) => /(?:^|\.|_)(?:date|modified)(?:_utc)?$/.test(path);
@@ -150,6 +151,8 @@ function unbatchedListWriter(
   put: (chunk: Chunk) => Promise<void> | void,
 ): RecordWriter {
   let count = 0;
+  // Rows for people (CSV, IDs, plain rows) keep their bytes through a pipe, not at a terminal.
+  const onScreen = (text: string) => visibleOn(ctx.stdout, text);
   switch (settings.format) {
     case 'json':
       return {
@@ -180,7 +183,7 @@ function unbatchedListWriter(
     case 'ids':
       return {
         async write(record) {
-          await put(`${cellText(getPath(record, 'id'))}\n`);
+          await put(onScreen(`${cellText(getPath(record, 'id'))}\n`));
         },
         async end() {},
       };
@@ -199,9 +202,9 @@ function unbatchedListWriter(
         async write(record) {
           if (!columns) {
             columns = columnsFor(resource, settings, record);
-            await put(`${columns.map((c) => csvCell(settings.fields?.length ? c.path : c.path)).join(',')}\n`);
+            await put(onScreen(`${columns.map((c) => csvCell(c.path)).join(',')}\n`));
           }
-          await put(`${columns.map((c) => csvCell(csvValue(record, c))).join(',')}\n`);
+          await put(onScreen(`${columns.map((c) => csvCell(csvValue(record, c))).join(',')}\n`));
         },
         async end() {
           if (!columns)
@@ -252,7 +255,7 @@ function terminalTable(resource: Resource | undefined, settings: OutputSettings,
     async end() {
       if (rows.length === 0) return;
       const all = columnsFor(resource, settings, rows[0]);
-      const allCells = rows.map((record) => all.map((c) => markedCell(record, c).replace(/\s+/g, ' ')));
+      const allCells = rows.map((record) => all.map((c) => visible(markedCell(record, c).replace(/\s+/g, ' '))));
       const { shown, widths } = layoutTable(all, allCells, terminalWidth(ctx));
       const columns = shown.map((i) => all[i]);
       const [{ default: Table }, paint] = await Promise.all([import('cli-table3'), painter(settings.color)]);
@@ -298,8 +301,8 @@ export async function printRecord(record: unknown, resource: Resource | undefine
       const entries = detailEntries(record, resource, settings);
       if (!ctx.stdout.isTTY && !settings.color) return put(ctx.stdout, entries.map(([k, v]) => `${k}\t${v.replace(/[\t\r\n]+/g, ' ')}\n`).join(''));
       const paint = await painter(settings.color);
-      const keyWidth = Math.max(...entries.map(([k]) => k.length));
-      return put(ctx.stdout, entries.map(([k, v]) => `${paint.header(k.padEnd(keyWidth))}  ${v}\n`).join(''));
+      const keyWidth = Math.max(...entries.map(([k]) => visible(k).length));
+      return put(ctx.stdout, entries.map(([k, v]) => `${paint.header(visible(k).padEnd(keyWidth))}  ${visible(v)}\n`).join(''));
     }
     default: {
       const writer = listWriter(resource, settings, ctx);

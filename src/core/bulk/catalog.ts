@@ -32,9 +32,9 @@ export class LinkCatalog {
     await Promise.all([...new Set(relations)].map((r) => this.index(r)));
   }
 
-  /** What a ref matches: one ID, several candidates, or nothing. */
+  /** What a ref of the file matches: one ID, several candidates, or nothing (a record's exact slug is that record: RecordIndex). */
   async match(relation: LinkRelation, ref: string | number): Promise<RefMatch> {
-    return (await this.index(relation)).match(ref);
+    return (await this.index(relation)).match(ref, { slugFirst: true });
   }
 
   /** The ID of a ref that matches exactly one record, or undefined. */

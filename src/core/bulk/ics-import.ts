@@ -213,7 +213,10 @@ export async function importIcs(text: string, source: IcsSource, settings: IcsIm
     if (item.action === 'private' || (item.action === 'cancelled' && !found)) return { result: 'skipped' };
     if (item.action === 'cancelled') return trash(found!, 'trash (cancelled)');
     const emails = new Map(occurrence.organizers.filter((o) => o.email).map((o) => [o.name, o.email!]));
-    const ids = await links.resolve(record!.links, { emails, location: occurrence.location });
+    const details = new Map<string, Record<string, string>>();
+    if (occurrence.venue && occurrence.venueDetails) details.set(`venues\u0000${occurrence.venue}`, occurrence.venueDetails);
+    for (const o of occurrence.organizers) if (o.details) details.set(`organizers\u0000${o.name}`, o.details);
+    const ids = await links.resolve(record!.links, { emails, location: occurrence.location, details });
     const body = withLinks(record!, (link) => ids.get(link.field)!);
     const label = `event ${JSON.stringify(record!.name ?? '')} (${occurrence.start})`;
     if (!found) {

@@ -17,6 +17,8 @@ export interface FeedDetails {
   emails: Map<string, string>;
   /** The LOCATION text. */
   location?: string;
+  /** The venue's and organizers' details our export carries (address, city, phone, website...), by name. */
+  details?: Map<string, Record<string, string>>;
 }
 
 export class IcsLinks {
@@ -69,8 +71,10 @@ export class IcsLinks {
     const body: Record<string, unknown> = { [resource.nameField]: name };
     const email = known.emails.get(name);
     if (relation === 'organizers' && email) body.email = email;
+    const details = relation === 'venues' || relation === 'organizers' ? known.details?.get(`${relation}\u0000${name}`) : undefined;
+    if (details) Object.assign(body, details);
     // LOCATION is the venue's name then its address (as this tool and Apple write it).
-    if (relation === 'venues' && known.location?.startsWith(`${name}, `)) body.address = known.location.slice(name.length + 2);
+    else if (relation === 'venues' && known.location?.startsWith(`${name}, `)) body.address = known.location.slice(name.length + 2);
     const created = await createRecord(this.client, resource, body, { by: 'name', name });
     await this.catalog.remember(relation, created);
     if (typeof created.id !== 'number') throw new CliError(`creating ${resource.singular} "${name}" returned no ID`, EXIT.refused);

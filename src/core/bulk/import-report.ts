@@ -3,7 +3,8 @@
  * counts of the summary line and, in input order, what became of each row. The shape is
  * documented in docs/bulk.md ("The JSON report") and only grows: keys are never renamed.
  */
-import type { Counts } from '../batch/counts.js';
+import { ApiError, CalendarError, EXIT } from '../errors.js';
+import { emptyCounts, type Counts } from '../batch/counts.js';
 import type { RowOutcome } from '../batch/run.js';
 import type { ReportRow } from '../batch/types.js';
 
@@ -23,8 +24,26 @@ export function reportRow(where: string, outcome: RowOutcome<unknown>, ical?: { 
   return row;
 }
 
-/** The report as printed: `icalendar` adds the sync's own counts (trashed, skipped). */
-export function reportText(resource: string, input: string, dryRun: boolean, counts: Counts, rows: ReportRow[], icalendar = false): string {
+/** What the report says of the error a run ended with: its message, exit code, hint, and the server's status and code. */
+function reportError(err: unknown): Record<string, unknown> {
+  const error: Record<string, unknown> = {
+    message: err instanceof Error ? err.message : String(err),
+    exit_code: err instanceof CalendarError ? err.exitCode : EXIT.refused,
+  };
+  if (err instanceof CalendarError && err.hint) error.hint = err.hint;
+  if (err instanceof ApiError) Object.assign(error, { status: err.status, code: err.code ?? null });
+  return error;
+}
+
+/** The report of an import that stopped before its rows (a bad file or option, a site that refused or did not answer). */
+export function failureReportText(resource: string, input: string, dryRun: boolean, err: unknown, icalendar = false): string {
+  const counts = emptyCounts();
+  if (err instanceof CalendarError && err.exitCode === EXIT.network) counts.unreachable = err;
+  return reportText(resource, input, dryRun, counts, [], icalendar, err);
+}
+
+/** The report as printed: `icalendar` adds the sync's own counts (trashed, skipped); `error`, the error the run ended with. */
+export function reportText(resource: string, input: string, dryRun: boolean, counts: Counts, rows: ReportRow[], icalendar = false, error?: unknown): string {
   const summary: Record<string, number> = {
     created: counts.created,
     updated: counts.updated,
@@ -34,6 +53,15 @@ export function reportText(resource: string, input: string, dryRun: boolean, cou
     conflicts: counts.conflicts ?? 0,
   };
   if (icalendar) Object.assign(summary, { trashed: counts.removed ?? 0, skipped: counts.skipped ?? 0 });
-  const report = { resource, input, dry_run: dryRun, interrupted: counts.interrupted === true, unreachable: counts.unreachable !== undefined, summary, rows };
+  const report: Record<string, unknown> = {
+    resource,
+    input,
+    dry_run: dryRun,
+    interrupted: counts.interrupted === true,
+    unreachable: counts.unreachable !== undefined,
+    summary,
+    rows,
+  };
+  if (error !== undefined) report.error = reportError(error);
   return `${JSON.stringify(report, null, 2)}\n`;
 }

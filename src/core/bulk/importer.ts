@@ -19,7 +19,7 @@ import { processed } from '../batch/counts.js';
 import { Batch, type BatchFace, type RowDone } from '../batch/run.js';
 import { toAsync } from '../batch/pool.js';
 import { fileKey, isDraftTitleKey, nthDraftKey, UpsertIndex, type UpsertKey } from './upsert-index.js';
-import { nameKey, RecordIndex } from '../records/identity.js';
+import { nameKey, NamesSeen, RecordIndex, slugFromName, type Candidate } from '../records/identity.js';
 import { walkEveryName, walkEveryRecord } from '../records/pages.js';
 import { createRecord, findExisting, pickFields, updateRecord, withSlugOfFile, type MatchKey } from './writes.js';
 import { readRawTexts, typedTexts, withRawTexts } from '../records/raw-text.js';
@@ -79,7 +79,7 @@ export async function scanInput(input: Input, settings: ImportSettings): Promise
   const problems: string[] = [];
   let bad = 0;
   const seenKeys = new Map<string, string>();
-  const seenNames = new Map<string, string>();
+  const seenNames = new NamesSeen<{ where: string; name: string }>();
   const guardNames = resource.mergesOnCreate === true && !settings.force;
   // Only a resource that links to itself (a category's parent) needs the file's own keys.
   const linksToItself = linkFields(resource).some((f) => f.relation === resource.name);
@@ -108,14 +108,18 @@ export async function scanInput(input: Input, settings: ImportSettings): Promise
     if (linksToItself && record.slug) scan.own.add(record.slug);
     if (linksToItself && record.name) scan.own.add(record.name);
     if (guardNames && record.name !== undefined) {
-      const key = nameKey(record.name);
-      if (seenNames.has(key) && upsertBy !== 'name') {
+      // The server keeps one per name as its database compares names (`Ensemble Eclat` is `ensemble éclat`).
+      const first = seenNames.find(record.name);
+      // With --upsert-by name, one name twice is a duplicate key, said below.
+      if (first && !(upsertBy === 'name' && nameKey(first.name) === nameKey(record.name))) {
         bad++;
         if (problems.length < MAX_LISTED_PROBLEMS)
           problems.push(
-            `${item.where}: ${resource.nameField}: "${record.name}" is also on ${seenNames.get(key)} (the server keeps one ${resource.singular} per name)`,
+            `${item.where}: ${resource.nameField}: "${record.name}" conflicts with ${first.name === record.name ? '' : `"${first.name}" on `}` +
+              `${first.where}: one name${first.name === record.name ? '' : ' but for case, accents or spacing'} (the server keeps one ` +
+              `${resource.singular} per name)`,
           );
-      } else seenNames.set(key, item.where);
+      } else if (!first) seenNames.add(record.name, { where: item.where, name: record.name });
     }
     if (upsertBy) {
       const key = fileKey(upsertBy, record, resource);
@@ -301,6 +305,17 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
       }
     }
     const taken = names && record.name !== undefined ? names.taken(record.name) : [];
+    const halfWritten =
+      key !== undefined && index ? createdWithoutItsSlug(resource, index, key, body, taken.length === 1 ? names!.candidate(taken[0]) : undefined) : undefined;
+    if (halfWritten) {
+      // An earlier run created this row's record and stopped before it set the file's slug: finish it.
+      if (dryRun) plan(`update ${label} (ID ${halfWritten.id}): slug (an earlier run created it and stopped before setting its slug)`);
+      else {
+        await updateRecord(client, resource, halfWritten.id, { slug: key }, writeOptions);
+        say.notice(`${input.name} ${item.where}: ${label} (ID ${halfWritten.id}) was created by an earlier run that stopped before setting its slug: slug set`);
+      }
+      return { result: 'updated', id: halfWritten.id };
+    }
     if (taken.length > 0 && dryRun) {
       // A plan, not a failure: the real run reports this row as failed.
       plan(`conflict ${label}: the name is taken by ID ${taken.join(', ')}`);
@@ -376,6 +391,30 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
     rows: outcomes.map((row) => reportRow(row.item.where, row)),
     failedRowsError,
   };
+}
+
+/**
+ * The record a create of this row made when the run stopped before its second write (the slug of
+ * the file, for a venue: src/core/bulk/writes.ts withSlugOfFile): the one record of the row's name
+ * (`held`), with the slug the site made of that name (`crash-hall`, `crash-hall-2`) where the file
+ * gives another, and every other field as the row has it. Anything else of that name is another
+ * record, refused as a taken name.
+ */
+function createdWithoutItsSlug(
+  resource: Resource,
+  index: UpsertIndex,
+  fileSlug: string,
+  body: Record<string, unknown>,
+  held: Candidate | undefined,
+): Candidate | undefined {
+  if (!held || index.by !== 'slug' || !resource.mergesOnCreate || resource.derivesSlug || isDraftTitleKey(fileSlug)) return undefined;
+  const name = body[resource.nameField];
+  if (typeof name !== 'string' || nameKey(held.name) !== nameKey(name)) return undefined;
+  const ownSlug = slugFromName(name);
+  const slugOfName = held.slug === ownSlug || new RegExp(`^${ownSlug}-[0-9]+$`).test(held.slug);
+  if (!slugOfName || held.slug === fileSlug) return undefined;
+  const others = Object.fromEntries(Object.entries(body).filter(([field]) => field !== 'slug'));
+  return index.changedFields(held.slug, others).length === 0 ? held : undefined;
 }
 
 /**

@@ -34,9 +34,16 @@ export function toImportRow(occurrence: IcsOccurrence, options: ImportRowOptions
     status: occurrence.private ? 'private' : (occurrence.unpublished ?? 'publish'),
     description: occurrence.description ?? '',
   };
-  if (occurrence.url && /^https?:\/\//i.test(occurrence.url)) row.website = occurrence.url;
+  const copied = occurrence.copied ?? {};
+  // Our export says the event's own website apart from URL, its page on the source site.
+  const website = copied.website !== undefined ? copied.website : occurrence.url;
+  if (website && /^https?:\/\//i.test(website)) row.website = website;
   if (occurrence.venue) row.venue = occurrence.venue;
   if (occurrence.organizers.length) row.organizer = occurrence.organizers.map((o) => o.name);
   if (occurrence.categories.length) row.categories = occurrence.categories;
+  if (copied.excerpt) row.excerpt = copied.excerpt;
+  if (copied.cost !== undefined) row.cost = copied.cost;
+  if (copied.featured) row.featured = true;
+  if (copied.tags) row.tags = copied.tags;
   return { action: 'import', row };
 }

@@ -3,6 +3,7 @@
  * for it at start-up (it is about 250 kB of JavaScript).
  */
 import type ICALModule from 'ical.js';
+import { COPY_TEXT_PROPERTIES } from './copy-fields.js';
 
 export type Ical = typeof ICALModule;
 
@@ -14,7 +15,7 @@ export type Ical = typeof ICALModule;
 export const UNPUBLISHED_PROPERTY = 'x-calendar-status';
 
 /** Names are lower case, as ical.js keys its design tables. */
-const TEXT_EXTENSIONS = ['x-alt-desc', 'x-wr-calname', 'x-wr-caldesc', 'x-wr-timezone', UNPUBLISHED_PROPERTY];
+const TEXT_EXTENSIONS = ['x-alt-desc', 'x-wr-calname', 'x-wr-caldesc', 'x-wr-timezone', UNPUBLISHED_PROPERTY, ...COPY_TEXT_PROPERTIES];
 /** RFC 5545 allows one ORGANIZER per event; the others travel in this property. */
 export const EXTRA_ORGANIZER = 'x-calendar-organizer';
 

@@ -10,6 +10,7 @@ import { readAsProducersMeant } from './lenient.js';
 import { zonePlan, type ZonePlan } from './zones.js';
 import { occurrenceKey } from './identity.js';
 import { textToHtml } from './html-text.js';
+import { copiedFieldsOf, organizerDetailsOf, venueDetailsOf, type CopiedFields } from './copy-fields.js';
 import { addDays, utcMsToUtcString, utcMsToZoned, zonedToUtcMs } from '../../base/time.js';
 
 type Component = InstanceType<Ical['Component']>;
@@ -31,6 +32,8 @@ export interface ReadIcsOptions {
 export interface IcsOrganizer {
   name: string;
   email?: string;
+  /** Phone, website...: written by our export (copy-fields.ts). */
+  details?: Record<string, string>;
 }
 
 export interface IcsOccurrence {
@@ -64,6 +67,10 @@ export interface IcsOccurrence {
   private: boolean;
   /** An event exported unpublished (X-CALENDAR-STATUS, written by our export): imported as such. */
   unpublished?: 'draft' | 'pending';
+  /** The fields our export carries in X- properties (copy-fields.ts). */
+  copied?: CopiedFields;
+  /** The venue's address, city, phone...: in its VLOCATION, written by our export. */
+  venueDetails?: Record<string, string>;
 }
 
 export interface IcsFeed {
@@ -219,6 +226,36 @@ class FeedReader {
     return zonedToUtcMs(wall, plan.kind === 'iana' ? plan.zone : this.options.timezone);
   }
 
+  /**
+   * A UTC `UNTIL` is an instant (RFC 5545 3.3.10), but ical.js compares it with the clock of a
+   * DTSTART whose zone it does not hold (a TZID with no VTIMEZONE, or floating time) as if that
+   * clock were UTC: 18:00 in New York passed `UNTIL=…T200000Z` (15:00 there). So the UNTIL is
+   * rewritten as the same instant on the DTSTART's clock, where ical.js compares like with like.
+   */
+  private untilOnStartClock(component: Component, plan: ZonePlan): void {
+    if (plan.kind !== 'iana' && plan.kind !== 'floating') return;
+    const start = component.getFirstPropertyValue('dtstart') as IcalTime | null;
+    if (!start || start.isDate || start.zone?.tzid !== 'floating') return;
+    const zone = plan.kind === 'iana' ? plan.zone : this.options.timezone;
+    for (const property of component.getAllProperties('rrule')) {
+      const recur = property.getFirstValue() as { until?: IcalTime | null } | null;
+      const until = recur?.until;
+      if (!until || until.isDate || until.zone !== this.ICAL.Timezone.utcTimezone) continue;
+      const wall = utcMsToZoned(this.instant(until, { kind: 'utc' }), zone);
+      const onClock = start.clone();
+      onClock.fromData({
+        year: +wall.slice(0, 4),
+        month: +wall.slice(5, 7),
+        day: +wall.slice(8, 10),
+        hour: +wall.slice(11, 13),
+        minute: +wall.slice(14, 16),
+        second: +wall.slice(17, 19),
+        isDate: false,
+      });
+      recur!.until = onClock;
+    }
+  }
+
   private recurrenceKey(time: IcalTime, plan: ZonePlan): string {
     if (time.isDate) return `${time.year}${pad(time.month)}${pad(time.day)}`;
     return `${utcMsToUtcString(this.instant(time, plan)).replace(/[-:]/g, '').replace(' ', 'T')}Z`;
@@ -236,8 +273,9 @@ class FeedReader {
       }
       return;
     }
-    const event = new this.ICAL.Event(master.component, { exceptions: overrides.map((o) => o.component) });
     const masterPlan = this.planOf(master.component, 'dtstart');
+    this.untilOnStartClock(master.component, masterPlan);
+    const event = new this.ICAL.Event(master.component, { exceptions: overrides.map((o) => o.component) });
     const { from, until } = this.options;
     const max = this.options.maxOccurrences ?? DEFAULT_MAX_OCCURRENCES;
     const title = stringValue(master.component.getFirstPropertyValue('summary')) ?? uid;
@@ -313,6 +351,10 @@ class FeedReader {
     if (location) occurrence.location = location;
     const venue = venueNameOf(component) ?? location;
     if (venue) occurrence.venue = venue;
+    const venueDetails = venueDetailsOf(component.getFirstSubcomponent('vlocation'));
+    if (venueDetails) occurrence.venueDetails = venueDetails;
+    const copied = copiedFieldsOf(component);
+    if (copied) occurrence.copied = copied;
     const geo = component.getFirstPropertyValue('geo');
     if (Array.isArray(geo) && geo.length === 2 && geo.every((n) => Number.isFinite(Number(n)))) occurrence.geo = [Number(geo[0]), Number(geo[1])];
     const url = stringValue(component.getFirstPropertyValue('url'));
@@ -413,7 +455,8 @@ function organizersOf(component: Component): IcsOrganizer[] {
     const name = stringValue(Array.isArray(cn) ? cn[0] : cn);
     const shown = name ? decodeCommonName(name) : email;
     if (!shown) continue;
-    organizers.push(email ? { name: shown, email } : { name: shown });
+    const details = organizerDetailsOf(property);
+    organizers.push({ name: shown, ...(email ? { email } : {}), ...(details ? { details } : {}) });
   }
   return organizers;
 }

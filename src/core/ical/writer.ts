@@ -13,6 +13,7 @@ import type { Ical } from './library.js';
 import { EXTRA_ORGANIZER, loadIcal, UNPUBLISHED_PROPERTY } from './library.js';
 import { htmlToText } from './html-text.js';
 import { buildVtimezone } from './vtimezone.js';
+import { addCopiedFields, addOrganizerDetails, addVenueDetails } from './copy-fields.js';
 import { fixedOffsetMinutes, isValidTimeZone, parseWallClock, utcMsToUtcString, zonedToUtcMs, addDays, type WallClock } from '../../base/time.js';
 
 type Json = Record<string, unknown>;
@@ -260,6 +261,7 @@ class IcsBuilder {
     this.addOrganizers(vevent, record.organizer);
     const categories = Array.isArray(record.categories) ? record.categories.map((c) => (isObject(c) ? text(c.name) : '')).filter(Boolean) : [];
     if (categories.length) vevent.addProperty(new ICAL.Property('categories')).setValues(categories);
+    addCopiedFields(vevent, record);
     if (isObject(record.image) && typeof record.image.url === 'string') {
       const attach = vevent.addPropertyWithValue('attach', record.image.url);
       const type = IMAGE_TYPES[String(record.image.extension ?? record.image.url.split('.').pop()).toLowerCase()];
@@ -307,6 +309,7 @@ class IcsBuilder {
       place.addPropertyWithValue('uid', `venue-${String(venue.id ?? name)}@${new URL(this.meta.siteUrl).host}`);
       place.addPropertyWithValue('name', name);
       if (typeof venue.url === 'string' && venue.url) place.addPropertyWithValue('url', venue.url);
+      addVenueDetails(place, venue);
       vevent.addSubcomponent(place);
     }
     const lat = Number(venue.geo_lat);
@@ -335,6 +338,7 @@ class IcsBuilder {
       if (!address) continue;
       const property = vevent.addPropertyWithValue(first ? 'organizer' : EXTRA_ORGANIZER, address);
       if (name) property.setParameter('cn', name);
+      addOrganizerDetails(property, organizer);
       first = false;
     }
   }

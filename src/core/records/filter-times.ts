@@ -1,9 +1,11 @@
 /**
- * Date filters that carry a time. Without `strict_dates` the server compares whole days,
- * so `--starts-after "2027-01-10 14:00"` would keep events from the morning. A filter
- * with a time therefore turns strict dates on, and every date filter means an instant:
- * times without an offset are read in the profile's zone, else the site's; a date alone
- * covers its whole day.
+ * Date filters as instants. Without `strict_dates` the server compares whole days its own way:
+ * every `starts_*`/`ends_*` date is moved to the END of its day (so `starts_after=2027-03-01`
+ * drops 1 March and `starts_before=2027-04-01` keeps 1 April, measured on a real site,
+ * 2026-11-28), and a time is dropped. So every date filter turns strict dates on and means an
+ * instant: a time without an offset is read in the profile's zone, else the site's; a date alone
+ * means whole days there: `start_date` and `*_after` keep that day and the days after it,
+ * `*_before` the days before it, `end_date` that day and the days before it.
  *
  * The server compares each event's own clock time (`_EventStartDate`) with the window turned
  * into the site's clock, so an event at 18:00 in Los Angeles (21:00 in the site's New York)
@@ -14,7 +16,7 @@
 import { dayEdge } from '../../wordpress/dates.js';
 import type { ApiClient } from '../http/client.js';
 import type { Query } from '../http/url.js';
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE, type Resource } from '../../spec/resources.js';
+import { DEFAULT_PER_PAGE, EVERY_EVENT, MAX_PER_PAGE, type Resource } from '../../spec/resources.js';
 import { hasOffset } from '../values.js';
 import { zonedToUtcMs } from '../../base/time.js';
 import { walkPages, type WalkResult } from './pages.js';
@@ -28,10 +30,19 @@ const ENDS_OF_RANGE = new Set(['end_date', 'starts_before', 'ends_before']);
 
 const hasTime = (value: string) => /\d{2}:\d{2}/.test(value);
 
+/** The bounds that keep every event (EVERY_EVENT): sent as they are, they only lift the server's default window. */
+const isEveryEventBound = (value: string) => value === EVERY_EVENT.start_date || value === EVERY_EVENT.end_date;
+
+/** Events are stored to the second: "at or after 00:00:00" is "after 23:59:59 the day before". */
+const SECOND_MS = 1000;
+
+/** The instant a filter's value names, for the test of TESTS (`>`/`<` for *_after/*_before, `>=`/`<=` for the window). */
 function instantOf(value: string, field: string, zone: string): number {
   if (hasOffset(value)) return Date.parse(value);
   if (hasTime(value)) return zonedToUtcMs(value.replace('T', ' '), zone);
-  return zonedToUtcMs(dayEdge(value, ENDS_OF_RANGE.has(field) ? 'end' : 'start'), zone);
+  if (field === 'end_date') return zonedToUtcMs(dayEdge(value, 'end'), zone);
+  const dayStart = zonedToUtcMs(dayEdge(value, 'start'), zone);
+  return field === 'starts_after' || field === 'ends_after' ? dayStart - SECOND_MS : dayStart;
 }
 
 const utcText = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -50,7 +61,14 @@ const instantField = (record: Json, field: string) => Date.parse(`${String(recor
 
 /** The date filters of `query` that carry a time. */
 export function timedFilters(resource: Resource, query: Query): string[] {
-  return resource.listParams.filter((p) => p.type === 'date' && typeof query[p.name] === 'string' && hasTime(query[p.name] as string)).map((p) => p.name);
+  return dateFilters(resource, query).filter((name) => hasTime(query[name] as string));
+}
+
+/** The date filters of `query`, but the bounds that keep every event. */
+function dateFilters(resource: Resource, query: Query): string[] {
+  return resource.listParams
+    .filter((p) => p.type === 'date' && typeof query[p.name] === 'string' && !isEveryEventBound(query[p.name] as string))
+    .map((p) => p.name);
 }
 
 export interface FilterTimes {
@@ -62,22 +80,23 @@ export interface FilterTimes {
 
 /** Rewrites the date filters so that their times count, and says which events to keep of what the server sends. */
 export async function applyFilterTimes(resource: Resource, query: Query, zone: () => Promise<string>): Promise<FilterTimes> {
-  const timed = timedFilters(resource, query);
-  if (timed.length === 0) return {};
+  const filters = dateFilters(resource, query);
+  if (filters.length === 0) return {};
   const strict = query.strict_dates;
   if (strict === 'false' || strict === false) {
+    const timed = timedFilters(resource, query);
+    if (timed.length === 0) return {};
     return {
       warning: `with --no-strict-dates the server reads ${timed.map((f) => `--${f.replace(/_/g, '-')}`).join(', ')} as whole days; the time is not applied`,
     };
   }
   const siteZone = await zone();
   const bounds: Array<{ test: (typeof TESTS)[string]; at: number }> = [];
-  for (const param of resource.listParams) {
-    const value = query[param.name];
-    if (param.type !== 'date' || typeof value !== 'string' || !TESTS[param.name]) continue;
-    const at = instantOf(value, param.name, siteZone);
-    bounds.push({ test: TESTS[param.name], at });
-    query[param.name] = utcText(ENDS_OF_RANGE.has(param.name) ? at + WIDEST_ZONE_GAP_MS : at - WIDEST_ZONE_GAP_MS);
+  for (const name of filters) {
+    if (!TESTS[name]) continue;
+    const at = instantOf(query[name] as string, name, siteZone);
+    bounds.push({ test: TESTS[name], at });
+    query[name] = utcText(ENDS_OF_RANGE.has(name) ? at + WIDEST_ZONE_GAP_MS : at - WIDEST_ZONE_GAP_MS);
   }
   query.strict_dates = 'true';
   const keep = (record: Json) => {

@@ -40,9 +40,21 @@ export function nameKey(name: string): string {
   return (PLAIN_ASCII.test(name) && !TEXTURIZED_DASHES.test(name) ? name : textAsShown(name)).toLowerCase();
 }
 
-/** A text that can only be a slug: lower-case letters, digits, `_`, `%`-escapes and inner hyphens. */
+/** Letters of a slug: lower-case or caseless letters of any script (`оркестр`, `東京`), digits, `_` and `%`-escapes. */
+const SLUG_WORD = String.raw`[\p{Ll}\p{Lo}\p{Lm}\p{Mn}\p{Mc}\p{Nd}_%]+`;
+const SLUG_FORM = new RegExp(`^${SLUG_WORD}(?:-+${SLUG_WORD})*$`, 'u');
+
+/**
+ * A text that can be a slug: words of lower-case letters (of any script: WordPress keeps them,
+ * percent-encoded), digits, `_` and `%`-escapes, with inner hyphens.
+ */
 export function isSlugForm(text: string): boolean {
-  return /^[a-z0-9_%]+(?:-+[a-z0-9_%]+)*$/.test(text) && !/^[0-9]+$/.test(text);
+  return SLUG_FORM.test(text) && !/^[0-9]+$/.test(text);
+}
+
+/** A slug in ASCII letters only (`old-stage`, `%d0%b4%d0%be%d0%bc`), as a person types one and never a name. */
+export function isAsciiSlugForm(text: string): boolean {
+  return isSlugForm(text) && /^[a-z0-9_%-]+$/.test(text);
 }
 
 /**
@@ -73,28 +85,34 @@ export interface Candidate {
 export type RefMatch = { id: number } | { ambiguous: Candidate[] } | undefined;
 
 /**
- * Records of one kind by slug and by name. A reference of digits is an ID; one in slug
- * form that is a record's slug means that record (slugs are unique within a kind, so an
- * exact slug can mean one record only, whatever other records are named: `jazz` is the
- * category whose slug is jazz, even when another one under another parent is named "Jazz");
- * any other text is a name. When a name fits several records nothing is guessed.
+ * Records of one kind by slug and by name, and which record a text reference means. Digits are
+ * an ID. A text in slug form (`old-stage`, `оркестр-города`, or percent-encoded as stored) means
+ * the record whose slug it is, each record whose name it is, and each record whose name WordPress
+ * spells as that slug ("Old Stage", which took `old-stage-2` because another held `old-stage`); any
+ * other text means each record whose name it is (nameKey). One record so meant is the match;
+ * several are ambiguous and nothing is guessed, not even the one whose slug it is: a person typing
+ * `old-stage` may mean either, and the ID or the other slug says which.
+ *
+ * A file's links (`import`) are another matter: an export writes every link as the record's slug,
+ * so there a text that is a record's slug means that record (`slugFirst`), and only a name two
+ * records hold is ambiguous; else a calendar with two categories named Jazz would not import back.
  */
 export class RecordIndex {
   private readonly byId = new Map<number, Candidate>();
   private readonly bySlug = new Map<string, number>();
   private readonly byName = new Map<string, number[]>();
+  private readonly bySpeltName = new Map<string, number[]>();
   private readonly byCollation = new Map<string, number[]>();
 
   add(id: number, slug: unknown, name: unknown): void {
     if (this.byId.has(id)) return;
     const candidate = { id, slug: typeof slug === 'string' ? slug : '', name: typeof name === 'string' ? decodeEntities(name) : '' };
     this.byId.set(id, candidate);
-    if (candidate.slug) this.bySlug.set(candidate.slug.toLowerCase(), id);
+    if (candidate.slug) this.bySlug.set(slugLetters(candidate.slug.toLowerCase()), id);
     if (candidate.name) {
-      const key = nameKey(candidate.name);
-      this.byName.set(key, [...(this.byName.get(key) ?? []), id]);
-      const collated = collationKey(candidate.name);
-      this.byCollation.set(collated, [...(this.byCollation.get(collated) ?? []), id]);
+      push(this.byName, nameKey(candidate.name), id);
+      push(this.bySpeltName, slugLetters(slugFromName(candidate.name)), id);
+      push(this.byCollation, collationKey(candidate.name), id);
     }
   }
 
@@ -120,18 +138,45 @@ export class RecordIndex {
     return this.byCollation.get(collationKey(decodeEntities(name))) ?? [];
   }
 
-  match(ref: string | number): RefMatch {
+  match(ref: string | number, options: { slugFirst?: boolean } = {}): RefMatch {
     if (typeof ref === 'number' || /^[0-9]+$/.test(ref.trim())) {
       const id = Number(ref);
       return this.byId.has(id) ? { id } : undefined;
     }
     const text = ref.trim();
-    const bySlug = isSlugForm(text) ? this.bySlug.get(text) : undefined;
-    if (bySlug !== undefined) return { id: bySlug };
-    const ids = this.named(text);
-    if (ids.length === 0) return undefined;
-    if (ids.length === 1) return { id: ids[0] };
-    return { ambiguous: ids.map((id) => this.byId.get(id)!) };
+    const ids = new Set<number>();
+    if (isSlugForm(text)) {
+      const letters = slugLetters(text);
+      const bySlug = this.bySlug.get(letters);
+      if (bySlug !== undefined && options.slugFirst) return { id: bySlug };
+      if (bySlug !== undefined) ids.add(bySlug);
+      for (const id of this.bySpeltName.get(letters) ?? []) ids.add(id);
+    }
+    for (const id of this.named(text)) ids.add(id);
+    if (ids.size === 0) return undefined;
+    if (ids.size === 1) return { id: [...ids][0] };
+    return { ambiguous: [...ids].map((id) => this.byId.get(id)!) };
+  }
+}
+
+function push(map: Map<string, number[]>, key: string, id: number): void {
+  map.set(key, [...(map.get(key) ?? []), id]);
+}
+
+/**
+ * Venue or organizer names already given (in a file), found again by a name people read as the
+ * same (nameKey: case, entities, quotes, spacing aside) or the server takes for the same
+ * (collationKey: case and accents aside): a second of either kind is refused.
+ */
+export class NamesSeen<T> {
+  private readonly byKey = new Map<string, T>();
+
+  find(name: string): T | undefined {
+    return this.byKey.get(`read:${nameKey(name)}`) ?? this.byKey.get(`compared:${collationKey(decodeEntities(name))}`);
+  }
+
+  add(name: string, value: T): void {
+    for (const key of [`read:${nameKey(name)}`, `compared:${collationKey(decodeEntities(name))}`]) if (!this.byKey.has(key)) this.byKey.set(key, value);
   }
 }
 

@@ -6,7 +6,7 @@
 import { ApiError, CalendarError, EXIT, UsageError } from '../errors.js';
 import { isNumericId, type LinkRelation, type Resource } from '../../spec/resources.js';
 import { wpError, type ApiClient } from '../http/client.js';
-import { isSlugForm, slugSegment } from './identity.js';
+import { isAsciiSlugForm, slugSegment } from './identity.js';
 
 export type RecordRef = { kind: 'id'; id: number; text: string } | { kind: 'slug'; slug: string; text: string } | { kind: 'name'; name: string; text: string };
 
@@ -30,8 +30,9 @@ export function parseRef(resource: Resource, raw: string | number): RecordRef {
   if (/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(text)) {
     throw new UsageError(`"${raw}" is not a valid ${resource.singular} ID`, 'IDs are whole numbers of at least 1.');
   }
-  // A venue's, organizer's, category's or tag's name: anything not written as a slug ("Jazz", "Blue Note Hall").
-  if (text !== '' && isNamed(resource) && !isSlugForm(text)) return { kind: 'name', name: text, text };
+  // A venue's, organizer's, category's or tag's name: anything not written as an ASCII slug ("Jazz",
+  // "Blue Note Hall", "東京ホール"); a slug in its own letters (`оркестр-города`) is tried as both.
+  if (text !== '' && isNamed(resource) && !isAsciiSlugForm(text)) return { kind: 'name', name: text, text };
   if (text === '' || /[\s/?#]/.test(text)) {
     const hint = resource.hasDates
       ? `Give its numeric ID or its slug; find them with: calendar events list --search "${text}"`

@@ -5,14 +5,19 @@
  * one lookup (by ID, by slug, or a search for the name), cached for the command; imports
  * resolve a whole file's links with one list walk instead (src/bulk/catalog.ts).
  */
-import { UsageError } from '../errors.js';
+import { ApiError, UsageError } from '../errors.js';
+import { collationKey, ONE_LETTER_PAIRS } from '../../wordpress/collation.js';
 import { EDITOR_STATUSES, EVERY_EVENT, linkFields, MAX_PER_PAGE, resources, type Field, type LinkRelation, type Resource } from '../../spec/resources.js';
 import { errorFromResponse, type ApiClient } from '../http/client.js';
 import { walkEveryName, walkEveryRecord, walkPages } from './pages.js';
-import { decodeEntities, describeCandidates, isSlugForm, nameKey, slugSegment, RecordIndex, type Candidate, type RefMatch } from './identity.js';
+import { decodeEntities, describeCandidates, isSlugForm, nameKey, slugLetters, slugSegment, RecordIndex, type Candidate, type RefMatch } from './identity.js';
+import { searchable } from '../../wordpress/linked-search.js';
 import { closest } from '../../base/closest.js';
 import { readManyRawTexts } from './raw-text.js';
 import { splitListText } from '../values.js';
+
+/** Creates on their way, by client, relation and name (as the database compares names). */
+const creating = new WeakMap<ApiClient, Map<string, Promise<number>>>();
 
 export class Resolver {
   private readonly cache = new Map<string, Promise<number | undefined>>();
@@ -46,12 +51,46 @@ export class Resolver {
     return this.resolve(relation, items);
   }
 
-  /** Creates a record named `name` and remembers it, for --create-missing. */
+  /**
+   * Creates a record named `name` and remembers it, for --create-missing. Creates of one name at
+   * the same time through one client send one request; a create another one beat (another
+   * process) is answered `term_exists` with the term the site holds, which is then the one meant.
+   */
   async create(relation: LinkRelation, name: string): Promise<number> {
+    let pending = creating.get(this.client);
+    if (!pending) creating.set(this.client, (pending = new Map()));
+    const key = `${relation}:${collationKey(name)}`;
+    let created = pending.get(key);
+    if (!created) {
+      const sent = this.send(relation, name).finally(() => pending.delete(key));
+      pending.set(key, (created = sent));
+    }
+    const id = await created;
+    this.cache.set(`${relation}:${name}`, Promise.resolve(id));
+    return id;
+  }
+
+  private async send(relation: LinkRelation, name: string): Promise<number> {
     const resource = resources[relation];
-    const res = await this.client.call<{ id: number; slug?: string }>('POST', resource.path, { body: { [resource.nameField]: name } });
-    this.cache.set(`${relation}:${name}`, Promise.resolve(res.body.id));
-    return res.body.id;
+    try {
+      const res = await this.client.call<{ id: number; slug?: string }>('POST', resource.path, { body: { [resource.nameField]: name } });
+      return res.body.id;
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      const held = err.code === 'term_exists' ? await this.termHeld(relation, name, err.body) : undefined;
+      if (held !== undefined) return held;
+      throw new ApiError(`${resource.singular} "${name}" could not be created: ${err.message}`, err.exitCode, err.status, err.code, err.body, err.hint);
+    }
+  }
+
+  /** The term a `term_exists` answer is about: the ID it names, read back, else the name looked up again. */
+  private async termHeld(relation: LinkRelation, name: string, body: unknown): Promise<number | undefined> {
+    const named = (body as { data?: { term_id?: unknown } } | undefined)?.data?.term_id;
+    if (typeof named === 'number') {
+      const id = await this.exists(`${resources[relation].path}/${named}`);
+      if (id !== undefined) return id;
+    }
+    return this.fetchOne(relation, name);
   }
 
   /**
@@ -59,9 +98,7 @@ export class Resolver {
    * letters off. Reads every name of the kind, so it is only asked on the way to an error.
    */
   async meant(relation: LinkRelation, text: string): Promise<Candidate | undefined> {
-    let every = this.everyName.get(relation);
-    if (!every) this.everyName.set(relation, (every = this.readEveryName(resources[relation])));
-    const candidates = await every;
+    const candidates = await this.everyNameOf(resources[relation]);
     const byName = new Map(candidates.map((candidate) => [nameKey(candidate.name), candidate]));
     const name = closest(nameKey(text), byName.keys());
     if (name !== undefined) return byName.get(name);
@@ -79,6 +116,14 @@ export class Resolver {
       if (candidate) guesses.push(`"${candidate.name}" (ID ${candidate.id})${texts.length > 1 ? ` for "${text}"` : ''}`);
     }
     return guesses.length ? `Did you mean ${guesses.join(', ')}?` : '';
+  }
+
+  /** Every name of the kind, read once per command (as stored where the site shows them so). */
+  private everyNameOf(resource: Resource): Promise<Candidate[]> {
+    const relation = resource.name as LinkRelation;
+    let every = this.everyName.get(relation);
+    if (!every) this.everyName.set(relation, (every = this.readEveryName(resource)));
+    return every;
   }
 
   private async readEveryName(resource: Resource): Promise<Candidate[]> {
@@ -114,9 +159,9 @@ export class Resolver {
   }
 
   /**
-   * Digits are an ID (one read). A text in slug form is looked up as a slug and as a name,
-   * so that a slug of one record and the name of another are never confused; any other
-   * text is a name, matched exactly through a search.
+   * Digits are an ID (one read). A text in slug form is looked up as a slug and as a name, so
+   * that a slug of one record and the name of another are never confused (RecordIndex.match);
+   * any other text is a name, matched exactly through a search.
    */
   private async fetchOne(relation: LinkRelation, text: string): Promise<number | undefined> {
     const resource = resources[relation];
@@ -125,23 +170,33 @@ export class Resolver {
     if (isSlugForm(text)) {
       const slugged = resource.bySlug
         ? await this.read(`${resource.path}/by-slug/${slugSegment(text)}`)
-        : (await this.list(resource, { slug: text, ...this.termQuery(resource) }))[0];
-      if (slugged && slugged.slug === text) index.add(Number(slugged.id), slugged.slug, slugged[resource.nameField]);
+        : (await this.list(resource, { slug: slugLetters(text), ...this.termQuery(resource) }))[0];
+      // The by-slug route answers the record whose slug the text sanitises to: only the exact slug counts.
+      if (slugged && slugLetters(String(slugged.slug)) === slugLetters(text)) index.add(Number(slugged.id), slugged.slug, slugged[resource.nameField]);
     }
     return settle(index.match(text), text, relation);
   }
 
-  /** Every record a search for `text` finds, all pages (a common word can match many). */
-  /** The records the site's search finds for `text`; with `typedNames`, named as stored rather than as shown. */
+  /**
+   * The records the site's search finds for `text` (all pages: a common word can match many); with
+   * `typedNames`, named as stored rather than as shown. Where the search cannot find the text (a
+   * venue or organizer named in other letters than ASCII: wordpress/linked-search.ts), every name
+   * of the kind is read instead.
+   */
   private async searchIndex(resource: Resource, text: string, options: { typedNames?: boolean } = {}): Promise<RecordIndex> {
-    const query: Record<string, string | number> = { search: searchText(resource, text), ...this.termQuery(resource) };
+    const index = new RecordIndex();
+    const search = searchText(resource, text);
+    if (resource.linkedPost && !searchable(search)) {
+      for (const candidate of await this.everyNameOf(resource)) index.add(candidate.id, candidate.slug, candidate.name);
+      return index;
+    }
+    const query: Record<string, string | number> = { search, ...this.termQuery(resource) };
     if (resource.trashes && this.client.hasCredentials) query.status = EDITOR_STATUSES.join(',');
     if (resource.hasDates) Object.assign(query, EVERY_EVENT);
     const found: Array<Record<string, unknown>> = [];
     await walkPages(this.client, resource, query, { all: true }, (item) => void found.push(item as Record<string, unknown>));
     const ids = found.map((record) => record.id).filter((id): id is number => typeof id === 'number');
     const typed = options.typedNames ? await readManyRawTexts(this.client, resource, ids) : undefined;
-    const index = new RecordIndex();
     for (const record of found) {
       if (typeof record.id === 'number') index.add(record.id, record.slug, typed?.get(record.id)?.[resource.nameField] ?? record[resource.nameField]);
     }
@@ -172,15 +227,21 @@ export class Resolver {
 
 /**
  * What to search for a name, read as people read it (a name copied from the API,
- * `&#8220;Quai&#8221;`, is its characters). A term's search is one phrase of its stored name; a
- * post's finds records holding every word, so only the words of letters and digits go: the site
- * keeps a title as typed and shows it texturized, so a quote or dash may be typed either way.
- * Which record has exactly the name is decided here after (RecordIndex, by nameKey).
+ * `&#8220;Quai&#8221;`, is its characters; a slug, its words in its own letters). A term's search is
+ * one phrase of its stored name, or the longest word of a slug (`old-stage` must find "Old Stage"
+ * and "Old-Stage"); a post's finds records holding every word, so only the words of letters and
+ * digits go: the site keeps a title as typed and shows it texturized, so a quote or dash may be
+ * typed either way. Which record has exactly the name is decided here after (RecordIndex).
  */
 function searchText(resource: Resource, text: string): string {
-  const read = decodeEntities(text);
-  if (resource.kind === 'term') return storedTermName(read);
-  const words = read.split(/\s+/).filter((word) => /^[\p{L}\p{N}]+$/u.test(word));
+  const read = isSlugForm(text) ? slugLetters(text) : decodeEntities(text);
+  const words = read.split(/[\s-]+/).filter((word) => /^[\p{L}\p{N}]+$/u.test(word));
+  if (resource.kind === 'term') {
+    if (!isSlugForm(text)) return storedTermName(read);
+    return words.reduce((longest, word) => (word.length > longest.length ? word : longest), '') || read;
+  }
+  // The venue and organizer search compares letter by letter: a typed `ss` must also find `ß`.
+  if (resource.linkedPost) return words.map((word) => word.replace(ONE_LETTER_PAIRS, ' ')).join(' ');
   return words.length ? words.join(' ') : read;
 }
 

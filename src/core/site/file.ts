@@ -8,7 +8,7 @@ import { isResourceName, linkFields, resources, type Resource, type ResourceName
 import { isRemovableLink, cannotRemove } from '../records/unlink.js';
 import { checkRecord } from '../schema.js';
 import { checkEventOrder } from '../records/dates.js';
-import { isSlugForm, nameKey } from '../records/identity.js';
+import { isSlugForm, NamesSeen } from '../records/identity.js';
 import { coerceValue } from '../values.js';
 import { siteFields, SITE_RESOURCES, type SiteDocument, type SiteRecord } from './document.js';
 import { FILTER_KEY, SITE_FILTERS, type EventsFilter } from './filter.js';
@@ -121,7 +121,7 @@ export async function readSiteFile(name: string, text: string): Promise<SiteFile
     }
     const resource = resources[topName];
     const check = recordChecker(resource, links, at);
-    const names = new Map<string, string>();
+    const names = new NamesSeen<{ slug: string; name: string }>();
     for (const entry of value.entries) {
       const slug = entry.key.value;
       if (typeof slug !== 'string' || !isSlugForm(slug)) {
@@ -135,19 +135,21 @@ export async function readSiteFile(name: string, text: string): Promise<SiteFile
         continue;
       }
       const record = check(slug, label, entry.value, entry.key);
-      if (!record) continue;
-      records.set(slug, { slug, fields: record });
-      const named = record[resource.nameField];
-      if (resource.mergesOnCreate && typeof named === 'string') {
-        const key = nameKey(named);
-        const nameNode = entry.value.entries.find((e) => e.key.value === resource.nameField)!.value;
-        if (names.has(key))
+      if (record) records.set(slug, { slug, fields: record });
+      // A record with a bad field still holds its name: a second of that name is named too, in the same run.
+      const nameNode = entry.value.entries.find((e) => e.key.value === resource.nameField)?.value;
+      const named = nameNode && plainOf(nameNode);
+      if (resource.mergesOnCreate && nameNode && typeof named === 'string') {
+        // The server keeps one per name as its database compares names (`Eclat` is `éclat`).
+        const first = names.find(named);
+        if (first)
           at(
             nameNode,
-            `${label}: ${resource.nameField} "${named}" is also the name of ${resource.singular} ${names.get(key)} (the ` +
+            `${label}: ${resource.nameField} "${named}" is also the name of ${resource.singular} ${first.slug}` +
+              `${first.name === named ? '' : ` ("${first.name}", but for case, accents or spacing)`} (the ` +
               `server keeps one ${resource.singular} per name)`,
           );
-        else names.set(key, slug);
+        else names.add(named, { slug, name: named });
       }
     }
   }

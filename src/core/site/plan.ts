@@ -232,8 +232,11 @@ function describeChange(resource: Resource, change: FieldChange): string {
 const SIGN = { create: '+', update: '~', remove: '-' } as const;
 const COLOUR = { create: 32, update: 33, remove: 31 } as const;
 
-/** The plan for people: a line per record, grouped by resource, then the summary line. */
-export function formatPlan(plan: Plan, color: boolean): string {
+/**
+ * The plan for people: a line per record, grouped by resource, then the summary line. `forPeople`
+ * is how a face shows the file's and the site's text (the CLI makes its control characters visible).
+ */
+export function formatPlan(plan: Plan, color: boolean, forPeople: (text: string) => string = (text) => text): string {
   const lines: string[] = [];
   let group: ResourceName | undefined;
   for (const change of plan.changes) {
@@ -247,10 +250,11 @@ export function formatPlan(plan: Plan, color: boolean): string {
     if (change.action === 'remove' && resource.trashes) notes.push('to the trash');
     if (change.conflict) notes.push(`refused: ${change.conflict}`);
     if (notes.length) line += `: ${notes.join(', ')}`;
+    line = forPeople(line);
     lines.push(color ? `\u001b[${COLOUR[change.action]}m${line}\u001b[39m` : line);
   }
   if (lines.length) lines.push('');
-  lines.push(summaryOf(plan));
+  lines.push(forPeople(summaryOf(plan)));
   return `${lines.join('\n')}\n`;
 }
 

@@ -10,7 +10,7 @@ import { walkPages } from '../records/pages.js';
 import { ZoneSource } from '../records/dates.js';
 import { resolveLinkedFilters } from '../records/list.js';
 import type { Query } from '../http/url.js';
-import { addDays, utcMsToZoned } from '../../base/time.js';
+import { addDays, addMonths, utcMsToZoned } from '../../base/time.js';
 import { DATE_FORMS, parseDate, timeZoneName } from '../values.js';
 import { eventsInRange, toCalendarEvent, type CalendarEvent } from './days.js';
 
@@ -36,9 +36,21 @@ export function dayOf(text: string, what: string): string {
   return parsed.slice(0, 10);
 }
 
+/** A TO written as a count of days, weeks or months (`+6d`, `+2w`, `+1m`): it counts from FROM. */
+const FROM_OFFSET = /^\s*([+-])(\d{1,4})([dwm])\s*$/i;
+
+/** The day `offset` (a FROM_OFFSET match) after `from`. */
+function offsetFrom(from: string, offset: RegExpExecArray): string {
+  const n = Number(offset[2]) * (offset[1] === '-' ? -1 : 1);
+  const unit = offset[3].toLowerCase();
+  if (unit === 'm') return addMonths(`${from} 00:00:00`, n).slice(0, 10);
+  return addDays(from, unit === 'w' ? 7 * n : n);
+}
+
 /**
  * The days of a view, checked before any request: `from` defaults to today in the view's zone
- * (known once the site answers), `to` to `days` after it. `names` says how the caller calls them.
+ * (known once the site answers), `to` to `days` after it; a `to` of `+6d` is six days after
+ * `from`, not after today. `names` says how the caller calls them.
  */
 export function dayRange(
   fromText: string | undefined,
@@ -47,11 +59,17 @@ export function dayRange(
   names: { from: string; to: string } = { from: 'FROM', to: 'TO' },
 ): (today: string) => { from: string; to: string } {
   const fixedFrom = fromText === undefined ? undefined : dayOf(fromText, names.from);
-  const fixedTo = toText === undefined ? undefined : dayOf(toText, names.to);
-  if (fixedFrom && fixedTo && fixedTo < fixedFrom) throw new UsageError(`${names.to} ${fixedTo} is before ${names.from} ${fixedFrom}`);
+  const toOffset = toText === undefined ? null : FROM_OFFSET.exec(toText);
+  const fixedTo = toText === undefined || toOffset ? undefined : dayOf(toText, names.to);
+  const check = (from: string, to: string) => {
+    if (to < from) throw new UsageError(`${names.to} ${to} is before ${names.from} ${from}`);
+    return { from, to };
+  };
+  if (fixedFrom && fixedTo) check(fixedFrom, fixedTo);
+  if (fixedFrom && toOffset) check(fixedFrom, offsetFrom(fixedFrom, toOffset));
   return (today) => {
     const from = fixedFrom ?? today;
-    return { from, to: fixedTo ?? addDays(from, days) };
+    return check(from, toOffset ? offsetFrom(from, toOffset) : (fixedTo ?? addDays(from, days)));
   };
 }
 

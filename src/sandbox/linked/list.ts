@@ -4,7 +4,7 @@ import { nowUtcWall, restBase, type RequestContext } from '../common/context.js'
 import { SiteError, type ParamProblems } from '../common/errors.js';
 import { asList, readListParams, type Params } from '../common/params.js';
 import { pageLinks, pageWindow, paging, type Page } from '../common/paging.js';
-import { searchMatcher } from '../common/search.js';
+import { foundBySearch, searchPieces } from '../../wordpress/linked-search.js';
 import { sortWithUnstableTies } from '../common/tie-order.js';
 import type { EventRecord, LinkedFields, PostRecord, PostType } from '../store/store.js';
 import { POST_TYPE, type LinkedResource } from '../store/kinds.js';
@@ -21,12 +21,9 @@ function searchedKeys(resource: LinkedResource): string[] {
   return [nameField, 'description', 'excerpt', ...fields.filter((field) => field.searched).map((field) => field.name)];
 }
 
-function searchableText(resource: LinkedResource, post: PostRecord): string {
+function searchedFields(resource: LinkedResource, post: PostRecord): string[] {
   const fields = post.fields as LinkedFields;
-  return SEARCHED_KEYS[resource]
-    .map((key) => String(fields[key] ?? ''))
-    .join('\n')
-    .toLowerCase();
+  return SEARCHED_KEYS[resource].map((key) => String(fields[key] ?? ''));
 }
 
 /** How many upcoming events the plugin looks at for `only_with_upcoming`: one default page. */
@@ -94,10 +91,12 @@ export function listLinked(ctx: RequestContext, resource: LinkedResource, params
   // The search is run on its own over every record of the type; what it finds is then
   // filtered like the rest. When it finds nothing at all, the page is empty but the total
   // (and the next page's link) are those of the list without the search.
+  // Only the ASCII letters, digits and hyphens of the text are looked for (wordpress/linked-search.ts).
   const search = query.get<string>('search');
-  const matches = search ? searchMatcher(search) : null;
-  const searchFoundNothing = matches !== null && !ctx.store.postsOfType(type).some((post) => matches(searchableText(resource, post)));
-  const found = searchFoundNothing ? [] : matches ? base.filter((post) => matches(searchableText(resource, post))) : base;
+  const pieces = search ? searchPieces(search) : null;
+  const matches = pieces && ((post: PostRecord) => foundBySearch(pieces, searchedFields(resource, post)));
+  const searchFoundNothing = matches !== null && !ctx.store.postsOfType(type).some(matches);
+  const found = searchFoundNothing ? [] : matches ? base.filter(matches) : base;
   const total = searchFoundNothing ? base.length : found.length;
   const { page, perPage, slice } = paging(found, query.get<number>('page'), query.get<number>('per_page'));
   const totalPages = Math.ceil(total / perPage);

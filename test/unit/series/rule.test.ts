@@ -116,3 +116,19 @@ describe('rules refused with exit 2', () => {
     expect(parseRule('rrule:freq=weekly;byday=tu,th;count=4').rule).toBe('FREQ=WEEKLY;BYDAY=TU,TH;COUNT=4');
   });
 });
+
+describe('UNTIL in UTC is an instant (RFC 5545 3.3.10)', () => {
+  const newYork: SeriesAnchor = { start: '2027-01-08 18:00:00', end: '2027-01-08 19:00:00', allDay: false, timezone: 'America/New_York' };
+
+  test('an occurrence after the instant is left out, one at it kept', async () => {
+    // 20:00 UTC is 15:00 in New York: the 18:00 of 10 January is after it.
+    expect(await starts(newYork, 'FREQ=DAILY;UNTIL=20270110T200000Z')).toEqual(['2027-01-08 18:00:00', '2027-01-09 18:00:00']);
+    expect(await starts(newYork, 'FREQ=DAILY;UNTIL=20270110T230000Z')).toHaveLength(3);
+    expect(await starts(newYork, 'FREQ=DAILY;UNTIL=20270110T225959Z')).toHaveLength(2);
+  });
+
+  test('UNTIL as a date ends with that day in the series zone, even for an early start', async () => {
+    const early: SeriesAnchor = { ...newYork, start: '2027-01-05 02:00:00', end: '2027-01-05 03:00:00' };
+    expect(await starts(early, 'FREQ=DAILY;UNTIL=20270107')).toEqual(['2027-01-05 02:00:00', '2027-01-06 02:00:00', '2027-01-07 02:00:00']);
+  });
+});

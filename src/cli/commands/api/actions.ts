@@ -9,6 +9,7 @@ import type { Method } from '../../../core/http/client.js';
 import { prepare, withSession, type GlobalOptions } from '../../session.js';
 import { readAll } from '../resource/refs.js';
 import { METHODS } from '../../../core/http/methods.js';
+import { visibleOn } from '../../output/visible.js';
 
 type Opts = GlobalOptions & { rawField?: string[]; field?: string[]; input?: string; include?: boolean };
 type Params = Record<string, unknown>;
@@ -148,7 +149,8 @@ export async function runApi(inv: Invocation, rawMethod: string, rawPath: string
     }
     if (res.text !== undefined) out.push(res.text.replace(/\n$/, ''));
     else if (res.body !== null && req.method !== 'HEAD') out.push(ctx.stdout.isTTY ? JSON.stringify(res.body, null, 2) : res.raw.replace(/\n$/, ''));
-    if (out.length) ctx.stdout.write(`${out.join('\n')}\n`);
+    // A text answer (an HTML page, a plain body) and the headers reach a terminal made visible.
+    if (out.length) ctx.stdout.write(visibleOn(ctx.stdout, `${out.join('\n')}\n`));
     if (res.status >= 400) {
       const { errorFromResponse } = await import('../../../core/http/client.js');
       throw errorFromResponse(res);

@@ -7,9 +7,10 @@ import type { Invocation } from '../runner.js';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { withContext, type Context } from '../../../core/context.js';
-import { MAX_PER_PAGE, RESOURCE_NAMES, resources, type ResourceName } from '../../../spec/resources.js';
+import { EVERY_EVENT, MAX_PER_PAGE, RESOURCE_NAMES, resources, type ResourceName } from '../../../spec/resources.js';
 import { USER_AGENT } from '../../../core/version.js';
 import { htmlToText } from '../../../wordpress/text.js';
+import { visible } from '../../output/visible.js';
 
 export const DEADLINE_MS = 1500;
 
@@ -42,7 +43,8 @@ export async function runComplete(inv: Invocation, kind: string, resourceName?: 
 /** Pages asked for at most (MAX_PER_PAGE records each), all at once after the first. */
 const MAX_PAGES = 20;
 
-const clean = (text: unknown) => htmlToText(String(text ?? ''));
+/** A record's name as a shell shows it beside the candidate: one line, control characters visible. */
+const clean = (text: unknown) => visible(htmlToText(String(text ?? '')).replace(/\s+/g, ' '));
 
 async function profileCandidates(ctx: Context): Promise<string[]> {
   const { loadConfig } = await import('../../../core/config/load.js');
@@ -53,8 +55,21 @@ async function profileCandidates(ctx: Context): Promise<string[]> {
 }
 
 /**
- * IDs and slugs of the records, with their names: every page (up to MAX_PAGES) as the deadline
- * allows, only those starting with what was typed (after the last comma of a list).
+ * The words a server search needs to find the records whose slug starts with `prefix`
+ * (`session-11` → `session 11`: WordPress searches each word in the title and text), or
+ * undefined for a prefix that only an ID or nothing can match.
+ */
+export function searchWords(prefix: string): string | undefined {
+  if (/^\d*$/.test(prefix)) return undefined;
+  const words = prefix.replace(/[-_\s]+/g, ' ').trim();
+  return words === '' ? undefined : words;
+}
+
+/**
+ * IDs and slugs of the records, with their names, that start with what was typed (after the
+ * last comma of a list). A typed slug is looked for with the server's search, one request that
+ * finds it whatever page it lies on; the pages (up to MAX_PAGES, as the deadline allows) are
+ * read when nothing was typed, an ID was, or the search found no slug starting so.
  */
 async function idCandidates(
   name: string | undefined,
@@ -76,9 +91,12 @@ async function idCandidates(
   try {
     const { username, password } = session.profile;
     const auth = username && password ? `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` : undefined;
-    const page = async (n: number): Promise<number | undefined> => {
+    const page = async (n: number, search?: string): Promise<number | undefined> => {
       const query: Record<string, string | number> = { per_page: MAX_PER_PAGE, page: n };
       if (resource.kind === 'term') query.hide_empty = 'false';
+      // Past and far events too, not only the server's default window (from today, two years).
+      if (resource.hasDates) Object.assign(query, EVERY_EVENT);
+      if (search !== undefined) query.search = search;
       const body = (await getJson(session.client.url(resource.path, query), auth, signal)) as Record<string, unknown> | null;
       const items = body?.[resource.listKey];
       if (Array.isArray(items)) {
@@ -92,9 +110,16 @@ async function idCandidates(
       }
       return typeof body?.total_pages === 'number' ? body.total_pages : undefined;
     };
-    const pages = (await page(1)) ?? 1;
-    const rest = Array.from({ length: Math.min(pages, MAX_PAGES) - 1 }, (_, i) => page(i + 2).catch(() => undefined));
-    await Promise.all(rest);
+    const walk = async (search?: string) => {
+      const pages = (await page(1, search)) ?? 1;
+      await Promise.all(Array.from({ length: Math.min(pages, MAX_PAGES) - 1 }, (_, i) => page(i + 2, search).catch(() => undefined)));
+    };
+    const words = searchWords(prefix);
+    if (words !== undefined) {
+      await walk(words).catch(() => undefined);
+      if (found.length) return;
+    }
+    await walk();
   } finally {
     await session.close();
   }

@@ -1,5 +1,6 @@
 import type { Invocation } from '../runner.js';
 import { UsageError } from '../../../core/errors.js';
+import { visible } from '../../output/visible.js';
 
 /**
  * The global options a server has no use for or cannot honour per call: refused rather than
@@ -31,7 +32,7 @@ export async function runMcp(inv: Invocation<{ readOnly?: boolean }>): Promise<v
       // The core puts no password in a record, message or error; the one an MCP client's
       // configuration passes in the environment is also cut from every answer, should one hold it.
       credentials: { username: ctx.env.CALENDAR_USERNAME, password: ctx.env.CALENDAR_APP_PASSWORD },
-      log: (line) => ctx.stderr.write(`${line}\n`),
+      log: (line) => ctx.stderr.write(`${visible(line)}\n`),
     },
     ctx.stdin,
     ctx.stdout as unknown as NodeJS.WritableStream,

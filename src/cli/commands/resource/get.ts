@@ -53,5 +53,5 @@ export async function runGet(resource: Resource, inv: Invocation, rawRefs: strin
 /** The events as one calendar, their VTIMEZONEs first. */
 async function icsWriter(client: ApiClient, ctx: Context): Promise<RecordWriter> {
   const [{ icsBatchWriter, icsMeta }, { ZoneSource }] = await Promise.all([import('../../output/ics.js'), import('../../../core/records/dates.js')]);
-  return icsBatchWriter(await icsMeta(client, new ZoneSource(client)), ctx);
+  return icsBatchWriter(await icsMeta(client, new ZoneSource(client)), ctx, client);
 }

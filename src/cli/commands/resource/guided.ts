@@ -13,6 +13,7 @@ import { walkEveryRecord } from '../../../core/records/pages.js';
 import { collectFields } from './flags.js';
 import { textForPeople } from '../../../core/records/identity.js';
 import { coerceValue } from '../../../core/values.js';
+import { visible } from '../../output/visible.js';
 
 type Json = Record<string, unknown>;
 
@@ -86,7 +87,7 @@ async function askRequired(rl: Interface, field: Field, stderr: Context['stderr'
       return answer;
     } catch (err) {
       if (!(err instanceof UsageError)) throw err;
-      stderr.write(`${err.message}${err.hint ? `. ${err.hint}` : ''}\n`);
+      stderr.write(visible(`${err.message}${err.hint ? `. ${err.hint}` : ''}\n`));
     }
   }
 }

@@ -13,6 +13,7 @@ import { unlistedEventsNote, walkEveryEvent, walkShortfall, windowOf } from '../
 import { UNFILTERED_KEYS, walkList } from '../../../core/records/list.js';
 import { buildListQuery } from './query.js';
 import { positive, type Opts } from './shared.js';
+import { dayEdge } from '../../../wordpress/dates.js';
 
 export async function runList(resource: Resource, inv: Invocation): Promise<void> {
   const ctx = inv.ctx;
@@ -34,6 +35,8 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
     const access = { client, timezone: profile.timezone, messages: prepared.ui };
     // The iCalendar header is written once the query is settled (its events' zones come from the site).
     const ready = async () => void (writer ??= await icsWriter(client, ctx, zones));
+    // The walk sends date filters as instants (records/filter-times.ts): messages quote them as given.
+    const given = { start: query.start_date, end: query.end_date };
     const result = await walkList(access, resource, query, { all, limit, raw: writer?.takesRaw, zones, ready }, write).catch((err: unknown) => {
       throw withStatusHint(err, query);
     });
@@ -75,7 +78,12 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
           query.end_date === undefined
             ? `--end-date (the server ends the window two years from today when it is not given)`
             : `--start-date (the server starts the window today when it is not given)`;
-        prepared.ui.notice(`No events: the window the server searched runs from ${start} to ${end}, which is empty. Give ${missing}.`);
+        const shown = (value: unknown, edge: 'start' | 'end', server: string) =>
+          typeof value !== 'string' ? server : /\d{2}:\d{2}/.test(value) ? value : dayEdge(value, edge);
+        prepared.ui.notice(
+          `No events: the window the server searched runs from ${shown(given.start, 'start', start)} to ${shown(given.end, 'end', end)}, ` +
+            `which is empty. Give ${missing}.`,
+        );
       }
     }
   });

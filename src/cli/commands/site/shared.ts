@@ -7,6 +7,7 @@ import type { Prepared } from '../../session.js';
 import { readSiteFile, type SiteFile } from '../../../core/site/file.js';
 import { formatPlan, planData, type Plan } from '../../../core/site/plan.js';
 import { colorEnabled } from '../../output/ui.js';
+import { visible } from '../../output/visible.js';
 
 export async function readSource(source: string, ctx: Context): Promise<SiteFile> {
   let text: string;
@@ -33,7 +34,7 @@ export function printPlan(plan: Plan, prepared: Prepared, ctx: Context, digest?:
     return;
   }
   const color = colorEnabled(ctx.stdout, ctx.env, { noColor: prepared.globals.color === false });
-  ctx.stdout.write(formatPlan(plan, color));
+  ctx.stdout.write(formatPlan(plan, color, visible));
 }
 
 /** diff and apply print a plan, as lines (default) or JSON. */

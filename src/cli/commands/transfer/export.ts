@@ -41,7 +41,7 @@ export async function runExport(inv: Invocation, resourceName: string | undefine
     }
     // Every event as one streamed VCALENDAR, in the shape calendar apps (and `import events`) read.
     const [{ icsListWriter, icsMeta }, { ZoneSource }] = await Promise.all([import('../../output/ics.js'), import('../../../core/records/dates.js')]);
-    const writer = await icsListWriter(await icsMeta(client, new ZoneSource(client, profile.timezone)), ctx, client);
+    const writer = await icsListWriter(await icsMeta(client, new ZoneSource(client, profile.timezone)), ctx, client, say.warn);
     await exportRecords(client, resource, filters, (record) => writer.write(record), say, 'listed');
     await writer.end();
   });

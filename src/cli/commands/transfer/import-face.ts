@@ -2,7 +2,7 @@
 import type { Context } from '../../../core/context.js';
 import { withSession, type Prepared } from '../../session.js';
 import type { Finished, ImportSession } from '../../../core/bulk/run-import.js';
-import { reportText } from '../../../core/bulk/import-report.js';
+import { failureReportText, reportText } from '../../../core/bulk/import-report.js';
 import { confirm } from '../../output/confirm.js';
 import { terminalProgress } from '../../output/progress.js';
 
@@ -21,13 +21,38 @@ export function importSession(ctx: Context, prepared: Prepared, yes: boolean): I
   };
 }
 
-/** --format ids: the IDs in input order; --format json: the report; then the error the run ended with. */
-export function printImport(
-  ctx: Context,
-  result: Finished,
-  shown: { resource: string; input: string; dryRun: boolean; ids?: boolean; report?: boolean; icalendar?: boolean },
-): void {
+export interface ImportShown {
+  resource: string;
+  input: string;
+  dryRun: boolean;
+  ids?: boolean;
+  report?: boolean;
+  icalendar?: boolean;
+  /** The report is out (printImport printed it, the run's error in it). */
+  printed?: boolean;
+}
+
+/** --format ids: the IDs in input order; --format json: the report, with the error the run ended with; then that error. */
+export function printImport(ctx: Context, result: Finished, shown: ImportShown): void {
   if (shown.ids && result.ids.length) ctx.stdout.write(result.ids.map((id) => `${id}\n`).join(''));
-  if (shown.report) ctx.stdout.write(reportText(shown.resource, shown.input, shown.dryRun, result.counts, result.rows, shown.icalendar));
+  if (shown.report) {
+    ctx.stdout.write(reportText(shown.resource, shown.input, shown.dryRun, result.counts, result.rows, shown.icalendar, result.error));
+    shown.printed = true;
+  }
   if (result.error) throw result.error;
+}
+
+/**
+ * Runs an import whose report was asked for (--format json): an import that stops before its rows
+ * (exit 2 for a bad file or option, 4, 5 for the site) still prints the report, with no rows and
+ * the error, so that a script always has one JSON document to read. `shown` is filled in as the
+ * import learns its input's name.
+ */
+export async function withReport(ctx: Context, shown: ImportShown, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (err) {
+    if (shown.report && !shown.printed) ctx.stdout.write(failureReportText(shown.resource, shown.input, shown.dryRun, err, shown.icalendar));
+    throw err;
+  }
 }

@@ -6,7 +6,7 @@ import type { IcsImportSettings } from '../../../core/bulk/ics-import.js';
 import { importFeed } from '../../../core/bulk/run-import.js';
 import { cliFlag, icsSettingsOf } from '../../../core/bulk/options.js';
 import { importOptions, type ImportFlags } from './settings.js';
-import { importSession, printImport } from './import-face.js';
+import { importSession, printImport, type ImportShown } from './import-face.js';
 
 export interface IcsFlags extends ImportFlags {
   from?: string;
@@ -29,11 +29,12 @@ export function icsSettings(flags: IcsFlags, cwd: string, source: string, yes: b
   return { ...settings, report: flags.format === 'json' || flags.json === true };
 }
 
-export async function runIcsImport(inv: Invocation, source: IcsSource, rawSource: string): Promise<void> {
+export async function runIcsImport(inv: Invocation, source: IcsSource, rawSource: string, shown: ImportShown): Promise<void> {
   const ctx = inv.ctx;
   const flags = inv.opts as IcsFlags;
   const settings = icsSettings(flags, ctx.cwd, rawSource, flags.yes === true, ctx.stdin.isTTY === true && ctx.stderr.isTTY === true);
   const prepared = { ...inv.prepare(), connections: settings.concurrency, writes: !settings.dryRun };
   const result = await importFeed(source, settings, importSession(ctx, prepared, settings.yes));
-  printImport(ctx, result, { resource: 'events', input: source.name, dryRun: settings.dryRun, report: settings.report, icalendar: true });
+  const ics = { resource: 'events', input: source.name, dryRun: settings.dryRun, ids: false, report: settings.report, icalendar: true };
+  printImport(ctx, result, Object.assign(shown, ics));
 }

@@ -10,6 +10,8 @@ import { listQueryOf } from '../../../core/records/list.js';
 import { checkZone, readViewEvents, type ViewEvents } from '../../../core/views/window.js';
 import { VIEW_FILTER_NAMES } from './filters.js';
 import { writeViewData } from './output.js';
+import { visible } from '../../output/visible.js';
+import type { CalendarEvent } from '../../../core/views/days.js';
 
 export { checkZone, dayOf, dayRange, viewZone } from '../../../core/views/window.js';
 
@@ -34,6 +36,18 @@ export async function fetchViewEvents(
     const selected = view.events;
     // A data format is written here: iCalendar needs the site's details for its header.
     const written = asData && (await writeViewData(selected, prepared, ctx, client));
-    return { ...view, written };
+    const forPeople = prepared.output.format === 'table';
+    return { ...view, events: forPeople ? selected.map(visibleEvent) : selected, written };
   });
+}
+
+/** An event as a view shows it to a person: the site's text with its control characters visible (output/visible.ts). */
+function visibleEvent(event: CalendarEvent): CalendarEvent {
+  return {
+    ...event,
+    title: visible(event.title),
+    status: visible(event.status),
+    venue: event.venue === undefined ? undefined : visible(event.venue),
+    categories: event.categories.map((c) => ({ slug: visible(c.slug), name: visible(c.name) })),
+  };
 }
