@@ -1,6 +1,6 @@
 /**
  * `POST`/`PUT`/`PATCH /wp/v2/{tribe_events|tribe_venue|tribe_organizer}/{id}`: WordPress core's
- * update of a post's own columns (title, content, excerpt, slug, status) and of an event's
+ * update of a post's own columns (title, content, excerpt, slug, status, date, author) and of an event's
  * `tags` and `tribe_events_cat`. Measured on the real site (docs/write-routes.md): it changes
  * only the fields it is sent, the calendar's fields untouched, and keeps backslashes (core slashes
  * what it sends to the database, unlike the plugin's routes). A title that is not text is
@@ -12,6 +12,7 @@ import { SiteError } from '../common/errors.js';
 import type { Params } from '../common/params.js';
 import { publishSlug } from '../common/post-fields.js';
 import type { EventFields, PostRecord } from '../store/store.js';
+import { convertWallClock } from '../../base/time.js';
 
 /** The statuses the core route takes, by post type (an event's include the plugin's importer's). */
 const EVENT_STATUSES = [
@@ -90,6 +91,12 @@ export function updateCorePost(ctx: RequestContext, post: PostRecord, params: Pa
     if (params.tribe_events_cat !== undefined) f.categories = termIds(ctx, params.tribe_events_cat, 'categories');
   }
   if (typeof params.status === 'string') post.status = params.status;
+  // The publication date in site time (`2026-01-02T03:04:05`), its UTC date worked out; the author by ID.
+  if (typeof params.date === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(params.date)) {
+    post.date = params.date.replace('T', ' ');
+    post.dateUtc = convertWallClock(post.date, ctx.site.timezone, 'UTC');
+  }
+  if (params.author !== undefined && Number(params.author) > 0) post.author = Number(params.author);
   if (post.dateUtc === null && post.status !== 'draft' && post.status !== 'pending') {
     post.date = nowLocalWall(ctx);
     post.dateUtc = nowUtcWall(ctx);
