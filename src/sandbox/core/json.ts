@@ -42,15 +42,14 @@ function postTerms(ctx: RequestContext, post: PostRecord): { tags: TermRecord[];
 
 function links(ctx: RequestContext, post: PostRecord, wpType: CorePostType, allow: string[], edit: boolean): Json {
   const core = `${ctx.site.baseUrl}/wp-json/wp/v2`;
+  const revisions = ctx.store.revisionsOf(post.id);
   const out: Json = {
     self: [{ href: `${core}/${wpType}/${post.id}`, targetHints: { allow } }],
     collection: [{ href: `${core}/${wpType}` }],
     about: [{ href: `${core}/types/${wpType}` }],
     author: [{ embeddable: true, href: `${core}/users/${post.author}` }],
-    'version-history': [{ count: post.revisions?.count ?? 0, href: `${core}/${wpType}/${post.id}/revisions` }],
-    ...(post.revisions
-      ? { 'predecessor-version': [{ id: post.revisions.latest, href: `${core}/${wpType}/${post.id}/revisions/${post.revisions.latest}` }] }
-      : {}),
+    'version-history': [{ count: revisions?.count ?? 0, href: `${core}/${wpType}/${post.id}/revisions` }],
+    ...(revisions ? { 'predecessor-version': [{ id: revisions.latest, href: `${core}/${wpType}/${post.id}/revisions/${revisions.latest}` }] } : {}),
     'wp:attachment': [{ href: `${core}/media?parent=${post.id}` }],
   };
   if (post.type === 'event') {

@@ -79,8 +79,6 @@ export interface PostRecord {
    * origin), which later slug changes leave as it was; none in data files of older versions.
    */
   guid?: string;
-  /** Its revisions, as far as they show (common/revisions.ts); none before its first update. */
-  revisions?: RevisionState;
 }
 
 export interface EventRecord extends PostRecord {
@@ -104,6 +102,11 @@ export interface StoreData {
   nextTermId: number;
   posts: PostRecord[];
   terms: TermRecord[];
+  /**
+   * Each post's revisions as far as they show (common/revisions.ts), by post ID; none before its
+   * first update. Kept beside the posts, as WordPress keeps revisions in rows of their own.
+   */
+  revisions?: Record<string, RevisionState>;
 }
 
 export function emptyData(): StoreData {
@@ -319,6 +322,16 @@ export class Store {
 
   private lowestId(posts: PostRecord[]): PostRecord | undefined {
     return posts.reduce<PostRecord | undefined>((best, post) => (!best || post.id < best.id ? post : best), undefined);
+  }
+
+  revisionsOf(id: number): RevisionState | undefined {
+    return this.data.revisions?.[id];
+  }
+
+  setRevisions(id: number, state: RevisionState): void {
+    this.data.revisions ??= {};
+    this.data.revisions[id] = state;
+    this.touch();
   }
 
   /** The next post ID, for a post the store does not keep (a revision). */
