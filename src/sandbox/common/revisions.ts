@@ -40,7 +40,7 @@ export function afterUpdate(store: Store, post: PostRecord): void {
 function saveRevision(store: Store, post: PostRecord): void {
   const { title, content, excerpt } = postTexts(post);
   const texts = [title, content, excerpt].map(normalizeWhitespace);
-  const last = store.revisionsOf(post.id);
+  const last = store.extrasOf(post.id).revisions;
   if (last?.texts.every((text, index) => text === texts[index])) return;
-  store.setRevisions(post.id, { count: (last?.count ?? 0) + 1, latest: store.takePostId(), texts });
+  store.setExtra(post.id, 'revisions', { count: (last?.count ?? 0) + 1, latest: store.takePostId(), texts });
 }

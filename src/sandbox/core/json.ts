@@ -42,7 +42,7 @@ function postTerms(ctx: RequestContext, post: PostRecord): { tags: TermRecord[];
 
 function links(ctx: RequestContext, post: PostRecord, wpType: CorePostType, allow: string[], edit: boolean): Json {
   const core = `${ctx.site.baseUrl}/wp-json/wp/v2`;
-  const revisions = ctx.store.revisionsOf(post.id);
+  const { revisions } = ctx.store.extrasOf(post.id);
   const out: Json = {
     self: [{ href: `${core}/${wpType}/${post.id}`, targetHints: { allow } }],
     collection: [{ href: `${core}/${wpType}` }],

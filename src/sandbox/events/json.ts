@@ -2,7 +2,7 @@
 import { restBase, type RequestContext } from '../common/context.js';
 import { dateDetails, globalIds, hasPermalink, imageJson, ldPostDescription, postHead, postUrl, text, type Json } from '../common/post-json.js';
 import { organizerJson, venueJson } from '../linked/json.js';
-import type { EventRecord, PostRecord, TermRecord, EventFields } from '../store/store.js';
+import type { EventRecord, PostRecord, TermRecord, PostExtras } from '../store/store.js';
 import { embeddedTermJson } from '../terms/json.js';
 import { offsetString, zonedToUtcMs, zoneAbbreviation } from '../../base/time.js';
 import { formatCost } from '../../wordpress/cost.js';
@@ -38,9 +38,9 @@ export interface EventJsonOptions {
 }
 
 /** The cost's details, with the currency stored with an earlier cost when tec/v1 wrote the cost alone. */
-function costDetails(f: EventFields, details: ReturnType<typeof formatCost>['details']): Json {
-  if (!('currencyCost' in f)) return { ...details };
-  const stored = formatCost(f.currencyCost).details;
+function costDetails(extras: Readonly<PostExtras>, details: ReturnType<typeof formatCost>['details']): Json {
+  if (!('currencyCost' in extras)) return { ...details };
+  const stored = formatCost(extras.currencyCost).details;
   return { ...details, currency_symbol: stored.currency_symbol, currency_position: stored.currency_position };
 }
 
@@ -81,7 +81,9 @@ export function eventJson(ctx: RequestContext, event: EventRecord, options: Even
     timezone: f.timezone,
     timezone_abbr: zoneAbbreviation(f.abbreviatedAt ? zonedToUtcMs(f.abbreviatedAt, 'UTC') : startMs, f.timezone),
     cost: blank ? '' : cost.cost,
-    cost_details: blank ? { currency_symbol: '', currency_position: '', currency_code: '', values: [] } : costDetails(f, cost.details),
+    cost_details: blank
+      ? { currency_symbol: '', currency_position: '', currency_code: '', values: [] }
+      : costDetails(ctx.store.extrasOf(event.id), cost.details),
     website: blank ? '' : f.website === null ? url : f.website,
     show_map: flag(f.showMap),
     show_map_link: flag(f.showMapLink),

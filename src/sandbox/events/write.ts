@@ -280,7 +280,7 @@ export function updateEvent(ctx: RequestContext, event: EventRecord, params: Par
   f.listedStart = f.end < f.start ? listedBefore : undefined;
   for (const [wire, key] of FLAGS) f[key] = parseBoolean(params[wire]) ?? false;
   f.cost = params.cost ?? '';
-  delete f.currencyCost;
+  ctx.store.setExtra(event.id, 'currencyCost', undefined);
   f.website = typeof params.website === 'string' ? params.website : '';
   f.image = typeof params.image === 'string' && params.image ? params.image : null;
   f.venue = resolveVenue(ctx, params.venue, f.venue);

@@ -38,12 +38,6 @@ export interface EventFields {
    * plugin's occurrence row is not rewritten by an all-day update naming one date.
    */
   listedStart?: string;
-  /**
-   * The cost the stored currency (symbol and position) was read from, when not the current one:
-   * the plugin's routes store the currency with the cost, tec/v1 stores the cost alone ('' for an
-   * event it created: no currency).
-   */
-  currencyCost?: unknown;
   /** The duration stored apart from the dates, when a write changed them without it (tec/v1's all-day switch). */
   duration?: number;
   /** The UTC instant the zone's abbreviation was worked out for, when not the start (a tec/v1 write without the dates). */
@@ -52,6 +46,17 @@ export interface EventFields {
 }
 
 export type LinkedFields = Record<string, string | boolean | null>;
+
+export interface PostExtras {
+  /** Its revisions as far as they show (common/revisions.ts); none before its first update. */
+  revisions?: RevisionState;
+  /**
+   * The cost the stored currency (symbol and position) was read from, when not the current one:
+   * the plugin's routes store the currency with the cost, tec/v1 stores the cost alone ('' for an
+   * event it created: no currency).
+   */
+  currencyCost?: unknown;
+}
 
 /** What a post's revisions show (common/revisions.ts keeps it). */
 export interface RevisionState {
@@ -103,10 +108,11 @@ export interface StoreData {
   posts: PostRecord[];
   terms: TermRecord[];
   /**
-   * Each post's revisions as far as they show (common/revisions.ts), by post ID; none before its
-   * first update. Kept beside the posts, as WordPress keeps revisions in rows of their own.
+   * What WordPress keeps of a post beside the fields the API writes, by post ID: rows and meta of
+   * their own that a save changes by itself or leaves behind. Kept apart, so a post's record is
+   * what its fields hold.
    */
-  revisions?: Record<string, RevisionState>;
+  extras?: Record<string, PostExtras>;
 }
 
 export function emptyData(): StoreData {
@@ -324,13 +330,17 @@ export class Store {
     return posts.reduce<PostRecord | undefined>((best, post) => (!best || post.id < best.id ? post : best), undefined);
   }
 
-  revisionsOf(id: number): RevisionState | undefined {
-    return this.data.revisions?.[id];
+  /** What WordPress keeps of the post beside its fields (none: an empty object). */
+  extrasOf(id: number): Readonly<PostExtras> {
+    return this.data.extras?.[id] ?? {};
   }
 
-  setRevisions(id: number, state: RevisionState): void {
-    this.data.revisions ??= {};
-    this.data.revisions[id] = state;
+  /** Sets (or with `undefined`, drops) one of the post's extras. */
+  setExtra<K extends keyof PostExtras>(id: number, key: K, value: PostExtras[K] | undefined): void {
+    this.data.extras ??= {};
+    const extras = (this.data.extras[id] ??= {});
+    if (value === undefined) delete extras[key];
+    else extras[key] = value;
     this.touch();
   }
 

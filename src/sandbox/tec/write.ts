@@ -54,7 +54,7 @@ function patchEvent(ctx: RequestContext, event: EventRecord, body: Params): void
         f[field] = storedText(value);
         break;
       case 'cost':
-        if (!('currencyCost' in f)) f.currencyCost = f.cost;
+        if (!('currencyCost' in ctx.store.extrasOf(event.id))) ctx.store.setExtra(event.id, 'currencyCost', f.cost);
         f.cost = value === null ? '' : String(value);
         break;
       case 'featured':
@@ -186,9 +186,11 @@ function blankPost(ctx: RequestContext, resource: PostResource): PostRecord {
   const fields: EventFields = {
     ...{ title: '', description: '', excerpt: '', start: '', end: '', utcStart: '', utcEnd: '', timezone: ctx.site.timezone },
     ...{ allDay: false, image: null, cost: '', website: null, showMap: true, showMapLink: true, hideFromListings: false },
-    ...{ sticky: false, featured: false, categories: [], tags: [], venue: null, organizers: [], currencyCost: '' },
+    ...{ sticky: false, featured: false, categories: [], tags: [], venue: null, organizers: [] },
   };
-  return ctx.store.addPost({ type: 'event', ...head, fields });
+  const event = ctx.store.addPost({ type: 'event', ...head, fields });
+  ctx.store.setExtra(event.id, 'currencyCost', ''); // created without a currency
+  return event;
 }
 
 /**
