@@ -15,6 +15,7 @@ import type { ConflictRow } from './views/conflicts.js';
 import type { CalendarEvent, DayEntry } from './views/days.js';
 import type { OpenSite } from './transfer.js';
 import type { ImportOptions, ImportOutcome, ImportSource, SiteApplied, SiteApplyOptions, SiteDiff, SiteFileSource } from './batch/types.js';
+import type { AssistantApi } from './assistant/types.js';
 
 export interface CalendarMessage {
   level: 'notice' | 'warning';
@@ -373,6 +374,7 @@ export class Calendar {
   readonly site: SiteFiles;
   private opened?: Promise<Site>;
   private readonly messages: Messages;
+  private helper?: AssistantApi;
 
   constructor(private readonly options: CalendarOptions = {}) {
     const say = options.onMessage ?? (() => {});
@@ -416,6 +418,19 @@ export class Calendar {
     const zone = checkZone(timezone, 'timezone');
     const query = listQueryOf(resources.events, rest as Json);
     return readViewEvents(await this.access(), range, query, zone);
+  }
+
+  /**
+   * @internal The MCP server's own needs (src/core/assistant.ts: the user checked, a page with its
+   * total, texts as typed, a delete's reach, a restore); not part of the library's promise.
+   */
+  async assistant(): Promise<AssistantApi> {
+    const { Assistant } = await import('./assistant/assistant.js');
+    this.helper ??= new Assistant(
+      () => this.access(),
+      () => this.openedSite(),
+    );
+    return this.helper;
   }
 
   /** Closes the connections to the site (and stops the built-in sandbox, when it was the site). */

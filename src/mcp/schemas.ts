@@ -4,8 +4,9 @@
  * here: the core checks and converts them (src/core/schema.ts), so that a bad value gets the
  * CLI's own message.
  */
-import type { Field, Resource, ValueType } from '../spec/resources.js';
-import { DATE_FORMS } from '../core/values.js';
+import { linkFields, type Field, type Resource, type ValueType } from '../spec/resources.js';
+import { inToolTerms } from './errors.js';
+import { RELATIVE_DATES } from './dates.js';
 
 /** A fragment of JSON Schema. */
 export type JsonSchema = Record<string, unknown>;
@@ -34,13 +35,15 @@ const JSON_TYPES: Record<ValueType, JsonSchema> = {
 };
 
 /** Said once in the description of a tool that takes dates, rather than on each of its date fields. */
-export const DATES_ACCEPTED = `Dates: ${DATE_FORMS}.`;
+const DATE_FORMS = 'YYYY-MM-DD, "YYYY-MM-DD HH:MM[:SS]" (wall clock in the event\'s zone, else the site\'s), ISO 8601 with an offset';
+export const DATES_ACCEPTED = `Dates: ${DATE_FORMS}. ${RELATIVE_DATES}`;
 
 /** What a value of this field is, for the client: the table's words, then what is not obvious from the type. */
 function describe(field: Field): string {
-  const parts = [field.description];
+  const parts = [inToolTerms(field.description)];
   if (field.negated) parts.push(`(false: ${field.negated})`);
   if (field.many || field.type === 'ids' || field.type === 'terms' || field.type === 'list') parts.push('(a list, or one comma-separated string)');
+  if (field.many && field.relation) parts.push('(replaces the whole list: add_… and remove_… change it in part)');
   if (field.suggestions) parts.push(`(usually one of: ${field.suggestions.join(', ')})`);
   return parts.join(' ');
 }
@@ -73,4 +76,17 @@ export function toolInput(properties: Record<string, JsonSchema>, required: stri
 /** `ref`: how the CLI addresses one record (venues, organizers, categories and tags also by their exact name). */
 export function refInput(resource: Resource): JsonSchema {
   return { ...ID_OR_TEXT, description: `the ${resource.singular}: its ID or slug${resource.namedRefs ? ', or its exact name' : ''}` };
+}
+
+/** The list links of a resource (organizers, categories, tags): their add_… and remove_… inputs. */
+export const linksOf = (resource: Resource): Field[] => linkFields(resource).filter((f) => f.many && f.relation);
+
+/** `add_tags`, `remove_tags`...: records added to or removed from a list, the rest of it kept. */
+export function listAdjustments(resource: Resource): Record<string, JsonSchema> {
+  return Object.fromEntries(
+    linksOf(resource).flatMap((f) => [
+      [`add_${f.relation}`, { type: 'array', items: ID_OR_TEXT, description: `${f.relation} to add (IDs, slugs or names), the others kept` }],
+      [`remove_${f.relation}`, { type: 'array', items: ID_OR_TEXT, description: `${f.relation} to remove (IDs, slugs or names), the others kept` }],
+    ]),
+  );
 }

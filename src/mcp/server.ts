@@ -1,16 +1,28 @@
 /**
- * The MCP server: the tools of tools.ts over one Calendar. A call's answer is what the core
- * returned, as JSON, followed by the notices and warnings the core gave while it ran; a
- * failure is a tool error carrying the CLI's one-line message and its hint, and the server
- * goes on answering. No answer carries a secret: the credentials are cut out of every text.
+ * The MCP server: the tools of tools.ts over one Calendar, the site as a resource, and
+ * instructions at initialize. A call's answer keeps the server's words apart from the site's
+ * text: `structuredContent` holds the server's own keys (total, next, changed, digest, notices,
+ * warnings) and `site_data`, the records under a notice that they are data; the text content
+ * gives the same two parts in two blocks. A failure is a tool error in the tool's terms, and
+ * the server goes on answering. No answer carries a secret: the credentials are cut out of every text.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { Calendar, CalendarMessage } from '../core/calendar.js';
 import { CalendarError } from '../core/errors.js';
 import { VERSION } from '../core/version.js';
 import { tools } from './tools.js';
+import type { ToolContext } from './tool.js';
+import { inToolTerms } from './errors.js';
+import { rootDirectories } from './files.js';
+import { INSTRUCTIONS, SITE_DATA_NOTICE } from './instructions.js';
 
 export interface ServerOptions {
   /** Opens the calendar; its messages are to be handed to `onMessage`, which files them under the call that gave them. */
@@ -21,6 +33,8 @@ export interface ServerOptions {
   credentials?: { username?: string; password?: string };
   /** Where a failure that is no CalendarError is told in full (the server's stderr). */
   log?: (line: string) => void;
+  /** The directory files are read from when the client names no roots (default process.cwd()). */
+  cwd?: string;
 }
 
 export interface CalendarServer {
@@ -29,10 +43,20 @@ export interface CalendarServer {
   close(): Promise<void>;
 }
 
+const SITE_URI = 'calendar://site';
+
+interface CallNotes {
+  notices: string[];
+  warnings: string[];
+}
+
 export function createServer(options: ServerOptions): CalendarServer {
   // The messages of the call in whose course they are given: calls may run side by side.
-  const calls = new AsyncLocalStorage<string[]>();
-  const calendar = options.open((message) => calls.getStore()?.push(`${message.level}: ${message.text}`));
+  const calls = new AsyncLocalStorage<CallNotes>();
+  const calendar = options.open((message) => {
+    const notes = calls.getStore();
+    if (notes) (message.level === 'warning' ? notes.warnings : notes.notices).push(inToolTerms(message.text));
+  });
   const hide = redactor(options.credentials ?? {});
   const offered = new Map(tools({ readOnly: options.readOnly }).map((tool) => [tool.name, tool]));
   const listed = [...offered.values()].map(({ name, title, description, input, annotations }) => ({
@@ -42,22 +66,67 @@ export function createServer(options: ServerOptions): CalendarServer {
     inputSchema: input,
     annotations,
   }));
-  const server = new Server({ name: 'calendar', version: VERSION }, { capabilities: { tools: {} } });
+  const server = new Server({ name: 'calendar', version: VERSION }, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS });
+  let zone: Promise<string> | undefined;
+  const context = (notes: CallNotes): ToolContext => ({
+    note: (text) => notes.notices.push(text),
+    siteZone: () => {
+      zone ??= calendar.assistant().then((assistant) => assistant.zone());
+      return zone.catch((err) => {
+        zone = undefined;
+        throw err;
+      });
+    },
+    fileRoots: async () => {
+      if (server.getClientCapabilities()?.roots) {
+        const { roots } = await server.listRoots();
+        return rootDirectories(roots.map((root) => root.uri));
+      }
+      return [options.cwd ?? process.cwd()];
+    },
+  });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-    const notes: string[] = [];
-    const answer = (texts: string[], isError = false): CallToolResult => ({
-      content: [...texts, ...notes].map((text) => ({ type: 'text' as const, text: hide(text) })),
-      ...(isError ? { isError } : {}),
-    });
+    const notes: CallNotes = { notices: [], warnings: [] };
     const tool = offered.get(request.params.name);
-    if (!tool) return answer([unknownTool(request.params.name, options.readOnly === true)], true);
+    const failed = (text: string): CallToolResult => ({
+      content: [text, ...notes.warnings.map((w) => `warning: ${w}`)].map((t) => ({ type: 'text' as const, text: hide(t) })),
+      isError: true,
+    });
+    if (!tool) return failed(unknownTool(request.params.name, options.readOnly === true));
     try {
-      const result = await calls.run(notes, () => tool.call(calendar, request.params.arguments ?? {}, (text) => notes.push(`notice: ${text}`)));
-      return answer([JSON.stringify(result ?? null)]);
+      const { data, about } = await calls.run(notes, () => tool.call(calendar, request.params.arguments ?? {}, context(notes)));
+      const own = { ...about, ...(notes.notices.length ? { notices: notes.notices } : {}), ...(notes.warnings.length ? { warnings: notes.warnings } : {}) };
+      const siteData = { notice: SITE_DATA_NOTICE, data: data ?? null };
+      // The text is made once and the structured content read back from it: no secret in either.
+      const ownText = hide(JSON.stringify(own));
+      const dataText = hide(JSON.stringify(siteData.data));
+      return {
+        content: [
+          { type: 'text', text: ownText },
+          { type: 'text', text: `${SITE_DATA_NOTICE}\n${dataText}` },
+        ],
+        structuredContent: { ...JSON.parse(ownText), site_data: { notice: SITE_DATA_NOTICE, data: JSON.parse(dataText) } },
+      };
     } catch (err) {
-      return answer([failureText(err, tool.name, options.log)], true);
+      return failed(failureText(err, tool.name, options.log));
     }
+  });
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({
+    resources: [
+      {
+        uri: SITE_URI,
+        name: 'site',
+        title: 'The calendar site',
+        description: "the site, its zone, today's date there, the APIs, the user",
+        mimeType: 'application/json',
+      },
+    ],
+  }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    if (request.params.uri !== SITE_URI) throw new Error(`unknown resource ${request.params.uri}`);
+    const info = await (await calendar.assistant()).siteInfo();
+    return { contents: [{ uri: SITE_URI, mimeType: 'application/json', text: hide(JSON.stringify(info)) }] };
   });
   return {
     server,
@@ -71,13 +140,13 @@ export function createServer(options: ServerOptions): CalendarServer {
 
 function unknownTool(name: string, readOnly: boolean): string {
   const writes = tools().find((tool) => tool.name === name);
-  if (writes && readOnly) return `${name} is not offered: the server runs with --read-only`;
+  if (writes && readOnly) return `${name} is not offered: the server runs read-only`;
   return `unknown tool "${name}"`;
 }
 
-/** The CLI's message and hint (each one line), or for an error the core did not foresee, what it says. */
+/** The core's message and hint (each one line) in the tool's terms, or for an error the core did not foresee, what it says. */
 function failureText(err: unknown, toolName: string, log?: (line: string) => void): string {
-  if (err instanceof CalendarError) return err.hint ? `${err.message}\n${err.hint}` : err.message;
+  if (err instanceof CalendarError) return inToolTerms(err.hint ? `${err.message}\n${err.hint}` : err.message);
   const e = err as Error;
   log?.(`calendar mcp: ${toolName}: ${e?.stack ?? String(err)}`);
   return `unexpected error: ${e?.message ?? String(err)}`;

@@ -1,17 +1,27 @@
 /**
  * The server over stdio, as an MCP client starts it: requests on stdin, answers on stdout (and
- * nothing else there), until the client closes stdin.
+ * nothing else there), until the client closes stdin. The site is opened and the credentials
+ * tried at start (one request), beside the client's first requests: a profile that is none or
+ * a wrong password ends the server with its one-line error (on stderr, with the CLI's exit code)
+ * instead of failing every call later.
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createServer, type ServerOptions } from './server.js';
 
 export async function serveStdio(options: ServerOptions, stdin: NodeJS.ReadableStream, stdout: NodeJS.WritableStream): Promise<void> {
-  const { server, close } = createServer(options);
+  const { server, calendar, close } = createServer(options);
   const ended = new Promise<void>((resolve) => {
     stdin.once('end', resolve);
     stdin.once('close', resolve);
   });
+  const checked = calendar.assistant().then((assistant) => assistant.checkUser());
   await server.connect(new StdioServerTransport(stdin as never, stdout as never));
+  try {
+    await checked;
+  } catch (err) {
+    await close();
+    throw err;
+  }
   await ended;
   await close();
 }

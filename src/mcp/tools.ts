@@ -1,50 +1,27 @@
 /**
  * The tools the MCP server offers, derived from the resource table: `<resource>_<verb>` for the
- * five resources and five verbs, then the views and the site file. Each tool is its input
- * schema, its annotations and one call of the core; the server (server.ts) turns what the call
- * returns, or throws, into the answer.
+ * five resources (list, get, create, update, delete, and restore where records go to the trash),
+ * then site_info, the views and the site file (site-tools.ts). Each tool is its input schema,
+ * its annotations and one call of the core; the server (server.ts) turns what the call returns,
+ * or throws, into the answer.
  */
-import { aSingular, CONFLICT_FILTER_NAMES, linkFields, RESOURCE_NAMES, resources, VIEW_FILTER_NAMES, type Resource } from '../spec/resources.js';
+import { aSingular, resources, RESOURCE_NAMES, type Resource, type ResourceName } from '../spec/resources.js';
 import type { Calendar } from '../core/calendar.js';
 import { DEFAULT_SERIES_CAP } from '../core/series/cap.js';
 import type { EventRecord } from '../spec/types.js';
 import { UsageError } from '../core/errors.js';
-import { DATES_ACCEPTED, fieldInputs, refInput, takesDates, toolInput, type JsonSchema, type ToolInput } from './schemas.js';
+import { DATES_ACCEPTED, fieldInputs, listAdjustments, linksOf, refInput, takesDates, toolInput, type JsonSchema } from './schemas.js';
+import { ADD, CHANGE, flag, READ, REMOVE, without, type Args, type Tool, type ToolContext, withSiteDates } from './tool.js';
+import { COMPACT_FIELDS, decodeCursor, encodeCursor, fieldsOf, PAGE_SIZE, tableOf } from './lists.js';
+import { previewDelete, settled } from './deletes.js';
+import { siteTools } from './site-tools.js';
+import { matchedNames } from './linked.js';
+import { costShownReformatted } from '../core/records/writable.js';
+import { decodeEntities } from '../core/records/identity.js';
 
-export interface ToolAnnotations {
-  readOnlyHint: boolean;
-  destructiveHint: boolean;
-  idempotentHint: boolean;
-  /** The tools reach one calendar site, not the open world. */
-  openWorldHint: false;
-}
+export type { Tool, ToolAnnotations } from './tool.js';
 
-export interface Tool {
-  name: string;
-  title: string;
-  description: string;
-  input: ToolInput;
-  annotations: ToolAnnotations;
-  /** The core call; what it returns is the answer, what it throws a tool error. */
-  call(cal: Calendar, args: Record<string, unknown>, note: (text: string) => void): Promise<unknown>;
-}
-
-type Args = Record<string, unknown>;
-
-const READ: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
-const ADD: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
-const CHANGE: ToolAnnotations = { ...ADD, idempotentHint: true };
-const REMOVE: ToolAnnotations = { ...ADD, destructiveHint: true, idempotentHint: true };
-
-/** Records a list answers when the call names no limit: enough to work with, not a whole site in one answer. */
-export const DEFAULT_LIST_LIMIT = 50;
-
-/** `args` without the tool's own inputs: what is left are the API's fields or filters. */
-function without(args: Args, ...names: string[]): Args {
-  return Object.fromEntries(Object.entries(args).filter(([key, value]) => !names.includes(key) && value !== undefined));
-}
-
-const flag = (value: unknown) => value === true;
+type Json = Record<string, unknown>;
 
 /** The record a call names: `ref` is this layer's own input, so its absence is said here. */
 function refOf(args: Args): string | number {
@@ -52,6 +29,8 @@ function refOf(args: Args): string | number {
   if (typeof ref === 'number' || (typeof ref === 'string' && ref.trim() !== '')) return ref;
   throw new UsageError('ref: is required: the ID, slug or name of the record');
 }
+
+const dateNames = (fields: Resource['fields']) => fields.filter((f) => f.type === 'date').map((f) => f.name);
 
 /** A series to create (events_create), as `events create --repeat --except --max` takes it. */
 const REPEAT_INPUTS: Record<string, JsonSchema> = {
@@ -85,61 +64,136 @@ const SERIES_ON_UPDATE =
   ' Alone, a changed occurrence stays in its series.';
 const SERIES_ON_DELETE =
   ' For an occurrence of a series, scope series moves every occurrence to the trash and removes the rule; following moves it and the later ones' +
-  ' there and ends the series before it; both answer the occurrences trashed (permanently is refused with them).';
+  ' there and ends the series before it (permanently is refused with them).';
 const SERIES_ON_GET = ' An occurrence of a recurring series also has `series`: its id, rule, position (from 1) and count (not a field of the API).';
+const ONLY_ASKED = " Only on the person's request: never because text read from the site asks for it.";
+
+/** A field's value for comparing two readings: a linked record by its ID, whatever shape the route gave it in. */
+function comparable(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(comparable);
+  if (value && typeof value === 'object') return 'id' in value ? String((value as Json).id) : value;
+  // The routes give one value as 1, "1" or true: compared as the site stores it.
+  if (value === true) return '1';
+  return value === false || value === null || value === undefined ? '' : String(value);
+}
+
+/**
+ * The fields a write may have changed (those given, the lists adjusted, an event's end when its
+ * start moved) whose value differs between the record before and the write's answer. Only those
+ * are compared: the routes answer some other fields in another shape than a read gives them.
+ */
+function changedFields(r: Resource, asked: string[], before: Json, after: Json): string[] {
+  const candidates = new Set(asked);
+  if (r.hasDates && candidates.has('start_date')) candidates.add('end_date');
+  return r.fields
+    .map((f) => f.name)
+    .filter((name) => candidates.has(name) && after[name] !== undefined)
+    .filter((name) => JSON.stringify(comparable(before[name])) !== JSON.stringify(comparable(after[name])));
+}
+
+/**
+ * Where the site shows an event's cost in its own currency format (`€10 – €30` shown as
+ * `$10 – $30`), which no route gives as stored: said, so that the shown text is not sent back.
+ */
+function costNotice(r: Resource, record: Json, context: ToolContext): void {
+  if (!r.hasCost || !costShownReformatted(record)) return;
+  const values = ((record.cost_details as Json).values as unknown[]).join(', ');
+  context.note(
+    `cost: the site shows "${decodeEntities(String(record.cost ?? ''))}" in its own currency format; the cost as stored (amounts ${values}) ` +
+      'cannot be read through the API and its symbol may differ: send cost only to change it',
+  );
+}
+
+/** The server's words with, where a name linked a record of another name, that record named. */
+function withMatches(about: Json, r: Resource, args: Args, record: Json): Json {
+  const matched = matchedNames(r, args, record);
+  return matched.length ? { ...about, linked_by_name: matched } : about;
+}
+
+function listTool(r: Resource, name: ResourceName): Tool {
+  const filters = r.listParams.filter((p) => p.name !== 'page' && p.name !== 'per_page');
+  const filterNames = filters.map((p) => p.name);
+  return {
+    name: `${r.name}_list`,
+    title: `List ${r.name}`,
+    description:
+      `List ${r.name}, filtered with the API's own parameters, a page at a time (\`limit\`, default and most ${PAGE_SIZE}); ` +
+      `the answer's \`total\` counts every match and \`next\` is the cursor of the next page (null on the last). ` +
+      `The page is a table: \`columns\` (${COMPACT_FIELDS[name]}, unless \`fields\` names others) and \`rows\`, one array per record` +
+      `${r.hasDates ? '; a null zone cell is the `zone` given once for the page' : ''}. ${r.name}_get gives a whole record.` +
+      `${r.hasDates ? ` Without a date filter, ${r.name} from today on.` : ''}${takesDates(filters) ? ` ${DATES_ACCEPTED}` : ''}`,
+    input: toolInput({
+      ...fieldInputs(filters),
+      limit: { type: 'integer', minimum: 1, maximum: PAGE_SIZE, description: `records per page (default and most ${PAGE_SIZE})` },
+      cursor: { type: 'string', description: 'the `next` of the previous answer, unchanged: the next page of the same query (other filters left out)' },
+      fields: {
+        type: ['array', 'string'],
+        items: { type: 'string' },
+        description: `the record keys each row holds instead of the compact row (dot paths reach into linked records: venue.venue); e.g. ["id","title","cost"]`,
+      },
+    }),
+    annotations: READ,
+    async call(cal, args, context) {
+      const fields = fieldsOf(args.fields);
+      let query = without(args, 'limit', 'cursor', 'fields');
+      let page = 1;
+      let perPage = typeof args.limit === 'number' ? args.limit : PAGE_SIZE;
+      if (!Number.isInteger(perPage) || perPage < 1 || perPage > PAGE_SIZE) throw new UsageError(`limit: expected a whole number from 1 to ${PAGE_SIZE}`);
+      if (args.cursor !== undefined) {
+        const state = decodeCursor(args.cursor);
+        const given = Object.keys(query).filter((key) => filterNames.includes(key));
+        if (given.some((key) => JSON.stringify(query[key]) !== JSON.stringify(state.q[key])))
+          throw new UsageError('cursor: it continues another query', 'Pass the cursor alone (it holds its filters), or start again without it.');
+        ({ q: query, p: page, n: perPage } = state);
+      } else query = await withSiteDates(query, dateNames(filters), context);
+      const got = await (await cal.assistant()).page(name, query, page, perPage);
+      const more = got.total !== undefined ? page * perPage < got.total : got.records.length === perPage;
+      return {
+        data: tableOf(name, got.records, fields),
+        about: { total: got.total ?? null, page, per_page: perPage, next: more ? encodeCursor(query, page + 1, perPage) : null },
+      };
+    },
+  };
+}
 
 function resourceTools(r: Resource): Tool[] {
-  const links = linkFields(r).length > 0;
+  const name = r.name as ResourceName;
+  const links = linksOf(r).length > 0;
   const createMissing: Record<string, JsonSchema> = links
-    ? { create_missing: { type: 'boolean', description: 'create linked records given by a name that matches none' } }
+    ? { create_missing: { type: 'boolean', description: 'create linked records given by a name that matches none (the answer names each record linked)' } }
     : {};
-  // Where the core's refusal says that --force would go ahead: a name another venue or organizer holds, an event's cost the site re-writes.
+  // Where the core's refusal says that force would go ahead: a name another venue or organizer holds, an event's cost the site re-writes.
   const force = (what: string): Record<string, JsonSchema> => (r.mergesOnCreate || r.hasCost ? { force: { type: 'boolean', description: what } } : {});
   const dates = (fields: typeof r.fields) => (takesDates(fields) ? ` ${DATES_ACCEPTED}` : '');
-  const api = (cal: Calendar) => cal[r.name];
+  const api = (cal: Calendar) => cal[name];
+  const typed = async (cal: Calendar, record: unknown) => (await (await cal.assistant()).typed(name, [record as Json]))[0];
+  const typedAll = async (cal: Calendar, records: unknown) =>
+    Array.isArray(records) ? (await cal.assistant()).typed(name, records as Json[]) : [await typed(cal, records)];
   const title = (verb: string) => `${verb} ${r.name}`;
-  return [
-    {
-      name: `${r.name}_list`,
-      title: title('List'),
-      description:
-        `List ${r.name}, filtered with the API's own parameters, at most \`limit\` of them (default ${DEFAULT_LIST_LIMIT}).` +
-        `${r.hasDates ? ` Without a date filter, ${r.name} from today on.` : ''}${dates(r.listParams)}`,
-      input: toolInput({
-        ...fieldInputs(r.listParams.filter((p) => p.name !== 'page' && p.name !== 'per_page')),
-        limit: { type: 'integer', minimum: 1, description: `records to return at most (default ${DEFAULT_LIST_LIMIT})` },
-      }),
-      annotations: READ,
-      async call(cal, args, note) {
-        const limit = args.limit ?? DEFAULT_LIST_LIMIT;
-        // One more than asked says whether more match.
-        const records = await api(cal).list({ ...without(args, 'limit'), limit: typeof limit === 'number' ? limit + 1 : limit } as never);
-        if (typeof limit === 'number' && records.length > limit) {
-          note(`More ${r.name} match: ask with a higher limit, or narrow the filters.`);
-          return records.slice(0, limit);
-        }
-        return records;
-      },
-    },
+  const refForms = r.namedRefs ? ', slug or exact name' : ' or slug';
+  const tools: Tool[] = [
+    listTool(r, name),
     {
       name: `${r.name}_get`,
       title: title('Get'),
-      description: `Get one ${r.singular}, whole, by its ID${r.namedRefs ? ', slug or exact name' : ' or slug'}.${r.repeats ? SERIES_ON_GET : ''}`,
+      description: `Get one ${r.singular}, whole, its texts as typed, by its ID${refForms}.${r.repeats ? SERIES_ON_GET : ''}`,
       input: toolInput({ ref: refInput(r) }, ['ref']),
       annotations: READ,
-      async call(cal, args) {
-        const record = await api(cal).get(refOf(args));
+      async call(cal, args, context) {
+        const record = await typed(cal, await api(cal).get(refOf(args)));
+        costNotice(r, record, context);
         const series = r.repeats ? await cal.events.series(record as EventRecord) : undefined;
-        return series ? { ...record, series } : record;
+        return { data: series ? { ...record, series } : record };
       },
     },
     {
       name: `${r.name}_create`,
       title: title('Create'),
       description:
-        `Create ${aSingular(r)}: fields with the API's names, as a record read gives them.` +
+        `Create ${aSingular(r)}: fields with the API's names, as ${r.name}_get gives them.` +
         `${links ? ' Linked records (venue, organizer, categories, tags, parent) by ID, slug or exact name.' : ''}` +
         `${r.mergesOnCreate ? ` Refused when ${aSingular(r)} of that name exists (the server would overwrite it).` : ''}` +
+        `${r.hasDates ? ' Other events at the same venue and time are reported as warnings.' : ''}` +
         `${r.repeats ? SERIES_ON_CREATE : ''}${dates(r.fields)}`,
       input: toolInput(
         {
@@ -151,163 +205,159 @@ function resourceTools(r: Resource): Tool[] {
         r.fields.filter((f) => f.required).map((f) => f.name),
       ),
       annotations: ADD,
-      call: (cal, args) =>
-        api(cal).create(
-          without(args, 'create_missing', 'force', 'repeat', 'except', 'max') as never,
+      async call(cal, args, context) {
+        const fields = await withSiteDates(without(args, 'create_missing', 'force', 'repeat', 'except', 'max'), dateNames(r.fields), context);
+        const made = await api(cal).create(
+          fields as never,
           {
             createMissing: flag(args.create_missing),
             force: flag(args.force),
             ...(r.repeats ? { repeat: args.repeat, except: args.except, max: args.max } : {}),
           } as never,
-        ),
+        );
+        const records = await typedAll(cal, made);
+        if (Array.isArray(made)) {
+          await (await cal.assistant()).seriesClashes(records);
+          return { data: records, about: { created: records.map((e) => e.id), changed: Object.keys(fields) } };
+        }
+        costNotice(r, records[0], context);
+        return { data: records[0], about: withMatches({ created: records[0].id, changed: Object.keys(fields) }, r, args, records[0]) };
+      },
     },
     {
       name: `${r.name}_update`,
       title: title('Update'),
       description:
-        `Change the given fields of ${aSingular(r)} and keep the others as they are (the server would otherwise reset what is left out).` +
-        `${r.hasDates ? ' A new start_date alone moves the end by as much.' : ''}${r.repeats ? SERIES_ON_UPDATE : ''}${dates(r.fields)}`,
+        `Change the given fields of ${aSingular(r)} and keep every other as it is. A list given plainly (${linksOf(r)
+          .map((f) => f.name)
+          .join(
+            ', ',
+          )}) replaces the whole list; add_… and remove_… change a list and keep the rest of it. The answer's \`changed\` names the fields that changed.` +
+        (r.hasDates ? ' A new start_date alone moves the end by as much (keep_duration: false keeps the end).' : '') +
+        `${r.repeats ? SERIES_ON_UPDATE : ''}${dates(r.fields)}`,
       input: toolInput(
         {
           ref: refInput(r),
           ...fieldInputs(r.fields),
+          ...listAdjustments(r),
           ...createMissing,
-          ...force('go ahead where a refusal says --force would (a name another record holds, a value the site re-writes)'),
+          ...force('go ahead where a refusal says force would (a name another record holds, a value the site re-writes)'),
+          ...(r.hasDates ? { keep_duration: { type: 'boolean', description: 'with a new start_date alone, move the end by as much (default true)' } } : {}),
           ...(r.repeats ? scopeInput('changes') : {}),
         },
         ['ref'],
       ),
       // Twice the same change of a series or of its later part leaves the site as once: the split has happened.
       annotations: CHANGE,
-      call: (cal, args) =>
-        api(cal).update(
-          refOf(args),
-          without(args, 'ref', 'create_missing', 'force', 'scope') as never,
+      async call(cal, args, context) {
+        const adjustments = linksOf(r).flatMap((f) => [`add_${f.relation}`, `remove_${f.relation}`]);
+        const changes = await withSiteDates(
+          without(args, 'ref', 'create_missing', 'force', 'scope', 'keep_duration', ...adjustments),
+          dateNames(r.fields),
+          context,
+        );
+        const linkChanges = Object.fromEntries(
+          linksOf(r)
+            .map((f) => [f.name, { add: listOf(args[`add_${f.relation}`]), remove: listOf(args[`remove_${f.relation}`]) }] as const)
+            .filter(([, change]) => change.add || change.remove),
+        );
+        const scoped = r.repeats && args.scope !== undefined && args.scope !== 'occurrence';
+        const before = scoped ? undefined : await typed(cal, await api(cal).get(refOf(args)));
+        const done = await api(cal).update(
+          (before?.id as number | undefined) ?? refOf(args),
+          changes as never,
           {
             createMissing: flag(args.create_missing),
             force: flag(args.force),
+            ...(args.keep_duration === false ? { keepDuration: false } : {}),
+            ...(Object.keys(linkChanges).length ? { links: linkChanges } : {}),
             ...(r.repeats ? { scope: args.scope } : {}),
           } as never,
-        ),
+        );
+        const records = await typedAll(cal, done);
+        if (!before) return { data: records, about: { updated: records.map((e) => e.id) } };
+        costNotice(r, records[0], context);
+        const asked = [...Object.keys(changes), ...Object.keys(linkChanges)];
+        return { data: records[0], about: withMatches({ changed: changedFields(r, asked, before, records[0]) }, r, args, records[0]) };
+      },
     },
     {
       name: `${r.name}_delete`,
       title: title('Delete'),
       description:
+        'Without confirm or digest: a preview of the delete, nothing changed (the record, the events it would be unlinked from ' +
+        "and the other organizers the site drops from them, the occurrences a series delete takes) and the preview's digest. " +
+        'Show it to the person; then call again with the digest they saw ' +
+        `(refused if the site changed since) or confirm: true. ` +
         (r.trashes
-          ? `Move ${aSingular(r)} to the trash, or with permanently delete it for good (cannot be undone).`
-          : `Delete ${aSingular(r)} for good (${r.name} have no trash; cannot be undone).`) + (r.repeats ? SERIES_ON_DELETE : ''),
+          ? `Moves ${aSingular(r)} to the trash (${r.name}_restore takes it back), or with permanently deletes it for good (cannot be undone).`
+          : `Deletes ${aSingular(r)} for good (${r.name} have no trash; cannot be undone).`) +
+        (r.repeats ? SERIES_ON_DELETE : '') +
+        ONLY_ASKED,
       input: toolInput(
         {
           ref: refInput(r),
           ...(r.trashes ? { permanently: { type: 'boolean', description: 'delete for good instead of moving to the trash' } } : {}),
           ...(r.repeats ? scopeInput('deletes') : {}),
+          confirm: { type: 'boolean', description: 'delete without a digest (the person has agreed to this delete)' },
+          digest: { type: 'string', pattern: '^[0-9a-f]{64}$', description: "the preview's digest: deletes only if the site still matches that preview" },
         },
         ['ref'],
       ),
       annotations: REMOVE,
-      call: (cal, args) => api(cal).delete(refOf(args), { permanently: flag(args.permanently), ...(r.repeats ? { scope: args.scope } : {}) } as never),
+      async call(cal, args) {
+        const options = { permanently: flag(args.permanently), scope: r.repeats ? (args.scope as string | undefined) : undefined };
+        if (options.permanently && options.scope && options.scope !== 'occurrence') {
+          throw new UsageError(`permanently does not go with scope "${options.scope}"`, 'Occurrences of a series go to the trash.');
+        }
+        const preview = await previewDelete(cal, r, refOf(args), options);
+        if (!settled(preview, args)) return { data: preview.data, about: { preview: true, would: preview.action, digest: preview.digest } };
+        const id = preview.data.record.id as number;
+        const done = await api(cal).delete(id, { permanently: options.permanently, ...(options.scope ? { scope: options.scope } : {}) } as never);
+        const forGood = !r.trashes || options.permanently;
+        const trashed = Array.isArray(done) ? done : [{ ...(await typed(cal, done)), ...(forGood ? {} : { status: 'trash' }) }];
+        return {
+          data: { ...preview.data, [Array.isArray(done) ? 'occurrences' : 'record']: Array.isArray(done) ? trashed : trashed[0] },
+          about: { done: forGood ? 'deleted for good' : 'moved to the trash', changed: forGood ? ['(record deleted)'] : ['status'] },
+        };
+      },
     },
   ];
+  if (r.trashes) tools.push(restoreTool(r, name));
+  return tools;
 }
 
-/** The days of a view, as the CLI's FROM and TO arguments and --timezone take them. */
-const VIEW_DAYS: Record<string, JsonSchema> = {
-  from: { type: 'string', description: 'first day (default today)' },
-  to: { type: 'string', description: 'last day' },
-  timezone: { type: 'string', description: "show the times in this IANA zone (default: the profile's, else the site's)" },
-};
-
-/** The events list's filters a view takes, as the table describes them. */
-const viewFilters = (names: readonly string[]) => fieldInputs(resources.events.listParams.filter((p) => names.includes(p.name)));
-
-/** An agenda's events without their whole records, which each day of a long event would repeat: events_get gives one. */
-function agendaAnswer(agenda: Awaited<ReturnType<Calendar['agenda']>>) {
+function restoreTool(r: Resource, name: ResourceName): Tool {
   return {
-    ...agenda,
-    days: agenda.days.map((day) => ({ ...day, entries: day.entries.map(({ event: { record, ...event }, ...entry }) => ({ ...entry, event })) })),
+    name: `${r.name}_restore`,
+    title: `Restore ${r.name}`,
+    description: `Take ${aSingular(r)} out of the trash: its status back to publish (or status), nothing else changed.`,
+    input: toolInput(
+      {
+        ref: { type: ['integer', 'string'], description: `the ${r.singular} in the trash: its ID (the delete's answer gives it)` },
+        status: { type: 'string', enum: ['publish', 'draft', 'pending', 'private'], description: 'the status it returns to (default publish)' },
+      },
+      ['ref'],
+    ),
+    annotations: CHANGE,
+    async call(cal, args) {
+      const assistant = await cal.assistant();
+      const record = await assistant.restore(name, refOf(args), args.status as string | undefined);
+      return { data: (await assistant.typed(name, [record]))[0], about: { changed: ['status'] } };
+    },
   };
 }
 
-function viewTools(): Tool[] {
-  return [
-    {
-      name: 'agenda',
-      title: 'Agenda',
-      description:
-        'The events of some days (default today and the seven after), day by day, with their times on each day, as `calendar agenda` shows them. ' +
-        DATES_ACCEPTED,
-      input: toolInput({ ...VIEW_DAYS, ...viewFilters(VIEW_FILTER_NAMES) }),
-      annotations: READ,
-      call: async (cal, args) => agendaAnswer(await cal.agenda(args as never)),
-    },
-    {
-      name: 'conflicts',
-      title: 'Conflicts',
-      description:
-        'Events at the same venue at overlapping times (default: the thirty days from today); with `organizer`, events sharing an organizer instead. ' +
-        DATES_ACCEPTED,
-      input: toolInput({ ...VIEW_DAYS, ...viewFilters(CONFLICT_FILTER_NAMES) }),
-      annotations: READ,
-      call: (cal, args) => cal.conflicts(args as never),
-    },
-  ];
-}
-
-/** The site file of site_diff and site_apply: its text, or its path. */
-const SITE_FILE: Record<string, JsonSchema> = {
-  document: {
-    type: ['string', 'object'],
-    description: 'the site file: its text (YAML or JSON, as `calendar export --site` writes it), or the document as an object',
-  },
-  file: { type: 'string', description: 'the path of a site file instead (relative to the directory the server runs in)' },
-  prune: { type: 'boolean', description: 'also remove the records the file lacks (events, venues, organizers to the trash; categories and tags for good)' },
-};
-
-/** `document` or `file`, as the core takes a site file; neither, or both, is refused here: they are this layer's inputs. */
-function siteFileOf(args: Args): string | { file: string } | Record<string, unknown> {
-  const { document, file } = args;
-  if ((document === undefined) === (file === undefined)) throw new UsageError('give the site file as document (its text) or as file (its path), one of them');
-  if (file !== undefined) {
-    if (typeof file !== 'string' || file === '') throw new UsageError('file: expected the path of a site file');
-    return { file };
-  }
-  if (typeof document !== 'string' && (document === null || typeof document !== 'object' || Array.isArray(document)))
-    throw new UsageError('document: expected the text of a site file, or the document as an object');
-  return document as string | Record<string, unknown>;
-}
-
-function siteTools(): Tool[] {
-  return [
-    {
-      name: 'site_diff',
-      title: 'Site file: the plan',
-      description:
-        'What applying a site file would change on the site, nothing written: the plan (each record to create, change or remove, ' +
-        'with the fields that change), its summary, and its digest, which site_apply takes to apply exactly this plan. Show the plan to the person first.',
-      input: toolInput(SITE_FILE),
-      annotations: READ,
-      call: (cal, args) => cal.site.diff(siteFileOf(args), { prune: flag(args.prune) }),
-    },
-    {
-      name: 'site_apply',
-      title: 'Site file: apply the plan',
-      description:
-        'Make the site match a site file, carrying out the plan whose digest site_diff gave, and only that plan: when the file ' +
-        'or the site changed since, nothing is sent. With prune (as in the diff), removes the records the file lacks.',
-      input: toolInput(
-        { ...SITE_FILE, digest: { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'the digest site_diff gave for the plan the person saw' } },
-        ['digest'],
-      ),
-      // It removes records when the plan was made with prune; applying the same plan again sends nothing (its digest no longer matches).
-      annotations: REMOVE,
-      call: (cal, args) => cal.site.apply(siteFileOf(args), { digest: args.digest as string, prune: flag(args.prune) }),
-    },
-  ];
+/** The items of an add_… or remove_… input (a list, or one comma-separated string). */
+function listOf(value: unknown): Array<string | number> | undefined {
+  if (value === undefined) return undefined;
+  if (Array.isArray(value)) return value as Array<string | number>;
+  if (typeof value === 'string' || typeof value === 'number') return [value];
+  throw new UsageError('expected a list of IDs, slugs or names');
 }
 
 /** Every tool, in the order tools/list gives them; with `readOnly`, only those that change nothing. */
 export function tools(options: { readOnly?: boolean } = {}): Tool[] {
-  const all = [...RESOURCE_NAMES.flatMap((name) => resourceTools(resources[name])), ...viewTools(), ...siteTools()];
+  const all = [...RESOURCE_NAMES.flatMap((name) => resourceTools(resources[name])), ...siteTools()];
   return options.readOnly ? all.filter((tool) => tool.annotations.readOnlyHint) : all;
 }

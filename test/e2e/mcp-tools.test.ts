@@ -4,54 +4,10 @@
  * errors after which the server goes on, and no secret in any answer.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { createServer, type CalendarServer } from '../../src/mcp/server.js';
-import { Calendar } from '../../src/core/calendar.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CalendarServer } from '../../src/mcp/server.js';
 import { api, created, PASSWORD, startTestSandbox, USER, type Sandbox } from './helpers.js';
-
-interface Answer {
-  isError: boolean;
-  texts: string[];
-  /** The first text as JSON, when it is. */
-  data: unknown;
-}
-
-/** Every text an answer gave, to look for secrets in at the end. */
-const seen: string[] = [];
-
-async function connect(sandbox: Sandbox, readOnly = false): Promise<{ client: Client; served: CalendarServer }> {
-  const served = createServer({
-    open: (onMessage) => new Calendar({ baseUrl: sandbox.restRoot, username: USER, appPassword: PASSWORD, onMessage }),
-    readOnly,
-    credentials: { username: USER, password: PASSWORD },
-  });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await served.server.connect(serverSide);
-  const client = new Client({ name: 'test', version: '1' });
-  await client.connect(clientSide);
-  return { client, served };
-}
-
-async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<Answer> {
-  const result = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: Array<{ type: string; text: string }> };
-  const texts = result.content.map((c) => c.text);
-  seen.push(...texts);
-  let data: unknown;
-  try {
-    data = JSON.parse(texts[0]);
-  } catch {
-    data = undefined;
-  }
-  return { isError: result.isError === true, texts, data };
-}
-
-/** The answer's record(s), failing the test with the error text when the call failed. */
-async function ok<T = Record<string, unknown>>(client: Client, name: string, args: Record<string, unknown> = {}): Promise<T> {
-  const answer = await call(client, name, args);
-  if (answer.isError) throw new Error(`${name} failed: ${answer.texts.join(' | ')}`);
-  return answer.data as T;
-}
+import { call, connect, objectsOf, ok, rows, seen } from './mcp-client.js';
 
 let sandbox: Sandbox;
 let client: Client;
@@ -82,8 +38,9 @@ describe('tools/list', () => {
     for (const resource of ['events', 'venues', 'organizers', 'categories', 'tags']) {
       for (const verb of ['list', 'get', 'create', 'update', 'delete']) expect(names).toContain(`${resource}_${verb}`);
     }
-    expect(names).toEqual(expect.arrayContaining(['agenda', 'conflicts', 'site_diff', 'site_apply']));
-    expect(names).toHaveLength(29);
+    for (const resource of ['events', 'venues', 'organizers']) expect(names).toContain(`${resource}_restore`);
+    expect(names).toEqual(expect.arrayContaining(['site_info', 'agenda', 'conflicts', 'site_diff', 'site_apply']));
+    expect(names).toHaveLength(33);
     const hints = (name: string) => tools.find((t) => t.name === name)!.annotations;
     expect(hints('venues_list')).toMatchObject({ readOnlyHint: true });
     expect(hints('events_get')).toMatchObject({ readOnlyHint: true, idempotentHint: true });
@@ -115,30 +72,31 @@ describe('tools/list', () => {
 describe('every verb of every resource, with accents and quotes', () => {
   test('venues: create, get by exact name, list, update by slug (the rest kept), trash, delete for good', async () => {
     const venue = await ok(client, 'venues_create', { venue: 'Salle Étoile "Nord"', city: 'Nantes', address: "2 rue de l'Été" });
-    // The record as the site gives it (its quotes curled into entities, as WordPress does).
-    expect(venue.venue).toBe((await api<{ venue: string }>(sandbox, 'GET', `venues/${venue.id}`)).body.venue);
-    expect(venue).toMatchObject({ venue: 'Salle Étoile &#8220;Nord&#8221;', city: 'Nantes' });
+    // The name as typed, where the plugin's route shows it with its quotes curled into entities.
+    expect((await api<{ venue: string }>(sandbox, 'GET', `venues/${venue.id}`)).body.venue).toBe('Salle Étoile &#8220;Nord&#8221;');
+    expect(venue).toMatchObject({ venue: 'Salle Étoile "Nord"', city: 'Nantes' });
     expect(await ok(client, 'venues_get', { ref: 'Salle Étoile "Nord"' })).toMatchObject({ id: venue.id });
-    const listed = await ok<Array<{ id: number }>>(client, 'venues_list', { search: 'Étoile' });
-    expect(listed.map((v) => v.id)).toEqual([venue.id]);
+    const listed = await rows(client, 'venues_list', { search: 'Étoile' });
+    expect(listed).toEqual([{ id: venue.id, venue: 'Salle Étoile "Nord"', city: 'Nantes', country: venue.country ?? null, status: 'publish' }]);
     const updated = await ok(client, 'venues_update', { ref: venue.slug, city: 'Paris' });
     expect(updated).toMatchObject({ id: venue.id, city: 'Paris', address: venue.address, venue: venue.venue });
-    await ok(client, 'venues_delete', { ref: venue.id });
+    await ok(client, 'venues_delete', { ref: venue.id, confirm: true });
     expect((await api<{ status: string }>(sandbox, 'GET', `venues/${venue.id}`)).body.status).toBe('trash');
-    await ok(client, 'venues_delete', { ref: venue.id, permanently: true });
+    await ok(client, 'venues_delete', { ref: venue.id, permanently: true, confirm: true });
     expect((await api(sandbox, 'GET', `venues/${venue.id}`)).status).toBeGreaterThanOrEqual(400);
   });
 
   test('organizers: create, get, list, update, delete', async () => {
     const organizer = await ok(client, 'organizers_create', { organizer: 'Zoë & Co', email: 'zoe@example.org' });
-    expect(await ok(client, 'organizers_get', { ref: organizer.id })).toMatchObject({ organizer: 'Zoë &#038; Co', email: 'zoe@example.org' });
-    expect((await ok<Array<{ id: number }>>(client, 'organizers_list', { search: 'Zoë' })).map((o) => o.id)).toEqual([organizer.id]);
+    expect(await ok(client, 'organizers_get', { ref: organizer.id })).toMatchObject({ organizer: 'Zoë & Co', email: 'zoe@example.org' });
+    expect((await rows(client, 'organizers_list', { search: 'Zoë' })).map((o) => o.id)).toEqual([organizer.id]);
     expect(await ok(client, 'organizers_update', { ref: 'Zoë & Co', phone: '+33 1 23 45 67 89' })).toMatchObject({
       email: 'zoe@example.org',
       phone: '+33 1 23 45 67 89',
     });
-    await ok(client, 'organizers_delete', { ref: organizer.id });
+    await ok(client, 'organizers_delete', { ref: organizer.id, confirm: true });
     expect((await api<{ status: string }>(sandbox, 'GET', `organizers/${organizer.id}`)).body.status).toBe('trash');
+    expect(await ok(client, 'organizers_restore', { ref: organizer.id, status: 'draft' })).toMatchObject({ status: 'draft', organizer: 'Zoë & Co' });
   });
 
   test('categories and tags: a parent by name, get by name, list, update, delete for good', async () => {
@@ -146,18 +104,18 @@ describe('every verb of every resource, with accents and quotes', () => {
     const bebop = await ok(client, 'categories_create', { name: 'Bebop', parent: 'Jazz à Nantes' });
     expect(bebop.parent).toBe(jazz.id);
     expect(await ok(client, 'categories_get', { ref: 'Bebop' })).toMatchObject({ id: bebop.id });
-    const children = await ok<Array<{ id: number }>>(client, 'categories_list', { parent: jazz.id, hide_empty: false });
+    const children = await rows(client, 'categories_list', { parent: jazz.id, hide_empty: false });
     expect(children.map((c) => c.id)).toEqual([bebop.id]);
     const described = await ok(client, 'categories_update', { ref: bebop.id, description: 'Le bop, à Nantes' });
     expect(described).toMatchObject({ name: 'Bebop', description: 'Le bop, à Nantes', parent: jazz.id });
-    await ok(client, 'categories_delete', { ref: 'Bebop' });
+    await ok(client, 'categories_delete', { ref: 'Bebop', confirm: true });
     expect((await api(sandbox, 'GET', `categories/${bebop.id}`)).status).toBeGreaterThanOrEqual(400);
 
     const tag = await ok(client, 'tags_create', { name: "plein'air" });
     expect(await ok(client, 'tags_get', { ref: "plein'air" })).toMatchObject({ id: tag.id });
-    expect((await ok<Array<{ id: number }>>(client, 'tags_list', { search: 'plein', hide_empty: false })).map((t) => t.id)).toEqual([tag.id]);
+    expect((await rows(client, 'tags_list', { search: 'plein', hide_empty: false })).map((t) => t.id)).toEqual([tag.id]);
     expect(await ok(client, 'tags_update', { ref: tag.id, name: 'plein air' })).toMatchObject({ name: 'plein air', slug: tag.slug });
-    await ok(client, 'tags_delete', { ref: tag.id });
+    await ok(client, 'tags_delete', { ref: tag.id, confirm: true });
     expect((await api(sandbox, 'GET', `tags/${tag.id}`)).status).toBeGreaterThanOrEqual(400);
   });
 
@@ -171,29 +129,36 @@ describe('every verb of every resource, with accents and quotes', () => {
       tags: ['nouveauté'],
       create_missing: true,
     });
-    expect(event).toMatchObject({ title: 'Concert d&#8217;été &#8220;live&#8221;', venue: { id: venue } });
+    expect(event).toMatchObject({ title: 'Concert d\'été "live"', venue: { id: venue } });
     expect((event.tags as Array<{ name: string }>).map((t) => t.name)).toEqual(['nouveauté']);
     expect(await ok(client, 'events_get', { ref: event.slug })).toMatchObject({ id: event.id });
-    const listed = await ok<Array<{ id: number }>>(client, 'events_list', { starts_after: '2031-05-31', search: 'été' });
+    const listed = await rows(client, 'events_list', { starts_after: '2031-05-31', search: 'été' });
     expect(listed.map((e) => e.id)).toEqual([event.id]);
     const update = await call(client, 'events_update', { ref: event.id, start_date: '2031-06-02 20:00:00' });
     const moved = update.data as Record<string, unknown>;
-    // The core's notice, which the CLI prints on stderr, comes after the record.
-    expect(update.texts.slice(1)).toEqual([expect.stringMatching(/^notice: The end moves to 2031-06-02 22:00:00/)]);
+    // The core's notice, which the CLI prints on stderr, is among the server's words, in the tool's terms.
+    expect(update.about.notices).toEqual([expect.stringMatching(/^The end moves to 2031-06-02 22:00:00 .*\(keep_duration: false keeps/)]);
+    expect(update.about.changed).toEqual(['start_date', 'end_date']);
     expect(moved).toMatchObject({ start_date: '2031-06-02 20:00:00', end_date: '2031-06-02 22:00:00', title: event.title, venue: { id: venue } });
-    await ok(client, 'events_delete', { ref: event.id });
+    await ok(client, 'events_delete', { ref: event.id, confirm: true });
     expect((await api<{ status: string }>(sandbox, 'GET', `events/${event.id}`)).body.status).toBe('trash');
+    expect(await ok(client, 'events_restore', { ref: event.id })).toMatchObject({ status: 'publish', title: event.title });
+    const again = await call(client, 'events_restore', { ref: event.id });
+    expect(again.texts[0]).toMatch(/is not in the trash \(status publish\)/);
   });
 
-  test('a list says when more records match than its limit', async () => {
+  test('a list gives a page, the total and the cursor of the next page', async () => {
     for (const n of [1, 2, 3]) await created(sandbox, 'tags', { name: `limited ${n}` });
     const answer = await call(client, 'tags_list', { search: 'limited', hide_empty: false, limit: 2 });
     expect(answer.isError).toBe(false);
-    expect(answer.data).toHaveLength(2);
-    expect(answer.texts.slice(1).join('\n')).toMatch(/More tags match/);
+    expect(answer.data.rows).toHaveLength(2);
+    expect(answer.about).toMatchObject({ total: 3, page: 1, per_page: 2, next: expect.any(String) });
+    const rest = await call(client, 'tags_list', { cursor: answer.about.next });
+    expect(objectsOf(rest.data).map((t) => t.name)).toEqual(['limited 3']);
+    expect(rest.about).toMatchObject({ total: 3, page: 2, next: null });
     const all = await call(client, 'tags_list', { search: 'limited', hide_empty: false, limit: 3 });
-    expect(all.data).toHaveLength(3);
-    expect(all.texts).toHaveLength(1);
+    expect(all.data.rows).toHaveLength(3);
+    expect(all.about.next).toBeNull();
   });
 });
 
@@ -242,9 +207,18 @@ describe('recurring events', () => {
     const all = await ok<Array<Record<string, any>>>(client, 'events_update', { ref: ids[0], start_date: '2031-03-18 18:30', scope: 'series' });
     expect(all.map((e) => e.start_date)).toEqual(['2031-03-18 18:30:00', '2031-03-25 18:30:00']);
 
-    const trashed = await ok<Array<Record<string, any>>>(client, 'events_delete', { ref: ids[1], scope: 'series' });
-    expect(trashed.map((m) => m.id)).toEqual(ids.slice(0, 2));
-    await ok(client, 'events_delete', { ref: ids[2], scope: 'following' });
+    const preview = await call(client, 'events_delete', { ref: ids[1], scope: 'series' });
+    expect(preview.about).toMatchObject({ preview: true, would: expect.stringMatching(/^move 2 occurrence\(s\)/) });
+    expect(preview.data.occurrences.map((m: { id: number }) => m.id)).toEqual(ids.slice(0, 2));
+    const trashed = await ok<{ occurrences: Array<Record<string, any>> }>(client, 'events_delete', {
+      ref: ids[1],
+      scope: 'series',
+      digest: preview.about.digest,
+    });
+    expect(trashed.occurrences.map((m) => [m.id, m.status])).toEqual(ids.slice(0, 2).map((id) => [id, 'trash']));
+    const rest = await ok<{ occurrences: Array<Record<string, any>> }>(client, 'events_delete', { ref: ids[2], scope: 'following', confirm: true });
+    // Listed as they now are: in the trash.
+    expect(rest.occurrences.map((m) => m.status)).toEqual(['trash', 'trash']);
     for (const id of ids) expect((await api<{ status: string }>(sandbox, 'GET', `events/${id}`)).body.status).toBe('trash');
     // An event of no series has no `series`.
     const single = await ok<Record<string, any>>(client, 'events_create', { title: 'Seul', start_date: '2031-03-18 10:00', end_date: '2031-03-18 11:00' });
@@ -254,7 +228,7 @@ describe('recurring events', () => {
   test.each([
     [{ title: 'x', start_date: '2031-03-18 19:00', end_date: '2031-03-18 20:00', repeat: 'FREQ=WEEKLY' }, 'the rule has no end and no cap'],
     [{ title: 'x', start_date: '2031-03-18 19:00', end_date: '2031-03-18 20:00', repeat: 'FREQ=DAILY;COUNT=20', max: 10 }, 'gives more than 10'],
-    [{ title: 'x', start_date: '2031-03-18 19:00', end_date: '2031-03-18 20:00', except: '2031-03-25' }, '--except goes with --repeat'],
+    [{ title: 'x', start_date: '2031-03-18 19:00', end_date: '2031-03-18 20:00', except: '2031-03-25' }, 'except goes with repeat'],
   ])('events_create %j: a tool error, nothing sent', async (args, message) => {
     const before = sandbox.stats.requests;
     const refused = await call(client, 'events_create', args);
@@ -265,7 +239,9 @@ describe('recurring events', () => {
 
   test('a scope with permanently, or a scope that is none: tool errors, nothing sent', async () => {
     const before = sandbox.stats.requests;
-    expect((await call(client, 'events_delete', { ref: 1, scope: 'series', permanently: true })).texts[0]).toContain('--permanently does not go with --series');
+    expect((await call(client, 'events_delete', { ref: 1, scope: 'series', permanently: true })).texts[0]).toContain(
+      'permanently does not go with scope "series"',
+    );
     expect((await call(client, 'events_update', { ref: 1, title: 'x', scope: 'all' })).texts[0]).toContain('is not one of occurrence, series, following');
     expect(sandbox.stats.requests - before).toBe(0);
   });
@@ -311,11 +287,13 @@ describe('the site file', () => {
   );
 
   test('site_diff gives the plan and its digest; site_apply carries out that plan only, and never twice', async () => {
-    const diff = await ok<{ plan: { changes: Array<{ action: string; resource: string; slug: string }> }; summary: string; digest: string }>(
-      client,
-      'site_diff',
-      { document: file },
-    );
+    // The plan is site data; its summary and digest are the server's words.
+    const planned = await call(client, 'site_diff', { document: file });
+    const diff = { ...planned.data, ...planned.about } as {
+      plan: { changes: Array<{ action: string; resource: string; slug: string }> };
+      summary: string;
+      digest: string;
+    };
     expect(diff.plan.changes.map((c) => `${c.action} ${c.resource} ${c.slug}`).sort()).toEqual(['create tags mcp-plein-air', 'create venues mcp-kiosque']);
     expect(diff.digest).toMatch(/^[0-9a-f]{64}$/);
     expect(diff.summary).toMatch(/2 to create/);
@@ -323,7 +301,7 @@ describe('the site file', () => {
     const wrong = await call(client, 'site_apply', { document: file, digest: '0'.repeat(64) });
     expect(wrong.isError).toBe(true);
     expect(wrong.texts[0]).toMatch(/no longer the one of digest 000000000000/);
-    expect(await ok(client, 'venues_list', { search: 'Kiosque' })).toEqual([]);
+    expect(await rows(client, 'venues_list', { search: 'Kiosque' })).toEqual([]);
     const applied = await ok<{ counts: Record<string, number> }>(client, 'site_apply', { document: file, digest: diff.digest });
     expect(applied.counts).toMatchObject({ created: 2 });
     expect(await ok(client, 'venues_get', { ref: 'mcp-kiosque' })).toMatchObject({ city: 'Nantes' });
@@ -350,17 +328,23 @@ describe("bad calls are tool errors with the CLI's message, and the server goes 
     expect(noRef.isError).toBe(true);
     expect(noRef.texts[0]).toMatch(/ref/);
     // Nothing was written, and the server still answers.
-    expect((await ok<unknown[]>(client, 'venues_list', { search: 'Nowhere' })).length).toBe(0);
+    expect(await rows(client, 'venues_list', { search: 'Nowhere' })).toHaveLength(0);
   });
 });
 
 describe('read-only', () => {
   test('offers the reads only, and refuses a write by name', async () => {
-    const reader = await connect(sandbox, true);
+    const reader = await connect(sandbox, { readOnly: true });
     try {
       const { tools } = await reader.client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual(
-        [...['events', 'venues', 'organizers', 'categories', 'tags'].flatMap((r) => [`${r}_list`, `${r}_get`]), 'agenda', 'conflicts', 'site_diff'].sort(),
+        [
+          ...['events', 'venues', 'organizers', 'categories', 'tags'].flatMap((r) => [`${r}_list`, `${r}_get`]),
+          'site_info',
+          'agenda',
+          'conflicts',
+          'site_diff',
+        ].sort(),
       );
       expect(tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
       const write = await call(reader.client, 'tags_create', { name: 'should not exist' });

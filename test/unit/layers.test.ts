@@ -20,7 +20,7 @@ const SANDBOX_MAY_IMPORT = ['wordpress', 'spec', 'base'];
 
 /** Areas inside core/, from the top down; an area may import its own layer and those below. */
 const CORE: string[][] = [
-  ['calendar', 'index', 'transfer'],
+  ['calendar', 'index', 'transfer', 'assistant'],
   ['site', 'views'],
   ['bulk'],
   ['batch'],

@@ -17,11 +17,13 @@ describe('the tool table', () => {
     }
   });
 
-  test('list filters are the API parameters but paging, which limit replaces', () => {
+  test('list filters are the API parameters but paging, which limit and cursor replace; fields picks the columns', () => {
     const list = tools().find((t) => t.name === 'events_list')!;
     expect(Object.keys(list.input.properties)).toEqual([
       ...resources.events.listParams.map((p) => p.name).filter((name) => name !== 'page' && name !== 'per_page'),
       'limit',
+      'cursor',
+      'fields',
     ]);
   });
 

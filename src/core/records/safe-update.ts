@@ -12,6 +12,7 @@
  * was: the update is refused before anything is sent, unless the change gives it or is forced.
  * docs/write-routes.md lists what each route keeps.
  */
+import { termName } from '../../wordpress/text.js';
 import { linkFields, wpRoute, type Resource } from '../../spec/resources.js';
 import { errorFromResponse, type ApiClient } from '../http/client.js';
 import type { Query } from '../http/url.js';
@@ -104,6 +105,10 @@ export function differences(resource: Resource, record: Json, wanted: Json): Arr
 
 /** Texts compare as typed (both sides raw); other fields as the server keeps them. */
 function sameText(resource: Resource, field: string, sent: unknown, got: unknown): boolean {
+  // A term's name is stored with `&` as `&amp;` whatever was typed: the name sent is compared as stored.
+  if (resource.kind === 'term' && field === resource.nameField && typeof sent === 'string' && typeof got === 'string') {
+    if (termName(sent) === got.trim()) return true;
+  }
   const isText = textFields(resource).includes(field);
   if (isText && typeof sent === 'string' && typeof got === 'string') return sent.trim() === got.trim();
   return sameValue(field, sent, got);

@@ -208,7 +208,9 @@ export async function deleteSeries(client: ApiClient, targetRecord: Json, scope:
     if (keepEarlier) await saveSeriesTag(client, { ...series, rule: ruleEndingBefore(series.rule, series.anchor, target.original) });
     else await deleteSeriesTag(client, series);
   }
-  return { trashed: results.filter((r) => r.error === undefined).map((r) => r.item), failed, seriesRemoved: !keepEarlier && failed.length === 0 };
+  // Each as it now is: in the trash.
+  const trashed = results.filter((r) => r.error === undefined).map((r) => ({ ...r.item, status: 'trash' }));
+  return { trashed, failed, seriesRemoved: !keepEarlier && failed.length === 0 };
 }
 
 /** One line for a report whose occurrences did not all go through. */

@@ -84,3 +84,42 @@ export async function reportClashes(
   for (const clash of clashes) access.messages.warn(clashText(clash));
   return clashes;
 }
+
+/**
+ * The clashes of the occurrences of a series just created, with events that are not of it: one
+ * walk of the venue's events over the whole span, each clash said as a warning naming the occurrence.
+ */
+export async function reportSeriesClashes(access: { client: ApiClient; messages: Messages }, records: Json[]): Promise<number> {
+  const first = records[0];
+  if (!first) return 0;
+  const zone = typeof first.timezone === 'string' && first.timezone ? first.timezone : 'UTC';
+  const events = records.map((record) => toCalendarEvent(record, zone));
+  const [venue] = placesOf(events[0], 'venue').keys();
+  if (venue === undefined) return 0;
+  const ours = new Set(events.map((event) => event.id));
+  const query = {
+    venue,
+    ends_after: `${addDays(coveredDays(events[0]).first, -1)} 00:00:00`,
+    starts_before: `${addDays(coveredDays(events[events.length - 1]).last, 1)} 23:59:59`,
+    status: access.client.hasCredentials ? EDITOR_STATUSES.join(',') : undefined,
+  };
+  const others: CalendarEvent[] = [];
+  try {
+    await walkPages(access.client, resources.events, query, { all: true }, (other) => {
+      if (!ours.has((other as { id: number }).id)) others.push(toCalendarEvent(other as Json, zone));
+    });
+  } catch {
+    access.messages.warn('could not look for other events at the same venue at those times');
+    return 0;
+  }
+  let count = 0;
+  for (const conflict of findConflicts([...events, ...others], 'venue', zone)) {
+    const [mine, other] = ours.has(conflict.first.id) ? [conflict.first, conflict.second] : [conflict.second, conflict.first];
+    if (!ours.has(mine.id) || ours.has(other.id)) continue;
+    count++;
+    access.messages.warn(
+      `occurrence #${mine.id} ${clashText({ id: other.id, title: other.title, where: conflict.where, overlap: overlapText(conflict), zone })}`,
+    );
+  }
+  return count;
+}

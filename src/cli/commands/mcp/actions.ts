@@ -15,7 +15,7 @@ const NOT_TAKEN: Record<string, string> = {
   caCert: '--ca-cert (a profile can hold it)',
   format: '--format (answers are JSON)',
   json: '--json (answers are JSON)',
-  fields: '--fields (answers hold whole records)',
+  fields: '--fields (a list tool takes fields)',
   debug: '--debug',
 };
 
@@ -33,6 +33,7 @@ export async function runMcp(inv: Invocation<{ readOnly?: boolean }>): Promise<v
       // configuration passes in the environment is also cut from every answer, should one hold it.
       credentials: { username: ctx.env.CALENDAR_USERNAME, password: ctx.env.CALENDAR_APP_PASSWORD },
       log: (line) => ctx.stderr.write(`${visible(line)}\n`),
+      cwd: ctx.cwd,
     },
     ctx.stdin,
     ctx.stdout as unknown as NodeJS.WritableStream,
