@@ -28,6 +28,9 @@ export function dateDetails(wall: string): Json {
 /** `&` as `&amp;` (an entity kept), as the plugin escapes a venue's address details on output. */
 export const escapeAmpersands = (text: string) => text.replace(/&(?!#?[a-z0-9]+;)/gi, '&amp;');
 
+/** A shown name with its `<` and `>` escaped besides (json_ld names, tec/v1's organizer names). */
+export const escapeAngles = (text: string) => text.replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /** esc_url's `&`: `&#038;` (an entity kept). */
 export const escUrlAmpersands = (url: string) => url.replace(/&(?!#?[a-z0-9]+;)/gi, '&#038;');
 

@@ -1,7 +1,7 @@
 /** Venues and organizers as the real server serialises them: empty fields left out, json_ld on single reads. */
 import { resources } from '../../spec/resources.js';
 import type { RequestContext } from '../common/context.js';
-import { escapeAmpersands, escUrlAmpersands, globalIds, imageJson, ldPostDescription, postHead, text, type Json } from '../common/post-json.js';
+import { escapeAmpersands, escapeAngles, escUrlAmpersands, globalIds, imageJson, ldPostDescription, postHead, text, type Json } from '../common/post-json.js';
 import type { LinkedFields, PostRecord } from '../store/store.js';
 import { renderContent, renderExcerpt, renderTitle } from '../common/render.js';
 import { storedKey, SWITCHES, type LinkedResource } from '../store/kinds.js';
@@ -41,7 +41,7 @@ const rawText = (ctx: RequestContext, post: PostRecord, field: string) => String
 
 /** The venue's json_ld name: the shown name unslashed, `<` and `>` escaped, a private one's with its prefix. */
 function ldVenueName(venue: PostRecord, shown: string): string {
-  const name = shown.replace(/\\(.)/g, '$1').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const name = escapeAngles(shown.replace(/\\(.)/g, '$1'));
   return venue.status === 'private' ? `Private: ${name}` : name;
 }
 
@@ -89,7 +89,7 @@ export function organizerJson(ctx: RequestContext, organizer: PostRecord, option
   if (options.jsonLd) {
     out.json_ld = {
       '@type': 'Person',
-      name: out.organizer,
+      name: typeof out.organizer === 'string' ? escapeAngles(out.organizer) : out.organizer,
       description: ldPostDescription(rawText(ctx, organizer, 'excerpt'), rawText(ctx, organizer, 'description')),
       // The website through esc_url: `&` as `&#038;`.
       url: escUrlAmpersands(String(out.website ?? '')),

@@ -5,7 +5,7 @@
  */
 import type { RequestContext } from '../common/context.js';
 import { corePostJson } from '../core/json.js';
-import { escapeAmpersands, escUrlAmpersands } from '../common/post-json.js';
+import { escapeAmpersands, escapeAngles, escUrlAmpersands } from '../common/post-json.js';
 import { renderTitle } from '../common/render.js';
 import { formatCost } from '../../wordpress/cost.js';
 import type { EventFields, EventRecord, LinkedFields, PostRecord } from '../store/store.js';
@@ -105,7 +105,7 @@ function eventFields(ctx: RequestContext, event: EventRecord, edit: boolean): Js
     featured: f.featured,
     sticky: f.sticky,
     cost: formatCost(f.cost).cost,
-    organizer_names: organizers.map((organizer) => renderTitle(String((organizer.fields as LinkedFields).organizer ?? ''))),
+    organizer_names: organizers.map((organizer) => escapeAngles(renderTitle(String((organizer.fields as LinkedFields).organizer ?? '')))),
     organizers: organizers.map((organizer) => tecJson(ctx, organizer, edit)),
     venues: venue ? [tecJson(ctx, venue, edit)] : [],
     schedule_details: scheduleDetails(event, false, now.slice(0, 4)),

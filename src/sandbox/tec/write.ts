@@ -101,15 +101,18 @@ function patchEvent(ctx: RequestContext, event: EventRecord, body: Params): void
 function patchEventDates(ctx: RequestContext, f: EventFields, body: Params): boolean {
   // A zone the site does not know is stored as UTC (the wall-clock times stay).
   const zone = typeof body.timezone === 'string' ? (isValidTimeZone(body.timezone) ? body.timezone : 'UTC') : f.timezone;
-  const bothDates = typeof body.start_date === 'string' && typeof body.end_date === 'string';
-  const endAlone = !bothDates && typeof body.end_date === 'string';
+  const localNow = nowLocalWall(ctx);
+  const wall = (value: unknown) => (typeof value === 'string' ? parseDateInput(value, localNow)?.wall : undefined);
+  const [start, end] = [wall(body.start_date), wall(body.end_date)];
+  // Both dates with the end before the start are ignored, both.
+  const bothDates = start !== undefined && end !== undefined && end >= start;
+  const endAlone = start === undefined && end !== undefined;
   if (body.timezone === undefined && !bothDates && !endAlone && !f.allDay) return false;
   // The duration the plugin stores is rewritten only with the dates: an all-day switch keeps it.
   if (!bothDates) f.duration ??= durationSeconds(f);
   else delete f.duration;
-  const localNow = nowLocalWall(ctx);
-  if (bothDates) f.start = parseDateInput(String(body.start_date), localNow)?.wall ?? f.start;
-  if (bothDates || endAlone) f.end = parseDateInput(String(body.end_date), localNow)?.wall ?? f.end;
+  if (bothDates) f.start = start;
+  if (bothDates || endAlone) f.end = end!;
   if (f.allDay) {
     f.start = `${f.start.slice(0, 10)} 00:00:00`;
     f.end = `${f.end.slice(0, 10)} 23:59:59`;
