@@ -42,6 +42,8 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.stdout.write(`calendar ${version} (${name}, node ${process.version})\n`);
 } else {
   let cli;
+  // V8's compilers held back while the CLI speaks HTTP (bin/v8-tiers.js), restored before the code cache is written.
+  const restoreTiers = require('./v8-tiers.js').holdBackWhileClientsOpen();
   try {
     // src/http/undici.ts sets this mark when the HTTP client is loaded: such a run is wide.
     const usedHttpClient = () => globalThis[Symbol.for('calendar.httpClientLoaded')] === true;
@@ -54,6 +56,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   }
   cli?.exports.main(args).then((code) => {
     process.exitCode = code;
+    restoreTiers();
     const cache = cli.save();
     if (args.includes('--debug')) process.stderr.write(`debug: code cache ${cache}\n`);
     exitWhenIdle(code);

@@ -39,7 +39,7 @@ function emit(into) {
   try {
     const tsc = require.resolve('typescript/bin/tsc');
     const settings = ['--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--strict', '--skipLibCheck', '--resolveJsonModule'];
-    const entries = ['src/core/index.ts', 'src/core/http/undici-internals.d.ts'];
+    const entries = ['src/core/index.ts', 'src/core/sandbox.ts', 'src/core/http/undici-internals.d.ts'];
     execFileSync(process.execPath, [tsc, ...entries, ...settings, '--types', 'node', '--declaration', '--emitDeclarationOnly', '--noCheck', '--outDir', work], {
       cwd: root,
       stdio: 'inherit',
@@ -63,6 +63,7 @@ function emit(into) {
       }
     };
     visit(join(base, 'core/index.d.ts'));
+    visit(join(base, 'core/sandbox.d.ts'));
     if (problems.length) throw new Error(`the library's declarations reach beyond themselves:\n  ${problems.join('\n  ')}`);
     mkdirSync(into, { recursive: true });
     for (const file of reached) {
@@ -71,6 +72,7 @@ function emit(into) {
       cpSync(file, target);
     }
     writeFileSync(join(into, 'index.d.ts'), "export * from './types/core/index.js';\n");
+    writeFileSync(join(into, 'test-sandbox.d.ts'), "export * from './types/core/sandbox.js';\n");
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

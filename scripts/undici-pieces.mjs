@@ -6,7 +6,6 @@ import { readFile } from 'node:fs/promises';
 
 export const UNDICI_PIECES = [
   'undici/lib/dispatcher/agent.js',
-  'undici/lib/dispatcher/retry-agent.js',
   'undici/lib/dispatcher/env-http-proxy-agent.js',
   'undici/lib/api/api-request.js',
   'undici/lib/api/api-connect.js',

@@ -17,6 +17,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { readSiteArgs } from './site-args.mjs';
+import { sameMeaning } from './meta-rows.mjs';
 
 const {
   args,
@@ -113,7 +114,7 @@ const unescapeText = (text) => text.replace(/\\n/g, '\n').replace(/\\t/g, '\t').
 /** The keys whose values differ (unescaping the client's batch output on both sides). */
 function changedKeys(before, after) {
   return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
-    (key) => unescapeText(String(before[key] ?? '')) !== unescapeText(String(after[key] ?? '')),
+    (key) => !sameMeaning(key, unescapeText(String(before[key] ?? '')), unescapeText(String(after[key] ?? ''))),
   );
 }
 
@@ -191,8 +192,8 @@ check('events update --excerpt (map on)', e1, ['post_excerpt'], () =>
   cli('events', 'update', String(e1), '--excerpt', 'New & “quoted” excerpt', '--no-conflict-check'),
 );
 check('events update --cost (map on)', e2, ['_EventCost'], () => cli('events', 'update', String(e2), '--cost', 'CHF 70–150', '--no-conflict-check'));
-check('events update --no-featured (map off: tribe route)', e3, ['_tribe_featured'], () =>
-  cli('events', 'update', String(e3), '--no-featured', '--no-conflict-check'),
+check('events update --featured (map off: tribe route, cost given)', e3, ['_tribe_featured'], () =>
+  cli('events', 'update', String(e3), '--featured', '--cost', COSTS[3], '--no-conflict-check'),
 );
 check('events update --title (map off, cost given)', e3, ['post_title'], () =>
   cli('events', 'update', String(e3), '--title', `${PREFIX} 3 Retitled`, '--cost', COSTS[3], '--no-conflict-check'),

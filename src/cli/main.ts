@@ -2,8 +2,10 @@
  * Builds the command tree and maps every failure to one line on stderr and an exit code.
  * Only commander and the resource table are loaded up front; actions load what they use.
  */
+import { writeHint } from './output/write-hints.js';
 import { Command, CommanderError, Option } from 'commander';
-import { processContext, type Context } from '../core/context.js';
+import type { Context } from '../core/context.js';
+import { processContext } from './process-context.js';
 import { CliError, EXIT } from '../core/errors.js';
 import { DEFAULT_NAMESPACE, FORMATS, LANGUAGES } from '../spec/resources.js';
 import { Ui } from './output/ui.js';
@@ -195,7 +197,7 @@ async function runCommand(argv: string[], ctx: Context, ui: Ui, debug: boolean):
       return EXIT.usage;
     }
     if (err instanceof CliError) {
-      if (err.message) ui.error(err.message, err.hint);
+      if (err.message) ui.error(err.message, err.hint ?? writeHint(err));
       if (debug && err.stack) ctx.stderr.write(visible(`${err.stack}\n`));
       return err.exitCode;
     }

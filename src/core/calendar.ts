@@ -4,16 +4,22 @@
  * sandbox) and opened on first use; `close()` lets it go. Messages the CLI would print on stderr
  * go to `onMessage` (dropped by default). Errors are CalendarErrors with the CLI's exit codes.
  */
+import type { WritePlan } from './write/plan.js';
 import type { Messages } from './context.js';
 import type { Site } from './config/site.js';
 import type { RecordAccess } from './records/verbs.js';
 import { MAX_PER_PAGE, resources, type CONFLICT_FILTER_NAMES, type Resource, type ResourceName, type VIEW_FILTER_NAMES } from '../spec/resources.js';
-import type { CreateFieldsOf, EventRecord, FieldsOf, FiltersOf, LinkChangesOf, RecordOf } from '../spec/types.js';
+import type { CreateFieldsOf, EventRecord, FieldsOf, FiltersOf, ImportRowOf, LinkChangesOf, RecordOf, SiteFileDocument } from '../spec/types.js';
 import type { Member as SeriesMember, OccurrencePlace as SeriesPlace } from './series/types.js';
 import type { LinkAdjustments } from './records/link-changes.js';
 import type { ConflictRow } from './views/conflicts.js';
 import type { CalendarEvent, DayEntry } from './views/days.js';
 import type { OpenSite } from './transfer.js';
+import type { CallLimits } from './http/client.js';
+import type { HttpHooks } from './http/hooks.js';
+import type { Dispatcher } from 'undici';
+import { CalendarError, UsageError } from './errors.js';
+import type { StartSandboxOptions } from './sandbox-options.js';
 import type { ImportOptions, ImportOutcome, ImportSource, SiteApplied, SiteApplyOptions, SiteDiff, SiteFileSource } from './batch/types.js';
 import type { AssistantApi } from './assistant/types.js';
 
@@ -31,13 +37,52 @@ interface CommonOptions {
   onMessage?: (message: CalendarMessage) => void;
   /** Seconds a request may take (default 30, or the profile's). */
   timeout?: number;
-  /** Retries of a request that failed on the network or with a server error (default 3). */
+  /** Retries of a request that failed on the network or with a server error, or a create the server did not take (429) (default 3). */
   retries?: number;
+  /** Told of every request, answer and retry (counting, tracing, metrics). */
+  hooks?: HttpHooks;
+  /**
+   * Each request and answer as the CLI's `--debug` says them (`debug: > GET https://...`), never
+   * a credential: `true` writes them with console.error, a function receives each line.
+   */
+  debug?: boolean | ((line: string) => void);
+  /** An undici Dispatcher the requests go through (a proxy agent, a MockAgent, a test's); the Calendar does not close it. */
+  dispatcher?: DispatcherLike;
+}
+
+/** What bounds one call: every method takes these. */
+export interface CallOptions {
+  /** Stops the call: no request is sent after it aborts, and the one in flight is stopped (AbortError). */
+  signal?: AbortSignal;
+  /** Seconds each request of the call may take (default the Calendar's `timeout`). */
+  timeout?: number;
+  /** Seconds the whole call may take, its retries and their waits included (AbortError, code `deadline`, exit 5). */
+  deadline?: number;
+}
+
+/** What a read takes: the call's bounds, and which text it gives. */
+export interface ReadOptions extends CallOptions {
+  /**
+   * Titles, descriptions and excerpts as the site displays them (quotes curled, `&` as `&#038;`,
+   * blocks rendered) instead of as typed and stored. Default false: the text as typed, read from
+   * WordPress's own route with `context=edit` (one more request per hundred records, per record for get).
+   */
+  rendered?: boolean;
+}
+
+/** An undici Dispatcher (`import { Agent } from 'undici'`), as far as the Calendar uses it. */
+export interface DispatcherLike {
+  dispatch(options: object, handler: object): boolean;
 }
 
 /** The site as the CLI would find it, or a profile by name. */
 export interface ProfileOptions extends CommonOptions {
   profile?: string;
+  /**
+   * When no site is named, the CLI's built-in sandbox (its calendar kept in the data directory), as
+   * `calendar` and its MCP server do for people; default false: a CalendarError saying so.
+   */
+  builtInSandbox?: boolean;
 }
 
 /** The site given whole: no configuration file is read. */
@@ -51,7 +96,13 @@ export interface SiteOptions extends CommonOptions {
   timezone?: string;
 }
 
-export type CalendarOptions = ProfileOptions | SiteOptions;
+/** A sandbox of the Calendar's own, started on first use and stopped by close(): in memory, on a free loopback port. */
+export interface SandboxCalendarOptions extends CommonOptions {
+  /** `true`: an empty sandbox; or its records and faults (as `startSandbox` from `events-calendar-cli/sandbox` takes them). */
+  sandbox: true | StartSandboxOptions;
+}
+
+export type CalendarOptions = ProfileOptions | SiteOptions | SandboxCalendarOptions;
 
 export interface CreateOptions {
   /** Say the other events at an event's venue and time to onMessage (default true; `--no-conflict-check`). */
@@ -164,17 +215,25 @@ type Json = Record<string, unknown>;
 
 /** The five verbs of one resource: `calendar.events`, `calendar.venues`... */
 export interface ResourceRecords<R extends ResourceName> {
-  /** Every record the filters select, every page (a `page` filter: that page only), at most `limit`. */
-  list(filters?: FiltersOf<R>): Promise<Array<RecordOf<R>>>;
-  /** The same records as list(), handed over one by one as the pages arrive. */
-  iterate(filters?: FiltersOf<R>): AsyncIterable<RecordOf<R>>;
-  get(ref: Ref): Promise<RecordOf<R>>;
-  create(fields: CreateFieldsOf<R>, options?: CreateOptions): Promise<RecordOf<R>>;
+  /**
+   * Every record the filters select, every page (a `page` filter: that page only), at most `limit`;
+   * with the count the server gives (`total`) and its pages of the size asked (`totalPages`).
+   */
+  list(filters?: FiltersOf<R>, options?: ReadOptions): Promise<RecordList<RecordOf<R>>>;
+  /** The same records as list(), handed over one by one as the pages arrive (`for await`). */
+  iterate(filters?: FiltersOf<R>, options?: ReadOptions): AsyncIterable<RecordOf<R>>;
+  get(ref: Ref, options?: ReadOptions): Promise<RecordOf<R>>;
+  create(fields: CreateFieldsOf<R>, options?: CreateOptions & CallOptions): Promise<RecordOf<R>>;
   /** The lossless update: only the fields given change. */
-  update(ref: Ref, changes: FieldsOf<R>, options?: UpdateOptions<R>): Promise<RecordOf<R>>;
+  update(ref: Ref, changes: FieldsOf<R>, options?: UpdateOptions<R> & CallOptions): Promise<RecordOf<R>>;
+  /** The update's dry run: the plan it would send (src/core/write/plan.ts), nothing written. */
+  planUpdate(ref: Ref, changes: FieldsOf<R>, options?: UpdateOptions<R> & CallOptions): Promise<WritePlan>;
   /** Moves the record to the trash (or deletes it for good: terms, or `permanently`); returns it as it was. */
-  delete(ref: Ref, options?: DeleteOptions): Promise<RecordOf<R>>;
+  delete(ref: Ref, options?: DeleteOptions & CallOptions): Promise<RecordOf<R>>;
 }
+
+/** The records of a list, with what the server counts: every record the filters select, and the pages they make. */
+export type RecordList<T> = T[] & { total?: number; totalPages?: number };
 
 /**
  * `calendar.events`: the five verbs, and series (docs/series.md): `create` with `repeat` makes
@@ -182,20 +241,20 @@ export interface ResourceRecords<R extends ResourceName> {
  * series or it and the later ones; `series` says where an event stands in its series.
  */
 export interface EventRecords extends Omit<ResourceRecords<'events'>, 'create' | 'update' | 'delete'> {
-  create(fields: CreateFieldsOf<'events'>, options: RepeatOptions & { dryRun: true }): Promise<PlannedOccurrence[]>;
+  create(fields: CreateFieldsOf<'events'>, options: RepeatOptions & CallOptions & { dryRun: true }): Promise<PlannedOccurrence[]>;
   /** The occurrences created, in order (some failed: CalendarError exit 6, each failure told to onMessage). */
-  create(fields: CreateFieldsOf<'events'>, options: RepeatOptions): Promise<EventRecord[]>;
-  create(fields: CreateFieldsOf<'events'>, options?: CreateOptions): Promise<EventRecord>;
-  update(ref: Ref, changes: FieldsOf<'events'>, options: SeriesUpdateOptions & { dryRun: true }): Promise<SeriesMember[]>;
+  create(fields: CreateFieldsOf<'events'>, options: RepeatOptions & CallOptions): Promise<EventRecord[]>;
+  create(fields: CreateFieldsOf<'events'>, options?: CreateOptions & CallOptions): Promise<EventRecord>;
+  update(ref: Ref, changes: FieldsOf<'events'>, options: SeriesUpdateOptions & CallOptions & { dryRun: true }): Promise<SeriesMember[]>;
   /** The occurrences changed; a new time of day moves each by as much (a moved one keeps its offset), a new day is refused. */
-  update(ref: Ref, changes: FieldsOf<'events'>, options: SeriesUpdateOptions): Promise<EventRecord[]>;
+  update(ref: Ref, changes: FieldsOf<'events'>, options: SeriesUpdateOptions & CallOptions): Promise<EventRecord[]>;
   /** The lossless update of one event (an occurrence stays in its series). */
-  update(ref: Ref, changes: FieldsOf<'events'>, options?: UpdateOptions<'events'> & { scope?: 'occurrence' }): Promise<EventRecord>;
+  update(ref: Ref, changes: FieldsOf<'events'>, options?: UpdateOptions<'events'> & CallOptions & { scope?: 'occurrence' }): Promise<EventRecord>;
   /** The occurrences moved to the trash (with `dryRun`: that would be). */
-  delete(ref: Ref, options: SeriesDeleteOptions): Promise<SeriesMember[]>;
-  delete(ref: Ref, options?: DeleteOptions & { scope?: 'occurrence' }): Promise<EventRecord>;
+  delete(ref: Ref, options: SeriesDeleteOptions & CallOptions): Promise<SeriesMember[]>;
+  delete(ref: Ref, options?: DeleteOptions & CallOptions & { scope?: 'occurrence' }): Promise<EventRecord>;
   /** Where an event (or a record read) stands in its series; undefined when it is no occurrence of one. */
-  series(event: Ref | EventRecord): Promise<SeriesPlace | undefined>;
+  series(event: Ref | EventRecord, options?: CallOptions): Promise<SeriesPlace | undefined>;
 }
 
 class Records<R extends ResourceName> implements ResourceRecords<R> {
@@ -203,93 +262,151 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
 
   constructor(
     name: R,
-    protected readonly open: () => Promise<RecordAccess>,
+    protected readonly open: (call?: CallOptions) => Promise<RecordAccess>,
   ) {
     this.resource = resources[name];
   }
 
-  async list(filters: FiltersOf<R> = {} as FiltersOf<R>): Promise<Array<RecordOf<R>>> {
-    const records: Array<RecordOf<R>> = [];
-    for await (const record of this.walk(filters, PAGES_AHEAD)) records.push(record);
+  async list(filters: FiltersOf<R> = {} as FiltersOf<R>, options?: ReadOptions): Promise<RecordList<RecordOf<R>>> {
+    const records: RecordList<RecordOf<R>> = [];
+    const { walk, perPage } = await this.walkOf(filters, options);
+    const result = await walk(PAGES_AHEAD, (record) => void records.push(record));
+    // Not enumerable: the list is an array of records, as JSON and deep equality see it.
+    if (result.total !== undefined) {
+      Object.defineProperties(records, {
+        total: { value: result.total },
+        totalPages: { value: Math.ceil(result.total / perPage) },
+      });
+    }
     return records;
   }
 
   /** One page read ahead of the caller. */
-  iterate(filters: FiltersOf<R> = {} as FiltersOf<R>): AsyncIterable<RecordOf<R>> {
-    return this.walk(filters, 1);
+  async *iterate(filters: FiltersOf<R> = {} as FiltersOf<R>, options?: ReadOptions): AsyncGenerator<RecordOf<R>> {
+    const { walk, perPage } = await this.walkOf(filters, options);
+    const [{ pulled }, { AbortError }] = await Promise.all([import('./records/pulled.js'), import('./errors.js')]);
+    for await (const record of pulled<RecordOf<R>>(perPage, (onRecord) => walk(1, onRecord))) {
+      // Records read before the abort are not handed over after it.
+      if (options?.signal?.aborted) throw new AbortError('the call was aborted', options.signal.reason);
+      yield record;
+    }
   }
 
-  async get(ref: Ref): Promise<RecordOf<R>> {
-    const [{ parseRef }, { getRecord }] = await Promise.all([import('./records/refs.js'), import('./records/verbs.js')]);
+  async get(ref: Ref, options?: ReadOptions): Promise<RecordOf<R>> {
+    const [{ parseRef }, { getRecord }, { readRawTexts, withRawTexts }] = await Promise.all([
+      import('./records/refs.js'),
+      import('./records/verbs.js'),
+      import('./records/raw-text.js'),
+    ]);
     const target = parseRef(this.resource, ref);
-    return (await getRecord(await this.open(), this.resource, target)) as RecordOf<R>;
+    const access = await this.open(options);
+    const record = (await getRecord(access, this.resource, target)) as Json;
+    if (options?.rendered || typeof record.id !== 'number') return record as RecordOf<R>;
+    const texts = await readRawTexts(access.client, this.resource, record.id, (line) => access.messages.notice(line));
+    return withRawTexts(record, texts) as RecordOf<R>;
   }
 
-  async create(fields: CreateFieldsOf<R>, options: CreateOptions = {}): Promise<RecordOf<R>> {
+  async create(fields: CreateFieldsOf<R>, options: CreateOptions & CallOptions = {}): Promise<RecordOf<R>> {
     const { checkWrite, createRecord } = await import('./records/verbs.js');
     const checked = await checkWrite(this.resource, fields as Json, 'create');
-    const access = await this.open();
+    const access = await this.open(options);
     const { record } = await createRecord(access, this.resource, checked, { createMissing: options.createMissing, force: options.force });
     await (await import('./views/clashes.js')).reportClashes(access, this.resource, record as Json, options);
     return record as RecordOf<R>;
   }
 
-  async update(ref: Ref, changes: FieldsOf<R>, options: UpdateOptions<R> = {}): Promise<RecordOf<R>> {
+  /**
+   * The update's dry run: what it reads, then the requests it would send (each with its route
+   * and the fields it writes), as a real update sends them; nothing is written.
+   */
+  async planUpdate(ref: Ref, changes: FieldsOf<R>, options: UpdateOptions<R> & CallOptions = {}): Promise<WritePlan> {
+    return (await this.updateOrPlan(ref, changes, options, true)) as WritePlan;
+  }
+
+  async update(ref: Ref, changes: FieldsOf<R>, options: UpdateOptions<R> & CallOptions = {}): Promise<RecordOf<R>> {
+    return (await this.updateOrPlan(ref, changes, options, false)) as RecordOf<R>;
+  }
+
+  private async updateOrPlan(ref: Ref, changes: FieldsOf<R>, options: UpdateOptions<R> & CallOptions, dryRun: boolean): Promise<RecordOf<R> | WritePlan> {
     const [{ parseRef }, { checkWrite, updateRecord }] = await Promise.all([import('./records/refs.js'), import('./records/verbs.js')]);
     const target = parseRef(this.resource, ref);
     const checked = await checkWrite(this.resource, changes as Json, 'update');
-    const access = await this.open();
+    const access = await this.open(options);
     const result = await updateRecord(access, this.resource, target, checked, {
       createMissing: options.createMissing,
       force: options.force,
       replace: options.replace,
       keepDuration: options.keepDuration,
       links: options.links && listTexts(options.links),
+      dryRun,
     });
-    await (await import('./views/clashes.js')).reportClashes(access, this.resource, result.record as Json, options);
+    if (result.planned) return result.planned;
+    const written = (result.planned ?? result.plan)?.requests.flatMap((request) => request.fields ?? []) ?? [];
+    await (await import('./views/clashes.js')).reportClashes(access, this.resource, result.record as Json, { ...options, written });
     return result.record as RecordOf<R>;
   }
 
-  async delete(ref: Ref, options: DeleteOptions = {}): Promise<RecordOf<R>> {
+  async delete(ref: Ref, options: DeleteOptions & CallOptions = {}): Promise<RecordOf<R>> {
     const [{ parseRef }, remove] = await Promise.all([import('./records/refs.js'), import('./records/remove.js')]);
     const { deleteRecord, deletesForGood, deleteTargets } = remove;
     const target = parseRef(this.resource, ref);
-    const { client, messages } = await this.open();
+    const { client, messages } = await this.open(options);
     const [found] = await deleteTargets(client, this.resource, [target]);
     // As the CLI warns before it asks: the events that still link to a venue or organizer.
     if (remove.countsLinkedEvents(this.resource) && found.id !== undefined) {
       const warning = remove.linkedWarning(`${this.resource.singular} ${target.text}`, false, await remove.linkedEvents(client, this.resource, [found.id]));
       if (warning) messages.warn(warning);
     }
-    return (await deleteRecord(client, this.resource, found, deletesForGood(this.resource, options.permanently))) as RecordOf<R>;
+    const relink = await import('./write/relink.js');
+    const relinks = await relink.relinksBeforeDelete(client, this.resource, found.id === undefined ? [] : [found.id]);
+    const deleted = await deleteRecord(client, this.resource, found, deletesForGood(this.resource, options.permanently));
+    const back = await relink.relinkAfterDelete(client, relinks, (line) => messages.warn(line));
+    if (back.relinked.length) messages.notice(`Linked back the other organizers of ${relink.eventsNamed(back.relinked)}.`);
+    for (const miss of back.failed) messages.warn(`event ${miss.event} "${miss.title}" lost its other organizers: ${miss.error}`);
+    return deleted as RecordOf<R>;
   }
 
-  private async *walk(filters: FiltersOf<R>, ahead: number): AsyncGenerator<RecordOf<R>> {
+  /**
+   * The walk the filters ask for (checked before anything is sent), `ahead` pages read ahead of the
+   * records handed over; their texts as typed (a hundred records' in one request) unless `rendered`.
+   */
+  private async walkOf(filters: FiltersOf<R>, options: ReadOptions | undefined) {
     const { limit, on, during, ...rest } = filters as Json & { limit?: number; on?: string; during?: string };
-    const [{ listQueryOf, walkList }, { pulled }, { UsageError }] = await Promise.all([
+    const [{ listQueryOf, walkList }, { UsageError }, { typedTexts }] = await Promise.all([
       import('./records/list.js'),
-      import('./records/pulled.js'),
       import('./errors.js'),
+      import('./records/raw-text.js'),
     ]);
     if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new UsageError(`limit: "${String(limit)}" is not a whole number of at least 1`);
     const query = listQueryOf(this.resource, rest, { on, during });
-    const access = await this.open();
+    const access = await this.open(options);
     // A walk of every page asks for the most a page holds unless a page size is given.
     const perPage = query.per_page !== undefined ? Number(query.per_page) : MAX_PER_PAGE;
-    yield* pulled<RecordOf<R>>(perPage * ahead, (onRecord) =>
-      walkList(access, this.resource, query, { all: query.page === undefined, limit, parallel: ahead }, (record) => onRecord(record as RecordOf<R>)),
-    );
+    const walk = async (ahead: number, onRecord: (record: RecordOf<R>) => Promise<void> | void) => {
+      const handOn = (record: unknown) => onRecord(record as RecordOf<R>);
+      const notice = (line: string) => access.messages.notice(line);
+      // The typed texts of a hundred records in one request (list), or of each page as it is handed over (iterate).
+      const typed = options?.rendered
+        ? undefined
+        : typedTexts(access.client, this.resource, handOn, notice, { batch: ahead > 1 ? 100 : Math.min(perPage, 100), copies: false });
+      const result = await walkList(access, this.resource, query, { all: query.page === undefined, limit, parallel: ahead }, (record) =>
+        typed ? typed.push(record as Json) : handOn(record),
+      );
+      await typed?.end();
+      return result;
+    };
+    return { walk, perPage };
   }
 }
 
 /** The events, with their series: each verb with a series option makes the one call of src/core/series/verbs.ts the CLI makes. */
 class Events extends Records<'events'> {
-  constructor(open: () => Promise<RecordAccess>) {
+  constructor(open: (call?: CallOptions) => Promise<RecordAccess>) {
     super('events', open);
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: the overloads of EventRecords say what each options form returns
-  override async create(fields: CreateFieldsOf<'events'>, options: CreateOptions & Partial<RepeatOptions> = {}): Promise<any> {
+  override async create(fields: CreateFieldsOf<'events'>, options: CreateOptions & CallOptions & Partial<RepeatOptions> = {}): Promise<any> {
     const series = await import('./series/verbs.js');
     const repeat = series.repeatRequest(options);
     if (!repeat) return super.create(fields, options);
@@ -297,22 +414,28 @@ class Events extends Records<'events'> {
     const checked = await checkWrite(this.resource, fields as Json, 'create');
     // A rule that cannot be used is refused before anything is sent, reads included.
     await series.checkRepeat(checked, repeat);
-    const access = await this.open();
+    const access = await this.open(options);
     const { plan, report } = await series.createRepeating(access, checked, repeat, { createMissing: options.createMissing, dryRun: options.dryRun });
     if (!report) return plan.occurrences.map((occurrence) => occurrence.body);
+    // Each occurrence's clashes, as a single create's are said (one walk of the venue's events).
+    if (options.conflictCheck !== false) await (await import('./views/clashes.js')).reportSeriesClashes(access, report.created);
     series.refuseFailures(report.failed, report.created.length, 'created', access.messages);
     return report.created;
   }
 
-  // biome-ignore lint/suspicious/noExplicitAny: as create
-  override async update(ref: Ref, changes: FieldsOf<'events'>, options: UpdateOptions<'events'> & Partial<SeriesUpdateOptions> = {}): Promise<any> {
+  override async update(
+    ref: Ref,
+    changes: FieldsOf<'events'>,
+    options: UpdateOptions<'events'> & CallOptions & Partial<SeriesUpdateOptions> = {},
+    // biome-ignore lint/suspicious/noExplicitAny: as create
+  ): Promise<any> {
     const series = await import('./series/verbs.js');
     const scope = series.scopeOf(options.scope);
     if (!scope) return super.update(ref, changes, options);
     const [{ parseRef }, { checkWrite }] = await Promise.all([import('./records/refs.js'), import('./records/verbs.js')]);
     const target = parseRef(this.resource, ref);
     const checked = await checkWrite(this.resource, changes as Json, 'update');
-    const access = await this.open();
+    const access = await this.open(options);
     const done = await series.updateInScope(access, target, checked, scope, {
       createMissing: options.createMissing,
       force: options.force,
@@ -327,23 +450,23 @@ class Events extends Records<'events'> {
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: as create
-  override async delete(ref: Ref, options: DeleteOptions & Partial<SeriesDeleteOptions> = {}): Promise<any> {
+  override async delete(ref: Ref, options: DeleteOptions & CallOptions & Partial<SeriesDeleteOptions> = {}): Promise<any> {
     const series = await import('./series/verbs.js');
     const scope = series.scopeOf(options.scope);
     if (!scope) return super.delete(ref, options);
     const { parseRef } = await import('./records/refs.js');
     const target = parseRef(this.resource, ref);
-    const access = await this.open();
+    const access = await this.open(options);
     const done = await series.deleteInScope(access, target, scope, { dryRun: options.dryRun, permanently: options.permanently });
     if ('planned' in done) return done.planned.inScope;
     series.refuseFailures(done.report.failed, done.report.trashed.length, 'moved to the trash', access.messages);
     return done.report.trashed;
   }
 
-  async series(event: Ref | EventRecord): Promise<SeriesPlace | undefined> {
-    const record = typeof event === 'object' ? event : await this.get(event);
+  async series(event: Ref | EventRecord, options?: CallOptions): Promise<SeriesPlace | undefined> {
+    const record = typeof event === 'object' ? event : await this.get(event, options);
     const { occurrencePlace } = await import('./series/describe.js');
-    return occurrencePlace((await this.open()).client, record);
+    return occurrencePlace((await this.open(options)).client, record as unknown as Json);
   }
 }
 
@@ -359,10 +482,24 @@ const PAGES_AHEAD = 8;
 /** `cal.site`: a site file (its text, `{ file }`, or the document as an object) against the site. */
 export interface SiteFiles {
   /** What applying the file would change, nothing written: the plan as data, its summary and its digest. */
-  diff(file: SiteFileSource, options?: { prune?: boolean }): Promise<SiteDiff>;
+  diff(file: SiteFileInput, options?: { prune?: boolean } & CallOptions): Promise<SiteDiff>;
   /** Applies the file's plan only if its digest is `options.digest` (else CalendarError, exit 2, nothing sent). */
-  apply(file: SiteFileSource, options: SiteApplyOptions): Promise<SiteApplied>;
+  apply(file: SiteFileInput, options: SiteApplyOptions & CallOptions): Promise<SiteApplied>;
 }
+
+/** A site file: its text (YAML or JSON), the path of one, or the document. */
+export type SiteFileInput = string | { file: string } | SiteFileDocument;
+
+/** What an import reads: rows of the resource's fields, or a file, a text, a feed URL (events). */
+export type ImportInput<R extends ResourceName> = ReadonlyArray<ImportRowOf<R>> | Exclude<ImportSource, readonly unknown[]>;
+
+/** An import's options as a program gives them: numbers as numbers. */
+export type LibraryImportOptions = Omit<ImportOptions, 'concurrency' | 'maxOccurrences'> & {
+  /** Requests in flight at once: 1 to 32 (default 4). */
+  concurrency?: number;
+  /** iCalendar: at most this many events per recurring series (default 500). */
+  maxOccurrences?: number;
+};
 
 export class Calendar {
   readonly events: EventRecords;
@@ -383,41 +520,42 @@ export class Calendar {
       warn: (text) => say({ level: 'warning', text }),
       error: (text, hint) => say({ level: 'warning', text: hint ? `${text} ${hint}` : text }),
     };
-    const open = () => this.access();
-    this.events = new Events(open) as EventRecords;
-    this.venues = new Records('venues', open);
-    this.organizers = new Records('organizers', open);
-    this.categories = new Records('categories', open);
-    this.tags = new Records('tags', open);
-    const site = () => this.transferSite();
-    this.site = {
-      diff: async (file, options) => (await import('./transfer.js')).diffSiteFile(await site(), file, options),
-      apply: async (file, options) => (await import('./transfer.js')).applySiteFile(await site(), file, options),
-    };
+    const open = (call?: CallOptions) => this.access(call);
+    this.events = inLibraryWords(new Events(open) as EventRecords);
+    this.venues = inLibraryWords(new Records('venues', open));
+    this.organizers = inLibraryWords(new Records('organizers', open));
+    this.categories = inLibraryWords(new Records('categories', open));
+    this.tags = inLibraryWords(new Records('tags', open));
+    this.site = inLibraryWords<SiteFiles>({
+      diff: async (file, options) => (await import('./transfer.js')).diffSiteFile(await this.transferSite(options), file as SiteFileSource, options),
+      apply: async (file, options) => (await import('./transfer.js')).applySiteFile(await this.transferSite(options), file as SiteFileSource, options),
+    });
+    // biome-ignore lint/correctness/noConstructorReturn: the Calendar's own calls say their errors in the library's words too
+    return inLibraryWords(this);
   }
 
   /** The events of some days, day by day, as `calendar agenda` shows them. */
-  async agenda(filters: AgendaFilters = {}): Promise<Agenda> {
+  async agenda(filters: AgendaFilters = {}, options?: CallOptions): Promise<Agenda> {
     const [{ AGENDA_DAYS }, { bucketByDay }] = await Promise.all([import('./views/window.js'), import('./views/days.js')]);
-    const { from, to, zone, events, today } = await this.view(filters, AGENDA_DAYS);
+    const { from, to, zone, events, today } = await this.view(filters, AGENDA_DAYS, options);
     return { zone, today, from, to, days: [...bucketByDay(events, from, to)].map(([date, entries]) => ({ date, entries })) };
   }
 
   /** Events at the same venue (or, with an `organizer` filter, with an organizer in common) at overlapping times. */
-  async conflicts(filters: ConflictFilters = {}): Promise<Conflicts> {
+  async conflicts(filters: ConflictFilters = {}, options?: CallOptions): Promise<Conflicts> {
     const [{ CONFLICT_DAYS }, { conflictRow, findConflicts }] = await Promise.all([import('./views/window.js'), import('./views/conflicts.js')]);
-    const { from, to, zone, events } = await this.view(filters, CONFLICT_DAYS);
+    const { from, to, zone, events } = await this.view(filters, CONFLICT_DAYS, options);
     const kind = filters.organizer !== undefined ? 'organizer' : 'venue';
     return { zone, from, to, conflicts: findConflicts(events, kind, zone).map(conflictRow) };
   }
 
-  private async view(filters: AgendaFilters | ConflictFilters, days: number) {
+  private async view(filters: AgendaFilters | ConflictFilters, days: number, options: CallOptions | undefined) {
     const [{ checkZone, dayRange, readViewEvents }, { listQueryOf }] = await Promise.all([import('./views/window.js'), import('./records/list.js')]);
     const { from, to, timezone, ...rest } = filters;
     const range = dayRange(from, to, days, { from: 'from', to: 'to' });
     const zone = checkZone(timezone, 'timezone');
     const query = listQueryOf(resources.events, rest as Json);
-    return readViewEvents(await this.access(), range, query, zone);
+    return readViewEvents(await this.access(options), range, query, zone);
   }
 
   /**
@@ -433,11 +571,14 @@ export class Calendar {
     return this.helper;
   }
 
-  /** Closes the connections to the site (and stops the built-in sandbox, when it was the site). */
-  async close(): Promise<void> {
+  /**
+   * Closes the connections to the site once the requests in flight are answered (and stops the
+   * sandbox, when it was the site); with `abort`, stops those requests at once (AbortError).
+   */
+  async close(options: { abort?: boolean } = {}): Promise<void> {
     const site = this.opened;
     this.opened = undefined;
-    if (site) await (await site).close();
+    if (site) await (await site).close(options);
   }
 
   /**
@@ -446,15 +587,15 @@ export class Calendar {
    * every record is checked before any is sent (a bad one: CalendarError, exit 2, nothing sent).
    * Rows that fail do not throw: the outcome has the counts, each row's result and `error`.
    */
-  async import(resource: ResourceName, source: ImportSource, options?: ImportOptions): Promise<ImportOutcome> {
+  async import<R extends ResourceName>(resource: R, source: ImportInput<R>, options?: LibraryImportOptions & CallOptions): Promise<ImportOutcome> {
     const { importInto } = await import('./transfer.js');
-    return importInto(await this.transferSite(), resource, source, options);
+    return importInto(await this.transferSite(options), resource, source as ImportSource, options);
   }
 
   /** Every record (past events and drafts too), or those the list filters select, in the shape `import` takes back. */
-  async export<R extends ResourceName>(resource: R, filters?: FiltersOf<R>): Promise<Array<FieldsOf<R> & { slug?: string }>> {
+  async export<R extends ResourceName>(resource: R, filters?: FiltersOf<R>, options?: CallOptions): Promise<Array<FieldsOf<R> & { slug?: string }>> {
     const { exportFrom } = await import('./transfer.js');
-    return (await exportFrom(await this.transferSite(), resource, filters as Json | undefined)) as Array<FieldsOf<R> & { slug?: string }>;
+    return (await exportFrom(await this.transferSite(options), resource, filters as Json | undefined)) as Array<FieldsOf<R> & { slug?: string }>;
   }
 
   private async openedSite(): Promise<Site> {
@@ -467,20 +608,46 @@ export class Calendar {
     }
   }
 
-  private async access(): Promise<RecordAccess> {
+  private async access(call?: CallOptions): Promise<RecordAccess> {
+    const limits = callLimits(call);
     const site = await this.openedSite();
-    return { client: site.client, timezone: site.profile.timezone, messages: this.messages };
+    return { client: limits ? site.client.withLimits(limits) : site.client, timezone: site.profile.timezone, messages: this.messages };
   }
 
-  private async transferSite(): Promise<OpenSite> {
-    const { client, profile } = await this.openedSite();
+  private async transferSite(call?: CallOptions): Promise<OpenSite> {
+    const { client, timezone, messages } = await this.access(call);
+    const { profile } = await this.openedSite();
     const fetch = { timeoutMs: profile.timeoutMs, retries: profile.retries, caCertFile: profile.caCert };
-    return { client, timezone: profile.timezone, fetch, messages: this.messages, cwd: this.options.cwd ?? process.cwd() };
+    return { client, timezone, fetch, messages, cwd: this.options.cwd ?? process.cwd() };
   }
 
   private async openSite(): Promise<Site> {
-    const { openSite } = await import('./config/site.js');
     const { options } = this;
+    if ('sandbox' in options && options.sandbox) return this.openSandbox(options.sandbox === true ? {} : options.sandbox);
+    return this.openGivenSite(options as ProfileOptions | SiteOptions);
+  }
+
+  /** A sandbox of its own, stopped when the site is let go. */
+  private async openSandbox(settings: StartSandboxOptions): Promise<Site> {
+    const { startSandbox } = await import('./sandbox.js');
+    const sandbox = await startSandbox(settings);
+    try {
+      const site = await this.openGivenSite({ ...this.options, ...sandbox.site });
+      return {
+        ...site,
+        async close(closing) {
+          await site.close(closing);
+          await sandbox.close();
+        },
+      };
+    } catch (err) {
+      await sandbox.close();
+      throw err;
+    }
+  }
+
+  private async openGivenSite(options: ProfileOptions | SiteOptions): Promise<Site> {
+    const { openSite } = await import('./config/site.js');
     const given = 'baseUrl' in options ? options : undefined;
     const number = (value: number | undefined) => (value === undefined ? undefined : String(value));
     return openSite({
@@ -496,6 +663,87 @@ export class Calendar {
       env: options.env ?? process.env,
       cwd: options.cwd ?? process.cwd(),
       messages: this.messages,
+      // A program that names no site gets an error, not a calendar that vanishes with the process.
+      defaultSandbox: !given && (options as ProfileOptions).builtInSandbox === true,
+      hooks: options.hooks,
+      dispatcher: options.dispatcher as Dispatcher | undefined,
+      ...debugOutput(options.debug),
     });
+  }
+}
+
+/** The limits of one call (its clock starts now), checked; undefined when it has none. */
+function callLimits(call: CallOptions | undefined): CallLimits | undefined {
+  if (!call || (call.signal === undefined && call.timeout === undefined && call.deadline === undefined)) return undefined;
+  const seconds = (name: 'timeout' | 'deadline') => {
+    const value = call[name];
+    if (value === undefined) return undefined;
+    if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value))
+      throw new UsageError(`${name}: "${String(value)}" is not a number of seconds above 0`);
+    return value * 1000;
+  };
+  const timeoutMs = seconds('timeout');
+  const deadlineMs = seconds('deadline');
+  return { signal: call.signal, timeoutMs, deadlineMs, deadlineAt: deadlineMs === undefined ? undefined : Date.now() + deadlineMs };
+}
+
+/** Where the `debug` option's lines go: a function, or console.error; the client writes `debug: ...\n` lines. */
+function debugOutput(debug: CommonOptions['debug']): { debug?: boolean; stderr?: { write(chunk: string | Uint8Array): boolean } } {
+  if (!debug) return {};
+  const say = typeof debug === 'function' ? debug : (line: string) => console.error(line);
+  return { debug: true, stderr: { write: (chunk) => (say(String(chunk).replace(/\n$/, '')), true) } };
+}
+
+/** @internal Where an error said in the library's words keeps the core's: `{ message, hint }`. */
+export const CORE_WORDS = Symbol.for('calendar.coreWords');
+
+/** The core's message and hint of an error, as the core said them (before the library's words). */
+export function coreWords(err: CalendarError): { message: string; hint?: string } {
+  return (err as unknown as Record<symbol, { message: string; hint?: string } | undefined>)[CORE_WORDS] ?? { message: err.message, hint: err.hint };
+}
+
+/** Names of the resource table's fields and filters, which the library takes as they are (`start_date`). */
+const TABLE_NAMES = new Set(Object.values(resources).flatMap((resource) => [...resource.fields, ...resource.listParams].map((field) => field.name)));
+
+/**
+ * An error's message and hint in the library's words: the core's messages name the CLI's flags
+ * (`--start-date`, `--keep-duration`), which a program gives as `start_date` and `keepDuration`.
+ * A command line the text quotes (`calendar profile add NAME --url URL`) keeps its flags.
+ */
+function saidInLibraryWords(err: unknown): unknown {
+  if (!(err instanceof CalendarError)) return err;
+  // The core's own words kept for a face that puts them in its terms (the MCP server: src/mcp/errors.ts).
+  if (!Object.hasOwn(err, CORE_WORDS)) Object.defineProperty(err, CORE_WORDS, { value: { message: err.message, hint: err.hint } });
+  const words = (text: string) =>
+    text.replace(/(?<!\bcalendar [^.;:()]*)(^|[\s([,;"'])--([a-z][a-z0-9-]*)/g, (_match, before: string, flag: string) => {
+      const snake = flag.replace(/-/g, '_');
+      return before + (TABLE_NAMES.has(snake) ? snake : flag.replace(/-([a-z0-9])/g, (_dash, letter: string) => letter.toUpperCase()));
+    });
+  err.message = words(err.message);
+  if (err.hint) err.hint = words(err.hint);
+  return err;
+}
+
+/** The object with its calls' errors (promises and async iterables alike) said in the library's words. */
+function inLibraryWords<T extends object>(target: T): T {
+  return new Proxy(target, {
+    get(object, key) {
+      const value = Reflect.get(object, key);
+      if (typeof value !== 'function' || key === 'constructor') return value;
+      return (...args: unknown[]) => {
+        const result = value.apply(object, args);
+        if (result instanceof Promise) return result.catch((err: unknown) => Promise.reject(saidInLibraryWords(err)));
+        if (result && typeof result[Symbol.asyncIterator] === 'function') return iterableInLibraryWords(result);
+        return result;
+      };
+    },
+  });
+}
+
+async function* iterableInLibraryWords<T>(records: AsyncIterable<T>): AsyncGenerator<T> {
+  try {
+    yield* records;
+  } catch (err) {
+    throw saidInLibraryWords(err);
   }
 }

@@ -23,34 +23,6 @@ export interface Context {
   sleep?(ms: number): Promise<void>;
 }
 
-export function processContext(): Context {
-  return {
-    stdout: process.stdout,
-    stderr: process.stderr,
-    // Node creates the stdin stream on first use (a few milliseconds); most commands never read it.
-    get stdin() {
-      return process.stdin;
-    },
-    env: process.env,
-    cwd: process.cwd(),
-    onInterrupt(handler) {
-      let interrupts = 0;
-      const listener = (signal: NodeJS.Signals) => {
-        interrupts++;
-        if (interrupts === 1) return handler(signal);
-        process.stderr.write('calendar: aborted\n');
-        process.exit(130);
-      };
-      process.on('SIGINT', listener);
-      process.on('SIGTERM', listener);
-      return () => {
-        process.off('SIGINT', listener);
-        process.off('SIGTERM', listener);
-      };
-    },
-  };
-}
-
 /** A context with some members replaced; the others are taken over unread (stdin stays uncreated). */
 export function withContext(ctx: Context, changes: Partial<Context>): Context {
   return Object.defineProperties(Object.defineProperties({}, Object.getOwnPropertyDescriptors(ctx)), Object.getOwnPropertyDescriptors(changes)) as Context;

@@ -29,7 +29,19 @@ export type {
   SiteOptions,
   UpdateOptions,
 } from './calendar.js';
-export type { SiteFiles } from './calendar.js';
+export type {
+  CallOptions,
+  DispatcherLike,
+  ImportInput,
+  LibraryImportOptions,
+  ReadOptions,
+  RecordList,
+  SandboxCalendarOptions,
+  SiteFileInput,
+  SiteFiles,
+} from './calendar.js';
+export type { SandboxSeed, StartSandboxOptions } from './sandbox-options.js';
+export type { HttpHooks, Method, RequestEvent, ResponseEvent, RetryEvent } from './http/hooks.js';
 export type {
   ImportOptions,
   ImportOutcome,
@@ -42,7 +54,9 @@ export type {
   SiteFileSource,
 } from './batch/types.js';
 export type { Counts } from './batch/counts.js';
-export { ApiError, CalendarError, EXIT, NameTakenError, UsageError } from './errors.js';
+export { AbortError, ApiError, CalendarError, EXIT, NameTakenError, NotFoundError, UsageError } from './errors.js';
+export type { ServerDetail } from './errors.js';
+export type { PlannedRequest, WritePlan } from './write/plan.js';
 export type { ExitCode } from './errors.js';
 export type { ResourceName } from '../spec/resources.js';
 export type * from '../spec/types.js';

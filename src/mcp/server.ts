@@ -15,7 +15,7 @@ import {
   ReadResourceRequestSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { Calendar, CalendarMessage } from '../core/calendar.js';
+import { coreWords, type Calendar, type CalendarMessage } from '../core/calendar.js';
 import { CalendarError } from '../core/errors.js';
 import { VERSION } from '../core/version.js';
 import { tools } from './tools.js';
@@ -146,7 +146,11 @@ function unknownTool(name: string, readOnly: boolean): string {
 
 /** The core's message and hint (each one line) in the tool's terms, or for an error the core did not foresee, what it says. */
 function failureText(err: unknown, toolName: string, log?: (line: string) => void): string {
-  if (err instanceof CalendarError) return inToolTerms(err.hint ? `${err.message}\n${err.hint}` : err.message);
+  if (err instanceof CalendarError) {
+    // In the core's words (the CLI's flags), which inToolTerms puts in the tools' terms.
+    const { message, hint } = coreWords(err);
+    return inToolTerms(hint ? `${message}\n${hint}` : message);
+  }
   const e = err as Error;
   log?.(`calendar mcp: ${toolName}: ${e?.stack ?? String(err)}`);
   return `unexpected error: ${e?.message ?? String(err)}`;

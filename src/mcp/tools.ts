@@ -182,7 +182,7 @@ function resourceTools(r: Resource): Tool[] {
       async call(cal, args, context) {
         const record = await typed(cal, await api(cal).get(refOf(args)));
         costNotice(r, record, context);
-        const series = r.repeats ? await cal.events.series(record as EventRecord) : undefined;
+        const series = r.repeats ? await cal.events.series(record as unknown as EventRecord) : undefined;
         return { data: series ? { ...record, series } : record };
       },
     },
@@ -216,8 +216,8 @@ function resourceTools(r: Resource): Tool[] {
           } as never,
         );
         const records = await typedAll(cal, made);
+        // A series' clashes are said by the core's create, as for every face.
         if (Array.isArray(made)) {
-          await (await cal.assistant()).seriesClashes(records);
           return { data: records, about: { created: records.map((e) => e.id), changed: Object.keys(fields) } };
         }
         costNotice(r, records[0], context);

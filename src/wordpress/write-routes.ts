@@ -119,6 +119,68 @@ export const TEC_FIELD: Readonly<Record<WrittenPost, Readonly<Record<string, str
   },
 };
 
+/**
+ * The fields WordPress core's own route, `POST /wp/v2/{tribe_events|tribe_venue|tribe_organizer}/{id}`,
+ * writes, by their tribe/events/v1 names, with that route's body names. Measured on 6.17.1
+ * (2026-11-28, the database read before and after): it changes only what it is sent, on a site
+ * with or without tec/v1; titles, block markup, shortcodes, quotes, `&`, `<3`, emoji and
+ * backslashes are stored byte for byte; `tags` and `tribe_events_cat` link exactly the IDs sent;
+ * the cost, organizers, venue, map settings, zone, comments and pings stay. So these fields
+ * always go by it, and never to tec/v1 (which strips markup from `content`, ignores
+ * `description` and stores `<` in a title as `&lt;`) or to the tribe route (which loses a level
+ * of backslashes and wipes the event's meta it is not sent).
+ */
+export const CORE_POST_FIELD: Readonly<Record<WrittenPost, Readonly<Record<string, string>>>> = {
+  events: {
+    title: 'title',
+    description: 'content',
+    excerpt: 'excerpt',
+    status: 'status',
+    slug: 'slug',
+    date: 'date',
+    author: 'author',
+    tags: 'tags',
+    categories: 'tribe_events_cat',
+  },
+  venues: { venue: 'title', description: 'content', excerpt: 'excerpt', status: 'status', slug: 'slug' },
+  organizers: { organizer: 'title', description: 'content', excerpt: 'excerpt', status: 'status', slug: 'slug' },
+};
+
+/** The core route's name of a field `resource` writes there; undefined for a field that is not a post field. */
+export function corePostField(resource: string, field: string): string | undefined {
+  return CORE_POST_FIELD[resource as WrittenPost]?.[field];
+}
+
+/**
+ * Post columns that every tec/v1 write of an event, venue or organizer sets to `open` unless the
+ * body holds them (measured on 6.17.1, `wp_posts` read before and after: `closed` -> `open` for a
+ * PATCH of the cost or a city; sent `closed`, kept). The three post types do not support comments:
+ * WordPress stores them `closed` on every create, and no route shows them (core's leaves
+ * `comment_status` out of its schema for such a type). So a tec/v1 write sends them as stored.
+ */
+export const TEC_SEND_AS_STORED: Readonly<Record<string, string>> = { comment_status: 'closed', ping_status: 'closed' };
+
+/**
+ * What trashing a venue or organizer does to the events linked to it (by either route,
+ * measured on 6.17.1): the site deletes every `_EventOrganizerID` row of each upcoming
+ * published event that names the organizer (the other organizers' too), and the
+ * `_EventVenueID` of each upcoming published event at the venue. Drafts and past events keep
+ * theirs; taking the record out of the trash links nothing back.
+ */
+export const TRASH_UNLINKS: Readonly<Partial<Record<WrittenPost, { field: string; others: boolean }>>> = {
+  organizers: { field: 'organizer', others: true },
+  venues: { field: 'venue', others: false },
+};
+
+/**
+ * Values tec/v1 answers 200 to and does not store (measured on 6.17.1, 2026-11-28): an event is
+ * not un-featured by `featured` false, 0, "0", "" or "false" (`_tribe_featured` stays `1`).
+ * Such a change goes by the tribe route.
+ */
+export function tecIgnores(resource: string, field: string, value: unknown): boolean {
+  return resource === 'events' && field === 'featured' && (value === false || value === 0 || value === '0' || value === '' || value === 'false');
+}
+
 /** The header every tec/v1 request needs, and the text it must hold (any case, spaces trimmed). */
 export const TEC_ACK_HEADER = 'X-TEC-EEA';
 export const TEC_ACK_TEXT =

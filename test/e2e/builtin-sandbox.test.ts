@@ -45,6 +45,19 @@ describe('built-in sandbox profile', () => {
     expect(json<{ id: number; venue: string }>(read.stdout)).toMatchObject({ id: Number(created.stdout.trim()), venue: 'Fresh Hall' });
   });
 
+  test('with CI set, a write with no site named is an error (exit 2, nothing written); reads still work', async () => {
+    const env = { ...home.env, CI: 'true' };
+    const refused = await runCli(['tags', 'create', '--name', 'CI Tag'], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^calendar: CI is set and no site is named: the write would go to the built-in sandbox/);
+    const imported = await runCli(['import', 'tags', '-'], { env, stdin: '[{"name":"CI Import"}]' });
+    expect(imported.code).toBe(2);
+    expect((await runCli(['tags', 'list', '--json'], { env })).code).toBe(0);
+    // The sandbox holds neither; CI=false is not a CI run.
+    const tags = await runCli(['tags', 'list', '--search', 'CI ', '--json'], { env: { ...home.env, CI: 'false' } });
+    expect(json<unknown[]>(tags.stdout)).toEqual([]);
+  });
+
   test('a project .calendarrc.json profile with appPasswordEnv replaces it', async () => {
     const project = join(home.home, 'project');
     mkdirSync(project);

@@ -472,9 +472,10 @@ describe('exit codes and errors', () => {
   test('an HTML answer is reported as such, not as a JSON error', async () => {
     // The site's address alone is its REST root at /wp-json (base-url-site.test.ts); a path that is not the root is not.
     const r = await cli(['events', 'list'], { env: { CALENDAR_BASE_URL: `${site.sandbox.url}/blog` } });
-    // The site's own 404 page: not found (3), with the hint that the base URL is not the REST root.
-    expect(r.code).toBe(3);
-    expect(r.stderr).toMatch(/answered 404 with an HTML page instead of JSON/);
+    // The site's own 404 page: not the API (5, not "not found", which a script would take for a missing record),
+    // with the hint that the base URL is not the REST root.
+    expect(r.code).toBe(5);
+    expect(r.stderr).toMatch(/answered HTTP 404 with an HTML page( titled "[^"]+")?.*, not the REST API's JSON/);
     expect(r.stderr).toMatch(/REST root/);
   });
 

@@ -52,6 +52,8 @@ function runEnv(extra: Record<string, string | undefined> = {}): Record<string, 
   // The machine's own proxy settings stay out: a test that wants a proxy names it.
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('CALENDAR_') && !/_proxy$/i.test(k) && v !== undefined) env[k] = v;
   delete env.FORCE_COLOR;
+  // A CI runner's CI=true refuses writes to the built-in sandbox: a test that wants it says so.
+  delete env.CI;
   env.NO_COLOR = '1';
   for (const [k, v] of Object.entries(extra)) {
     if (v === undefined) delete env[k];

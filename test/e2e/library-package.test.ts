@@ -47,7 +47,7 @@ describe('the packed library', () => {
   test('an ES module program imports { Calendar }, lists and creates on a sandbox; CalendarError carries exitCode', async () => {
     writeFileSync(
       join(project, 'program.mjs'),
-      `import { Calendar, CalendarError } from 'events-calendar-cli';
+      `import { ApiError, Calendar, CalendarError, NameTakenError, NotFoundError, UsageError } from 'events-calendar-cli';
 const cal = new Calendar({ baseUrl: process.argv[2], username: process.argv[3], appPassword: process.argv[4] });
 try {
   const tag = await cal.tags.create({ name: 'Packed Tag' });
@@ -56,25 +56,79 @@ try {
   try {
     await cal.events.get('no such slug');
   } catch (err) {
-    refused = { isCalendarError: err instanceof CalendarError, exitCode: err.exitCode };
+    refused = { isCalendarError: err instanceof CalendarError, exitCode: err.exitCode, name: err.name, code: err.code };
   }
-  console.log(JSON.stringify({ created: tag.name, listed: tags.map((t) => t.name), refused }));
+  // Class names survive the bundle: what a logger prints.
+  const missing = await cal.tags.get(987654).catch((err) => err);
+  const names = [CalendarError, ApiError, NotFoundError, NameTakenError, UsageError].map((c) => c.name);
+  const notFound = { name: missing.name, constructor: missing.constructor.name, text: String(missing), status: missing.status };
+  console.log(JSON.stringify({ created: tag.name, listed: tags.map((t) => t.name), refused, names, notFound }));
 } finally {
   await cal.close();
 }
 `,
     );
     const { stdout } = await run(process.execPath, ['program.mjs', sandbox.restRoot, USER, PASSWORD], { cwd: project });
-    expect(JSON.parse(stdout)).toEqual({ created: 'Packed Tag', listed: ['Packed Tag'], refused: { isCalendarError: true, exitCode: 2 } });
+    expect(JSON.parse(stdout)).toEqual({
+      created: 'Packed Tag',
+      listed: ['Packed Tag'],
+      refused: { isCalendarError: true, exitCode: 2, name: 'UsageError', code: 'usage' },
+      names: ['CalendarError', 'ApiError', 'NotFoundError', 'NameTakenError', 'UsageError'],
+      notFound: { name: 'NotFoundError', constructor: 'NotFoundError', text: 'NotFoundError: tag 987654 not found', status: 400 },
+    });
     // CommonJS too: Node 20.19 and later require() an ES module without top-level await.
     const required = await run(process.execPath, ['-e', "console.log(typeof require('events-calendar-cli').Calendar)"], { cwd: project });
     expect(required.stdout).toBe('function\n');
+  });
+
+  test("startSandbox from the package's sandbox subpath: seeded records, faults, and a Calendar on it", async () => {
+    writeFileSync(
+      join(project, 'sandboxed.mjs'),
+      `import { Calendar } from 'events-calendar-cli';
+import { startSandbox } from 'events-calendar-cli/sandbox';
+const sandbox = await startSandbox({
+  seed: {
+    venues: [{ venue: 'Packed Hall' }],
+    events: [{ title: 'Packed Night', start_date: '2027-03-01 20:00', end_date: '2027-03-01 22:00', venue: 'Packed Hall' }],
+  },
+  faults: '429=0.3',
+  faultsSeed: 3,
+});
+const cal = new Calendar(sandbox.site);
+try {
+  const events = await cal.events.list({ start_date: '2027-01-01' });
+  const noSite = await new Calendar({ env: {} }).tags.list().catch((err) => err.message.slice(0, 18));
+  const badFaults = await startSandbox({ faults: 'nope=1' }).catch((err) => err.name);
+  console.log(JSON.stringify({ events: events.map((e) => [e.title, e.venue.venue]), faulted: sandbox.stats.faults['429'] > 0, noSite, badFaults }));
+} finally {
+  await cal.close();
+  await sandbox.close();
+}
+`,
+    );
+    const { stdout } = await run(process.execPath, ['sandboxed.mjs'], { cwd: project });
+    expect(JSON.parse(stdout)).toEqual({ events: [['Packed Night', 'Packed Hall']], faulted: true, noSite: 'no site is named: ', badFaults: 'UsageError' });
+  });
+
+  test('an uncaught error prints its class, its message and short lines, not kilobytes of minified code', async () => {
+    writeFileSync(
+      join(project, 'uncaught.mjs'),
+      "import { Calendar } from 'events-calendar-cli';\nawait new Calendar({ baseUrl: 'http://127.0.0.1:9/wp-json', retries: 0 }).events.get(1);\n",
+    );
+    const failed = await run(process.execPath, ['uncaught.mjs'], { cwd: project }).then(
+      () => undefined,
+      (err: { code: number; stderr: string }) => err,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr).toMatch(/^CalendarError: cannot connect to http:\/\/127\.0\.0\.1:9: connection refused$/m);
+    expect(Math.max(...(failed?.stderr ?? '').split('\n').map((line) => line.length))).toBeLessThanOrEqual(400);
   });
 
   test('tsc --strict type-checks a program against the declarations; a misspelt field, filter or series option is an error', async () => {
     writeFileSync(
       join(project, 'check.ts'),
       `import { Calendar, CalendarError, type EventRecord, type VenueFields } from 'events-calendar-cli';
+import { startSandbox, type RunningSandbox } from 'events-calendar-cli/sandbox';
 const said: string[] = [];
 const cal = new Calendar({ profile: 'prod', onMessage: (m) => said.push(\`\${m.level}: \${m.text}\`) });
 export async function main(): Promise<number> {
@@ -103,6 +157,21 @@ export async function main(): Promise<number> {
   await cal.events.delete(series[0].id, { scope: 'series', dry_run: true });
   // @ts-expect-error venues have no dates to be on
   await cal.venues.list({ on: '2027-06-01' });
+  const title: string = events[0].title;
+  const venueName: string | undefined = Array.isArray(events[0].venue) ? undefined : events[0].venue.venue;
+  // @ts-expect-error a misspelt field of a record read
+  void events[0].titel;
+  // @ts-expect-error a misspelt field in an import row
+  await cal.import('events', [{ titel: 'y' }]);
+  // @ts-expect-error concurrency is a number
+  await cal.import('tags', [{ name: 'x' }], { concurrency: 'lots' });
+  // @ts-expect-error a misspelt resource in the site document
+  await cal.site.apply({ evnts: {} }, { digest: 'x' });
+  said.push(title, venueName ?? '');
+  const sandbox: RunningSandbox = await startSandbox({ seed: { tags: [{ name: 'jazz' }] }, faults: '429=0.1' });
+  // @ts-expect-error a misspelt field in the seed
+  await startSandbox({ seed: { tags: [{ nmae: 'jazz' }] } });
+  await new Calendar(sandbox.site).tags.list({}, { signal: AbortSignal.timeout(1000), deadline: 5 });
   try {
     await cal.tags.delete('jazz');
   } catch (err) {

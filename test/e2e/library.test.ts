@@ -3,8 +3,10 @@
  * references by ID, slug and name, the lossless update, typed errors, messages to onMessage,
  * and site resolution from the environment as the CLI does it.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ApiError, Calendar, EXIT, NameTakenError, type CalendarMessage } from '../../src/core/index.js';
+import { ApiError, Calendar, CalendarError, EXIT, NameTakenError, NotFoundError, UsageError, type CalendarMessage } from '../../src/core/index.js';
 import { api, calendarFailure as failure, created, PASSWORD, startTestSandbox, tempHome, USER, type Sandbox } from './helpers.js';
 
 type Json = Record<string, any>;
@@ -58,10 +60,15 @@ describe('events', () => {
     // The map turned off by the person: tec/v1 would turn it on, the tribe route would re-format the cost.
     const priced = { title: 'Priced', start_date: '2027-06-02 19:00:00', end_date: '2027-06-02 22:00:00', cost: '12' } as const;
     const event = await cal.events.create({ ...priced, show_map: false, show_map_link: false });
-    const refused = await failure(cal.events.update(event.id, { title: 'Priced again' }));
+    // A title goes by WordPress core's route, which keeps the rest: nothing to refuse.
+    expect((await cal.events.update(event.id, { title: 'Priced again' })).title).toBe('Priced again');
+    const refused = await failure(cal.events.update(event.id, { featured: true }));
     expect(refused.exitCode).toBe(EXIT.usage);
     expect(refused.message).toContain('cost');
-    expect((await cal.events.update(event.id, { title: 'Priced again' }, { force: true })).title).toBe('Priced again');
+    // The core names the field by its API name and no flag; the values are there for a program.
+    expect(refused.message).not.toContain('--');
+    expect(refused).toMatchObject({ code: 'setting_forced', field: 'cost', values: { shown: '$12' } });
+    expect((await cal.events.update(event.id, { featured: true }, { force: true })).featured).toBe(true);
   });
 
   test('an event is created with its map on, as the editor creates one, so a later update keeps its cost as typed', async () => {
@@ -92,14 +99,31 @@ describe('events', () => {
     }
     expect(walked).toEqual(all.slice(0, 6).map((e) => e.title));
     // Pages are read as the caller walks: a caller that takes one record of six pages and dwells
-    // on it (while the walk could read on) has had its page read, one page ahead and one on the way.
+    // on it (while the walk could read on) has had its page read, one page ahead and one on the way,
+    // and the typed texts of the pages handed on (one request a page).
     const before = sandbox.stats.requests;
     for await (const _event of cal.events.iterate({ ...filters, per_page: 2 })) {
       await new Promise((resolve) => setTimeout(resolve, 200));
       break;
     }
-    expect(sandbox.stats.requests - before).toBeLessThanOrEqual(3);
+    expect(sandbox.stats.requests - before).toBeLessThanOrEqual(5);
     expect(sandbox.stats.requests - before).toBeGreaterThan(0);
+  });
+
+  test("reads give the text as typed; the site's rendering only when asked (rendered: true)", async () => {
+    const typed = { title: `L'été & more "Typed"`, description: '<p>It\'s "here" & now</p>' };
+    const made = await cal.events.create({ ...typed, start_date: '2027-08-01 10:00:00', end_date: '2027-08-01 11:00:00' });
+    const venue = await cal.venues.create({ venue: `Café d'Été & Co` });
+    expect(await cal.events.get(made.id)).toMatchObject(typed);
+    const [listed] = await cal.events.list({ search: 'Typed', start_date: '2027-08-01', end_date: '2027-08-02' });
+    expect(listed).toMatchObject({ id: made.id, ...typed });
+    expect((await cal.venues.get(venue.id)).venue).toBe(`Café d'Été & Co`);
+    const [found] = await cal.venues.list({ search: 'Café' });
+    expect(found.venue).toBe(`Café d'Été & Co`);
+    // As the site displays them: quotes curled, & as an entity.
+    const shown = await cal.events.get(made.id, { rendered: true });
+    expect(shown.title).not.toBe(typed.title);
+    expect(shown.title).toMatch(/&#8217;|&#038;|&amp;/);
   });
 
   test('links added and removed without restating the list; on: the events taking place that day', async () => {
@@ -140,7 +164,12 @@ describe('events', () => {
       { conflictCheck: false },
     );
     expect(messages.filter((m) => m.text.includes('clashes with'))).toEqual([]);
+    // A title changes neither time nor venue: no clash is looked for (#38 item 20).
+    const requests = sandbox.stats.requests;
     await cal.events.update(second.id, { title: 'Lib Rehearsal 3' });
+    expect(messages.filter((m) => m.text.includes('clashes with'))).toEqual([]);
+    expect(sandbox.stats.requests - requests).toBe(2);
+    await cal.events.update(second.id, { end_date: '2027-09-01 23:15:00' });
     expect(messages.filter((m) => m.text.includes('clashes with')).length).toBe(2);
   });
 });
@@ -223,6 +252,9 @@ describe('errors', () => {
     expect(onCreate).toBeInstanceOf(NameTakenError);
     expect(onCreate.exitCode).toBe(EXIT.usage);
     expect(onCreate.message).toContain(`exists already (ID ${first.id})`);
+    // Its name is the class's, never the venue's: String(err) is what a logger prints.
+    expect(onCreate).toMatchObject({ name: 'NameTakenError', takenName: 'TAKEN LIBRARY HALL', code: 'usage', ids: [first.id] });
+    expect(String(onCreate)).toMatch(/^NameTakenError: a venue named "TAKEN LIBRARY HALL" exists already/);
     const onRename = await failure(cal.venues.update(other.id, { venue: 'Taken Library Hall' }));
     expect(onRename).toBeInstanceOf(NameTakenError);
     expect(onRename.exitCode).toBe(EXIT.usage);
@@ -233,9 +265,16 @@ describe('errors', () => {
     const bad = await failure(cal.events.create({ title: 'No end', start_date: '2027-01-01 10:00:00', end_date: 'tomorrowish' }));
     expect(bad.exitCode).toBe(EXIT.usage);
     expect(bad.message).toContain('end_date');
+    expect(bad).toBeInstanceOf(UsageError);
+    expect(bad).toMatchObject({ name: 'UsageError', code: 'usage' });
+    expect(bad.status).toBeUndefined();
     expect((await failure(cal.events.get('no such slug'))).exitCode).toBe(EXIT.usage);
     // Not found in our words, with the server's status and code kept (the plugin checks the ID as a parameter).
-    expect(await failure(cal.events.get(99_999_999))).toMatchObject({
+    const missing = await failure(cal.events.get(99_999_999));
+    expect(missing).toBeInstanceOf(NotFoundError);
+    expect(missing).toBeInstanceOf(CalendarError);
+    expect(missing).toMatchObject({
+      name: 'NotFoundError',
       exitCode: EXIT.notFound,
       status: 400,
       code: 'rest_invalid_param',
@@ -244,7 +283,18 @@ describe('errors', () => {
     // A status the server does not know: its own refusal, typed.
     const refused = await failure(cal.events.list({ status: 'bogus' }));
     expect(refused).toBeInstanceOf(ApiError);
-    expect(refused).toMatchObject({ exitCode: EXIT.refused, status: 400, code: 'rest_invalid_param' });
+    expect(refused).toMatchObject({ name: 'ApiError', exitCode: EXIT.refused, status: 400, code: 'rest_invalid_param' });
+    // Messages name what a program gives, not the CLI's flags.
+    const endless = await failure(cal.events.create({ title: 'x', start_date: '2027-01-01 10:00', end_date: '2027-01-01 11:00' }, { repeat: 'FREQ=DAILY' }));
+    expect(endless.message).toMatch(/^repeat FREQ=DAILY: the rule has no end and no cap/);
+    expect(`${endless.message} ${endless.hint ?? ''}`).not.toMatch(/--[a-z]/);
+    const unknownVenue = await failure(cal.events.list({ venue: 'No Such Library Venue' }));
+    expect(unknownVenue).toMatchObject({ name: 'NotFoundError', message: 'venue: no venue matches "No Such Library Venue"' });
+    // A name no record holds is not found too, the same class, without a status (no server said it).
+    const noName = await failure(cal.venues.get('No Such Library Hall'));
+    expect(noName).toBeInstanceOf(NotFoundError);
+    expect(noName).toMatchObject({ name: 'NotFoundError', code: 'not_found', exitCode: EXIT.notFound });
+    expect(noName.status).toBeUndefined();
   });
 
   test('without credentials a write is refused as the CLI refuses it (exit 4)', async () => {
@@ -275,10 +325,26 @@ describe('site resolution', () => {
     }
   });
 
-  test('with no site configured anywhere, the built-in sandbox: started in-process, said once to onMessage, stopped by close()', async () => {
+  test('with no site configured anywhere, no silent sandbox: a CalendarError before anything is written', async () => {
+    const home = tempHome();
+    // The tester's case: user and password set, no base URL.
+    const env = { ...home.env, CALENDAR_USERNAME: USER, CALENDAR_APP_PASSWORD: PASSWORD };
+    const unnamed = new Calendar({ env, cwd: home.home });
+    try {
+      const err = await failure(unnamed.import('tags', [{ name: 'Lost' }]));
+      expect(err).toMatchObject({ name: 'CalendarError', exitCode: EXIT.usage, code: 'usage' });
+      expect(err.message).toMatch(/^no site is named: give new Calendar\(\{ baseUrl, username, appPassword \}\).*new Calendar\(\{ sandbox: true \}\)/);
+      expect(existsSync(join(home.home, '.local'))).toBe(false);
+    } finally {
+      await unnamed.close();
+      home.cleanup();
+    }
+  });
+
+  test('the built-in sandbox when asked for it, as the CLI and its MCP server use it: said once to onMessage, stopped by close()', async () => {
     const home = tempHome();
     const said: CalendarMessage[] = [];
-    const builtIn = new Calendar({ env: home.env, cwd: home.home, onMessage: (m) => said.push(m) });
+    const builtIn = new Calendar({ env: home.env, cwd: home.home, onMessage: (m) => said.push(m), builtInSandbox: true });
     try {
       const events = await builtIn.events.list({ start_date: '1900-01-01', limit: 3 });
       expect(events).toHaveLength(3);
@@ -286,6 +352,30 @@ describe('site resolution', () => {
     } finally {
       await builtIn.close();
       home.cleanup();
+    }
+  });
+
+  test('new Calendar({ sandbox }) starts a sandbox of its own with the records given, and stops it on close', async () => {
+    const own = new Calendar({
+      sandbox: {
+        seed: {
+          venues: [{ venue: 'Seed Hall', city: 'Lyon' }],
+          events: [{ title: 'Seeded', start_date: '2027-05-01 19:00', end_date: '2027-05-01 21:00', venue: 'Seed Hall' }],
+        },
+      },
+    });
+    try {
+      const [event] = await own.events.list({ start_date: '2027-01-01' });
+      expect(event).toMatchObject({ title: 'Seeded', venue: { venue: 'Seed Hall', city: 'Lyon' } });
+      expect(await own.tags.list()).toEqual([]);
+    } finally {
+      await own.close();
+    }
+    const empty = new Calendar({ sandbox: true });
+    try {
+      expect(await empty.venues.list()).toEqual([]);
+    } finally {
+      await empty.close();
     }
   });
 

@@ -41,6 +41,7 @@ describe('the published package', () => {
       'bin/calendar.js',
       'bin/code-cache.js',
       'bin/package.json',
+      'bin/v8-tiers.js',
       'completions/_calendar',
       'completions/calendar.bash',
       'completions/calendar.fish',
@@ -52,6 +53,8 @@ describe('the published package', () => {
       'dist/index.js',
       'dist/jq.cjs',
       'dist/mcp-sdk.cjs',
+      'dist/test-sandbox.d.ts',
+      'dist/test-sandbox.js',
       'man/calendar.1',
       'package.json',
     ]);

@@ -72,10 +72,11 @@ describe('redirects', () => {
     expect(target.seen.length).toBe(before);
   });
 
-  test('an HTML 404 page is "not found" (exit 3), said once', async () => {
+  test('an HTML 404 page is not the API (exit 5, not "not found"), said once', async () => {
     const r = await runCli(['api', 'GET', '/missing'], { env: env() });
-    expect(r.code).toBe(3);
-    expect(r.stderr).toContain('answered 404 with an HTML page instead of JSON');
+    expect(r.code).toBe(5);
+    expect(r.stderr).toContain('answered HTTP 404 with an HTML page');
+    expect(r.stderr).toContain("not the REST API's JSON");
     expect(r.stderr).not.toMatch(/not JSON, not JSON/);
   });
 

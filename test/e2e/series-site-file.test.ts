@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { cliEnv, clientOf, startSeriesSandbox } from '../unit/series/sandbox-client.js';
 import { createSeries, planSeries } from '../../src/core/series/create.js';
-import { safeUpdate } from '../../src/core/records/safe-update.js';
+import { safeUpdate } from '../../src/core/write/execute.js';
 import { resources } from '../../src/spec/resources.js';
 import { runCli, tempHome } from './helpers.js';
 

@@ -71,8 +71,9 @@ describe('--dry-run sends nothing', () => {
     const venue = await newVenue('Dry Update Hall');
     const r = await cli(['venues', 'update', String(venue.id), '--venue', 'Changed Hall', '--dry-run']);
     expect(r.code, r.stderr).toBe(0);
-    // A rename alone goes by tec/v1, which changes the title and nothing else (docs/write-routes.md).
-    expect(r.stdout).toContain(`PATCH ${sandbox.restRoot}/tec/v1/venues/${venue.id}`);
+    // A rename alone goes by WordPress core's route, which changes the title and nothing else (docs/write-routes.md).
+    expect(r.stdout).toContain(`POST ${sandbox.restRoot}/wp/v2/tribe_venue/${venue.id}`);
+    expect(r.stdout).not.toContain('/tec/v1/');
     expect((await api<{ venue: string }>(sandbox, 'GET', `venues/${venue.id}`)).body.venue).toBe('Dry Update Hall');
   });
 });

@@ -25,6 +25,10 @@ if (mode === 'break-then-fix') {
   else writeFileSync(file, text.replace(/^cost: \\[unclosed$/m, ''));
 }
 if (mode === 'empty') writeFileSync(file, '');
+if (mode === 'move-start') writeFileSync(file, text.replace(/^start_date: .*$/m, 'start_date: 2027-06-01 11:00:00'));
+// A change the update refuses, then the form emptied (the person gives up): the edits were shown again first.
+if (mode === 'feature-then-empty') writeFileSync(file, run === 1 ? text.replace(/^featured: .*$/m, '') + 'featured: true\\n' : '');
+if (mode === 'take-name-then-empty') writeFileSync(file, run === 1 ? text.replace(/^venue: .*$/m, 'venue: Taken Edit Hall') : '');
 `;
 
 function edit(args: string[], mode: string) {
@@ -134,6 +138,43 @@ describe('events edit', () => {
     const after = await getEvent(eventId);
     expect(after.title).toBe('Fixed Title');
     expect(after.cost).toBe('$15');
+  });
+
+  test('a start moved alone moves the end by as much, as `update --start-date` does (#38 item 10)', async () => {
+    const eventId = await ownEvent();
+    const res = await edit(['events', 'edit', String(eventId), '--format', 'ids'], 'move-start');
+    expect(res.code, res.output).toBe(0);
+    const after = await getEvent(eventId);
+    expect([after.start_date, after.end_date]).toEqual(['2027-06-01 11:00:00', '2027-06-01 13:00:00']);
+  });
+
+  test('a write the update refuses reopens the form with the reason, the edits kept and their file named (#38 item 18)', async () => {
+    // Its map off and a cost the site shows re-formatted: a meta change cannot keep both.
+    const eventId = await created(site.sandbox, 'events', {
+      title: 'Refused Edit',
+      start_date: '2027-06-03 10:00:00',
+      end_date: '2027-06-03 12:00:00',
+      cost: '€10 – €30',
+      show_map: false,
+      show_map_link: false,
+    });
+    const writes = site.sandbox.stats.writes;
+    const res = await edit(['events', 'edit', String(eventId)], 'feature-then-empty');
+    expect(res.runs, res.output).toBe(2);
+    const second = res.seen.split('=== run 2\n')[1];
+    expect(second).toMatch(/^# error: .*cost/);
+    expect(second).toContain('featured: true');
+    expect(res.output).toMatch(/your edits are kept in \S*event-\d+\.yaml/);
+    expect(site.sandbox.stats.writes).toBe(writes);
+  });
+
+  test('venues edit refuses a name another venue holds, as venues update does', async () => {
+    await created(site.sandbox, 'venues', { venue: 'Taken Edit Hall' });
+    const own = await created(site.sandbox, 'venues', { venue: 'Own Edit Hall' });
+    const res = await edit(['venues', 'edit', String(own)], 'take-name-then-empty');
+    expect(res.runs, res.output).toBe(2);
+    expect(res.seen.split('=== run 2\n')[1]).toMatch(/^# error: .*exists already/);
+    expect((await api<{ venue: string }>(site.sandbox, 'GET', `venues/${own}`)).body.venue).toBe('Own Edit Hall');
   });
 
   test('a form saved unchanged, or emptied, sends nothing and says "nothing changed"', async () => {

@@ -101,7 +101,7 @@ describe('client recovery', () => {
 
   it('never retries a create that got a crash page without a match key', async () => {
     const { api, log } = await scripted([html(500), json(201, venue)]);
-    await expect(createRecord(api, resources.venues, { venue: 'Hall' }, undefined, noWait)).rejects.toThrow(/500 with an HTML page/);
+    await expect(createRecord(api, resources.venues, { venue: 'Hall' }, undefined, noWait)).rejects.toThrow(/HTTP 500 with an HTML page/);
     expect(log).toEqual(['POST /venues']);
   });
 });

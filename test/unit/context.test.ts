@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, test } from 'vitest';
-import { processContext, withContext } from '../../src/core/context.js';
+import { processContext } from '../../src/cli/process-context.js';
+import { withContext } from '../../src/core/context.js';
 
 const original = Object.getOwnPropertyDescriptor(process, 'stdin')!;
 afterEach(() => void Object.defineProperty(process, 'stdin', original));

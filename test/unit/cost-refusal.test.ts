@@ -1,21 +1,28 @@
 import { describe, expect, test } from 'vitest';
 import { resources } from '../../src/spec/resources.js';
-import { costRefusal } from '../../src/core/records/safe-update.js';
+import { costRefusal } from '../../src/core/write/plan.js';
+import { writeHint } from '../../src/cli/output/write-hints.js';
 
 // An event as the tribe route shows it: a cost with amounts, which no API gives as typed.
 const event = { id: 7, title: 'x', cost: '$10 &ndash; $30', cost_details: { currency_symbol: '$', values: ['10', '30'] } };
 
 describe('an update that cannot keep the cost says which field and what to give', () => {
   test('the map settings that kept it off tec/v1 are named, each with its flag', () => {
-    const line = costRefusal(resources.events, event, { title: 'y' }, false, ['show_map_link'])!;
-    expect(line).toMatch(/^show_map_link: /);
-    expect(line).toContain('--show-map-link');
-    expect(line).not.toMatch(/--show-map(?!-link)/);
-    expect(line).toContain('"$10 – $30"');
+    const refusal = costRefusal(resources.events, event, { title: 'y' }, false, ['show_map_link'])!;
+    expect(refusal.message).toMatch(/^show_map_link: /);
+    expect(refusal.message).not.toContain('--');
+    expect(refusal).toMatchObject({ code: 'setting_forced', field: 'cost', values: { shown: '$10 – $30' } });
+    const hint = writeHint(refusal)!;
+    expect(hint).toContain('--show-map-link');
+    expect(hint).not.toMatch(/--show-map(?!-link)/);
+    expect(refusal.message).toContain('"$10 – $30"');
   });
 
   test('on the tribe route alone the cost itself is named', () => {
-    expect(costRefusal(resources.events, event, { title: 'y' }, false)).toMatch(/^cost: .*--cost TEXT.*--force/);
+    const refusal = costRefusal(resources.events, event, { title: 'y' }, false)!;
+    expect(refusal.message).toMatch(/^cost: /);
+    expect(refusal).toMatchObject({ code: 'cost_reformatted', field: 'cost' });
+    expect(writeHint(refusal)).toMatch(/--cost TEXT.*--force/);
   });
 
   test('a given cost, --force, or no cost is no refusal', () => {

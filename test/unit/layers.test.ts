@@ -20,14 +20,17 @@ const SANDBOX_MAY_IMPORT = ['wordpress', 'spec', 'base'];
 
 /** Areas inside core/, from the top down; an area may import its own layer and those below. */
 const CORE: string[][] = [
-  ['calendar', 'index', 'transfer', 'assistant'],
+  ['index'],
+  ['calendar', 'assistant'],
+  ['sandbox'],
+  ['transfer'],
   ['site', 'views'],
   ['bulk'],
   ['batch'],
   ['series'],
   ['config'],
   ['ical'],
-  ['records', 'values', 'schema'],
+  ['records', 'values', 'schema', 'sandbox-options', 'write'],
   ['http'],
   ['errors', 'context', 'version'],
 ];
@@ -111,6 +114,18 @@ describe('layers', () => {
 
   test('no import runs from a lower layer up to a higher one', () => {
     expect(upwardImports(graph)).toEqual([]);
+  });
+
+  test("the core leaves the process alone: no output, no exit, no V8 flag (the CLI's launcher and face do that)", () => {
+    const touches = [...graph.keys()]
+      .filter((file) => areaOf(file) === 'core')
+      .flatMap((file) => {
+        const text = readFileSync(join(SRC, file), 'utf8');
+        return [/\bprocess\.(stdout|stderr)\b/, /\bprocess\.exit\b/, /['"]node:v8['"]|\bsetFlagsFromString\b/]
+          .filter((pattern) => pattern.test(text))
+          .map((pattern) => `${file}: ${pattern.source}`);
+      });
+    expect(touches).toEqual([]);
   });
 
   test('no import loop between files', () => {

@@ -5,7 +5,17 @@
  * packed library is type-checked against its declarations in test/e2e/library-package.test.ts.
  */
 import { describe, expectTypeOf, test } from 'vitest';
-import type { Calendar, EventRecord, PlannedOccurrence, SeriesMember, SeriesPlace } from '../../src/core/index.js';
+import type {
+  Calendar,
+  CategoryRecord,
+  EventRecord,
+  OrganizerRecord,
+  PlannedOccurrence,
+  SeriesMember,
+  SeriesPlace,
+  TagRecord,
+  VenueRecord,
+} from '../../src/core/index.js';
 import type { RESOURCE_NAMES } from '../../src/spec/resources.js';
 import type { CreateFieldsOf, FieldsOf, FiltersOf, LinkChangesOf } from '../../src/spec/types.js';
 
@@ -49,6 +59,57 @@ describe('the library types', () => {
       // @ts-expect-error venues have no series
       await cal.venues.update(1, {}, { scope: 'series' });
       return [alone, planned, trashed, place];
+    };
+    expectTypeOf(typed).toBeFunction();
+  });
+
+  test('records: the fields a read always holds are required, links are the records they are, no other name reads', () => {
+    expectTypeOf<EventRecord['title']>().toEqualTypeOf<string>();
+    expectTypeOf<EventRecord['start_date']>().toEqualTypeOf<string>();
+    expectTypeOf<EventRecord['cost']>().toEqualTypeOf<string>();
+    expectTypeOf<EventRecord['venue']>().toEqualTypeOf<VenueRecord | []>();
+    expectTypeOf<EventRecord['organizer']>().toEqualTypeOf<OrganizerRecord[]>();
+    expectTypeOf<EventRecord['categories']>().toEqualTypeOf<CategoryRecord[]>();
+    expectTypeOf<EventRecord['tags']>().toEqualTypeOf<TagRecord[]>();
+    expectTypeOf<VenueRecord['venue']>().toEqualTypeOf<string>();
+    // A venue without a city has none: what the API leaves out when empty is optional.
+    expectTypeOf<VenueRecord['city']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<CategoryRecord['parent']>().toEqualTypeOf<number>();
+    // The server's own fields, typed.
+    expectTypeOf<EventRecord['utc_start_date']>().toEqualTypeOf<string>();
+    expectTypeOf<TagRecord['count']>().toEqualTypeOf<number>();
+    expectTypeOf<'titel'>().not.toMatchTypeOf<keyof EventRecord>();
+    const typed = (e: EventRecord) => {
+      const title: string = e.title;
+      const city: string | undefined = Array.isArray(e.venue) ? undefined : e.venue.city;
+      const tagNames: string[] = e.tags.map((tag) => tag.name);
+      // @ts-expect-error a misspelt field of a record read
+      const misspelt = e.titel;
+      return [title, city, tagNames, misspelt];
+    };
+    expectTypeOf(typed).toBeFunction();
+  });
+
+  test('import rows, options and the site document: a misspelt name is an error', () => {
+    // Never called: type-checked only.
+    const typed = async (cal: Calendar) => {
+      await cal.import('events', [{ title: 'x', start_date: '2027-01-01 10:00', end_date: '2027-01-01 11:00' }], { concurrency: 8 });
+      await cal.import('venues', [{ venue: 'Hall', city: 'Paris' }], { upsertBy: 'name' });
+      await cal.import('events', { file: 'events.csv' });
+      // @ts-expect-error a misspelt field in an import row
+      await cal.import('events', [{ titel: 'x' }]);
+      // @ts-expect-error a venue row holds no title
+      await cal.import('venues', [{ title: 'x' }]);
+      // @ts-expect-error concurrency is a number
+      await cal.import('tags', [{ name: 'x' }], { concurrency: 'lots' });
+      const { digest } = await cal.site.diff({ venues: { hall: { venue: 'Hall' } }, events: {} });
+      // @ts-expect-error a misspelt resource in the site document
+      await cal.site.apply({ evnts: {} }, { digest });
+      // @ts-expect-error a misspelt field in a site record
+      await cal.site.diff({ venues: { hall: { venu: 'Hall' } } });
+      // @ts-expect-error a misspelt call option
+      await cal.events.list({}, { dedline: 5 });
+      return digest;
     };
     expectTypeOf(typed).toBeFunction();
   });

@@ -13,10 +13,10 @@ describe('the undici internals the client imports', () => {
   });
 
   test('each internal path exists and exports what the client uses', () => {
-    const [agent, retryAgent, request] = UNDICI_PIECES.map((path: string) => require(path));
+    const [agent, proxyAgent, request] = UNDICI_PIECES.map((path: string) => require(path));
     const undici = require('undici');
     expect(agent).toBe(undici.Agent);
-    expect(retryAgent).toBe(undici.RetryAgent);
+    expect(proxyAgent).toBe(undici.EnvHttpProxyAgent);
     expect(typeof request).toBe('function');
   });
 

@@ -1,6 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, test, vi } from 'vitest';
-import { holdBackTiers, LATER_INTERRUPT_BUDGET, tiersApply } from '../../src/core/http/v8-tiers.js';
+import { createRequire } from 'node:module';
+import { clientOpened } from '../../src/core/http/activity.js';
+
+/** The launcher's module (CommonJS JavaScript, as bin/ is). */
+interface Tiers {
+  holdBackTiers(https: boolean, v8Version?: string, nodeFlags?: string, setFlags?: (flags: string) => void): (() => void) | undefined;
+  holdBackWhileClientsOpen(hold: (https: boolean) => (() => void) | undefined): () => void;
+  LATER_INTERRUPT_BUDGET: number;
+  tiersApply(v8Version: string, nodeFlags: string): boolean;
+}
+const { holdBackTiers, holdBackWhileClientsOpen, LATER_INTERRUPT_BUDGET, tiersApply } = createRequire(import.meta.url)('../../bin/v8-tiers.js') as Tiers;
 
 const NODE_20_V8 = '11.3.244.8-node.38';
 
@@ -66,5 +76,30 @@ describe("holding back V8's compilers while the HTTP client is open", () => {
     } finally {
       load.mockRestore();
     }
+  });
+
+  test('the launcher holds them back from the first client opened to the last closed, as the core says it on its channel', () => {
+    const steps: string[] = [];
+    const hold = (https: boolean) => {
+      steps.push(`hold${https ? ' https' : ''}`);
+      return () => void steps.push('restore');
+    };
+    const stop = holdBackWhileClientsOpen(hold);
+    try {
+      const first = clientOpened(true);
+      const second = clientOpened(false);
+      first();
+      first();
+      expect(steps).toEqual(['hold https']);
+      second();
+      expect(steps).toEqual(['hold https', 'restore']);
+      clientOpened(false);
+    } finally {
+      stop();
+    }
+    // Stopping restores what is still held (before the code cache is written), and listens no more.
+    expect(steps).toEqual(['hold https', 'restore', 'hold', 'restore']);
+    clientOpened(false)();
+    expect(steps).toHaveLength(4);
   });
 });

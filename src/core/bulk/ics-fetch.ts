@@ -5,7 +5,7 @@
  */
 import { Agent, RetryAgent, interceptors, request, type Dispatcher } from 'undici';
 import { readFileSync } from 'node:fs';
-import { CliError, EXIT, UsageError } from '../errors.js';
+import { CliError, EXIT, NotFoundError, UsageError } from '../errors.js';
 import { networkError } from '../http/client.js';
 import { RETRY_ERRORS, RETRY_STATUS, retryDecider } from '../http/retry.js';
 import { isIcalendar } from '../ical/detect.js';
@@ -65,9 +65,9 @@ export async function fetchFeed(url: string, shown: string, settings: FetchSetti
     }
     if (res.statusCode !== 200) {
       await res.body.dump();
-      const code =
-        res.statusCode === 404 || res.statusCode === 410 ? EXIT.notFound : res.statusCode === 401 || res.statusCode === 403 ? EXIT.auth : EXIT.network;
-      throw new CliError(`${shown} answered HTTP ${res.statusCode}`, code);
+      const message = `${shown} answered HTTP ${res.statusCode}`;
+      if (res.statusCode === 404 || res.statusCode === 410) throw new NotFoundError(message, undefined, { status: res.statusCode });
+      throw new CliError(message, res.statusCode === 401 || res.statusCode === 403 ? EXIT.auth : EXIT.network, undefined, { status: res.statusCode });
     }
     if (Number(res.headers['content-length'] ?? 0) > MAX_FEED_BYTES) {
       res.body.destroy();

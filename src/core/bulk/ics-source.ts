@@ -6,7 +6,7 @@ import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context } from '../context.js';
-import { CliError, EXIT, fileProblem, UsageError } from '../errors.js';
+import { fileProblem, NotFoundError, UsageError } from '../errors.js';
 import { feedUrl, isFeedUrl, isIcalendar, singleEventSlug, veventSlugs } from '../ical/detect.js';
 import type { FetchSettings } from './ics-fetch.js';
 
@@ -87,9 +87,8 @@ function checkSingleEvent(source: string, text: string): void {
   if (named.every((s) => s === slug)) return;
   const what = `the site answered with ${named.length} events (its list of upcoming events)`;
   if (!named.includes(slug)) {
-    throw new CliError(
+    throw new NotFoundError(
       `${source} asks for the event ${slug}, which the site does not publish; ${what} instead`,
-      EXIT.notFound,
       "Nothing was sent. Check the event's address.",
     );
   }

@@ -4,7 +4,7 @@
  * writable field the import file uses. Whole records are not kept, so memory stays small.
  */
 import { createHash } from 'node:crypto';
-import { CliError, EXIT } from '../errors.js';
+import { NotFoundError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
 import type { Resource } from '../../spec/resources.js';
 import { toWritable } from '../records/writable.js';
@@ -118,10 +118,9 @@ export class UpsertIndex {
   find(key: string): { id: number } | undefined {
     const entry = this.entries.get(key);
     if (!entry && this.by === 'id') {
-      throw new CliError(
+      throw new NotFoundError(
         `no ${this.resource.singular} has ID ${key} (none the site lists); --upsert-by id updates the record of each ` +
           `ID and creates none, since a new one would get another ID on every run`,
-        EXIT.notFound,
       );
     }
     return entry ? { id: entry.id } : undefined;

@@ -4,12 +4,12 @@
  * sent as PUT, which the HTTP client may retry. Creates go as POST and are retried only after checking that
  * the failed attempt did not create the record after all.
  */
-import { withCreateDefaults } from '../../wordpress/write-routes.js';
 import { ApiError, CliError, EXIT } from '../errors.js';
 import { errorFromResponse, type ApiClient } from '../http/client.js';
 import { backoffDelay, retryAfterMs, timer } from '../http/retry.js';
 import { EVERY_EVENT, MAX_PER_PAGE, type Resource } from '../../spec/resources.js';
-import { safeUpdate, withZeroCost, type SafeUpdateOptions } from '../records/safe-update.js';
+import type { SafeUpdateOptions } from '../records/safe-update.js';
+import { createPost, safeUpdate } from '../write/execute.js';
 import { nameKey, slugLetters, slugSegment } from '../records/identity.js';
 import type { UpsertKey } from './upsert-index.js';
 
@@ -23,7 +23,7 @@ export async function updateRecord(
   changes: Json,
   options: Pick<SafeUpdateOptions, 'force' | 'notice'> = {},
 ): Promise<Json> {
-  const { record } = await safeUpdate(client, resource, `${resource.path}/${id}`, changes, { method: 'PUT', ...options });
+  const { record } = await safeUpdate(client, resource, `${resource.path}/${id}`, changes, options);
   return record;
 }
 
@@ -42,7 +42,7 @@ export function pickFields(record: Json, fields: string[]): Json {
 export async function withSlugOfFile(client: ApiClient, resource: Resource, created: Json, slug: string, ui: { warn(line: string): void }): Promise<Json> {
   if (!resource.mergesOnCreate || resource.derivesSlug || typeof created.id !== 'number') return created;
   if (typeof created.slug === 'string' && slugLetters(created.slug) === slugLetters(slug)) return created;
-  const { record } = await safeUpdate(client, resource, `${resource.path}/${created.id}`, { slug }, { method: 'PUT', current: created });
+  const { record } = await safeUpdate(client, resource, `${resource.path}/${created.id}`, { slug }, { current: created });
   if (typeof record.slug === 'string' && slugLetters(record.slug) === slugLetters(slug)) return record;
   if (!warnedSlug.has(client)) {
     warnedSlug.add(client);
@@ -111,7 +111,7 @@ export async function createRecord(
   match: MatchKey | undefined,
   sleep = client.options.sleep ?? timer,
 ): Promise<Json> {
-  return withZeroCost(client, resource, await postRecord(client, resource, withCreateDefaults(resource.name, body), match, sleep), body.cost);
+  return createPost(client, resource, body, (sent) => postRecord(client, resource, sent, match, sleep));
 }
 
 async function postRecord(client: ApiClient, resource: Resource, body: Json, match: MatchKey | undefined, sleep: (ms: number) => Promise<void>): Promise<Json> {

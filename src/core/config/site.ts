@@ -7,8 +7,10 @@ import { accessSync, constants, existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { makeDirectory } from '../../base/dirs.js';
 import type { Messages, OutputStream } from '../context.js';
-import { fileProblem, UsageError } from '../errors.js';
+import { CalendarError, EXIT, fileProblem, UsageError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
+import type { HttpHooks } from '../http/hooks.js';
+import type { Dispatcher } from 'undici';
 import type { GlobalFlags, Profile } from './profile.js';
 
 type Env = Record<string, string | undefined>;
@@ -35,12 +37,22 @@ export interface SiteOptions {
   /** Whether a person watches (a terminal): the built-in sandbox then says where it keeps its calendar at every run. */
   attended?: boolean;
   sleep?(ms: number): Promise<void>;
+  /** The library's hooks, told of each request, answer and retry. */
+  hooks?: HttpHooks;
+  /** The library's undici Dispatcher, which the requests go through. */
+  dispatcher?: Dispatcher;
+  /**
+   * Whether no site named means the built-in sandbox (the CLI's default for people; writes are
+   * then refused when CI is set), or is an error (the library: `false`).
+   */
+  defaultSandbox?: boolean;
 }
 
 export interface Site {
   profile: Profile;
   client: ApiClient;
-  close(): Promise<void>;
+  /** Lets the site go (with `abort`: the requests in flight stopped). */
+  close(options?: { abort?: boolean }): Promise<void>;
 }
 
 /** Writes nothing: where the debug lines of a caller that asked for none would go. */
@@ -65,6 +77,9 @@ export async function openSite(options: SiteOptions): Promise<Site> {
   for (const warning of profile.warnings) messages.warn(warning);
   if (profile.siteNamedBy !== undefined && options.writes) throw projectSiteWriteRefused(profile.siteNamedBy, new URL(profile.baseUrl!).origin);
   let stopSandbox: (() => Promise<void>) | undefined;
+  if (profile.builtInSandbox && options.defaultSandbox === false) throw noSiteNamed();
+  // A command that says it writes (an import) stops before it starts; any other write at its first request.
+  if (profile.builtInSandbox && options.writes && isCi(options.env)) throw new UsageError(WRITE_IN_CI_REFUSED);
   if (profile.builtInSandbox) {
     const started = await startBuiltInSandbox(profile, options);
     profile.baseUrl = started.restRoot;
@@ -98,16 +113,38 @@ export async function openSite(options: SiteOptions): Promise<Site> {
     env: options.env,
     sleep: options.sleep,
     api: profile.api,
+    hooks: options.hooks,
+    dispatcher: options.dispatcher,
+    writesRefused: profile.builtInSandbox && isCi(options.env) ? WRITE_IN_CI_REFUSED : undefined,
   });
   return {
     profile,
     client,
-    async close() {
-      await client.close();
+    async close(closing) {
+      await client.close(closing);
       await stopSandbox?.();
     },
   };
 }
+
+/** The library's error when no site is named: the built-in sandbox is for people at the command line. */
+function noSiteNamed(): CalendarError {
+  return new CalendarError(
+    'no site is named: give new Calendar({ baseUrl, username, appPassword }), a profile ({ profile }), or CALENDAR_BASE_URL; ' +
+      'for a sandbox, new Calendar({ sandbox: true }) or startSandbox() from events-calendar-cli/sandbox',
+    EXIT.usage,
+  );
+}
+
+/** CI runners set CI (GitHub Actions, GitLab, CircleCI, Travis...); `CI=false` or `0` says it is not one. */
+function isCi(env: Env): boolean {
+  const value = env.CI?.trim().toLowerCase();
+  return value !== undefined && value !== '' && value !== 'false' && value !== '0';
+}
+
+const WRITE_IN_CI_REFUSED =
+  'CI is set and no site is named: the write would go to the built-in sandbox, which nothing after this run sees. ' +
+  'Name the site (CALENDAR_BASE_URL, --base-url or --profile), or start one with calendar serve and point at it';
 
 /** The environment less the CALENDAR_* settings (proxies, data directories and the rest stay). */
 const withoutSettings = (env: Env): Env => Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('CALENDAR_')));

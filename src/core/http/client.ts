@@ -3,21 +3,23 @@
  * Basic auth from the profile, `i18n_language` on every request, and WordPress error
  * bodies decoded into ApiError. The Authorization value never reaches any output.
  */
-import type { Agent as AgentType, Dispatcher } from 'undici';
-import { Agent, EnvHttpProxyAgent, RetryAgent, requestWhole, type WholeResponse } from './undici.js';
-import { holdBackTiers } from './v8-tiers.js';
+import type { Dispatcher } from 'undici';
+import { Agent, EnvHttpProxyAgent, requestWhole, type WholeResponse } from './undici.js';
+import { clientOpened } from './activity.js';
 import { readFileSync } from 'node:fs';
-import { ApiError, CliError, EXIT } from '../errors.js';
+import { AbortError, ApiError, type CalendarError, CliError, EXIT, NotFoundError, UsageError } from '../errors.js';
 import type { OutputStream } from '../context.js';
 import { buildUrl, namespaceRoute, type Query, type RestRoot } from './url.js';
 import { stripsBackslashes } from '../../spec/resources.js';
 import { slashBackslashes } from '../../wordpress/slashes.js';
 import { htmlToText } from '../../wordpress/text.js';
-import { DEFAULT_BACKOFF, RETRY_ERRORS, RETRY_METHODS, RETRY_STATUS, retryDecider } from './retry.js';
+import { DEFAULT_BACKOFF, retryAfterMs, retryWait, timer } from './retry.js';
 import { USER_AGENT } from '../version.js';
 import { failureCode, Reachability } from './reachability.js';
+import type { HttpHooks, RetryEvent } from './hooks.js';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+export type { Method } from './hooks.js';
+import type { Method } from './hooks.js';
 
 export interface ClientOptions {
   root: RestRoot;
@@ -48,6 +50,23 @@ export interface ClientOptions {
   sleep?(ms: number): Promise<void>;
   /** The API updates go through: pinned or discovered in the profile, else found on first need (src/records/write-api.ts). */
   api?: WriteApi;
+  /** Requests go through this dispatcher (a proxy, a mock, a test's), not an agent of the client's own; closing leaves it open. */
+  dispatcher?: Dispatcher;
+  /** Told of every request, answer and retry. */
+  hooks?: HttpHooks;
+  /** Why no write may be sent to this site: any request but a read stops with it (exit 2), before anything is sent. */
+  writesRefused?: string;
+}
+
+/** What bounds the requests of one call (a library call's `signal`, `timeout` and `deadline`). */
+export interface CallLimits {
+  signal?: AbortSignal;
+  /** Milliseconds for each request (else the client's). */
+  timeoutMs?: number;
+  /** Milliseconds for the whole call, retries and waits included. */
+  deadlineMs?: number;
+  /** Date.now() when the deadline passes. */
+  deadlineAt?: number;
 }
 
 /** `tec`: the plugin's newer tec/v1 routes where they answer; `tribe`: tribe/events/v1 only. */
@@ -63,6 +82,9 @@ export interface ApiResponse<T = unknown> {
   raw: string;
   url: string;
   method: Method;
+  /** Requests sent for this answer (retries included), and the milliseconds they took with the waits. */
+  attempts?: number;
+  ms?: number;
 }
 
 export interface RequestOptions {
@@ -80,11 +102,14 @@ export interface RequestOptions {
 
 export class ApiClient {
   private readonly dispatcher: Dispatcher;
-  private readonly agent: AgentType;
+  private readonly ownsDispatcher: boolean;
   private readonly authHeader?: string;
-  private readonly restoreTiers?: () => void;
+  private readonly closed: () => void;
   private readonly reachability = new Reachability();
-  private anonymousNoticeGiven = false;
+  /** Shared by the client and its views (withLimits): what was said, the requests in flight, why they were all stopped. */
+  private readonly shared = { anonymousNoticeGiven: false, inFlight: new Set<AbortController>(), stoppedBy: undefined as AbortError | undefined };
+  /** The bounds of the call this view serves (none: the client's own timeout). */
+  private readonly limits: CallLimits = {};
 
   constructor(readonly options: ClientOptions) {
     const ca = options.caCertFile ? readCa(options.caCertFile) : undefined;
@@ -102,29 +127,20 @@ export class ApiClient {
       bodyTimeout: options.timeoutMs,
       connect: tls,
     };
-    const proxy = proxySettings(options.env ?? process.env);
+    const proxy = options.dispatcher ? undefined : proxySettings(options.env ?? process.env);
     // As curl does: an http:// site is asked through the proxy in absolute form (GET http://host/path),
     // which any forward proxy serves (Squid allows CONNECT only to port 443); an https:// site through
     // a CONNECT tunnel, with TLS to the site inside it: requestTls carries the same checks.
-    this.agent = proxy
-      ? (new EnvHttpProxyAgent({ ...agentOptions, ...proxy, proxyTunnel: false, requestTls: tls } as ConstructorParameters<
-          typeof EnvHttpProxyAgent
-        >[0]) as unknown as AgentType)
-      : new Agent(agentOptions);
-    // For the client's whole life (src/http/v8-tiers.ts); TLS, which undici loads on the first connection, is loaded first.
-    this.restoreTiers = holdBackTiers(options.root.root.startsWith('https:') || [proxy?.httpProxy, proxy?.httpsProxy].some((url) => url?.startsWith('https:')));
-    this.dispatcher =
-      options.retries > 0
-        ? new RetryAgent(this.agent, {
-            maxRetries: options.retries,
-            retry: retryDecider(options.retries, DEFAULT_BACKOFF, options.sleep),
-            methods: RETRY_METHODS as Dispatcher.HttpMethod[],
-            statusCodes: RETRY_STATUS,
-            errorCodes: RETRY_ERRORS,
-            // A response that is still an error after the last retry comes back as a response.
-            throwOnError: false,
-          })
-        : this.agent;
+    this.ownsDispatcher = options.dispatcher === undefined;
+    this.dispatcher = options.dispatcher
+      ? options.dispatcher
+      : proxy
+        ? (new EnvHttpProxyAgent({ ...agentOptions, ...proxy, proxyTunnel: false, requestTls: tls } as ConstructorParameters<
+            typeof EnvHttpProxyAgent
+          >[0]) as unknown as Dispatcher)
+        : new Agent(agentOptions);
+    // Said for the launcher's tuning (bin/v8-tiers.js), which loads TLS first when it will be used.
+    this.closed = clientOpened(options.root.root.startsWith('https:') || [proxy?.httpProxy, proxy?.httpsProxy].some((url) => url?.startsWith('https:')));
     if (options.username && options.password) {
       this.authHeader = `Basic ${Buffer.from(`${options.username}:${options.password}`).toString('base64')}`;
     }
@@ -153,6 +169,7 @@ export class ApiClient {
     let url = this.url(path, opts.query, opts.fromRoot);
     const origin = new URL(url).origin;
     if (this.options.siteNamedBy !== undefined) this.checkProjectSite(method, origin, this.options.siteNamedBy);
+    if (this.options.writesRefused !== undefined && !READ_METHODS.includes(method)) throw new UsageError(this.options.writesRefused);
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': USER_AGENT };
     if (this.authHeader) headers.authorization = this.authHeader;
     if (opts.headers) Object.assign(headers, opts.headers);
@@ -183,28 +200,116 @@ export class ApiClient {
   /** A site only a project file named: writes stop here, before anything is sent; reads go without credentials, said once. */
   private checkProjectSite(method: Method, origin: string, file: string): void {
     if (!READ_METHODS.includes(method)) throw projectSiteWriteRefused(file, origin);
-    if (this.anonymousNoticeGiven) return;
-    this.anonymousNoticeGiven = true;
+    if (this.shared.anonymousNoticeGiven) return;
+    this.shared.anonymousNoticeGiven = true;
     const line = `${projectSiteNamed(file, origin)}: reading it without your credentials (to send them: calendar trust ${file})`;
     if (this.options.notice) this.options.notice(line);
     else this.options.stderr.write(`${line}\n`);
   }
 
+  /**
+   * A view of this client (the same connections) whose requests the limits bound: stopped when
+   * the signal aborts, each within `timeoutMs`, all of them (retries and waits included) within
+   * the deadline.
+   */
+  withLimits(limits: CallLimits): ApiClient {
+    return Object.create(this, { limits: { value: limits } }) as ApiClient;
+  }
+
+  /**
+   * One request, sent again after a wait while it fails in a way that is retried (src/core/http/retry.ts),
+   * at most `retries` times. Returns the last answer, whatever its status.
+   */
   private async exchange(method: Method, url: string, headers: Record<string, string>, payload: string | undefined): Promise<UndecodedResponse> {
-    this.reachability.check();
+    const { hooks, retries } = this.options;
     const started = Date.now();
-    this.debug(`> ${method} ${url}${payload ? ` (${payload.length} bytes)` : ''}`);
-    let res: WholeResponse;
-    try {
-      // A write that is not idempotent is never retried: it skips the retry layer and what it allocates.
-      const dispatcher = RETRY_METHODS.includes(method) ? this.dispatcher : this.agent;
-      res = await requestWhole(dispatcher, url, { method, headers, body: payload });
-    } catch (err) {
-      throw this.reachability.failed(err, networkError(err, url, this.options.timeoutMs));
+    for (let attempt = 1; ; attempt++) {
+      this.reachability.check();
+      const timeoutMs = this.timeoutLeft(attempt, started);
+      this.debug(`> ${method} ${url}${payload ? ` (${payload.length} bytes)` : ''}`);
+      hooks?.request?.({ method, url, attempt });
+      const sent = Date.now();
+      let res: WholeResponse;
+      const stop = new AbortController();
+      const { signal, deadlineAt } = this.limits;
+      const onAbort = () => stop.abort(this.aborted(attempt, started));
+      signal?.addEventListener('abort', onAbort, { once: true });
+      // undici's own timeouts tick by the half second: the deadline keeps its own time.
+      const deadline =
+        deadlineAt === undefined ? undefined : setTimeout(() => stop.abort(this.aborted(attempt, started, 'no answer yet')), deadlineAt - Date.now());
+      this.shared.inFlight.add(stop);
+      try {
+        res = await requestWhole(this.dispatcher, url, { method, headers, body: payload }, { timeoutMs, stop: stop.signal });
+      } catch (err) {
+        if (err instanceof AbortError) throw err;
+        const code = failureCode(err);
+        const failure = networkError(err, url, timeoutMs);
+        if (this.limits.deadlineAt !== undefined && Date.now() >= this.limits.deadlineAt) throw this.aborted(attempt, started, failure.message);
+        const wait = retryWait(method, { code }, attempt, retries, DEFAULT_BACKOFF);
+        if (wait !== undefined) {
+          await this.pause(wait, { method, url, attempt, error: code, waitMs: wait }, started, failure.message);
+          continue;
+        }
+        throw this.reachability.failed(err, withAttempts(failure, attempt, started));
+      } finally {
+        signal?.removeEventListener('abort', onAbort);
+        clearTimeout(deadline);
+        this.shared.inFlight.delete(stop);
+      }
+      this.reachability.answered();
+      const flat = flattenHeaders(res.headers);
+      this.debug(`< ${res.statusCode} ${method} ${url} in ${Date.now() - sent} ms`);
+      hooks?.response?.({ method, url, attempt, status: res.statusCode, headers: flat, ms: Date.now() - sent });
+      const wait = retryWait(method, { status: res.statusCode, retryAfter: flat['retry-after'] }, attempt, retries, DEFAULT_BACKOFF);
+      if (wait !== undefined) {
+        await this.pause(wait, { method, url, attempt, status: res.statusCode, waitMs: wait }, started, `HTTP ${res.statusCode}`);
+        continue;
+      }
+      return { status: res.statusCode, headers: flat, bytes: res.bytes, url, method, attempts: attempt, ms: Date.now() - started };
     }
-    this.reachability.answered();
-    this.debug(`< ${res.statusCode} ${method} ${url} in ${Date.now() - started} ms`);
-    return { status: res.statusCode, headers: flattenHeaders(res.headers), bytes: res.bytes, url, method };
+  }
+
+  /** Milliseconds the next attempt may take: the request timeout, or less when the call's deadline is nearer. */
+  private timeoutLeft(attempt: number, started: number): number {
+    const { timeoutMs = this.options.timeoutMs, deadlineAt, signal } = this.limits;
+    if (this.shared.stoppedBy) throw this.shared.stoppedBy;
+    if (signal?.aborted) throw this.aborted(attempt - 1, started);
+    if (deadlineAt === undefined) return timeoutMs;
+    const left = deadlineAt - Date.now();
+    if (left <= 0) throw this.aborted(attempt - 1, started);
+    return Math.min(timeoutMs, left);
+  }
+
+  /** The error a stopped call ends with: what stopped it, what was tried, and how the last attempt failed. */
+  private aborted(attempts: number, started: number, last?: string): AbortError {
+    if (this.shared.stoppedBy) return this.shared.stoppedBy;
+    const { signal, deadlineMs, deadlineAt } = this.limits;
+    // The time said is the call's, when it has a deadline: its earlier requests count too.
+    const since = deadlineAt !== undefined && deadlineMs !== undefined ? deadlineAt - deadlineMs : started;
+    const tried = attempts > 0 ? ` (${attemptsSaid(attempts, since)}${last ? `, the last: ${last}` : ''})` : '';
+    if (signal?.aborted) return new AbortError(`the call was aborted${tried}`, signal.reason);
+    return new AbortError(`the deadline of ${(deadlineMs ?? 0) / 1000} s passed${tried}`, undefined, true);
+  }
+
+  /** Waits before a retry; a wait that would end past the call's deadline ends the call now. */
+  private async pause(ms: number, event: RetryEvent, started: number, failure: string): Promise<void> {
+    const { deadlineAt, signal } = this.limits;
+    if (deadlineAt !== undefined && Date.now() + ms >= deadlineAt) throw this.aborted(event.attempt, started, failure);
+    this.debug(`retry ${event.attempt} of ${event.method} ${event.url} in ${ms} ms (${event.status ?? event.error})`);
+    this.options.hooks?.retry?.(event);
+    const sleep = this.options.sleep ?? timer;
+    if (!signal) return sleep(ms);
+    if (signal.aborted) throw this.aborted(event.attempt, started);
+    let onAbort: () => void = () => {};
+    const abort = new Promise<never>((_resolve, reject) => {
+      onAbort = () => reject(this.aborted(event.attempt, started));
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      await Promise.race([sleep(ms), abort]);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
   }
 
   /** Sends a request and throws ApiError unless the status is 2xx with a JSON body. */
@@ -235,9 +340,17 @@ export class ApiClient {
     throw error;
   }
 
-  async close(): Promise<void> {
-    this.restoreTiers?.();
-    await this.dispatcher.close().catch(() => undefined);
+  /**
+   * Lets the connections go once the requests in flight are answered; with `abort`, stops those
+   * requests at once (each fails with an AbortError) and sends no other.
+   */
+  async close(options: { abort?: boolean } = {}): Promise<void> {
+    this.closed();
+    if (options.abort) {
+      this.shared.stoppedBy ??= new AbortError('the calendar was closed while the call was in flight');
+      for (const request of this.shared.inFlight) request.abort(this.shared.stoppedBy);
+    }
+    if (this.ownsDispatcher) await this.dispatcher.close().catch(() => undefined);
   }
 
   /** A line of --debug output (nothing without --debug). */
@@ -319,12 +432,36 @@ interface UndecodedResponse {
   bytes: Buffer;
   url: string;
   method: Method;
+  /** Requests sent for it (retries included), and the milliseconds they took with the waits. */
+  attempts?: number;
+  ms?: number;
+}
+
+/** "4 attempts in 11.6 s", or "1 attempt in 2.0 s". */
+function attemptsSaid(attempts: number, started: number): string {
+  return `${attempts} attempt${attempts === 1 ? '' : 's'} in ${((Date.now() - started) / 1000).toFixed(1)} s`;
+}
+
+/** A failure after retries says how many requests were sent and how long it all took. */
+function withAttempts<E extends CalendarError>(error: E, attempts: number, started: number): E {
+  if (attempts > 1) error.message = `${error.message} (${attemptsSaid(attempts, started)})`;
+  return error;
 }
 
 function decode<T>(res: UndecodedResponse): ApiResponse<T> {
   const text = res.bytes.toString('utf8');
   const parsed = parseBody(text, res.headers['content-type']);
-  return { status: res.status, headers: res.headers, body: parsed.json as T, text: parsed.ok ? undefined : text, raw: text, url: res.url, method: res.method };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: parsed.json as T,
+    text: parsed.ok ? undefined : text,
+    raw: text,
+    url: res.url,
+    method: res.method,
+    attempts: res.attempts,
+    ms: res.ms,
+  };
 }
 
 function parseBody(text: string, contentType = ''): { ok: boolean; json: unknown } {
@@ -363,24 +500,16 @@ export function exitCodeForStatus(status: number): (typeof EXIT)[keyof typeof EX
   return EXIT.refused;
 }
 
-export function errorFromResponse(res: ApiResponse): ApiError {
+export function errorFromResponse(res: ApiResponse): CalendarError {
   const where = `${res.method} ${res.url.replace(/[?&]i18n_language=[a-z]+/, '')}`;
+  // An answer that is not the API's JSON comes from something else at that address (a page of the
+  // site, a proxy, a login wall): whatever its status says, it says nothing of a record.
   if (res.text !== undefined) {
-    const kind = /<html|<!doctype|<body/i.test(res.text) ? 'an HTML page instead of JSON' : 'a body that is not JSON';
-    // A page instead of JSON means the URL is not the API, whatever the status says about the page.
-    const code =
-      res.status >= 500
-        ? EXIT.network
-        : res.status === 401 || res.status === 403
-          ? EXIT.auth
-          : res.status === 404 || res.status === 410
-            ? EXIT.notFound
-            : EXIT.refused;
     return new ApiError(
-      `the server answered ${res.status} with ${kind} (${where})`,
-      code,
+      `the server answered HTTP ${res.status} with ${answeredBy(res)}, not the REST API's JSON (${where})`,
+      EXIT.network,
       res.status,
-      undefined,
+      'not_the_api',
       undefined,
       res.status >= 500
         ? 'The site failed while answering (an error page from PHP or a proxy); try again later.'
@@ -408,7 +537,24 @@ export function errorFromResponse(res: ApiResponse): ApiError {
       : undefined;
   // A server failure says which request failed: the same error can come from any stage of a long run.
   const failed = res.status >= 500 ? ` (${where})` : '';
-  return new ApiError(`${message}${detail} [${err?.code ?? 'http_error'}, HTTP ${res.status}]${failed}`, exit, res.status, err?.code, res.body, hint);
+  const tried = (res.attempts ?? 1) > 1 ? ` (${res.attempts} attempts in ${((res.ms ?? 0) / 1000).toFixed(1)} s)` : '';
+  const line = `${message}${detail} [${err?.code ?? 'http_error'}, HTTP ${res.status}]${failed}${tried}`;
+  if (exit === EXIT.notFound) return new NotFoundError(line, hint, { status: res.status, code: err?.code ?? 'http_error', body: res.body });
+  const error = new ApiError(line, exit, res.status, err?.code, res.body, hint);
+  // A wait the client would not make (longer than it waits): said, for the caller to decide.
+  const asked = retryAfterMs(res.headers['retry-after']);
+  if (asked !== undefined) error.retryAfter = Math.ceil(asked / 1000);
+  return error;
+}
+
+/** What answered instead of the API, in a few words: the page's title and the server's name, when given. */
+function answeredBy(res: ApiResponse): string {
+  const isHtml = /<html|<!doctype|<body/i.test(res.text ?? '');
+  const title = isHtml ? /<title[^>]*>([^<]{1,200})<\/title>/i.exec(res.text ?? '')?.[1] : undefined;
+  const server = res.headers.server ? ` from ${res.headers.server.slice(0, 60)}` : '';
+  if (isHtml) return `an HTML page${title ? ` titled "${htmlToText(title).trim()}"` : ''}${server}`;
+  const type = res.headers['content-type']?.split(';')[0];
+  return `a body that is not JSON${type ? ` (${type})` : ''}${server}`;
 }
 
 /** A failed request as one line for the user: timeouts, refused connections, DNS and TLS failures named. */

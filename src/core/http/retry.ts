@@ -63,24 +63,47 @@ export function backoffDelay(
   return Math.floor(step / 2 + random() * (step / 2));
 }
 
+/** A failed attempt, as far as retrying goes: the answer's status and Retry-After, or the connection's error code. */
+export interface Failure {
+  status?: number;
+  code?: string;
+  retryAfter?: string | string[];
+}
+
+/**
+ * Whether a request that failed so is sent again. A POST only when the server says it did not
+ * take it: a 429, or a 503 with a Retry-After (maintenance, a full queue); any other failure of
+ * a create may have created the record.
+ */
+export function isRetried(method: string, failure: Failure): boolean {
+  if (method === 'POST') return failure.status === 429 || (failure.status === 503 && failure.retryAfter !== undefined);
+  if (!RETRY_METHODS.includes(method)) return false;
+  if (failure.status !== undefined) return RETRY_STATUS.includes(failure.status) || isFailedRead(method, failure.status);
+  return RETRY_ERRORS.includes(failure.code ?? '');
+}
+
+/**
+ * The wait before retry number `attempt` of a request that failed so, or undefined: not retried
+ * (not retryable, retries spent, or a Retry-After longer than the policy waits).
+ */
+export function retryWait(method: string, failure: Failure, attempt: number, maxRetries: number, policy: BackoffPolicy = DEFAULT_BACKOFF): number | undefined {
+  if (attempt > maxRetries || !isRetried(method, failure)) return undefined;
+  const asked = retryAfterMs(failure.retryAfter);
+  if (asked !== undefined && asked > policy.maxRetryAfterMs) return undefined;
+  return backoffDelay(attempt, asked, policy);
+}
+
 type RetryCallback = NonNullable<RetryHandler.RetryOptions['retry']>;
 
-/** The retry decision for undici's RetryAgent: which failures, how many times, how long to wait. */
+/** The retry decision for undici's RetryAgent (the feed fetcher's): which failures, how many times, how long to wait. */
 export function retryDecider(maxRetries: number, policy: BackoffPolicy = DEFAULT_BACKOFF, sleep: (ms: number) => Promise<void> = timer): RetryCallback {
   return (err, { state, opts }, callback) => {
-    const failure = err as Error & { statusCode?: number; code?: string; headers?: Record<string, string | string[]> };
+    const failure = err as Error & { statusCode?: number | null; code?: string; headers?: Record<string, string | string[]> };
     const method = String(opts.method ?? 'GET').toUpperCase();
-    if (!RETRY_METHODS.includes(method)) return callback(err);
-    const status = failure.statusCode;
-    if (status !== undefined && status !== null) {
-      if (!RETRY_STATUS.includes(status) && !isFailedRead(method, status)) return callback(err);
-    } else if (!RETRY_ERRORS.includes(failure.code ?? '')) {
-      return callback(err);
-    }
-    if (state.counter > maxRetries) return callback(err);
-    const asked = retryAfterMs(failure.headers?.['retry-after']);
-    if (asked !== undefined && asked > policy.maxRetryAfterMs) return callback(err);
-    void sleep(backoffDelay(state.counter, asked, policy)).then(() => callback(null));
+    const status = failure.statusCode ?? undefined;
+    const wait = retryWait(method, { status, code: failure.code, retryAfter: failure.headers?.['retry-after'] }, state.counter, maxRetries, policy);
+    if (wait === undefined) return callback(err);
+    void sleep(wait).then(() => callback(null));
     return undefined;
   };
 }

@@ -3,10 +3,6 @@ declare module 'undici/lib/dispatcher/agent.js' {
   import { Agent } from 'undici';
   export = Agent;
 }
-declare module 'undici/lib/dispatcher/retry-agent.js' {
-  import { RetryAgent } from 'undici';
-  export = RetryAgent;
-}
 declare module 'undici/lib/dispatcher/env-http-proxy-agent.js' {
   import { EnvHttpProxyAgent } from 'undici';
   export = EnvHttpProxyAgent;

@@ -2,7 +2,7 @@
  * Lists: the query a list sends, from filters named as the API names them (`starts_after`,
  * `venue`), linked filters given by name or slug resolved to IDs, and the walk over the pages.
  */
-import { CalendarError, EXIT, UsageError } from '../errors.js';
+import { NotFoundError, UsageError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
 import type { Query } from '../http/url.js';
 import { EVERY_EVENT, namesLinkedRecords, resources, type Field, type LinkRelation, type Resource } from '../../spec/resources.js';
@@ -85,9 +85,8 @@ export async function resolveLinkedFilters(client: ApiClient, resource: Resource
     const { ids, unknown } = await resolver.resolveListText(field.relation as LinkRelation, String(query[field.name]));
     if (unknown.length) {
       const meant = await resolver.meantHint(field.relation as LinkRelation, unknown);
-      throw new CalendarError(
+      throw new NotFoundError(
         `--${field.name.replace(/_/g, '-')}: no ${resources[field.relation as LinkRelation].singular} matches ${unknown.map((u) => `"${u}"`).join(', ')}`,
-        EXIT.notFound,
         meant || undefined,
       );
     }

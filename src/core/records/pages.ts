@@ -5,7 +5,7 @@
  * unstable (venues and organizers sort by post date with no tie-breaker), the records the
  * pages skipped are found through the WordPress core route and read one by one.
  */
-import { ApiError } from '../errors.js';
+import { CalendarError } from '../errors.js';
 import { EDITOR_STATUSES, EVERY_EVENT, MAX_PER_PAGE, type Resource } from '../../spec/resources.js';
 import { errorFromResponse, type ApiClient, type ApiResponse, type UndecodedAnswer } from '../http/client.js';
 import type { Query } from '../http/url.js';
@@ -112,7 +112,7 @@ function pageOf(records: unknown[], body: ListBody | undefined, headers: Record<
 
 /** A page past the end, or the error rethrown. */
 function pastEndOr(err: unknown): () => Page {
-  if (err instanceof ApiError && err.status === 404 && /archive-page-not-found$/.test(err.code ?? '')) return () => ({ records: [], pastEnd: true });
+  if (err instanceof CalendarError && err.status === 404 && /archive-page-not-found$/.test(err.code ?? '')) return () => ({ records: [], pastEnd: true });
   throw err;
 }
 

@@ -5,7 +5,7 @@
  * typed text with `context=edit` (`title.raw`, `content.raw`, `excerpt.raw`) to a user who
  * may edit the record: export, edit and every comparison read it from there.
  */
-import { ApiError } from '../errors.js';
+import { CalendarError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
 import { wpRoute, type Resource } from '../../spec/resources.js';
 import { costShownReformatted, costText } from './writable.js';
@@ -52,8 +52,8 @@ function noRawText(client: ApiClient, notice: ((line: string) => void) | undefin
   );
 }
 
-function isRefusal(err: unknown): err is ApiError {
-  return err instanceof ApiError && (err.status === 401 || err.status === 403 || err.status === 404 || err.status === 400);
+function isRefusal(err: unknown): err is CalendarError {
+  return err instanceof CalendarError && (err.status === 401 || err.status === 403 || err.status === 404 || err.status === 400);
 }
 
 /** The typed texts of one record, or undefined when the site gives none (said once through `notice`). */
@@ -133,17 +133,25 @@ function noTypedCost(client: ApiClient, record: Json, notice: ((line: string) =>
 }
 
 /**
- * A walk's records with their typed texts: records are held a hundred at a time, their texts
- * read in one request, then handed on in the order they came. `end` hands on the rest.
+ * A walk's records with their typed texts: records are held `batch` at a time (a hundred, or a
+ * page's worth for a caller that takes them as they come), their texts read in one request, then
+ * handed on in the order they came. `end` hands on the rest. `copies`: the records are copied
+ * (export, import's comparisons), so a cost read as the site shows it is said.
  */
-export function typedTexts(client: ApiClient, resource: Resource, onRecord: (record: Json) => Promise<void> | void, notice?: (line: string) => void) {
+export function typedTexts(
+  client: ApiClient,
+  resource: Resource,
+  onRecord: (record: Json) => Promise<void> | void,
+  notice?: (line: string) => void,
+  { batch = 100, copies = true }: { batch?: number; copies?: boolean } = {},
+) {
   const waiting: Json[] = [];
   const flush = async () => {
     const batch = waiting.splice(0);
     const ids = batch.map((record) => record.id).filter((id): id is number => typeof id === 'number');
     const texts = await readManyRawTexts(client, resource, ids, notice);
     for (const record of batch) {
-      if (resource.hasCost) noTypedCost(client, record, notice);
+      if (resource.hasCost && copies) noTypedCost(client, record, notice);
       await onRecord(withRawTexts(record, typeof record.id === 'number' ? texts.get(record.id) : undefined));
     }
   };
@@ -151,7 +159,7 @@ export function typedTexts(client: ApiClient, resource: Resource, onRecord: (rec
     async push(record: Json): Promise<void> {
       if (!rawFieldsOf(resource)) return void (await onRecord(record));
       waiting.push(record);
-      if (waiting.length >= 100) await flush();
+      if (waiting.length >= batch) await flush();
     },
     async end(): Promise<void> {
       if (waiting.length) await flush();

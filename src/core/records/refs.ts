@@ -3,7 +3,7 @@
  * A reference is always resolved to the record's ID and path together (a slug is looked up,
  * never taken for an ID), and "not found" is said the one way whatever way the server said it.
  */
-import { ApiError, CalendarError, EXIT, UsageError } from '../errors.js';
+import { CalendarError, NotFoundError, UsageError } from '../errors.js';
 import { isNumericId, type LinkRelation, type Resource } from '../../spec/resources.js';
 import { wpError, type ApiClient } from '../http/client.js';
 import { isAsciiSlugForm, slugSegment } from './identity.js';
@@ -77,8 +77,8 @@ async function idByName(resource: Resource, ref: RecordRef, client: ApiClient): 
   throw error;
 }
 
-export function notFound(resource: Resource, ref: RecordRef): CalendarError {
-  return new CalendarError(`${resource.singular} ${ref.kind === 'name' ? `"${ref.text}"` : ref.text} not found`, EXIT.notFound);
+export function notFound(resource: Resource, ref: RecordRef): NotFoundError {
+  return new NotFoundError(`${resource.singular} ${ref.kind === 'name' ? `"${ref.text}"` : ref.text} not found`);
 }
 
 /**
@@ -86,12 +86,12 @@ export function notFound(resource: Resource, ref: RecordRef): CalendarError {
  * slug, 410 for a trashed record. Anything else passes through unchanged.
  */
 export function translateNotFound(err: unknown, resource: Resource, ref: RecordRef, verb: 'get' | 'update' | 'delete' | 'restore'): unknown {
-  if (!(err instanceof ApiError)) return err;
+  if (!(err instanceof CalendarError) || err.status === undefined) return err;
   const body = wpError(err.body);
   const params = body?.data?.params;
   const aboutRef = params && !Array.isArray(params) && ('id' in params || 'slug' in params);
   // Said in our words, with the server's status and code kept for a program that reads them.
-  const said = (message: string, hint?: string) => new ApiError(message, EXIT.notFound, err.status, err.code, err.body, hint);
+  const said = (message: string, hint?: string) => new NotFoundError(message, hint, { status: err.status, code: err.code, body: err.body });
   if (err.status === 404 || (err.status === 400 && body?.code === 'rest_invalid_param' && aboutRef)) return said(notFound(resource, ref).message);
   if (err.status === 410) {
     return said(

@@ -26,15 +26,13 @@ export const deletesForGood = (resource: Resource, permanently: boolean | undefi
 export const countsLinkedEvents = (resource: Resource): boolean => resource.linkedPost === true;
 
 /** The records to delete, each found on the site (a "not found" comes out as ours). */
-export async function deleteTargets(client: ApiClient, resource: Resource, refs: RecordRef[], options: { dryRun?: boolean } = {}): Promise<DeleteTarget[]> {
+export async function deleteTargets(client: ApiClient, resource: Resource, refs: RecordRef[], _options: { dryRun?: boolean } = {}): Promise<DeleteTarget[]> {
   const targets: DeleteTarget[] = [];
   for (const ref of refs) {
     targets.push(
       await onRecord(resource, ref, 'delete', async () =>
         // A venue or organizer is looked up by ID: its events are counted by it.
-        countsLinkedEvents(resource) && !options.dryRun
-          ? { ref, ...(await recordTarget(resource, ref, client)) }
-          : { ref, path: await recordPath(resource, ref, client) },
+        countsLinkedEvents(resource) ? { ref, ...(await recordTarget(resource, ref, client)) } : { ref, path: await recordPath(resource, ref, client) },
       ),
     );
   }
@@ -43,9 +41,9 @@ export async function deleteTargets(client: ApiClient, resource: Resource, refs:
 
 /** The request a delete would send (a delete for good reads the record's ID first). */
 export async function plannedDelete(client: ApiClient, resource: Resource, target: DeleteTarget, forGood: boolean, query?: Query): Promise<PlannedRequest> {
-  if (!(forGood && resource.trashes)) return { method: 'DELETE', path: target.path, query };
+  if (!(forGood && resource.trashes)) return { route: 'tribe', method: 'DELETE', path: target.path, query };
   const id = (await client.call<Json>('GET', target.path)).body.id;
-  return { method: 'DELETE', path: corePath(resource, id), query: { force: 'true' }, fromRoot: true };
+  return { route: 'core', method: 'DELETE', path: corePath(resource, id), query: { force: 'true' }, fromRoot: true };
 }
 
 /** Deletes one record; returns it as it was. */

@@ -3,17 +3,17 @@
  * restore, with typed options. The faces turn their input into these calls and render what comes
  * back: the CLI its flags and output formats, the library its objects, the MCP server its tools.
  */
-import { withCreateDefaults } from '../../wordpress/write-routes.js';
 import type { Messages } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
 import type { Query } from '../http/url.js';
-import { wpRoute, type Resource } from '../../spec/resources.js';
+import type { Resource } from '../../spec/resources.js';
+import { decodeEntities } from './identity.js';
 import type { WriteMode } from '../schema.js';
 import { applyNone, dropNone, hasAdjustments, type LinkAdjustments } from './link-changes.js';
 import { refuseTakenName } from './name-taken.js';
 import { onRecord, recordPath, recordTarget, type RecordRef } from './refs.js';
-import type { UpdatePlan } from './safe-update.js';
+import type { WritePlan } from '../write/plan.js';
 
 type Json = Record<string, unknown>;
 
@@ -25,15 +25,7 @@ export interface RecordAccess {
   messages: Messages;
 }
 
-/** A request a dry run would have sent: nothing is sent. */
-export interface PlannedRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Under the namespace (`events/12`), or from the REST root (`/wp/v2/...`) with `fromRoot`. */
-  path: string;
-  query?: Query;
-  fromRoot?: boolean;
-  body?: unknown;
-}
+export type { PlannedRequest, WritePlan } from '../write/plan.js';
 
 /** The fields of a write checked against the table: a problem is a usage error naming the field as `nameOf` spells it. */
 export async function checkWrite(resource: Resource, fields: Json, mode: WriteMode, nameOf: (field: string) => string = (field) => field): Promise<Json> {
@@ -95,23 +87,22 @@ export interface CreateOptions {
   dryRun?: boolean;
 }
 
-export type WriteResult<R = Json> = { record: R; planned?: undefined } | { planned: PlannedRequest; record?: undefined };
+export type WriteResult<R = Json> = { record: R; planned?: undefined } | { planned: WritePlan; record?: undefined };
 
 /** Creates a record from checked fields (checkWrite): links resolved, dates settled, a taken name refused. */
 export async function createRecord(access: RecordAccess, resource: Resource, fields: Json, options: CreateOptions = {}): Promise<WriteResult> {
-  const body = withCreateDefaults(resource.name, await finishBody(access, resource, fields, { createMissing: options.createMissing && !options.dryRun }));
+  const body = await finishBody(access, resource, fields, { createMissing: options.createMissing && !options.dryRun });
   if (resource.hasDates) {
     const warning = (await import('./dates.js')).midnightWarning(body);
     if (warning) access.messages.warn(warning);
   }
-  if (options.dryRun) return { planned: { method: 'POST', path: resource.path, body } };
+  if (options.dryRun) return { planned: (await import('../write/plan.js')).planCreate(resource, body) };
   if (!options.force) {
     await refuseTakenName(access.client, resource, body[resource.nameField], {
       hint: `Change it with: calendar ${resource.name} update ID ..., or add --force to let the server overwrite it.`,
     });
   }
-  const created = (await access.client.call<Json>('POST', resource.path, { body })).body;
-  return { record: await (await import('./safe-update.js')).withZeroCost(access.client, resource, created, body.cost) };
+  return { record: await (await import('../write/execute.js')).createPost(access.client, resource, body) };
 }
 
 export interface UpdateOptions {
@@ -133,6 +124,8 @@ export interface UpdateOptions {
 
 export interface UpdateResult {
   record: Json;
+  /** What was planned and sent. */
+  plan?: WritePlan;
   /** Fields the server did not keep as sent. */
   ignored: Array<{ field: string; sent: unknown; got: unknown }>;
 }
@@ -147,60 +140,60 @@ export async function updateRecord(
   ref: RecordRef,
   changes: Json,
   options: UpdateOptions = {},
-): Promise<{ planned: PlannedRequest; record?: undefined } | (UpdateResult & { planned?: undefined })> {
+): Promise<{ planned: WritePlan; record?: undefined } | (UpdateResult & { planned?: undefined })> {
   const { client, messages } = access;
   const query = passwordQuery(options.password);
   const adjusting = hasAdjustments(resource, options.links);
   if (Object.keys(changes).length === 0 && !adjusting) throw new UsageError('nothing to update', 'Give at least one field.');
   return onRecord(resource, ref, 'update', async () => {
-    const { id, path } = await recordTarget(resource, ref, client);
-    const [{ coreTermUpdate, needsMerge, planUpdate, safeUpdate }, { writeApi }, { applyAdjustments }] = await Promise.all([
-      import('./safe-update.js'),
-      import('./tec-route.js'),
-      import('./link-changes.js'),
-    ]);
+    const [{ needsMerge }, { applyAdjustments }] = await Promise.all([import('./safe-update.js'), import('./link-changes.js')]);
     const replace = options.replace === true;
     const dryRun = options.dryRun === true;
-    // A venue or organizer updated by tec/v1 needs no read first: the PATCH is the first request, and the only write.
-    // A record with dates or a cost does: its dates are settled against the stored ones, its cost sent as stored.
-    const readFirst =
-      needsMerge(resource) &&
-      !replace &&
-      (resource.hasDates || resource.hasCost || dryRun || adjusting || query !== undefined || (await writeApi(client)) !== 'tec');
-    const current = readFirst ? (await client.call<Json>('GET', path, { query })).body : undefined;
+    // The record is read once, by its slug where it was given so (that read also gives its ID): the planner
+    // compares with it, the dates are settled against it, and the tribe route re-sends what it would wipe.
+    const merging = needsMerge(resource) && !replace;
+    let current: Json | undefined;
+    let path: string;
+    let id: number;
+    if (merging || adjusting) {
+      path = await recordPath(resource, ref, client);
+      current = (await client.call<Json>('GET', path, { query })).body;
+      id = Number(current.id);
+      path = `${resource.path}/${id}`;
+    } else ({ id, path } = await recordTarget(resource, ref, client));
     const createMissing = options.createMissing === true && !dryRun;
     const resolved = await finishBody(access, resource, changes, { createMissing, keepDuration: options.keepDuration }, current);
     await applyAdjustments(client, resource, options.links, resolved, current, { createMissing });
     if (changes.start_date !== undefined && changes.end_date === undefined && resolved.end_date !== undefined) {
       messages.notice(`The end moves to ${String(resolved.end_date)} to keep the event's length (--no-keep-duration keeps the end where it is).`);
     }
-    if (!options.force) {
-      await refuseTakenName(client, resource, resolved[resource.nameField], {
-        ownId: id,
-        hint: 'Choose another name, or add --force to allow two records of that name.',
-      });
-    }
-    const settings = { replace, query, current, method: 'PUT' as const, force: options.force === true, notice: (line: string) => messages.warn(line) };
-    if (dryRun) {
-      const core = coreTermUpdate(resource, path, resolved);
-      if (core) return { planned: { method: 'POST', path: core.path, body: core.body, fromRoot: true } };
-      if (replace || !needsMerge(resource)) return { planned: { method: 'PUT', path, body: resolved, query } };
-      return { planned: plannedUpdate(resource, path, await planUpdate(client, resource, path, resolved, settings), query) };
-    }
-    // Sent as PUT by the tribe route: idempotent, and retried like a read.
-    const result = await safeUpdate(client, resource, path, resolved, settings);
+    await refuseRename(access, resource, resolved, id, current, options.force === true);
+    const settings = { replace, query, current, force: options.force === true, notice: (line: string) => messages.warn(line), dryRun };
+    const result = await (await import('../write/execute.js')).updateByPlan(client, resource, path, resolved, settings);
+    if (dryRun || !result.record) return { planned: result.plan };
     warnIgnored(messages, result.ignored);
-    return { record: result.record, ignored: result.ignored };
+    return { record: result.record, ignored: result.ignored, plan: result.plan };
   });
 }
 
-/** The one request an update's plan would send. */
-function plannedUpdate(resource: Resource, path: string, plan: UpdatePlan, query?: Query): PlannedRequest {
-  if (plan.route === 'tec')
-    return { method: 'PATCH', path: `/tec/v1/${resource.path}/${plan.id}`, body: plan.body, query: { context: 'edit' }, fromRoot: true };
-  if (plan.route === 'core') return { method: 'POST', path: `/wp/v2/${wpRoute(resource)}/${plan.id}`, body: plan.body, fromRoot: true };
-  return { method: 'PUT', path, body: plan.body, query };
+/**
+ * The one rule of a rename: a venue or organizer is not given a name another one holds, unless
+ * forced. Nothing is looked up when the name is not changing.
+ */
+export async function refuseRename(
+  access: RecordAccess,
+  resource: Resource,
+  changes: Json,
+  id: number,
+  current: Json | undefined,
+  force: boolean,
+): Promise<void> {
+  const name = changes[resource.nameField];
+  if (force || name === undefined || (current && typeof current[resource.nameField] === 'string' && sameName(current[resource.nameField], name))) return;
+  await refuseTakenName(access.client, resource, name, { ownId: id, hint: 'Choose another name, or add --force to allow two records of that name.' });
 }
+
+const sameName = (shown: unknown, typed: unknown) => typeof typed === 'string' && decodeEntities(String(shown)).trim() === typed.trim();
 
 function warnIgnored(messages: Messages, ignored: UpdateResult['ignored']): void {
   for (const { field, sent, got } of ignored) {
@@ -230,10 +223,9 @@ export async function restoreRecord(
     const path = await recordPath(resource, ref, client);
     const current = (await client.call<Json>('GET', path)).body;
     if (current.status !== 'trash') throw new UsageError(`${resource.singular} ${ref.text} is not in the trash (status ${String(current.status)})`);
-    const { planUpdate, safeUpdate } = await import('./safe-update.js');
-    const settings = { current, method: 'PUT' as const, force: options.force === true, notice: (line: string) => messages.warn(line) };
-    if (options.dryRun) return { planned: plannedUpdate(resource, path, await planUpdate(client, resource, path, { status }, settings)) };
-    const result = await safeUpdate(client, resource, path, { status }, settings);
+    const settings = { current, force: options.force === true, notice: (line: string) => messages.warn(line), dryRun: options.dryRun };
+    const result = await (await import('../write/execute.js')).updateByPlan(client, resource, path, { status }, settings);
+    if (!result.record) return { planned: result.plan };
     warnIgnored(messages, result.ignored);
     return { record: result.record };
   });

@@ -4,7 +4,7 @@
  * goes in the series' tag first, so an interrupted create leaves a series that `--series` can
  * finish or remove.
  */
-import { withCreateDefaults } from '../../wordpress/write-routes.js';
+import { createPost } from '../write/execute.js';
 import type { ApiClient } from '../http/client.js';
 import { resources } from '../../spec/resources.js';
 import { UsageError } from '../errors.js';
@@ -116,7 +116,8 @@ export async function inFlight<T, R>(items: T[], work: (item: T) => Promise<R>):
  */
 export async function createSeries(client: ApiClient, plan: SeriesPlan): Promise<SeriesWriteReport> {
   const series = await createSeriesTag(client, plan.series);
-  const create = async (body: Json) => (await client.call<Json>('POST', resources.events.path, { body: withCreateDefaults('events', body) })).body;
+  // Each occurrence is created as any event is (a zero cost kept).
+  const create = (body: Json) => createPost(client, resources.events, body);
   const [first, ...rest] = plan.occurrences;
   const head = (await inFlight([first], (occurrence) => create(occurrence.body)))[0];
   const date = head.value?.date;

@@ -7,7 +7,7 @@
 import type { ApiClient } from '../http/client.js';
 import { resources } from '../../spec/resources.js';
 import { CliError, EXIT, UsageError } from '../errors.js';
-import { safeUpdate } from '../records/safe-update.js';
+import { safeUpdate } from '../write/execute.js';
 import { utcMsToUtcString, zonedToUtcMs, addDays } from '../../base/time.js';
 import { parseRule, type SeriesAnchor } from './rule.js';
 import { newSeriesId, occurrenceSlug, parseOccurrenceSlug, seriesStem, type SeriesRecord } from './identity.js';

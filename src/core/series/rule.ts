@@ -192,6 +192,12 @@ function fitsRule(start: string, parts: RuleParts): boolean {
   return true;
 }
 
+/** Whether `YYYY-MM-DD` is a day of the calendar (2027-13-01 and 2027-02-30 are not). */
+function isCalendarDay(day: string): boolean {
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+}
+
 /**
  * `--except 2027-01-12,2027-02-09 19:00`: the original starts left out. A date takes every
  * occurrence starting that day, a date and time the one starting then; one that matches no
@@ -201,7 +207,8 @@ export function exceptedStarts(occurrences: SeriesOccurrence[], excepts: string[
   const out = new Set<string>();
   for (const text of excepts.map((item) => item.trim()).filter(Boolean)) {
     const match = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2})(?::\d{2})?)?$/.exec(text);
-    if (!match) throw new UsageError(`--except ${text}: not a date (YYYY-MM-DD) or a date and time (YYYY-MM-DD HH:MM)`);
+    if (!match || !isCalendarDay(match[1]) || (match[2] && !/^([01]\d|2[0-3]):[0-5]\d$/.test(match[2])))
+      throw new UsageError(`--except ${text}: not a date (YYYY-MM-DD) or a date and time (YYYY-MM-DD HH:MM)`);
     const hits = occurrences.filter((o) => o.original.slice(0, 10) === match[1] && (!match[2] || o.original.slice(11, 16) === match[2]));
     if (hits.length === 0) throw new UsageError(`--except ${text}: the series has no occurrence then`);
     for (const hit of hits) out.add(hit.original);

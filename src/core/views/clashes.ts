@@ -16,7 +16,12 @@ type Json = Record<string, unknown>;
 export interface ClashOptions {
   /** Look for other events at the same venue at the same time (default true; the CLI's `--no-conflict-check`). */
   conflictCheck?: boolean;
+  /** The fields an update wrote: a clash is looked for only when one of them can make one. */
+  written?: string[];
 }
+
+/** The fields that place an event at a time and a venue: an update of none of them makes no clash. */
+const PLACING = ['start_date', 'end_date', 'all_day', 'timezone', 'venue', 'status'];
 
 /** One event the written one clashes with. */
 export interface Clash {
@@ -74,6 +79,7 @@ export async function reportClashes(
   options: ClashOptions = {},
 ): Promise<Clash[]> {
   if (!resource.hasDates || options.conflictCheck === false) return [];
+  if (options.written && !options.written.some((field) => PLACING.includes(field))) return [];
   let clashes: Clash[];
   try {
     clashes = await findClashes(access.client, record);

@@ -5,7 +5,7 @@ import type { Sandbox } from '../../../src/sandbox/index.js';
 import { clientOf, startSeriesSandbox } from './sandbox-client.js';
 import { createSeries, planSeries } from '../../../src/core/series/create.js';
 import { SeriesIcs } from '../../../src/core/series/ics.js';
-import { safeUpdate } from '../../../src/core/records/safe-update.js';
+import { safeUpdate } from '../../../src/core/write/execute.js';
 import { resources } from '../../../src/spec/resources.js';
 import { createIcsStream, readIcs } from '../../../src/core/ical/index.js';
 

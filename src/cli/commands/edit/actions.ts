@@ -17,7 +17,8 @@ import { printRecord } from '../../output/writer.js';
 import { formText, formValues, readForm, withError } from '../../../core/records/edit-form.js';
 import { parseRef, recordPath, translateNotFound } from '../../../core/records/refs.js';
 import type { Opts } from '../resource/shared.js';
-import { finishBody } from '../../../core/records/verbs.js';
+import { finishBody, refuseRename, type RecordAccess } from '../../../core/records/verbs.js';
+import { writeHint } from '../../output/write-hints.js';
 
 type Json = Record<string, unknown>;
 
@@ -67,8 +68,18 @@ export async function runEdit(resource: Resource, inv: Invocation, rawRef: strin
             text = withError(text, body.message);
             continue;
           }
-          const { safeUpdate } = await import('../../../core/records/safe-update.js');
-          const result = await safeUpdate(client, resource, path, body, { current, method: 'PUT', force: opts.force === true, notice });
+          // The update's own rules (a name taken, a cost the route would rewrite) refuse as they do for `update`:
+          // the form is reopened with the reason on top, the edits kept.
+          const refusal = await sendEdit(access, resource, path, body, current, opts.force === true, notice).catch((err: unknown) => {
+            if (err instanceof CliError && err.exitCode === EXIT.usage) return err;
+            throw err;
+          });
+          if (refusal instanceof CliError) {
+            prepared.ui.warn(`${refusal.message}; your edits are kept in ${file}: it opens again`);
+            text = withError(text, [refusal.message, refusal.hint ?? writeHint(refusal)].filter(Boolean).join('\n'));
+            continue;
+          }
+          const result = refusal;
           for (const { field, sent, got } of result.ignored)
             prepared.ui.warn(`the server did not keep ${field}: sent ${JSON.stringify(sent)}, it holds ${JSON.stringify(got ?? null)}`);
           await printRecord(result.record, resource, prepared.output, ctx);
@@ -89,7 +100,15 @@ async function checkedChanges(resource: Resource, access: Parameters<typeof fini
   const { checkRecord } = await import('../../../core/schema.js');
   const checked = checkRecord(resource, changes, 'update');
   if (!checked.ok) throw new UsageError(checked.problems.map((p) => `${p.field}: ${p.message}`).join('\n'));
-  return finishBody(access, resource, checked.record, { createMissing: opts.createMissing === true && !opts.dryRun, keepDuration: false }, current);
+  // As `update` does: a start moved alone moves the end by as much (one rule for both, src/core/records/dates.ts).
+  return finishBody(access, resource, checked.record, { createMissing: opts.createMissing === true && !opts.dryRun, keepDuration: true }, current);
+}
+
+/** The edit's changes through the update every write goes through, after the rename rule. */
+async function sendEdit(access: RecordAccess, resource: Resource, path: string, body: Json, current: Json, force: boolean, notice: (line: string) => void) {
+  await refuseRename(access, resource, body, Number(current.id), current, force);
+  const { safeUpdate } = await import('../../../core/write/execute.js');
+  return safeUpdate(access.client, resource, path, body, { current, force, notice });
 }
 
 /** $VISUAL, else $EDITOR, else vi; run through the shell so that `code --wait` works. */

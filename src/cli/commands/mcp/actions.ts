@@ -27,7 +27,7 @@ export async function runMcp(inv: Invocation<{ readOnly?: boolean }>): Promise<v
   const [{ serveStdio }, { Calendar }] = await Promise.all([import('../../../mcp/stdio.js'), import('../../../core/calendar.js')]);
   await serveStdio(
     {
-      open: (onMessage) => new Calendar({ profile: opts.profile, env: ctx.env, cwd: ctx.cwd, onMessage }),
+      open: (onMessage) => new Calendar({ profile: opts.profile, env: ctx.env, cwd: ctx.cwd, onMessage, builtInSandbox: true }),
       readOnly: opts.readOnly === true,
       // The core puts no password in a record, message or error; the one an MCP client's
       // configuration passes in the environment is also cut from every answer, should one hold it.

@@ -5,7 +5,7 @@
  */
 import { DEFAULT_NAMESPACE, TEC_NAMESPACE } from '../../../spec/resources.js';
 import { Agent, request } from '../../../core/http/undici.js';
-import { holdBackTiers } from '../../../core/http/v8-tiers.js';
+import { clientOpened } from '../../../core/http/activity.js';
 import type { OutputStream } from '../../../core/context.js';
 import { CliError, EXIT, UsageError } from '../../../core/errors.js';
 import { networkError, readCa } from '../../../core/http/client.js';
@@ -118,8 +118,8 @@ export async function discover(input: string, options: DiscoverOptions): Promise
     connect: { timeout: options.timeoutMs, rejectUnauthorized: true, ...(ca ? { ca } : {}) },
   });
   const get = (target: string) => fetchPage(target, agent, options);
-  // As the client does: no optimising compile of the HTTP parser to wait for at exit.
-  const restoreTiers = holdBackTiers(url.protocol === 'https:');
+  // As the client does: the launcher's tuning for the time HTTP is spoken (bin/v8-tiers.js).
+  const closed = clientOpened(url.protocol === 'https:');
   try {
     const candidates: string[] = [];
     const givenIsRoot = fallbackRoots(url).length === 1;
@@ -183,7 +183,7 @@ export async function discover(input: string, options: DiscoverOptions): Promise
       'Give the site address (https://example.org) or its REST root (https://example.org/wp-json).',
     );
   } finally {
-    restoreTiers?.();
+    closed();
     await agent.close().catch(() => undefined);
   }
 }

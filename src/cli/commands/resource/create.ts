@@ -37,7 +37,7 @@ export async function runCreate(resource: Resource, inv: Invocation): Promise<vo
       force: opts.force === true,
       dryRun: opts.dryRun === true,
     });
-    if (created.planned) return printPlanned(ctx, client, created.planned);
+    if (created.planned) return printPlanned(ctx, client, created.planned, opts);
     await printRecord(created.record, resource, prepared.output, ctx);
     const { reportClashes } = await import('../../../core/views/clashes.js');
     await reportClashes(access, resource, created.record, { conflictCheck: opts.conflictCheck !== false });

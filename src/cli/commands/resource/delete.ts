@@ -42,8 +42,17 @@ export async function runDelete(resource: Resource, inv: Invocation, rawRefs: st
   prepared.writes = !opts.dryRun;
   await withSession(prepared, ctx, async ({ client }) => {
     const targets = await deleteTargets(client, resource, refs, { dryRun: opts.dryRun === true });
+    const relink = await import('../../../core/write/relink.js');
+    const ids = targets.flatMap((t) => (t.id === undefined ? [] : [t.id]));
+    // The events whose other organizers the site unlinks with this one, linked back after (shown before --yes).
+    const relinks = await relink.relinksBeforeDelete(client, resource, ids);
     if (opts.dryRun) {
-      for (const target of targets) printPlanned(ctx, client, await plannedDelete(client, resource, target, forGood, query));
+      for (const target of targets) {
+        const request = await plannedDelete(client, resource, target, forGood, query);
+        const plan = { action: 'delete' as const, resource: resource.name, id: target.id, reads: [], requests: [request], unchanged: [], relinks };
+        printPlanned(ctx, client, plan, opts);
+      }
+      if (relinks.length) prepared.ui.notice(`Then the other organizers of ${relinks.length} event(s) would be linked back: ${relink.eventsNamed(relinks)}.`);
       return;
     }
     const linked = countsLinkedEvents(resource)
@@ -56,6 +65,9 @@ export async function runDelete(resource: Resource, inv: Invocation, rawRefs: st
     const uses = linked > 0 ? ` ${linked} event${linked === 1 ? ' uses' : 's use'} ${refs.length === 1 ? 'it' : 'them'}.` : '';
     const warning = linkedWarning(what, refs.length > 1, linked);
     if (warning) prepared.ui.warn(warning);
+    if (relinks.length) {
+      prepared.ui.warn(`the site also unlinks the other organizers of upcoming events; they are linked back after: ${relink.eventsNamed(relinks)}`);
+    }
     await confirm(ctx, opts.yes === true, question(uses));
     let failed = 0;
     for (const target of targets) {
@@ -74,6 +86,10 @@ export async function runDelete(resource: Resource, inv: Invocation, rawRefs: st
         prepared.ui.error(err instanceof Error ? err.message : String(err));
       }
     }
+    const back = await relink.relinkAfterDelete(client, relinks, (line) => prepared.ui.warn(line));
+    if (back.relinked.length) prepared.ui.notice(`Linked back the other organizers of ${relink.eventsNamed(back.relinked)}.`);
+    for (const miss of back.failed) prepared.ui.error(`event ${miss.event} "${miss.title}" lost its other organizers: ${miss.error}`);
+    if (back.failed.length && !failed) throw new CliError(`${back.failed.length} event(s) could not be linked back to their other organizers`, EXIT.partial);
     if (failed) throw new CliError(`${failed} of ${refs.length} ${resource.name} were not deleted`, EXIT.partial);
   });
 }

@@ -62,6 +62,13 @@ export function collectFields(fields: readonly Field[], opts: Record<string, unk
   return values;
 }
 
+/** The flag a field was given by (`--name` for a venue's `venue`), for messages; its own flag when none was. */
+export function givenFlag(fields: readonly Field[], fieldName: string, opts: Record<string, unknown>): string {
+  const field = fields.find((f) => f.name === fieldName);
+  const used = (field?.aliases ?? []).find((alias) => opts[attributeName(alias)] !== undefined);
+  return `--${used ?? flagName(fieldName)}`;
+}
+
 /** The names of the list filters `export` takes, from the resource table (each resource uses those it has). */
 export const EXPORT_FILTERS = [...new Set(Object.values(resources).flatMap((r) => r.listParams.filter((p) => p.exportFilter).map((p) => p.name)))];
 

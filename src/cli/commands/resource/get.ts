@@ -1,6 +1,6 @@
 /** `calendar <resource> get REF...`: one record, or several (also from stdin with -). */
 import type { Invocation } from '../runner.js';
-import { CliError, EXIT } from '../../../core/errors.js';
+import { CliError, EXIT, NotFoundError } from '../../../core/errors.js';
 import type { Resource } from '../../../spec/resources.js';
 import { withSession } from '../../session.js';
 import { listWriter, printRecord, type RecordWriter } from '../../output/writer.js';
@@ -46,7 +46,7 @@ export async function runGet(resource: Resource, inv: Invocation, rawRefs: strin
       }
     }
     await writer.end({ total: refs.length - missing });
-    if (missing) throw new CliError('', EXIT.notFound);
+    if (missing) throw new NotFoundError('');
   });
 }
 

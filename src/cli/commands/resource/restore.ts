@@ -18,7 +18,7 @@ export async function runRestore(resource: Resource, inv: Invocation, rawRef: st
   await withSession(prepared, ctx, async ({ client, profile }) => {
     const access = { client, timezone: profile.timezone, messages: prepared.ui };
     const restored = await restoreRecord(access, resource, ref, { status, force: opts.force === true, dryRun: opts.dryRun === true });
-    if (restored.planned) return printPlanned(ctx, client, restored.planned);
+    if (restored.planned) return printPlanned(ctx, client, restored.planned, opts);
     prepared.ui.notice(`Restored ${resource.singular} ${restored.record.id ?? ref.text} (${textForPeople(restored.record[resource.nameField])}) as ${status}.`);
     if (prepared.output.format !== 'table') await printRecord(restored.record, resource, prepared.output, ctx);
   });

@@ -70,6 +70,8 @@ export async function createRepeatingEvents(
   }
   await printList(report.created, prepared, ctx);
   prepared.ui.notice(`Created ${report.created.length} events, ${about}.`);
+  // Each occurrence's clashes are said as a single create's are.
+  if (opts.conflictCheck !== false) await (await import('../../../core/views/clashes.js')).reportSeriesClashes(access, report.created);
   refuseFailures(report.failed, report.created.length, 'created', prepared.ui);
 }
 

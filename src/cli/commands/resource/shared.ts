@@ -3,11 +3,11 @@ import type { Context } from '../../../core/context.js';
 import { UsageError } from '../../../core/errors.js';
 import type { ApiClient } from '../../../core/http/client.js';
 import { adjustableLinks, type LinkAdjustments } from '../../../core/records/link-changes.js';
-import type { PlannedRequest } from '../../../core/records/verbs.js';
+import type { PlannedRequest, WritePlan } from '../../../core/records/verbs.js';
 import { flagName, type Resource } from '../../../spec/resources.js';
 import type { WriteMode } from '../../../core/schema.js';
 import type { GlobalOptions } from '../../session.js';
-import { attributeName, collectFields } from './flags.js';
+import { attributeName, collectFields, givenFlag } from './flags.js';
 import { readData } from './refs.js';
 
 export type Opts = GlobalOptions & Record<string, unknown>;
@@ -36,15 +36,29 @@ export async function writeBody(resource: Resource, opts: Opts, ctx: Context, mo
   const data = await readData(opts.data as string | undefined, ctx);
   const merged = { ...data, ...collectFields(resource.fields, opts) };
   const { checkWrite } = await import('../../../core/records/verbs.js');
-  const record = await checkWrite(resource, merged, mode, (field) => `--${flagName(field)}`);
+  const record = await checkWrite(resource, merged, mode, (field) => givenFlag(resource.fields, field, opts));
   if (mode === 'update' && Object.keys(record).length === 0 && !changesElsewhere) {
     throw new UsageError('nothing to update', `Give at least one field, e.g. --${resource.fields[0].name.replace(/_/g, '-')} VALUE, or --data.`);
   }
   return record;
 }
 
+/** A dry run's plan: each request as it would be sent, or with --format json the plan itself, for scripts. */
+export function printPlanned(ctx: Context, client: ApiClient, planned: PlannedRequest | WritePlan, opts: Opts = {} as Opts): void {
+  if (!('requests' in planned)) printRequest(ctx, client, planned);
+  else if (opts.format === 'json' || opts.json === true) ctx.stdout.write(`${JSON.stringify(planned, null, 2)}\n`);
+  else if (planned.requests.length === 0) {
+    const which = planned.unchanged.length ? ` (${planned.unchanged.join(', ')} already as asked)` : '';
+    ctx.stderr.write(`Nothing to change${which}: no request would be sent.\n`);
+  } else
+    planned.requests.forEach((request, at) => {
+      if (at > 0) ctx.stdout.write('\n');
+      printRequest(ctx, client, request);
+    });
+}
+
 /** --dry-run: the request as it would be sent, credentials masked; nothing is sent. */
-export function printPlanned(ctx: Context, client: ApiClient, planned: PlannedRequest): void {
+function printRequest(ctx: Context, client: ApiClient, planned: PlannedRequest): void {
   const lines = [`${planned.method} ${client.url(planned.path, planned.query, planned.fromRoot)}`];
   if (client.hasCredentials) lines.push('Authorization: Basic ********');
   if (planned.body !== undefined) lines.push('Content-Type: application/json', '', JSON.stringify(planned.body, null, 2));

@@ -34,10 +34,11 @@ export async function runUpdate(resource: Resource, inv: Invocation, rawRef: str
       password,
       links,
     });
-    if (updated.planned) return printPlanned(ctx, client, updated.planned);
+    if (updated.planned) return printPlanned(ctx, client, updated.planned, opts);
     await printRecord(updated.record, resource, prepared.output, ctx);
     const { reportClashes } = await import('../../../core/views/clashes.js');
-    await reportClashes(access, resource, updated.record, { conflictCheck: opts.conflictCheck !== false });
+    const written = updated.plan?.requests.flatMap((request) => request.fields ?? []) ?? [];
+    await reportClashes(access, resource, updated.record, { conflictCheck: opts.conflictCheck !== false, written });
     if (opts.web) await (await import('../web.js')).openRecordPage(updated.record, ctx, prepared.ui, 'stderr');
   });
 }
