@@ -123,8 +123,12 @@ describe('an export imported back with --upsert-by slug', () => {
     writeFileSync(path, exported.stdout.replace('"title":"Season Planning",', '"title":"Season Planning","description":"Agenda to follow",'));
     const changed = await site.cli(['import', 'events', path, '--upsert-by', 'slug', '--yes']);
     expect(changed.stderr).toContain('0 created, 1 updated, 3 unchanged, 0 failed');
-    const drafts = await site.cli(['events', 'list', '--status', 'draft', '--start-date', day(1), '--end-date', day(30), '--format', 'json']);
-    expect(JSON.parse(drafts.stdout).map((event: { description: string }) => event.description)).toEqual(['<p>Agenda to follow</p>']);
+    const drafts = (...extra: string[]) =>
+      site.cli(['events', 'list', '--status', 'draft', '--start-date', day(1), '--end-date', day(30), '--format', 'json', ...extra]);
+    const descriptions = (stdout: string) => JSON.parse(stdout).map((event: { description: string }) => event.description);
+    // As typed, and as the site renders it.
+    expect(descriptions((await drafts()).stdout)).toEqual(['Agenda to follow']);
+    expect(descriptions((await drafts('--rendered')).stdout)).toEqual(['<p>Agenda to follow</p>']);
   });
 
   test('a published record without a slug is refused before anything is sent', async () => {

@@ -111,7 +111,7 @@ describe('requests per command (#38 item 20)', () => {
     }
   });
 
-  test('an unchanged title sends no write; get by ID and by slug read once', async () => {
+  test('an unchanged title sends no write; get by ID and by slug read the record once, and its texts as typed once', async () => {
     const { id, slug } = await event('Same Night');
     let writes = sandbox.stats.writes;
     expect((await cli('events', 'update', String(id), '--title', 'Same Night')).code).toBe(0);
@@ -124,7 +124,10 @@ describe('requests per command (#38 item 20)', () => {
     for (const ref of [String(id), slug as string]) {
       const requests = sandbox.stats.requests;
       expect((await cli('events', 'get', ref)).code).toBe(0);
-      expect(sandbox.stats.requests - requests).toBe(1);
+      expect(sandbox.stats.requests - requests).toBe(2);
+      const rendered = sandbox.stats.requests;
+      expect((await cli('events', 'get', ref, '--rendered')).code).toBe(0);
+      expect(sandbox.stats.requests - rendered).toBe(1);
     }
   });
 });
