@@ -64,4 +64,13 @@ describe('text as typed', () => {
     expect(sent.filter((line) => line.includes('/wp/v2/tribe_events'))).toHaveLength(1);
     expect(sent.filter((line) => line.includes('context=edit'))[0]).toContain(`include=${id}`);
   });
+
+  test('without credentials no typed text is asked for: the rendered text, and no notice', async () => {
+    const anonymous = { CALENDAR_USERNAME: undefined, CALENDAR_APP_PASSWORD: undefined };
+    const r = await site.cli(['events', 'get', String(id), '--format', 'json', '--debug'], { env: anonymous });
+    expect(r.code, r.stderr).toBe(0);
+    expect(json<Json>(r.stdout).title).toBe('Rock &#038; Roll Gala &#8220;live&#8221;');
+    expect(r.stderr).not.toContain('context=edit');
+    expect(r.stderr).not.toContain('no typed text');
+  });
 });

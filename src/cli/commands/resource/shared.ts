@@ -22,10 +22,11 @@ export function positive(raw: string, where: string): number {
  * editor wrote them, read from the core route): every output that shows text, unless `--rendered`
  * asks for the site's rendering. IDs and counts show none; iCalendar reads its own (output/ics.ts).
  * A language asked for (`--lang`) reads the texts in that language, which only the plugin's
- * routes give: the core route's typed text is the default language's.
+ * routes give: the core route's typed text is the default language's. Without credentials the
+ * site gives no typed text (`context=edit` needs a user who may edit): nothing is asked.
  */
 export function showsTypedText(resource: Resource, opts: Opts, format: string, client: ApiClient): boolean {
-  if (resource.kind !== 'post' || opts.rendered === true || client.language !== undefined) return false;
+  if (resource.kind !== 'post' || opts.rendered === true || client.language !== undefined || !client.hasCredentials) return false;
   return format !== 'ids' && format !== 'count' && format !== 'ics';
 }
 
