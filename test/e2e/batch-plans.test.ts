@@ -71,6 +71,25 @@ describe('a batch dry run plans each row as the real run sends it', () => {
     expect(human.stdout).not.toContain('{');
   });
 
+  test('events create --repeat: the series tag and each occurrence, as the real run creates them', async () => {
+    const args = ['events', 'create', '--title', 'Plan yoga & tea', '--start-date', '2027-05-04 07:00', '--end-date', '2027-05-04 08:00'];
+    const repeat = ['--repeat', 'FREQ=WEEKLY;COUNT=3', '--timezone', 'Europe/Paris'];
+    const writes = site.sandbox.stats.writes;
+    const dry = await site.cli([...args, ...repeat, '--dry-run', '--format', 'json']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(site.sandbox.stats.writes).toBe(writes);
+    const plans = JSON.parse(dry.stdout) as Json[];
+    const planned = plans.flatMap((plan) => plan.requests);
+    expect(planned.map((r: Json) => [r.method, r.path])).toEqual([['POST', 'tags'], ...Array(3).fill(['POST', 'events'])]);
+    const real = await site.cli([...args, ...repeat, '--format', 'json']);
+    expect(real.code, real.stderr).toBe(0);
+    expect(site.sandbox.stats.writes - writes).toBe(planned.length);
+    const made = JSON.parse(real.stdout) as Json[];
+    // The series' id is drawn anew each run: the occurrences are the planned ones but for it.
+    const shape = (slug: string) => slug.replace(/-series-[0-9a-z]{6}-/, '-series-*-');
+    expect(made.map((e) => [shape(e.slug), e.start_date])).toEqual(planned.slice(1).map((r: Json) => [shape(r.body.slug), r.body.start_date]));
+  });
+
   test('an iCalendar sync: the update and the trash of a cancelled event are planned rows', async () => {
     const vevent = (uid: string, lines: string[]) => ['BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20261101T000000Z', ...lines, 'END:VEVENT'];
     const feed = (...events: string[][]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//plan//EN', ...events.flat(), 'END:VCALENDAR', ''].join('\r\n');

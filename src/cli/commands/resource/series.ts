@@ -62,6 +62,11 @@ export async function createRepeatingEvents(
   const about = `series ${plan.series.id} (${plan.series.rule}, ${plan.series.anchor.timezone})`;
   if (!report) {
     prepared.ui.notice(`Would create ${plan.occurrences.length} events, ${about}; nothing was sent.`);
+    // For scripts, the plan of each write (the series' tag, then each occurrence), as the real run sends them.
+    if (opts.format === 'json' || opts.json === true) {
+      const { planSeriesCreate } = await import('../../../core/series/create.js');
+      return void ctx.stdout.write(`${JSON.stringify(planSeriesCreate(plan), null, 2)}\n`);
+    }
     return printList(
       plan.occurrences.map((o) => o.body),
       prepared,
