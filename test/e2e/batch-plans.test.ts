@@ -90,6 +90,42 @@ describe('a batch dry run plans each row as the real run sends it', () => {
     expect(made.map((e) => [shape(e.slug), e.start_date])).toEqual(planned.slice(1).map((r: Json) => [shape(r.body.slug), r.body.start_date]));
   });
 
+  test('events delete --following: each occurrence to the trash, then the rule ended, as planned', async () => {
+    const made = await site.cli([
+      'events',
+      'create',
+      '--title',
+      'Plan choir',
+      '--start-date',
+      '2027-06-01 18:00',
+      '--end-date',
+      '2027-06-01 19:00',
+      '--repeat',
+      'FREQ=WEEKLY;COUNT=4',
+      '--format',
+      'json',
+    ]);
+    expect(made.code, made.stderr).toBe(0);
+    const ids = (JSON.parse(made.stdout) as Json[]).map((e) => e.id as number);
+    const writes = site.sandbox.stats.writes;
+    const dry = await site.cli(['events', 'delete', String(ids[2]), '--following', '--dry-run', '--format', 'json']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(site.sandbox.stats.writes).toBe(writes);
+    const plans = JSON.parse(dry.stdout) as Json[];
+    const planned = plans.flatMap((plan) => plan.requests);
+    expect(plans.map((p) => [p.action, p.resource, p.id])).toEqual([
+      ['delete', 'events', ids[2]],
+      ['delete', 'events', ids[3]],
+      ['update', 'tags', expect.any(Number)],
+    ]);
+    expect(planned[2].body.description).toContain('UNTIL');
+    const real = await site.cli(['events', 'delete', String(ids[2]), '--following', '--yes']);
+    expect(real.code, real.stderr).toBe(0);
+    expect(site.sandbox.stats.writes - writes).toBe(planned.length);
+    const tag = (await site.cli(['tags', 'get', String(plans[2].id), '--format', 'json'])).stdout;
+    expect(JSON.parse(tag).description).toBe(planned[2].body.description);
+  });
+
   test('an iCalendar sync: the update and the trash of a cancelled event are planned rows', async () => {
     const vevent = (uid: string, lines: string[]) => ['BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20261101T000000Z', ...lines, 'END:VEVENT'];
     const feed = (...events: string[][]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//plan//EN', ...events.flat(), 'END:VCALENDAR', ''].join('\r\n');

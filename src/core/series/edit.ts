@@ -11,8 +11,9 @@ import { safeUpdate } from '../write/execute.js';
 import { utcMsToUtcString, zonedToUtcMs, addDays } from '../../base/time.js';
 import { parseRule, type SeriesAnchor } from './rule.js';
 import { newSeriesId, occurrenceSlug, parseOccurrenceSlug, seriesStem, type SeriesRecord } from './identity.js';
-import { createSeriesTag, deleteSeriesTag, findMembers, readSeries, ruleStarts, saveSeriesTag, type Member, type StoredSeries } from './store.js';
+import { createSeriesTag, findMembers, readSeries, ruleStarts, saveSeriesTag, seriesTagUpdate, type Member, type StoredSeries } from './store.js';
 import { inFlight } from './create.js';
+import { planTrash, type WritePlan } from '../write/plan.js';
 
 type Json = Record<string, unknown>;
 
@@ -196,21 +197,45 @@ export interface SeriesDeleteReport {
 }
 
 /** `events delete OCC --series|--following`: its occurrences in scope go to the trash; the rule ends before them or goes. */
-export async function deleteSeries(client: ApiClient, targetRecord: Json, scope: SeriesScope): Promise<SeriesDeleteReport> {
-  const context = await seriesContext(client, targetRecord, `--${scope}`);
+/**
+ * The writes of a series delete, in order (its dry run gives them): each occurrence in scope to
+ * the trash, then the series' tag, its rule ended before the target (`following` with earlier
+ * occurrences) or removed.
+ */
+export function planSeriesDelete(context: SeriesContext, scope: SeriesScope): WritePlan[] {
   const { series, members, target } = context;
   const keepEarlier = scope === 'following' && members.some((member) => member.position < target.position);
   const inScope = members.filter((member) => scope === 'series' || member.position >= target.position);
-  const results = await inFlight(inScope, (member) => client.call('DELETE', `${resources.events.path}/${member.id}`));
-  const failed = results.filter((r) => r.error !== undefined).map((r) => ({ member: r.item, error: r.error }));
+  const path = `${resources.tags.path}/${series.tagId}`;
+  const ended = { ...series, rule: keepEarlier ? ruleEndingBefore(series.rule, series.anchor, target.original) : series.rule };
+  const tag: WritePlan = keepEarlier
+    ? {
+        action: 'update',
+        resource: 'tags',
+        id: series.tagId,
+        reads: [],
+        unchanged: [],
+        requests: [{ route: 'tribe', method: 'POST', path, body: seriesTagUpdate(ended), fields: ['description'] }],
+      }
+    : { action: 'delete', resource: 'tags', id: series.tagId, reads: [], unchanged: [], requests: [{ route: 'tribe', method: 'DELETE', path, fields: [] }] };
+  return [...inScope.map((member) => planTrash(resources.events, member.id)), tag];
+}
+
+export async function deleteSeries(client: ApiClient, targetRecord: Json, scope: SeriesScope): Promise<SeriesDeleteReport> {
+  const context = await seriesContext(client, targetRecord, `--${scope}`);
+  const plans = planSeriesDelete(context, scope);
+  const tag = plans.pop() as WritePlan;
+  const results = await inFlight(plans, (plan) => client.call('DELETE', plan.requests[0].path));
+  const byId = new Map(context.members.map((member) => [member.id, member]));
+  const failed = results.filter((r) => r.error !== undefined).map((r) => ({ member: byId.get(r.item.id as number)!, error: r.error }));
   // The rule changes only once its occurrences are gone: a failure leaves it naming them.
   if (failed.length === 0) {
-    if (keepEarlier) await saveSeriesTag(client, { ...series, rule: ruleEndingBefore(series.rule, series.anchor, target.original) });
-    else await deleteSeriesTag(client, series);
+    const [request] = tag.requests;
+    await client.call(request.method, request.path, request.body === undefined ? {} : { body: request.body });
   }
   // Each as it now is: in the trash.
-  const trashed = results.filter((r) => r.error === undefined).map((r) => ({ ...r.item, status: 'trash' }));
-  return { trashed, failed, seriesRemoved: !keepEarlier && failed.length === 0 };
+  const trashed = results.filter((r) => r.error === undefined).map((r) => ({ ...byId.get(r.item.id as number)!, status: 'trash' }));
+  return { trashed, failed, seriesRemoved: tag.action === 'delete' && failed.length === 0 };
 }
 
 /** One line for a report whose occurrences did not all go through. */

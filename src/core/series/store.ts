@@ -42,12 +42,11 @@ export async function createSeriesTag(client: ApiClient, series: SeriesRecord): 
   return { ...series, tagId: Number(res.body.id) };
 }
 
-export async function saveSeriesTag(client: ApiClient, series: StoredSeries): Promise<void> {
-  await client.call('POST', `${resources.tags.path}/${series.tagId}`, { body: { description: seriesDescription(series) } });
-}
+/** What a series' tag is sent when its rule changes: the description that holds the rule. */
+export const seriesTagUpdate = (series: SeriesRecord) => ({ description: seriesDescription(series) });
 
-export async function deleteSeriesTag(client: ApiClient, series: StoredSeries): Promise<void> {
-  await client.call('DELETE', `${resources.tags.path}/${series.tagId}`);
+export async function saveSeriesTag(client: ApiClient, series: StoredSeries): Promise<void> {
+  await client.call('POST', `${resources.tags.path}/${series.tagId}`, { body: seriesTagUpdate(series) });
 }
 
 /** Every start of the rule, excluded ones too, with its key and place. */

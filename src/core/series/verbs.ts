@@ -15,6 +15,7 @@ import { createSeries, planSeries, type RepeatRequest, type SeriesPlan, type Ser
 import {
   deleteSeries,
   partialFailure,
+  planSeriesDelete,
   seriesContext,
   updateSeries,
   type SeriesContext,
@@ -23,6 +24,7 @@ import {
   type SeriesUpdateReport,
 } from './edit.js';
 import type { Member, StoredSeries } from './store.js';
+import type { WritePlan } from '../write/plan.js';
 
 type Json = Record<string, unknown>;
 
@@ -122,6 +124,8 @@ async function occurrencesInScope(access: RecordAccess, ref: RecordRef, scope: S
 export interface PlannedSeriesEdit {
   series: StoredSeries;
   inScope: Member[];
+  /** A delete's writes, in order, as the real run sends them. */
+  plans?: WritePlan[];
 }
 
 export interface SeriesEditOptions {
@@ -181,8 +185,9 @@ export async function deleteInScope(
   options: SeriesDeleteOptions = {},
 ): Promise<{ planned: PlannedSeriesEdit } | { report: SeriesDeleteReport; series: StoredSeries; record: Json }> {
   if (options.permanently === true) throw new UsageError(`--permanently does not go with ${scopeFlag(scope)}: occurrences go to the trash`);
-  const { inScope, series, record } = await occurrencesInScope(access, ref, scope, 'delete');
-  if (options.dryRun) return { planned: { series, inScope } };
+  const context = await occurrencesInScope(access, ref, scope, 'delete');
+  const { inScope, series, record } = context;
+  if (options.dryRun) return { planned: { series, inScope, plans: planSeriesDelete(context, scope) } };
   await options.confirm?.(`Move ${occurrencesText(inScope.length)} of series ${series.id} to the trash?`);
   return { report: await deleteSeries(access.client, record, scope), series, record };
 }

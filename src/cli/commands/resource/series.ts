@@ -132,6 +132,8 @@ export async function deleteSeriesEvents(
   if ('planned' in done) {
     const { inScope, series } = done.planned;
     prepared.ui.notice(`Would move ${occurrencesText(inScope.length)} of series ${series.id} to the trash; nothing was sent.`);
+    // For scripts, the plan of each write, as the real run sends them.
+    if (done.planned.plans && (opts.format === 'json' || opts.json === true)) return void ctx.stdout.write(`${JSON.stringify(done.planned.plans, null, 2)}\n`);
     return printList(plannedRows(inScope), prepared, ctx);
   }
   const { report, series, record } = done;
