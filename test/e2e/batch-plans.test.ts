@@ -126,6 +126,42 @@ describe('a batch dry run plans each row as the real run sends it', () => {
     expect(JSON.parse(tag).description).toBe(planned[2].body.description);
   });
 
+  test('events update --series: each occurrence by the planner, the rule moved with the new time, as planned', async () => {
+    const made = await site.cli([
+      'events',
+      'create',
+      '--title',
+      'Plan band',
+      '--start-date',
+      '2027-07-01 18:00',
+      '--end-date',
+      '2027-07-01 19:00',
+      '--repeat',
+      'FREQ=WEEKLY;COUNT=3',
+      '--format',
+      'json',
+    ]);
+    expect(made.code, made.stderr).toBe(0);
+    const ids = (JSON.parse(made.stdout) as Json[]).map((e) => e.id as number);
+    const change = ['events', 'update', String(ids[1]), '--series', '--title', 'Plan band & “friends”', '--start-date', '2027-07-08 18:30'];
+    const writes = site.sandbox.stats.writes;
+    const dry = await site.cli([...change, '--dry-run', '--format', 'json']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(site.sandbox.stats.writes).toBe(writes);
+    const plans = JSON.parse(dry.stdout) as Json[];
+    // The target first, then the rule, then the other occurrences in order.
+    expect(plans.map((p) => [p.action, p.resource, p.id])).toEqual([
+      ['update', 'events', ids[1]],
+      ['update', 'tags', expect.any(Number)],
+      ['update', 'events', ids[0]],
+      ['update', 'events', ids[2]],
+    ]);
+    const planned = plans.flatMap((plan) => plan.requests);
+    const real = await site.cli([...change, '--yes']);
+    expect(real.code, real.stderr).toBe(0);
+    expect(site.sandbox.stats.writes - writes).toBe(planned.length);
+  });
+
   test('an iCalendar sync: the update and the trash of a cancelled event are planned rows', async () => {
     const vevent = (uid: string, lines: string[]) => ['BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20261101T000000Z', ...lines, 'END:VEVENT'];
     const feed = (...events: string[][]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//plan//EN', ...events.flat(), 'END:VCALENDAR', ''].join('\r\n');

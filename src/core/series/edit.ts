@@ -7,11 +7,21 @@
 import type { ApiClient } from '../http/client.js';
 import { resources } from '../../spec/resources.js';
 import { CliError, EXIT, UsageError } from '../errors.js';
-import { safeUpdate } from '../write/execute.js';
+import { updateByPlan } from '../write/execute.js';
 import { utcMsToUtcString, zonedToUtcMs, addDays } from '../../base/time.js';
 import { parseRule, type SeriesAnchor } from './rule.js';
 import { newSeriesId, occurrenceSlug, parseOccurrenceSlug, seriesStem, type SeriesRecord } from './identity.js';
-import { createSeriesTag, findMembers, readSeries, ruleStarts, saveSeriesTag, seriesTagUpdate, type Member, type StoredSeries } from './store.js';
+import {
+  createSeriesTag,
+  findMembers,
+  readSeries,
+  ruleStarts,
+  saveSeriesTag,
+  seriesTagBody,
+  seriesTagUpdate,
+  type Member,
+  type StoredSeries,
+} from './store.js';
 import { inFlight } from './create.js';
 import { planTrash, type WritePlan } from '../write/plan.js';
 
@@ -111,11 +121,15 @@ export interface SeriesUpdateReport {
   failed: Array<{ member: Member; error: unknown }>;
   /** Fields a server did not keep, per occurrence. */
   ignored: Array<{ id: number; field: string; sent: unknown; got: unknown }>;
+  /** The writes, in order: planned (a dry run) or sent. */
+  plans: WritePlan[];
 }
 
 export interface SeriesUpdateOptions {
   force?: boolean;
   notice?: (line: string) => void;
+  /** Plan only: the report's `plans` are the writes, in order; nothing is sent. */
+  dryRun?: boolean;
 }
 
 /**
@@ -157,17 +171,41 @@ export async function updateSeries(
     }
     const originalKey = keys?.get(member.original);
     if (originalKey) own.slug = occurrenceSlug(owner.stem, originalKey);
-    const result = await safeUpdate(client, resources.events, path, own, { current, force: options.force, notice: options.notice });
+    const result = await updateByPlan(client, resources.events, path, own, { current, force: options.force, notice: options.notice, dryRun: options.dryRun });
+    memberPlans.set(member.id, result.plan);
     for (const entry of result.ignored) if (entry.field !== 'slug') ignored.push({ id: member.id, ...entry });
-    return result.record;
+    return result.record ?? current;
+  };
+  const memberPlans = new Map<number, WritePlan>();
+  const tagPlans: WritePlan[] = [];
+  const tagWrite = (action: 'create' | 'update', tagId: number | undefined, body: Json): WritePlan => {
+    const path = tagId === undefined ? resources.tags.path : `${resources.tags.path}/${tagId}`;
+    const plan: WritePlan = {
+      action,
+      resource: 'tags',
+      id: tagId,
+      reads: [],
+      unchanged: [],
+      requests: [{ route: 'tribe', method: 'POST', path, body, fields: Object.keys(body) }],
+    };
+    tagPlans.push(plan);
+    return plan;
   };
   // The target first, alone: a refusal (the occurrences share their fields, so it would refuse
   // them all) stops the edit before the rule or any other occurrence has changed.
   const head = await write(target);
   if (earlier) {
-    owner = await createSeriesTag(client, owner);
-    await saveSeriesTag(client, earlier);
-  } else if (owner !== series) await saveSeriesTag(client, { ...series, ...owner });
+    tagWrite('create', undefined, seriesTagBody(owner));
+    tagWrite('update', earlier.tagId, seriesTagUpdate(earlier));
+    if (!options.dryRun) {
+      owner = await createSeriesTag(client, owner);
+      await saveSeriesTag(client, earlier);
+    }
+  } else if (owner !== series) {
+    const kept = { ...series, ...owner };
+    tagWrite('update', kept.tagId, seriesTagUpdate(kept));
+    if (!options.dryRun) await saveSeriesTag(client, kept);
+  }
   const others = await inFlight(
     inScope.filter((member) => member.id !== target.id),
     write,
@@ -178,6 +216,11 @@ export async function updateSeries(
     updated: results.filter((r) => r.value).map((r) => r.value!),
     failed: results.filter((r) => r.error !== undefined).map((r) => ({ member: r.item, error: r.error })),
     ignored,
+    plans: [
+      memberPlans.get(target.id)!,
+      ...tagPlans,
+      ...results.flatMap((r) => (r.item.id !== target.id && memberPlans.has(r.item.id) ? [memberPlans.get(r.item.id)!] : [])),
+    ],
   };
 }
 

@@ -124,7 +124,7 @@ async function occurrencesInScope(access: RecordAccess, ref: RecordRef, scope: S
 export interface PlannedSeriesEdit {
   series: StoredSeries;
   inScope: Member[];
-  /** A delete's writes, in order, as the real run sends them. */
+  /** The writes, in order, as the real run sends them. */
   plans?: WritePlan[];
 }
 
@@ -156,14 +156,20 @@ export async function updateInScope(
   options: SeriesEditOptions = {},
 ): Promise<{ planned: PlannedSeriesEdit } | { report: SeriesUpdateReport }> {
   checkSeriesEdit(changes, scope, options);
-  if (options.dryRun) {
+  if (options.dryRun && Object.keys(changes).length === 0) {
     const { inScope, series } = await occurrencesInScope(access, ref, scope, 'update');
     return { planned: { series, inScope } };
   }
   if (Object.keys(changes).length === 0) throw new UsageError('nothing to update', 'Give at least one field.');
   const record = await targetOf(access, ref, 'update');
-  const resolved = await finishBody(access, resources.events, changes, { createMissing: options.createMissing, keepDuration: options.keepDuration }, record);
-  const report = await updateSeries(access.client, record, resolved, scope, { force: options.force, notice: (line) => access.messages.warn(line) });
+  const createMissing = options.createMissing && !options.dryRun;
+  const resolved = await finishBody(access, resources.events, changes, { createMissing, keepDuration: options.keepDuration }, record);
+  const notice = (line: string) => access.messages.warn(line);
+  const report = await updateSeries(access.client, record, resolved, scope, { force: options.force, notice, dryRun: options.dryRun });
+  if (options.dryRun) {
+    const { inScope, series } = await occurrencesInScope(access, ref, scope, 'update');
+    return { planned: { series, inScope, plans: report.plans } };
+  }
   for (const { id, field, sent, got } of report.ignored)
     access.messages.warn(`event ${id}: the server did not keep ${field}: sent ${JSON.stringify(sent)}, it holds ${JSON.stringify(got ?? null)}`);
   return { report };

@@ -107,6 +107,7 @@ export async function updateSeriesEvents(
     prepared.ui.notice(
       `Would change ${inScope.length} occurrences of series ${series.id} (${series.rule}); nothing was sent. Changes: ${JSON.stringify(changes)}`,
     );
+    if (done.planned.plans && (opts.format === 'json' || opts.json === true)) return void ctx.stdout.write(`${JSON.stringify(done.planned.plans, null, 2)}\n`);
     return printList(plannedRows(inScope), prepared, ctx);
   }
   const { report } = done;
