@@ -19,6 +19,27 @@ const file = (name: string, text: string) => {
 };
 const ndjson = (records: Json[]) => `${records.map((r) => JSON.stringify(r)).join('\n')}\n`;
 
+/** A weekly series of `count` evening events from `day`: the IDs of its occurrences. */
+async function weekly(title: string, day: string, count: number): Promise<number[]> {
+  const range = ['--start-date', `${day} 18:00`, '--end-date', `${day} 19:00`];
+  const made = await site.cli(['events', 'create', '--title', title, ...range, '--repeat', `FREQ=WEEKLY;COUNT=${count}`, '--format', 'json']);
+  expect(made.code, made.stderr).toBe(0);
+  return (JSON.parse(made.stdout) as Json[]).map((e) => e.id as number);
+}
+
+/** The plans a command's dry run prints (nothing written), then the real run, which must send as many writes as planned. */
+async function plannedThenSent(args: string[], realExtra: string[] = []): Promise<Json[]> {
+  const writes = site.sandbox.stats.writes;
+  const dry = await site.cli([...args, '--dry-run', '--format', 'json']);
+  expect(dry.code, dry.stderr).toBe(0);
+  expect(site.sandbox.stats.writes).toBe(writes);
+  const plans = JSON.parse(dry.stdout) as Json[];
+  const real = await site.cli([...args, ...realExtra]);
+  expect(real.code, real.stderr).toBe(0);
+  expect(site.sandbox.stats.writes - writes).toBe(plans.flatMap((plan) => plan.requests).length);
+  return plans;
+}
+
 /** Runs the import dry and for real, checking that the real run sends the planned writes and says the same plans. */
 async function dryThenReal(args: string[]): Promise<Json[]> {
   const writes = site.sandbox.stats.writes;
@@ -91,64 +112,23 @@ describe('a batch dry run plans each row as the real run sends it', () => {
   });
 
   test('events delete --following: each occurrence to the trash, then the rule ended, as planned', async () => {
-    const made = await site.cli([
-      'events',
-      'create',
-      '--title',
-      'Plan choir',
-      '--start-date',
-      '2027-06-01 18:00',
-      '--end-date',
-      '2027-06-01 19:00',
-      '--repeat',
-      'FREQ=WEEKLY;COUNT=4',
-      '--format',
-      'json',
-    ]);
-    expect(made.code, made.stderr).toBe(0);
-    const ids = (JSON.parse(made.stdout) as Json[]).map((e) => e.id as number);
-    const writes = site.sandbox.stats.writes;
-    const dry = await site.cli(['events', 'delete', String(ids[2]), '--following', '--dry-run', '--format', 'json']);
-    expect(dry.code, dry.stderr).toBe(0);
-    expect(site.sandbox.stats.writes).toBe(writes);
-    const plans = JSON.parse(dry.stdout) as Json[];
-    const planned = plans.flatMap((plan) => plan.requests);
+    const ids = await weekly('Plan choir', '2027-06-01', 4);
+    const plans = await plannedThenSent(['events', 'delete', String(ids[2]), '--following'], ['--yes']);
     expect(plans.map((p) => [p.action, p.resource, p.id])).toEqual([
       ['delete', 'events', ids[2]],
       ['delete', 'events', ids[3]],
       ['update', 'tags', expect.any(Number)],
     ]);
-    expect(planned[2].body.description).toContain('UNTIL');
-    const real = await site.cli(['events', 'delete', String(ids[2]), '--following', '--yes']);
-    expect(real.code, real.stderr).toBe(0);
-    expect(site.sandbox.stats.writes - writes).toBe(planned.length);
+    const { description } = plans[2].requests[0].body;
+    expect(description).toContain('UNTIL');
     const tag = (await site.cli(['tags', 'get', String(plans[2].id), '--format', 'json'])).stdout;
-    expect(JSON.parse(tag).description).toBe(planned[2].body.description);
+    expect(JSON.parse(tag).description).toBe(description);
   });
 
   test('events update --series: each occurrence by the planner, the rule moved with the new time, as planned', async () => {
-    const made = await site.cli([
-      'events',
-      'create',
-      '--title',
-      'Plan band',
-      '--start-date',
-      '2027-07-01 18:00',
-      '--end-date',
-      '2027-07-01 19:00',
-      '--repeat',
-      'FREQ=WEEKLY;COUNT=3',
-      '--format',
-      'json',
-    ]);
-    expect(made.code, made.stderr).toBe(0);
-    const ids = (JSON.parse(made.stdout) as Json[]).map((e) => e.id as number);
+    const ids = await weekly('Plan band', '2027-07-01', 3);
     const change = ['events', 'update', String(ids[1]), '--series', '--title', 'Plan band & “friends”', '--start-date', '2027-07-08 18:30'];
-    const writes = site.sandbox.stats.writes;
-    const dry = await site.cli([...change, '--dry-run', '--format', 'json']);
-    expect(dry.code, dry.stderr).toBe(0);
-    expect(site.sandbox.stats.writes).toBe(writes);
-    const plans = JSON.parse(dry.stdout) as Json[];
+    const plans = await plannedThenSent(change, ['--yes']);
     // The target first, then the rule, then the other occurrences in order.
     expect(plans.map((p) => [p.action, p.resource, p.id])).toEqual([
       ['update', 'events', ids[1]],
@@ -156,10 +136,6 @@ describe('a batch dry run plans each row as the real run sends it', () => {
       ['update', 'events', ids[0]],
       ['update', 'events', ids[2]],
     ]);
-    const planned = plans.flatMap((plan) => plan.requests);
-    const real = await site.cli([...change, '--yes']);
-    expect(real.code, real.stderr).toBe(0);
-    expect(site.sandbox.stats.writes - writes).toBe(planned.length);
   });
 
   test('an iCalendar sync: the update and the trash of a cancelled event are planned rows', async () => {
