@@ -6,7 +6,7 @@
  * the site's records fetched once, and failures go to stderr and to a file that can be
  * imported again.
  */
-import { CliError, EXIT, NameTakenError, UsageError } from '../errors.js';
+import { CalendarError, EXIT, NameTakenError, UsageError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
 import { resources, type Resource } from '../../spec/resources.js';
 import { settle } from '../records/resolve.js';
@@ -274,7 +274,7 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
         return { result: 'created' };
       }
       if (!lastRound) return void deferred.push(item);
-      throw new CliError(`parent not found: ${record.links.map((l) => l.refs.join(',')).join(' ')}`, EXIT.refused);
+      throw new CalendarError(`parent not found: ${record.links.map((l) => l.refs.join(',')).join(' ')}`, EXIT.refused);
     }
     const fileOwnKey = upsertBy ? fileKey(upsertBy, record, resource) : undefined;
     const key = fileOwnKey !== undefined && isDraftTitleKey(fileOwnKey) ? nthDraftKey(fileOwnKey, scan.draftOrder.get(item.where) ?? 1) : fileOwnKey;

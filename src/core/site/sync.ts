@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Confirm, Context, Messages } from '../context.js';
-import { type CliError, UsageError } from '../errors.js';
+import { type CalendarError, UsageError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
 import { resources, type ResourceName } from '../../spec/resources.js';
 import { closest } from '../../base/closest.js';
@@ -182,7 +182,7 @@ export interface Applied extends SitePlan {
   /** What was done; undefined when nothing was sent (a dry run, a plan without changes). */
   outcome?: ApplyOutcome;
   /** Why the run did not do everything (exit 5, 130, 6). */
-  error?: CliError;
+  error?: CalendarError;
 }
 
 export async function applySite(file: SiteFile, client: ApiClient, options: ApplyOptions): Promise<Applied> {

@@ -1,6 +1,6 @@
 /** `calendar <resource> get REF...`: one record, or several (also from stdin with -). */
 import type { Invocation } from '../runner.js';
-import { CliError, EXIT, NotFoundError } from '../../../core/errors.js';
+import { CalendarError, EXIT, NotFoundError } from '../../../core/errors.js';
 import type { Resource } from '../../../spec/resources.js';
 import { withSession } from '../../session.js';
 import { listWriter, printRecord, type RecordWriter } from '../../output/writer.js';
@@ -40,7 +40,7 @@ export async function runGet(resource: Resource, inv: Invocation, rawRefs: strin
       try {
         await writer.write(await read(ref));
       } catch (err) {
-        if (!(err instanceof CliError) || err.exitCode !== EXIT.notFound || refs.length === 1) throw err;
+        if (!(err instanceof CalendarError) || err.exitCode !== EXIT.notFound || refs.length === 1) throw err;
         missing++;
         prepared.ui.error(err.message);
       }
