@@ -123,7 +123,7 @@ export class Assistant implements AssistantApi {
   async typed(name: ResourceName, records: Json[]): Promise<Json[]> {
     const resource = resources[name];
     const [{ readManyRawTexts, withRawTexts }, { decodeEntities }] = await Promise.all([import('../records/raw-text.js'), import('../records/identity.js')]);
-    if (resource.kind !== 'post') {
+    if (!resource.isPost) {
       // WordPress stores a term's `&` as `&amp;` whatever was typed: the name as typed is the decoded one.
       return records.map((record) => (typeof record.name === 'string' ? { ...record, name: decodeEntities(record.name) } : record));
     }

@@ -75,7 +75,7 @@ export interface MatchKey {
 export async function findExisting(client: ApiClient, resource: Resource, match: MatchKey): Promise<Json | undefined> {
   const { slug, name } = match;
   if (match.by === 'slug' && slug !== undefined) {
-    if (resource.bySlug) {
+    if (resource.isPost) {
       const res = await client.send<Json>('GET', `${resource.path}/by-slug/${slugSegment(slug)}`);
       if (res.status === 200 && res.body && typeof res.body.id === 'number') return (match.accept?.(res.body) ?? true) ? res.body : undefined;
       if (res.status === 400 || res.status === 404) return undefined;
@@ -87,8 +87,8 @@ export async function findExisting(client: ApiClient, resource: Resource, match:
   }
   if (match.by === 'name' && name !== undefined) {
     const query: Json = { search: name, per_page: MAX_PER_PAGE };
-    if (resource.hasDates) Object.assign(query, EVERY_EVENT);
-    if (!resource.trashes) query.hide_empty = 'false';
+    if (resource.isEvent) Object.assign(query, EVERY_EVENT);
+    if (!resource.isPost) query.hide_empty = 'false';
     const res = await client.call<Json>('GET', resource.path, { query: query as Record<string, string | number> });
     const items = (res.body?.[resource.listKey] as Json[] | undefined) ?? [];
     return items.find(

@@ -124,7 +124,7 @@ export function tribeShapeOf(resource: Resource, tec: Json, before?: Json, sent:
     // Venues and organizers come as their tec/v1 records, shown as the tribe routes show them.
     if (linked?.linkedPost && !link?.many) out[field] = (Array.isArray(value) ? linkedOf(linked.nameField, value[0]) : undefined) ?? [];
     else if (linked?.linkedPost) out[field] = Array.isArray(value) ? value.map((o) => linkedOf(linked.nameField, o)).filter(Boolean) : [];
-    else if (linked?.kind === 'term') {
+    else if (linked?.isPost === false) {
       // tec/v1 lists IDs; the linked objects already known are kept.
       const known = new Map(((before?.[field] as Json[] | undefined) ?? []).filter(isObject).map((term) => [term.id, term]));
       out[field] = Array.isArray(value) ? value.map((id) => known.get(id) ?? { id }) : [];

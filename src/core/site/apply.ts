@@ -71,7 +71,7 @@ export async function applyPlan(plan: Plan, desired: SiteDocument, current: Site
           await settings.client.call('DELETE', `${resources[name].path}/${change.id}`);
           return { result: 'removed' };
         },
-        { concurrency: resources[name].trashes ? settings.concurrency : 1 },
+        { concurrency: resources[name].isPost ? settings.concurrency : 1 },
       );
     }
   } finally {

@@ -201,7 +201,7 @@ export async function applySite(file: SiteFile, client: ApiClient, options: Appl
   if (options.dryRun || plan.changes.length === 0) return planned;
   const removals = plan.changes.filter((c) => c.action === 'remove');
   if (removals.length) {
-    const forGood = removals.filter((c) => !resources[c.resource].trashes).length;
+    const forGood = removals.filter((c) => !resources[c.resource].isPost).length;
     await options.confirm(
       `Remove ${removals.length} record${removals.length === 1 ? '' : 's'} the file lacks` +
         `${forGood ? ` (${forGood} categories and tags are deleted for good)` : ''}?`,

@@ -17,6 +17,6 @@ export function editCommand(resource: Resource, run: ActionRunner): Command {
         environmentHelp(EDITOR_ENVIRONMENT),
     )
     .action(run(async () => (await import('./actions.js')).runEdit.bind(null, resource)));
-  if (resource.hasCost) edit.option('--force', EVENT_COST_FORCE);
+  if (resource.isEvent) edit.option('--force', EVENT_COST_FORCE);
   return edit;
 }

@@ -16,7 +16,7 @@ export async function runGet(resource: Resource, inv: Invocation, rawRefs: strin
   const refs = await readRefs(resource, rawRefs, ctx);
   const password = passwordOf(opts);
   passwordQuery(password); // an empty one is refused before the session opens
-  const prepared = inv.prepare(undefined, resource.hasDates);
+  const prepared = inv.prepare(undefined, resource.isEvent);
   if (refs.length === 0) prepared.ui.notice('stdin held no IDs or slugs');
   await withSession(prepared, ctx, async ({ client, profile }) => {
     if (opts.web) (await import('../web.js')).refuseSandboxPages(profile, '--web');
@@ -31,7 +31,7 @@ export async function runGet(resource: Resource, inv: Invocation, rawRefs: strin
     if (refs.length === 1 && !ics) {
       const record = await read(refs[0]);
       await printRecord(record, resource, prepared.output, ctx);
-      if (resource.repeats) await (await import('./series.js')).noteSeriesPlace(client, record, prepared);
+      if (resource.isEvent) await (await import('./series.js')).noteSeriesPlace(client, record, prepared);
       return;
     }
     const writer = ics ? await icsWriter(client, ctx) : listWriter(resource, prepared.output, ctx);
