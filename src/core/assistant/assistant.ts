@@ -154,12 +154,6 @@ export class Assistant implements AssistantApi {
     });
   }
 
-  /** Says, as warnings, the other events at the venue that the occurrences of a series just created overlap. */
-  async seriesClashes(records: Json[]): Promise<void> {
-    const { reportSeriesClashes } = await import('../views/clashes.js');
-    await reportSeriesClashes(await this.open(), records);
-  }
-
   /** A record out of the trash, its status back to `status` (default publish), nothing else changed. */
   async restore(name: ResourceName, ref: string | number, status?: string): Promise<Json> {
     const [{ parseRef }, { restoreRecord }] = await Promise.all([import('../records/refs.js'), import('../records/verbs.js')]);

@@ -87,11 +87,6 @@ export function isOtherTecVersion(res: ApiResponse): boolean {
   );
 }
 
-/** A PATCH of the changed fields alone, answered with the record's texts as typed; the response as sent (checked by the caller). */
-export function tecPatch(client: ApiClient, resource: Resource, id: number, body: Json): Promise<ApiResponse<Json>> {
-  return client.send<Json>('PATCH', tecPath(resource, id), { body, fromRoot: true, unslashes: true, headers: tecHeaders, query: { context: 'edit' } });
-}
-
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 const raw = (v: unknown): unknown => (isObject(v) ? (v.raw ?? v.rendered) : v);
 /** `2026-11-26T15:49:38` as the tribe routes write it. */
