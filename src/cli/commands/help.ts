@@ -198,7 +198,7 @@ export const SERVE_ENVIRONMENT: EnvironmentList = [
   ['CALENDAR_SANDBOX_PASSWORD', 'application password writes need (like --password)'],
 ];
 
-/** An event's --force where the tribe route would lose its cost text (src/records/safe-update.ts). */
+/** An event's --force where the tribe route would lose its cost text (src/core/write/plan.ts). */
 export const EVENT_COST_FORCE =
   'where the site has no tec/v1 (or it cannot take the change), store the cost as the site shows it rather than ' +
   'refuse: tribe/events/v1 clears a cost it is not sent';

@@ -1,6 +1,6 @@
 /**
  * `calendar import events FEED.ics`: a sync, not a copy. Every occurrence carries its
- * identity in the slug (src/ical/identity.ts), so a second import of the same feed updates
+ * identity in the slug (src/core/ical/identity.ts), so a second import of the same feed updates
  * what changed, creates nothing twice, trashes what the feed cancelled and, with --prune,
  * what it no longer has. The whole feed is read and checked before anything is sent.
  */

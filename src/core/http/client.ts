@@ -48,7 +48,7 @@ export interface ClientOptions {
   env?: Record<string, string | undefined>;
   /** Waits before a retry; default a timer. */
   sleep?(ms: number): Promise<void>;
-  /** The API updates go through: pinned or discovered in the profile, else found on first need (src/records/write-api.ts). */
+  /** The API updates go through: pinned or discovered in the profile, else found on first need (src/core/records/tec-route.ts). */
   api?: WriteApi;
   /** Requests go through this dispatcher (a proxy, a mock, a test's), not an agent of the client's own; closing leaves it open. */
   dispatcher?: Dispatcher;

@@ -3,7 +3,7 @@
  * write: the server turns an existing tag name into a junk tag, refuses venue names and
  * silently drops unknown term IDs, so only checked IDs are ever sent. Each reference costs
  * one lookup (by ID, by slug, or a search for the name), cached for the command; imports
- * resolve a whole file's links with one list walk instead (src/bulk/catalog.ts).
+ * resolve a whole file's links with one list walk instead (src/core/bulk/catalog.ts).
  */
 import { ApiError, UsageError } from '../errors.js';
 import { collationKey, ONE_LETTER_PAIRS } from '../../wordpress/collation.js';

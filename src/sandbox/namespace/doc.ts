@@ -1,6 +1,6 @@
 /**
  * Self-description: the namespace index (`GET /{ns}`), the REST index (`GET /wp-json/`)
- * and an OpenAPI 3 document of what this server serves, all built from `src/resources.ts`.
+ * and an OpenAPI 3 document of what this server serves, all built from `src/spec/resources.ts`.
  */
 import { DEFAULT_PER_PAGE, LANGUAGES, resources, RESOURCE_NAMES, type Field, type ResourceName } from '../../spec/resources.js';
 import { restBase, type RequestContext } from '../common/context.js';

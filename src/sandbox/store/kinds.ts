@@ -1,5 +1,5 @@
 /**
- * The resource table (`src/resources.ts`) as the sandbox stores it: posts carry their
+ * The resource table (`src/spec/resources.ts`) as the sandbox stores it: posts carry their
  * resource's singular as their type (`event`, as in the data file), terms their resource's
  * name as their taxonomy. Every other fact (name field, WordPress names, links) is read from
  * the table through these.
