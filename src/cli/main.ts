@@ -12,10 +12,10 @@ import { Ui } from './output/ui.js';
 import { attachContext } from './commands/context-of.js';
 import { runAction } from './commands/runner.js';
 import { COMMAND_GROUPS } from './commands/index.js';
-import { environmentHelp, OVERVIEW } from './commands/help.js';
+import { environmentHelp, OVERVIEW } from './commands/help/text.js';
 import { versionLine } from '../core/version.js';
-import { asksHelpTopic, helpTopicArgv } from './commands/help-topic.js';
-import { keptOutput, readHabits, type Habits } from './commands/gh-habits.js';
+import { asksHelpTopic, helpTopicArgv } from './commands/help/topic.js';
+import { keptOutput, readHabits, type Habits } from './gh-habits.js';
 import { visible, visibleOn } from './output/visible.js';
 
 const run = runAction;

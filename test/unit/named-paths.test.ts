@@ -28,8 +28,7 @@ function globPattern(glob: string): RegExp {
   return new RegExp(`^${body}(/.*)?$`);
 }
 
-const exists = (named: string): boolean =>
-  /[*{]/.test(named) ? repoFiles.some((file) => globPattern(named).test(file)) : existsSync(join(ROOT, named));
+const exists = (named: string): boolean => (/[*{]/.test(named) ? repoFiles.some((file) => globPattern(named).test(file)) : existsSync(join(ROOT, named)));
 
 test('every path named under src/, docs/, README.md and CONTRIBUTING.md exists', () => {
   const missing: string[] = [];

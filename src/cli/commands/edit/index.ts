@@ -2,7 +2,7 @@
 import { Command } from 'commander';
 import type { ActionRunner } from '../runner.js';
 import type { Resource } from '../../../spec/resources.js';
-import { DEMO_RECORD, environmentHelp, EVENT_COST_FORCE, examplesHelp, type EnvironmentList, ENVIRONMENT } from '../help.js';
+import { DEMO_RECORD, environmentHelp, EVENT_COST_FORCE, examplesHelp, type EnvironmentList, ENVIRONMENT } from '../help/text.js';
 
 const EDITOR_ENVIRONMENT: EnvironmentList = [...ENVIRONMENT, ['VISUAL, EDITOR', 'the editor to open (default vi)']];
 

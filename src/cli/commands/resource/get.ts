@@ -19,11 +19,11 @@ export async function runGet(resource: Resource, inv: Invocation, rawRefs: strin
   const prepared = inv.prepare(undefined, resource.isEvent);
   if (refs.length === 0) prepared.ui.notice('stdin held no IDs or slugs');
   await withSession(prepared, ctx, async ({ client, profile }) => {
-    if (opts.web) (await import('../web.js')).refuseSandboxPages(profile, '--web');
+    if (opts.web) (await import('../views/web.js')).refuseSandboxPages(profile, '--web');
     const access = { client, timezone: profile.timezone, messages: prepared.ui };
     const read = (ref: (typeof refs)[number]) => getRecord(access, resource, ref, { password });
     if (opts.web) {
-      const { openRecordPage } = await import('../web.js');
+      const { openRecordPage } = await import('../views/web.js');
       for (const ref of refs) await openRecordPage(await read(ref), ctx, prepared.ui, 'stdout');
       return;
     }

@@ -6,7 +6,7 @@ import type { ActionRunner } from '../runner.js';
 import { Command } from 'commander';
 import { aSingular, flagName, updateResetsLeftOut, linkFields, type Field, type Resource } from '../../../spec/resources.js';
 import { fieldOptions, NAME_LIST } from './flags.js';
-import { environmentHelp, EVENT_COST_FORCE, examplesHelp, verbExamples } from '../help.js';
+import { environmentHelp, EVENT_COST_FORCE, examplesHelp, verbExamples } from '../help/text.js';
 import { conflictsCommand } from '../views/index.js';
 import { editCommand } from '../edit/index.js';
 import { DEFAULT_SERIES_CAP } from '../../../core/series/cap.js';

@@ -1,6 +1,6 @@
 /** Help text shared by the commands: examples that work on the built-in sandbox, and the environment. */
 import type { Command } from 'commander';
-import { DEFAULT_NAMESPACE, type Resource, type ResourceName } from '../../spec/resources.js';
+import { DEFAULT_NAMESPACE, type Resource, type ResourceName } from '../../../spec/resources.js';
 
 export type EnvironmentList = ReadonlyArray<readonly [string, string]>;
 
