@@ -48,7 +48,8 @@ const SPELT_LETTERS = new RegExp(`[${Object.keys(SPELT).join('')}]`, 'g');
 
 /**
  * The slug WordPress makes of a title or name (sanitize_title, in a site whose language is
- * English: a German site spells ß as `ss`, ä as `ae`): tags dropped, a `%` not part of an
+ * English: a German site spells ß as `ss`, ä as `ae`): tags dropped (a `<` that no `>` closes
+ * drops the rest, as PHP's strip_tags does: `I <3 jazz` is `i`), a `%` not part of an
  * escape dropped, entities dropped (from an `&` to the next `;`, whatever lies between, as
  * WordPress does: `R&B <b>x</b> &amp; co` is `r-co`), accents folded, some marks dropped,
  * other non-ASCII percent-encoded, apostrophes removed, spaces and dots to dashes. A term's
@@ -56,6 +57,7 @@ const SPELT_LETTERS = new RegExp(`[${Object.keys(SPELT).join('')}]`, 'g');
  */
 export function slugFromName(text: string): string {
   const folded = stripTags(text)
+    .replace(/<(?!\s)[^>]*$/, '')
     .replace(/%(?![0-9a-f]{2})/gi, '')
     .replace(HYPHENED_ENTITIES, '-')
     .replace(/&.+?;/g, '')

@@ -147,7 +147,7 @@ export function textAsShown(text: string): string {
 }
 
 /** wp_pre_kses_less_than: a `<` that no `>` closes before the next `<` is text, escaped as esc_html does (entities kept). */
-function lessThanAsText(text: string): string {
+export function lessThanAsText(text: string): string {
   const asEntities = (part: string) =>
     part
       .replace(/&(?!#?[a-z0-9]+;)/gi, '&amp;')

@@ -41,8 +41,11 @@ export interface ReplayResult {
 
 export const USER = 'admin';
 export const PASSWORD = 'sand-pass-123';
-const POST_KEYS = new Set(['venue', 'organizer', 'include', 'post_parent', 'event', 'post', 'id']);
-const TERM_KEYS = new Set(['categories', 'tags', 'parent', 'exclude']);
+const POST_KEYS = new Set(['venue', 'organizer', 'venues', 'organizers', 'include', 'post_parent', 'event', 'post', 'id']);
+const TERM_KEYS = new Set(['categories', 'tags', 'tribe_events_cat', 'parent', 'exclude']);
+/** Record routes of both families: tribe/events/v1 and tec/v1 by resource, WordPress core by post type or taxonomy. */
+const RECORD_PATH = /\/(events|venues|organizers|categories|tags|tribe_events|tribe_venue|tribe_organizer|tribe_events_cat)\/(\d+)/;
+const TERM_ROUTES = new Set(['categories', 'tags', 'tribe_events_cat']);
 /** A recording as the fidelity tool writes it; `.json.gz` ones are kept compressed in the repository. */
 export function readRecording(path: string): { timezone: string; origin: string; exchanges: Exchange[] } {
   const raw = readFileSync(path);
@@ -63,7 +66,7 @@ class IdMap {
     this.learn(real.venue, sandbox.venue, 'posts');
     const pairs = (key: string) =>
       Array.isArray(real[key]) && Array.isArray(sandbox[key]) ? (real[key] as unknown[]).map((item, index) => [item, (sandbox[key] as unknown[])[index]]) : [];
-    for (const [r, s] of pairs('organizer')) this.learn(r, s, 'posts');
+    for (const [r, s] of [...pairs('organizer'), ...pairs('organizers'), ...pairs('venues')]) this.learn(r, s, 'posts');
     for (const key of ['categories', 'tags']) this.learnTerms(real[key], sandbox[key]);
   }
 
@@ -107,13 +110,10 @@ class IdMap {
 function rewrite(sent: Sent, ids: IdMap): { path: string; body?: string } {
   const url = new URL(sent.path, 'http://replay.invalid');
   const route = url.searchParams.get('rest_route') ?? url.pathname;
-  const termRoute = /\/(categories|tags)\b/.test(route);
+  const termRoute = /\/(categories|tags|tribe_events_cat)\b/.test(route);
   const mapPath = (path: string) =>
     path
-      .replace(
-        /\/(events|venues|organizers|categories|tags)\/(\d+)/,
-        (_, resource: string, id: string) => `/${resource}/${ids.id(Number(id), resource === 'categories' || resource === 'tags' ? 'terms' : 'posts')}`,
-      )
+      .replace(RECORD_PATH, (_, resource: string, id: string) => `/${resource}/${ids.id(Number(id), TERM_ROUTES.has(resource) ? 'terms' : 'posts')}`)
       .replace(
         /\/by-slug\/([^/?]+)/,
         (_, slug: string) => `/by-slug/${encodeURIComponent(ids.slugs.get(decodeURIComponent(slug)) ?? decodeURIComponent(slug))}`,

@@ -2,6 +2,8 @@
  * Checks of writable fields, derived from each resource's field list in `src/spec/resources.ts`,
  * and the post metadata (status, author, publication date) every post write shares.
  */
+import { postTexts, afterUpdate } from './revisions.js';
+import { slugFromName } from '../../wordpress/slugs.js';
 import { NEVER_PUBLISHED } from '../../wordpress/dates.js';
 import { takesUrl } from '../../wordpress/urls.js';
 import { resources, type ResourceName } from '../../spec/resources.js';
@@ -10,6 +12,7 @@ import { parseDateInput } from './dates.js';
 import { missingParams, ParamProblems } from './errors.js';
 import { parseBoolean, type Params } from './params.js';
 import type { PostRecord } from '../store/store.js';
+import { postResource } from '../store/kinds.js';
 import { convertWallClock, isValidTimeZone } from '../../base/time.js';
 
 export const KNOWN_USERS = new Set([1]);
@@ -142,5 +145,29 @@ export function trash(ctx: RequestContext, post: PostRecord): void {
     post.dateUtc = nowUtcWall(ctx);
   }
   post.modifiedUtc = nowUtcWall(ctx);
+  afterUpdate(ctx.store, post);
   ctx.store.changed(post);
+}
+
+/**
+ * The slug a save gives: the one requested, made a slug and unique among the type's posts; else,
+ * for a post that leaves draft without one, one made from its title.
+ */
+export function publishSlug(ctx: RequestContext, post: PostRecord, requested: unknown): void {
+  const taken = (slug: string) => {
+    const holder = ctx.store.postBySlug(post.type, slug);
+    return holder !== undefined && holder !== post;
+  };
+  if (typeof requested === 'string' && requested) post.slug = ctx.store.uniqueSlug(slugFromName(requested), (slug) => slug !== post.slug && taken(slug));
+  else if (post.status !== 'draft' && post.status !== 'pending' && !post.slug) post.slug = ctx.store.uniqueSlug(slugFromName(postTexts(post).title), taken);
+}
+
+/**
+ * Stamps a new post's guid as WordPress does on insert: its permalink then, the pretty one when
+ * it was published with a slug, else the query form. Later slugs leave it (common/revisions.ts
+ * escapes its `&` at the next save).
+ */
+export function stampGuid(post: PostRecord): void {
+  const resource = postResource(post.type);
+  post.guid = post.slug ? `/${resource.permalinkBase}/${post.slug}/` : `/?post_type=${resource.wpType}&p=${post.id}`;
 }

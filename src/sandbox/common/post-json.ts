@@ -5,7 +5,8 @@
  */
 import { localized } from './i18n.js';
 import { siteHost, type RequestContext } from './context.js';
-import { decodeEntities } from '../../wordpress/text.js';
+import { lessThanAsText } from '../../wordpress/text.js';
+import { autop } from './render.js';
 import { modifiedLocal } from './post-fields.js';
 import { NEVER_PUBLISHED } from '../../wordpress/dates.js';
 import type { PostRecord, TermRecord } from '../store/store.js';
@@ -24,17 +25,49 @@ export function dateDetails(wall: string): Json {
   };
 }
 
+/** `&` as `&amp;` (an entity kept), as the plugin escapes a venue's address details on output. */
+export const escapeAmpersands = (text: string) => text.replace(/&(?!#?[a-z0-9]+;)/gi, '&amp;');
+
+/** A shown name with its `<` and `>` escaped besides (json_ld names, tec/v1's organizer names). */
+export const escapeAngles = (text: string) => text.replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** esc_url's `&`: `&#038;` (an entity kept). */
+export const escUrlAmpersands = (url: string) => url.replace(/&(?!#?[a-z0-9]+;)/gi, '&#038;');
+
 export function entityEscape(html: string): string {
   return html.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-export /** The json_ld description: the text without its tags, in one paragraph, entity-escaped, plus a literal backslash-n. */
-function ldDescription(html: string): string {
-  const textOnly = decodeEntities(html.replace(/<[^>]*>/g, ' '))
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/ ([.,;:!?])/g, '$1');
-  return textOnly ? `${entityEscape(`<p>${textOnly}</p>`)}\\n` : '';
+/**
+ * esc_js: `&` (not starting an entity), `<`, `>` and `"` as entities, `'` and backslashes
+ * slashed, line breaks as a literal backslash-n.
+ */
+function escJs(text: string): string {
+  return text
+    .replace(/&(?!#?[a-z0-9]+;)/gi, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/&#0*39;|&#x0*27;/gi, "'")
+    .replace(/\r/g, '')
+    .replace(/[\\']/g, (char) => `\\${char}`)
+    .replace(/\n/g, '\\n');
+}
+
+/**
+ * A post's json_ld description, from its texts as stored (not texturized): the excerpt, else the
+ * content's text (tags out, white space made one space); bracketed codes (`[caption ...]`) out,
+ * a `<` that opens no tag as text, in paragraphs (wpautop), through esc_js.
+ */
+export function ldPostDescription(rawExcerpt: string, rawContent: string): string {
+  const prepared = (raw: string) => lessThanAsText(raw.replace(/\[[^\]]*\]/g, ''));
+  const contentText = () =>
+    prepared(rawContent)
+      .replace(/<[^>]*>/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+  const html = autop(rawExcerpt.trim() ? prepared(rawExcerpt) : contentText());
+  return html ? escJs(`${html}\n`) : '';
 }
 
 export function hasPermalink(post: PostRecord): boolean {

@@ -7,9 +7,12 @@ import type { RequestContext } from '../common/context.js';
 import { postUrl } from '../common/post-json.js';
 import { modifiedLocal } from '../common/post-fields.js';
 import { generatedExcerpt, hasBlocks, renderContent, renderExcerpt, renderTitle } from '../common/render.js';
-import type { EventFields, LinkedFields, PostRecord, PostType, TermRecord } from '../store/store.js';
+import type { EventFields, PostRecord, PostType, TermRecord } from '../store/store.js';
 import { POST_RESOURCES, POST_TYPE, postResource } from '../store/kinds.js';
+import { postTexts } from '../common/revisions.js';
 import { convertWallClock } from '../../base/time.js';
+import { collationKey } from '../../wordpress/collation.js';
+import { slugFromName } from '../../wordpress/slugs.js';
 
 type Json = Record<string, unknown>;
 
@@ -25,31 +28,28 @@ const EVENT_TAXONOMIES = [resources.tags, resources.categories];
 
 const isoLocal = (wall: string) => wall.replace(' ', 'T');
 
-/** Title, content and excerpt as stored: the post's own text columns. */
-export function postTexts(post: PostRecord): { title: string; content: string; excerpt: string } {
-  if (post.type === 'event') {
-    const f = post.fields as EventFields;
-    return { title: f.title, content: f.description, excerpt: f.excerpt };
-  }
-  const f = post.fields as LinkedFields;
-  return { title: String(f[post.type] ?? ''), content: String(f.description ?? ''), excerpt: String(f.excerpt ?? '') };
-}
-
 function postTerms(ctx: RequestContext, post: PostRecord): { tags: TermRecord[]; categories: TermRecord[] } {
   if (post.type !== 'event') return { tags: [], categories: [] };
   const f = post.fields as EventFields;
-  const terms = (ids: number[]) => ids.map((id) => ctx.store.term(id)).filter((term): term is TermRecord => Boolean(term));
+  // WordPress lists a post's terms by name (as the database collates them).
+  const terms = (ids: number[]) =>
+    ids
+      .map((id) => ctx.store.term(id))
+      .filter((term): term is TermRecord => Boolean(term))
+      .sort((a, b) => (collationKey(a.name) < collationKey(b.name) ? -1 : collationKey(a.name) > collationKey(b.name) ? 1 : a.id - b.id));
   return { tags: terms(f.tags), categories: terms(f.categories) };
 }
 
 function links(ctx: RequestContext, post: PostRecord, wpType: CorePostType, allow: string[], edit: boolean): Json {
   const core = `${ctx.site.baseUrl}/wp-json/wp/v2`;
+  const { revisions } = ctx.store.extrasOf(post.id);
   const out: Json = {
     self: [{ href: `${core}/${wpType}/${post.id}`, targetHints: { allow } }],
     collection: [{ href: `${core}/${wpType}` }],
     about: [{ href: `${core}/types/${wpType}` }],
     author: [{ embeddable: true, href: `${core}/users/${post.author}` }],
-    'version-history': [{ count: 0, href: `${core}/${wpType}/${post.id}/revisions` }],
+    'version-history': [{ count: revisions?.count ?? 0, href: `${core}/${wpType}/${post.id}/revisions` }],
+    ...(revisions ? { 'predecessor-version': [{ id: revisions.latest, href: `${core}/${wpType}/${post.id}/revisions/${revisions.latest}` }] } : {}),
     'wp:attachment': [{ href: `${core}/media?parent=${post.id}` }],
   };
   if (post.type === 'event') {
@@ -67,6 +67,25 @@ function links(ctx: RequestContext, post: PostRecord, wpType: CorePostType, allo
   }
   out.curies = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
   return out;
+}
+
+/**
+ * The slug the editor proposes (get_sample_permalink): the current title made a slug, unique
+ * among the other posts of the type; the post's ID when the title gives none.
+ */
+function generatedSlug(ctx: RequestContext, post: PostRecord): string {
+  const base = slugFromName(postTexts(post).title);
+  if (!base) return String(post.id);
+  const slug = ctx.store.uniqueSlug(base, (candidate) => {
+    const holder = ctx.store.postBySlug(post.type, candidate);
+    return holder !== undefined && holder !== post;
+  });
+  // Shown decoded (`emoji-🎉`), where the slug itself stays percent-encoded.
+  try {
+    return decodeURIComponent(slug);
+  } catch {
+    return slug;
+  }
 }
 
 export interface CoreJsonOptions {
@@ -88,7 +107,7 @@ export function corePostJson(ctx: RequestContext, post: PostRecord, wpType: Core
   const link = postUrl(ctx, post);
   const liveSlug = post.slug.replace(/__trashed$/, '');
   const permalinkBase = postResource(post.type).permalinkBase;
-  const guid = liveSlug ? `${ctx.site.baseUrl}/${permalinkBase}/${liveSlug}/` : `${ctx.site.baseUrl}/?post_type=${wpType}&p=${post.id}`;
+  const guid = `${ctx.site.baseUrl}${post.guid ?? (liveSlug ? `/${permalinkBase}/${liveSlug}/` : `/?post_type=${wpType}&p=${post.id}`)}`;
   const { tags, categories } = postTerms(ctx, post);
   const out: Json = { id: post.id, date: isoLocal(post.date) };
   if (wanted('date_gmt')) out.date_gmt = isoLocal(post.dateUtc ?? convertWallClock(post.date, ctx.site.timezone, 'UTC'));
@@ -125,7 +144,7 @@ export function corePostJson(ctx: RequestContext, post: PostRecord, wpType: Core
   // Venues and organizers have no slug templates (real core answers, test/fixtures/lossless/core-*-edit.json).
   if (edit && post.type === 'event') {
     out.permalink_template = `${ctx.site.baseUrl}/${permalinkBase}/%pagename%/`;
-    out.generated_slug = liveSlug;
+    out.generated_slug = generatedSlug(ctx, post);
   }
   if (post.type === 'event')
     out.class_list = [
@@ -134,8 +153,9 @@ export function corePostJson(ctx: RequestContext, post: PostRecord, wpType: Core
       `type-${wpType}`,
       `status-${post.status}`,
       'hentry',
-      ...categories.flatMap((term) => [`${resources.categories.wpType}-${term.slug}`, `cat_${term.slug}`]),
       ...tags.map((term) => `tag-${term.slug}`),
+      ...categories.map((term) => `${resources.categories.wpType}-${term.slug}`),
+      ...categories.map((term) => `cat_${term.slug}`),
     ];
   if (options.allow && wanted('_links')) out._links = links(ctx, post, wpType, options.allow, edit);
   return out;

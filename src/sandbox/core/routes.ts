@@ -7,7 +7,8 @@
  * does, but keeps drafts and events hidden from listings.
  */
 import { nowLocalWall, type RequestContext, type SiteResponse } from '../common/context.js';
-import { CORE_POST_TYPES, corePostJson, postTexts, type CorePostType } from './json.js';
+import { CORE_POST_TYPES, corePostJson, type CorePostType } from './json.js';
+import { postTexts } from '../common/revisions.js';
 import { SiteError, noRoute } from '../common/errors.js';
 import { searchMatcher } from '../common/search.js';
 import { applyFieldsParam, fieldsParamKeys } from './fields-param.js';
@@ -17,6 +18,7 @@ import type { EventFields, PostRecord } from '../store/store.js';
 import { sortWithUnstableTies } from '../common/tie-order.js';
 import { CORE_TAXONOMIES, handleCoreTerms } from './terms.js';
 import { updateCorePost } from './write.js';
+import { unlinkTrashed } from '../linked/write.js';
 
 export interface CoreTarget {
   /** The route's name: a post type's (`tribe_events`) or a taxonomy's (`tags`). */
@@ -184,11 +186,14 @@ export function handleCore(ctx: RequestContext, method: string, target: CoreTarg
     return listCore(ctx, target.wpType, params, allow);
   }
   const post = ctx.store.postOfType(target.id, CORE_POST_TYPES[target.wpType]);
-  if (!post) throw new SiteError(404, 'rest_post_invalid_id', 'Invalid post ID.');
+  if (!post) {
+    delete headers.Allow; // no permission check passes for a post that is not there
+    throw new SiteError(404, 'rest_post_invalid_id', 'Invalid post ID.');
+  }
   if (method === 'DELETE') return deleteCore(ctx, post, target.wpType, params, headers);
   if (method === 'POST' || method === 'PUT' || method === 'PATCH') {
     if (!ctx.user) {
-      delete headers.Allow;
+      anonymousAllow(post, headers);
       throw new SiteError(401, 'rest_cannot_edit', 'Sorry, you are not allowed to edit this post.');
     }
     updateCorePost(ctx, post, params);
@@ -211,9 +216,15 @@ export function handleCore(ctx: RequestContext, method: string, target: CoreTarg
   };
 }
 
+/** A refused anonymous write still names what the visitor may do: read a published post. */
+function anonymousAllow(post: PostRecord, headers: Record<string, string>): void {
+  if (post.status === 'publish') headers.Allow = 'GET';
+  else delete headers.Allow;
+}
+
 function deleteCore(ctx: RequestContext, post: PostRecord, wpType: CorePostType, params: Params, headers: Record<string, string>): SiteResponse {
   if (!ctx.user) {
-    delete headers.Allow;
+    anonymousAllow(post, headers);
     throw new SiteError(401, 'rest_cannot_delete', 'Sorry, you are not allowed to delete this post.');
   }
   if (parseBoolean(params.force) === true) {
@@ -224,5 +235,6 @@ function deleteCore(ctx: RequestContext, post: PostRecord, wpType: CorePostType,
   }
   if (post.status === 'trash') throw new SiteError(410, 'rest_already_trashed', 'The post has already been deleted.');
   trash(ctx, post);
+  if (post.type !== 'event') unlinkTrashed(ctx, post);
   return { status: 200, body: corePostJson(ctx, post, wpType, { edit: true, allow: ALL_METHODS }) };
 }

@@ -201,18 +201,24 @@ function listCoreTerms(ctx: RequestContext, route: string, taxonomy: Taxonomy, p
   return { status: 200, body: applyFieldsParam(body, params._fields), headers };
 }
 
+/** The term a write names, with `Allow` set as its permission checks give it: 404 when there is none, 401 for a visitor. */
+function writableTerm(ctx: RequestContext, taxonomy: Taxonomy, id: number, headers: Record<string, string>, code: string, refusal: string): TermRecord {
+  const term = ctx.store.term(id, taxonomy);
+  const allow = allowed(ctx, taxonomy, id, false);
+  if (allow.length) headers.Allow = allow.join(', ');
+  else delete headers.Allow;
+  if (!term) throw new SiteError(404, 'rest_term_invalid', 'Term does not exist.');
+  if (!ctx.user) throw new SiteError(401, code, refusal);
+  return term;
+}
+
 /**
  * `POST`/`PUT`/`PATCH /wp/v2/{taxonomy route}/{id}`: the plugin's term update (terms/write.ts)
  * without its parent check, which refuses 0: here `parent: 0` (or `null`) unlinks a category
  * from its parent, and a tag refuses any parent but `null` (measured: test/fixtures/term-parent).
  */
 function updateCoreTerm(ctx: RequestContext, taxonomy: Taxonomy, id: number, params: Params, headers: Record<string, string>): SiteResponse {
-  const term = ctx.store.term(id, taxonomy);
-  const allow = allowed(ctx, taxonomy, id, false);
-  if (allow.length) headers.Allow = allow.join(', ');
-  else delete headers.Allow;
-  if (!term) throw new SiteError(404, 'rest_term_invalid', 'Term does not exist.');
-  if (!ctx.user) throw new SiteError(401, 'rest_cannot_update', 'Sorry, you are not allowed to edit this term.');
+  const term = writableTerm(ctx, taxonomy, id, headers, 'rest_cannot_update', 'Sorry, you are not allowed to edit this term.');
   const parent = params.parent;
   if (parent !== undefined && parent !== null) {
     checkTermWrite(taxonomy, params);
@@ -227,6 +233,19 @@ function updateCoreTerm(ctx: RequestContext, taxonomy: Taxonomy, id: number, par
   return { status: 200, body: coreTermJson(ctx, term, ADMIN_METHODS, 'edit') };
 }
 
+/**
+ * `DELETE /wp/v2/{taxonomy route}/{id}`: terms have no trash, so only `force=true` deletes (a 501
+ * otherwise); the answer is the term as it was, without its links.
+ */
+function deleteCoreTerm(ctx: RequestContext, taxonomy: Taxonomy, id: number, params: Params, headers: Record<string, string>): SiteResponse {
+  const term = writableTerm(ctx, taxonomy, id, headers, 'rest_cannot_delete', 'Sorry, you are not allowed to delete this term.');
+  if (parseBoolean(params.force) !== true) throw new SiteError(501, 'rest_trash_not_supported', "Terms do not support trashing. Set 'force=true' to delete.");
+  const { _links, ...previous } = coreTermJson(ctx, term, [], 'edit');
+  ctx.store.removeTerm(id);
+  delete headers.Allow; // the term is gone: nothing is allowed on it any more
+  return { status: 200, body: { deleted: true, previous } };
+}
+
 /** Answers `/wp/v2/{taxonomy route}[/{id}]`; `headers` is the response's, as for the post routes. */
 export function handleCoreTerms(
   ctx: RequestContext,
@@ -238,6 +257,7 @@ export function handleCoreTerms(
 ): SiteResponse {
   const taxonomy = CORE_TAXONOMIES[route];
   if (id !== undefined && (method === 'POST' || method === 'PUT' || method === 'PATCH')) return updateCoreTerm(ctx, taxonomy, id, params, headers);
+  if (id !== undefined && method === 'DELETE') return deleteCoreTerm(ctx, taxonomy, id, params, headers);
   if (method !== 'GET') throw noRoute();
   const refused = refusal(ctx, taxonomy, id, params);
   const allow = allowed(ctx, taxonomy, id, Boolean(refused));

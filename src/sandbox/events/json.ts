@@ -1,9 +1,8 @@
 /** Events as the real server serialises them: keys in its order, the venue as an object or `[]`, json_ld on single reads. */
 import { restBase, type RequestContext } from '../common/context.js';
-import { dateDetails, entityEscape, globalIds, hasPermalink, imageJson, ldDescription, postHead, postUrl, text, type Json } from '../common/post-json.js';
-import { decodeEntities } from '../../wordpress/text.js';
+import { dateDetails, globalIds, hasPermalink, imageJson, ldPostDescription, postHead, postUrl, text, type Json } from '../common/post-json.js';
 import { organizerJson, venueJson } from '../linked/json.js';
-import type { EventRecord, PostRecord, TermRecord } from '../store/store.js';
+import type { EventRecord, PostRecord, TermRecord, PostExtras } from '../store/store.js';
 import { embeddedTermJson } from '../terms/json.js';
 import { offsetString, zonedToUtcMs, zoneAbbreviation } from '../../base/time.js';
 import { formatCost } from '../../wordpress/cost.js';
@@ -18,12 +17,6 @@ function escHtml(text: string): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#039;');
-}
-
-/** The event json_ld description: the excerpt's HTML as it is, else the content's text in one paragraph. */
-function ldEventDescription(excerptHtml: string, contentHtml: string): string {
-  if (!excerptHtml) return ldDescription(contentHtml);
-  return `${entityEscape(decodeEntities(excerptHtml))}\\n`;
 }
 
 function sortedTerms(ctx: RequestContext, ids: number[], taxonomy: 'categories' | 'tags'): TermRecord[] {
@@ -42,6 +35,13 @@ export interface EventJsonOptions {
   jsonLd?: boolean;
   /** Password-protected and not unlocked: protected fields blanked, as in the list sample. */
   blank?: boolean;
+}
+
+/** The cost's details, with the currency stored with an earlier cost when tec/v1 wrote the cost alone. */
+function costDetails(extras: Readonly<PostExtras>, details: ReturnType<typeof formatCost>['details']): Json {
+  if (!('currencyCost' in extras)) return { ...details };
+  const stored = formatCost(extras.currencyCost).details;
+  return { ...details, currency_symbol: stored.currency_symbol, currency_position: stored.currency_position };
 }
 
 export function eventJson(ctx: RequestContext, event: EventRecord, options: EventJsonOptions = {}): Json {
@@ -79,9 +79,11 @@ export function eventJson(ctx: RequestContext, event: EventRecord, options: Even
     utc_end_date: f.utcEnd,
     utc_end_date_details: dateDetails(f.utcEnd),
     timezone: f.timezone,
-    timezone_abbr: zoneAbbreviation(startMs, f.timezone),
+    timezone_abbr: zoneAbbreviation(f.abbreviatedAt ? zonedToUtcMs(f.abbreviatedAt, 'UTC') : startMs, f.timezone),
     cost: blank ? '' : cost.cost,
-    cost_details: blank ? { currency_symbol: '', currency_position: '', currency_code: '', values: [] } : cost.details,
+    cost_details: blank
+      ? { currency_symbol: '', currency_position: '', currency_code: '', values: [] }
+      : costDetails(ctx.store.extrasOf(event.id), cost.details),
     website: blank ? '' : f.website === null ? url : f.website,
     show_map: flag(f.showMap),
     show_map_link: flag(f.showMapLink),
@@ -94,7 +96,9 @@ export function eventJson(ctx: RequestContext, event: EventRecord, options: Even
     organizer: blank ? [] : organizers.map((organizer) => organizerJson(ctx, organizer, { jsonLd: options.jsonLd && readable(organizer) })),
     custom_fields: [],
   };
-  if (options.jsonLd && !blank) out.json_ld = eventJsonLd(ctx, event, out, venue && (venueShown ? venue : null), organizers[0]);
+  // A venue that is gone for good (deleted, its ID still stored) shows as one that cannot be read.
+  const ldVenue = f.venue && !venue ? null : venue && (venueShown ? venue : null);
+  if (options.jsonLd && !blank) out.json_ld = eventJsonLd(ctx, event, out, ldVenue, organizers[0]);
   return out;
 }
 
@@ -107,7 +111,7 @@ function eventJsonLd(ctx: RequestContext, event: EventRecord, out: Json, venue: 
     '@type': 'Event',
     // get_the_title(): the stored title with the private/protected prefix, then escaped.
     name: escHtml(`${event.status === 'private' ? 'Private: ' : event.password ? 'Protected: ' : ''}${String(out.title)}`),
-    description: ldEventDescription(String(out.excerpt), String(out.description)),
+    description: ldPostDescription(text(ctx, event, 'excerpt', f.excerpt), text(ctx, event, 'description', f.description)),
   };
   const image = out.image as Json | false;
   if (image) ld.image = image.url;

@@ -3,13 +3,14 @@
  * turn false, cost and website are cleared, organizers and image removed, the status
  * republished, and the timezone label reset without recomputing the UTC times.
  */
+import { afterUpdate } from '../common/revisions.js';
 import { createDropsCost } from '../../wordpress/cost.js';
 import { dayEdge } from '../../wordpress/dates.js';
 import { resources } from '../../spec/resources.js';
 import { nowLocalWall, nowUtcWall, type RequestContext } from '../common/context.js';
 import { parseDateInput } from '../common/dates.js';
 import { SiteError, type ParamProblems } from '../common/errors.js';
-import { checkWritableFields, insertedModifiedUtc, postMeta, TRASH_SUFFIX } from '../common/post-fields.js';
+import { checkWritableFields, insertedModifiedUtc, postMeta, publishSlug, stampGuid, TRASH_SUFFIX } from '../common/post-fields.js';
 import { setVariant, translatableFields } from '../common/i18n.js';
 import { createLinked } from '../linked/write.js';
 import { asList, findTerm, parseBoolean, type Params } from '../common/params.js';
@@ -186,17 +187,6 @@ function applyText(ctx: RequestContext, event: EventRecord, params: Params, crea
   }
 }
 
-function publishSlug(ctx: RequestContext, event: EventRecord, requested: unknown): void {
-  if (typeof requested === 'string' && requested) {
-    event.slug = ctx.store.uniqueSlug(
-      slugFromName(requested),
-      (slug) => slug !== event.slug && ctx.store.postBySlug('event', slug) !== undefined && ctx.store.postBySlug('event', slug) !== event,
-    );
-  } else if (event.status !== 'draft' && event.status !== 'pending' && !event.slug) {
-    event.slug = ctx.store.uniqueSlug(slugFromName(event.fields.title), (slug) => ctx.store.postBySlug('event', slug) !== undefined);
-  }
-}
-
 export function createEvent(ctx: RequestContext, params: Params): EventRecord {
   const zone = typeof params.timezone === 'string' && params.timezone ? params.timezone : ctx.site.timezone;
   const allDay = parseBoolean(params.all_day) ?? false;
@@ -228,11 +218,13 @@ export function createEvent(ctx: RequestContext, params: Params): EventRecord {
   const event = ctx.store.addPost({ type: 'event', ...meta, modifiedUtc: insertedModifiedUtc(meta), slug: '', fields }) as EventRecord;
   applyText(ctx, event, params, true);
   publishSlug(ctx, event, params.slug);
+  stampGuid(event);
   // The plugin saves a sticky event a second time (to put it first in calendar views), which
   // stamps the modification time, even on a draft or a post dated in the past, and publishes
   // the drafts it is now linked to.
   if (fields.sticky) {
     event.modifiedUtc = nowUtcWall(ctx);
+    afterUpdate(ctx.store, event);
     publishLinkedDrafts(ctx, event, linkedTo(event));
   }
   ctx.store.changed(event);
@@ -246,7 +238,7 @@ export function createEvent(ctx: RequestContext, params: Params): EventRecord {
  * a draft). A trashed one is published too, its slug keeping `__trashed` (an event restored
  * from the trash brings its trashed venue back so).
  */
-function publishLinkedDrafts(ctx: RequestContext, event: EventRecord, linked: number[]): void {
+export function publishLinkedDrafts(ctx: RequestContext, event: EventRecord, linked: number[]): void {
   if (event.status !== 'publish') return;
   for (const id of linked) {
     const post = ctx.store.post(id);
@@ -256,7 +248,7 @@ function publishLinkedDrafts(ctx: RequestContext, event: EventRecord, linked: nu
   }
 }
 
-function linkedTo(event: EventRecord): number[] {
+export function linkedTo(event: EventRecord): number[] {
   return [...(event.fields.venue !== null ? [event.fields.venue] : []), ...event.fields.organizers];
 }
 
@@ -276,6 +268,8 @@ export function updateEvent(ctx: RequestContext, event: EventRecord, params: Par
   if (params.start_date !== undefined && params.end_date !== undefined) {
     const dates = eventDates(ctx, params, zone, allDay);
     Object.assign(f, dates);
+    delete f.duration;
+    delete f.abbreviatedAt;
   } else if (allDay) {
     moveAllDayEdges(ctx, f, params, zone);
   }
@@ -286,6 +280,7 @@ export function updateEvent(ctx: RequestContext, event: EventRecord, params: Par
   f.listedStart = f.end < f.start ? listedBefore : undefined;
   for (const [wire, key] of FLAGS) f[key] = parseBoolean(params[wire]) ?? false;
   f.cost = params.cost ?? '';
+  ctx.store.setExtra(event.id, 'currencyCost', undefined);
   f.website = typeof params.website === 'string' ? params.website : '';
   f.image = typeof params.image === 'string' && params.image ? params.image : null;
   f.venue = resolveVenue(ctx, params.venue, f.venue);
@@ -295,6 +290,7 @@ export function updateEvent(ctx: RequestContext, event: EventRecord, params: Par
   applyText(ctx, event, params, false);
   publishSlug(ctx, event, params.slug);
   event.modifiedUtc = nowUtcWall(ctx);
+  afterUpdate(ctx.store, event);
   publishLinkedDrafts(ctx, event, linkedBefore);
   // Making an event sticky or not saves it a second time, with its new links.
   if (f.sticky !== stickyBefore) publishLinkedDrafts(ctx, event, linkedTo(event));

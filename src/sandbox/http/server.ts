@@ -193,8 +193,7 @@ async function dispatch(
     if (bodyError && coreTarget) throw bodyError;
     if (coreTarget) return handleCore(ctx, parsed.method === 'HEAD' ? 'GET' : parsed.method, coreTarget, params, headers);
     const tecTarget = engine.site.tecV1 ? matchTecRoute(restPath) : null;
-    if (bodyError && tecTarget) throw bodyError;
-    if (tecTarget) return handleTec(ctx, parsed.method === 'HEAD' ? 'GET' : parsed.method, tecTarget, params, acknowledgement, headers);
+    if (tecTarget) return handleTec(ctx, parsed.method === 'HEAD' ? 'GET' : parsed.method, tecTarget, { params, bodyError }, acknowledgement, headers);
     if (restPath !== ns && !restPath.startsWith(`${ns}/`)) throw noRoute();
     const route = restPath.slice(ns.length).replace(/^\/+|\/+$/g, '');
     const allow = allowHeader(ctx, route);

@@ -2,10 +2,11 @@
  * Venues and organizers: create (with the real server's de-duplication by name), update
  * (venue: image removed, maps switched on, stateprovince recomputed), trash, read.
  */
+import { afterUpdate } from '../common/revisions.js';
 import { POST_META, resources } from '../../spec/resources.js';
 import { nowLocalWall, nowUtcWall, type RequestContext } from '../common/context.js';
 import { SiteError } from '../common/errors.js';
-import { insertedModifiedUtc, isVisibleTo, postMeta, trash } from '../common/post-fields.js';
+import { insertedModifiedUtc, isVisibleTo, postMeta, trash, stampGuid } from '../common/post-fields.js';
 import { setVariant, translatableFields } from '../common/i18n.js';
 import type { Params } from '../common/params.js';
 import { sanitizeTextField } from '../../wordpress/text.js';
@@ -89,6 +90,7 @@ export function createLinked(ctx: RequestContext, resource: LinkedResource, para
     if (combined) fields.stateprovince = sanitizeTextField(combined);
   }
   post.slug = ctx.store.uniqueSlug(slugFromName(name), (slug) => ctx.store.postBySlug(type, slug) !== undefined);
+  stampGuid(post);
   ctx.store.changed(post);
   return post;
 }
@@ -107,6 +109,7 @@ export function updateLinked(ctx: RequestContext, resource: LinkedResource, post
   fields.image = null;
   saveLinkedFields(ctx, resource, post, params);
   post.modifiedUtc = nowUtcWall(ctx);
+  afterUpdate(ctx.store, post);
   ctx.store.changed(post);
 }
 
@@ -116,16 +119,24 @@ export function deleteLinked(ctx: RequestContext, resource: LinkedResource, post
     throw new SiteError(410, `${kind}-is-in-trash`, `The ${kind} is already trashed`);
   }
   trash(ctx, post);
-  // As on the real server: published (or private) upcoming events lose the trashed venue, and
-  // lose every organizer (not only the trashed one) when an organizer they list is trashed.
+  unlinkTrashed(ctx, post);
+}
+
+/**
+ * What trashing a venue or an organizer does to events, by the plugin's route or WordPress's
+ * (the plugin hooks the trash itself): published (or private) upcoming events lose the trashed
+ * venue, and lose every organizer (not only the trashed one) when an organizer they list is
+ * trashed. Past events and drafts keep their links.
+ */
+export function unlinkTrashed(ctx: RequestContext, post: PostRecord): void {
   const nowLocal = nowLocalWall(ctx);
   for (const event of ctx.store.events()) {
     if ((event.status !== 'publish' && event.status !== 'private') || event.fields.end < nowLocal) continue;
-    if (resource === 'venues' && event.fields.venue === post.id) {
+    if (post.type === 'venue' && event.fields.venue === post.id) {
       event.fields.venue = null;
       ctx.store.changed(event);
     }
-    if (resource === 'organizers' && event.fields.organizers.includes(post.id)) {
+    if (post.type === 'organizer' && event.fields.organizers.includes(post.id)) {
       event.fields.organizers = [];
       ctx.store.changed(event);
     }

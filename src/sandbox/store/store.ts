@@ -38,10 +38,34 @@ export interface EventFields {
    * plugin's occurrence row is not rewritten by an all-day update naming one date.
    */
   listedStart?: string;
+  /** The duration stored apart from the dates, when a write changed them without it (tec/v1's all-day switch). */
+  duration?: number;
+  /** The UTC instant the zone's abbreviation was worked out for, when not the start (a tec/v1 write without the dates). */
+  abbreviatedAt?: string;
   parent?: number;
 }
 
 export type LinkedFields = Record<string, string | boolean | null>;
+
+export interface PostExtras {
+  /** Its revisions as far as they show (common/revisions.ts); none before its first update. */
+  revisions?: RevisionState;
+  /**
+   * The cost the stored currency (symbol and position) was read from, when not the current one:
+   * the plugin's routes store the currency with the cost, tec/v1 stores the cost alone ('' for an
+   * event it created: no currency).
+   */
+  currencyCost?: unknown;
+}
+
+/** What a post's revisions show (common/revisions.ts keeps it). */
+export interface RevisionState {
+  count: number;
+  /** The latest revision's post ID. */
+  latest: number;
+  /** Its title, content and excerpt, white space normalized. */
+  texts: string[];
+}
 
 export interface PostRecord {
   id: number;
@@ -55,6 +79,11 @@ export interface PostRecord {
   password?: string;
   fields: EventFields | LinkedFields;
   variants?: Partial<Record<Language, Record<string, string>>>;
+  /**
+   * The address WordPress gave it when it was created (path and query, after the site's
+   * origin), which later slug changes leave as it was; none in data files of older versions.
+   */
+  guid?: string;
 }
 
 export interface EventRecord extends PostRecord {
@@ -78,6 +107,12 @@ export interface StoreData {
   nextTermId: number;
   posts: PostRecord[];
   terms: TermRecord[];
+  /**
+   * What WordPress keeps of a post beside the fields the API writes, by post ID: rows and meta of
+   * their own that a save changes by itself or leaves behind. Kept apart, so a post's record is
+   * what its fields hold.
+   */
+  extras?: Record<string, PostExtras>;
 }
 
 export function emptyData(): StoreData {
@@ -293,6 +328,26 @@ export class Store {
 
   private lowestId(posts: PostRecord[]): PostRecord | undefined {
     return posts.reduce<PostRecord | undefined>((best, post) => (!best || post.id < best.id ? post : best), undefined);
+  }
+
+  /** What WordPress keeps of the post beside its fields (none: an empty object). */
+  extrasOf(id: number): Readonly<PostExtras> {
+    return this.data.extras?.[id] ?? {};
+  }
+
+  /** Sets (or with `undefined`, drops) one of the post's extras. */
+  setExtra<K extends keyof PostExtras>(id: number, key: K, value: PostExtras[K] | undefined): void {
+    this.data.extras ??= {};
+    const extras = (this.data.extras[id] ??= {});
+    if (value === undefined) delete extras[key];
+    else extras[key] = value;
+    this.touch();
+  }
+
+  /** The next post ID, for a post the store does not keep (a revision). */
+  takePostId(): number {
+    this.touch();
+    return this.data.nextPostId++;
   }
 
   addPost(post: Omit<PostRecord, 'id'>): PostRecord {

@@ -5,9 +5,10 @@
  */
 import type { RequestContext } from '../common/context.js';
 import { corePostJson } from '../core/json.js';
+import { escapeAmpersands, escapeAngles, escUrlAmpersands } from '../common/post-json.js';
 import { renderTitle } from '../common/render.js';
 import { formatCost } from '../../wordpress/cost.js';
-import type { EventRecord, LinkedFields, PostRecord } from '../store/store.js';
+import type { EventFields, EventRecord, LinkedFields, PostRecord } from '../store/store.js';
 import { nowLocalWall } from '../common/context.js';
 import { convertWallClock } from '../../base/time.js';
 
@@ -26,6 +27,18 @@ function postHead(ctx: RequestContext, post: PostRecord, edit: boolean): Json {
   return out;
 }
 
+/** The event's length in seconds, from its dates. */
+export function durationSeconds(f: EventFields): number {
+  return (Date.parse(`${f.utcEnd.replace(' ', 'T')}Z`) - Date.parse(`${f.utcStart.replace(' ', 'T')}Z`)) / 1000;
+}
+
+/** `multiday`: false for an event within one day, else the number of days it touches (`4` for the 3rd to the 6th). */
+function daysSpanned(f: EventFields): number | false {
+  const day = (wall: string) => Date.parse(`${wall.slice(0, 10)}T00:00:00Z`) / 86_400_000;
+  const days = day(f.end) - day(f.start) + 1;
+  return days > 1 ? days : false;
+}
+
 /** A PHP DateTime as json_encode writes it. */
 const phpDate = (wall: string, timezone: string) => ({ date: `${wall}.000000`, timezone_type: 3, timezone });
 
@@ -36,12 +49,13 @@ function timeOfDay(wall: string): string {
   return `${hour % 12 || 12}:${wall.slice(14, 16)} ${hour < 12 ? 'am' : 'pm'}`;
 }
 
-const dayOf = (wall: string) => `${MONTHS[Number(wall.slice(5, 7)) - 1]} ${Number(wall.slice(8, 10))}, ${wall.slice(0, 4)}`;
-
-/** The plugin's schedule text, for the site's default date and time formats. */
-function scheduleDetails(event: EventRecord, short: boolean): string {
+/** The plugin's schedule text, for the site's default date and time formats: a date of the current year without its year. */
+function scheduleDetails(event: EventRecord, short: boolean, thisYear: string): string {
+  const dayOf = (wall: string) =>
+    `${MONTHS[Number(wall.slice(5, 7)) - 1]} ${Number(wall.slice(8, 10))}${wall.startsWith(thisYear) ? '' : `, ${wall.slice(0, 4)}`}`;
   const f = event.fields;
   const sameDay = f.start.slice(0, 10) === f.end.slice(0, 10);
+  if (f.allDay && sameDay && short) return 'All day';
   if (f.allDay)
     return `<span class="tribe-event-date-start">${dayOf(f.start)}</span>${sameDay ? '' : ` - <span class="tribe-event-date-end">${dayOf(f.end)}</span>`}`;
   if (!sameDay)
@@ -61,7 +75,7 @@ function eventFields(ctx: RequestContext, event: EventRecord, edit: boolean): Js
   const endSite = convertWallClock(f.utcEnd, 'UTC', site);
   const organizers = f.organizers.map((id) => ctx.store.postOfType(id, 'organizer')).filter((post): post is PostRecord => Boolean(post));
   const venue = f.venue ? ctx.store.postOfType(f.venue, 'venue') : undefined;
-  const seconds = (Date.parse(`${f.utcEnd.replace(' ', 'T')}Z`) - Date.parse(`${f.utcStart.replace(' ', 'T')}Z`)) / 1000;
+  const seconds = f.duration ?? durationSeconds(f);
   return {
     start_date: f.start,
     start_date_utc: f.utcStart,
@@ -79,7 +93,7 @@ function eventFields(ctx: RequestContext, event: EventRecord, edit: boolean): Js
     },
     timezone: f.timezone,
     duration: String(seconds),
-    multiday: f.start.slice(0, 10) !== f.end.slice(0, 10),
+    multiday: daysSpanned(f),
     is_past: endSite < now,
     is_now: startSite <= now && now <= endSite,
     all_day: f.allDay,
@@ -91,25 +105,25 @@ function eventFields(ctx: RequestContext, event: EventRecord, edit: boolean): Js
     featured: f.featured,
     sticky: f.sticky,
     cost: formatCost(f.cost).cost,
-    organizer_names: organizers.map((organizer) => renderTitle(String((organizer.fields as LinkedFields).organizer ?? ''))),
+    organizer_names: organizers.map((organizer) => escapeAngles(renderTitle(String((organizer.fields as LinkedFields).organizer ?? '')))),
     organizers: organizers.map((organizer) => tecJson(ctx, organizer, edit)),
     venues: venue ? [tecJson(ctx, venue, edit)] : [],
-    schedule_details: scheduleDetails(event, false),
-    short_schedule_details: scheduleDetails(event, true),
+    schedule_details: scheduleDetails(event, false, now.slice(0, 4)),
+    short_schedule_details: scheduleDetails(event, true, now.slice(0, 4)),
   };
 }
 
 /** Google's map search for the address, `&` as `&#038;` (esc_url). */
 function directionsLink(fields: LinkedFields): string {
-  const parts = [fields.address, fields.city, fields.stateprovince ?? fields.state ?? fields.province, fields.zip, fields.country]
-    .map((part) => String(part ?? '').trim())
-    .filter(Boolean);
+  // The region as json_ld's: the combined state/province, else the state in the United States, else the province.
+  const region = fields.stateprovince || (fields.country === 'United States' ? fields.state : fields.province);
+  const parts = [fields.address, fields.city, region, fields.zip, fields.country].map((part) => escapeAmpersands(String(part ?? '').trim())).filter(Boolean);
   const query = parts.map((part) => encodeURIComponent(part).replace(/%20/g, '+')).join('+');
   return `https://maps.google.com/maps?f=q&#038;source=s_q&#038;hl=en&#038;geocode=&#038;q=${query}`;
 }
 
 function venueFields(fields: LinkedFields): Json {
-  const text = (name: string) => String(fields[name] ?? '');
+  const text = (name: string) => escapeAmpersands(String(fields[name] ?? ''));
   return {
     address: text('address'),
     country: text('country'),
@@ -120,7 +134,7 @@ function venueFields(fields: LinkedFields): Json {
     zip: text('zip'),
     phone: text('phone'),
     directions_link: directionsLink(fields),
-    website: text('website'),
+    website: String(fields.website ?? ''),
   };
 }
 
@@ -130,5 +144,6 @@ export function tecJson(ctx: RequestContext, post: PostRecord, edit: boolean): J
   if (post.type === 'event') return { ...head, ...eventFields(ctx, post as EventRecord, edit) };
   const fields = post.fields as LinkedFields;
   if (post.type === 'venue') return { ...head, ...venueFields(fields) };
-  return { ...head, phone: String(fields.phone ?? ''), website: String(fields.website ?? ''), email: String(fields.email ?? '') };
+  // An organizer's website through esc_url (a venue's as stored).
+  return { ...head, phone: String(fields.phone ?? ''), website: escUrlAmpersands(String(fields.website ?? '')), email: String(fields.email ?? '') };
 }

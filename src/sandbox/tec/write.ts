@@ -4,115 +4,124 @@
  * an event loses `sticky` unless it is sent, and its map settings are switched on).
  */
 import { nowLocalWall, nowUtcWall, type RequestContext } from '../common/context.js';
+import { publishSlug, stampGuid } from '../common/post-fields.js';
+import { postTexts, afterUpdate } from '../common/revisions.js';
+import { durationSeconds } from './json.js';
+import { linkedTo, publishLinkedDrafts } from '../events/write.js';
 import { parseDateInput } from '../common/dates.js';
-import { SiteError } from '../common/errors.js';
 import { isPositiveInteger, parseBoolean, type Params } from '../common/params.js';
 import type { EventFields, EventRecord, LinkedFields, PostRecord } from '../store/store.js';
-import { isLinkedResource, storedKey, type PostResource } from '../store/kinds.js';
+import { isLinkedResource, POST_TYPE, storedKey, SWITCHES, type PostResource } from '../store/kinds.js';
 import { convertWallClock, isValidTimeZone } from '../../base/time.js';
 import { TEC_FIELD, WRITE_ROUTES } from '../../wordpress/write-routes.js';
 import { resources } from '../../spec/resources.js';
 import { sanitizeTextField } from '../../wordpress/text.js';
-import { takesUrl } from '../../wordpress/urls.js';
 
 /** The tribe/events/v1 name of each tec/v1 body field, by resource. */
 const TRIBE_NAME = Object.fromEntries(
   Object.entries(TEC_FIELD).map(([resource, names]) => [resource, Object.fromEntries(Object.entries(names).map(([tribe, tec]) => [tec, tribe]))]),
 ) as Record<PostResource, Record<string, string>>;
 
-/** tec/v1's 400 for a parameter its check refuses: `code` and the sentence ending "must be …" / "is not …". */
-function invalidArgument(param: string, argument: string, code: string, kind: string): SiteError {
-  const message = `Argument \`{${argument}}\` must be ${kind}.`;
-  return new SiteError(400, 'rest_invalid_param', `Invalid parameter(s): ${param}`, {
-    params: { [param]: message },
-    details: { [param]: { code, message, data: { status: 400, argument, details: `The argument \`{${argument}}\` is not ${kind}.` } } },
-  });
+/** IDs of posts of one type among those sent (checked positive integers by validate.ts); others are left out. */
+function postIds(ctx: RequestContext, value: unknown[], type: 'venue' | 'organizer'): number[] {
+  return [...new Set(value.map(Number))].filter((id) => ctx.store.postOfType(id, type));
 }
 
-const invalidIds = (param: string) => invalidArgument(param, 'example', 'tec_rest_invalid_positive_integer_argument', 'a positive integer');
-
-/** A URL field of the body that PHP's URL check fails (an empty one too, unlike the tribe routes): 400, nothing changed. */
-function refuseBadUrls(resource: PostResource, body: Params): void {
-  for (const [name, value] of Object.entries(body)) {
-    const field = resources[resource].fields.find((f) => f.name === TRIBE_NAME[resource][name]);
-    if (field?.type !== 'url' || value === undefined || takesUrl(String(value ?? ''))) continue;
-    throw invalidArgument(name, name, 'tec_rest_invalid_uri_argument', 'a valid URL');
-  }
+function termIds(ctx: RequestContext, value: unknown[], taxonomy: 'categories' | 'tags'): number[] {
+  return [...new Set(value.map(Number))].filter((id) => ctx.store.term(id, taxonomy));
 }
 
-/** A list of IDs of posts of one type; a non-positive or unknown ID is refused. */
-function postIds(ctx: RequestContext, param: string, value: unknown, type: 'venue' | 'organizer'): number[] {
-  const list = Array.isArray(value) ? value : [value];
-  if (!list.every(isPositiveInteger)) throw invalidIds(param);
-  const ids = [...new Set(list.map(Number))];
-  if (ids.some((id) => !ctx.store.postOfType(id, type))) throw invalidIds(param);
-  return ids;
-}
+/** The tec/v1 names of the post's own texts, all stored through sanitize_text_field: markup and line breaks are lost. */
+const TEXT_FIELDS = new Set(['title', 'content', 'excerpt']);
 
-function termIds(ctx: RequestContext, param: string, value: unknown, taxonomy: 'categories' | 'tags'): number[] {
-  const list = Array.isArray(value) ? value : [value];
-  if (!list.every(isPositiveInteger)) throw invalidIds(param);
-  return [...new Set(list.map(Number))].filter((id) => ctx.store.term(id, taxonomy));
-}
+const storedText = (value: unknown) => sanitizeTextField(value === null ? '' : String(value));
+
+/** PHP's cast of a flag: false for `false`, 0, "0", "" and "false"; true for anything else ("maybe" too). */
+const flag = (value: unknown) => parseBoolean(value) ?? (value !== '' && value !== null && value !== 0);
 
 function patchEvent(ctx: RequestContext, event: EventRecord, body: Params): void {
   const f: EventFields = event.fields;
+  const wasAllDay = f.allDay;
   const sent = new Set<string>();
-  const zone = typeof body.timezone === 'string' && isValidTimeZone(body.timezone) ? body.timezone : f.timezone;
   for (const [name, value] of Object.entries(body)) {
     const field = TRIBE_NAME.events[name];
     if (!field || value === undefined) continue;
     sent.add(field);
     switch (field) {
       case 'title':
-        f.title = String(value).trim();
-        break;
       case 'description':
       case 'excerpt':
-        f[field] = String(value);
+        f[field] = storedText(value);
         break;
       case 'cost':
+        if (!('currencyCost' in ctx.store.extrasOf(event.id))) ctx.store.setExtra(event.id, 'currencyCost', f.cost);
         f.cost = value === null ? '' : String(value);
         break;
       case 'featured':
+        // Only turned on: `false` leaves a featured event featured.
+        if (flag(value)) f.featured = true;
+        break;
       case 'sticky':
       case 'all_day':
-        f[storedKey(field) as 'featured' | 'sticky' | 'allDay'] = parseBoolean(value) ?? false;
+        f[storedKey(field) as 'featured' | 'sticky' | 'allDay'] = flag(value);
         break;
-      case 'organizer':
-        f.organizers = value === null ? f.organizers : postIds(ctx, name, value, 'organizer');
+      case 'organizer': {
+        const ids = postIds(ctx, value as unknown[], 'organizer');
+        // Only unknown IDs: the organizers stay.
+        if (ids.length || !(value as unknown[]).length) f.organizers = ids;
         break;
+      }
       case 'venue': {
-        // An empty list keeps the venue, as on the real site.
-        const ids = value === null ? [] : postIds(ctx, name, value, 'venue');
+        // An empty list, or one of unknown IDs, keeps the venue.
+        const ids = postIds(ctx, value as unknown[], 'venue');
         if (ids.length) f.venue = ids[0];
         break;
       }
       case 'categories':
       case 'tags':
-        f[field] = termIds(ctx, name, value, field);
-        break;
-      case 'slug':
-        if (typeof value === 'string' && value) event.slug = value;
-        break;
-      case 'status':
-        if (typeof value === 'string' && value) event.status = value;
+        f[field] = termIds(ctx, value as unknown[], field);
         break;
     }
   }
-  if (body.timezone !== undefined || body.start_date !== undefined || body.end_date !== undefined) {
-    const localNow = nowLocalWall(ctx);
-    const start = typeof body.start_date === 'string' ? parseDateInput(body.start_date, localNow)?.wall : undefined;
-    const end = typeof body.end_date === 'string' ? parseDateInput(body.end_date, localNow)?.wall : undefined;
-    f.timezone = zone;
-    f.start = start ?? f.start;
-    f.end = end ?? f.end;
-    f.utcStart = convertWallClock(f.start, zone, 'UTC');
-    f.utcEnd = convertWallClock(f.end, zone, 'UTC');
-  }
+  const datesWritten = patchEventDates(ctx, f, body) || (f.allDay && !wasAllDay);
+  // The zone's abbreviation is worked out for the start when the dates are written (turning an
+  // event all-day writes them), else for the time of the write.
+  if (datesWritten) delete f.abbreviatedAt;
+  else f.abbreviatedAt = nowUtcWall(ctx);
   const rules = WRITE_ROUTES.tec.events;
   for (const field of rules.wipes) if (!sent.has(field)) applyEventValue(f, field, false);
   for (const [field, value] of Object.entries(rules.forces)) applyEventValue(f, field, value);
+}
+
+/**
+ * The dates change when both are sent, the end when it is sent alone (the stored duration then
+ * stays what it was); a start alone is ignored. The zone alone relabels the wall-clock times. An
+ * all-day event runs from 00:00:00 to 23:59:59 of its days.
+ */
+function patchEventDates(ctx: RequestContext, f: EventFields, body: Params): boolean {
+  // A zone the site does not know is stored as UTC (the wall-clock times stay).
+  const zone = typeof body.timezone === 'string' ? (isValidTimeZone(body.timezone) ? body.timezone : 'UTC') : f.timezone;
+  const localNow = nowLocalWall(ctx);
+  const wall = (value: unknown) => (typeof value === 'string' ? parseDateInput(value, localNow)?.wall : undefined);
+  const [start, end] = [wall(body.start_date), wall(body.end_date)];
+  // Both dates with the end before the start are ignored, both.
+  const bothDates = start !== undefined && end !== undefined && end >= start;
+  const endAlone = start === undefined && end !== undefined;
+  if (body.timezone === undefined && !bothDates && !endAlone && !f.allDay) return false;
+  // The duration the plugin stores is rewritten only with the dates: an all-day switch keeps it.
+  if (!bothDates) f.duration ??= durationSeconds(f);
+  else delete f.duration;
+  if (bothDates) f.start = start;
+  if (bothDates || endAlone) f.end = end!;
+  if (f.allDay) {
+    f.start = `${f.start.slice(0, 10)} 00:00:00`;
+    f.end = `${f.end.slice(0, 10)} 23:59:59`;
+  }
+  f.timezone = zone;
+  f.utcStart = convertWallClock(f.start, zone, 'UTC');
+  f.utcEnd = convertWallClock(f.end, zone, 'UTC');
+  // Written: both dates or the end (the zone alone relabels them).
+  return bothDates || endAlone;
 }
 
 /** A wiped or forced flag of the route rules, onto the stored event. */
@@ -123,34 +132,82 @@ function applyEventValue(f: EventFields, field: string, value: unknown): void {
 
 function patchLinked(resource: 'venues' | 'organizers', post: PostRecord, body: Params): void {
   const fields = post.fields as LinkedFields;
-  const nameField = resources[resource].nameField;
   for (const [name, value] of Object.entries(body)) {
     const field = TRIBE_NAME[resource][name];
-    if (!field || value === undefined || field === 'status' || field === 'slug' || field === 'date' || field === 'author') continue;
+    if (!field || value === undefined || POST_COLUMNS.has(field)) continue;
     const text = value === null ? '' : String(value);
-    const sanitized = resources[resource].fields.some((f) => f.name === field && f.sanitized);
-    fields[field] = field === nameField ? text.trim() : sanitized ? sanitizeTextField(text) : text;
+    const sanitized = TEXT_FIELDS.has(name) || resources[resource].fields.some((f) => f.name === field && f.sanitized);
+    fields[field] = sanitized ? sanitizeTextField(text) : text;
   }
-  if (typeof body.status === 'string' && body.status) post.status = body.status;
-  if (typeof body.slug === 'string' && body.slug) post.slug = body.slug;
 }
 
-/** The post's own author and publication date (`date` in site time, ISO or with a space). */
+/** The post's own columns, set by the write whatever the resource: status, slug, author, publication date. */
+const POST_COLUMNS = new Set(['status', 'slug', 'date', 'author']);
+
+/**
+ * The status sent, else `publish`: a write that does not send it publishes a draft, a pending
+ * or a private post. A post published for the first time is dated now and gets its slug. The
+ * publication date sent is stored as the local and the UTC date alike (`date_gmt` equals `date`).
+ */
 function patchPostColumns(ctx: RequestContext, post: PostRecord, body: Params): void {
   if (isPositiveInteger(body.author)) post.author = Number(body.author);
-  const date = typeof body.date === 'string' ? parseDateInput(body.date.replace('T', ' ').replace(/(?:Z|[+-]\d\d:?\d\d)$/, ''), nowLocalWall(ctx)) : null;
+  post.status = typeof body.status === 'string' ? body.status : 'publish';
+  const date =
+    typeof body.date === 'string'
+      ? parseDateInput(body.date.replace(/[Tt]/, ' ').replace(/(?:\.\d+)?(?:Z|[+-]\d\d(?::?\d\d)?)$/, ''), nowLocalWall(ctx))
+      : null;
   if (date) {
     post.date = date.wall;
-    post.dateUtc = convertWallClock(date.wall, ctx.site.timezone, 'UTC');
+    post.dateUtc = date.wall;
+  } else if (post.dateUtc === null && post.status !== 'draft' && post.status !== 'pending') {
+    post.date = nowLocalWall(ctx);
+    post.dateUtc = nowUtcWall(ctx);
   }
+  // An empty slug is made again from the title.
+  publishSlug(ctx, post, body.slug === '' ? postTexts(post).title : body.slug);
 }
 
-/** Applies a tec/v1 update to a stored post. */
+/** Applies a tec/v1 update to a stored post (the body checked by validate.ts). */
 export function patchPost(ctx: RequestContext, resource: PostResource, post: PostRecord, body: Params): void {
-  refuseBadUrls(resource, body);
   if (isLinkedResource(resource)) patchLinked(resource, post, body);
   else patchEvent(ctx, post as EventRecord, body);
   patchPostColumns(ctx, post, body);
   post.modifiedUtc = nowUtcWall(ctx);
+  if (post.type === 'event') publishLinkedDrafts(ctx, post as EventRecord, linkedTo(post as EventRecord));
+  afterUpdate(ctx.store, post);
   ctx.store.changed(post);
+}
+
+/** A new event (from 00:00 to 00:00 until the body's dates are applied), venue or organizer, empty, published now. */
+function blankPost(ctx: RequestContext, resource: PostResource): PostRecord {
+  const now = { date: nowLocalWall(ctx), dateUtc: nowUtcWall(ctx), modifiedUtc: nowUtcWall(ctx) };
+  const head = { status: 'publish', author: ctx.user?.id ?? 1, slug: '', ...now };
+  if (isLinkedResource(resource)) {
+    const fields: LinkedFields = Object.fromEntries(SWITCHES[resource].map((name) => [storedKey(name), true]));
+    return ctx.store.addPost({ type: POST_TYPE[resource], ...head, fields: { [resources[resource].nameField]: '', ...fields } });
+  }
+  const fields: EventFields = {
+    ...{ title: '', description: '', excerpt: '', start: '', end: '', utcStart: '', utcEnd: '', timezone: ctx.site.timezone },
+    ...{ allDay: false, image: null, cost: '', website: null, showMap: true, showMapLink: true, hideFromListings: false },
+    ...{ sticky: false, featured: false, categories: [], tags: [], venue: null, organizers: [] },
+  };
+  const event = ctx.store.addPost({ type: 'event', ...head, fields });
+  ctx.store.setExtra(event.id, 'currencyCost', ''); // created without a currency
+  return event;
+}
+
+/**
+ * `POST /tec/v1/{events|venues|organizers}`: the body as an update of a new post (published
+ * unless it says otherwise). An event needs both dates: without them nothing is created and
+ * the answer is a 500 `{"error": "Failed to create entity."}` (no WordPress error shape).
+ */
+export function createTecPost(ctx: RequestContext, resource: PostResource, body: Params): PostRecord | null {
+  if (resource === 'events' && (typeof body.start_date !== 'string' || typeof body.end_date !== 'string')) return null;
+  const post = blankPost(ctx, resource);
+  if (isLinkedResource(resource)) patchLinked(resource, post, body);
+  else patchEvent(ctx, post as EventRecord, body);
+  patchPostColumns(ctx, post, body);
+  stampGuid(post);
+  ctx.store.changed(post);
+  return post;
 }
