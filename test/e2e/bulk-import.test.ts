@@ -420,9 +420,9 @@ describe('import --format json', () => {
       unreachable: false,
       summary: { created: 2, updated: 0, unchanged: 0, failed: 1, not_sent: 0, conflicts: 0 },
       rows: [
-        { line: 1, result: 'created', id: first },
+        { line: 1, result: 'created', id: first, plan: expect.objectContaining({ action: 'create', resource: 'venues' }) },
         { line: 2, result: 'failed', error: expect.stringContaining(`exists already (ID ${taken})`) },
-        { line: 3, result: 'created', id: third },
+        { line: 3, result: 'created', id: third, plan: expect.objectContaining({ action: 'create', resource: 'venues' }) },
       ],
       error: expect.objectContaining({ exit_code: 6 }),
     });

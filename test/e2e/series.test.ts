@@ -41,7 +41,10 @@ describe('events create --repeat', () => {
   test('--dry-run lists the occurrences and sends nothing', async () => {
     const res = await site.cli([...YOGA, '--repeat', 'RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=4', '--except', '2027-03-16', '--dry-run', '--format', 'json']);
     expect(res.code, res.stderr).toBe(0);
-    expect(json<Json[]>(res.stdout).map((e) => e.start_date)).toEqual(['2027-03-02 19:00:00', '2027-03-09 19:00:00', '2027-03-23 19:00:00']);
+    // The plan of each write: the series' tag, then each occurrence's create.
+    const plans = json<Json[]>(res.stdout);
+    expect(plans.map((p) => [p.action, p.resource])).toEqual([['create', 'tags'], ...Array(3).fill(['create', 'events'])]);
+    expect(plans.slice(1).map((p) => p.requests[0].body.start_date)).toEqual(['2027-03-02 19:00:00', '2027-03-09 19:00:00', '2027-03-23 19:00:00']);
     expect(res.stderr).toMatch(/Would create 3 events, series [0-9a-z]{6} \(FREQ=WEEKLY;BYDAY=TU;COUNT=4, Europe\/Paris\); nothing was sent/);
     expect(await listed(site)).toEqual([]);
   });

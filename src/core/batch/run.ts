@@ -14,6 +14,7 @@ import { CalendarError, EXIT } from '../errors.js';
 import { SiteUnreachable } from '../http/reachability.js';
 import { emptyCounts, summaryLine, type Counts, type Done } from './counts.js';
 import { runPool, toAsync } from './pool.js';
+import type { WritePlan } from '../write/plan.js';
 
 /** A progress display a face draws from the live counts (the CLI: a spinner on a terminal). */
 export interface ProgressDisplay {
@@ -31,6 +32,8 @@ export interface RowOutcome<T> {
   result: Done | 'failed' | 'not_sent';
   id?: number;
   error?: string;
+  /** The row's write as planned (with dryRun) or as sent; none for a row that writes nothing. */
+  plan?: WritePlan;
 }
 
 /** How a run goes, as its command's options say. */
@@ -67,6 +70,8 @@ export interface RowDone {
   result: Done;
   /** The record's ID on the site (for a conflict: the holder of the name). */
   id?: number;
+  /** The row's write as planned (with dryRun) or as sent. */
+  plan?: WritePlan;
 }
 
 export class Batch<T extends object> {
@@ -164,7 +169,7 @@ export class Batch<T extends object> {
     if (done.result === 'conflict') this.counts.conflicts = (this.counts.conflicts ?? 0) + 1;
     else if (done.result === 'removed' || done.result === 'skipped') this.counts[done.result] = (this.counts[done.result] ?? 0) + 1;
     else this.counts[done.result]++;
-    this.keep({ seq: this.seqOf(item), item, result: done.result, id: done.id }, false);
+    this.keep({ seq: this.seqOf(item), item, result: done.result, id: done.id, ...(done.plan ? { plan: done.plan } : {}) }, false);
   }
 
   private failed(item: T, err: unknown): void {

@@ -5,6 +5,7 @@
  */
 import type { CalendarError } from '../errors.js';
 import type { Counts } from './counts.js';
+import type { WritePlan } from '../write/plan.js';
 
 /** What became of a row (with dryRun: what would). */
 export type RowResult = 'created' | 'updated' | 'unchanged' | 'failed' | 'not_sent' | 'conflict' | 'skipped' | 'trashed';
@@ -21,6 +22,8 @@ export interface ReportRow {
   /** The record's ID on the site (created, updated, unchanged; a conflict's the name's holder). */
   id?: number;
   error?: string;
+  /** The row's write: with dryRun the plan, else the requests sent (docs/bulk.md). None for a row that writes nothing. */
+  plan?: WritePlan;
 }
 
 /** An import's options as a program gives them (the CLI gives numbers as its flags' texts). */

@@ -22,6 +22,7 @@ import { prepareRecord, withLinks, type LinkRelation, type PreparedRecord } from
 import { Batch, type BatchFace, type RowDone } from '../batch/run.js';
 import { UpsertIndex } from './upsert-index.js';
 import { createRecord, updateRecord } from './writes.js';
+import { planCreate, planTrash } from '../write/plan.js';
 import { writeFileSync } from 'node:fs';
 import { textForPeople } from '../records/identity.js';
 
@@ -202,9 +203,10 @@ export async function importIcs(text: string, source: IcsSource, settings: IcsIm
   const plan = (line: string) => void (settings.report ? undefined : run.print?.(`${line}\n`));
 
   const trash = async (found: Existing, why: string): Promise<RowDone> => {
+    const planned = planTrash(events, found.id);
     if (dryRun) plan(`${why} event ${JSON.stringify(found.title)} (ID ${found.id})`);
-    else await client.call('DELETE', `${events.path}/${found.id}`);
-    return { result: 'removed', id: found.id };
+    else await client.call('DELETE', planned.requests[0].path);
+    return { result: 'removed', id: found.id, plan: planned };
   };
 
   const sync = async (item: Planned): Promise<RowDone> => {
@@ -222,7 +224,7 @@ export async function importIcs(text: string, source: IcsSource, settings: IcsIm
     if (!found) {
       if (dryRun) plan(`create ${label}`);
       const created = dryRun ? undefined : await createRecord(client, events, body, { by: 'slug', slug: item.slug });
-      return { result: 'created', id: typeof created?.id === 'number' ? created.id : undefined };
+      return { result: 'created', id: typeof created?.id === 'number' ? created.id : undefined, plan: planCreate(events, body) };
     }
     const { slug, ...compared } = body;
     const changed = index.changedFields(occurrence.key, compared);
@@ -231,8 +233,8 @@ export async function importIcs(text: string, source: IcsSource, settings: IcsIm
     // A new title makes a new slug; the identity at its end stays.
     if (changed.includes('title')) changes.slug = slug;
     if (dryRun) plan(`update ${label} (ID ${found.id}): ${changed.join(', ')}`);
-    else await updateRecord(client, events, found.id, changes, { notice: (line) => say.warn(line) });
-    return { result: 'updated', id: found.id };
+    const updated = await updateRecord(client, events, found.id, changes, { dryRun, notice: (line) => say.warn(line) });
+    return { result: 'updated', id: found.id, plan: updated.plan };
   };
 
   await batch.start();

@@ -21,6 +21,7 @@ export function reportRow(where: string, outcome: RowOutcome<unknown>, ical?: { 
   } as ReportRow;
   if (outcome.id !== undefined) row.id = outcome.id;
   if (outcome.error !== undefined) row.error = outcome.error;
+  if (outcome.plan !== undefined) row.plan = outcome.plan;
   return row;
 }
 

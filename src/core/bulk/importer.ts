@@ -21,6 +21,7 @@ import { toAsync } from '../batch/pool.js';
 import { fileKey, isDraftTitleKey, nthDraftKey, UpsertIndex, type UpsertKey } from './upsert-index.js';
 import { nameKey, NamesSeen, RecordIndex, slugFromName, type Candidate } from '../records/identity.js';
 import { walkEveryName, walkEveryRecord } from '../records/pages.js';
+import { planCreate } from '../write/plan.js';
 import { createRecord, findExisting, pickFields, updateRecord, withSlugOfFile, type MatchKey } from './writes.js';
 import { readRawTexts, typedTexts, withRawTexts } from '../records/raw-text.js';
 import { changedFields, isUnchanged } from '../records/safe-update.js';
@@ -238,6 +239,9 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
   const writeOptions = { force: settings.force === true, notice: (line: string) => say.warn(line) };
   // The dry run's plan, one line a row; the JSON report says the same.
   const plan = (line: string) => void (settings.report ? undefined : run.print?.(`${line}\n`));
+  // A row's update, or with dryRun its plan alone: the same planner either way, so the plan is what the real run sends.
+  const update = async (id: number, changes: Record<string, unknown>, current?: Record<string, unknown>) =>
+    (await updateRecord(client, resource, id, changes, { ...writeOptions, dryRun, current })).plan;
   const deferred: InputRecord[] = [];
   const own = linkFields(resource).some((f) => f.relation === resource.name);
 
@@ -286,8 +290,7 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
         return { result: 'unchanged', id: existing.id };
       }
       if (dryRun) plan(`update ${label} (ID ${existing.id}): ${changed.join(', ')}`);
-      else await updateRecord(client, resource, existing.id, pickFields(body, changed), writeOptions);
-      return { result: 'updated', id: existing.id };
+      return { result: 'updated', id: existing.id, plan: await update(existing.id, pickFields(body, changed)) };
     }
     // The walk does not see everything (hidden events, a create cut short by Ctrl-C): a slug
     // that already answers is updated, never created a second time.
@@ -300,8 +303,7 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
           return { result: 'unchanged', id: listed.id };
         }
         if (dryRun) plan(`update ${label} (ID ${listed.id}): found by its slug`);
-        else await updateRecord(client, resource, listed.id, pickFields(body, changes), writeOptions);
-        return { result: 'updated', id: listed.id };
+        return { result: 'updated', id: listed.id, plan: await update(listed.id, pickFields(body, changes), found) };
       }
     }
     const taken = names && record.name !== undefined ? names.taken(record.name) : [];
@@ -310,11 +312,10 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
     if (halfWritten) {
       // An earlier run created this row's record and stopped before it set the file's slug: finish it.
       if (dryRun) plan(`update ${label} (ID ${halfWritten.id}): slug (an earlier run created it and stopped before setting its slug)`);
-      else {
-        await updateRecord(client, resource, halfWritten.id, { slug: key }, writeOptions);
+      const slugPlan = await update(halfWritten.id, { slug: key });
+      if (!dryRun)
         say.notice(`${input.name} ${item.where}: ${label} (ID ${halfWritten.id}) was created by an earlier run that stopped before setting its slug: slug set`);
-      }
-      return { result: 'updated', id: halfWritten.id };
+      return { result: 'updated', id: halfWritten.id, plan: slugPlan };
     }
     if (taken.length > 0 && dryRun) {
       // A plan, not a failure: the real run reports this row as failed.
@@ -332,7 +333,7 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
     }
     if (dryRun) {
       plan(`create ${label}`);
-      return { result: 'created' };
+      return { result: 'created', plan: planCreate(resource, body) };
     }
     // A draft matched by its title is looked up by its title after a create whose outcome is unknown.
     const matchBy = key !== undefined && isDraftTitleKey(key) ? 'name' : upsertBy;
@@ -358,7 +359,7 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
       );
     }
     if (own) await catalog.remember(resource.name as LinkRelation, created);
-    return { result: 'created', id: typeof created.id === 'number' ? created.id : undefined };
+    return { result: 'created', id: typeof created.id === 'number' ? created.id : undefined, plan: planCreate(resource, body) };
   };
 
   await batch.start();

@@ -9,22 +9,24 @@ import { errorFromResponse, type ApiClient } from '../http/client.js';
 import { backoffDelay, retryAfterMs, timer } from '../http/retry.js';
 import { EVERY_EVENT, MAX_PER_PAGE, type Resource } from '../../spec/resources.js';
 import type { SafeUpdateOptions } from '../records/safe-update.js';
-import { createPost, safeUpdate } from '../write/execute.js';
+import { createPost, safeUpdate, updateByPlan, type PlannedUpdate } from '../write/execute.js';
 import { nameKey, slugLetters, slugSegment } from '../records/identity.js';
 import type { UpsertKey } from './upsert-index.js';
 
 type Json = Record<string, unknown>;
 
-/** The safe update of the changed fields (by tec/v1, or by the tribe route as PUT: idempotent, so the HTTP client may retry it). */
+/**
+ * The safe update of the changed fields (by tec/v1, or by the tribe route as PUT: idempotent, so
+ * the HTTP client may retry it), or with `dryRun` its plan alone: the plan a row's report gives.
+ */
 export async function updateRecord(
   client: ApiClient,
   resource: Resource,
   id: number,
   changes: Json,
-  options: Pick<SafeUpdateOptions, 'force' | 'notice'> = {},
-): Promise<Json> {
-  const { record } = await safeUpdate(client, resource, `${resource.path}/${id}`, changes, options);
-  return record;
+  options: Pick<SafeUpdateOptions, 'force' | 'notice' | 'dryRun' | 'current'> = {},
+): Promise<PlannedUpdate> {
+  return updateByPlan(client, resource, `${resource.path}/${id}`, changes, options);
 }
 
 /** The fields of `record` named in `fields`. */

@@ -10,7 +10,8 @@ import { resources } from '../../spec/resources.js';
 import { UsageError } from '../errors.js';
 import { boundedRule, DEFAULT_SERIES_CAP, expandRule, exceptedStarts, parseRule, hasEnd, type SeriesAnchor, type SeriesOccurrence } from './rule.js';
 import { newSeriesId, occurrenceKeys, occurrenceSlug, seriesStem, type SeriesRecord } from './identity.js';
-import { createSeriesTag, type StoredSeries } from './store.js';
+import { createSeriesTag, seriesTagBody, type StoredSeries } from './store.js';
+import { planCreate, type WritePlan } from '../write/plan.js';
 
 type Json = Record<string, unknown>;
 
@@ -114,6 +115,23 @@ export async function inFlight<T, R>(items: T[], work: (item: T) => Promise<R>):
  * (so that they share it, as they share their other fields, and a site file holds it once). A
  * failed occurrence is reported, the others are created.
  */
+/**
+ * The writes of a series' create, as its dry run gives them: the series' tag, then each
+ * occurrence's create as the one planner makes it. Occurrences after the first are also sent
+ * the first one's publication date where they have none (known once it is created).
+ */
+export function planSeriesCreate(plan: SeriesPlan): WritePlan[] {
+  const body = seriesTagBody(plan.series);
+  const tag: WritePlan = {
+    action: 'create',
+    resource: 'tags',
+    reads: [],
+    unchanged: [],
+    requests: [{ route: 'tribe', method: 'POST', path: resources.tags.path, body, fields: Object.keys(body) }],
+  };
+  return [tag, ...plan.occurrences.map((occurrence) => planCreate(resources.events, occurrence.body))];
+}
+
 export async function createSeries(client: ApiClient, plan: SeriesPlan): Promise<SeriesWriteReport> {
   const series = await createSeriesTag(client, plan.series);
   // Each occurrence is created as any event is (a zero cost kept).

@@ -7,12 +7,23 @@
 import type { ApiClient } from '../http/client.js';
 import { resources } from '../../spec/resources.js';
 import { CalendarError, EXIT, UsageError } from '../errors.js';
-import { safeUpdate } from '../write/execute.js';
+import { updateByPlan } from '../write/execute.js';
 import { utcMsToUtcString, zonedToUtcMs, addDays } from '../../base/time.js';
 import { parseRule, type SeriesAnchor } from './rule.js';
 import { newSeriesId, occurrenceSlug, parseOccurrenceSlug, seriesStem, type SeriesRecord } from './identity.js';
-import { createSeriesTag, deleteSeriesTag, findMembers, readSeries, ruleStarts, saveSeriesTag, type Member, type StoredSeries } from './store.js';
+import {
+  createSeriesTag,
+  findMembers,
+  readSeries,
+  ruleStarts,
+  saveSeriesTag,
+  seriesTagBody,
+  seriesTagUpdate,
+  type Member,
+  type StoredSeries,
+} from './store.js';
 import { inFlight } from './create.js';
+import { planTrash, type WritePlan } from '../write/plan.js';
 
 type Json = Record<string, unknown>;
 
@@ -110,11 +121,15 @@ export interface SeriesUpdateReport {
   failed: Array<{ member: Member; error: unknown }>;
   /** Fields a server did not keep, per occurrence. */
   ignored: Array<{ id: number; field: string; sent: unknown; got: unknown }>;
+  /** The writes, in order: planned (a dry run) or sent. */
+  plans: WritePlan[];
 }
 
 export interface SeriesUpdateOptions {
   force?: boolean;
   notice?: (line: string) => void;
+  /** Plan only: the report's `plans` are the writes, in order; nothing is sent. */
+  dryRun?: boolean;
 }
 
 /**
@@ -156,17 +171,41 @@ export async function updateSeries(
     }
     const originalKey = keys?.get(member.original);
     if (originalKey) own.slug = occurrenceSlug(owner.stem, originalKey);
-    const result = await safeUpdate(client, resources.events, path, own, { current, force: options.force, notice: options.notice });
+    const result = await updateByPlan(client, resources.events, path, own, { current, force: options.force, notice: options.notice, dryRun: options.dryRun });
+    memberPlans.set(member.id, result.plan);
     for (const entry of result.ignored) if (entry.field !== 'slug') ignored.push({ id: member.id, ...entry });
-    return result.record;
+    return result.record ?? current;
+  };
+  const memberPlans = new Map<number, WritePlan>();
+  const tagPlans: WritePlan[] = [];
+  const tagWrite = (action: 'create' | 'update', tagId: number | undefined, body: Json): WritePlan => {
+    const path = tagId === undefined ? resources.tags.path : `${resources.tags.path}/${tagId}`;
+    const plan: WritePlan = {
+      action,
+      resource: 'tags',
+      id: tagId,
+      reads: [],
+      unchanged: [],
+      requests: [{ route: 'tribe', method: 'POST', path, body, fields: Object.keys(body) }],
+    };
+    tagPlans.push(plan);
+    return plan;
   };
   // The target first, alone: a refusal (the occurrences share their fields, so it would refuse
   // them all) stops the edit before the rule or any other occurrence has changed.
   const head = await write(target);
   if (earlier) {
-    owner = await createSeriesTag(client, owner);
-    await saveSeriesTag(client, earlier);
-  } else if (owner !== series) await saveSeriesTag(client, { ...series, ...owner });
+    tagWrite('create', undefined, seriesTagBody(owner));
+    tagWrite('update', earlier.tagId, seriesTagUpdate(earlier));
+    if (!options.dryRun) {
+      owner = await createSeriesTag(client, owner);
+      await saveSeriesTag(client, earlier);
+    }
+  } else if (owner !== series) {
+    const kept = { ...series, ...owner };
+    tagWrite('update', kept.tagId, seriesTagUpdate(kept));
+    if (!options.dryRun) await saveSeriesTag(client, kept);
+  }
   const others = await inFlight(
     inScope.filter((member) => member.id !== target.id),
     write,
@@ -177,6 +216,11 @@ export async function updateSeries(
     updated: results.filter((r) => r.value).map((r) => r.value!),
     failed: results.filter((r) => r.error !== undefined).map((r) => ({ member: r.item, error: r.error })),
     ignored,
+    plans: [
+      memberPlans.get(target.id)!,
+      ...tagPlans,
+      ...results.flatMap((r) => (r.item.id !== target.id && memberPlans.has(r.item.id) ? [memberPlans.get(r.item.id)!] : [])),
+    ],
   };
 }
 
@@ -196,21 +240,45 @@ export interface SeriesDeleteReport {
 }
 
 /** `events delete OCC --series|--following`: its occurrences in scope go to the trash; the rule ends before them or goes. */
-export async function deleteSeries(client: ApiClient, targetRecord: Json, scope: SeriesScope): Promise<SeriesDeleteReport> {
-  const context = await seriesContext(client, targetRecord, `--${scope}`);
+/**
+ * The writes of a series delete, in order (its dry run gives them): each occurrence in scope to
+ * the trash, then the series' tag, its rule ended before the target (`following` with earlier
+ * occurrences) or removed.
+ */
+export function planSeriesDelete(context: SeriesContext, scope: SeriesScope): WritePlan[] {
   const { series, members, target } = context;
   const keepEarlier = scope === 'following' && members.some((member) => member.position < target.position);
   const inScope = members.filter((member) => scope === 'series' || member.position >= target.position);
-  const results = await inFlight(inScope, (member) => client.call('DELETE', `${resources.events.path}/${member.id}`));
-  const failed = results.filter((r) => r.error !== undefined).map((r) => ({ member: r.item, error: r.error }));
+  const path = `${resources.tags.path}/${series.tagId}`;
+  const ended = { ...series, rule: keepEarlier ? ruleEndingBefore(series.rule, series.anchor, target.original) : series.rule };
+  const tag: WritePlan = keepEarlier
+    ? {
+        action: 'update',
+        resource: 'tags',
+        id: series.tagId,
+        reads: [],
+        unchanged: [],
+        requests: [{ route: 'tribe', method: 'POST', path, body: seriesTagUpdate(ended), fields: ['description'] }],
+      }
+    : { action: 'delete', resource: 'tags', id: series.tagId, reads: [], unchanged: [], requests: [{ route: 'tribe', method: 'DELETE', path, fields: [] }] };
+  return [...inScope.map((member) => planTrash(resources.events, member.id)), tag];
+}
+
+export async function deleteSeries(client: ApiClient, targetRecord: Json, scope: SeriesScope): Promise<SeriesDeleteReport> {
+  const context = await seriesContext(client, targetRecord, `--${scope}`);
+  const plans = planSeriesDelete(context, scope);
+  const tag = plans.pop() as WritePlan;
+  const results = await inFlight(plans, (plan) => client.call('DELETE', plan.requests[0].path));
+  const byId = new Map(context.members.map((member) => [member.id, member]));
+  const failed = results.filter((r) => r.error !== undefined).map((r) => ({ member: byId.get(r.item.id as number)!, error: r.error }));
   // The rule changes only once its occurrences are gone: a failure leaves it naming them.
   if (failed.length === 0) {
-    if (keepEarlier) await saveSeriesTag(client, { ...series, rule: ruleEndingBefore(series.rule, series.anchor, target.original) });
-    else await deleteSeriesTag(client, series);
+    const [request] = tag.requests;
+    await client.call(request.method, request.path, request.body === undefined ? {} : { body: request.body });
   }
   // Each as it now is: in the trash.
-  const trashed = results.filter((r) => r.error === undefined).map((r) => ({ ...r.item, status: 'trash' }));
-  return { trashed, failed, seriesRemoved: !keepEarlier && failed.length === 0 };
+  const trashed = results.filter((r) => r.error === undefined).map((r) => ({ ...byId.get(r.item.id as number)!, status: 'trash' }));
+  return { trashed, failed, seriesRemoved: tag.action === 'delete' && failed.length === 0 };
 }
 
 /** One line for a report whose occurrences did not all go through. */

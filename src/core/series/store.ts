@@ -31,18 +31,22 @@ export async function readSeries(client: ApiClient, id: string): Promise<StoredS
   return record && tag ? { ...record, tagId: Number(tag.id) } : undefined;
 }
 
-export async function createSeriesTag(client: ApiClient, series: SeriesRecord): Promise<StoredSeries> {
+/** The tag a series is kept in, as it is created: named by its slug, the rule in its description. */
+export function seriesTagBody(series: SeriesRecord): { name: string; slug: string; description: string } {
   const slug = seriesTagSlug(series.id);
-  const res = await client.call<Record<string, unknown>>('POST', resources.tags.path, { body: { name: slug, slug, description: seriesDescription(series) } });
+  return { name: slug, slug, description: seriesDescription(series) };
+}
+
+export async function createSeriesTag(client: ApiClient, series: SeriesRecord): Promise<StoredSeries> {
+  const res = await client.call<Record<string, unknown>>('POST', resources.tags.path, { body: seriesTagBody(series) });
   return { ...series, tagId: Number(res.body.id) };
 }
 
-export async function saveSeriesTag(client: ApiClient, series: StoredSeries): Promise<void> {
-  await client.call('POST', `${resources.tags.path}/${series.tagId}`, { body: { description: seriesDescription(series) } });
-}
+/** What a series' tag is sent when its rule changes: the description that holds the rule. */
+export const seriesTagUpdate = (series: SeriesRecord) => ({ description: seriesDescription(series) });
 
-export async function deleteSeriesTag(client: ApiClient, series: StoredSeries): Promise<void> {
-  await client.call('DELETE', `${resources.tags.path}/${series.tagId}`);
+export async function saveSeriesTag(client: ApiClient, series: StoredSeries): Promise<void> {
+  await client.call('POST', `${resources.tags.path}/${series.tagId}`, { body: seriesTagUpdate(series) });
 }
 
 /** Every start of the rule, excluded ones too, with its key and place. */

@@ -15,6 +15,7 @@ import { createSeries, planSeries, type RepeatRequest, type SeriesPlan, type Ser
 import {
   deleteSeries,
   partialFailure,
+  planSeriesDelete,
   seriesContext,
   updateSeries,
   type SeriesContext,
@@ -23,6 +24,7 @@ import {
   type SeriesUpdateReport,
 } from './edit.js';
 import type { Member, StoredSeries } from './store.js';
+import type { WritePlan } from '../write/plan.js';
 
 type Json = Record<string, unknown>;
 
@@ -122,6 +124,8 @@ async function occurrencesInScope(access: RecordAccess, ref: RecordRef, scope: S
 export interface PlannedSeriesEdit {
   series: StoredSeries;
   inScope: Member[];
+  /** The writes, in order, as the real run sends them. */
+  plans?: WritePlan[];
 }
 
 export interface SeriesEditOptions {
@@ -152,14 +156,20 @@ export async function updateInScope(
   options: SeriesEditOptions = {},
 ): Promise<{ planned: PlannedSeriesEdit } | { report: SeriesUpdateReport }> {
   checkSeriesEdit(changes, scope, options);
-  if (options.dryRun) {
+  if (options.dryRun && Object.keys(changes).length === 0) {
     const { inScope, series } = await occurrencesInScope(access, ref, scope, 'update');
     return { planned: { series, inScope } };
   }
   if (Object.keys(changes).length === 0) throw new UsageError('nothing to update', 'Give at least one field.');
   const record = await targetOf(access, ref, 'update');
-  const resolved = await finishBody(access, resources.events, changes, { createMissing: options.createMissing, keepDuration: options.keepDuration }, record);
-  const report = await updateSeries(access.client, record, resolved, scope, { force: options.force, notice: (line) => access.messages.warn(line) });
+  const createMissing = options.createMissing && !options.dryRun;
+  const resolved = await finishBody(access, resources.events, changes, { createMissing, keepDuration: options.keepDuration }, record);
+  const notice = (line: string) => access.messages.warn(line);
+  const report = await updateSeries(access.client, record, resolved, scope, { force: options.force, notice, dryRun: options.dryRun });
+  if (options.dryRun) {
+    const { inScope, series } = await occurrencesInScope(access, ref, scope, 'update');
+    return { planned: { series, inScope, plans: report.plans } };
+  }
   for (const { id, field, sent, got } of report.ignored)
     access.messages.warn(`event ${id}: the server did not keep ${field}: sent ${JSON.stringify(sent)}, it holds ${JSON.stringify(got ?? null)}`);
   return { report };
@@ -181,8 +191,9 @@ export async function deleteInScope(
   options: SeriesDeleteOptions = {},
 ): Promise<{ planned: PlannedSeriesEdit } | { report: SeriesDeleteReport; series: StoredSeries; record: Json }> {
   if (options.permanently === true) throw new UsageError(`--permanently does not go with ${scopeFlag(scope)}: occurrences go to the trash`);
-  const { inScope, series, record } = await occurrencesInScope(access, ref, scope, 'delete');
-  if (options.dryRun) return { planned: { series, inScope } };
+  const context = await occurrencesInScope(access, ref, scope, 'delete');
+  const { inScope, series, record } = context;
+  if (options.dryRun) return { planned: { series, inScope, plans: planSeriesDelete(context, scope) } };
   await options.confirm?.(`Move ${occurrencesText(inScope.length)} of series ${series.id} to the trash?`);
   return { report: await deleteSeries(access.client, record, scope), series, record };
 }

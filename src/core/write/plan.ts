@@ -254,3 +254,9 @@ export function planCreate(resource: Resource, body: Json): WritePlan {
   if (resource.isEvent && createDropsCost(body.cost)) plan.notes = ['the create route drops a zero cost: an update after it stores "0"'];
   return plan;
 }
+
+/** The plan of moving a record to the trash (a batch's row: an iCalendar sync's event the feed dropped). */
+export function planTrash(resource: Resource, id: number): WritePlan {
+  const path = `${resource.path}/${id}`;
+  return { action: 'delete', resource: resource.name, id, reads: [], unchanged: [], requests: [{ route: 'tribe', method: 'DELETE', path, fields: [] }] };
+}

@@ -62,6 +62,11 @@ export async function createRepeatingEvents(
   const about = `series ${plan.series.id} (${plan.series.rule}, ${plan.series.anchor.timezone})`;
   if (!report) {
     prepared.ui.notice(`Would create ${plan.occurrences.length} events, ${about}; nothing was sent.`);
+    // For scripts, the plan of each write (the series' tag, then each occurrence), as the real run sends them.
+    if (opts.format === 'json' || opts.json === true) {
+      const { planSeriesCreate } = await import('../../../core/series/create.js');
+      return void ctx.stdout.write(`${JSON.stringify(planSeriesCreate(plan), null, 2)}\n`);
+    }
     return printList(
       plan.occurrences.map((o) => o.body),
       prepared,
@@ -102,6 +107,7 @@ export async function updateSeriesEvents(
     prepared.ui.notice(
       `Would change ${inScope.length} occurrences of series ${series.id} (${series.rule}); nothing was sent. Changes: ${JSON.stringify(changes)}`,
     );
+    if (done.planned.plans && (opts.format === 'json' || opts.json === true)) return void ctx.stdout.write(`${JSON.stringify(done.planned.plans, null, 2)}\n`);
     return printList(plannedRows(inScope), prepared, ctx);
   }
   const { report } = done;
@@ -127,6 +133,8 @@ export async function deleteSeriesEvents(
   if ('planned' in done) {
     const { inScope, series } = done.planned;
     prepared.ui.notice(`Would move ${occurrencesText(inScope.length)} of series ${series.id} to the trash; nothing was sent.`);
+    // For scripts, the plan of each write, as the real run sends them.
+    if (done.planned.plans && (opts.format === 'json' || opts.json === true)) return void ctx.stdout.write(`${JSON.stringify(done.planned.plans, null, 2)}\n`);
     return printList(plannedRows(inScope), prepared, ctx);
   }
   const { report, series, record } = done;
