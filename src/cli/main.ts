@@ -6,16 +6,16 @@ import { writeHint } from './output/write-hints.js';
 import { Command, CommanderError, Option } from 'commander';
 import type { Context } from '../core/context.js';
 import { processContext } from './process-context.js';
-import { CliError, EXIT } from '../core/errors.js';
+import { CalendarError, EXIT } from '../core/errors.js';
 import { DEFAULT_NAMESPACE, FORMATS, LANGUAGES } from '../spec/resources.js';
 import { Ui } from './output/ui.js';
 import { attachContext } from './commands/context-of.js';
 import { runAction } from './commands/runner.js';
 import { COMMAND_GROUPS } from './commands/index.js';
-import { environmentHelp, OVERVIEW } from './commands/help.js';
+import { environmentHelp, OVERVIEW } from './commands/help/text.js';
 import { versionLine } from '../core/version.js';
-import { asksHelpTopic, helpTopicArgv } from './commands/help-topic.js';
-import { keptOutput, readHabits, type Habits } from './commands/gh-habits.js';
+import { asksHelpTopic, helpTopicArgv } from './commands/help/topic.js';
+import { keptOutput, readHabits, type Habits } from './gh-habits.js';
 import { visible, visibleOn } from './output/visible.js';
 
 const run = runAction;
@@ -152,7 +152,7 @@ export async function main(argv: string[], ctx: Context = processContext()): Pro
   try {
     habits = readHabits(argv);
   } catch (err) {
-    ui.error((err as CliError).message, (err as CliError).hint);
+    ui.error((err as CalendarError).message, (err as CalendarError).hint);
     return EXIT.usage;
   }
   if (habits.jq !== undefined) return filtered(habits.jq, habits.argv, ctx, ui, debug);
@@ -165,7 +165,7 @@ async function filtered(filter: string, argv: string[], ctx: Context, ui: Ui, de
   try {
     await checkJqFilter(filter);
   } catch (err) {
-    ui.error((err as CliError).message, (err as CliError).hint);
+    ui.error((err as CalendarError).message, (err as CalendarError).hint);
     return EXIT.usage;
   }
   const kept = keptOutput(ctx);
@@ -173,8 +173,8 @@ async function filtered(filter: string, argv: string[], ctx: Context, ui: Ui, de
   try {
     ctx.stdout.write(visibleOn(ctx.stdout, await runJq(kept.text(), filter)));
   } catch (err) {
-    ui.error((err as CliError).message);
-    return code === EXIT.ok ? (err as CliError).exitCode : code;
+    ui.error((err as CalendarError).message);
+    return code === EXIT.ok ? (err as CalendarError).exitCode : code;
   }
   return code;
 }
@@ -196,7 +196,7 @@ async function runCommand(argv: string[], ctx: Context, ui: Ui, debug: boolean):
       ui.error(message, hint);
       return EXIT.usage;
     }
-    if (err instanceof CliError) {
+    if (err instanceof CalendarError) {
       if (err.message) ui.error(err.message, err.hint ?? writeHint(err));
       if (debug && err.stack) ctx.stderr.write(visible(`${err.stack}\n`));
       return err.exitCode;

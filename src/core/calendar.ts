@@ -559,7 +559,7 @@ export class Calendar {
   }
 
   /**
-   * @internal The MCP server's own needs (src/core/assistant.ts: the user checked, a page with its
+   * @internal The MCP server's own needs (src/core/assistant/assistant.ts: the user checked, a page with its
    * total, texts as typed, a delete's reach, a restore); not part of the library's promise.
    */
   async assistant(): Promise<AssistantApi> {

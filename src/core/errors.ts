@@ -67,10 +67,6 @@ export class CalendarError extends Error {
   }
 }
 
-/** The name the CLI's code knew it by. */
-export const CliError = CalendarError;
-export type CliError = CalendarError;
-
 /** A bad input, found before any request (exit 2). */
 export class UsageError extends CalendarError {
   constructor(message: string, hint?: string) {

@@ -46,7 +46,7 @@ export async function importInto(site: OpenSite, resourceName: ResourceName, sou
   };
   const feed = await icsSourceOf(source, site.cwd);
   if (feed) {
-    if (!resource.hasDates) throw new UsageError(`${feed.name} is iCalendar, which holds events: import it into events`);
+    if (!resource.isEvent) throw new UsageError(`${feed.name} is iCalendar, which holds events: import it into events`);
     const file = !isRecords(source) && 'file' in source ? source.file : undefined;
     return importFeed(feed, { ...icsSettingsOf(options, site.cwd, file, name, true), report: true }, session);
   }

@@ -255,7 +255,7 @@ export function coerceValue(field: Field, raw: unknown, where: string = label(fi
       if (field.type === 'ref' && items.length !== 1) fail('takes one record');
       const refs = items.filter((v) => v !== '').map((v) => (typeof v === 'string' && /^[0-9]+$/.test(v) ? Number(v) : v));
       const bad = refs.filter((v) => (typeof v === 'number' ? !Number.isSafeInteger(v) || v < 1 : typeof v !== 'string' || !/[\p{L}\p{N}]/u.test(v)));
-      // 0 is the API's "no link"; here a link is removed with none (commands/resource/link-changes.ts).
+      // 0 is the API's "no link"; here a link is removed with none (src/core/records/link-changes.ts).
       const zero = field.type === 'ref' && refs.length === 1 && refs[0] === 0 ? ` (0 is no record; to remove the ${field.name}, give none)` : '';
       if (bad.length || (field.type === 'ref' && refs.length === 0)) fail(`${items.map((v) => JSON.stringify(v)).join(', ')}: give IDs, slugs or names${zero}`);
       if (field.type === 'ref') return refs[0] as number | string;

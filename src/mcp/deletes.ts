@@ -40,7 +40,7 @@ export async function previewDelete(
   const name = r.name as ResourceName;
   const assistant = await cal.assistant();
   const [record] = await assistant.typed(name, [(await cal[name].get(ref)) as Json]);
-  const forGood = !r.trashes || options.permanently;
+  const forGood = !r.isPost || options.permanently;
   const label = `${r.singular} ${String(record.id)} "${String(record[r.nameField] ?? '')}"`;
   const data: DeletePreview['data'] = { record };
   let action = forGood ? `delete ${label} for good (cannot be undone)` : `move ${label} to the trash (${name}_restore takes it back)`;
@@ -52,7 +52,7 @@ export async function previewDelete(
       action += `; the site drops the other organizers of ${relinked} of them too, and the delete links those back afterwards ` + "(each event's relinks)";
     }
   }
-  if (r.repeats && options.scope && options.scope !== 'occurrence') {
+  if (r.isEvent && options.scope && options.scope !== 'occurrence') {
     data.occurrences = (await cal.events.delete(ref, { scope: options.scope as 'series', dryRun: true })) as unknown[];
     action = `move ${data.occurrences.length} occurrence(s) of the series of ${label} to the trash (scope ${options.scope})`;
   }

@@ -84,7 +84,7 @@ function comparable(value: unknown): unknown {
  */
 function changedFields(r: Resource, asked: string[], before: Json, after: Json): string[] {
   const candidates = new Set(asked);
-  if (r.hasDates && candidates.has('start_date')) candidates.add('end_date');
+  if (r.isEvent && candidates.has('start_date')) candidates.add('end_date');
   return r.fields
     .map((f) => f.name)
     .filter((name) => candidates.has(name) && after[name] !== undefined)
@@ -96,7 +96,7 @@ function changedFields(r: Resource, asked: string[], before: Json, after: Json):
  * `$10 – $30`), which no route gives as stored: said, so that the shown text is not sent back.
  */
 function costNotice(r: Resource, record: Json, context: ToolContext): void {
-  if (!r.hasCost || !costShownReformatted(record)) return;
+  if (!r.isEvent || !costShownReformatted(record)) return;
   const values = ((record.cost_details as Json).values as unknown[]).join(', ');
   context.note(
     `cost: the site shows "${decodeEntities(String(record.cost ?? ''))}" in its own currency format; the cost as stored (amounts ${values}) ` +
@@ -120,8 +120,8 @@ function listTool(r: Resource, name: ResourceName): Tool {
       `List ${r.name}, filtered with the API's own parameters, a page at a time (\`limit\`, default and most ${PAGE_SIZE}); ` +
       `the answer's \`total\` counts every match and \`next\` is the cursor of the next page (null on the last). ` +
       `The page is a table: \`columns\` (${COMPACT_FIELDS[name]}, unless \`fields\` names others) and \`rows\`, one array per record` +
-      `${r.hasDates ? '; a null zone cell is the `zone` given once for the page' : ''}. ${r.name}_get gives a whole record.` +
-      `${r.hasDates ? ` Without a date filter, ${r.name} from today on.` : ''}${takesDates(filters) ? ` ${DATES_ACCEPTED}` : ''}`,
+      `${r.isEvent ? '; a null zone cell is the `zone` given once for the page' : ''}. ${r.name}_get gives a whole record.` +
+      `${r.isEvent ? ` Without a date filter, ${r.name} from today on.` : ''}${takesDates(filters) ? ` ${DATES_ACCEPTED}` : ''}`,
     input: toolInput({
       ...fieldInputs(filters),
       limit: { type: 'integer', minimum: 1, maximum: PAGE_SIZE, description: `records per page (default and most ${PAGE_SIZE})` },
@@ -163,7 +163,7 @@ function resourceTools(r: Resource): Tool[] {
     ? { create_missing: { type: 'boolean', description: 'create linked records given by a name that matches none (the answer names each record linked)' } }
     : {};
   // Where the core's refusal says that force would go ahead: a name another venue or organizer holds, an event's cost the site re-writes.
-  const force = (what: string): Record<string, JsonSchema> => (r.mergesOnCreate || r.hasCost ? { force: { type: 'boolean', description: what } } : {});
+  const force = (what: string): Record<string, JsonSchema> => (r.mergesOnCreate || r.isEvent ? { force: { type: 'boolean', description: what } } : {});
   const dates = (fields: typeof r.fields) => (takesDates(fields) ? ` ${DATES_ACCEPTED}` : '');
   const api = (cal: Calendar) => cal[name];
   const typed = async (cal: Calendar, record: unknown) => (await (await cal.assistant()).typed(name, [record as Json]))[0];
@@ -176,13 +176,13 @@ function resourceTools(r: Resource): Tool[] {
     {
       name: `${r.name}_get`,
       title: title('Get'),
-      description: `Get one ${r.singular}, whole, its texts as typed, by its ID${refForms}.${r.repeats ? SERIES_ON_GET : ''}`,
+      description: `Get one ${r.singular}, whole, its texts as typed, by its ID${refForms}.${r.isEvent ? SERIES_ON_GET : ''}`,
       input: toolInput({ ref: refInput(r) }, ['ref']),
       annotations: READ,
       async call(cal, args, context) {
         const record = await typed(cal, await api(cal).get(refOf(args)));
         costNotice(r, record, context);
-        const series = r.repeats ? await cal.events.series(record as unknown as EventRecord) : undefined;
+        const series = r.isEvent ? await cal.events.series(record as unknown as EventRecord) : undefined;
         return { data: series ? { ...record, series } : record };
       },
     },
@@ -193,14 +193,14 @@ function resourceTools(r: Resource): Tool[] {
         `Create ${aSingular(r)}: fields with the API's names, as ${r.name}_get gives them.` +
         `${links ? ' Linked records (venue, organizer, categories, tags, parent) by ID, slug or exact name.' : ''}` +
         `${r.mergesOnCreate ? ` Refused when ${aSingular(r)} of that name exists (the server would overwrite it).` : ''}` +
-        `${r.hasDates ? ' Other events at the same venue and time are reported as warnings.' : ''}` +
-        `${r.repeats ? SERIES_ON_CREATE : ''}${dates(r.fields)}`,
+        `${r.isEvent ? ' Other events at the same venue and time are reported as warnings.' : ''}` +
+        `${r.isEvent ? SERIES_ON_CREATE : ''}${dates(r.fields)}`,
       input: toolInput(
         {
           ...fieldInputs(r.fields),
           ...createMissing,
           ...(r.mergesOnCreate ? force(`create even when ${aSingular(r)} of that name exists (the server then overwrites it)`) : {}),
-          ...(r.repeats ? REPEAT_INPUTS : {}),
+          ...(r.isEvent ? REPEAT_INPUTS : {}),
         },
         r.fields.filter((f) => f.required).map((f) => f.name),
       ),
@@ -212,7 +212,7 @@ function resourceTools(r: Resource): Tool[] {
           {
             createMissing: flag(args.create_missing),
             force: flag(args.force),
-            ...(r.repeats ? { repeat: args.repeat, except: args.except, max: args.max } : {}),
+            ...(r.isEvent ? { repeat: args.repeat, except: args.except, max: args.max } : {}),
           } as never,
         );
         const records = await typedAll(cal, made);
@@ -233,8 +233,8 @@ function resourceTools(r: Resource): Tool[] {
           .join(
             ', ',
           )}) replaces the whole list; add_… and remove_… change a list and keep the rest of it. The answer's \`changed\` names the fields that changed.` +
-        (r.hasDates ? ' A new start_date alone moves the end by as much (keep_duration: false keeps the end).' : '') +
-        `${r.repeats ? SERIES_ON_UPDATE : ''}${dates(r.fields)}`,
+        (r.isEvent ? ' A new start_date alone moves the end by as much (keep_duration: false keeps the end).' : '') +
+        `${r.isEvent ? SERIES_ON_UPDATE : ''}${dates(r.fields)}`,
       input: toolInput(
         {
           ref: refInput(r),
@@ -242,8 +242,8 @@ function resourceTools(r: Resource): Tool[] {
           ...listAdjustments(r),
           ...createMissing,
           ...force('go ahead where a refusal says force would (a name another record holds, a value the site re-writes)'),
-          ...(r.hasDates ? { keep_duration: { type: 'boolean', description: 'with a new start_date alone, move the end by as much (default true)' } } : {}),
-          ...(r.repeats ? scopeInput('changes') : {}),
+          ...(r.isEvent ? { keep_duration: { type: 'boolean', description: 'with a new start_date alone, move the end by as much (default true)' } } : {}),
+          ...(r.isEvent ? scopeInput('changes') : {}),
         },
         ['ref'],
       ),
@@ -261,7 +261,7 @@ function resourceTools(r: Resource): Tool[] {
             .map((f) => [f.name, { add: listOf(args[`add_${f.relation}`]), remove: listOf(args[`remove_${f.relation}`]) }] as const)
             .filter(([, change]) => change.add || change.remove),
         );
-        const scoped = r.repeats && args.scope !== undefined && args.scope !== 'occurrence';
+        const scoped = r.isEvent && args.scope !== undefined && args.scope !== 'occurrence';
         const before = scoped ? undefined : await typed(cal, await api(cal).get(refOf(args)));
         const done = await api(cal).update(
           (before?.id as number | undefined) ?? refOf(args),
@@ -271,7 +271,7 @@ function resourceTools(r: Resource): Tool[] {
             force: flag(args.force),
             ...(args.keep_duration === false ? { keepDuration: false } : {}),
             ...(Object.keys(linkChanges).length ? { links: linkChanges } : {}),
-            ...(r.repeats ? { scope: args.scope } : {}),
+            ...(r.isEvent ? { scope: args.scope } : {}),
           } as never,
         );
         const records = await typedAll(cal, done);
@@ -289,16 +289,16 @@ function resourceTools(r: Resource): Tool[] {
         "and the other organizers the site drops from them, the occurrences a series delete takes) and the preview's digest. " +
         'Show it to the person; then call again with the digest they saw ' +
         `(refused if the site changed since) or confirm: true. ` +
-        (r.trashes
+        (r.isPost
           ? `Moves ${aSingular(r)} to the trash (${r.name}_restore takes it back), or with permanently deletes it for good (cannot be undone).`
           : `Deletes ${aSingular(r)} for good (${r.name} have no trash; cannot be undone).`) +
-        (r.repeats ? SERIES_ON_DELETE : '') +
+        (r.isEvent ? SERIES_ON_DELETE : '') +
         ONLY_ASKED,
       input: toolInput(
         {
           ref: refInput(r),
-          ...(r.trashes ? { permanently: { type: 'boolean', description: 'delete for good instead of moving to the trash' } } : {}),
-          ...(r.repeats ? scopeInput('deletes') : {}),
+          ...(r.isPost ? { permanently: { type: 'boolean', description: 'delete for good instead of moving to the trash' } } : {}),
+          ...(r.isEvent ? scopeInput('deletes') : {}),
           confirm: { type: 'boolean', description: 'delete without a digest (the person has agreed to this delete)' },
           digest: { type: 'string', pattern: '^[0-9a-f]{64}$', description: "the preview's digest: deletes only if the site still matches that preview" },
         },
@@ -306,7 +306,7 @@ function resourceTools(r: Resource): Tool[] {
       ),
       annotations: REMOVE,
       async call(cal, args) {
-        const options = { permanently: flag(args.permanently), scope: r.repeats ? (args.scope as string | undefined) : undefined };
+        const options = { permanently: flag(args.permanently), scope: r.isEvent ? (args.scope as string | undefined) : undefined };
         if (options.permanently && options.scope && options.scope !== 'occurrence') {
           throw new UsageError(`permanently does not go with scope "${options.scope}"`, 'Occurrences of a series go to the trash.');
         }
@@ -314,7 +314,7 @@ function resourceTools(r: Resource): Tool[] {
         if (!settled(preview, args)) return { data: preview.data, about: { preview: true, would: preview.action, digest: preview.digest } };
         const id = preview.data.record.id as number;
         const done = await api(cal).delete(id, { permanently: options.permanently, ...(options.scope ? { scope: options.scope } : {}) } as never);
-        const forGood = !r.trashes || options.permanently;
+        const forGood = !r.isPost || options.permanently;
         const trashed = Array.isArray(done) ? done : [{ ...(await typed(cal, done)), ...(forGood ? {} : { status: 'trash' }) }];
         return {
           data: { ...preview.data, [Array.isArray(done) ? 'occurrences' : 'record']: Array.isArray(done) ? trashed : trashed[0] },
@@ -323,7 +323,7 @@ function resourceTools(r: Resource): Tool[] {
       },
     },
   ];
-  if (r.trashes) tools.push(restoreTool(r, name));
+  if (r.isPost) tools.push(restoreTool(r, name));
   return tools;
 }
 

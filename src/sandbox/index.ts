@@ -7,7 +7,6 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { DataFileError } from './store/persistence.js';
 import { respond, type Engine } from './http/server.js';
 import { seedDemo } from './seed.js';
 import { StoreSync } from './store/sync.js';
@@ -145,8 +144,4 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       await sync.close();
     },
   };
-}
-
-export function isDataFileError(error: unknown): error is DataFileError {
-  return error instanceof DataFileError;
 }

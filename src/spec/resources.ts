@@ -84,8 +84,6 @@ export type ResourceName = 'events' | 'venues' | 'organizers' | 'categories' | '
 
 export interface Resource {
   name: ResourceName;
-  /** A WordPress post type (trash, slugs, publication status) or a taxonomy (terms, deleted for good). */
-  kind: 'post' | 'term';
   singular: string;
   /** Path segment under the namespace. */
   path: string;
@@ -93,29 +91,29 @@ export interface Resource {
   listKey: string;
   /** The field that holds a record's display name. */
   nameField: string;
-  /** `/by-slug/{slug}` routes exist (events, venues, organizers). */
-  bySlug: boolean;
-  /** DELETE moves to the trash (posts) rather than deleting for good (terms). */
-  trashes: boolean;
+  /**
+   * A WordPress post type (events, venues, organizers), not a taxonomy (categories, tags). So it
+   * has `/by-slug/{slug}` routes and a publication status; DELETE moves it to the trash (a term is
+   * deleted for good) and `restore` takes it back; and an update resets what it leaves out
+   * (updateResetsLeftOut).
+   */
+  isPost: boolean;
   /** A create whose name matches an existing record returns that record, overwritten (venues, organizers). */
   mergesOnCreate?: boolean;
-  /** Records that can repeat as a series (docs/series.md): `create --repeat`, `update`/`delete --series|--following`. */
-  repeats?: boolean;
   /**
-   * Records have a start and an end (`start_date`, `end_date`: wall-clock times in the record's
-   * zone). So the list shows records from today on unless dates are given (a walk of them all
-   * passes EVERY_EVENT), a start may not follow its end, two records clash when they share a
-   * venue at the same time, and iCalendar holds them (VEVENT). Events.
+   * The events resource, the one everything else links to. Only events:
+   * - have a start and an end (`start_date`, `end_date`: wall-clock times in the record's zone):
+   *   the list shows records from today on unless dates are given (a walk of them all passes
+   *   EVERY_EVENT), a start may not follow its end, two records clash when they share a venue at
+   *   the same time (`conflicts`, the conflict check), and iCalendar holds them (VEVENT);
+   * - repeat as a series (docs/series.md): `create --repeat`, `update`/`delete --series|--following`;
+   * - may be protected by a password, which a read or a delete passes as `password`;
+   * - have a `cost` that the tribe route clears when an update leaves it out, and that the record
+   *   shows re-formatted (`$10 – $30` for a stored `€10 – €30`): an update sends the cost as
+   *   stored (src/wordpress/cost.ts);
+   * - have pages `--web` opens in the browser.
    */
-  hasDates?: boolean;
-  /** A record may be protected by a password, which a read or a delete passes as `password`. Events. */
-  takesPassword?: boolean;
-  /**
-   * Records have a `cost` that the tribe route clears when an update leaves it out, and that the
-   * record shows re-formatted (`$10 – $30` for a stored `€10 – €30`): an update must send the
-   * cost as stored (src/wordpress/cost.ts). Events.
-   */
-  hasCost?: boolean;
+  isEvent?: boolean;
   /**
    * A reference may give a record's exact name besides its ID or slug (`--venue "Blue Note"`):
    * the resources events link to. An event is found by ID or slug only.
@@ -132,8 +130,6 @@ export interface Resource {
   derivesSlug?: boolean;
   /** The route stores an `excerpt` it is sent, though no field of the record shows it (organizers; a venue's is dropped). */
   keepsExcerpt?: boolean;
-  /** `--web` opens a record's page on the site in the browser. Events. */
-  browsable?: boolean;
   /** A recurring series' rule is kept in a record of its own here (a tag whose slug names the series, docs/series.md). Tags. */
   holdsSeriesRules?: boolean;
   /** Post type or taxonomy name on a WordPress site. */
@@ -232,15 +228,9 @@ export const RESOURCE_TABLE = {
     singular: 'event',
     path: 'events',
     listKey: 'events',
-    kind: 'post',
     nameField: 'title',
-    bySlug: true,
-    trashes: true,
-    repeats: true,
-    hasDates: true,
-    takesPassword: true,
-    hasCost: true,
-    browsable: true,
+    isPost: true,
+    isEvent: true,
     wpType: 'tribe_events',
     permalinkBase: 'event',
     fields: [
@@ -319,10 +309,8 @@ export const RESOURCE_TABLE = {
     singular: 'venue',
     path: 'venues',
     listKey: 'venues',
-    kind: 'post',
     nameField: 'venue',
-    bySlug: true,
-    trashes: true,
+    isPost: true,
     mergesOnCreate: true,
     namedRefs: true,
     linkedPost: true,
@@ -360,10 +348,8 @@ export const RESOURCE_TABLE = {
     singular: 'organizer',
     path: 'organizers',
     listKey: 'organizers',
-    kind: 'post',
     nameField: 'organizer',
-    bySlug: true,
-    trashes: true,
+    isPost: true,
     mergesOnCreate: true,
     namedRefs: true,
     linkedPost: true,
@@ -395,10 +381,8 @@ export const RESOURCE_TABLE = {
     singular: 'category',
     path: 'categories',
     listKey: 'categories',
-    kind: 'term',
     nameField: 'name',
-    bySlug: false,
-    trashes: false,
+    isPost: false,
     namedRefs: true,
     hierarchical: true,
     wpType: 'tribe_events_cat',
@@ -418,10 +402,8 @@ export const RESOURCE_TABLE = {
     singular: 'tag',
     path: 'tags',
     listKey: 'tags',
-    kind: 'term',
     nameField: 'name',
-    bySlug: false,
-    trashes: false,
+    isPost: false,
     namedRefs: true,
     holdsSeriesRules: true,
     wpType: 'post_tag',
@@ -495,6 +477,15 @@ export function isNumericId(ref: string): boolean {
 }
 
 /** `an organizer`, `a venue`: the singular with its article, for messages and help. */
+/**
+ * An update through a post's route (events, venues, organizers) resets what it leaves out, so an
+ * update merges the stored record into what it sends unless asked to replace (`--replace`); a
+ * term's route keeps what is left out.
+ */
+export function updateResetsLeftOut(resource: Resource): boolean {
+  return resource.isPost;
+}
+
 export function aSingular(resource: Resource): string {
   return `${/^[aeiou]/.test(resource.singular) ? 'an' : 'a'} ${resource.singular}`;
 }
@@ -509,5 +500,5 @@ export function aSingular(resource: Resource): string {
  */
 export function stripsBackslashes(path: string): boolean {
   const route = path.replace(/^\/+/, '');
-  return Object.values(resources).some((resource) => resource.kind === 'post' && (route === resource.path || route.startsWith(`${resource.path}/`)));
+  return Object.values(resources).some((resource) => resource.isPost && (route === resource.path || route.startsWith(`${resource.path}/`)));
 }

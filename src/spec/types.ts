@@ -66,7 +66,7 @@ export type FieldsOf<R extends ResourceName> = { [F in FieldOf<R> as F['name']]?
 export type CreateFieldsOf<R extends ResourceName> = FieldsOf<R> & { [F in Required<R> as F['name']]: InputValue<F> };
 
 /** Records with dates also take `on` (a day) and `during` (`FROM..TO`): the records taking place then, whenever they start. */
-type OverlapOf<R extends ResourceName> = ResourceTable[R] extends { hasDates: true } ? { on?: string; during?: string } : unknown;
+type OverlapOf<R extends ResourceName> = ResourceTable[R] extends { isEvent: true } ? { on?: string; during?: string } : unknown;
 
 /** The filters a list takes, and `limit`: stop after that many records. */
 export type FiltersOf<R extends ResourceName> = { [F in FilterOf<R> as F['name']]?: InputValue<F> } & { limit?: number } & OverlapOf<R>;

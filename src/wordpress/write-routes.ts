@@ -2,7 +2,7 @@
  * What each write route of The Events Calendar 6.17.1 (WordPress 7.0.2) does to the fields a
  * request leaves out, measured in the site's database before and after each write
  * (`scripts/realsite/probe-write-routes.mjs`, table in docs/write-routes.md). Fields are named
- * by their `tribe/events/v1` wire names, as in src/resources.ts. The client reads these to
+ * by their `tribe/events/v1` wire names, as in src/spec/resources.ts. The client reads these to
  * decide what a partial update must re-send; the sandbox applies them, so both speak of one
  * server.
  */

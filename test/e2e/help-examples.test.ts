@@ -12,7 +12,7 @@ import type { Command } from 'commander';
 import { describe, expect, test } from 'vitest';
 import { buildProgram } from '../../src/cli/main.js';
 import type { Context } from '../../src/core/context.js';
-import { examplesIn, helpAfterText } from '../../src/cli/commands/help.js';
+import { examplesIn, helpAfterText } from '../../src/cli/commands/help/text.js';
 import { runCli, tempHome, type RunResult } from './helpers.js';
 
 type Home = ReturnType<typeof tempHome>;

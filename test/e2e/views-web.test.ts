@@ -1,7 +1,7 @@
 /** `--web` and `calendar browse` off a desktop: the URL is printed instead of opened. */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { api, useSite } from './helpers.js';
-import { browserOpener } from '../../src/cli/commands/web.js';
+import { browserOpener } from '../../src/cli/commands/views/web.js';
 
 const site = useSite({ timezone: 'UTC' });
 const NO_DESKTOP = { DISPLAY: undefined, WAYLAND_DISPLAY: undefined };

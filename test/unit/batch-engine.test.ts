@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { Batch, type BatchFace, type RowDone } from '../../src/core/batch/run.js';
 import { summaryLine } from '../../src/core/batch/counts.js';
 import { unfinishedError } from '../../src/core/batch/outcome.js';
-import { CliError, EXIT } from '../../src/core/errors.js';
+import { CalendarError, EXIT } from '../../src/core/errors.js';
 import { SiteUnreachable } from '../../src/core/http/reachability.js';
 
 interface Row {
@@ -97,7 +97,7 @@ describe('the batch engine', () => {
       const batch = batchOf(f, { concurrency: 1, failFast });
       await batch.start();
       await batch.run(rows(4), async (row) => {
-        if (row.n === 1) throw new CliError('refused', EXIT.refused);
+        if (row.n === 1) throw new CalendarError('refused', EXIT.refused);
         return { result: 'created' };
       });
       const counts = batch.finish();
@@ -135,7 +135,7 @@ describe('the batch engine', () => {
       'cannot reach the site; 3 of 5 changes not confirmed',
     );
     const denied = batchOf(face());
-    await expect(denied.run(rows(3), async () => Promise.reject(new CliError('not allowed', EXIT.auth)))).rejects.toThrow('not allowed');
+    await expect(denied.run(rows(3), async () => Promise.reject(new CalendarError('not allowed', EXIT.auth)))).rejects.toThrow('not allowed');
   });
 
   test('the summary of a dry run says what would be done; zero counts beyond the first four are left out', () => {

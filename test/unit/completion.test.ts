@@ -23,7 +23,7 @@ describe('the completion spec read off the command tree', () => {
         'create',
         'update',
         'delete',
-        ...(resources[name].trashes ? ['restore'] : []),
+        ...(resources[name].isPost ? ['restore'] : []),
         'edit',
         ...(name === 'events' ? ['conflicts'] : []),
       ];

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { examplesHelp, examplesIn } from '../../src/cli/commands/help.js';
+import { examplesHelp, examplesIn } from '../../src/cli/commands/help/text.js';
 import { roff } from '../../src/cli/completion/man.js';
 
 describe('examples read back from a help page', () => {

@@ -1,11 +1,11 @@
 /** The rule that gives a site up: only failures to connect, only in a row. */
 import { describe, expect, it } from 'vitest';
-import { CliError, EXIT } from '../../src/core/errors.js';
+import { CalendarError, EXIT } from '../../src/core/errors.js';
 import { Reachability, SiteUnreachable, UNREACHABLE_AFTER } from '../../src/core/http/reachability.js';
 
 const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });
 const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
-const said = new CliError('cannot connect to http://127.0.0.1:1: connection refused', EXIT.network);
+const said = new CalendarError('cannot connect to http://127.0.0.1:1: connection refused', EXIT.network);
 
 describe('reachability', () => {
   it('gives the site up after a few refused connections in a row, then refuses every request unsent', () => {

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { errorFromResponse, type ApiResponse } from '../../src/core/http/client.js';
 import { translateNotFound, parseRef } from '../../src/core/records/refs.js';
 import { resources, type ResourceName } from '../../src/spec/resources.js';
-import { type CliError, EXIT } from '../../src/core/errors.js';
+import { type CalendarError, EXIT } from '../../src/core/errors.js';
 import { costText, toWritable } from '../../src/core/records/writable.js';
 import { differences, mergeForUpdate } from '../../src/core/records/safe-update.js';
 import { readResponse } from '../sandbox/recordings.js';
@@ -27,7 +27,7 @@ function recorded(name: string): ApiResponse {
 }
 
 function outcome(name: string, resource: ResourceName, ref: string, verb: 'get' | 'update' | 'delete' = 'get') {
-  const err = translateNotFound(errorFromResponse(recorded(name)), resources[resource], parseRef(resources[resource], ref), verb) as CliError;
+  const err = translateNotFound(errorFromResponse(recorded(name)), resources[resource], parseRef(resources[resource], ref), verb) as CalendarError;
   return { code: err.exitCode, message: err.message };
 }
 

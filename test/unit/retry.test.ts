@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { ApiClient } from '../../src/core/http/client.js';
 import { parseRestRoot } from '../../src/core/http/url.js';
 import { backoffDelay, retryAfterMs, timer, type BackoffPolicy } from '../../src/core/http/retry.js';
-import { CliError } from '../../src/core/errors.js';
+import { CalendarError } from '../../src/core/errors.js';
 
 /** A server that answers with `fail` for the first `failures` requests, then 200. */
 interface Flaky {
@@ -132,8 +132,8 @@ describe('retries of idempotent requests', () => {
     const server = await flakyServer(100, status(503, { 'retry-after': '0' }));
     const api = client(server.url, 2);
     const err = await api.call('GET', 'events').catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(CliError);
-    expect((err as CliError).exitCode).toBe(5);
+    expect(err).toBeInstanceOf(CalendarError);
+    expect((err as CalendarError).exitCode).toBe(5);
     expect(server.hits).toHaveLength(3); // the first attempt and two retries
     await api.close();
   });
@@ -158,8 +158,8 @@ describe('retries of idempotent requests', () => {
     const server = await flakyServer(1, reset);
     const api = client(server.url);
     const err = await api.send('POST', 'venues', { body: { venue: 'x' } }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(CliError);
-    expect((err as CliError).exitCode).toBe(5);
+    expect(err).toBeInstanceOf(CalendarError);
+    expect((err as CalendarError).exitCode).toBe(5);
     expect(server.hits).toHaveLength(1);
     expect(waits).toEqual([]);
     await api.close();
@@ -195,10 +195,10 @@ describe('retries of idempotent requests', () => {
     const gaveUp = client(broken.url, 2);
     const err = await gaveUp.call('GET', 'venues', { query: { page: 2 } }).catch((e: unknown) => e);
     expect(broken.hits).toHaveLength(3);
-    expect((err as CliError).exitCode).toBe(5);
+    expect((err as CalendarError).exitCode).toBe(5);
     // The request named, and the attempts said: the same error can come from any stage of a long run.
     // The seconds depend on the machine's load: the words around them do not.
-    expect((err as CliError).message.replace(/in \d+\.\d s\)$/, 'in N s)')).toBe(
+    expect((err as CalendarError).message.replace(/in \d+\.\d s\)$/, 'in N s)')).toBe(
       `The server failed to answer. [internal_server_error, HTTP 500] (GET ${broken.url}/tribe/events/v1/venues?page=2) (3 attempts in N s)`,
     );
     await gaveUp.close();

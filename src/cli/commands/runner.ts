@@ -1,6 +1,6 @@
 /**
  * What every action is handed: the run's context, its options (global ones merged in) and
- * the output settings, checked once. Built by the runner in cli.ts, so actions never reach
+ * the output settings, checked once. Built by runAction below (src/cli/main.ts calls it), so actions never reach
  * into commander or process globals.
  */
 import type { Command } from 'commander';

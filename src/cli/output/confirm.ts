@@ -1,7 +1,7 @@
 /** Destructive verbs ask on a terminal; off a terminal they need --yes. */
 import { createInterface } from 'node:readline/promises';
 import type { Context } from '../../core/context.js';
-import { CliError, EXIT, UsageError } from '../../core/errors.js';
+import { CalendarError, EXIT, UsageError } from '../../core/errors.js';
 import { visible } from './visible.js';
 
 export async function confirm(ctx: Context, yes: boolean, question: string): Promise<void> {
@@ -12,7 +12,7 @@ export async function confirm(ctx: Context, yes: boolean, question: string): Pro
   const rl = createInterface({ input: ctx.stdin, output: ctx.stderr as NodeJS.WritableStream });
   try {
     const answer = (await rl.question(`${visible(question)} [y/N] `)).trim().toLowerCase();
-    if (answer !== 'y' && answer !== 'yes') throw new CliError('cancelled', EXIT.refused);
+    if (answer !== 'y' && answer !== 'yes') throw new CalendarError('cancelled', EXIT.refused);
   } finally {
     rl.close();
   }

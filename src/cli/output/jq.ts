@@ -5,7 +5,7 @@
  * It costs a megabyte and some 100 ms to load, so it is loaded only by a run that asks for it.
  */
 import { createRequire } from 'node:module';
-import { CliError, EXIT, UsageError } from '../../core/errors.js';
+import { CalendarError, EXIT, UsageError } from '../../core/errors.js';
 
 interface JqWasm {
   raw(data: string, filter: string, flags?: string[]): Promise<string>;
@@ -46,6 +46,6 @@ export async function runJq(json: string, filter: string): Promise<string> {
     const out = await jq().raw(json, filter, ['-r']);
     return out === '' ? '' : `${out}\n`;
   } catch (err) {
-    throw new CliError(`--jq: ${message(err)}`, EXIT.refused);
+    throw new CalendarError(`--jq: ${message(err)}`, EXIT.refused);
   }
 }

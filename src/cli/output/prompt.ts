@@ -1,6 +1,6 @@
 /** Questions at a terminal. Secrets are read with echo off, one key at a time. */
 import type { Context } from '../../core/context.js';
-import { CliError, EXIT } from '../../core/errors.js';
+import { CalendarError, EXIT } from '../../core/errors.js';
 
 type TtyInput = NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?(mode: boolean): unknown };
 
@@ -23,7 +23,7 @@ export function askHidden(ctx: Context, question: string): Promise<string> {
     const onData = (chunk: Buffer | string) => {
       for (const char of chunk.toString('utf8')) {
         if (char === '\r' || char === '\n' || char === '\u0004') return finish();
-        if (char === '\u0003') return finish(new CliError('cancelled', EXIT.interrupted));
+        if (char === '\u0003') return finish(new CalendarError('cancelled', EXIT.interrupted));
         if (char === '\u007f' || char === '\b') typed = typed.slice(0, -1);
         else if (char >= ' ') typed += char;
       }

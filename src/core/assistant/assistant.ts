@@ -123,7 +123,7 @@ export class Assistant implements AssistantApi {
   async typed(name: ResourceName, records: Json[]): Promise<Json[]> {
     const resource = resources[name];
     const [{ readManyRawTexts, withRawTexts }, { decodeEntities }] = await Promise.all([import('../records/raw-text.js'), import('../records/identity.js')]);
-    if (resource.kind !== 'post') {
+    if (!resource.isPost) {
       // WordPress stores a term's `&` as `&amp;` whatever was typed: the name as typed is the decoded one.
       return records.map((record) => (typeof record.name === 'string' ? { ...record, name: decodeEntities(record.name) } : record));
     }
@@ -158,12 +158,6 @@ export class Assistant implements AssistantApi {
       if (dropsOthers && others.length) linked.relinks = others.map((o) => decodeEntities(String(o.organizer ?? o.id)));
       return linked;
     });
-  }
-
-  /** Says, as warnings, the other events at the venue that the occurrences of a series just created overlap. */
-  async seriesClashes(records: Json[]): Promise<void> {
-    const { reportSeriesClashes } = await import('../views/clashes.js');
-    await reportSeriesClashes(await this.open(), records);
   }
 
   /** A record out of the trash, its status back to `status` (default publish), nothing else changed. */

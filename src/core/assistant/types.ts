@@ -66,8 +66,6 @@ export interface AssistantApi {
   typed(name: ResourceName, records: Json[]): Promise<Json[]>;
   /** The events linked to a venue or organizer: what its delete unlinks. */
   linkedEvents(name: ResourceName, id: number): Promise<LinkedEvent[]>;
-  /** Warns of the other events the occurrences of a new series overlap at their venue. */
-  seriesClashes(records: Json[]): Promise<void>;
   /** A record out of the trash. */
   restore(name: ResourceName, ref: string | number, status?: string): Promise<Json>;
 }

@@ -2,7 +2,7 @@
  * What a batch run (import, iCalendar sync, site apply) counts, and the one summary line that
  * says it on stderr at the end of every run. Part of the library's declarations: no Node types.
  */
-import type { CliError } from '../errors.js';
+import type { CalendarError } from '../errors.js';
 
 export interface Counts {
   created: number;
@@ -19,7 +19,7 @@ export interface Counts {
   notSent?: number;
   interrupted?: boolean;
   /** The run stopped because the site could no longer be reached (core/http/reachability.ts). */
-  unreachable?: CliError;
+  unreachable?: CalendarError;
 }
 
 /** What became of a row that was sent (or, in a dry run, would be). */

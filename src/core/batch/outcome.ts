@@ -3,7 +3,7 @@
  * apply: the site gone (exit 5), interrupted (exit 130), some rows failed (exit 6). Each run
  * says its own rows (`records`, `events of feed.ics`, `changes`) and what to do next.
  */
-import { CliError, EXIT } from '../errors.js';
+import { CalendarError, EXIT } from '../errors.js';
 import type { Counts } from './counts.js';
 
 export interface Unfinished {
@@ -17,13 +17,13 @@ export interface Unfinished {
 }
 
 /** The error a run ends with when something was left undone; undefined when everything was done. */
-export function unfinishedError(counts: Counts, run: Unfinished): CliError | undefined {
+export function unfinishedError(counts: Counts, run: Unfinished): CalendarError | undefined {
   const notSent = counts.notSent ?? 0;
   const left = `${counts.failed + notSent} of ${run.total} ${run.rows} not confirmed`;
-  if (counts.unreachable) return new CliError(`${counts.unreachable.message}; ${left}`, EXIT.network, run.hints.unreachable);
-  if (counts.interrupted) return new CliError(`interrupted: ${left}`, EXIT.interrupted, run.hints.interrupted);
+  if (counts.unreachable) return new CalendarError(`${counts.unreachable.message}; ${left}`, EXIT.network, run.hints.unreachable);
+  if (counts.interrupted) return new CalendarError(`interrupted: ${left}`, EXIT.interrupted, run.hints.interrupted);
   if (counts.failed === 0 && notSent === 0) return undefined;
-  return new CliError(
+  return new CalendarError(
     `${counts.failed} of ${run.total} ${run.rows} failed${notSent ? ` and ${notSent} were not sent` : ''}${run.failedList ?? ''}`,
     EXIT.partial,
     run.hints.failed,

@@ -10,7 +10,7 @@
  * progress passes `progress`, which is given the live counts.
  */
 import type { Context, Messages } from '../context.js';
-import { CliError, EXIT } from '../errors.js';
+import { CalendarError, EXIT } from '../errors.js';
 import { SiteUnreachable } from '../http/reachability.js';
 import { emptyCounts, summaryLine, type Counts, type Done } from './counts.js';
 import { runPool, toAsync } from './pool.js';
@@ -173,7 +173,7 @@ export class Batch<T extends object> {
   }
 
   private failed(item: T, err: unknown): void {
-    if (err instanceof CliError && err.exitCode === EXIT.auth) throw err; // every other row would fail the same way
+    if (err instanceof CalendarError && err.exitCode === EXIT.auth) throw err; // every other row would fail the same way
     const message = err instanceof Error ? err.message : String(err);
     this.counts.failed++;
     this.keep({ seq: this.seqOf(item), item, result: 'failed', error: message }, true);

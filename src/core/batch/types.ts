@@ -3,7 +3,7 @@
  * data, declared here without reaching into the modules that do the work, so that the
  * package's declarations stay self-contained.
  */
-import type { CliError } from '../errors.js';
+import type { CalendarError } from '../errors.js';
 import type { Counts } from './counts.js';
 import type { WritePlan } from '../write/plan.js';
 
@@ -82,7 +82,7 @@ export interface ImportOutcome {
   /** The --failed-to file could not be written: said after the summary, which says what was done. */
   failedRowsError?: unknown;
   /** Why the run did not do everything (exit 5, 130, 6) or its failedTo file could not be written (exit 1). */
-  error?: CliError;
+  error?: CalendarError;
 }
 
 /** A site file: its text (YAML or JSON), the path of one, or the document as an object. */

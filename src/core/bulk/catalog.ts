@@ -1,7 +1,7 @@
 /**
  * A small index of related records so that the slugs and names in an import file are
  * resolved with one list walk per relation for the whole import, by the same rule as a
- * single create (src/records/identity.ts).
+ * single create (src/core/records/identity.ts).
  */
 import type { ApiClient } from '../http/client.js';
 import { resources } from '../../spec/resources.js';

@@ -58,7 +58,7 @@ export async function exportRecords(
     await walkEveryRecord(client, resource, (record) => void all.push(record));
     const slugs = new Map(all.map((c) => [c.id as number, c.slug as string]));
     for (const record of all) await onRecord(exportShape(resource, record, slugs));
-  } else if (resource.hasDates) {
+  } else if (resource.isEvent) {
     const result = await walkEveryEvent(client, resource, (record) => typed.push(record));
     say.notice(unlistedEventsNote(result), unlistedEventsKey(client));
   } else {
@@ -74,5 +74,5 @@ async function walkFiltered(client: ApiClient, resource: Resource, filters: Quer
   const result = await walkPages(client, resource, query, { all: true }, (record) => onRecord(record as Json));
   const shortfall = walkShortfall(resource, result);
   if (shortfall) say.warn(shortfall);
-  if (resource.hasDates) say.notice('events hidden from listings are left out of a filtered export (no route filters them)');
+  if (resource.isEvent) say.notice('events hidden from listings are left out of a filtered export (no route filters them)');
 }

@@ -5,7 +5,7 @@
  */
 import { Agent, RetryAgent, interceptors, request, type Dispatcher } from 'undici';
 import { readFileSync } from 'node:fs';
-import { CliError, EXIT, NotFoundError, UsageError } from '../errors.js';
+import { CalendarError, EXIT, NotFoundError, UsageError } from '../errors.js';
 import { networkError } from '../http/client.js';
 import { RETRY_ERRORS, RETRY_STATUS, retryDecider } from '../http/retry.js';
 import { isIcalendar } from '../ical/detect.js';
@@ -48,7 +48,7 @@ function feedDispatcher(settings: FetchSettings): Dispatcher {
 }
 
 const tooLarge = (shown: string) =>
-  new CliError(
+  new CalendarError(
     `${shown} is larger than ${MAX_FEED_BYTES / 1024 / 1024} MB, the most an import reads from a URL`,
     EXIT.usage,
     'Download it and import the file, or import a narrower feed.',
@@ -67,7 +67,7 @@ export async function fetchFeed(url: string, shown: string, settings: FetchSetti
       await res.body.dump();
       const message = `${shown} answered HTTP ${res.statusCode}`;
       if (res.statusCode === 404 || res.statusCode === 410) throw new NotFoundError(message, undefined, { status: res.statusCode });
-      throw new CliError(message, res.statusCode === 401 || res.statusCode === 403 ? EXIT.auth : EXIT.network, undefined, { status: res.statusCode });
+      throw new CalendarError(message, res.statusCode === 401 || res.statusCode === 403 ? EXIT.auth : EXIT.network, undefined, { status: res.statusCode });
     }
     if (Number(res.headers['content-length'] ?? 0) > MAX_FEED_BYTES) {
       res.body.destroy();
@@ -85,7 +85,7 @@ export async function fetchFeed(url: string, shown: string, settings: FetchSetti
         chunks.push(chunk as Buffer);
       }
     } catch (err) {
-      throw err instanceof CliError ? err : networkError(err, url, settings.timeoutMs);
+      throw err instanceof CalendarError ? err : networkError(err, url, settings.timeoutMs);
     }
     const text = Buffer.concat(chunks).toString('utf8');
     const contentType = String(res.headers['content-type'] ?? '');

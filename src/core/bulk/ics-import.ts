@@ -1,11 +1,11 @@
 /**
  * `calendar import events FEED.ics`: a sync, not a copy. Every occurrence carries its
- * identity in the slug (src/ical/identity.ts), so a second import of the same feed updates
+ * identity in the slug (src/core/ical/identity.ts), so a second import of the same feed updates
  * what changed, creates nothing twice, trashes what the feed cancelled and, with --prune,
  * what it no longer has. The whole feed is read and checked before anything is sent.
  */
 import type { Confirm, Messages } from '../context.js';
-import { type CliError, UsageError } from '../errors.js';
+import { type CalendarError, UsageError } from '../errors.js';
 import { fileWriteError } from './output-file.js';
 import type { ApiClient } from '../http/client.js';
 import { reportRow } from './import-report.js';
@@ -252,7 +252,7 @@ export async function importIcs(text: string, source: IcsSource, settings: IcsIm
     if (gone.length > 0 && !dryRun) await run.confirm(`Trash ${gone.length} event${gone.length === 1 ? '' : 's'} that ${source.name} no longer has?`);
     await batch.run(gone, (found) => trash(found as Existing, 'prune'));
   }
-  let failedRowsError: CliError | undefined;
+  let failedRowsError: CalendarError | undefined;
   const failedUids = new Set(batch.undoneRows.flatMap((row) => ('occurrence' in row.item ? [row.item.occurrence.uid] : [])));
   try {
     if (settings.failedTo && failedUids.size) writeFileSync(settings.failedTo, onlyUids(text, failedUids, ownFeedName(text) ?? source.feedName));

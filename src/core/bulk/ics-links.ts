@@ -3,7 +3,7 @@
  * exact name through the import's link catalog, and with --create-missing created once each
  * (two rows naming the same new venue at the same time share one create).
  */
-import { CliError, EXIT } from '../errors.js';
+import { CalendarError, EXIT } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
 import { resources } from '../../spec/resources.js';
 import { nameKey } from '../records/identity.js';
@@ -44,13 +44,13 @@ export class IcsLinks {
         const name = String(ref);
         const ids = index.named(name);
         if (ids.length === 1) found.push(ids[0]);
-        else if (ids.length > 1) throw new CliError(`${singular} "${name}" is the name of several records (IDs ${ids.join(', ')})`, EXIT.refused);
+        else if (ids.length > 1) throw new CalendarError(`${singular} "${name}" is the name of several records (IDs ${ids.join(', ')})`, EXIT.refused);
         else if (this.createMissing) found.push(await this.create(link.relation, name, known));
         else missing.push(`${singular} "${name}"`);
       }
       resolved.set(link.field, found);
     }
-    if (missing.length) throw new CliError(`not on the site: ${missing.join(', ')} (--create-missing creates them)`, EXIT.refused);
+    if (missing.length) throw new CalendarError(`not on the site: ${missing.join(', ')} (--create-missing creates them)`, EXIT.refused);
     return resolved;
   }
 
@@ -77,7 +77,7 @@ export class IcsLinks {
     else if (relation === 'venues' && known.location?.startsWith(`${name}, `)) body.address = known.location.slice(name.length + 2);
     const created = await createRecord(this.client, resource, body, { by: 'name', name });
     await this.catalog.remember(relation, created);
-    if (typeof created.id !== 'number') throw new CliError(`creating ${resource.singular} "${name}" returned no ID`, EXIT.refused);
+    if (typeof created.id !== 'number') throw new CalendarError(`creating ${resource.singular} "${name}" returned no ID`, EXIT.refused);
     return created.id;
   }
 }

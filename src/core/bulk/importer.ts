@@ -6,7 +6,7 @@
  * the site's records fetched once, and failures go to stderr and to a file that can be
  * imported again.
  */
-import { CliError, EXIT, NameTakenError, UsageError } from '../errors.js';
+import { CalendarError, EXIT, NameTakenError, UsageError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
 import { resources, type Resource } from '../../spec/resources.js';
 import { settle } from '../records/resolve.js';
@@ -129,7 +129,7 @@ export async function scanInput(input: Input, settings: ImportSettings): Promise
         if (problems.length < MAX_LISTED_PROBLEMS)
           problems.push(
             `${item.where}: ${upsertBy === 'name' ? resource.nameField : upsertBy}: is required by --upsert-by ${upsertBy}` +
-              (upsertBy === 'slug' && resource.trashes ? ' (a published record needs its slug; drafts are matched by their title)' : ''),
+              (upsertBy === 'slug' && resource.isPost ? ' (a published record needs its slug; drafts are matched by their title)' : ''),
           );
       } else if (isDraftTitleKey(key)) {
         const nth = (draftsOfTitle.get(key) ?? 0) + 1;
@@ -271,14 +271,14 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
   const process = async (item: InputRecord, lastRound: boolean): Promise<RowDone | undefined> => {
     const record = preparedRecord(item);
     let body = await resolve(record);
-    if (body && resource.hasDates) body = await settleEventDates(body, zones);
+    if (body && resource.isEvent) body = await settleEventDates(body, zones);
     if (!body) {
       if (dryRun) {
         plan(`create ${resource.singular} ${JSON.stringify(record.name ?? record.slug ?? '')}`);
         return { result: 'created' };
       }
       if (!lastRound) return void deferred.push(item);
-      throw new CliError(`parent not found: ${record.links.map((l) => l.refs.join(',')).join(' ')}`, EXIT.refused);
+      throw new CalendarError(`parent not found: ${record.links.map((l) => l.refs.join(',')).join(' ')}`, EXIT.refused);
     }
     const fileOwnKey = upsertBy ? fileKey(upsertBy, record, resource) : undefined;
     const key = fileOwnKey !== undefined && isDraftTitleKey(fileOwnKey) ? nthDraftKey(fileOwnKey, scan.draftOrder.get(item.where) ?? 1) : fileOwnKey;
@@ -294,7 +294,7 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
     }
     // The walk does not see everything (hidden events, a create cut short by Ctrl-C): a slug
     // that already answers is updated, never created a second time.
-    if (upsertBy === 'slug' && key !== undefined && !isDraftTitleKey(key) && resource.trashes) {
+    if (upsertBy === 'slug' && key !== undefined && !isDraftTitleKey(key) && resource.isPost) {
       const listed = await findExisting(client, resource, { by: 'slug', slug: key });
       if (listed && typeof listed.id === 'number') {
         const found = withRawTexts(listed, await readRawTexts(client, resource, listed.id, writeOptions.notice));

@@ -4,7 +4,7 @@
  */
 import { createWriteStream, openSync, type WriteStream } from 'node:fs';
 import type { OutputStream } from '../context.js';
-import { CliError, EXIT } from '../errors.js';
+import { CalendarError, EXIT } from '../errors.js';
 import { csvLine } from './csv.js';
 import { textForPeople } from '../records/identity.js';
 import type { InputFormat } from './input.js';
@@ -53,9 +53,12 @@ export function recordSink(stream: OutputStream, format: InputFormat, columns: s
 }
 
 /** `cannot write FILE: no space left on the device (ENOSPC)`: a file the run could not write, exit 1. */
-export function fileWriteError(path: string, err: unknown): CliError {
+export function fileWriteError(path: string, err: unknown): CalendarError {
   const code = (err as NodeJS.ErrnoException).code;
-  return new CliError(`cannot write ${path}: ${code === 'ENOSPC' ? 'no space left on the device (ENOSPC)' : (code ?? (err as Error).message)}`, EXIT.refused);
+  return new CalendarError(
+    `cannot write ${path}: ${code === 'ENOSPC' ? 'no space left on the device (ENOSPC)' : (code ?? (err as Error).message)}`,
+    EXIT.refused,
+  );
 }
 
 /**

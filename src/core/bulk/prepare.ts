@@ -96,7 +96,7 @@ export function prepareRecord(resource: Resource, input: unknown): { ok: true; r
 
   const checked = checkRecord(resource, rest, 'create');
   if (!checked.ok) problems.push(...checked.problems);
-  else if (resource.hasDates) {
+  else if (resource.isEvent) {
     try {
       checkEventOrder(checked.record);
       // A row that names its zone is checked here, before anything is sent.

@@ -5,7 +5,7 @@
  * (the face prints what it prints, then throws it).
  */
 import type { Confirm } from '../context.js';
-import type { CliError } from '../errors.js';
+import type { CalendarError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
 import { ZoneSource } from '../records/dates.js';
 import { emptyCounts, summaryLine } from '../batch/counts.js';
@@ -95,5 +95,5 @@ export async function importFeed(source: IcsSource, settings: IcsImportSettings,
 function finished(result: ImportResult, settings: { failedTo?: string; dryRun: boolean }, unfinished: Unfinished): Finished {
   const { counts } = result;
   if (counts.failed === 0 && !counts.notSent) dropStaleFailedTo(settings.failedTo, settings.dryRun);
-  return { ...result, error: (result.failedRowsError as CliError | undefined) ?? unfinishedError(counts, unfinished) };
+  return { ...result, error: (result.failedRowsError as CalendarError | undefined) ?? unfinishedError(counts, unfinished) };
 }

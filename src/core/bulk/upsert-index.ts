@@ -44,7 +44,7 @@ export function fileKey(by: UpsertKey, record: PreparedRecord, resource?: Resour
   if (by === 'id') return record.id === undefined ? undefined : String(record.id);
   if (by === 'slug') {
     if (resource?.derivesSlug) return record.name === undefined ? record.slug : slugFromName(record.name);
-    if (record.slug === undefined && resource?.trashes) return draftTitleKey(record.body.status, record.name);
+    if (record.slug === undefined && resource?.isPost) return draftTitleKey(record.body.status, record.name);
     return record.slug;
   }
   return record.name === undefined ? undefined : nameKey(record.name);

@@ -4,7 +4,7 @@
  * sent as PUT, which the HTTP client may retry. Creates go as POST and are retried only after checking that
  * the failed attempt did not create the record after all.
  */
-import { ApiError, CliError, EXIT } from '../errors.js';
+import { ApiError, CalendarError, EXIT } from '../errors.js';
 import { errorFromResponse, type ApiClient } from '../http/client.js';
 import { backoffDelay, retryAfterMs, timer } from '../http/retry.js';
 import { EVERY_EVENT, MAX_PER_PAGE, type Resource } from '../../spec/resources.js';
@@ -60,7 +60,7 @@ const warnedSlug = new WeakSet<ApiClient>();
 /** A failure after which the record may or may not exist: the connection broke, or a 5xx. */
 function uncertain(err: unknown): boolean {
   if (err instanceof ApiError) return err.status >= 500;
-  return err instanceof CliError && err.exitCode === EXIT.network;
+  return err instanceof CalendarError && err.exitCode === EXIT.network;
 }
 
 /** Looks the record up by the key the import matches on; undefined when it is not there. */
@@ -77,11 +77,11 @@ export interface MatchKey {
 export async function findExisting(client: ApiClient, resource: Resource, match: MatchKey): Promise<Json | undefined> {
   const { slug, name } = match;
   if (match.by === 'slug' && slug !== undefined) {
-    if (resource.bySlug) {
+    if (resource.isPost) {
       const res = await client.send<Json>('GET', `${resource.path}/by-slug/${slugSegment(slug)}`);
       if (res.status === 200 && res.body && typeof res.body.id === 'number') return (match.accept?.(res.body) ?? true) ? res.body : undefined;
       if (res.status === 400 || res.status === 404) return undefined;
-      throw new CliError(`cannot look up ${resource.singular} ${slug} (HTTP ${res.status})`, EXIT.network);
+      throw new CalendarError(`cannot look up ${resource.singular} ${slug} (HTTP ${res.status})`, EXIT.network);
     }
     const res = await client.call<Json>('GET', resource.path, { query: { slug, hide_empty: 'false' } });
     const found = (res.body[resource.listKey] as Json[] | undefined)?.[0];
@@ -89,8 +89,8 @@ export async function findExisting(client: ApiClient, resource: Resource, match:
   }
   if (match.by === 'name' && name !== undefined) {
     const query: Json = { search: name, per_page: MAX_PER_PAGE };
-    if (resource.hasDates) Object.assign(query, EVERY_EVENT);
-    if (!resource.trashes) query.hide_empty = 'false';
+    if (resource.isEvent) Object.assign(query, EVERY_EVENT);
+    if (!resource.isPost) query.hide_empty = 'false';
     const res = await client.call<Json>('GET', resource.path, { query: query as Record<string, string | number> });
     const items = (res.body?.[resource.listKey] as Json[] | undefined) ?? [];
     return items.find(

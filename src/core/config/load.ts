@@ -12,7 +12,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { CliError, EXIT } from '../errors.js';
+import { CalendarError, EXIT } from '../errors.js';
 import { closest } from '../../base/closest.js';
 import { configDir, userConfigFile } from './paths.js';
 import type { ConfigFile } from './schema.js';
@@ -171,7 +171,7 @@ function readContent(file: string): Buffer {
   try {
     return readFileSync(file);
   } catch (err) {
-    throw new CliError(`cannot read the configuration ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, EXIT.usage);
+    throw new CalendarError(`cannot read the configuration ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, EXIT.usage);
   }
 }
 
@@ -186,7 +186,7 @@ async function parse(file: string, content: Buffer): Promise<unknown> {
     const yaml = await import('yaml');
     return yaml.parse(text);
   } catch (err) {
-    throw new CliError(`cannot read the configuration ${file}: ${errorSummary((err as Error).message, file)}`, EXIT.usage);
+    throw new CalendarError(`cannot read the configuration ${file}: ${errorSummary((err as Error).message, file)}`, EXIT.usage);
   }
 }
 
@@ -204,7 +204,7 @@ async function loadCode(file: string): Promise<unknown> {
     const reason = (err as Error).message.split('\n')[0];
     const hint =
       extname(file) === '.ts' ? 'A TypeScript config needs a Node.js that runs TypeScript (22.18 or later); else write it as .mjs or JSON.' : undefined;
-    throw new CliError(`cannot load the configuration ${file}: ${reason}`, EXIT.usage, hint);
+    throw new CalendarError(`cannot load the configuration ${file}: ${reason}`, EXIT.usage, hint);
   }
 }
 
@@ -221,7 +221,7 @@ async function validated(found: Found[], _env: Env): Promise<LoadedConfig> {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue.path.join('.') || '(top)';
-      throw new CliError(
+      throw new CalendarError(
         `invalid configuration in ${filepath}: ${where}: ${issue.message}`,
         EXIT.usage,
         keyHint(issue, Object.keys(configSchema.shape), Object.keys(profileSchema.shape)),

@@ -3,7 +3,7 @@
  * With no site configured anywhere, the built-in `sandbox` profile is used.
  */
 import { spawnSync } from 'node:child_process';
-import { CliError, EXIT, UsageError } from '../errors.js';
+import { CalendarError, EXIT, UsageError } from '../errors.js';
 import { DEFAULT_NAMESPACE, LANGUAGES } from '../../spec/resources.js';
 import { isValidTimeZone } from '../../base/time.js';
 import { closest } from '../../base/closest.js';
@@ -249,23 +249,23 @@ function runSecretCommand(command: string, profileName: string): string {
   const where = `the appPasswordCommand of profile "${profileName}"`;
   const result = spawnSync(command, { shell: true, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: SECRET_COMMAND_TIMEOUT_MS });
   if (result.error && (result.error as NodeJS.ErrnoException).code === 'ETIMEDOUT') {
-    throw new CliError(
+    throw new CalendarError(
       `${where} did not finish within ${SECRET_COMMAND_TIMEOUT_MS / 1000} s`,
       EXIT.auth,
       'Run it by hand to see why it waits (a prompt for a passphrase?).',
     );
   }
-  if (result.error) throw new CliError(`${where} could not run: ${result.error.message}`, EXIT.auth);
+  if (result.error) throw new CalendarError(`${where} could not run: ${result.error.message}`, EXIT.auth);
   if (result.status !== 0) {
     const reason = (result.stderr ?? '').trim().split('\n')[0]?.slice(0, 200);
-    throw new CliError(
+    throw new CalendarError(
       `${where} failed (exit ${result.status ?? result.signal})${reason ? `: ${reason}` : ''}`,
       EXIT.auth,
       'Run the command by hand to see why.',
     );
   }
   const value = nonEmpty((result.stdout ?? '').replace(/\r?\n$/, ''));
-  if (value === undefined) throw new CliError(`${where} printed nothing`, EXIT.auth, 'It must print the application password on stdout.');
+  if (value === undefined) throw new CalendarError(`${where} printed nothing`, EXIT.auth, 'It must print the application password on stdout.');
   return value;
 }
 

@@ -6,7 +6,7 @@
  */
 import { realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CliError, EXIT, fileProblem } from '../errors.js';
+import { CalendarError, EXIT, fileProblem } from '../errors.js';
 import { configDir } from './paths.js';
 import { readJsonObject, writePrivateJson } from './write.js';
 
@@ -29,7 +29,7 @@ export function readTrusted(env: Env): Record<string, TrustEntry> {
   const read = readJsonObject(trustFile(env));
   const trusted = read?.trusted ?? {};
   if (!trusted || typeof trusted !== 'object' || Array.isArray(trusted)) {
-    throw new CliError(`${trustFile(env)}: "trusted" must be an object`, EXIT.usage, 'Fix or remove the file, then trust your project files again.');
+    throw new CalendarError(`${trustFile(env)}: "trusted" must be an object`, EXIT.usage, 'Fix or remove the file, then trust your project files again.');
   }
   return trusted as Record<string, TrustEntry>;
 }
@@ -63,6 +63,6 @@ export async function trustStateOf(file: string, content: Buffer, env: Env): Pro
 export const trustHint = (file: string) => `review it, then run: calendar trust ${file}`;
 
 /** The content of a file to trust, or a usage error naming why it cannot be read. */
-export function cannotRead(file: string, err: unknown): CliError {
-  return new CliError(`cannot read ${file}: ${fileProblem(err)}`, EXIT.usage);
+export function cannotRead(file: string, err: unknown): CalendarError {
+  return new CalendarError(`cannot read ${file}: ${fileProblem(err)}`, EXIT.usage);
 }

@@ -6,7 +6,7 @@
 import { chmodSync, closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { makeDirectory } from '../../base/dirs.js';
 import { dirname, join } from 'node:path';
-import { CliError, EXIT, fileProblem } from '../errors.js';
+import { CalendarError, EXIT, fileProblem } from '../errors.js';
 import { userConfigFile } from './paths.js';
 import type { ConfigFile, ProfileConfig } from './schema.js';
 
@@ -28,16 +28,16 @@ export function readJsonObject(file: string): Record<string, unknown> | undefine
     text = readFileSync(file, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new CliError(`cannot read ${file}: ${fileProblem(err)}`, EXIT.usage, ELSEWHERE);
+    throw new CalendarError(`cannot read ${file}: ${fileProblem(err)}`, EXIT.usage, ELSEWHERE);
   }
   let parsed: unknown;
   try {
     parsed = text.trim() === '' ? {} : JSON.parse(text);
   } catch (err) {
-    throw new CliError(`${file} is not valid JSON (${(err as Error).message.split('\n')[0]})`, EXIT.usage, 'Fix or remove the file, then try again.');
+    throw new CalendarError(`${file} is not valid JSON (${(err as Error).message.split('\n')[0]})`, EXIT.usage, 'Fix or remove the file, then try again.');
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new CliError(`${file} must hold one JSON object`, EXIT.usage, 'Fix or remove the file, then try again.');
+    throw new CalendarError(`${file} must hold one JSON object`, EXIT.usage, 'Fix or remove the file, then try again.');
   }
   return parsed as Record<string, unknown>;
 }
@@ -50,7 +50,7 @@ export function readUserConfig(env: Env): UserConfig {
   const profiles = config.profiles;
   if (profiles === undefined) config.profiles = {};
   else if (!profiles || typeof profiles !== 'object' || Array.isArray(profiles)) {
-    throw new CliError(`${file}: "profiles" must be an object`, EXIT.usage);
+    throw new CalendarError(`${file}: "profiles" must be an object`, EXIT.usage);
   }
   return { file, config, exists: true };
 }
@@ -73,7 +73,7 @@ export function writePrivateJson(file: string, config: unknown): void {
     renameSync(temp, file);
   } catch (err) {
     rmSync(temp, { force: true });
-    throw new CliError(`cannot write ${file}: ${(err as NodeJS.ErrnoException).code ? fileProblem(err) : (err as Error).message}`, EXIT.usage, ELSEWHERE);
+    throw new CalendarError(`cannot write ${file}: ${(err as NodeJS.ErrnoException).code ? fileProblem(err) : (err as Error).message}`, EXIT.usage, ELSEWHERE);
   }
 }
 

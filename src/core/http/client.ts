@@ -7,7 +7,7 @@ import type { Dispatcher } from 'undici';
 import { Agent, EnvHttpProxyAgent, requestWhole, type WholeResponse } from './undici.js';
 import { clientOpened } from './activity.js';
 import { readFileSync } from 'node:fs';
-import { AbortError, ApiError, type CalendarError, CliError, EXIT, NotFoundError, UsageError } from '../errors.js';
+import { AbortError, ApiError, CalendarError, EXIT, NotFoundError, UsageError } from '../errors.js';
 import type { OutputStream } from '../context.js';
 import { buildUrl, namespaceRoute, type Query, type RestRoot } from './url.js';
 import { stripsBackslashes } from '../../spec/resources.js';
@@ -48,7 +48,7 @@ export interface ClientOptions {
   env?: Record<string, string | undefined>;
   /** Waits before a retry; default a timer. */
   sleep?(ms: number): Promise<void>;
-  /** The API updates go through: pinned or discovered in the profile, else found on first need (src/records/write-api.ts). */
+  /** The API updates go through: pinned or discovered in the profile, else found on first need (src/core/records/tec-route.ts). */
   api?: WriteApi;
   /** Requests go through this dispatcher (a proxy, a mock, a test's), not an agent of the client's own; closing leaves it open. */
   dispatcher?: Dispatcher;
@@ -190,13 +190,13 @@ export class ApiClient {
       if (res.status < 300 || res.status > 399 || res.status === 304 || !location) return res;
       const next = new URL(location, url).toString();
       if (method !== 'GET' && method !== 'HEAD') {
-        throw new CliError(
+        throw new CalendarError(
           `the site answered ${method} ${url} with a redirect (HTTP ${res.status}) to ${next}; nothing was written`,
           EXIT.refused,
           'Use the new address as the base URL (e.g. calendar profile add NAME --url NEW).',
         );
       }
-      if (hops >= MAX_REDIRECTS) throw new CliError(`too many redirects from ${url}`, EXIT.network);
+      if (hops >= MAX_REDIRECTS) throw new CalendarError(`too many redirects from ${url}`, EXIT.network);
       if (new URL(next).origin !== origin) delete headers.authorization;
       url = next;
     }
@@ -370,8 +370,8 @@ const READ_METHODS: readonly Method[] = ['GET', 'HEAD', 'OPTIONS'];
 const projectSiteNamed = (file: string, origin: string) => `${file} names this site (${origin}) and you have not trusted that file`;
 
 /** The one line a write to a site only a project file named stops with (docs/security.md), before anything is sent. */
-export function projectSiteWriteRefused(file: string, origin: string): CliError {
-  return new CliError(
+export function projectSiteWriteRefused(file: string, origin: string): CalendarError {
+  return new CalendarError(
     `${projectSiteNamed(file, origin)}: the write was not sent; review the file and run: calendar trust ${file}, ` +
       `or give the site yourself with --base-url or CALENDAR_BASE_URL, or add it as your own profile (calendar ` +
       `profile add NAME --url ${origin})`,
@@ -403,10 +403,10 @@ export function readCa(file: string): string {
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new CliError(`cannot read --ca-cert ${file}: ${(err as NodeJS.ErrnoException).code ?? 'unreadable'}`, EXIT.usage);
+    throw new CalendarError(`cannot read --ca-cert ${file}: ${(err as NodeJS.ErrnoException).code ?? 'unreadable'}`, EXIT.usage);
   }
   if (!/-----BEGIN CERTIFICATE-----/.test(text)) {
-    throw new CliError(
+    throw new CalendarError(
       `cannot read the certificate file ${file}: it holds no PEM certificate (-----BEGIN CERTIFICATE-----)`,
       EXIT.usage,
       'Give the CA certificate in PEM form (openssl x509 -in cert.der -inform der -out cert.pem).',
@@ -563,7 +563,7 @@ function answeredBy(res: ApiResponse): string {
 }
 
 /** A failed request as one line for the user: timeouts, refused connections, DNS and TLS failures named. */
-export function networkError(err: unknown, url: string, timeoutMs: number): CliError {
+export function networkError(err: unknown, url: string, timeoutMs: number): CalendarError {
   const code = failureCode(err);
   const origin = (() => {
     try {
@@ -573,37 +573,38 @@ export function networkError(err: unknown, url: string, timeoutMs: number): CliE
     }
   })();
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
-    return new CliError(`no answer from ${origin} within ${timeoutMs / 1000} s`, EXIT.network, 'Raise --timeout or try again later.');
+    return new CalendarError(`no answer from ${origin} within ${timeoutMs / 1000} s`, EXIT.network, 'Raise --timeout or try again later.');
   }
-  if (code === 'ECONNREFUSED') return new CliError(`cannot connect to ${origin}: connection refused`, EXIT.network, 'Is the site up and the base URL right?');
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new CliError(`cannot resolve the host of ${origin}`, EXIT.network);
+  if (code === 'ECONNREFUSED')
+    return new CalendarError(`cannot connect to ${origin}: connection refused`, EXIT.network, 'Is the site up and the base URL right?');
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new CalendarError(`cannot resolve the host of ${origin}`, EXIT.network);
   // A plain-HTTP server that drops the connection on a TLS hello (PHP's built-in server does) ends the handshake with a reset.
   const handshakeCut = code === 'ECONNRESET' && /before secure TLS connection/i.test((err as Error)?.message ?? '');
   if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'EPROTO' || handshakeCut) {
     // The port answered in plain HTTP (or something else) to a TLS hello.
     const plain = origin.replace(/^https:/, 'http:');
-    return new CliError(
+    return new CalendarError(
       `${origin} does not speak HTTPS (${code})`,
       EXIT.network,
       origin.startsWith('https:') ? `Is the site plain HTTP? Try ${plain}.` : undefined,
     );
   }
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
-    return new CliError(
+    return new CalendarError(
       `the TLS certificate of ${origin} is for another host name (${code})`,
       EXIT.network,
       'Use the host name the certificate was issued for in the base URL.',
     );
   }
   if (code === 'CERT_HAS_EXPIRED') {
-    return new CliError(`the TLS certificate of ${origin} has expired (${code})`, EXIT.network, 'The site must renew its certificate.');
+    return new CalendarError(`the TLS certificate of ${origin} has expired (${code})`, EXIT.network, 'The site must renew its certificate.');
   }
   if (typeof code === 'string' && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|TLS/i.test(code)) {
-    return new CliError(
+    return new CalendarError(
       `the TLS certificate of ${origin} is not trusted (${code})`,
       EXIT.network,
       'If the site uses a private certificate authority, pass its certificate with --ca-cert FILE.',
     );
   }
-  return new CliError(`request to ${origin} failed: ${code ?? 'network error'}`, EXIT.network);
+  return new CalendarError(`request to ${origin} failed: ${code ?? 'network error'}`, EXIT.network);
 }

@@ -5,7 +5,7 @@
  * iCalendar import, site apply) stop on that error: a site that goes away mid-run is one line
  * and exit 5, its unsent records kept, rather than one identical line per record.
  */
-import { CliError, EXIT } from '../errors.js';
+import { CalendarError, EXIT } from '../errors.js';
 
 /** Failures to connect in a row after which the site is given up. */
 export const UNREACHABLE_AFTER = 3;
@@ -20,7 +20,7 @@ export function failureCode(err: unknown): string | undefined {
 }
 
 /** The site was given up: no request is sent to it any more. */
-export class SiteUnreachable extends CliError {}
+export class SiteUnreachable extends CalendarError {}
 
 export class Reachability {
   private failuresInARow = 0;
@@ -37,7 +37,7 @@ export class Reachability {
   }
 
   /** A request failed with `raw` (said to the user as `error`): the error to throw. */
-  failed(raw: unknown, error: CliError): CliError {
+  failed(raw: unknown, error: CalendarError): CalendarError {
     if (!CANNOT_CONNECT.has(failureCode(raw) ?? '')) {
       this.failuresInARow = 0;
       return error;

@@ -1,4 +1,4 @@
-// Types for the undici internals imported by src/http/undici.ts (see scripts/undici-pieces.mjs).
+// Types for the undici internals imported by src/core/http/undici.ts (see scripts/undici-pieces.mjs).
 declare module 'undici/lib/dispatcher/agent.js' {
   import { Agent } from 'undici';
   export = Agent;

@@ -1,4 +1,4 @@
-/** iCalendar in and out: the public face of src/ical/. ical.js itself is loaded on first use. */
+/** iCalendar in and out: the public face of src/core/ical/. ical.js itself is loaded on first use. */
 export { createIcsStream, renderIcs, eventUid, seriesUid, locationLine, type IcsMeta, type IcsStream, type IcsSeries } from './writer.js';
 export { readIcs, type ReadIcsOptions, type IcsFeed, type IcsOccurrence, type IcsOrganizer } from './reader.js';
 export { IcsSyntaxError } from './scan.js';

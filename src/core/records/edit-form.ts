@@ -27,7 +27,7 @@ export function formText(resource: Resource, record: Json, values: Json): string
   const header = [
     `# ${resource.singular} ${String(record.id)}${name ? ` (${name})` : ''}. Lines starting with # are ignored.`,
     '# Save and quit to send the fields you changed; quit without saving, or empty the file, to abort.',
-    `# Linked records are given by slug (or ID, or name).${resource.hasDates ? " Dates are wall-clock times in the event's timezone." : ''}`,
+    `# Linked records are given by slug (or ID, or name).${resource.isEvent ? " Dates are wall-clock times in the event's timezone." : ''}`,
   ];
   const doc = new Document(values);
   // A description is HTML over several lines: a block scalar keeps it readable and editable.

@@ -37,13 +37,13 @@ export function listQueryOf(resource: Resource, filters: Json, overlap: OverlapF
     const check = linked.has(field.name) ? { ...field, type: 'refs' as const, many: true } : field;
     query[field.name] = queryValue(coerceValue(check, filters[field.name]));
   }
-  if (resource.hasDates) Object.assign(query, overlapFilters(resource, filters, overlap));
+  if (resource.isEvent) Object.assign(query, overlapFilters(resource, filters, overlap));
   if ((query.geoloc_lat === undefined) !== (query.geoloc_lng === undefined)) {
     throw new UsageError('--geoloc-lat and --geoloc-lng go together');
   }
   // With `include` the server throws away start_date/end_date and puts its default window
   // back, so included past or far events vanish; any starts_/ends_ filter lifts the window.
-  if (resource.hasDates && query.include !== undefined && !resource.listParams.some((p) => p.liftsWindow && query[p.name] !== undefined)) {
+  if (resource.isEvent && query.include !== undefined && !resource.listParams.some((p) => p.liftsWindow && query[p.name] !== undefined)) {
     query.starts_after = EVERY_EVENT.start_date;
   }
   return query;
@@ -125,7 +125,7 @@ export async function walkList(
 ): Promise<WalkResult> {
   const { client } = access;
   await resolveLinkedFilters(client, resource, query);
-  if (resource.hasDates) {
+  if (resource.isEvent) {
     const [{ applyFilterTimes, walkKept }, { ZoneSource }] = await Promise.all([import('./filter-times.js'), import('./dates.js')]);
     const zones = walk.zones ?? new ZoneSource(client, access.timezone);
     const times = await applyFilterTimes(resource, query, () => (access.timezone ? Promise.resolve(access.timezone) : zones.siteZone()));
@@ -135,7 +135,7 @@ export async function walkList(
   } else await walk.ready?.();
   // A venue or organizer search is one filter the core route applies too: records the pages
   // skipped can be looked for there (events have a date window the core route does not).
-  const searchable = (key: string) => key === 'search' && !resource.hasDates;
+  const searchable = (key: string) => key === 'search' && !resource.isEvent;
   const complete = walk.all && Object.keys(query).every((key) => UNFILTERED_KEYS.has(key) || searchable(key));
   return walkPages(client, resource, query, { all: walk.all, limit: walk.limit, complete, raw: walk.raw, parallel: walk.parallel }, onRecord);
 }

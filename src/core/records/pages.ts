@@ -273,7 +273,7 @@ async function coreRouteItems(
   search?: Query[string],
   context?: 'edit',
 ): Promise<Array<Record<string, unknown>> | undefined> {
-  if (!resource.trashes) return undefined;
+  if (!resource.isPost) return undefined;
   let asked = context;
   const fetchCorePage = async (page: number): Promise<{ items: Array<Record<string, unknown>>; pages: number } | undefined> => {
     const query: Query = { orderby: 'id', order: 'asc', _fields: fields, per_page: CORE_MAX_PER_PAGE, page };
@@ -347,9 +347,9 @@ function numberOr(value: unknown, header: string | undefined): number | undefine
 /** The list query that returns every record: past and future events, drafts when signed in, unused terms. */
 export function everyRecordQuery(resource: Resource, authenticated: boolean): Query {
   const query: Query = { per_page: MAX_PER_PAGE };
-  if (resource.hasDates) Object.assign(query, EVERY_EVENT);
-  if (resource.trashes && authenticated) query.status = EDITOR_STATUSES.join(',');
-  if (!resource.trashes) query.hide_empty = 'false';
+  if (resource.isEvent) Object.assign(query, EVERY_EVENT);
+  if (resource.isPost && authenticated) query.status = EDITOR_STATUSES.join(',');
+  if (!resource.isPost) query.hide_empty = 'false';
   return query;
 }
 

@@ -18,7 +18,7 @@ export type RawTexts = Record<string, string>;
 
 /** Which of our fields each raw text fills; terms have no rendered text. */
 function rawFieldsOf(resource: Resource): Array<[string, 'title' | 'content' | 'excerpt']> | undefined {
-  if (resource.kind !== 'post') return undefined;
+  if (!resource.isPost) return undefined;
   const fields: Array<[string, 'title' | 'content' | 'excerpt']> = [
     [resource.nameField, 'title'],
     ['description', 'content'],
@@ -151,7 +151,7 @@ export function typedTexts(
     const ids = batch.map((record) => record.id).filter((id): id is number => typeof id === 'number');
     const texts = await readManyRawTexts(client, resource, ids, notice);
     for (const record of batch) {
-      if (resource.hasCost && copies) noTypedCost(client, record, notice);
+      if (resource.isEvent && copies) noTypedCost(client, record, notice);
       await onRecord(withRawTexts(record, typeof record.id === 'number' ? texts.get(record.id) : undefined));
     }
   };

@@ -34,7 +34,7 @@ export function parseRef(resource: Resource, raw: string | number): RecordRef {
   // "Blue Note Hall", "東京ホール"); a slug in its own letters (`оркестр-города`) is tried as both.
   if (text !== '' && isNamed(resource) && !isAsciiSlugForm(text)) return { kind: 'name', name: text, text };
   if (text === '' || /[\s/?#]/.test(text)) {
-    const hint = resource.hasDates
+    const hint = resource.isEvent
       ? `Give its numeric ID or its slug; find them with: calendar events list --search "${text}"`
       : `Give the ${resource.singular}'s numeric ID or its slug (e.g. summer-fest).`;
     throw new UsageError(`"${raw}" is neither an ID nor a slug`, hint);
@@ -47,7 +47,7 @@ export function parseRef(resource: Resource, raw: string | number): RecordRef {
  * (one request instead of two); anything else is resolved to its ID first.
  */
 export async function recordPath(resource: Resource, ref: RecordRef, client: ApiClient): Promise<string> {
-  if (ref.kind === 'slug' && resource.bySlug) return bySlugPath(resource, ref.slug);
+  if (ref.kind === 'slug' && resource.isPost) return bySlugPath(resource, ref.slug);
   return (await recordTarget(resource, ref, client)).path;
 }
 
@@ -56,7 +56,7 @@ export async function recordTarget(resource: Resource, ref: RecordRef, client: A
   const at = (id: number) => ({ id, path: `${resource.path}/${id}` });
   if (ref.kind === 'id') return at(ref.id);
   if (ref.kind === 'name') return at(await idByName(resource, ref, client));
-  if (resource.bySlug) return at(Number((await client.call<Record<string, unknown>>('GET', bySlugPath(resource, ref.slug))).body.id));
+  if (resource.isPost) return at(Number((await client.call<Record<string, unknown>>('GET', bySlugPath(resource, ref.slug))).body.id));
   const res = await client.call<Record<string, unknown>>('GET', resource.path, { query: { slug: ref.slug, hide_empty: 'false', per_page: 1 } });
   const items = (res.body[resource.listKey] as Array<{ id: number }> | undefined) ?? [];
   if (items.length === 0) throw notFound(resource, ref);

@@ -20,7 +20,7 @@ export interface DeleteTarget {
 }
 
 /** Whether a delete of `resource` is for good: terms always, posts only when asked. */
-export const deletesForGood = (resource: Resource, permanently: boolean | undefined): boolean => !resource.trashes || permanently === true;
+export const deletesForGood = (resource: Resource, permanently: boolean | undefined): boolean => !resource.isPost || permanently === true;
 
 /** Venues and organizers: the events linked to them are counted before they go. */
 export const countsLinkedEvents = (resource: Resource): boolean => resource.linkedPost === true;
@@ -41,7 +41,7 @@ export async function deleteTargets(client: ApiClient, resource: Resource, refs:
 
 /** The request a delete would send (a delete for good reads the record's ID first). */
 export async function plannedDelete(client: ApiClient, resource: Resource, target: DeleteTarget, forGood: boolean, query?: Query): Promise<PlannedRequest> {
-  if (!(forGood && resource.trashes)) return { route: 'tribe', method: 'DELETE', path: target.path, query };
+  if (!(forGood && resource.isPost)) return { route: 'tribe', method: 'DELETE', path: target.path, query };
   const id = (await client.call<Json>('GET', target.path)).body.id;
   return { route: 'core', method: 'DELETE', path: corePath(resource, id), query: { force: 'true' }, fromRoot: true };
 }
@@ -49,7 +49,7 @@ export async function plannedDelete(client: ApiClient, resource: Resource, targe
 /** Deletes one record; returns it as it was. */
 export async function deleteRecord(client: ApiClient, resource: Resource, target: DeleteTarget, forGood: boolean, query?: Query): Promise<Json> {
   return onRecord(resource, target.ref, 'delete', async () =>
-    forGood && resource.trashes ? deleteForGood(client, resource, target.path) : (await client.call<Json>('DELETE', target.path, { query })).body,
+    forGood && resource.isPost ? deleteForGood(client, resource, target.path) : (await client.call<Json>('DELETE', target.path, { query })).body,
   );
 }
 

@@ -3,7 +3,7 @@
  * write: the server turns an existing tag name into a junk tag, refuses venue names and
  * silently drops unknown term IDs, so only checked IDs are ever sent. Each reference costs
  * one lookup (by ID, by slug, or a search for the name), cached for the command; imports
- * resolve a whole file's links with one list walk instead (src/bulk/catalog.ts).
+ * resolve a whole file's links with one list walk instead (src/core/bulk/catalog.ts).
  */
 import { ApiError, UsageError } from '../errors.js';
 import { collationKey, ONE_LETTER_PAIRS } from '../../wordpress/collation.js';
@@ -168,7 +168,7 @@ export class Resolver {
     if (/^[0-9]+$/.test(text)) return this.exists(`${resource.path}/${text}`);
     const index = await this.searchIndex(resource, text);
     if (isSlugForm(text)) {
-      const slugged = resource.bySlug
+      const slugged = resource.isPost
         ? await this.read(`${resource.path}/by-slug/${slugSegment(text)}`)
         : (await this.list(resource, { slug: slugLetters(text), ...this.termQuery(resource) }))[0];
       // The by-slug route answers the record whose slug the text sanitises to: only the exact slug counts.
@@ -191,8 +191,8 @@ export class Resolver {
       return index;
     }
     const query: Record<string, string | number> = { search, ...this.termQuery(resource) };
-    if (resource.trashes && this.client.hasCredentials) query.status = EDITOR_STATUSES.join(',');
-    if (resource.hasDates) Object.assign(query, EVERY_EVENT);
+    if (resource.isPost && this.client.hasCredentials) query.status = EDITOR_STATUSES.join(',');
+    if (resource.isEvent) Object.assign(query, EVERY_EVENT);
     const found: Array<Record<string, unknown>> = [];
     await walkPages(this.client, resource, query, { all: true }, (item) => void found.push(item as Record<string, unknown>));
     const ids = found.map((record) => record.id).filter((id): id is number => typeof id === 'number');
@@ -204,7 +204,7 @@ export class Resolver {
   }
 
   private termQuery(resource: Resource): Record<string, string> {
-    return resource.trashes ? {} : { hide_empty: 'false' };
+    return resource.isPost ? {} : { hide_empty: 'false' };
   }
 
   private async exists(path: string): Promise<number | undefined> {
@@ -236,7 +236,7 @@ export class Resolver {
 function searchText(resource: Resource, text: string): string {
   const read = isSlugForm(text) ? slugLetters(text) : decodeEntities(text);
   const words = read.split(/[\s-]+/).filter((word) => /^[\p{L}\p{N}]+$/u.test(word));
-  if (resource.kind === 'term') {
+  if (!resource.isPost) {
     if (!isSlugForm(text)) return storedTermName(read);
     return words.reduce((longest, word) => (word.length > longest.length ? word : longest), '') || read;
   }

@@ -9,7 +9,7 @@
  * (which the route shows rendered, not as typed). docs/write-routes.md lists what each route keeps.
  */
 import { termName } from '../../wordpress/text.js';
-import { linkFields, resources, wpRoute, type LinkRelation, type Resource } from '../../spec/resources.js';
+import { linkFields, resources, updateResetsLeftOut, wpRoute, type LinkRelation, type Resource } from '../../spec/resources.js';
 import type { WriteApi } from '../http/client.js';
 import type { Query } from '../http/url.js';
 import { decodeEntities, sameValue } from './identity.js';
@@ -19,13 +19,8 @@ import { coreUnlinkValue, isRemovableLink } from './unlink.js';
 
 type Json = Record<string, unknown>;
 
-/** Events, venues and organizers lose what an update leaves out; terms keep it. */
-export function needsMerge(resource: Resource): boolean {
-  return resource.trashes;
-}
-
 /** The posts whose routes reset what a request leaves out (src/wordpress/write-routes.ts). */
-const isWrittenPost = (resource: Resource): resource is Resource & { name: WrittenPost } => resource.kind === 'post';
+const isWrittenPost = (resource: Resource): resource is Resource & { name: WrittenPost } => resource.isPost;
 
 /**
  * The current value of each field `route` would change on its own when sent `changes`, as the
@@ -39,7 +34,7 @@ export function unaskedValues(route: WriteApi, resource: Resource, current: Json
   const fields = changedUnasked(route, resource.name, Object.keys(changes));
   for (const field of WRITE_ROUTES[route][resource.name].restates ?? []) if (changes[field] === undefined) fields.push(field);
   // The tribe route publishes a dated record (an event) it is not sent the status of, and pairs its dates.
-  if (route === 'tribe' && resource.hasDates) {
+  if (route === 'tribe' && resource.isEvent) {
     if (changes.status === undefined) fields.push('status');
     // The route takes a start or an end only with the other: a start sent alone is ignored.
     if ((changes.start_date === undefined) !== (changes.end_date === undefined)) fields.push(changes.start_date === undefined ? 'start_date' : 'end_date');
@@ -57,7 +52,7 @@ export function unaskedValues(route: WriteApi, resource: Resource, current: Json
 
 /** The body for the tribe route: the changes, and what the route would reset otherwise (with `replace`, the changes alone). */
 export function mergeForUpdate(resource: Resource, current: Json, changes: Json, options: { replace?: boolean } = {}): Json {
-  if (options.replace || !needsMerge(resource)) return { ...changes };
+  if (options.replace || !updateResetsLeftOut(resource)) return { ...changes };
   return { ...unaskedValues('tribe', resource, current, changes), ...changes };
 }
 
@@ -77,7 +72,7 @@ export function differences(resource: Resource, record: Json, wanted: Json): Arr
 /** Texts compare as typed (both sides raw); other fields as the server keeps them. */
 function sameText(resource: Resource, field: string, sent: unknown, got: unknown): boolean {
   // A term's name is stored with `&` as `&amp;` whatever was typed: the name sent is compared as stored.
-  if (resource.kind === 'term' && field === resource.nameField && typeof sent === 'string' && typeof got === 'string') {
+  if (!resource.isPost && field === resource.nameField && typeof sent === 'string' && typeof got === 'string') {
     if (termName(sent) === got.trim()) return true;
   }
   const isText = textFields(resource).includes(field);
@@ -122,7 +117,7 @@ const idOf = (path: string, current: Json | undefined): number | undefined => {
 export function coreTermUpdate(resource: Resource, path: string, changes: Json): { path: string; body: Json } | undefined {
   const id = idOf(path, undefined);
   const unlinks = Object.keys(changes).filter((field) => changes[field] === null && isRemovableLink(resource, field));
-  if (needsMerge(resource) || id === undefined || unlinks.length === 0) return undefined;
+  if (updateResetsLeftOut(resource) || id === undefined || unlinks.length === 0) return undefined;
   const body = { ...changes };
   for (const field of unlinks) body[field] = coreUnlinkValue(resource, field);
   return { path: `/wp/v2/${wpRoute(resource)}/${id}`, body };
@@ -141,7 +136,7 @@ export function typedTextsOf(resource: Resource, record: Json): Json {
 export function hasBareTerms(resource: Resource, record: Json): boolean {
   return linkFields(resource).some(
     (link) =>
-      resources[link.relation as LinkRelation]?.kind === 'term' &&
+      resources[link.relation as LinkRelation]?.isPost === false &&
       Array.isArray(record[link.name]) &&
       (record[link.name] as unknown[]).some((term) => typeof term === 'object' && term !== null && !('name' in term)),
   );

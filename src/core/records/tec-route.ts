@@ -87,11 +87,6 @@ export function isOtherTecVersion(res: ApiResponse): boolean {
   );
 }
 
-/** A PATCH of the changed fields alone, answered with the record's texts as typed; the response as sent (checked by the caller). */
-export function tecPatch(client: ApiClient, resource: Resource, id: number, body: Json): Promise<ApiResponse<Json>> {
-  return client.send<Json>('PATCH', tecPath(resource, id), { body, fromRoot: true, unslashes: true, headers: tecHeaders, query: { context: 'edit' } });
-}
-
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 const raw = (v: unknown): unknown => (isObject(v) ? (v.raw ?? v.rendered) : v);
 /** `2026-11-26T15:49:38` as the tribe routes write it. */
@@ -124,7 +119,7 @@ export function tribeShapeOf(resource: Resource, tec: Json, before?: Json, sent:
     // Venues and organizers come as their tec/v1 records, shown as the tribe routes show them.
     if (linked?.linkedPost && !link?.many) out[field] = (Array.isArray(value) ? linkedOf(linked.nameField, value[0]) : undefined) ?? [];
     else if (linked?.linkedPost) out[field] = Array.isArray(value) ? value.map((o) => linkedOf(linked.nameField, o)).filter(Boolean) : [];
-    else if (linked?.kind === 'term') {
+    else if (linked?.isPost === false) {
       // tec/v1 lists IDs; the linked objects already known are kept.
       const known = new Map(((before?.[field] as Json[] | undefined) ?? []).filter(isObject).map((term) => [term.id, term]));
       out[field] = Array.isArray(value) ? value.map((id) => known.get(id) ?? { id }) : [];

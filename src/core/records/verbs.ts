@@ -7,7 +7,7 @@ import type { Messages } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
 import type { Query } from '../http/url.js';
-import type { Resource } from '../../spec/resources.js';
+import { updateResetsLeftOut, type Resource } from '../../spec/resources.js';
 import { decodeEntities } from './identity.js';
 import type { WriteMode } from '../schema.js';
 import { applyNone, dropNone, hasAdjustments, type LinkAdjustments } from './link-changes.js';
@@ -40,7 +40,7 @@ export async function checkWrite(resource: Resource, fields: Json, mode: WriteMo
   // `none` for a link: no link on create; on update, the empty list, or null where a route can take the link off.
   if (mode === 'create') dropNone(resource, record);
   else applyNone(resource, record);
-  if (resource.hasDates) (await import('./dates.js')).checkEventOrder(record);
+  if (resource.isEvent) (await import('./dates.js')).checkEventOrder(record);
   return record;
 }
 
@@ -54,7 +54,7 @@ export async function finishBody(
 ): Promise<Json> {
   const { Resolver, resolveLinks } = await import('./resolve.js');
   let out = await resolveLinks(new Resolver(access.client), resource, body, { createMissing: options.createMissing === true });
-  if (resource.hasDates) {
+  if (resource.isEvent) {
     const { ZoneSource, settleEventDates } = await import('./dates.js');
     out = await settleEventDates(out, new ZoneSource(access.client, access.timezone), current, { keepDuration: options.keepDuration !== false });
   }
@@ -92,7 +92,7 @@ export type WriteResult<R = Json> = { record: R; planned?: undefined } | { plann
 /** Creates a record from checked fields (checkWrite): links resolved, dates settled, a taken name refused. */
 export async function createRecord(access: RecordAccess, resource: Resource, fields: Json, options: CreateOptions = {}): Promise<WriteResult> {
   const body = await finishBody(access, resource, fields, { createMissing: options.createMissing && !options.dryRun });
-  if (resource.hasDates) {
+  if (resource.isEvent) {
     const warning = (await import('./dates.js')).midnightWarning(body);
     if (warning) access.messages.warn(warning);
   }
@@ -146,12 +146,12 @@ export async function updateRecord(
   const adjusting = hasAdjustments(resource, options.links);
   if (Object.keys(changes).length === 0 && !adjusting) throw new UsageError('nothing to update', 'Give at least one field.');
   return onRecord(resource, ref, 'update', async () => {
-    const [{ needsMerge }, { applyAdjustments }] = await Promise.all([import('./safe-update.js'), import('./link-changes.js')]);
+    const { applyAdjustments } = await import('./link-changes.js');
     const replace = options.replace === true;
     const dryRun = options.dryRun === true;
     // The record is read once, by its slug where it was given so (that read also gives its ID): the planner
     // compares with it, the dates are settled against it, and the tribe route re-sends what it would wipe.
-    const merging = needsMerge(resource) && !replace;
+    const merging = updateResetsLeftOut(resource) && !replace;
     let current: Json | undefined;
     let path: string;
     let id: number;

@@ -121,7 +121,7 @@ export function toWritable(resource: Resource, record: Json, options: WritableOp
   }
   // A post in the trash shows that status, and a draft a zero publication date (measured on
   // events and venues): neither is a value to write back.
-  if (resource.kind === 'post') {
+  if (resource.isPost) {
     if (out.status === 'trash') delete out.status;
     if (record.date_utc === '0000-00-00 00:00:00') delete out.date_utc;
   }

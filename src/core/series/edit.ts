@@ -6,7 +6,7 @@
  */
 import type { ApiClient } from '../http/client.js';
 import { resources } from '../../spec/resources.js';
-import { CliError, EXIT, UsageError } from '../errors.js';
+import { CalendarError, EXIT, UsageError } from '../errors.js';
 import { updateByPlan } from '../write/execute.js';
 import { utcMsToUtcString, zonedToUtcMs, addDays } from '../../base/time.js';
 import { parseRule, type SeriesAnchor } from './rule.js';
@@ -282,8 +282,8 @@ export async function deleteSeries(client: ApiClient, targetRecord: Json, scope:
 }
 
 /** One line for a report whose occurrences did not all go through. */
-export function partialFailure(done: number, failed: number, what: string): CliError {
-  return new CliError(
+export function partialFailure(done: number, failed: number, what: string): CalendarError {
+  return new CalendarError(
     `${failed} of ${done + failed} occurrences were not ${what}`,
     EXIT.partial,
     'Run the same command with --series to finish or undo the rest.',

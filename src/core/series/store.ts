@@ -7,7 +7,7 @@ import type { ApiClient } from '../http/client.js';
 import { EDITOR_STATUSES, resources, wpRoute } from '../../spec/resources.js';
 import { expandRule, type SeriesOccurrence } from './rule.js';
 import type { Member } from './types.js';
-import { occurrenceKeys, occurrenceSlug, parseOccurrenceSlug, parseSeriesTag, seriesDescription, seriesTagSlug, type SeriesRecord } from './identity.js';
+import { occurrenceKeys, occurrenceSlug, parseSeriesTag, seriesDescription, seriesTagSlug, type SeriesRecord } from './identity.js';
 
 /** Enough for any rule the tool wrote (a rule is refused above its cap when created). */
 const EVERY_START = 100_000;
@@ -73,10 +73,4 @@ export async function findMembers(client: ApiClient, series: SeriesRecord): Prom
     }
   }
   return found.sort((a, b) => a.position - b.position);
-}
-
-/** The series an event belongs to, by its slug; undefined for a single event. */
-export function seriesOfSlug(slug: unknown): { id: string; key: string } | undefined {
-  const parsed = parseOccurrenceSlug(slug);
-  return parsed ? { id: parsed.id, key: parsed.key } : undefined;
 }

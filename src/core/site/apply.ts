@@ -6,7 +6,7 @@
  * go on; records that link to it fail with it.
  */
 import type { ApiClient } from '../http/client.js';
-import { CliError, EXIT } from '../errors.js';
+import { CalendarError, EXIT } from '../errors.js';
 import { linkFields, resources, type Resource, type ResourceName } from '../../spec/resources.js';
 import { checkRecord, type WriteMode } from '../schema.js';
 import { createRecord, updateRecord, withSlugOfFile } from '../bulk/writes.js';
@@ -71,7 +71,7 @@ export async function applyPlan(plan: Plan, desired: SiteDocument, current: Site
           await settings.client.call('DELETE', `${resources[name].path}/${change.id}`);
           return { result: 'removed' };
         },
-        { concurrency: resources[name].trashes ? settings.concurrency : 1 },
+        { concurrency: resources[name].isPost ? settings.concurrency : 1 },
       );
     }
   } finally {
@@ -85,7 +85,7 @@ export async function applyPlan(plan: Plan, desired: SiteDocument, current: Site
 }
 
 /** How an apply that did not do everything ends (exit 5, 130 or 6), naming the changes that failed. */
-export function applyError(outcome: ApplyOutcome): CliError | undefined {
+export function applyError(outcome: ApplyOutcome): CalendarError | undefined {
   const { counts, total, failed } = outcome;
   return unfinishedError(counts, {
     rows: 'changes',
@@ -135,7 +135,7 @@ function byDepth(changes: RecordChange[], document: SiteDocument): RecordChange[
 }
 
 async function write(change: RecordChange, desired: SiteDocument, ids: IdMap, client: ApiClient, warn: (line: string) => void = () => {}): Promise<void> {
-  if (change.conflict) throw new CliError(change.conflict, EXIT.refused);
+  if (change.conflict) throw new CalendarError(change.conflict, EXIT.refused);
   if (change.resource === 'tags' && (await writeSeriesTag(client, desired, change.slug))) return;
   const resource = resources[change.resource];
   const fields = desired.get(change.resource)!.get(change.slug)!.fields;
@@ -157,14 +157,14 @@ function wireBody(resource: Resource, fields: Json, ids: IdMap, mode: WriteMode)
   const links = new Map(linkFields(resource).map((f) => [f.name, f]));
   const plain = Object.fromEntries(Object.entries(fields).filter(([name, value]) => !links.has(name) && value !== null));
   const checked = checkRecord(resource, plain, mode);
-  if (!checked.ok) throw new CliError(checked.problems.map((p) => `${p.field}: ${p.message}`).join('; '), EXIT.usage);
+  if (!checked.ok) throw new CalendarError(checked.problems.map((p) => `${p.field}: ${p.message}`).join('; '), EXIT.usage);
   const body: Json = { ...checked.record };
   for (const [name, link] of links) {
     if (!(name in fields)) continue;
     const relation = link.relation as ResourceName;
     const toId = (slug: string) => {
       const id = ids.get(relation)?.get(slug);
-      if (id === undefined) throw new CliError(`${resources[relation].singular} ${slug} is not on the site (it was not created)`, EXIT.refused);
+      if (id === undefined) throw new CalendarError(`${resources[relation].singular} ${slug} is not on the site (it was not created)`, EXIT.refused);
       return id;
     };
     const value = fields[name];

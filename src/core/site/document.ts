@@ -100,8 +100,8 @@ export async function readSite(client: ApiClient, names: ResourceName[], notice:
     const add = (raw: Json) => typed.push(raw);
     const readFirst = nesting.get(name);
     if (readFirst) readFirst.forEach(store);
-    else if (resource.hasDates && eventsFilter) await walkFilteredEvents(client, eventsFilter, add, notice);
-    else if (resource.hasDates) notice(unseenEventsNote(await walkEveryEvent(client, resource, add), options.purpose), unlistedEventsKey(client));
+    else if (resource.isEvent && eventsFilter) await walkFilteredEvents(client, eventsFilter, add, notice);
+    else if (resource.isEvent) notice(unseenEventsNote(await walkEveryEvent(client, resource, add), options.purpose), unlistedEventsKey(client));
     else await walkEveryRecord(client, resource, add);
     await typed.end();
     document.set(name, records);
@@ -142,7 +142,7 @@ export async function documentData(document: SiteDocument, filter?: EventsFilter
   const events = document.get('events');
   const series = events && document.series?.size && !filter ? await seriesSection(events, document.series) : undefined;
   for (const name of SITE_RESOURCES) {
-    const records = resources[name].repeats && series ? series.events : document.get(name);
+    const records = resources[name].isEvent && series ? series.events : document.get(name);
     if (!records) continue;
     const slugs = [...records.keys()].sort();
     data[name] = Object.fromEntries(slugs.map((slug) => [slug, records.get(slug)!.fields]));

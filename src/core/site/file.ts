@@ -225,7 +225,7 @@ function recordChecker(resource: Resource, links: LinkUse[], at: At) {
       for (const problem of checked.problems) at(valueNodes.get(problem.field) ?? keyNode, `${label}: ${problem.field}: ${problem.message}`);
       return undefined;
     }
-    if (resource.hasDates) {
+    if (resource.isEvent) {
       try {
         checkEventOrder(checked.record);
       } catch (err) {

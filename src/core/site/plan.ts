@@ -88,7 +88,7 @@ export function planChanges(desired: SiteDocument, current: SiteDocument, option
     matches.set(name, list);
     const kept = new Set([...wanted.keys(), ...aliases.keys()]);
     let siteOnly = [...onSite.values()].filter((r) => !kept.has(r.slug));
-    if (options.prune && resource.hasDates && options.eventsFilter !== undefined) {
+    if (options.prune && resource.isEvent && options.eventsFilter !== undefined) {
       const inFilter = options.eventsInFilter ?? new Set<number>();
       const inside = siteOnly.filter((r) => r.id !== undefined && inFilter.has(r.id));
       plan.outsideFilter += siteOnly.length - inside.length;
@@ -255,8 +255,8 @@ export function formatPlan(plan: Plan, color: boolean, forPeople: (text: string)
     let line = `${SIGN[change.action]} ${resource.singular} ${change.slug}`;
     const notes: string[] = change.changes.map((c) => describeChange(resource, c, change.action));
     if (change.siteSlug) notes.unshift(`matched by name (${change.siteSlug} on the site)`);
-    if (change.action === 'remove' && !resource.trashes) notes.push('deleted for good');
-    if (change.action === 'remove' && resource.trashes) notes.push('to the trash');
+    if (change.action === 'remove' && !resource.isPost) notes.push('deleted for good');
+    if (change.action === 'remove' && resource.isPost) notes.push('to the trash');
     if (change.conflict) notes.push(`refused: ${change.conflict}`);
     if (notes.length) line += `: ${notes.join(', ')}`;
     line = forPeople(line);

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Confirm, Context, Messages } from '../context.js';
-import { type CliError, UsageError } from '../errors.js';
+import { type CalendarError, UsageError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
 import { resources, type ResourceName } from '../../spec/resources.js';
 import { closest } from '../../base/closest.js';
@@ -182,7 +182,7 @@ export interface Applied extends SitePlan {
   /** What was done; undefined when nothing was sent (a dry run, a plan without changes). */
   outcome?: ApplyOutcome;
   /** Why the run did not do everything (exit 5, 130, 6). */
-  error?: CliError;
+  error?: CalendarError;
 }
 
 export async function applySite(file: SiteFile, client: ApiClient, options: ApplyOptions): Promise<Applied> {
@@ -201,7 +201,7 @@ export async function applySite(file: SiteFile, client: ApiClient, options: Appl
   if (options.dryRun || plan.changes.length === 0) return planned;
   const removals = plan.changes.filter((c) => c.action === 'remove');
   if (removals.length) {
-    const forGood = removals.filter((c) => !resources[c.resource].trashes).length;
+    const forGood = removals.filter((c) => !resources[c.resource].isPost).length;
     await options.confirm(
       `Remove ${removals.length} record${removals.length === 1 ? '' : 's'} the file lacks` +
         `${forGood ? ` (${forGood} categories and tags are deleted for good)` : ''}?`,

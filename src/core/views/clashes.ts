@@ -78,7 +78,7 @@ export async function reportClashes(
   record: Json,
   options: ClashOptions = {},
 ): Promise<Clash[]> {
-  if (!resource.hasDates || options.conflictCheck === false) return [];
+  if (!resource.isEvent || options.conflictCheck === false) return [];
   if (options.written && !options.written.some((field) => PLACING.includes(field))) return [];
   let clashes: Clash[];
   try {

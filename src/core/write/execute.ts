@@ -3,10 +3,10 @@
  * and reads back only where a route is known to show a value otherwise than it was sent (a
  * cost given to tec/v1, a term linked by its ID alone). A dry run stops after the plan.
  */
-import { linkFields, resources, wpRoute, type LinkRelation, type Resource } from '../../spec/resources.js';
+import { linkFields, resources, updateResetsLeftOut, wpRoute, type LinkRelation, type Resource } from '../../spec/resources.js';
 import { errorFromResponse, type ApiClient, type ApiResponse } from '../http/client.js';
 import { readRawTexts, withRawTexts } from '../records/raw-text.js';
-import { differences, hasBareTerms, needsMerge, textFields, typedTextsOf, withoutTexts, type SafeUpdateOptions } from '../records/safe-update.js';
+import { differences, hasBareTerms, textFields, typedTextsOf, withoutTexts, type SafeUpdateOptions } from '../records/safe-update.js';
 import { forgetTec, isOtherTecVersion, tecHeaders, tribeShapeOf, writeApi } from '../records/tec-route.js';
 import { sameValue } from '../records/identity.js';
 import { createDropsCost } from '../../wordpress/cost.js';
@@ -41,7 +41,7 @@ export async function updateByPlan(
   options: SafeUpdateOptions = {},
 ): Promise<PlannedUpdate> {
   const reads: WritePlan['reads'] = [];
-  const merging = needsMerge(resource) && options.replace !== true;
+  const merging = updateResetsLeftOut(resource) && options.replace !== true;
   let current = options.current;
   if (!current && merging) {
     current = (await client.call<Json>('GET', path, { query: options.query })).body;
@@ -175,7 +175,7 @@ function withCoreAnswer(resource: Resource, answer: Json, record: Json, fields: 
     const value = answer[String(coreName[field] ?? field)];
     if (value === undefined) continue;
     const link = links.get(field);
-    if (link && resources[link.relation as LinkRelation]?.kind === 'term') {
+    if (link && resources[link.relation as LinkRelation]?.isPost === false) {
       // Core lists term IDs; the terms already known keep their names.
       const known = new Map(((record[field] as Json[] | undefined) ?? []).map((term) => [term.id, term]));
       out[field] = Array.isArray(value) ? value.map((termId) => known.get(termId) ?? { id: termId }) : [];
@@ -189,7 +189,7 @@ function withCoreAnswer(resource: Resource, answer: Json, record: Json, fields: 
 /** A read after the writes, only where a route shows a value otherwise than it was sent. */
 function readBackNeeded(resource: Resource, requests: PlannedRequest[], record: Json): boolean {
   // A term changed by core's route: its answer is in core's shape.
-  if (!needsMerge(resource) && requests.some((r) => r.route === 'core')) return true;
+  if (!updateResetsLeftOut(resource) && requests.some((r) => r.route === 'core')) return true;
   const costToTec = requests.some((r) => r.route === 'tec' && (r.body as Json).cost !== undefined);
   return costToTec || hasBareTerms(resource, record);
 }
@@ -219,7 +219,7 @@ export async function safeUpdate(
  * not store it, an update does (src/wordpress/cost.ts). Any other record is returned as it is.
  */
 export async function withZeroCost(client: ApiClient, resource: Resource, created: Json, sentCost: unknown): Promise<Json> {
-  if (!resource.hasCost || !createDropsCost(sentCost) || typeof created.id !== 'number') return created;
+  if (!resource.isEvent || !createDropsCost(sentCost) || typeof created.id !== 'number') return created;
   return (await safeUpdate(client, resource, `${resource.path}/${created.id}`, { cost: '0' }, { current: created })).record;
 }
 

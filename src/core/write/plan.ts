@@ -5,7 +5,7 @@
  * facts), or into a refusal. It sends nothing and reads nothing: the executor
  * (src/core/write/execute.ts) reads what the plan needs, sends it, and a dry run returns it as it is.
  */
-import { wpRoute, type Resource } from '../../spec/resources.js';
+import { updateResetsLeftOut, wpRoute, type Resource } from '../../spec/resources.js';
 import { UsageError } from '../errors.js';
 import type { WriteApi } from '../../wordpress/write-routes.js';
 import type { Query } from '../http/url.js';
@@ -13,7 +13,7 @@ import { corePostField, TEC_SEND_AS_STORED, tecIgnores, withCreateDefaults, WRIT
 import { createDropsCost } from '../../wordpress/cost.js';
 import { sameValue } from '../records/identity.js';
 import { storedCost, toWritable } from '../records/writable.js';
-import { coreTermUpdate, costShown, differences, mergeForUpdate, needsMerge, textFields, unaskedValues } from '../records/safe-update.js';
+import { coreTermUpdate, costShown, differences, mergeForUpdate, textFields, unaskedValues } from '../records/safe-update.js';
 import { tecBody, tecPath } from '../records/tec-route.js';
 
 type Json = Record<string, unknown>;
@@ -137,7 +137,7 @@ export function planUpdate(input: UpdateInput): WritePlan {
   const { resource, id, path, current, site } = input;
   const restoring = current?.status === 'trash';
   const plan: WritePlan = { action: restoring ? 'restore' : 'update', resource: resource.name, id, reads: [], requests: [], unchanged: [] };
-  if (input.replace || !needsMerge(resource)) {
+  if (input.replace || !updateResetsLeftOut(resource)) {
     const core = coreTermUpdate(resource, path, input.changes);
     const fields = Object.keys(input.changes);
     if (core) plan.requests.push({ route: 'core', method: 'POST', path: core.path, fromRoot: true, body: core.body, fields });
@@ -211,7 +211,7 @@ function tribeRequest(input: UpdateInput, changes: Json, postChanges: Json, forc
   const body = mergeForUpdate(resource, record, changes);
   // What core's request changes first, the tribe route must not send back as it was (an event's status).
   for (const field of Object.keys(postChanges)) if (body[field] !== undefined) body[field] = postChanges[field];
-  if (resource.hasCost && body.cost === undefined) {
+  if (resource.isEvent && body.cost === undefined) {
     const cost = storedCost(record) ?? (input.force ? toWritable(resource, record).cost : undefined);
     if (cost !== undefined) body.cost = cost;
   }
@@ -225,7 +225,7 @@ function tribeRequest(input: UpdateInput, changes: Json, postChanges: Json, forc
  * `forcedOff`: the settings that kept the update off tec/v1, which would turn them on.
  */
 export function costRefusal(resource: Resource, current: Json, changes: Json, force: boolean, forcedOff: string[] = []): WriteRefusal | undefined {
-  if (!resource.hasCost || changes.cost !== undefined || force) return undefined;
+  if (!resource.isEvent || changes.cost !== undefined || force) return undefined;
   const shown = costShown(current);
   if (shown === '' || storedCost(current) !== undefined) return undefined;
   const values = { shown, stored: toWritable(resource, current).cost, fields: Object.keys(changes) };
@@ -251,7 +251,7 @@ export function planCreate(resource: Resource, body: Json): WritePlan {
   const sent = withCreateDefaults(resource.name, body);
   const plan: WritePlan = { action: 'create', resource: resource.name, reads: [], unchanged: [], requests: [] };
   plan.requests = [{ route: 'tribe', method: 'POST', path: resource.path, body: sent, fields: Object.keys(sent) }];
-  if (resource.hasCost && createDropsCost(body.cost)) plan.notes = ['the create route drops a zero cost: an update after it stores "0"'];
+  if (resource.isEvent && createDropsCost(body.cost)) plan.notes = ['the create route drops a zero cost: an update after it stores "0"'];
   return plan;
 }
 

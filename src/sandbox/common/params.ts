@@ -1,5 +1,5 @@
 /**
- * Request parameter checks, derived from the resource table in `src/resources.ts`:
+ * Request parameter checks, derived from the resource table in `src/spec/resources.ts`:
  * the type of each list parameter decides how it is read and when it is a 400.
  */
 import { resources, type Field, type ResourceName } from '../../spec/resources.js';

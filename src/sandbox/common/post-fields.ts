@@ -1,5 +1,5 @@
 /**
- * Checks of writable fields, derived from each resource's field list in `src/resources.ts`,
+ * Checks of writable fields, derived from each resource's field list in `src/spec/resources.ts`,
  * and the post metadata (status, author, publication date) every post write shares.
  */
 import { postTexts, afterUpdate } from './revisions.js';

@@ -1,6 +1,6 @@
 /**
  * Self-description: the namespace index (`GET /{ns}`), the REST index (`GET /wp-json/`)
- * and an OpenAPI 3 document of what this server serves, all built from `src/resources.ts`.
+ * and an OpenAPI 3 document of what this server serves, all built from `src/spec/resources.ts`.
  */
 import { DEFAULT_PER_PAGE, LANGUAGES, resources, RESOURCE_NAMES, type Field, type ResourceName } from '../../spec/resources.js';
 import { restBase, type RequestContext } from '../common/context.js';
@@ -19,7 +19,7 @@ const UPDATE = ['POST', 'PUT', 'PATCH'];
 export function routeMethods(target: RouteTarget): string[] {
   if (target.kind === 'root' || target.kind === 'doc') return ['GET'];
   if (target.kind === 'collection') return ['GET', 'POST'];
-  return resources[target.resource].trashes ? ['GET', 'DELETE', ...UPDATE] : ['GET', ...UPDATE, 'DELETE'];
+  return resources[target.resource].isPost ? ['GET', 'DELETE', ...UPDATE] : ['GET', ...UPDATE, 'DELETE'];
 }
 
 function schemaType(field: Field): Json {
@@ -46,13 +46,13 @@ function schemaType(field: Field): Json {
 
 function listDefaults(ctx: RequestContext, resource: ResourceName): Record<string, unknown> {
   const defaults: Record<string, unknown> = { page: 1, per_page: DEFAULT_PER_PAGE };
-  const { hasDates, linkedPost, kind } = resources[resource];
-  if (hasDates) {
+  const { isEvent, isPost, linkedPost } = resources[resource];
+  if (isEvent) {
     const window = defaultWindow(ctx.now, ctx.site.timezone, false);
     Object.assign(defaults, { start_date: window.rawStart, end_date: window.rawEnd, strict_dates: 'false' });
   }
   if (linkedPost) defaults.only_with_upcoming = false;
-  if (kind === 'term') defaults.hide_empty = true;
+  if (!isPost) defaults.hide_empty = true;
   return defaults;
 }
 
@@ -93,7 +93,7 @@ export function namespaceIndex(ctx: RequestContext): Json {
   for (const name of RESOURCE_NAMES) {
     const resource = resources[name];
     const writeArgs = args(resource.fields);
-    const extra = resource.takesPassword ? passwordArg : {};
+    const extra = resource.isEvent ? passwordArg : {};
     routes[`/${ns}/${resource.path}`] = {
       namespace: ns,
       methods: ['GET', 'POST'],
@@ -101,12 +101,12 @@ export function namespaceIndex(ctx: RequestContext): Json {
       _links: { self: [{ href: `${base}/${resource.path}` }] },
     };
     const itemEndpoints = (keyArg: Json) =>
-      resource.trashes
+      resource.isPost
         ? [endpoint(['GET'], { ...keyArg, ...extra }), endpoint(['DELETE'], { ...keyArg, ...extra }), endpoint(UPDATE, { ...keyArg, ...extra, ...writeArgs })]
         : [endpoint(['GET'], keyArg), endpoint(UPDATE, { ...keyArg, ...writeArgs }), endpoint(['DELETE'], keyArg)];
     const methods = routeMethods({ kind: 'item', resource: name });
     routes[`/${ns}/${resource.path}/(?P<id>\\d+)`] = { namespace: ns, methods, endpoints: itemEndpoints(idArg) };
-    if (resource.bySlug) routes[`/${ns}/${resource.path}/by-slug/(?P<slug>[^/]+)`] = { namespace: ns, methods, endpoints: itemEndpoints(slugArg) };
+    if (resource.isPost) routes[`/${ns}/${resource.path}/by-slug/(?P<slug>[^/]+)`] = { namespace: ns, methods, endpoints: itemEndpoints(slugArg) };
   }
   return { namespace: ns, routes, _links: { up: [{ href: `${ctx.site.baseUrl}/wp-json/` }] } };
 }
@@ -189,7 +189,7 @@ export function openApiDocument(ctx: RequestContext): Json {
       };
     };
     paths[`/${resource.path}/{id}`] = item({ name: 'id', type: 'id', description: 'record ID' });
-    if (resource.bySlug) paths[`/${resource.path}/by-slug/{slug}`] = item({ name: 'slug', type: 'string', description: 'record slug' });
+    if (resource.isPost) paths[`/${resource.path}/by-slug/{slug}`] = item({ name: 'slug', type: 'string', description: 'record slug' });
   }
   return {
     openapi: '3.0.0',

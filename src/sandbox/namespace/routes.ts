@@ -54,7 +54,7 @@ export function matchRoute(route: string): Target | null {
   if (!Object.hasOwn(resources, resource)) return null;
   if (segments.length === 1) return { kind: 'collection', resource };
   if (segments.length === 2 && /^\d+$/.test(segments[1])) return { kind: 'item', resource, id: Number(segments[1]) };
-  if (segments.length === 3 && segments[1] === 'by-slug' && resources[resource].bySlug) return { kind: 'item', resource, slug: lookupSlug(segments[2]) };
+  if (segments.length === 3 && segments[1] === 'by-slug' && resources[resource].isPost) return { kind: 'item', resource, slug: lookupSlug(segments[2]) };
   return null;
 }
 
@@ -66,7 +66,7 @@ export function allowHeader(ctx: RequestContext, route: string): string | undefi
   const target = matchRoute(route);
   if (!target) return undefined;
   if (!ctx.user) return 'GET';
-  const postRoute = target.kind === 'item' && resources[target.resource].kind === 'post';
+  const postRoute = target.kind === 'item' && resources[target.resource].isPost;
   if (postRoute && target.id && !ctx.store.post(target.id)) return 'GET';
   return routeMethods(target).join(', ');
 }

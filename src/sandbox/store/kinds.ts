@@ -1,5 +1,5 @@
 /**
- * The resource table (`src/resources.ts`) as the sandbox stores it: posts carry their
+ * The resource table (`src/spec/resources.ts`) as the sandbox stores it: posts carry their
  * resource's singular as their type (`event`, as in the data file), terms their resource's
  * name as their taxonomy. Every other fact (name field, WordPress names, links) is read from
  * the table through these.
@@ -12,8 +12,8 @@ export type PostResource = 'events' | 'venues' | 'organizers';
 /** The posts events link to. */
 export type LinkedResource = 'venues' | 'organizers';
 
-export const POST_RESOURCES = RESOURCE_NAMES.filter((name) => resources[name].kind === 'post') as PostResource[];
-export const TAXONOMIES = RESOURCE_NAMES.filter((name) => resources[name].kind === 'term') as Taxonomy[];
+export const POST_RESOURCES = RESOURCE_NAMES.filter((name) => resources[name].isPost) as PostResource[];
+export const TAXONOMIES = RESOURCE_NAMES.filter((name) => !resources[name].isPost) as Taxonomy[];
 
 /** `venues` -> `venue`. */
 export const POST_TYPE = Object.fromEntries(POST_RESOURCES.map((name) => [name, resources[name].singular])) as Record<PostResource, PostType>;

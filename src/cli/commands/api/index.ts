@@ -1,7 +1,7 @@
 /** `calendar api METHOD PATH`: the raw escape hatch. Definition only; the action loads when run. */
 import { Command } from 'commander';
 import type { ActionRunner } from '../runner.js';
-import { environmentHelp, examplesHelp } from '../help.js';
+import { environmentHelp, examplesHelp } from '../help/text.js';
 
 import { METHODS } from '../../../core/http/methods.js';
 

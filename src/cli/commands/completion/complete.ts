@@ -93,9 +93,9 @@ async function idCandidates(
     const auth = username && password ? `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` : undefined;
     const page = async (n: number, search?: string): Promise<number | undefined> => {
       const query: Record<string, string | number> = { per_page: MAX_PER_PAGE, page: n };
-      if (resource.kind === 'term') query.hide_empty = 'false';
+      if (!resource.isPost) query.hide_empty = 'false';
       // Past and far events too, not only the server's default window (from today, two years).
-      if (resource.hasDates) Object.assign(query, EVERY_EVENT);
+      if (resource.isEvent) Object.assign(query, EVERY_EVENT);
       if (search !== undefined) query.search = search;
       const body = (await getJson(session.client.url(resource.path, query), auth, signal)) as Record<string, unknown> | null;
       const items = body?.[resource.listKey];

@@ -1,7 +1,7 @@
 /** `calendar completion SHELL` and the hidden `calendar __complete` the scripts call. Definitions only. */
 import { Argument, Command } from 'commander';
 import type { ActionRunner } from '../runner.js';
-import { COMPLETION_ENVIRONMENT, environmentHelp, examplesHelp } from '../help.js';
+import { COMPLETION_ENVIRONMENT, environmentHelp, examplesHelp } from '../help/text.js';
 
 import { SHELLS } from '../../completion/shells.js';
 

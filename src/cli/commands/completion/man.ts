@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { Invocation } from '../runner.js';
 import { completionSpec, type CommandSpec } from '../../completion/spec.js';
 import { manPage } from '../../completion/man.js';
-import { ENVIRONMENT, examplesIn, helpAfterText, PROFILE_ENVIRONMENT, SERVE_ENVIRONMENT, TRUST_ENVIRONMENT } from '../help.js';
+import { ENVIRONMENT, examplesIn, helpAfterText, PROFILE_ENVIRONMENT, SERVE_ENVIRONMENT, TRUST_ENVIRONMENT } from '../help/text.js';
 import { EXIT } from '../../../core/errors.js';
 import { PACKAGE_NAME, VERSION } from '../../../core/version.js';
 

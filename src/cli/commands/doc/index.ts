@@ -1,7 +1,7 @@
 /** `calendar doc` and `calendar info`: what the site says about its API. Definitions only; actions load when run. */
 import { Command } from 'commander';
 import type { ActionRunner } from '../runner.js';
-import { environmentHelp, examplesHelp } from '../help.js';
+import { environmentHelp, examplesHelp } from '../help/text.js';
 
 export function docCommands(run: ActionRunner): Command[] {
   const doc = new Command('doc')

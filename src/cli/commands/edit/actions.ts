@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Invocation } from '../runner.js';
 import type { Context } from '../../../core/context.js';
-import { CliError, EXIT, UsageError } from '../../../core/errors.js';
+import { CalendarError, EXIT, UsageError } from '../../../core/errors.js';
 import type { Resource } from '../../../spec/resources.js';
 import { withSession } from '../../session.js';
 import { printRecord } from '../../output/writer.js';
@@ -61,20 +61,20 @@ export async function runEdit(resource: Resource, inv: Invocation, rawRef: strin
           }
           const access = { client, timezone: profile.timezone, messages: prepared.ui };
           const body = await checkedChanges(resource, access, reading.changes, opts, current).catch((err: unknown) => {
-            if (err instanceof CliError && (err.exitCode === EXIT.usage || err.exitCode === EXIT.notFound)) return err;
+            if (err instanceof CalendarError && (err.exitCode === EXIT.usage || err.exitCode === EXIT.notFound)) return err;
             throw err;
           });
-          if (body instanceof CliError) {
+          if (body instanceof CalendarError) {
             text = withError(text, body.message);
             continue;
           }
           // The update's own rules (a name taken, a cost the route would rewrite) refuse as they do for `update`:
           // the form is reopened with the reason on top, the edits kept.
           const refusal = await sendEdit(access, resource, path, body, current, opts.force === true, notice).catch((err: unknown) => {
-            if (err instanceof CliError && err.exitCode === EXIT.usage) return err;
+            if (err instanceof CalendarError && err.exitCode === EXIT.usage) return err;
             throw err;
           });
-          if (refusal instanceof CliError) {
+          if (refusal instanceof CalendarError) {
             prepared.ui.warn(`${refusal.message}; your edits are kept in ${file}: it opens again`);
             text = withError(text, [refusal.message, refusal.hint ?? writeHint(refusal)].filter(Boolean).join('\n'));
             continue;
@@ -116,6 +116,6 @@ function openEditor(ctx: Context, file: string): void {
   const editor = ctx.env.VISUAL || ctx.env.EDITOR || 'vi';
   const result = spawnSync('sh', ['-c', `${editor} "$1"`, 'editor', file], { stdio: 'inherit', env: ctx.env as NodeJS.ProcessEnv });
   if (result.error)
-    throw new CliError(`could not start the editor "${editor}": ${result.error.message}`, EXIT.usage, 'Set VISUAL or EDITOR to an editor on your PATH.');
-  if (result.status !== 0) throw new CliError(`the editor "${editor}" exited with status ${String(result.status)}; nothing was sent`, EXIT.refused);
+    throw new CalendarError(`could not start the editor "${editor}": ${result.error.message}`, EXIT.usage, 'Set VISUAL or EDITOR to an editor on your PATH.');
+  if (result.status !== 0) throw new CalendarError(`the editor "${editor}" exited with status ${String(result.status)}; nothing was sent`, EXIT.refused);
 }

@@ -2,7 +2,7 @@
 import { Command } from 'commander';
 import type { ActionRunner } from '../runner.js';
 import type { Resource } from '../../../spec/resources.js';
-import { DEMO_RECORD, environmentHelp, EVENT_COST_FORCE, examplesHelp, type EnvironmentList, ENVIRONMENT } from '../help.js';
+import { DEMO_RECORD, environmentHelp, EVENT_COST_FORCE, examplesHelp, type EnvironmentList, ENVIRONMENT } from '../help/text.js';
 
 const EDITOR_ENVIRONMENT: EnvironmentList = [...ENVIRONMENT, ['VISUAL, EDITOR', 'the editor to open (default vi)']];
 
@@ -17,6 +17,6 @@ export function editCommand(resource: Resource, run: ActionRunner): Command {
         environmentHelp(EDITOR_ENVIRONMENT),
     )
     .action(run(async () => (await import('./actions.js')).runEdit.bind(null, resource)));
-  if (resource.hasCost) edit.option('--force', EVENT_COST_FORCE);
+  if (resource.isEvent) edit.option('--force', EVENT_COST_FORCE);
   return edit;
 }

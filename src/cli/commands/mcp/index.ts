@@ -1,7 +1,7 @@
 /** `calendar mcp`: the calendar as tools for AI assistants. Definition only; the action (and the SDK) load when run. */
 import { Command } from 'commander';
 import type { ActionRunner } from '../runner.js';
-import { environmentHelp, examplesHelp } from '../help.js';
+import { environmentHelp, examplesHelp } from '../help/text.js';
 
 export function mcpCommand(run: ActionRunner): Command {
   return new Command('mcp')

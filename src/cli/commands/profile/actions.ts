@@ -4,7 +4,7 @@ import { DEFAULT_NAMESPACE, LANGUAGES } from '../../../spec/resources.js';
 import { exec } from 'node:child_process';
 import { isAbsolute, resolve } from 'node:path';
 import type { Context } from '../../../core/context.js';
-import { CliError, EXIT, UsageError } from '../../../core/errors.js';
+import { CalendarError, EXIT, UsageError } from '../../../core/errors.js';
 import { loadConfig } from '../../../core/config/load.js';
 import { SANDBOX_PROFILE, checkLanguage, splitUserInfo, unknownProfile } from '../../../core/config/profile.js';
 import type { ProfileConfig } from '../../../core/config/schema.js';
@@ -195,7 +195,7 @@ async function checkCredentials(
     const res = await client.send('GET', 'events', { query: { per_page: 1 } });
     if (res.status === 401 || res.status === 403) {
       const code = (res.body as { code?: string } | null)?.code ?? 'http_error';
-      throw new CliError(
+      throw new CalendarError(
         `the site refused the credentials of ${username} [${code}, HTTP ${res.status}]; nothing was saved`,
         EXIT.auth,
         'Check the user name and the application password (Users > Profile > Application Passwords).',

@@ -7,7 +7,7 @@ import { DEFAULT_NAMESPACE, TEC_NAMESPACE } from '../../../spec/resources.js';
 import { Agent, request } from '../../../core/http/undici.js';
 import { clientOpened } from '../../../core/http/activity.js';
 import type { OutputStream } from '../../../core/context.js';
-import { CliError, EXIT, UsageError } from '../../../core/errors.js';
+import { CalendarError, EXIT, UsageError } from '../../../core/errors.js';
 import { networkError, readCa } from '../../../core/http/client.js';
 import { buildUrl, parseRestRoot, type RestRoot } from '../../../core/http/url.js';
 import { USER_AGENT } from '../../../core/version.js';
@@ -130,7 +130,7 @@ export async function discover(input: string, options: DiscoverOptions): Promise
     }
     candidates.push(...fallbackRoots(url));
     let reached = givenIsRoot ? 0 : 1;
-    let lastNetworkError: CliError | undefined;
+    let lastNetworkError: CalendarError | undefined;
     for (let i = 0; i < candidates.length; i++) {
       let root: RestRoot;
       try {
@@ -143,7 +143,7 @@ export async function discover(input: string, options: DiscoverOptions): Promise
         page = await get(buildUrl(root, '/'));
         reached++;
       } catch (err) {
-        lastNetworkError = err as CliError;
+        lastNetworkError = err as CalendarError;
         continue;
       }
       const advertised = advertisedRoot({ headers: page.headers });
@@ -154,7 +154,7 @@ export async function discover(input: string, options: DiscoverOptions): Promise
       const namespace = pickNamespace(namespaces, options.namespace);
       if (!namespace) {
         const wanted = options.namespace ?? '.../events/v1';
-        throw new CliError(
+        throw new CalendarError(
           `not a calendar site: no ${wanted} namespace at ${storedRoot(root)}`,
           EXIT.refused,
           'Is The Events Calendar active, with its REST API switched on?',
@@ -177,7 +177,7 @@ export async function discover(input: string, options: DiscoverOptions): Promise
       };
     }
     if (reached === 0 && lastNetworkError) throw lastNetworkError;
-    throw new CliError(
+    throw new CalendarError(
       `not a calendar site: no WordPress REST API found at ${url.toString()}`,
       EXIT.refused,
       'Give the site address (https://example.org) or its REST root (https://example.org/wp-json).',

@@ -1,7 +1,7 @@
 /** `calendar profile ...`: definitions only; the actions load when run. */
 import { Command } from 'commander';
 import type { ActionRunner } from '../runner.js';
-import { environmentHelp, examplesHelp, PROFILE_ENVIRONMENT } from '../help.js';
+import { environmentHelp, examplesHelp, PROFILE_ENVIRONMENT } from '../help/text.js';
 
 export function profileCommand(run: ActionRunner): Command {
   const actions = () => import('./actions.js');

@@ -23,7 +23,7 @@ export async function runCreate(resource: Resource, inv: Invocation): Promise<vo
   prepared.writes = !opts.dryRun;
   await withSession(prepared, ctx, async ({ client, profile }) => {
     // Refused before any question or write: the page would be dead once the command ends.
-    if (opts.web) (await import('../web.js')).refuseSandboxPages(profile, '--web');
+    if (opts.web) (await import('../views/web.js')).refuseSandboxPages(profile, '--web');
     if (!body) {
       const answers = await guided.askForFields(ctx, resource, missing, client);
       for (const [name, value] of Object.entries(answers)) opts[attributeName(flagName(name))] = value;
@@ -41,6 +41,6 @@ export async function runCreate(resource: Resource, inv: Invocation): Promise<vo
     await printRecord(created.record, resource, prepared.output, ctx);
     const { reportClashes } = await import('../../../core/views/clashes.js');
     await reportClashes(access, resource, created.record, { conflictCheck: opts.conflictCheck !== false });
-    if (opts.web) await (await import('../web.js')).openRecordPage(created.record, ctx, prepared.ui, 'stderr');
+    if (opts.web) await (await import('../views/web.js')).openRecordPage(created.record, ctx, prepared.ui, 'stderr');
   });
 }

@@ -3,7 +3,7 @@
  * organizer counted, the person asked, then each deleted (src/core/records/remove.ts).
  */
 import type { Invocation } from '../runner.js';
-import { CliError, EXIT, UsageError } from '../../../core/errors.js';
+import { CalendarError, EXIT, UsageError } from '../../../core/errors.js';
 import type { Resource } from '../../../spec/resources.js';
 import { withSession } from '../../session.js';
 import { printRecord } from '../../output/writer.js';
@@ -89,7 +89,8 @@ export async function runDelete(resource: Resource, inv: Invocation, rawRefs: st
     const back = await relink.relinkAfterDelete(client, relinks, (line) => prepared.ui.warn(line));
     if (back.relinked.length) prepared.ui.notice(`Linked back the other organizers of ${relink.eventsNamed(back.relinked)}.`);
     for (const miss of back.failed) prepared.ui.error(`event ${miss.event} "${miss.title}" lost its other organizers: ${miss.error}`);
-    if (back.failed.length && !failed) throw new CliError(`${back.failed.length} event(s) could not be linked back to their other organizers`, EXIT.partial);
-    if (failed) throw new CliError(`${failed} of ${refs.length} ${resource.name} were not deleted`, EXIT.partial);
+    if (back.failed.length && !failed)
+      throw new CalendarError(`${back.failed.length} event(s) could not be linked back to their other organizers`, EXIT.partial);
+    if (failed) throw new CalendarError(`${failed} of ${refs.length} ${resource.name} were not deleted`, EXIT.partial);
   });
 }

@@ -1,6 +1,6 @@
 /** `calendar <resource> get REF...`: one record, or several (also from stdin with -). */
 import type { Invocation } from '../runner.js';
-import { CliError, EXIT, NotFoundError } from '../../../core/errors.js';
+import { CalendarError, EXIT, NotFoundError } from '../../../core/errors.js';
 import type { Resource } from '../../../spec/resources.js';
 import { withSession } from '../../session.js';
 import { listWriter, printRecord, type RecordWriter } from '../../output/writer.js';
@@ -17,10 +17,10 @@ export async function runGet(resource: Resource, inv: Invocation, rawRefs: strin
   const refs = await readRefs(resource, rawRefs, ctx);
   const password = passwordOf(opts);
   passwordQuery(password); // an empty one is refused before the session opens
-  const prepared = inv.prepare(undefined, resource.hasDates);
+  const prepared = inv.prepare(undefined, resource.isEvent);
   if (refs.length === 0) prepared.ui.notice('stdin held no IDs or slugs');
   await withSession(prepared, ctx, async ({ client, profile }) => {
-    if (opts.web) (await import('../web.js')).refuseSandboxPages(profile, '--web');
+    if (opts.web) (await import('../views/web.js')).refuseSandboxPages(profile, '--web');
     const access = { client, timezone: profile.timezone, messages: prepared.ui };
     const typed = showsTypedText(resource, opts, prepared.output.format, client) && !opts.web;
     const notice = (line: string) => prepared.ui.notice(line);
@@ -31,7 +31,7 @@ export async function runGet(resource: Resource, inv: Invocation, rawRefs: strin
       return withRawTexts(record, await readRawTexts(client, resource, record.id, notice));
     };
     if (opts.web) {
-      const { openRecordPage } = await import('../web.js');
+      const { openRecordPage } = await import('../views/web.js');
       for (const ref of refs) await openRecordPage(await read(ref), ctx, prepared.ui, 'stdout');
       return;
     }
@@ -39,7 +39,7 @@ export async function runGet(resource: Resource, inv: Invocation, rawRefs: strin
     if (refs.length === 1 && !ics) {
       const record = await read(refs[0]);
       await printRecord(record, resource, prepared.output, ctx);
-      if (resource.repeats) await (await import('./series.js')).noteSeriesPlace(client, record, prepared);
+      if (resource.isEvent) await (await import('./series.js')).noteSeriesPlace(client, record, prepared);
       return;
     }
     const writer = ics ? await icsWriter(client, ctx) : listWriter(resource, prepared.output, ctx);
@@ -48,7 +48,7 @@ export async function runGet(resource: Resource, inv: Invocation, rawRefs: strin
       try {
         await writer.write(await read(ref));
       } catch (err) {
-        if (!(err instanceof CliError) || err.exitCode !== EXIT.notFound || refs.length === 1) throw err;
+        if (!(err instanceof CalendarError) || err.exitCode !== EXIT.notFound || refs.length === 1) throw err;
         missing++;
         prepared.ui.error(err.message);
       }

@@ -6,7 +6,7 @@
  */
 import { createInterface, type Interface } from 'node:readline/promises';
 import type { Context } from '../../../core/context.js';
-import { CliError, EXIT, UsageError } from '../../../core/errors.js';
+import { CalendarError, EXIT, UsageError } from '../../../core/errors.js';
 import type { ApiClient } from '../../../core/http/client.js';
 import { flagName, linkFields, resources, type Field, type LinkRelation, type Resource } from '../../../spec/resources.js';
 import { walkEveryRecord } from '../../../core/records/pages.js';
@@ -69,7 +69,7 @@ export async function askForFields(ctx: Context, resource: Resource, missing: Fi
     }
     ctx.stderr.write(`\n${JSON.stringify(answers, null, 2)}\n`);
     const ok = (await rl.question(`Create this ${resource.singular}? [y/N] `)).trim().toLowerCase();
-    if (ok !== 'y' && ok !== 'yes') throw new CliError('cancelled', EXIT.refused);
+    if (ok !== 'y' && ok !== 'yes') throw new CalendarError('cancelled', EXIT.refused);
   } finally {
     rl.close();
   }

@@ -4,9 +4,9 @@
  */
 import type { ActionRunner } from '../runner.js';
 import { Command } from 'commander';
-import { aSingular, flagName, linkFields, type Field, type Resource } from '../../../spec/resources.js';
+import { aSingular, flagName, updateResetsLeftOut, linkFields, type Field, type Resource } from '../../../spec/resources.js';
 import { fieldOptions, NAME_LIST } from './flags.js';
-import { environmentHelp, EVENT_COST_FORCE, examplesHelp, verbExamples } from '../help.js';
+import { environmentHelp, EVENT_COST_FORCE, examplesHelp, verbExamples } from '../help/text.js';
 import { conflictsCommand } from '../views/index.js';
 import { editCommand } from '../edit/index.js';
 import { DEFAULT_SERIES_CAP } from '../../../core/series/cap.js';
@@ -33,17 +33,17 @@ function addList(group: Command, r: Resource, run: ActionRunner): void {
   const list = group
     .command('list')
     .alias('ls')
-    .description(`list ${r.name}${r.hasDates ? ' (from today on unless dates are given)' : ''}`)
+    .description(`list ${r.name}${r.isEvent ? ' (from today on unless dates are given)' : ''}`)
     .option('--all', 'fetch every page (streams the records as they arrive)')
     .option('--limit <n>', 'stop after n records');
-  if (r.hasDates) {
+  if (r.isEvent) {
     list
       .option('--hidden', 'list the events hidden from listings (and drafts the list leaves out), found through the WordPress core route')
       .option('--on <date>', 'events taking place on that day, whenever they start (a multi-day event counts on each of its days)')
       .option('--during <from..to>', 'events taking place at any time between two dates, e.g. 2027-03-01..2027-03-31');
   }
   addOptions(list, r.listParams);
-  if (r.kind === 'post') list.option('--rendered', RENDERED_HELP);
+  if (r.isPost) list.option('--rendered', RENDERED_HELP);
   helpFor(list, r, 'list').action(run(async () => (await import('./list.js')).runList.bind(null, r)));
 }
 
@@ -52,9 +52,9 @@ function addGet(group: Command, r: Resource, run: ActionRunner): void {
     .command('get')
     .argument('<id-or-slug...>', `${r.singular} ${refWords(r, true)}, or - to read them from stdin`)
     .description(`show ${aSingular(r)}, or several`);
-  if (r.takesPassword) get.option('--password <password>', 'password of a protected event');
-  if (r.browsable) get.option('--web', WEB_HELP);
-  if (r.kind === 'post') get.option('--rendered', RENDERED_HELP);
+  if (r.isEvent) get.option('--password <password>', 'password of a protected event');
+  if (r.isEvent) get.option('--web', WEB_HELP);
+  if (r.isPost) get.option('--rendered', RENDERED_HELP);
   helpFor(get, r, 'get').action(run(async () => (await import('./get.js')).runGet.bind(null, r)));
 }
 
@@ -63,10 +63,10 @@ function addCreate(group: Command, r: Resource, run: ActionRunner): void {
   create.option('--data <json|@file|->', 'fields as a JSON object, from a file (@file) or stdin (-); flags override its keys');
   addOptions(create, r.fields, true).option('--dry-run', 'print the request instead of sending it');
   if (hasLinks(r)) create.option('--create-missing', 'create linked records given by a name that matches none');
-  if (r.hasDates) create.option('--no-conflict-check', 'do not warn about other events at the same venue at the same time');
-  if (r.browsable) create.option('--web', WEB_HELP);
+  if (r.isEvent) create.option('--no-conflict-check', 'do not warn about other events at the same venue at the same time');
+  if (r.isEvent) create.option('--web', WEB_HELP);
   if (r.mergesOnCreate) create.option('--force', `create even when ${aSingular(r)} of that name exists (the server then overwrites it)`);
-  if (r.repeats) {
+  if (r.isEvent) {
     create
       .option('--repeat <rule>', 'repeat as a series: an iCalendar RRULE, e.g. FREQ=WEEKLY;BYDAY=TU;COUNT=8 (one event per occurrence)')
       .option('--except <dates>', 'with --repeat: leave out the occurrences of these days (YYYY-MM-DD or "YYYY-MM-DD HH:MM", comma-separated)')
@@ -88,22 +88,22 @@ function addUpdate(group: Command, r: Resource, run: ActionRunner): void {
       .option(`--add-${flagName(link.name)} <refs>`, `add to the ${link.name}: IDs, slugs or names, ${NAME_LIST}`)
       .option(`--remove-${flagName(link.name)} <refs>`, `remove from the ${link.name}: IDs, slugs or names, ${NAME_LIST}`);
   }
-  if (r.trashes) update.option('--replace', 'send only the given fields; the server then resets what is left out');
-  if (r.hasDates) {
+  if (updateResetsLeftOut(r)) update.option('--replace', 'send only the given fields; the server then resets what is left out');
+  if (r.isEvent) {
     update
       .option('--keep-duration', 'with --start-date alone, move the end by as much as the start (the default)')
       .option('--no-keep-duration', 'with --start-date alone, leave the end where it is');
   }
   if (r.mergesOnCreate) update.option('--force', `rename even when another ${r.singular} has that name`);
-  if (r.repeats) {
+  if (r.isEvent) {
     update
       .option('--series', 'change every occurrence of its series (a new time of day moves each by as much)')
       .option('--following', 'change this occurrence and the later ones, which become a series of their own');
   }
-  if (r.hasCost) update.option('--force', EVENT_COST_FORCE);
-  if (r.takesPassword) update.option('--password <password>', 'password of a protected event');
-  if (r.hasDates) update.option('--no-conflict-check', 'do not warn about other events at the same venue at the same time');
-  if (r.browsable) update.option('--web', WEB_HELP);
+  if (r.isEvent) update.option('--force', EVENT_COST_FORCE);
+  if (r.isEvent) update.option('--password <password>', 'password of a protected event');
+  if (r.isEvent) update.option('--no-conflict-check', 'do not warn about other events at the same venue at the same time');
+  if (r.isEvent) update.option('--web', WEB_HELP);
   helpFor(update, r, 'update').action(run(async () => (await import('./update.js')).runUpdate.bind(null, r)));
 }
 
@@ -112,11 +112,11 @@ function addDelete(group: Command, r: Resource, run: ActionRunner): void {
     .command('delete')
     .alias('rm')
     .argument('<id-or-slug...>', `${r.singular} ${refWords(r, true)}, or - to read them from stdin`)
-    .description(r.trashes ? `move ${aSingular(r)} to the trash` : `delete ${aSingular(r)} for good`)
+    .description(r.isPost ? `move ${aSingular(r)} to the trash` : `delete ${aSingular(r)} for good`)
     .option('--dry-run', 'print the request instead of sending it');
-  if (r.trashes) remove.option('--permanently', 'delete for good instead of moving to the trash (through the WordPress core route); cannot be undone');
-  if (r.takesPassword) remove.option('--password <password>', 'password of a protected event');
-  if (r.repeats) {
+  if (r.isPost) remove.option('--permanently', 'delete for good instead of moving to the trash (through the WordPress core route); cannot be undone');
+  if (r.isEvent) remove.option('--password <password>', 'password of a protected event');
+  if (r.isEvent) {
     remove
       .option('--series', 'move every occurrence of its series to the trash, and its rule')
       .option('--following', 'move this occurrence and the later ones to the trash; the series ends before it');
@@ -131,7 +131,7 @@ function addRestore(group: Command, r: Resource, run: ActionRunner): void {
     .description(`take ${aSingular(r)} out of the trash, keeping every field (a bare status write would reset all-day, cost and website)`)
     .option('--status <status>', 'status to restore to (default publish)')
     .option('--dry-run', 'print the request instead of sending it');
-  if (r.hasCost) restore.option('--force', EVENT_COST_FORCE);
+  if (r.isEvent) restore.option('--force', EVENT_COST_FORCE);
   helpFor(restore, r, 'restore').action(run(async () => (await import('./restore.js')).runRestore.bind(null, r)));
 }
 
@@ -151,9 +151,9 @@ const VERBS: ReadonlyArray<{ names: readonly string[]; add: VerbBuilder; applies
   { names: ['create'], add: addCreate },
   { names: ['update'], add: addUpdate },
   { names: ['delete', 'rm'], add: addDelete },
-  { names: ['restore'], add: addRestore, applies: (r) => r.trashes },
+  { names: ['restore'], add: addRestore, applies: (r) => r.isPost },
   { names: ['edit'], add: (group, r, run) => void group.addCommand(editCommand(r, run)) },
-  { names: ['conflicts'], add: (group, _r, run) => void group.addCommand(conflictsCommand(run)), applies: (r) => r.hasDates === true },
+  { names: ['conflicts'], add: (group, _r, run) => void group.addCommand(conflictsCommand(run)), applies: (r) => r.isEvent === true },
 ];
 
 /**
@@ -162,7 +162,7 @@ const VERBS: ReadonlyArray<{ names: readonly string[]; add: VerbBuilder; applies
  */
 export function resourceCommand(r: Resource, run: ActionRunner, verb?: string): Command {
   const group = new Command(r.name)
-    .description(`list, read, create, update, edit and delete ${r.name}${r.hasDates ? ', and find conflicts' : ''}`)
+    .description(`list, read, create, update, edit and delete ${r.name}${r.isEvent ? ', and find conflicts' : ''}`)
     .addHelpText('after', examplesHelp([...verbExamples(r, 'list').slice(0, 2), verbExamples(r, 'get')[0], verbExamples(r, 'create')[0]]) + environmentHelp());
   const verbs = VERBS.filter((v) => v.applies?.(r) ?? true);
   const named = verb === undefined ? undefined : verbs.find((v) => v.names.includes(verb));

@@ -21,14 +21,14 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
   const opts = inv.opts as Opts;
   const query = buildListQuery(resource, opts);
   const limit = opts.limit === undefined ? undefined : positive(String(opts.limit), '--limit');
-  const prepared = inv.prepare(undefined, resource.hasDates);
+  const prepared = inv.prepare(undefined, resource.isEvent);
   if (Number(query.per_page) > MAX_PER_PAGE && !opts.all) {
     prepared.ui.warn(`the server returns at most ${MAX_PER_PAGE} records a page; add --all to get every page`);
   }
   if (opts.hidden) return listHidden(resource, query, prepared, ctx);
   await withSession(prepared, ctx, async ({ client, profile }) => {
     const ics = prepared.output.format === 'ics';
-    const zones = resource.hasDates ? new (await import('../../../core/records/dates.js')).ZoneSource(client, profile.timezone) : undefined;
+    const zones = resource.isEvent ? new (await import('../../../core/records/dates.js')).ZoneSource(client, profile.timezone) : undefined;
     let writer: RecordWriter | undefined = ics ? undefined : listWriter(resource, prepared.output, ctx);
     // Texts as typed: a hundred records' in one request to the core route, then handed on in order.
     const typed = showsTypedText(resource, opts, prepared.output.format, client)
@@ -75,7 +75,7 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
     const apostrophes = written === 0 ? otherApostrophe(query.search) : undefined;
     if (apostrophes)
       prepared.ui.notice(`Nothing matched. Titles and names keep the apostrophes they were typed with: try --search ${JSON.stringify(apostrophes)}.`);
-    if (written === 0 && resource.hasDates && query.include === undefined) {
+    if (written === 0 && resource.isEvent && query.include === undefined) {
       const { start, end } = windowOf(restUrl);
       if (!hasDateFilter(resource, query)) {
         const window = start && end ? `between ${start} and ${end}, ` : '';

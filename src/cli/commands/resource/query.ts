@@ -9,7 +9,7 @@ export { resolveLinkedFilters } from '../../../core/records/list.js';
 
 /** A list's query from its flags (src/core/records/list.ts). */
 export function buildListQuery(resource: Resource, opts: Record<string, unknown>): Query {
-  const overlap = resource.hasDates ? { on: opts.on as string | undefined, during: opts.during as string | undefined } : {};
+  const overlap = resource.isEvent ? { on: opts.on as string | undefined, during: opts.during as string | undefined } : {};
   return listQueryOf(resource, collectFields(resource.listParams, opts), overlap);
 }
 

@@ -26,7 +26,7 @@ export function positive(raw: string, where: string): number {
  * site gives no typed text (`context=edit` needs a user who may edit): nothing is asked.
  */
 export function showsTypedText(resource: Resource, opts: Opts, format: string, client: ApiClient): boolean {
-  if (resource.kind !== 'post' || opts.rendered === true || client.language !== undefined || !client.hasCredentials) return false;
+  if (!resource.isPost || opts.rendered === true || client.language !== undefined || !client.hasCredentials) return false;
   return format !== 'ids' && format !== 'count' && format !== 'ics';
 }
 

@@ -21,7 +21,7 @@ export async function runUpdate(resource: Resource, inv: Invocation, rawRef: str
   const prepared = inv.prepare();
   prepared.writes = !opts.dryRun;
   await withSession(prepared, ctx, async ({ client, profile }) => {
-    if (opts.web) (await import('../web.js')).refuseSandboxPages(profile, '--web');
+    if (opts.web) (await import('../views/web.js')).refuseSandboxPages(profile, '--web');
     const { updateRecord } = await import('../../../core/records/verbs.js');
     const access = { client, timezone: profile.timezone, messages: prepared.ui };
     if (scope) return series.updateSeriesEvents(access, ref, changes, scope, opts, prepared, ctx, links);
@@ -39,6 +39,6 @@ export async function runUpdate(resource: Resource, inv: Invocation, rawRef: str
     const { reportClashes } = await import('../../../core/views/clashes.js');
     const written = updated.plan?.requests.flatMap((request) => request.fields ?? []) ?? [];
     await reportClashes(access, resource, updated.record, { conflictCheck: opts.conflictCheck !== false, written });
-    if (opts.web) await (await import('../web.js')).openRecordPage(updated.record, ctx, prepared.ui, 'stderr');
+    if (opts.web) await (await import('../views/web.js')).openRecordPage(updated.record, ctx, prepared.ui, 'stderr');
   });
 }

@@ -1,7 +1,7 @@
 /** `calendar serve`: the sandbox as a server. Definition only; the action loads when run. */
 import { Command } from 'commander';
 import type { ActionRunner } from '../runner.js';
-import { environmentHelp, examplesHelp, SERVE_ENVIRONMENT } from '../help.js';
+import { environmentHelp, examplesHelp, SERVE_ENVIRONMENT } from '../help/text.js';
 import { DEFAULT_NAMESPACE } from '../../../spec/resources.js';
 
 export function serveCommand(run: ActionRunner): Command {

@@ -1,6 +1,6 @@
 /** `calendar diff FILE` and `calendar diff --from A --to B`: the plan (and a file's plan digest), nothing written. */
 import type { Invocation } from '../runner.js';
-import { CliError, EXIT, UsageError } from '../../../core/errors.js';
+import { CalendarError, EXIT, UsageError } from '../../../core/errors.js';
 import { prepare, withSession, type GlobalOptions } from '../../session.js';
 import { readSite, SITE_RESOURCES, type SiteDocument } from '../../../core/site/document.js';
 import type { Plan } from '../../../core/site/plan.js';
@@ -39,7 +39,7 @@ export async function runDiff(inv: Invocation, source: string | undefined): Prom
   }
   printPlan(plan, prepared, ctx, digest);
   for (const line of plan.dangling ?? []) prepared.ui.warn(`apply --prune would refuse this plan: ${line}`);
-  if (opts.exitCode && plan.changes.length > 0) throw new CliError('', EXIT.differences);
+  if (opts.exitCode && plan.changes.length > 0) throw new CalendarError('', EXIT.differences);
 }
 
 async function readProfileSite(profile: string, opts: GlobalOptions, inv: Invocation): Promise<SiteDocument> {

@@ -1,7 +1,7 @@
 /** `calendar diff` and `calendar apply`: the calendar as a file. Definitions only; actions load when run. */
 import { Command } from 'commander';
 import type { ActionRunner } from '../runner.js';
-import { environmentHelp, examplesHelp } from '../help.js';
+import { environmentHelp, examplesHelp } from '../help/text.js';
 
 export function siteCommands(run: ActionRunner): Command[] {
   const diffCommand = new Command('diff')

@@ -25,7 +25,7 @@ export async function runExport(inv: Invocation, resourceName: string | undefine
   const resource = resourceArgument(resourceName);
   if (flags.json && flags.format && flags.format !== 'json') throw new UsageError(`--json conflicts with --format ${flags.format}`);
   const format = (flags.json ? 'json' : (flags.format ?? 'ndjson')) as InputFormat | 'ics';
-  const formats: readonly string[] = resource.hasDates ? [...INPUT_FORMATS, 'ics'] : INPUT_FORMATS;
+  const formats: readonly string[] = resource.isEvent ? [...INPUT_FORMATS, 'ics'] : INPUT_FORMATS;
   if (!formats.includes(format)) {
     throw new UsageError(`--format: export ${resource.name} writes ${formats.join(', ')}, not "${format}"`, 'These are the formats import reads back.');
   }

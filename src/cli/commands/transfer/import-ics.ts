@@ -1,4 +1,4 @@
-/** `calendar import events FEED.ics|-|URL`: the iCalendar options checked, then the sync of src/bulk/ics-import.ts. */
+/** `calendar import events FEED.ics|-|URL`: the iCalendar options checked, then the sync of src/core/bulk/ics-import.ts. */
 import type { Invocation } from '../runner.js';
 import { UsageError } from '../../../core/errors.js';
 import type { IcsSource } from '../../../core/bulk/ics-source.js';

@@ -25,7 +25,7 @@ async function importOf(inv: Invocation, resourceName: string, source: string, s
   const { detectIcsSource } = await import('../../../core/bulk/ics-source.js');
   const detected = await detectIcsSource(source, flags.inputFormat, ctx);
   if (detected.source) {
-    if (!resource.hasDates) throw new UsageError(`${detected.source.name} is iCalendar, which holds events: import it with calendar import events`);
+    if (!resource.isEvent) throw new UsageError(`${detected.source.name} is iCalendar, which holds events: import it with calendar import events`);
     Object.assign(shown, { input: detected.source.name, icalendar: true });
     return (await import('./import-ics.js')).runIcsImport(inv, detected.source, source, shown);
   }

@@ -2,7 +2,7 @@
 import { Command } from 'commander';
 import type { ActionRunner } from '../runner.js';
 import { exportFilterOptions } from '../resource/flags.js';
-import { environmentHelp, examplesHelp } from '../help.js';
+import { environmentHelp, examplesHelp } from '../help/text.js';
 
 export function transferCommands(run: ActionRunner): Command[] {
   const importCommand = new Command('import')

@@ -1,4 +1,4 @@
-/** Trusting, listing and revoking project files (src/config/trust.ts keeps the list). */
+/** Trusting, listing and revoking project files (src/core/config/trust.ts keeps the list). */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Invocation } from '../runner.js';

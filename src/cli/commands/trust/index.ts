@@ -1,7 +1,7 @@
 /** `calendar trust`: let a project file use the person's credentials (and run, if it is JavaScript). Definition only. */
 import { Command } from 'commander';
 import type { ActionRunner } from '../runner.js';
-import { environmentHelp, examplesHelp, TRUST_ENVIRONMENT } from '../help.js';
+import { environmentHelp, examplesHelp, TRUST_ENVIRONMENT } from '../help/text.js';
 
 export function trustCommand(run: ActionRunner): Command {
   return new Command('trust')

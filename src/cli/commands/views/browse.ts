@@ -1,7 +1,7 @@
 /** `calendar browse`: the site's calendar page in the browser. */
 import type { Invocation } from '../runner.js';
 import { withSession } from '../../session.js';
-import { openInBrowser, refuseSandboxPages } from '../web.js';
+import { openInBrowser, refuseSandboxPages } from './web.js';
 
 /** The Events Calendar's default archive, under the site's home. */
 const CALENDAR_PATH = 'events/';

@@ -1,6 +1,6 @@
 /** `calendar events conflicts [FROM] [TO]`: events at the same venue, or with the same organizer, at overlapping times. */
 import type { Invocation } from '../runner.js';
-import { CliError, EXIT } from '../../../core/errors.js';
+import { CalendarError, EXIT } from '../../../core/errors.js';
 import { conflictLine, conflictRow, findConflicts } from '../../../core/views/conflicts.js';
 import { dayRange, fetchViewEvents } from './fetch.js';
 import { CONFLICT_DAYS } from '../../../core/views/window.js';
@@ -22,6 +22,6 @@ export async function runConflicts(inv: Invocation, fromArg?: string, toArg?: st
     inv.ctx.stdout.write(`no conflicts from ${view.from} to ${view.to}\n`);
   }
   if (conflicts.length && opts.exitCode) {
-    throw new CliError(`${conflicts.length} conflict${conflicts.length === 1 ? '' : 's'} found`, EXIT.differences);
+    throw new CalendarError(`${conflicts.length} conflict${conflicts.length === 1 ? '' : 's'} found`, EXIT.differences);
   }
 }

@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import type { ActionRunner } from '../runner.js';
 import { resources } from '../../../spec/resources.js';
 import { fieldOptions } from '../resource/flags.js';
-import { environmentHelp, examplesHelp } from '../help.js';
+import { environmentHelp, examplesHelp } from '../help/text.js';
 import { CONFLICT_FILTER_NAMES, VIEW_FILTER_NAMES } from './filters.js';
 
 /** The events list's filters a view takes, and the zone it is shown in. */

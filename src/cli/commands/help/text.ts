@@ -1,6 +1,6 @@
 /** Help text shared by the commands: examples that work on the built-in sandbox, and the environment. */
 import type { Command } from 'commander';
-import { DEFAULT_NAMESPACE, type Resource, type ResourceName } from '../../spec/resources.js';
+import { DEFAULT_NAMESPACE, type Resource, type ResourceName } from '../../../spec/resources.js';
 
 export type EnvironmentList = ReadonlyArray<readonly [string, string]>;
 
@@ -137,13 +137,13 @@ const CREATE_EXAMPLES: Record<ResourceName, string[]> = {
 };
 
 const firstId = (r: Resource) =>
-  r.kind === 'term' ? `$(calendar ${r.name} list --no-hide-empty --format ids --per-page 1)` : `$(calendar ${r.name} list --format ids --per-page 1)`;
+  !r.isPost ? `$(calendar ${r.name} list --no-hide-empty --format ids --per-page 1)` : `$(calendar ${r.name} list --format ids --per-page 1)`;
 
 export function verbExamples(resource: Resource, verb: Verb): string[] {
   const n = resource.name;
   switch (verb) {
     case 'list':
-      if (resource.hasDates) {
+      if (resource.isEvent) {
         return [
           'calendar events list',
           'calendar events list --starts-after today --ends-before +30d',
@@ -153,10 +153,10 @@ export function verbExamples(resource: Resource, verb: Verb): string[] {
           'calendar events list --start-date 2025-01-01 --fields id,title,start_date --format csv',
         ];
       }
-      if (resource.kind === 'term') return [`calendar ${n} list --no-hide-empty`, `calendar ${n} list --search mus --orderby count --order desc`];
+      if (!resource.isPost) return [`calendar ${n} list --no-hide-empty`, `calendar ${n} list --search mus --orderby count --order desc`];
       return [`calendar ${n} list`, `calendar ${n} list --search hall --format json`, `calendar ${n} list --has-events --format ids`];
     case 'get':
-      return resource.bySlug
+      return resource.isPost
         ? [
             `calendar ${n} get ${firstId(resource)}`,
             `calendar ${n} get ${DEMO_RECORD[n]} --json`,
@@ -166,7 +166,7 @@ export function verbExamples(resource: Resource, verb: Verb): string[] {
     case 'create':
       return CREATE_EXAMPLES[n];
     case 'update':
-      if (resource.hasDates)
+      if (resource.isEvent)
         return [`calendar events update ${firstId(resource)} --title "New title"`, `calendar events update ${firstId(resource)} --featured --dry-run`];
       return [`calendar ${n} update ${firstId(resource)} --description "Updated from the shell"`];
     case 'delete':
@@ -198,7 +198,7 @@ export const SERVE_ENVIRONMENT: EnvironmentList = [
   ['CALENDAR_SANDBOX_PASSWORD', 'application password writes need (like --password)'],
 ];
 
-/** An event's --force where the tribe route would lose its cost text (src/records/safe-update.ts). */
+/** An event's --force where the tribe route would lose its cost text (src/core/write/plan.ts). */
 export const EVENT_COST_FORCE =
   'where the site has no tec/v1 (or it cannot take the change), store the cost as the site shows it rather than ' +
   'refuse: tribe/events/v1 clears a cost it is not sent';
