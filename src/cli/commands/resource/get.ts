@@ -25,10 +25,13 @@ export async function runGet(resource: Resource, inv: Invocation, rawRefs: strin
     const typed = showsTypedText(resource, opts, prepared.output.format, client) && !opts.web;
     const notice = (line: string) => prepared.ui.notice(line);
     const read = async (ref: (typeof refs)[number]) => {
+      // The texts as typed, from the core route (the site's rendering with --rendered). Given an ID,
+      // both reads go at once: the command waits for one round trip, not two.
+      const early = typed && ref.kind === 'id' ? readRawTexts(client, resource, ref.id, notice) : undefined;
+      early?.catch(() => undefined); // a record that is not there is said by the first read
       const record = (await getRecord(access, resource, ref, { password })) as Record<string, unknown>;
-      // The texts as typed, from the core route (the site's rendering with --rendered).
       if (!typed || typeof record.id !== 'number') return record;
-      return withRawTexts(record, await readRawTexts(client, resource, record.id, notice));
+      return withRawTexts(record, await (early ?? readRawTexts(client, resource, record.id, notice)));
     };
     if (opts.web) {
       const { openRecordPage } = await import('../views/web.js');
