@@ -27,6 +27,16 @@ function rawFieldsOf(resource: Resource): Array<[string, 'title' | 'content' | '
   return fields;
 }
 
+/**
+ * Whether an output of `fields` (our names or dot paths under them; every field when none are
+ * named) shows a text the typed read fills: an output without one needs no read of them.
+ */
+export function showsRawText(resource: Resource, fields?: readonly string[]): boolean {
+  const filled = rawFieldsOf(resource)?.map(([field]) => field);
+  if (!filled) return false;
+  return !fields?.length || fields.some((path) => filled.includes(path.split('.')[0]));
+}
+
 const RAW_QUERY_FIELDS = 'id,title,content,excerpt';
 /** Every status a list can hold: the core route's default is `publish` only. */
 const ALL_STATUSES = 'publish,future,draft,pending,private,trash';

@@ -22,7 +22,7 @@ export async function runGet(resource: Resource, inv: Invocation, rawRefs: strin
   await withSession(prepared, ctx, async ({ client, profile }) => {
     if (opts.web) (await import('../views/web.js')).refuseSandboxPages(profile, '--web');
     const access = { client, timezone: profile.timezone, messages: prepared.ui };
-    const typed = showsTypedText(resource, opts, prepared.output.format, client) && !opts.web;
+    const typed = showsTypedText(resource, opts, prepared.output, client) && !opts.web;
     const notice = (line: string) => prepared.ui.notice(line);
     const read = async (ref: (typeof refs)[number]) => {
       // The texts as typed, from the core route (the site's rendering with --rendered). Given an ID,

@@ -3,6 +3,7 @@ import type { Context } from '../../../core/context.js';
 import { UsageError } from '../../../core/errors.js';
 import type { ApiClient } from '../../../core/http/client.js';
 import { adjustableLinks, type LinkAdjustments } from '../../../core/records/link-changes.js';
+import { showsRawText } from '../../../core/records/raw-text.js';
 import type { PlannedRequest, WritePlan } from '../../../core/records/verbs.js';
 import { flagName, type Resource } from '../../../spec/resources.js';
 import type { WriteMode } from '../../../core/schema.js';
@@ -20,14 +21,16 @@ export function positive(raw: string, where: string): number {
 /**
  * Whether the records go out with their texts as typed (titles, descriptions, excerpts as the
  * editor wrote them, read from the core route): every output that shows text, unless `--rendered`
- * asks for the site's rendering. IDs and counts show none; iCalendar reads its own (output/ics.ts).
+ * asks for the site's rendering. IDs and counts show none, nor `--fields` that name no text;
+ * iCalendar reads its own (output/ics.ts).
  * A language asked for (`--lang`) reads the texts in that language, which only the plugin's
  * routes give: the core route's typed text is the default language's. Without credentials the
  * site gives no typed text (`context=edit` needs a user who may edit): nothing is asked.
  */
-export function showsTypedText(resource: Resource, opts: Opts, format: string, client: ApiClient): boolean {
-  if (!resource.isPost || opts.rendered === true || client.language !== undefined || !client.hasCredentials) return false;
-  return format !== 'ids' && format !== 'count' && format !== 'ics';
+export function showsTypedText(resource: Resource, opts: Opts, output: { format: string; fields?: string[] }, client: ApiClient): boolean {
+  if (opts.rendered === true || client.language !== undefined || !client.hasCredentials) return false;
+  const { format, fields } = output;
+  return format !== 'ids' && format !== 'count' && format !== 'ics' && showsRawText(resource, fields);
 }
 
 /** --password as given (checked by the core), or undefined. */
