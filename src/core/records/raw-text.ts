@@ -3,7 +3,8 @@
  * display (quotes curled, `&` as `&#038;`, blocks and shortcodes turned into HTML); sent
  * back, that display text would replace what was typed. WordPress's own routes give the
  * typed text with `context=edit` (`title.raw`, `content.raw`, `excerpt.raw`) to a user who
- * may edit the record: export, edit and every comparison read it from there.
+ * may edit the record: export, edit and every comparison read it from there. No route gives
+ * both the record and its typed texts (src/wordpress/read-routes.ts): they are two reads.
  */
 import { CalendarError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
@@ -84,7 +85,7 @@ export async function readRawTexts(client: ApiClient, resource: Resource, id: nu
 
 /**
  * The typed texts of many records: one request per hundred, then one per record the list
- * leaves out (the core route lists no event that has ended).
+ * leaves out (the core route lists no event that has ended: CORE_LISTS_ENDED_EVENTS).
  */
 export async function readManyRawTexts(client: ApiClient, resource: Resource, ids: number[], notice?: (line: string) => void): Promise<Map<number, RawTexts>> {
   const found = new Map<number, RawTexts>();

@@ -25,8 +25,10 @@ export async function runGet(resource: Resource, inv: Invocation, rawRefs: strin
     const typed = showsTypedText(resource, opts, prepared.output, client) && !opts.web;
     const notice = (line: string) => prepared.ui.notice(line);
     const read = async (ref: (typeof refs)[number]) => {
-      // The texts as typed, from the core route (the site's rendering with --rendered). Given an ID,
-      // both reads go at once: the command waits for one round trip, not two.
+      // The texts as typed, from the core route (the site's rendering with --rendered): no route
+      // gives the record with them (wordpress/read-routes.ts). Given an ID, both reads go at once:
+      // the command waits for one round trip, not two. Given a slug, the ID comes first (core's
+      // list by slug leaves out every event that has ended).
       const early = typed && ref.kind === 'id' ? readRawTexts(client, resource, ref.id, notice) : undefined;
       early?.catch(() => undefined); // a record that is not there is said by the first read
       const record = (await getRecord(access, resource, ref, { password })) as Record<string, unknown>;
