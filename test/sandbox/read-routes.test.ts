@@ -42,7 +42,9 @@ beforeAll(async () => {
     venue: ids.venue,
   });
   ids.event = event.body.id;
-  ids.ended = (await site.call('POST', '/events', { title: 'Reads ended “event”', start_date: '2025-02-01 10:00:00', end_date: '2025-02-01 11:00:00' })).body.id;
+  ids.ended = (
+    await site.call('POST', '/events', { title: 'Reads ended “event”', start_date: '2025-02-01 10:00:00', end_date: '2025-02-01 11:00:00' })
+  ).body.id;
 });
 afterAll(() => site.close());
 
