@@ -293,17 +293,11 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
   }
 
   async get(ref: Ref, options?: ReadOptions): Promise<RecordOf<R>> {
-    const [{ parseRef }, { getRecord }, { readRawTexts, withRawTexts }] = await Promise.all([
-      import('./records/refs.js'),
-      import('./records/verbs.js'),
-      import('./records/raw-text.js'),
-    ]);
+    const [{ parseRef }, { getWithTexts }] = await Promise.all([import('./records/refs.js'), import('./records/verbs.js')]);
     const target = parseRef(this.resource, ref);
     const access = await this.open(options);
-    const record = (await getRecord(access, this.resource, target)) as Json;
-    if (options?.rendered || typeof record.id !== 'number') return record as RecordOf<R>;
-    const texts = await readRawTexts(access.client, this.resource, record.id, (line) => access.messages.notice(line));
-    return withRawTexts(record, texts) as RecordOf<R>;
+    const notice = (line: string) => access.messages.notice(line);
+    return (await getWithTexts(access, this.resource, target, { typed: !options?.rendered, notice })) as RecordOf<R>;
   }
 
   async create(fields: CreateFieldsOf<R>, options: CreateOptions & CallOptions = {}): Promise<RecordOf<R>> {

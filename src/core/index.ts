@@ -148,6 +148,7 @@ export {
   createRecord,
   finishBody,
   getRecord,
+  getWithTexts,
   passwordQuery,
   refuseRename,
   restoreRecord,

@@ -42,6 +42,13 @@ function requests(r: RunResult): string[] {
     });
 }
 
+/** The order of the requests sent (`>`) and the answers (`<`). */
+const exchange = (r: RunResult) =>
+  r.stderr
+    .split('\n')
+    .filter((line) => /^debug: [<>] /.test(line))
+    .map((line) => line[7]);
+
 const writes = (sent: string[]) => sent.filter((line) => !line.startsWith('GET '));
 
 describe('a list filtered by dates alone', () => {
@@ -79,10 +86,23 @@ describe('get', () => {
     expect(requests(r).sort()).toEqual([`GET /tribe/events/v1/events/${eventId}`, typedRead(eventId)].sort());
   });
 
-  test('by slug: 2 requests', async () => {
+  test('an event by slug: 2 requests, the texts once the ID is known (core lists no ended event by slug)', async () => {
     const r = await site.cli(['events', 'get', slug, '--format', 'json', '--debug']);
     expect(r.code, r.stderr).toBe(0);
     expect(requests(r)).toEqual([`GET /tribe/events/v1/events/by-slug/${slug}`, typedRead(eventId)]);
+    expect(exchange(r)).toEqual(['>', '<', '>', '<']);
+  });
+
+  test('a venue by slug: 2 requests sent at once, its texts from core by slug', async () => {
+    const venue = await api<{ id: number; slug: string }>(site.sandbox, 'POST', 'venues', {
+      venue: 'Counted “Hall” & Co',
+      description: '<p>A <em>hall</em></p>',
+    });
+    const r = await site.cli(['venues', 'get', venue.body.slug, '--format', 'json', '--debug']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ id: venue.body.id, venue: 'Counted “Hall” & Co', description: '<p>A <em>hall</em></p>' });
+    expect(requests(r).sort()).toEqual([`GET /tribe/events/v1/venues/by-slug/${venue.body.slug}`, 'GET /wp/v2/tribe_venue'].sort());
+    expect(exchange(r)).toEqual(['>', '>', '<', '<']);
   });
 
   test('--fields that name no text, --rendered and --format ids: 1 request, no read of the typed texts', async () => {

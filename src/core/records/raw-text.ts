@@ -11,6 +11,7 @@ import type { ApiClient } from '../http/client.js';
 import { wpRoute, type Resource } from '../../spec/resources.js';
 import { costShownReformatted, costText } from './writable.js';
 import { decodeEntities } from './identity.js';
+import { CORE_LISTS_ENDED_EVENTS } from '../../wordpress/read-routes.js';
 
 type Json = Record<string, unknown>;
 
@@ -113,6 +114,39 @@ export async function readManyRawTexts(client: ApiClient, resource: Resource, id
     }
   }
   return found;
+}
+
+/**
+ * The texts of a record asked for by ID or slug, read beside the record's own read so that a
+ * get waits for one round trip, not two: by ID from core's route; by slug from core's list,
+ * which holds every venue and organizer but no event that has ended (CORE_LISTS_ENDED_EVENTS),
+ * so an event's are read once its ID is known. `ref`: a records/refs.ts RecordRef. `id`: the
+ * record they belong to (undefined: the site gives this user none); undefined: nothing was read
+ * beside it.
+ */
+export async function textsBeside(
+  client: ApiClient,
+  resource: Resource,
+  ref: { kind: string; id?: number; slug?: string },
+  notice?: (line: string) => void,
+): Promise<{ id: number | undefined; texts: RawTexts | undefined } | undefined> {
+  if (!rawFieldsOf(resource)) return undefined;
+  if (ref.kind === 'id' && ref.id !== undefined) return { id: ref.id, texts: await readRawTexts(client, resource, ref.id, notice) };
+  if (ref.kind !== 'slug' || ref.slug === undefined || (resource.isEvent && !CORE_LISTS_ENDED_EVENTS)) return undefined;
+  let posts: Json[];
+  try {
+    const query = { context: 'edit', slug: ref.slug, status: ALL_STATUSES, _fields: RAW_QUERY_FIELDS };
+    posts = (await client.call<Json[]>('GET', `/wp/v2/${wpRoute(resource)}`, { fromRoot: true, query })).body;
+  } catch (err) {
+    if (!isRefusal(err)) throw err;
+    noRawText(client, notice, `HTTP ${err.status}`);
+    return { id: undefined, texts: undefined };
+  }
+  const post = Array.isArray(posts) && posts.length === 1 ? posts[0] : undefined;
+  if (typeof post?.id !== 'number') return undefined;
+  const texts = textsOf(resource, post);
+  if (!texts) noRawText(client, notice, 'no raw text in its answer');
+  return { id: post.id, texts };
 }
 
 /** The record with its typed texts in place of the displayed ones. */

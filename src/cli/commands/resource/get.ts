@@ -8,8 +8,7 @@ import type { ApiClient } from '../../../core/index.js';
 import type { Context } from '../../../core/index.js';
 import { readRefs } from './refs.js';
 import { passwordOf, showsTypedText, type Opts } from './shared.js';
-import { readRawTexts, withRawTexts } from '../../../core/index.js';
-import { getRecord, passwordQuery } from '../../../core/index.js';
+import { getWithTexts, passwordQuery } from '../../../core/index.js';
 
 export async function runGet(resource: Resource, inv: Invocation, rawRefs: string[]): Promise<void> {
   const ctx = inv.ctx;
@@ -24,17 +23,9 @@ export async function runGet(resource: Resource, inv: Invocation, rawRefs: strin
     const access = { client, timezone: profile.timezone, messages: prepared.ui };
     const typed = showsTypedText(resource, opts, prepared.output, client) && !opts.web;
     const notice = (line: string) => prepared.ui.notice(line);
-    const read = async (ref: (typeof refs)[number]) => {
-      // The texts as typed, from the core route (the site's rendering with --rendered): no route
-      // gives the record with them (wordpress/read-routes.ts). Given an ID, both reads go at once:
-      // the command waits for one round trip, not two. Given a slug, the ID comes first (core's
-      // list by slug leaves out every event that has ended).
-      const early = typed && ref.kind === 'id' ? readRawTexts(client, resource, ref.id, notice) : undefined;
-      early?.catch(() => undefined); // a record that is not there is said by the first read
-      const record = (await getRecord(access, resource, ref, { password })) as Record<string, unknown>;
-      if (!typed || typeof record.id !== 'number') return record;
-      return withRawTexts(record, await (early ?? readRawTexts(client, resource, record.id, notice)));
-    };
+    // The texts as typed, from the core route (the site's rendering with --rendered): no route
+    // gives the record with them (wordpress/read-routes.ts); read beside it where the reference allows.
+    const read = async (ref: (typeof refs)[number]) => (await getWithTexts(access, resource, ref, { password, typed, notice })) as Record<string, unknown>;
     if (opts.web) {
       const { openRecordPage } = await import('../views/web.js');
       for (const ref of refs) await openRecordPage(await read(ref), ctx, prepared.ui, 'stdout');
