@@ -4,7 +4,8 @@
  * has its page unless a total is shown, and an update that changes nothing sends no write.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
-import { api, useSite, type RunResult } from './helpers.js';
+import { Calendar } from '../../src/core/index.js';
+import { api, PASSWORD, USER, useSite, type RunResult } from './helpers.js';
 
 const site = useSite();
 /** Events in the filtered window: more than two pages of the most the server gives (50). */
@@ -73,6 +74,36 @@ describe('a list filtered by dates alone', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(Number(r.stdout.trim())).toBe(EVENTS + 1);
     expect(pages(requests(r))).toHaveLength(3);
+  });
+});
+
+describe('the library, a list filtered by dates alone', () => {
+  async function pagesOf(read: (cal: Calendar) => Promise<number>): Promise<{ records: number; pages: number }> {
+    let pages = 0;
+    const hooks = { request: (event: { url: string }) => void (new URL(event.url).pathname.endsWith('/tribe/events/v1/events') && pages++) };
+    const cal = new Calendar({ baseUrl: site.sandbox.restRoot, username: USER, appPassword: PASSWORD, hooks });
+    try {
+      return { records: await read(cal), pages };
+    } finally {
+      await cal.close();
+    }
+  }
+
+  test('iterate() with a limit stops at its page; list() reads every page for its total', async () => {
+    const iterated = await pagesOf(async (cal) => {
+      let n = 0;
+      for await (const _ of cal.events.iterate({ start_date: '2027-03-01', limit: 10 }, { rendered: true })) n++;
+      return n;
+    });
+    expect(iterated).toEqual({ records: 10, pages: 1 });
+    let total: number | undefined;
+    const listed = await pagesOf(async (cal) => {
+      const records = await cal.events.list({ start_date: '2027-03-01', limit: 10 }, { rendered: true });
+      total = records.total;
+      return records.length;
+    });
+    expect(listed).toEqual({ records: 10, pages: 3 });
+    expect(total).toBe(EVENTS + 1);
   });
 });
 
