@@ -289,7 +289,7 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
   async list(filters: FiltersOf<R> = {} as FiltersOf<R>, options?: ReadOptions): Promise<RecordList<RecordOf<R>>> {
     const records: RecordList<RecordOf<R>> = [];
     const { walk, perPage } = await this.walkOf(filters, options);
-    const result = await walk(PAGES_AHEAD, (record) => void records.push(record));
+    const result = await walk(PAGES_AHEAD, true, (record) => void records.push(record));
     // Not enumerable: the list is an array of records, as JSON and deep equality see it.
     if (result.total !== undefined) {
       Object.defineProperties(records, {
@@ -304,7 +304,7 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
   async *iterate(filters: FiltersOf<R> = {} as FiltersOf<R>, options?: ReadOptions): AsyncGenerator<RecordOf<R>> {
     const { walk, perPage } = await this.walkOf(filters, options);
     const [{ pulled }, { AbortError }] = await Promise.all([import('./records/pulled.js'), import('./errors.js')]);
-    for await (const record of pulled<RecordOf<R>>(perPage, (onRecord) => walk(1, onRecord))) {
+    for await (const record of pulled<RecordOf<R>>(perPage, (onRecord) => walk(1, false, onRecord))) {
       // Records read before the abort are not handed over after it.
       if (options?.signal?.aborted) throw new AbortError('the call was aborted', options.signal.reason);
       yield record;
@@ -312,18 +312,12 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
   }
 
   async get(ref: Ref, options?: ReadOptions): Promise<RecordOf<R>> {
-    const [{ parseRef }, { getRecord }, { readRawTexts, withRawTexts }] = await Promise.all([
-      import('./records/refs.js'),
-      import('./records/verbs.js'),
-      import('./records/raw-text.js'),
-    ]);
     refuseUnknownKeys(options, READ_KEYS, 'options of a read');
+    const [{ parseRef }, { getWithTexts }] = await Promise.all([import('./records/refs.js'), import('./records/verbs.js')]);
     const target = parseRef(this.resource, ref);
     const access = await this.open(options);
-    const record = (await getRecord(access, this.resource, target)) as Json;
-    if (options?.rendered || typeof record.id !== 'number') return record as RecordOf<R>;
-    const texts = await readRawTexts(access.client, this.resource, record.id, (line) => access.messages.notice(line));
-    return withRawTexts(record, texts) as RecordOf<R>;
+    const notice = (line: string) => access.messages.notice(line);
+    return (await getWithTexts(access, this.resource, target, { typed: !options?.rendered, notice })) as RecordOf<R>;
   }
 
   async create(fields: CreateFieldsOf<R>, options: CreateOptions & CallOptions = {}): Promise<RecordOf<R>> {
@@ -416,14 +410,15 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
     const access = await this.open(options);
     // A walk of every page asks for the most a page holds unless a page size is given.
     const perPage = query.per_page !== undefined ? Number(query.per_page) : MAX_PER_PAGE;
-    const walk = async (ahead: number, onRecord: (record: RecordOf<R>) => Promise<void> | void) => {
+    // `total`: the records' count is given (list()), which a walk the client filters reads every page for.
+    const walk = async (ahead: number, total: boolean, onRecord: (record: RecordOf<R>) => Promise<void> | void) => {
       const handOn = (record: unknown) => onRecord(record as RecordOf<R>);
       const notice = (line: string) => access.messages.notice(line);
       // The typed texts of a hundred records in one request (list), or of each page as it is handed over (iterate).
       const typed = options?.rendered
         ? undefined
         : typedTexts(access.client, this.resource, handOn, notice, { batch: ahead > 1 ? 100 : Math.min(perPage, 100), copies: false });
-      const result = await walkList(access, this.resource, query, { all: query.page === undefined, limit, parallel: ahead }, (record) =>
+      const result = await walkList(access, this.resource, query, { all: query.page === undefined, limit, parallel: ahead, total }, (record) =>
         typed ? typed.push(record as Json) : handOn(record),
       );
       await typed?.end();

@@ -111,6 +111,11 @@ export interface ListWalk {
   zones?: ZoneSource;
   /** Called once the query is settled, before the first page is asked for (a writer's header). */
   ready?: () => Promise<void>;
+  /**
+   * The caller shows the total (default true). Without it, a list whose records the client
+   * filters (event dates at their exact times) stops once it has the records asked for.
+   */
+  total?: boolean;
 }
 
 /**
