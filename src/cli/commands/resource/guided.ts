@@ -11,6 +11,7 @@ import type { ApiClient } from '../../../core/http/client.js';
 import { flagName, linkFields, resources, type Field, type LinkRelation, type Resource } from '../../../spec/resources.js';
 import { walkEveryRecord } from '../../../core/records/pages.js';
 import { collectFields } from './flags.js';
+import type { FieldFlags } from './options.js';
 import { textForPeople } from '../../../core/records/identity.js';
 import { coerceValue } from '../../../core/values.js';
 import { visible } from '../../output/visible.js';
@@ -18,7 +19,7 @@ import { visible } from '../../output/visible.js';
 type Json = Record<string, unknown>;
 
 /** The required fields neither the flags nor --data give. */
-export function missingRequired(resource: Resource, opts: Json, data: Json): Field[] {
+export function missingRequired(resource: Resource, opts: FieldFlags, data: Json): Field[] {
   const given = { ...data, ...collectFields(resource.fields, opts) };
   return resource.fields.filter((f) => f.required && (given[f.name] === undefined || given[f.name] === ''));
 }
