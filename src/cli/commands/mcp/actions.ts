@@ -37,6 +37,6 @@ export async function runMcp(inv: Invocation<{ readOnly?: boolean }>): Promise<v
       cwd: ctx.cwd,
     },
     ctx.stdin,
-    ctx.stdout as unknown as NodeJS.WritableStream,
+    ctx.stdout,
   );
 }
