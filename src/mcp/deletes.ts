@@ -5,9 +5,9 @@
  * while the site still matches it, lets the delete go.
  */
 import { createHash } from 'node:crypto';
-import type { Calendar } from '../core/calendar.js';
-import type { LinkedEvent } from '../core/assistant/types.js';
-import { UsageError } from '../core/errors.js';
+import type { Calendar } from '../core/index.js';
+import type { LinkedEvent } from '../core/index.js';
+import { UsageError } from '../core/index.js';
 import type { Resource, ResourceName } from '../spec/resources.js';
 
 type Json = Record<string, unknown>;

@@ -13,11 +13,7 @@ import { createServer, type ServerOptions } from './server.js';
  * `stdin` and `stdout` are the process's own (or streams in their place): the transport reads
  * and writes them as Node streams, so anything else is refused before the server starts.
  */
-export async function serveStdio(
-  options: ServerOptions,
-  stdin: NodeJS.ReadableStream,
-  stdout: { write(chunk: string | Uint8Array): boolean },
-): Promise<void> {
+export async function serveStdio(options: ServerOptions, stdin: NodeJS.ReadableStream, stdout: { write(chunk: string | Uint8Array): boolean }): Promise<void> {
   if (!(stdin instanceof Readable) || !(stdout instanceof Writable)) throw new TypeError('the MCP server needs stdin and stdout as Node streams');
   const { server, calendar, close } = createServer(options);
   const ended = new Promise<void>((resolve) => {

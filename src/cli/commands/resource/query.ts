@@ -1,12 +1,12 @@
 /** List parameters from flags. */
-import { UsageError } from '../../../core/errors.js';
+import { UsageError } from '../../../core/index.js';
 import { flagName, type Resource } from '../../../spec/resources.js';
-import type { Query } from '../../../core/http/url.js';
-import { listQueryOf } from '../../../core/records/list.js';
+import type { Query } from '../../../core/index.js';
+import { listQueryOf } from '../../../core/index.js';
 import { collectFields, EXPORT_FILTERS, flagValue } from './flags.js';
 import type { ExportFilterFlags, ListFlags } from './options.js';
 
-export { resolveLinkedFilters } from '../../../core/records/list.js';
+export { resolveLinkedFilters } from '../../../core/index.js';
 
 /** A list's query from its flags (src/core/records/list.ts). */
 export function buildListQuery(resource: Resource, opts: ListFlags): Query {

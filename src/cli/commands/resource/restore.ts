@@ -3,9 +3,9 @@ import type { Invocation } from '../runner.js';
 import type { Resource } from '../../../spec/resources.js';
 import { withSession } from '../../session.js';
 import { printRecord } from '../../output/writer.js';
-import { parseRef } from '../../../core/records/refs.js';
-import { restoreRecord, restoreStatus } from '../../../core/records/verbs.js';
-import { textForPeople } from '../../../core/records/identity.js';
+import { parseRef } from '../../../core/index.js';
+import { restoreRecord, restoreStatus } from '../../../core/index.js';
+import { textForPeople } from '../../../core/index.js';
 import { printPlanned } from './shared.js';
 import type { RestoreFlags } from './options.js';
 

@@ -1,10 +1,10 @@
 /** `calendar diff FILE` and `calendar diff --from A --to B`: the plan (and a file's plan digest), nothing written. */
 import type { Invocation } from '../runner.js';
-import { CalendarError, EXIT, UsageError } from '../../../core/errors.js';
+import { CalendarError, EXIT, UsageError } from '../../../core/index.js';
 import { prepare, withSession, type GlobalOptions } from '../../session.js';
-import { readSite, SITE_RESOURCES, type SiteDocument } from '../../../core/site/document.js';
-import type { Plan } from '../../../core/site/plan.js';
-import { diffSite, planSites } from '../../../core/site/sync.js';
+import { readSite, SITE_RESOURCES, type SiteDocument } from '../../../core/index.js';
+import type { Plan } from '../../../core/index.js';
+import { diffSite, planSites } from '../../../core/index.js';
 import { checkPlanFormat, printPlan, readSource } from './shared.js';
 
 interface DiffOptions {

@@ -3,12 +3,12 @@
  * written as NDJSON (default), a JSON array, CSV or (events) iCalendar.
  */
 import type { Invocation } from '../runner.js';
-import { UsageError } from '../../../core/errors.js';
+import { UsageError } from '../../../core/index.js';
 import { prepare, withSession } from '../../session.js';
-import { exportColumns, exportRecords } from '../../../core/bulk/export.js';
+import { exportColumns, exportRecords } from '../../../core/index.js';
 import { exportFilterQuery } from '../resource/query.js';
-import { INPUT_FORMATS, type InputFormat } from '../../../core/bulk/input.js';
-import { recordSink } from '../../../core/bulk/output-file.js';
+import { INPUT_FORMATS, type InputFormat } from '../../../core/index.js';
+import { recordSink } from '../../../core/index.js';
 import { resourceArgument } from './settings.js';
 import type { ExportFlags } from '../resource/options.js';
 
@@ -41,7 +41,7 @@ export async function runExport(inv: Invocation<ExportFlags>, resourceName: stri
       return sink.end();
     }
     // Every event as one streamed VCALENDAR, in the shape calendar apps (and `import events`) read.
-    const [{ icsListWriter, icsMeta }, { ZoneSource }] = await Promise.all([import('../../output/ics.js'), import('../../../core/records/dates.js')]);
+    const [{ icsListWriter, icsMeta }, { ZoneSource }] = await Promise.all([import('../../output/ics.js'), import('../../../core/index.js')]);
     const writer = await icsListWriter(await icsMeta(client, new ZoneSource(client, profile.timezone)), ctx, client, say.warn);
     await exportRecords(client, resource, filters, (record) => writer.write(record), say, 'listed');
     await writer.end();

@@ -1,9 +1,9 @@
 /** `calendar events conflicts [FROM] [TO]`: events at the same venue, or with the same organizer, at overlapping times. */
 import type { Invocation } from '../runner.js';
-import { CalendarError, EXIT } from '../../../core/errors.js';
-import { conflictLine, conflictRow, findConflicts } from '../../../core/views/conflicts.js';
+import { CalendarError, EXIT } from '../../../core/index.js';
+import { conflictLine, conflictRow, findConflicts } from '../../../core/index.js';
 import { dayRange, fetchViewEvents, type ViewFlags } from './fetch.js';
-import { CONFLICT_DAYS } from '../../../core/views/window.js';
+import { CONFLICT_DAYS } from '../../../core/index.js';
 import { CONFLICT_FILTER_NAMES } from './filters.js';
 
 export async function runConflicts(inv: Invocation<ViewFlags & { exitCode?: boolean }>, fromArg?: string, toArg?: string): Promise<void> {

@@ -3,22 +3,22 @@
  * the days asked for, placed in the view's zone (`--timezone`, else the profile's, else
  * the site's).
  */
-import type { Context } from '../../../core/context.js';
+import type { Context } from '../../../core/index.js';
 import { type CONFLICT_FILTER_NAMES, flagName, resources } from '../../../spec/resources.js';
 import { withSession, type Prepared } from '../../session.js';
-import { listQueryOf } from '../../../core/records/list.js';
-import { checkZone, readViewEvents, type ViewEvents } from '../../../core/views/window.js';
+import { listQueryOf } from '../../../core/index.js';
+import { checkZone, readViewEvents, type ViewEvents } from '../../../core/index.js';
 import { VIEW_FILTER_NAMES } from './filters.js';
 import { writeViewData } from './output.js';
 import { visible } from '../../output/visible.js';
-import type { CalendarEvent } from '../../../core/views/days.js';
+import type { CalendarEvent } from '../../../core/index.js';
 import { flagValue } from '../resource/flags.js';
 import type { FilterFlags } from '../resource/options.js';
 
 /** The options of a view: the events list's filters it takes (from the resource table), and `--timezone`. */
 export type ViewFlags = FilterFlags<(typeof VIEW_FILTER_NAMES)[number] | (typeof CONFLICT_FILTER_NAMES)[number]> & { timezone?: string };
 
-export { checkZone, dayOf, dayRange, viewZone } from '../../../core/views/window.js';
+export { checkZone, dayOf, dayRange, viewZone } from '../../../core/index.js';
 
 /**
  * Reads the events overlapping `range` (dates in the view's zone; a missing date is
