@@ -165,6 +165,8 @@ export interface SeriesUpdateOptions {
   force?: boolean;
   /** With a new start alone, move the end by as much (default true). */
   keepDuration?: boolean;
+  /** Records added to and removed from each occurrence's list links, the rest of each list kept. */
+  links?: LinkChangesOf<'events'>;
   /** Send nothing: the occurrences the change would take. */
   dryRun?: boolean;
 }
