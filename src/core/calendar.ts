@@ -165,7 +165,10 @@ export interface SeriesUpdateOptions {
   force?: boolean;
   /** With a new start alone, move the end by as much (default true). */
   keepDuration?: boolean;
-  /** Records added to and removed from each occurrence's list links, the rest of each list kept. */
+  /**
+   * Refused with a scope: adding to and removing from list links is one occurrence's business (give
+   * the whole list instead). Named so that a call carrying them is refused, not silently ignored.
+   */
   links?: LinkChangesOf<'events'>;
   /** Send nothing: the occurrences the change would take. */
   dryRun?: boolean;
