@@ -170,7 +170,12 @@ const agent = new Agent({ keepAlive: true });
  * One request by node:http over a kept-alive connection: the global fetch costs several times
  * the CPU per request, and a replay sends thousands.
  */
-function send(url: string, method: string, headers: Record<string, string>, body: string | undefined): Promise<{ status: number; headers: Headers; text: string }> {
+function send(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+): Promise<{ status: number; headers: Headers; text: string }> {
   return new Promise((done, fail) => {
     const req = httpRequest(url, { method, headers, agent }, (res) => {
       const chunks: Buffer[] = [];

@@ -23,6 +23,15 @@ describe('the options of the resource commands', () => {
       .toEqualTypeOf<'name' | 'slug' | 'count' | 'description' | 'id' | 'term_id' | 'include' | undefined>();
   });
 
+  test("a verb's own options are typed from the list its flags are made of, for the resources they go with", () => {
+    expectTypeOf<UpdateFlags<'events'>>().toHaveProperty('keepDuration').toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<UpdateFlags<'events'>>().toHaveProperty('conflictCheck').toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<GetFlags<'events'>>().toHaveProperty('password').toEqualTypeOf<string | undefined>();
+    expectTypeOf<ListFlags<'venues'>>().toHaveProperty('rendered').toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<CreateFlags<'venues'>>().toHaveProperty('force');
+    expectTypeOf<CreateFlags<'events'>>().toHaveProperty('max').toEqualTypeOf<string | undefined>();
+  });
+
   test('a name no flag of that command has is a type error', () => {
     const update: UpdateFlags<'events'> = { startDate: '2027-01-01 10:00', allDay: false, addTags: 'jazz', series: true };
     // @ts-expect-error a misspelt field
@@ -39,6 +48,12 @@ describe('the options of the resource commands', () => {
     const permanently: DeleteFlags<'categories'> = { permanently: true };
     // @ts-expect-error --rendered reads posts' texts: terms have none
     const rendered: GetFlags<'tags'> = { rendered: true };
-    expect([update, misspelt, wireName, venueSeries, text, tagLinks, permanently, rendered]).toHaveLength(8);
+    // @ts-expect-error a tag links nothing: no --create-missing
+    const createMissing: CreateFlags<'tags'> = { createMissing: true };
+    // @ts-expect-error a category's name is no venue's: --force goes with venues and organizers
+    const force: CreateFlags<'categories'> = { force: true };
+    // @ts-expect-error --repeat takes its rule as text
+    const repeat: CreateFlags<'events'> = { repeat: true };
+    expect([update, misspelt, wireName, venueSeries, text, tagLinks, permanently, rendered, createMissing, force, repeat]).toHaveLength(11);
   });
 });

@@ -1,13 +1,15 @@
 /**
- * The options commander hands each verb of a resource, typed from the resource table as the
- * flags are derived from it (flags.ts fieldOptions): a field added to the table is a flag and a
- * typed option at once, and an option name no flag has is a type error. Type-only.
+ * The options commander hands each verb of a resource, typed from what its flags are made of:
+ * the resource table's fields and filters (flags.ts fieldOptions) and the verb's own options
+ * (verb-options.ts). A field added to the table is a flag and a typed option at once, and an
+ * option name no flag has is a type error. Type-only.
  *
  * `R` narrows to one resource (`UpdateFlags<'venues'>`); left out, the options of every resource
- * (each verb's action serves all five; the table's `isEvent` and `isPost` decide at run time which flags exist).
+ * (each verb's action serves all five; the table's traits decide at run time which flags exist).
  */
-import type { Field, ResourceName, ResourceTable } from '../../../spec/resources.js';
+import type { Field, Resource, ResourceName, ResourceTable } from '../../../spec/resources.js';
 import type { GlobalOptions } from '../../session.js';
+import type { Verb, VERB_OPTIONS } from './verb-options.js';
 
 /** `start_date` or `start-date` -> `startDate`: the attribute commander gives the flag (flags.ts attributeName). */
 export type AttributeOf<S extends string> = S extends `${infer Head}_${infer Tail}`
@@ -33,62 +35,53 @@ type FlagsOf<Fs extends Field> = { [F in Fs as AttributeOf<F['name']> | Attribut
 type FieldOf<R extends ResourceName> = ResourceTable[R]['fields'][number];
 type FilterOf<R extends ResourceName> = ResourceTable[R]['listParams'][number];
 
-/** `T` where one of the resources `R` has the trait `Trait` (events' `{ isEvent: true }`), else nothing. */
-type Where<R extends ResourceName, Trait, T> = [Extract<ResourceTable[R], Trait>] extends [never] ? unknown : T;
+/** Whether one of the resources `R` has the trait (`isEvent`...) a verb option goes with (verb-options.ts). */
+type HasTrait<R extends ResourceName, W> = W extends 'hasLinks'
+  ? [Extract<FieldOf<R>, { type: 'ref' | 'refs' }>] extends [never]
+    ? false
+    : true
+  : W extends keyof Resource
+    ? [Extract<ResourceTable[R], { [K in W]: true }>] extends [never]
+      ? false
+      : true
+    : false;
+
+type Applies<R extends ResourceName, O> = O extends { when: infer W } ? HasTrait<R, W> : true;
+
+/** `--dry-run`, `--no-conflict-check` -> `dryRun`, `conflictCheck`: the attribute commander gives the flag. */
+type FlagAttribute<F extends string> = F extends `--no-${infer N}`
+  ? AttributeOf<N>
+  : F extends `--${infer N} ${string}`
+    ? AttributeOf<N>
+    : F extends `--${infer N}`
+      ? AttributeOf<N>
+      : never;
+
+/** A flag that takes a value (`--limit <n>`) gives its text; one without (`--web`, `--no-x`) a boolean. */
+type FlagType<F extends string> = F extends `${string} <${string}>` ? string : boolean;
+
+/** The options of a verb's own flags (verb-options.ts) that go with one of the resources `R`. */
+type VerbFlags<R extends ResourceName, V extends Verb> = {
+  [O in Extract<(typeof VERB_OPTIONS)[V][number], { flag: string }> as Applies<R, O> extends true ? FlagAttribute<O['flag']> : never]?: FlagType<O['flag']>;
+};
 
 /** `--add-tags`, `--remove-tags`: the list links of an update (fields with `many`). */
 type LinkAdjustmentFlags<R extends ResourceName> = {
   [F in Extract<FieldOf<R>, { many: true }> as `${'add' | 'remove'}${Capitalize<AttributeOf<F['name']>>}`]?: string;
 };
 
-/** Options a write shares: `--data` under the flags, and a dry run. */
-interface WriteFlags {
-  data?: string;
-  dryRun?: boolean;
-  createMissing?: boolean;
-  force?: boolean;
-}
-
-interface EventWriteFlags {
-  conflictCheck?: boolean;
-  web?: boolean;
-}
-
-/** `--series`, `--following`: how far an update or delete of an occurrence reaches. */
-export interface ScopeFlags {
-  series?: boolean;
-  following?: boolean;
-}
+export type ListFlags<R extends ResourceName = ResourceName> = GlobalOptions & FlagsOf<FilterOf<R>> & VerbFlags<R, 'list'>;
+export type GetFlags<R extends ResourceName = ResourceName> = GlobalOptions & VerbFlags<R, 'get'>;
+export type CreateFlags<R extends ResourceName = ResourceName> = GlobalOptions & FlagsOf<FieldOf<R>> & VerbFlags<R, 'create'>;
+export type UpdateFlags<R extends ResourceName = ResourceName> = GlobalOptions & FlagsOf<FieldOf<R>> & LinkAdjustmentFlags<R> & VerbFlags<R, 'update'>;
+export type DeleteFlags<R extends ResourceName = ResourceName> = GlobalOptions & VerbFlags<R, 'delete'>;
+export type RestoreFlags<R extends ResourceName = ResourceName> = GlobalOptions & VerbFlags<R, 'restore'>;
 
 /** `--repeat`, `--except`, `--max` of `events create`, as typed. */
-export interface RepeatFlags {
-  repeat?: string;
-  except?: string;
-  max?: string;
-}
+export type RepeatFlags = Pick<CreateFlags<'events'>, 'repeat' | 'except' | 'max'>;
 
-export type ListFlags<R extends ResourceName = ResourceName> = GlobalOptions &
-  FlagsOf<FilterOf<R>> & { all?: boolean; limit?: string } & Where<R, { isEvent: true }, { hidden?: boolean; on?: string; during?: string }> &
-  Where<R, { isPost: true }, { rendered?: boolean }>;
-
-export type GetFlags<R extends ResourceName = ResourceName> = GlobalOptions &
-  Where<R, { isEvent: true }, { password?: string; web?: boolean }> &
-  Where<R, { isPost: true }, { rendered?: boolean }>;
-
-export type CreateFlags<R extends ResourceName = ResourceName> = GlobalOptions &
-  FlagsOf<FieldOf<R>> &
-  WriteFlags &
-  Where<R, { isEvent: true }, EventWriteFlags & RepeatFlags>;
-
-export type UpdateFlags<R extends ResourceName = ResourceName> = GlobalOptions &
-  FlagsOf<FieldOf<R>> &
-  WriteFlags &
-  LinkAdjustmentFlags<R> & { replace?: boolean } & Where<R, { isEvent: true }, EventWriteFlags & ScopeFlags & { keepDuration?: boolean; password?: string }>;
-
-export type DeleteFlags<R extends ResourceName = ResourceName> = GlobalOptions & { dryRun?: boolean } & Where<R, { isPost: true }, { permanently?: boolean }> &
-  Where<R, { isEvent: true }, ScopeFlags & { password?: string }>;
-
-export type RestoreFlags = GlobalOptions & { status?: string; dryRun?: boolean; force?: boolean };
+/** `--series`, `--following`: how far an update or delete of an occurrence reaches. */
+export type ScopeFlags = Pick<UpdateFlags<'events'>, 'series' | 'following'>;
 
 /** `edit` takes no field flags (the editor gives the changes): `--force` for an event's cost. */
 export type EditFlags = GlobalOptions & { force?: boolean };
