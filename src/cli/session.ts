@@ -2,14 +2,11 @@
  * What every command that talks to a site needs: output settings, a UI for stderr, and the site
  * opened by the core (src/core/config/site.ts: the resolved profile and the HTTP client).
  */
-import type { Context } from '../core/index.js';
-import { UsageError } from '../core/index.js';
+import { type Context, type GlobalFlags, type Site, UsageError } from '../core/index.js';
 import { FORMATS, ICS_COMMANDS, type Format } from '../spec/resources.js';
 import type { OutputSettings } from './output/writer.js';
 import { colorEnabled, Ui } from './output/ui.js';
 import { closest } from '../base/closest.js';
-import type { GlobalFlags } from '../core/index.js';
-import type { Site } from '../core/index.js';
 import { visibleStream } from './output/visible.js';
 
 export interface GlobalOptions extends GlobalFlags {

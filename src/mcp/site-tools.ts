@@ -3,8 +3,7 @@
  * (agenda, conflicts) and the site file (site_diff, site_apply), whose files are read only under
  * the client's roots.
  */
-import type { AgendaFilters, Calendar, ConflictFilters } from '../core/index.js';
-import { UsageError } from '../core/index.js';
+import { type AgendaFilters, type Calendar, type ConflictFilters, UsageError } from '../core/index.js';
 import { CONFLICT_FILTER_NAMES, resources, VIEW_FILTER_NAMES } from '../spec/resources.js';
 import { DATES_ACCEPTED, fieldInputs, toolInput, type JsonSchema } from './schemas.js';
 import { asLibraryInput, flag, READ, REMOVE, type Args, type Tool, type ToolContext, withSiteDates } from './tool.js';

@@ -4,10 +4,7 @@
  * come from the site's REST index, read once.
  */
 import pkg from '../../../package.json' with { type: 'json' };
-import type { Context } from '../../core/index.js';
-import type { ApiClient } from '../../core/index.js';
-import type { ZoneSource } from '../../core/index.js';
-import type { IcsMeta } from '../../core/index.js';
+import type { ApiClient, Context, IcsMeta, ZoneSource } from '../../core/index.js';
 import { put, type RecordWriter } from './writer.js';
 import { resources } from '../../spec/resources.js';
 

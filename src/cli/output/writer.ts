@@ -3,15 +3,11 @@
  * terminal are the one exception: they need every row to size the columns).
  * Nothing but data is written here; messages go to stderr through ui.ts.
  */
-import type { Context, OutputStream } from '../../core/index.js';
+import { type Context, markedTitle, type OutputStream, RawRecord, recordsYaml, textForPeople } from '../../core/index.js';
 import type { Column, Format, Resource } from '../../spec/resources.js';
 import { checkFields } from './fields.js';
 import { layoutTable, terminalWidth, truncate } from './table.js';
-import { textForPeople } from '../../core/index.js';
 import { cellText, csvCell, dateCell, dateLabel, getPath, pickFields } from './values.js';
-import { markedTitle } from '../../core/index.js';
-import { recordsYaml } from '../../core/index.js';
-import { RawRecord } from '../../core/index.js';
 import { visible, visibleOn } from './visible.js';
 
 /** Fields that hold a date-time: `start_date`, `utc_end_date`, `date`, `modified_utc`... */

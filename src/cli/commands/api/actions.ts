@@ -3,12 +3,9 @@ import type { Invocation } from '../runner.js';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { STATUS_CODES } from 'node:http';
-import type { Context } from '../../../core/index.js';
-import { UsageError } from '../../../core/index.js';
-import type { Method } from '../../../core/index.js';
+import { type Context, type Method, METHODS, UsageError } from '../../../core/index.js';
 import { prepare, withSession, type GlobalOptions } from '../../session.js';
 import { readAll } from '../resource/refs.js';
-import { METHODS } from '../../../core/index.js';
 import { visibleOn } from '../../output/visible.js';
 
 type Opts = GlobalOptions & { rawField?: string[]; field?: string[]; input?: string; include?: boolean };

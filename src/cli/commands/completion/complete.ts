@@ -7,9 +7,8 @@ import type { Invocation } from '../runner.js';
 import type { GlobalOptions } from '../../session.js';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { withContext, type Context } from '../../../core/index.js';
+import { type Context, USER_AGENT, withContext } from '../../../core/index.js';
 import { EVERY_EVENT, MAX_PER_PAGE, RESOURCE_NAMES, resources, type ResourceName } from '../../../spec/resources.js';
-import { USER_AGENT } from '../../../core/index.js';
 import { htmlToText } from '../../../wordpress/text.js';
 import { visible } from '../../output/visible.js';
 

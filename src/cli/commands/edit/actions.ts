@@ -9,15 +9,26 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Invocation } from '../runner.js';
-import type { Context } from '../../../core/index.js';
-import { CalendarError, EXIT, UsageError } from '../../../core/index.js';
+import {
+  CalendarError,
+  type Context,
+  EXIT,
+  finishBody,
+  formText,
+  formValues,
+  parseRef,
+  readForm,
+  type RecordAccess,
+  recordPath,
+  refuseRename,
+  translateNotFound,
+  UsageError,
+  withError,
+} from '../../../core/index.js';
 import type { Resource } from '../../../spec/resources.js';
 import { withSession } from '../../session.js';
 import { printRecord } from '../../output/writer.js';
-import { formText, formValues, readForm, withError } from '../../../core/index.js';
-import { parseRef, recordPath, translateNotFound } from '../../../core/index.js';
 import type { EditFlags } from '../resource/options.js';
-import { finishBody, refuseRename, type RecordAccess } from '../../../core/index.js';
 import { writeHint } from '../../output/write-hints.js';
 
 type Json = Record<string, unknown>;

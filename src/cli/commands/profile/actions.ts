@@ -3,13 +3,22 @@ import type { Invocation } from '../runner.js';
 import { DEFAULT_NAMESPACE, LANGUAGES } from '../../../spec/resources.js';
 import { exec } from 'node:child_process';
 import { isAbsolute, resolve } from 'node:path';
-import type { Context } from '../../../core/index.js';
-import { CalendarError, EXIT, UsageError } from '../../../core/index.js';
-import { loadConfig } from '../../../core/index.js';
-import { SANDBOX_PROFILE, checkLanguage, splitUserInfo, unknownProfile } from '../../../core/index.js';
-import type { ProfileConfig } from '../../../core/index.js';
-import { readUserConfig, saveProfile, writePrivateJson } from '../../../core/index.js';
-import { sandboxDataFile } from '../../../core/index.js';
+import {
+  CalendarError,
+  checkLanguage,
+  type Context,
+  EXIT,
+  loadConfig,
+  type ProfileConfig,
+  readUserConfig,
+  SANDBOX_PROFILE,
+  sandboxDataFile,
+  saveProfile,
+  splitUserInfo,
+  unknownProfile,
+  UsageError,
+  writePrivateJson,
+} from '../../../core/index.js';
 import type { GlobalOptions, Prepared } from '../../session.js';
 import { listWriter, printRecord } from '../../output/writer.js';
 

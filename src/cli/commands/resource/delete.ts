@@ -3,7 +3,7 @@
  * organizer counted, the person asked, then each deleted (src/core/records/remove.ts).
  */
 import type { Invocation } from '../runner.js';
-import { CalendarError, EXIT, UsageError } from '../../../core/index.js';
+import { CalendarError, EXIT, passwordQuery, textForPeople, UsageError } from '../../../core/index.js';
 import type { Resource } from '../../../spec/resources.js';
 import { withSession } from '../../session.js';
 import { printRecord } from '../../output/writer.js';
@@ -11,8 +11,6 @@ import { confirm } from '../../output/confirm.js';
 import { readRefs } from './refs.js';
 import { printPlanned } from './shared.js';
 import type { DeleteFlags } from './options.js';
-import { textForPeople } from '../../../core/index.js';
-import { passwordQuery } from '../../../core/index.js';
 
 export async function runDelete(resource: Resource, inv: Invocation<DeleteFlags>, rawRefs: string[]): Promise<void> {
   const { ctx, opts } = inv;

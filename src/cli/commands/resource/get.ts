@@ -1,16 +1,12 @@
 /** `calendar <resource> get REF...`: one record, or several (also from stdin with -). */
 import type { Invocation } from '../runner.js';
-import { CalendarError, EXIT, NotFoundError } from '../../../core/index.js';
+import { type ApiClient, CalendarError, type Context, EXIT, getRecord, NotFoundError, passwordQuery, readRawTexts, withRawTexts } from '../../../core/index.js';
 import type { Resource } from '../../../spec/resources.js';
 import { withSession } from '../../session.js';
 import { listWriter, printRecord, type RecordWriter } from '../../output/writer.js';
-import type { ApiClient } from '../../../core/index.js';
-import type { Context } from '../../../core/index.js';
 import { readRefs } from './refs.js';
 import { showsTypedText } from './shared.js';
 import type { GetFlags } from './options.js';
-import { readRawTexts, withRawTexts } from '../../../core/index.js';
-import { getRecord, passwordQuery } from '../../../core/index.js';
 
 export async function runGet(resource: Resource, inv: Invocation<GetFlags>, rawRefs: string[]): Promise<void> {
   const { ctx, opts } = inv;

@@ -5,15 +5,10 @@
  * flags are named and the command exits 2, before any request.
  */
 import { createInterface, type Interface } from 'node:readline/promises';
-import type { Context } from '../../../core/index.js';
-import { CalendarError, EXIT, UsageError } from '../../../core/index.js';
-import type { ApiClient } from '../../../core/index.js';
+import { type ApiClient, CalendarError, coerceValue, type Context, EXIT, textForPeople, UsageError, walkEveryRecord } from '../../../core/index.js';
 import { flagName, linkFields, resources, type Field, type LinkRelation, type Resource } from '../../../spec/resources.js';
-import { walkEveryRecord } from '../../../core/index.js';
 import { collectFields } from './flags.js';
 import type { FieldFlags } from './options.js';
-import { textForPeople } from '../../../core/index.js';
-import { coerceValue } from '../../../core/index.js';
 import { visible } from '../../output/visible.js';
 
 type Json = Record<string, unknown>;

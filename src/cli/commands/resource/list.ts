@@ -1,20 +1,27 @@
 /** `calendar <resource> list`: one page, every page, or the events no list shows. */
 import type { Invocation } from '../runner.js';
-import type { Context } from '../../../core/index.js';
-import type { ApiClient } from '../../../core/index.js';
-import type { ZoneSource } from '../../../core/index.js';
-import { ApiError, UsageError } from '../../../core/index.js';
+import {
+  type ApiClient,
+  ApiError,
+  type Context,
+  type Query,
+  typedTexts,
+  UNFILTERED_KEYS,
+  unlistedEventsNote,
+  UsageError,
+  walkEveryEvent,
+  walkList,
+  walkShortfall,
+  windowOf,
+  type ZoneSource,
+} from '../../../core/index.js';
 import { MAX_PER_PAGE, POST_STATUSES, type Resource } from '../../../spec/resources.js';
 import { closest } from '../../../base/closest.js';
-import type { Query } from '../../../core/index.js';
 import { withSession, type Prepared } from '../../session.js';
 import { listWriter, type RecordWriter } from '../../output/writer.js';
-import { unlistedEventsNote, walkEveryEvent, walkShortfall, windowOf } from '../../../core/index.js';
-import { UNFILTERED_KEYS, walkList } from '../../../core/index.js';
 import { buildListQuery } from './query.js';
 import { positive, showsTypedText } from './shared.js';
 import type { ListFlags } from './options.js';
-import { typedTexts } from '../../../core/index.js';
 import { dayEdge } from '../../../wordpress/dates.js';
 
 export async function runList(resource: Resource, inv: Invocation<ListFlags>): Promise<void> {

@@ -1,8 +1,6 @@
 /** List parameters from flags. */
-import { UsageError } from '../../../core/index.js';
+import { listQueryOf, type Query, UsageError } from '../../../core/index.js';
 import { flagName, type Resource } from '../../../spec/resources.js';
-import type { Query } from '../../../core/index.js';
-import { listQueryOf } from '../../../core/index.js';
 import { collectFields, EXPORT_FILTERS, flagValue } from './flags.js';
 import type { ExportFilterFlags, ListFlags } from './options.js';
 

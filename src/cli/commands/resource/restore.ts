@@ -3,9 +3,7 @@ import type { Invocation } from '../runner.js';
 import type { Resource } from '../../../spec/resources.js';
 import { withSession } from '../../session.js';
 import { printRecord } from '../../output/writer.js';
-import { parseRef } from '../../../core/index.js';
-import { restoreRecord, restoreStatus } from '../../../core/index.js';
-import { textForPeople } from '../../../core/index.js';
+import { parseRef, restoreRecord, restoreStatus, textForPeople } from '../../../core/index.js';
 import { printPlanned } from './shared.js';
 import type { RestoreFlags } from './options.js';
 

@@ -2,20 +2,22 @@
  * The series flags of `events create|update|delete` (docs/series.md): read into the core's
  * typed inputs, the core's series verbs called, their records rendered.
  */
-import type { Context } from '../../../core/index.js';
-import { UsageError } from '../../../core/index.js';
-import type { RecordAccess } from '../../../core/index.js';
-import type { RecordRef } from '../../../core/index.js';
-import type { RepeatRequest } from '../../../core/index.js';
-import type { SeriesScope as AnyScope } from '../../../core/index.js';
+import {
+  type ApiClient,
+  type Context,
+  type LinkAdjustments,
+  type Member,
+  parseOccurrenceSlug,
+  type RecordAccess,
+  type RecordRef,
+  type RepeatRequest,
+  type SeriesScope as AnyScope,
+  UsageError,
+} from '../../../core/index.js';
 
 /** A series edit's scope: one occurrence is an ordinary update. */
 type SeriesScope = Exclude<AnyScope, 'occurrence'>;
-import type { Member } from '../../../core/index.js';
-import type { LinkAdjustments } from '../../../core/index.js';
 import { resources } from '../../../spec/resources.js';
-import type { ApiClient } from '../../../core/index.js';
-import { parseOccurrenceSlug } from '../../../core/index.js';
 import type { Prepared } from '../../session.js';
 import { listWriter } from '../../output/writer.js';
 import { confirm } from '../../output/confirm.js';

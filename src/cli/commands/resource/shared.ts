@@ -1,11 +1,15 @@
 /** What the verbs share on the command line: options read into the core's typed inputs, and dry runs printed. */
-import type { Context } from '../../../core/index.js';
-import { UsageError } from '../../../core/index.js';
-import type { ApiClient } from '../../../core/index.js';
-import { adjustableLinks, type LinkAdjustments } from '../../../core/index.js';
-import type { PlannedRequest, WritePlan } from '../../../core/index.js';
+import {
+  adjustableLinks,
+  type ApiClient,
+  type Context,
+  type LinkAdjustments,
+  type PlannedRequest,
+  UsageError,
+  type WriteMode,
+  type WritePlan,
+} from '../../../core/index.js';
 import { flagName, type Resource } from '../../../spec/resources.js';
-import type { WriteMode } from '../../../core/index.js';
 import type { GlobalOptions } from '../../session.js';
 import { collectFields, flagValue, givenFlag } from './flags.js';
 import type { FieldFlags, UpdateFlags } from './options.js';

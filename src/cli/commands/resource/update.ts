@@ -3,9 +3,7 @@ import type { Invocation } from '../runner.js';
 import type { Resource } from '../../../spec/resources.js';
 import { withSession } from '../../session.js';
 import { printRecord } from '../../output/writer.js';
-import { parseRef } from '../../../core/index.js';
-import { hasAdjustments } from '../../../core/index.js';
-import { passwordQuery } from '../../../core/index.js';
+import { hasAdjustments, parseRef, passwordQuery } from '../../../core/index.js';
 import { linkAdjustmentsOf, printPlanned, writeBody } from './shared.js';
 import type { UpdateFlags } from './options.js';
 

@@ -3,12 +3,9 @@
  * written as NDJSON (default), a JSON array, CSV or (events) iCalendar.
  */
 import type { Invocation } from '../runner.js';
-import { UsageError } from '../../../core/index.js';
+import { exportColumns, exportRecords, INPUT_FORMATS, type InputFormat, recordSink, UsageError } from '../../../core/index.js';
 import { prepare, withSession } from '../../session.js';
-import { exportColumns, exportRecords } from '../../../core/index.js';
 import { exportFilterQuery } from '../resource/query.js';
-import { INPUT_FORMATS, type InputFormat } from '../../../core/index.js';
-import { recordSink } from '../../../core/index.js';
 import { resourceArgument } from './settings.js';
 import type { ExportFlags } from '../resource/options.js';
 

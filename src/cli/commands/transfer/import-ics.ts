@@ -1,10 +1,6 @@
 /** `calendar import events FEED.ics|-|URL`: the iCalendar options checked, then the sync of src/core/bulk/ics-import.ts. */
 import type { Invocation } from '../runner.js';
-import { UsageError } from '../../../core/index.js';
-import type { IcsSource } from '../../../core/index.js';
-import type { IcsImportSettings } from '../../../core/index.js';
-import { importFeed } from '../../../core/index.js';
-import { cliFlag, icsSettingsOf } from '../../../core/index.js';
+import { cliFlag, type IcsImportSettings, icsSettingsOf, type IcsSource, importFeed, UsageError } from '../../../core/index.js';
 import { importOptions, type ImportFlags } from './settings.js';
 import { importSession, printImport, type ImportShown } from './import-face.js';
 

@@ -1,8 +1,6 @@
 /** `calendar import <resource> <file|->`: the flags read, one core call (core/bulk/run-import.ts), the result printed. */
 import type { Invocation } from '../runner.js';
-import { UsageError } from '../../../core/index.js';
-import { openInput, parseDelimiter } from '../../../core/index.js';
-import { importRecords } from '../../../core/index.js';
+import { importRecords, openInput, parseDelimiter, UsageError } from '../../../core/index.js';
 import { importSettings, resourceArgument, type ImportFlags } from './settings.js';
 import { importSession, printImport, withReport, type ImportShown } from './import-face.js';
 

@@ -3,15 +3,12 @@
  * the days asked for, placed in the view's zone (`--timezone`, else the profile's, else
  * the site's).
  */
-import type { Context } from '../../../core/index.js';
+import { type CalendarEvent, checkZone, type Context, listQueryOf, readViewEvents, type ViewEvents } from '../../../core/index.js';
 import { type CONFLICT_FILTER_NAMES, flagName, resources } from '../../../spec/resources.js';
 import { withSession, type Prepared } from '../../session.js';
-import { listQueryOf } from '../../../core/index.js';
-import { checkZone, readViewEvents, type ViewEvents } from '../../../core/index.js';
 import { VIEW_FILTER_NAMES } from './filters.js';
 import { writeViewData } from './output.js';
 import { visible } from '../../output/visible.js';
-import type { CalendarEvent } from '../../../core/index.js';
 import { flagValue } from '../resource/flags.js';
 import type { FilterFlags } from '../resource/options.js';
 
