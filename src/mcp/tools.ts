@@ -22,7 +22,6 @@ import {
 import type { EventRecord } from '../spec/types.js';
 import { DATES_ACCEPTED, fieldInputs, listAdjustments, linksOf, refInput, takesDates, toolInput, type JsonSchema } from './schemas.js';
 import { ADD, asLibraryInput, CHANGE, flag, READ, REMOVE, without, type Args, type Tool, type ToolContext, withSiteDates } from './tool.js';
-import { closest } from '../base/closest.js';
 import { COMPACT_FIELDS, decodeCursor, encodeCursor, fieldsOf, PAGE_SIZE, tableOf } from './lists.js';
 import { previewDelete, settled } from './deletes.js';
 import { siteTools } from './site-tools.js';
@@ -119,22 +118,6 @@ function withMatches(about: Json, r: Resource, args: Args, record: Json): Json {
   return matched.length ? { ...about, linked_by_name: matched } : about;
 }
 
-/** A list tool's own arguments besides the API's filters. */
-const LIST_ARGUMENTS = ['limit', 'cursor', 'fields'];
-
-/**
- * An argument the tool does not take is refused, not dropped: a client that sends `per_page`
- * must not believe it was honoured.
- */
-function refuseUnknownArguments(r: Resource, args: Record<string, unknown>, known: string[]): void {
-  const unknown = Object.keys(args).find((key) => !known.includes(key));
-  if (unknown === undefined) return;
-  if (unknown === 'per_page' || unknown === 'page')
-    throw new UsageError(`${unknown}: not an argument of ${r.name}_list`, `Pages go by \`limit\` (at most ${PAGE_SIZE}) and the answer's \`next\` cursor.`);
-  const near = closest(unknown, known);
-  throw new UsageError(`${unknown}: not an argument of ${r.name}_list${near ? ` (did you mean ${near}?)` : ''}`);
-}
-
 function listTool(r: Resource, name: ResourceName): Tool {
   const filters = r.listParams.filter((p) => p.name !== 'page' && p.name !== 'per_page');
   const filterNames = filters.map((p) => p.name);
@@ -159,7 +142,6 @@ function listTool(r: Resource, name: ResourceName): Tool {
     }),
     annotations: READ,
     async call(cal, args, context) {
-      refuseUnknownArguments(r, args, [...filterNames, ...LIST_ARGUMENTS]);
       const fields = fieldsOf(args.fields);
       let query = without(args, 'limit', 'cursor', 'fields');
       let page = 1;
