@@ -166,6 +166,11 @@ export interface SeriesUpdateOptions {
   force?: boolean;
   /** With a new start alone, move the end by as much (default true). */
   keepDuration?: boolean;
+  /**
+   * Refused with a scope: adding to and removing from list links is one occurrence's business (give
+   * the whole list instead). Named so that a call carrying them is refused, not silently ignored.
+   */
+  links?: LinkChangesOf<'events'>;
   /** Send nothing: the occurrences the change would take. */
   dryRun?: boolean;
 }
@@ -193,7 +198,7 @@ const CREATE_KEYS = [...CALL_KEYS, ...everyKey<CreateOptions>()(['conflictCheck'
 const UPDATE_KEYS = [...CALL_KEYS, ...everyKey<UpdateOptions>()(['conflictCheck', 'createMissing', 'force', 'replace', 'keepDuration', 'links'])];
 const DELETE_KEYS = [...CALL_KEYS, ...everyKey<DeleteOptions>()(['permanently'])];
 const REPEAT_KEYS = everyKey<RepeatOptions>()(['repeat', 'except', 'max', 'createMissing', 'dryRun']);
-const SERIES_UPDATE_KEYS = everyKey<SeriesUpdateOptions>()(['scope', 'createMissing', 'force', 'keepDuration', 'dryRun']);
+const SERIES_UPDATE_KEYS = everyKey<SeriesUpdateOptions>()(['scope', 'createMissing', 'force', 'keepDuration', 'links', 'dryRun']);
 const SERIES_DELETE_KEYS = everyKey<SeriesDeleteOptions>()(['scope', 'dryRun']);
 const VIEW_DAYS = everyKey<ViewDays>()(['from', 'to', 'timezone']);
 

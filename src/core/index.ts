@@ -173,7 +173,7 @@ export { markedTitle, parseOccurrenceSlug } from './series/slug.js';
 /** @internal */
 export type { Member } from './series/store.js';
 /** @internal */
-export { checkRepeat, createRepeating, deleteInScope, occurrencesText, refuseFailures, repeatRequest, updateInScope } from './series/verbs.js';
+export { checkRepeat, createRepeating, deleteInScope, occurrencesText, refuseFailures, repeatRequest, scopeOf, updateInScope } from './series/verbs.js';
 /** @internal */
 export { SITE_RESOURCES, readSite, type SiteDocument } from './site/document.js';
 /** @internal */
