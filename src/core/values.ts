@@ -3,12 +3,13 @@
  * resource table. Used for flags and for JSON/CSV input alike, before any request.
  */
 import { UsageError } from './errors.js';
-import { flagName, type Field } from '../spec/resources.js';
+import type { Field } from '../spec/resources.js';
 import { decodeEntities } from './records/identity.js';
 import { ESCAPED_OCTET, sanitizeTextField } from '../wordpress/text.js';
 import { takesUrl } from '../wordpress/urls.js';
 import { closest } from '../base/closest.js';
 import { canonicalTimeZone, fixedOffsetMinutes, timeZoneNames } from '../base/time.js';
+import { option } from './words.js';
 
 export const DATE_FORMS =
   'YYYY-MM-DD, "YYYY-MM-DD HH:MM[:SS]", ISO 8601 (2025-01-31T18:00:00+01:00), now, today, tomorrow, yesterday, next week, next month, +7d, -2w, +3h';
@@ -126,7 +127,7 @@ export function hasOffset(date: string): boolean {
 }
 
 function label(field: Field): string {
-  return `--${flagName(field.name)}`;
+  return option(field.name);
 }
 
 /**

@@ -10,17 +10,18 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
+  type CallToolRequest,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import { coreWords, type Calendar, type CalendarMessage } from '../core/calendar.js';
-import { CalendarError } from '../core/errors.js';
+import type { Calendar, CalendarMessage } from '../core/calendar.js';
+import { CalendarError, errorIn } from '../core/errors.js';
 import { VERSION } from '../core/version.js';
 import { tools } from './tools.js';
 import type { ToolContext } from './tool.js';
-import { inToolTerms } from './errors.js';
+import { speaking } from '../core/words.js';
 import { rootDirectories } from './files.js';
 import { INSTRUCTIONS, SITE_DATA_NOTICE } from './instructions.js';
 
@@ -55,7 +56,7 @@ export function createServer(options: ServerOptions): CalendarServer {
   const calls = new AsyncLocalStorage<CallNotes>();
   const calendar = options.open((message) => {
     const notes = calls.getStore();
-    if (notes) (message.level === 'warning' ? notes.warnings : notes.notices).push(inToolTerms(message.text));
+    if (notes) (message.level === 'warning' ? notes.warnings : notes.notices).push(message.text);
   });
   const hide = redactor(options.credentials ?? {});
   const offered = new Map(tools({ readOnly: options.readOnly }).map((tool) => [tool.name, tool]));
@@ -86,7 +87,7 @@ export function createServer(options: ServerOptions): CalendarServer {
     },
   });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+  const callTool = async (request: CallToolRequest): Promise<CallToolResult> => {
     const notes: CallNotes = { notices: [], warnings: [] };
     const tool = offered.get(request.params.name);
     const failed = (text: string): CallToolResult => ({
@@ -111,7 +112,9 @@ export function createServer(options: ServerOptions): CalendarServer {
     } catch (err) {
       return failed(failureText(err, tool.name, options.log));
     }
-  });
+  };
+  // The core's messages name options as the tools' arguments (src/core/words.ts).
+  server.setRequestHandler(CallToolRequestSchema, (request) => speaking('tool', () => callTool(request)));
   server.setRequestHandler(ListResourcesRequestSchema, () => ({
     resources: [
       {
@@ -147,9 +150,8 @@ function unknownTool(name: string, readOnly: boolean): string {
 /** The core's message and hint (each one line) in the tool's terms, or for an error the core did not foresee, what it says. */
 function failureText(err: unknown, toolName: string, log?: (line: string) => void): string {
   if (err instanceof CalendarError) {
-    // In the core's words (the CLI's flags), which inToolTerms puts in the tools' terms.
-    const { message, hint } = coreWords(err);
-    return inToolTerms(hint ? `${message}\n${hint}` : message);
+    const { message, hint } = errorIn(err, 'tool');
+    return hint ? `${message}\n${hint}` : message;
   }
   const e = err as Error;
   log?.(`calendar mcp: ${toolName}: ${e?.stack ?? String(err)}`);

@@ -18,7 +18,7 @@ import { formText, formValues, readForm, withError } from '../../../core/records
 import { parseRef, recordPath, translateNotFound } from '../../../core/records/refs.js';
 import type { Opts } from '../resource/shared.js';
 import { finishBody, refuseRename, type RecordAccess } from '../../../core/records/verbs.js';
-import { writeHint } from '../../output/write-hints.js';
+import { hintOf } from '../../output/write-hints.js';
 
 type Json = Record<string, unknown>;
 
@@ -76,7 +76,7 @@ export async function runEdit(resource: Resource, inv: Invocation, rawRef: strin
           });
           if (refusal instanceof CalendarError) {
             prepared.ui.warn(`${refusal.message}; your edits are kept in ${file}: it opens again`);
-            text = withError(text, [refusal.message, refusal.hint ?? writeHint(refusal)].filter(Boolean).join('\n'));
+            text = withError(text, [refusal.message, hintOf(refusal)].filter(Boolean).join('\n'));
             continue;
           }
           const result = refusal;

@@ -4,7 +4,7 @@ import { UsageError } from '../../../core/errors.js';
 import type { IcsSource } from '../../../core/bulk/ics-source.js';
 import type { IcsImportSettings } from '../../../core/bulk/ics-import.js';
 import { importFeed } from '../../../core/bulk/run-import.js';
-import { cliFlag, icsSettingsOf } from '../../../core/bulk/options.js';
+import { icsSettingsOf } from '../../../core/bulk/options.js';
 import { importOptions, type ImportFlags } from './settings.js';
 import { importSession, printImport, type ImportShown } from './import-face.js';
 
@@ -21,7 +21,7 @@ export interface IcsFlags extends ImportFlags {
 export function icsSettings(flags: IcsFlags, cwd: string, source: string, yes: boolean, interactive: boolean): IcsImportSettings {
   const { from, until, maxOccurrences, includePrivate, prune, timezone } = flags;
   const options = { ...importOptions(flags), from, until, maxOccurrences, includePrivate, prune, timezone };
-  const settings = icsSettingsOf(options, cwd, source === '-' ? undefined : source, cliFlag, yes);
+  const settings = icsSettingsOf(options, cwd, source === '-' ? undefined : source, yes);
   // Refused before anything is read or sent, rather than after the import when pruning.
   if (flags.prune && !settings.dryRun && !yes && !interactive) {
     throw new UsageError('--prune trashes events: refused without --yes when not run at a terminal', 'Add --yes to confirm.');

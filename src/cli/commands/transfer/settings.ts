@@ -4,7 +4,7 @@ import { isResourceName, RESOURCE_NAMES, resources, type Resource } from '../../
 import type { GlobalOptions } from '../../session.js';
 import type { ImportSettings } from '../../../core/bulk/importer.js';
 import type { UpsertKey } from '../../../core/bulk/upsert-index.js';
-import { cliFlag, importSettingsOf, type ImportOptions } from '../../../core/bulk/options.js';
+import { importSettingsOf, type ImportOptions } from '../../../core/bulk/options.js';
 
 export function resourceArgument(name: string): Resource {
   if (!isResourceName(name)) throw new UsageError(`"${name}" is not a resource`, `Use one of: ${RESOURCE_NAMES.join(', ')}.`);
@@ -25,7 +25,7 @@ export interface ImportFlags extends GlobalOptions {
 
 /** The import flags as core options (core/bulk/options.ts checks them, naming the flags). */
 export function importSettings(resource: Resource, flags: ImportFlags, cwd: string, source: string): ImportSettings {
-  const settings = importSettingsOf(resource, importOptions(flags), cwd, source === '-' ? undefined : source, cliFlag);
+  const settings = importSettingsOf(resource, importOptions(flags), cwd, source === '-' ? undefined : source);
   return { ...settings, printIds: flags.format === 'ids', report: flags.format === 'json' || flags.json === true };
 }
 
