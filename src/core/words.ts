@@ -32,12 +32,15 @@ const TABLE_NAMES = new Set(Object.values(resources).flatMap((resource) => [...r
 
 /** CLI flags that are not the option's name with dashes. */
 const CLI_FLAGS: Record<string, string> = { language: '--lang' };
+/** Library options that are not the option's name in camel case. */
+const LIBRARY_NAMES: Record<string, string> = { input_format: 'format' };
 /** Tool arguments that are not the option's name. */
 const TOOL_ARGUMENTS: Record<string, string> = { yes: 'confirm' };
 
 /** The library's name of an option: a table name as it is, a list change under `links`, else in camel case. */
 function libraryName(name: string): string {
   if (TABLE_NAMES.has(name)) return name;
+  if (LIBRARY_NAMES[name]) return LIBRARY_NAMES[name];
   const change = /^(add|remove)_(.+)$/.exec(name);
   if (change && TABLE_NAMES.has(change[2])) return `links.${change[2]}.${change[1]}`;
   return name.replace(/_([a-z0-9])/g, (_underscore, letter: string) => letter.toUpperCase());

@@ -9,7 +9,7 @@ import { isValidTimeZone } from '../../base/time.js';
 import { closest } from '../../base/closest.js';
 import { loadConfig, type LoadedConfig } from './load.js';
 import type { ProfileConfig } from './schema.js';
-import { option } from '../words.js';
+import { option, said } from '../words.js';
 
 export const SANDBOX_PROFILE = 'sandbox';
 
@@ -137,9 +137,11 @@ export async function resolveProfile(flags: GlobalFlags, env: Env, cwd: string, 
   // Known from the index read at `profile add`, so that no run pays a request to learn it.
   if (profile.language && stored.translations === false && !foreign) {
     profile.warnings.push(
-      `the site of profile ${profile.name} showed no translation plugin (WPML or Polylang) when it was added, so ` +
-        `language ${profile.language} (${option('language')}, sent as i18n_language) may have no effect; if one is active now, add ` +
-        `the profile ${profile.name} again (calendar profile add)`,
+      said(
+        `the site of profile ${profile.name} showed no translation plugin (WPML or Polylang) when it was added, so ` +
+          `language ${profile.language} (${option('language')}, sent as i18n_language) may have no effect; if one is active now, add ` +
+          `the profile ${profile.name} again (calendar profile add)`,
+      ),
     );
   }
   if (!/^[a-z0-9_-]+(\/[a-z0-9_.-]+)+$/i.test(profile.namespace)) {

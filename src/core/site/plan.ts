@@ -8,7 +8,7 @@ import { linkFields, resources, type Field, type Resource, type ResourceName } f
 import { sameValue } from '../records/identity.js';
 import { SITE_RESOURCES, type SiteDocument, type SiteRecord } from './document.js';
 import { leftOutOccurrences, seriesTagChanges } from './series.js';
-import { option } from '../words.js';
+import { option, said } from '../words.js';
 
 export type FieldChange = { field: string; from: unknown; to: unknown } | { field: string; added: string[]; removed: string[] };
 
@@ -274,7 +274,7 @@ export function summaryOf(plan: Plan): string {
   const notes: string[] = [];
   if (plan.siteOnly)
     notes.push(
-      `${plan.siteOnly} only on the site; ${option('prune', true)} removes them${filtered ? ", events only where the file's filter selects them" : ''}`,
+      said(`${plan.siteOnly} only on the site; ${option('prune', true)} removes them${filtered ? ", events only where the file's filter selects them" : ''}`),
     );
   if (plan.outsideFilter)
     notes.push(
