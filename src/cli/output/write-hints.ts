@@ -21,6 +21,7 @@ export function hintOf(err: { code: string; hint?: string; values?: Record<strin
     return `${err.hint} Find them with: calendar events list --search ${JSON.stringify(String(values.text))}`;
   if (err.code === 'unknown_profile' && (values.stored as unknown[] | undefined)?.length === 0)
     return `${err.hint} Add one with: calendar profile add NAME --url https://example.org`;
+  if (err.code === 'project_site_untrusted') return `Add it as your own profile with: calendar profile add NAME --url ${String(values.origin)}`;
   if (err.code === 'redirected') return `${err.hint} E.g. calendar profile add NAME --url ${String(values.url)}`;
   return err.hint ?? writeHint(err);
 }

@@ -375,9 +375,11 @@ const projectSiteNamed = (file: string, origin: string) => `${file} names this s
 export function projectSiteWriteRefused(file: string, origin: string): CalendarError {
   return new CalendarError(
     `${projectSiteNamed(file, origin)}: the write was not sent; review the file and run: calendar trust ${file}, ` +
-      `or give the site yourself with ${option('base_url')} or CALENDAR_BASE_URL, or add it as your own profile (calendar ` +
-      `profile add)`,
+      `or give the site yourself with ${option('base_url')} or CALENDAR_BASE_URL, or add it as your own profile`,
     EXIT.auth,
+    undefined,
+    // The CLI says the command that adds the profile (src/cli/output/write-hints.ts).
+    { code: 'project_site_untrusted', values: { file, origin } },
   );
 }
 
