@@ -16,12 +16,9 @@ import {
   ReadResourceRequestSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { Calendar, CalendarMessage } from '../core/calendar.js';
-import { CalendarError, errorIn } from '../core/errors.js';
-import { VERSION } from '../core/version.js';
+import { type Calendar, CalendarError, type CalendarMessage, errorIn, speaking, VERSION } from '../core/index.js';
 import { tools } from './tools.js';
 import type { ToolContext } from './tool.js';
-import { speaking } from '../core/words.js';
 import { rootDirectories } from './files.js';
 import { INSTRUCTIONS, SITE_DATA_NOTICE } from './instructions.js';
 

@@ -2,10 +2,9 @@
  * Messages for people, on stderr: notices, warnings and errors. Colour only where allowed; the
  * control characters of a site's or a file's text they quote are made visible (output/visible.ts).
  */
-import type { Context } from '../../core/context.js';
+import { type Context, inWords } from '../../core/index.js';
 import { firstToday } from './daily-notice.js';
 import { visible } from './visible.js';
-import { inWords } from '../../core/words.js';
 
 /** A core text with its options said as flags (src/core/words.ts), then made safe for a terminal. */
 const shown = (text: string) => visible(inWords(text, 'cli'));
