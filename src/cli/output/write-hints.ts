@@ -23,7 +23,7 @@ export function hintOf(err: { code: string; hint?: string; values?: Record<strin
     return `${err.hint} Add one with: calendar profile add NAME --url https://example.org`;
   if (err.code === 'project_site_untrusted') return `Add it as your own profile with: calendar profile add NAME --url ${String(values.origin)}`;
   if (err.code === 'redirected') return `${err.hint} E.g. calendar profile add NAME --url ${String(values.url)}`;
-  return err.hint ?? writeHint(err);
+  return writeHint(err) ?? err.hint;
 }
 
 /** The flags that get past a refusal of the planner; undefined for any other error. */
