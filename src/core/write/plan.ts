@@ -238,7 +238,8 @@ export function costRefusal(resource: Resource, current: Json, changes: Json, fo
       'setting_forced',
       'cost',
       { ...values, settings: forcedOff },
-      `Give the cost as it should be stored (${option('cost')}), or ${forcedOff.map((field) => option(field, true)).join(' ')} to let it be on, or ${option('force', true)} (it turns on).`,
+      `Give the cost as it should be stored (${option('cost')}), or ${forcedOff.map((field) => option(field, true)).join(' ')} ` +
+        `to let it be on, or ${option('force', true)} (it turns on).`,
     );
   }
   return new WriteRefusal(
