@@ -152,11 +152,12 @@ export type WireValue = string | number | boolean | number[] | string[] | Array<
 
 /**
  * Checks one value against its field and returns it in wire form.
- * `where` names the value in error messages (`--start-date`, `line 3 field start_date`).
+ * `where` names the value in error messages (the option, `line 3 field start_date`); the error
+ * names the field by its API name and keeps the value given.
  */
 export function coerceValue(field: Field, raw: unknown, where: string = label(field), now?: Date): WireValue {
   const fail = (what: string, hint?: string): never => {
-    throw new UsageError(`${where}: ${what}`, hint);
+    throw new UsageError(`${where}: ${what}`, hint, { field: field.name, values: { given: raw } });
   };
   // A venue's or organizer's details lose their %-escapes on the site: refused rather than changed.
   const keptAsGiven = (value: string): string => {

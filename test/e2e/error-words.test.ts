@@ -49,6 +49,7 @@ describe('a bad number of records per page', () => {
     expect(err.message).toMatch(/^per_page: /);
     expect(err.message).not.toContain('--');
     expect(err.options).toEqual(['per_page']);
+    expect(err).toMatchObject({ code: 'usage', field: 'per_page', values: { given: 0 } });
   });
 });
 

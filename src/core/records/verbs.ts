@@ -35,7 +35,8 @@ export async function checkWrite(resource: Resource, fields: Json, mode: WriteMo
   if (!checked.ok) {
     const [first, ...rest] = checked.problems;
     const more = rest.length ? ` (and ${rest.length} more: ${rest.map((p) => p.field).join(', ')})` : '';
-    throw new UsageError(`${resource.singular} ${first.field === '(record)' ? '' : `${nameOf(first.field)}: `}${first.message}${more}`, first.hint);
+    const named = first.field === '(record)' ? {} : { field: first.field, values: { given: fields[first.field] } };
+    throw new UsageError(`${resource.singular} ${named.field ? `${nameOf(first.field)}: ` : ''}${first.message}${more}`, first.hint, named);
   }
   const record = checked.record;
   // `none` for a link: no link on create; on update, the empty list, or null where a route can take the link off.
