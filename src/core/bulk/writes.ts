@@ -12,6 +12,7 @@ import type { SafeUpdateOptions } from '../records/safe-update.js';
 import { createPost, safeUpdate, updateByPlan, type PlannedUpdate } from '../write/execute.js';
 import { nameKey, slugLetters, slugSegment } from '../records/identity.js';
 import type { UpsertKey } from './upsert-index.js';
+import { option } from '../words.js';
 
 type Json = Record<string, unknown>;
 
@@ -50,7 +51,7 @@ export async function withSlugOfFile(client: ApiClient, resource: Resource, crea
     warnedSlug.add(client);
     ui.warn(
       `this site keeps no slug sent for a ${resource.singular} (it has no tec/v1), so ${resource.name} keep the slug ` +
-        `of their name: import them with --upsert-by name to find them again`,
+        `of their name: import them with ${option('upsert_by', 'name')} to find them again`,
     );
   }
   return record;

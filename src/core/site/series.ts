@@ -24,6 +24,7 @@ import { occurrenceKeys, occurrenceSlug, parseOccurrenceSlug, seriesDescription,
 import { createSeriesTag, readSeries, ruleStarts, saveSeriesTag } from '../series/store.js';
 import type { Tree, TreeMap, TreeScalar } from './tree.js';
 import { plainOf } from './tree.js';
+import { CalendarError, errorIn } from '../errors.js';
 
 type Json = Record<string, unknown>;
 
@@ -176,7 +177,7 @@ export async function readSeriesSection(node: Tree, document: SeriesDocument, de
     try {
       starts = await expandRule(anchor, rule, { cap: EVERY_START });
     } catch (err) {
-      at(field('rule')!.value, `${label}: ${(err as Error).message.replace(/^--repeat /, 'rule ')}`);
+      at(field('rule')!.value, `${label}: ${(err instanceof CalendarError ? errorIn(err, 'library').message : String(err)).replace(/^repeat /, 'rule ')}`);
       continue;
     }
     const keys = occurrenceKeys(starts);

@@ -29,7 +29,7 @@ import type { Resource } from '../../../spec/resources.js';
 import { withSession } from '../../session.js';
 import { printRecord } from '../../output/writer.js';
 import type { EditFlags } from '../resource/options.js';
-import { writeHint } from '../../output/write-hints.js';
+import { hintOf } from '../../output/write-hints.js';
 
 type Json = Record<string, unknown>;
 
@@ -86,7 +86,7 @@ export async function runEdit(resource: Resource, inv: Invocation<EditFlags>, ra
           });
           if (refusal instanceof CalendarError) {
             prepared.ui.warn(`${refusal.message}; your edits are kept in ${file}: it opens again`);
-            text = withError(text, [refusal.message, refusal.hint ?? writeHint(refusal)].filter(Boolean).join('\n'));
+            text = withError(text, [refusal.message, hintOf(refusal)].filter(Boolean).join('\n'));
             continue;
           }
           const result = refusal;
