@@ -4,6 +4,7 @@
  * organizers) change a list without restating it. No route of the site unlinks an event's
  * venue, so `--venue none` is refused rather than pretended (src/wordpress/write-routes.ts).
  */
+import type { Resolver } from './resolve.js';
 import { UsageError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
 import { linkFields, type Field, type LinkRelation, type Resource } from '../../spec/resources.js';
@@ -75,12 +76,12 @@ export async function applyAdjustments(
   given: LinkAdjustments | undefined,
   body: Json,
   current: Json | undefined,
-  options: { createMissing?: boolean } = {},
+  options: { createMissing?: boolean; resolver?: Resolver } = {},
 ): Promise<void> {
   const adjustments = adjustmentsOf(resource, given);
   if (adjustments.length === 0) return;
   const { Resolver } = await import('./resolve.js');
-  const resolver = new Resolver(client);
+  const resolver = options.resolver ?? new Resolver(client);
   const existing = current ? toWritable(resource, current, { links: 'ids' }) : {};
   for (const { field, add, remove } of adjustments) {
     if (body[field.name] !== undefined && (add || remove)) {

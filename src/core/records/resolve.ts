@@ -24,7 +24,25 @@ export class Resolver {
   private readonly cache = new Map<string, Promise<number | undefined>>();
   private readonly everyName = new Map<LinkRelation, Promise<Candidate[]>>();
 
+  /**
+   * While set, `create` sends nothing: it hands out a stand-in ID (below zero) and keeps the name,
+   * so that a write can be planned, and refused, before anything is created.
+   */
+  private deferred: Map<string, number> | undefined;
+
   constructor(private readonly client: ApiClient) {}
+
+  /** Creates nothing until `creating()`: the links to create get stand-in IDs. */
+  deferCreates(): void {
+    this.deferred = new Map();
+  }
+
+  /** Whether a deferred run gave any stand-in, and from now on creates for real. */
+  creating(): boolean {
+    const deferredAny = (this.deferred?.size ?? 0) > 0;
+    this.deferred = undefined;
+    return deferredAny;
+  }
 
   /** IDs for the given references; what matched nothing is returned in `unknown`. */
   async resolve(relation: LinkRelation, refs: Array<string | number>): Promise<{ ids: number[]; unknown: string[] }> {
@@ -58,6 +76,11 @@ export class Resolver {
    * process) is answered `term_exists` with the term the site holds, which is then the one meant.
    */
   async create(relation: LinkRelation, name: string): Promise<number> {
+    if (this.deferred) {
+      const key = `${relation}:${collationKey(name)}`;
+      if (!this.deferred.has(key)) this.deferred.set(key, -(this.deferred.size + 1));
+      return this.deferred.get(key) as number;
+    }
     let pending = creating.get(this.client);
     if (!pending) creating.set(this.client, (pending = new Map()));
     const key = `${relation}:${collationKey(name)}`;

@@ -3,6 +3,7 @@
  * restore, with typed options. The faces turn their input into these calls and render what comes
  * back: the CLI its flags and output formats, the library its objects, the MCP server its tools.
  */
+import type { Resolver } from './resolve.js';
 import type { Messages } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
@@ -51,11 +52,11 @@ export async function finishBody(
   access: RecordAccess,
   resource: Resource,
   body: Json,
-  options: { createMissing?: boolean; keepDuration?: boolean },
+  options: { createMissing?: boolean; keepDuration?: boolean; resolver?: Resolver },
   current?: Json,
 ): Promise<Json> {
   const { Resolver, resolveLinks } = await import('./resolve.js');
-  let out = await resolveLinks(new Resolver(access.client), resource, body, { createMissing: options.createMissing === true });
+  let out = await resolveLinks(options.resolver ?? new Resolver(access.client), resource, body, { createMissing: options.createMissing === true });
   if (resource.isEvent) {
     const { ZoneSource, settleEventDates } = await import('./dates.js');
     out = await settleEventDates(out, new ZoneSource(access.client, access.timezone), current, { keepDuration: options.keepDuration !== false });
@@ -186,16 +187,30 @@ export async function updateRecord(
       path = `${resource.path}/${id}`;
     } else ({ id, path } = await recordTarget(resource, ref, client));
     const createMissing = options.createMissing === true && !dryRun;
-    const resolved = await finishBody(access, resource, changes, { createMissing, keepDuration: options.keepDuration }, current);
-    await applyAdjustments(client, resource, options.links, resolved, current, { createMissing });
+    const { Resolver } = await import('./resolve.js');
+    const resolver = new Resolver(client);
+    const resolve = async () => {
+      const body = await finishBody(access, resource, changes, { createMissing, keepDuration: options.keepDuration, resolver }, current);
+      await applyAdjustments(client, resource, options.links, body, current, { createMissing, resolver });
+      return body;
+    };
+    const settings = { replace, query, current, force: options.force === true, notice: (line: string) => messages.warn(line), dryRun };
+    const { updateByPlan } = await import('../write/execute.js');
+    // A refused update creates nothing: with links to create, it is first planned with stand-ins for them.
+    if (createMissing) resolver.deferCreates();
+    let resolved = await resolve();
+    if (resolver.creating()) {
+      await refuseRename(access, resource, resolved, id, current, options.force === true);
+      await updateByPlan(client, resource, path, resolved, { ...settings, dryRun: true, notice: undefined });
+      resolved = await resolve();
+    }
     if (changes.start_date !== undefined && changes.end_date === undefined && resolved.end_date !== undefined) {
       messages.notice(
         `The end moves to ${String(resolved.end_date)} to keep the event's length (${option('keep_duration', false)} keeps the end where it is).`,
       );
     }
     await refuseRename(access, resource, resolved, id, current, options.force === true);
-    const settings = { replace, query, current, force: options.force === true, notice: (line: string) => messages.warn(line), dryRun };
-    const result = await (await import('../write/execute.js')).updateByPlan(client, resource, path, resolved, settings);
+    const result = await updateByPlan(client, resource, path, resolved, settings);
     if (dryRun || !result.record) return { planned: result.plan };
     warnIgnored(messages, result.ignored);
     return { record: result.record, ignored: result.ignored, plan: result.plan };
