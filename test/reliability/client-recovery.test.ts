@@ -68,21 +68,21 @@ const venue = { id: 42, venue: 'Hall', slug: 'hall' };
 describe('client recovery', () => {
   it('sends a create again after a 429, once', async () => {
     const { api, log } = await scripted([json(429, { code: 'too_many_requests' }, { 'retry-after': '0' }), json(201, venue)]);
-    const created = await createRecord(api, resources.venues, { venue: 'Hall' }, undefined, noWait);
+    const { record: created } = await createRecord(api, resources.venues, { venue: 'Hall' }, undefined, noWait);
     expect(created.id).toBe(42);
     expect(log).toEqual(['POST /venues', 'POST /venues']);
   });
 
   it('after a lost connection, finds the stored record instead of creating it twice', async () => {
     const { api, log } = await scripted([dropConnection, json(200, venue)]);
-    const created = await createRecord(api, resources.venues, { venue: 'Hall' }, { by: 'slug', slug: 'hall' }, noWait);
+    const { record: created } = await createRecord(api, resources.venues, { venue: 'Hall' }, { by: 'slug', slug: 'hall' }, noWait);
     expect(created.id).toBe(42);
     expect(log).toEqual(['POST /venues', 'GET /venues/by-slug/hall']);
   });
 
   it('tries a failed lookup again rather than giving up or posting blindly', async () => {
     const { api, log } = await scripted([html(503), json(500, { code: 'internal_server_error' }), json(400, { code: 'rest_invalid_param' }), json(201, venue)]);
-    const created = await createRecord(api, resources.venues, { venue: 'Hall' }, { by: 'slug', slug: 'hall' }, noWait);
+    const { record: created } = await createRecord(api, resources.venues, { venue: 'Hall' }, { by: 'slug', slug: 'hall' }, noWait);
     expect(created.id).toBe(42);
     expect(log).toEqual(['POST /venues', 'GET /venues/by-slug/hall', 'GET /venues/by-slug/hall', 'POST /venues']);
   });
