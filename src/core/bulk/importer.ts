@@ -317,6 +317,8 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
         say.notice(`${input.name} ${item.where}: ${label} (ID ${halfWritten.id}) was created by an earlier run that stopped before setting its slug: slug set`);
       return { result: 'updated', id: halfWritten.id, plan: slugPlan };
     }
+    // A venue keyed by slug is given the file's slug by a follow-up of its create (the create route takes the name's).
+    const fileSlug = upsertBy === 'slug' && key !== undefined && !isDraftTitleKey(key) ? key : undefined;
     if (taken.length > 0 && dryRun) {
       // A plan, not a failure: the real run reports this row as failed.
       plan(`conflict ${label}: the name is taken by ID ${taken.join(', ')}`);
@@ -333,7 +335,7 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
     }
     if (dryRun) {
       plan(`create ${label}`);
-      return { result: 'created', plan: await planCreateOn(client, resource, body) };
+      return { result: 'created', plan: await planCreateOn(client, resource, body, fileSlug) };
     }
     // A draft matched by its title is looked up by its title after a create whose outcome is unknown.
     const matchBy = key !== undefined && isDraftTitleKey(key) ? 'name' : upsertBy;
@@ -342,8 +344,9 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
       resource,
       body,
       matchBy ? { by: matchBy, slug: record.slug, name: record.name } : confirmationKey(resource, record, body),
+      { slug: fileSlug },
     );
-    if (upsertBy === 'slug' && key !== undefined && !isDraftTitleKey(key)) warnSlugNotKept(client, resource, created, key, say);
+    if (fileSlug !== undefined) warnSlugNotKept(client, resource, created, fileSlug, say);
     // The site appends -2 to a slug that is taken: another run created the record since this one looked.
     if (
       upsertBy === 'slug' &&

@@ -106,9 +106,10 @@ export async function createRecord(
   resource: Resource,
   body: Json,
   match: MatchKey | undefined,
-  sleep = client.options.sleep ?? timer,
+  options: { slug?: string; sleep?: (ms: number) => Promise<void> } = {},
 ): Promise<CreateResult> {
-  return createByPlan(client, resource, body, { post: (sent) => postRecord(client, resource, sent, match, sleep) });
+  const sleep = options.sleep ?? client.options.sleep ?? timer;
+  return createByPlan(client, resource, body, { slug: options.slug, post: (sent) => postRecord(client, resource, sent, match, sleep) });
 }
 
 async function postRecord(client: ApiClient, resource: Resource, body: Json, match: MatchKey | undefined, sleep: (ms: number) => Promise<void>): Promise<Json> {

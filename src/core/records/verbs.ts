@@ -88,7 +88,7 @@ export interface CreateOptions {
 }
 
 /** A real write's record and the plan it sent (the one its dry run gives), or a dry run's plan alone. */
-export type WriteResult<R = Json> = { record: R; plan?: WritePlan; planned?: undefined } | { planned: WritePlan; record?: undefined };
+export type WriteResult<R = Json> = { record: R; plan?: WritePlan; planned?: undefined } | { planned: WritePlan; record?: undefined; plan?: undefined };
 
 /** Creates a record from checked fields (checkWrite): links resolved, dates settled, a taken name refused. */
 export async function createRecord(access: RecordAccess, resource: Resource, fields: Json, options: CreateOptions = {}): Promise<WriteResult> {

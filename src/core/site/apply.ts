@@ -180,11 +180,13 @@ async function write(change: RecordChange, desired: SiteDocument, ids: IdMap, cl
     return (await updateRecord(client, resource, change.id!, wireBody(resource, changed, ids, 'update', dryRun), { dryRun })).plan;
   }
   const body = wireBody(resource, fields, ids, 'create', dryRun);
-  if (resource.fields.some((f) => f.name === 'slug')) body.slug = change.slug;
-  if (dryRun) return planCreateOn(client, resource, body);
+  // A record without a slug field (a venue) is given the file's slug by a follow-up of its create.
+  const slugField = resource.fields.some((f) => f.name === 'slug');
+  if (slugField) body.slug = change.slug;
+  const slug = slugField ? undefined : change.slug;
+  if (dryRun) return planCreateOn(client, resource, body, slug);
   const match = resource.mergesOnCreate ? { by: 'name' as const, name: String(fields[resource.nameField]) } : { by: 'slug' as const, slug: change.slug };
-  // A new venue gets the slug of its name: its plan gives it the file's by a follow-up.
-  const { record, plan } = await createRecord(client, resource, body, match);
+  const { record, plan } = await createRecord(client, resource, body, match, { slug });
   warnSlugNotKept(client, resource, record, change.slug, { warn: options.warn ?? (() => {}) });
   if (typeof record.id === 'number') ids.get(change.resource)!.set(change.slug, record.id);
   return plan;

@@ -226,8 +226,8 @@ export async function sendPlan(client: ApiClient, plan: WritePlan): Promise<Json
 }
 
 /** The routes a create's follow-ups go by; the site is asked only when one writes event meta. */
-async function createRoutes(client: ApiClient, resource: Resource, body: Json): Promise<SiteRoutes | undefined> {
-  const followUps = createFollowUps(resource, body);
+async function createRoutes(client: ApiClient, resource: Resource, body: Json, slug?: string): Promise<SiteRoutes | undefined> {
+  const followUps = createFollowUps(resource, body, slug);
   if (followUps.length === 0) return undefined;
   // A translation (`i18n_language`) is written by the plugin's routes, which take the language.
   const core = !client.options.language;
@@ -236,8 +236,8 @@ async function createRoutes(client: ApiClient, resource: Resource, body: Json): 
 }
 
 /** The plan of a create (src/core/write/plan.ts planCreate), its follow-ups on the routes this site offers. */
-export async function planCreateOn(client: ApiClient, resource: Resource, body: Json): Promise<WritePlan> {
-  return planCreate(resource, body, { site: await createRoutes(client, resource, body) });
+export async function planCreateOn(client: ApiClient, resource: Resource, body: Json, slug?: string): Promise<WritePlan> {
+  return planCreate(resource, body, { slug, site: await createRoutes(client, resource, body, slug) });
 }
 
 export interface CreateResult {
@@ -263,15 +263,15 @@ export async function createByPlan(
   client: ApiClient,
   resource: Resource,
   body: Json,
-  options: { post?: (body: Json) => Promise<Json>; notice?: (line: string) => void } = {},
+  options: { post?: (body: Json) => Promise<Json>; notice?: (line: string) => void; slug?: string } = {},
 ): Promise<CreateResult> {
-  const site = await createRoutes(client, resource, body);
-  const plan = planCreate(resource, body, { site });
+  const site = await createRoutes(client, resource, body, options.slug);
+  const plan = planCreate(resource, body, { site, slug: options.slug });
   const [create, ...followUps] = plan.requests;
   const post = options.post ?? (async (sent: Json) => (await client.call<Json>('POST', resource.path, { body: sent })).body);
   let record = await post(create.body as Json);
   // planCreate plans one request per follow-up, in their order.
-  const wanted = createFollowUps(resource, body);
+  const wanted = createFollowUps(resource, body, options.slug);
   for (const [index, request] of followUps.entries()) {
     if (typeof record.id !== 'number' || (request.when && answerHolds(record, request.when))) continue;
     const path = `${resource.path}/${record.id}`;

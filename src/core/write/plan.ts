@@ -271,6 +271,8 @@ const NOT_YET = -1;
 export interface CreateOptions {
   /** The routes the site offers, for a follow-up update (an event's zero cost); tribe alone without it. */
   site?: SiteRoutes;
+  /** The slug a venue must have (a file's key), which its create route does not take. */
+  slug?: string;
 }
 
 /**
@@ -278,12 +280,10 @@ export interface CreateOptions {
  * (src/wordpress/cost.ts), and a venue's slug, which the create route takes from the name (sent
  * only if the answer has another one). Each with the changes an update makes.
  */
-export function createFollowUps(resource: Resource, body: Json): Array<{ changes: Json; when?: PlannedRequest['when'] }> {
+export function createFollowUps(resource: Resource, body: Json, slug?: string): Array<{ changes: Json; when?: PlannedRequest['when'] }> {
   const out: Array<{ changes: Json; when?: PlannedRequest['when'] }> = [];
   if (resource.isEvent && createDropsCost(body.cost)) out.push({ changes: { cost: '0' } });
-  if (resource.mergesOnCreate && !resource.derivesSlug && typeof body.slug === 'string' && body.slug !== '') {
-    out.push({ changes: { slug: body.slug }, when: { field: 'slug', isNot: body.slug } });
-  }
+  if (resource.mergesOnCreate && !resource.derivesSlug && slug) out.push({ changes: { slug }, when: { field: 'slug', isNot: slug } });
   return out;
 }
 
@@ -296,9 +296,10 @@ export function planCreate(resource: Resource, body: Json, options: CreateOption
   const sent = withCreateDefaults(resource.name, body);
   const plan: WritePlan = { action: 'create', resource: resource.name, reads: [], unchanged: [], requests: [] };
   plan.requests = [{ route: 'tribe', method: 'POST', path: resource.path, body: sent, fields: Object.keys(sent) }];
-  const { slug: _unknown, ...stored } = sent;
-  for (const { changes, when } of createFollowUps(resource, body)) {
+  for (const { changes, when } of createFollowUps(resource, body, options.slug)) {
     const site = options.site ?? { meta: 'tribe', core: false };
+    // The record as the create stores it: what it was sent, less what the follow-up writes (the create did not).
+    const stored = Object.fromEntries(Object.entries(sent).filter(([field]) => changes[field] === undefined));
     const update = planUpdate({ resource, id: NOT_YET, path: `${resource.path}/${NOT_YET}`, current: stored, changes, site });
     for (const request of update.requests) plan.requests.push({ ...request, path: request.path.replace(/\/-1$/, `/${CREATED_ID}`), ...(when ? { when } : {}) });
   }
