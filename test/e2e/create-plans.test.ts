@@ -101,6 +101,8 @@ describe('a create and its follow-ups are one plan', () => {
     const json = await site.cli([...args, '--dry-run', '--format', 'json']);
     expect(json.code, json.stderr).toBe(0);
     expect((JSON.parse(json.stdout) as Json).requests.map((r: Json) => `${r.method} ${r.path}`)).toEqual(['POST events', 'PATCH /tec/v1/events/{id}']);
+    const text = await site.cli([...args, '--dry-run']);
+    expect(text.stdout).toMatch(/\n# then, to the record created \(\{id\}: its ID\):\nPATCH http:\/\/[^\n]+\/tec\/v1\/events\/\{id\}\?context=edit\n/);
     const real = await site.cli(args);
     expect(real.code, real.stderr).toBe(0);
     expect(site.sandbox.stats.writes - writes).toBe(2);
