@@ -40,10 +40,14 @@ function emit(into) {
     const tsc = require.resolve('typescript/bin/tsc');
     const settings = ['--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--strict', '--skipLibCheck', '--resolveJsonModule'];
     const entries = ['src/core/index.ts', 'src/core/sandbox.ts', 'src/core/http/undici-internals.d.ts'];
-    execFileSync(process.execPath, [tsc, ...entries, ...settings, '--types', 'node', '--declaration', '--emitDeclarationOnly', '--noCheck', '--outDir', work], {
-      cwd: root,
-      stdio: 'inherit',
-    });
+    execFileSync(
+      process.execPath,
+      [tsc, ...entries, ...settings, '--types', 'node', '--declaration', '--stripInternal', '--emitDeclarationOnly', '--noCheck', '--outDir', work],
+      {
+        cwd: root,
+        stdio: 'inherit',
+      },
+    );
     // With package.json imported (src/core/version.ts), tsc lays the output out from the project's root.
     const base = existsSync(join(work, 'src')) ? join(work, 'src') : work;
     const reached = new Set();

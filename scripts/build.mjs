@@ -107,7 +107,66 @@ const LIGHT_FILE = './core-light.cjs';
 const LIBRARY_ENTRY = 'src/core/index.ts';
 // `events-calendar-cli/sandbox`: a sandbox for a program's own tests.
 const SANDBOX_ENTRY = 'src/core/sandbox.ts';
-const taken = { [CORE_FILE]: new Set([LIBRARY_ENTRY, SANDBOX_ENTRY]), [LIGHT_FILE]: new Set() };
+const taken = { [CORE_FILE]: new Set([SANDBOX_ENTRY]), [LIGHT_FILE]: new Set() };
+
+/**
+ * The names src/core/index.ts exports at run time, each with the module it is taken from: the
+ * file is only `export { … } from` lines (types aside), which this reads. `internal` marks the
+ * lines written for the faces (`/** @internal *\/`), left out of the library's entry and types.
+ */
+function entryExports() {
+  const path = new URL(LIBRARY_ENTRY, root).pathname;
+  const text = readFileSync(path, 'utf8');
+  if (/^export\s+(?!type\b|\{)/m.test(text) || /^export\s+\*\s+from/m.test(text)) {
+    throw new Error(`${LIBRARY_ENTRY} holds only \`export { … } from\` lines (and types): the faces' stand-in reads them`);
+  }
+  return [...text.matchAll(/(\/\*\*\s*@internal\s*\*\/\s*)?export\s+(type\s+)?\{([^}]*)\}\s*from\s*'([^']+)'/g)].flatMap(
+    ([, internal, onlyTypes, names, from]) => {
+      if (onlyTypes) return [];
+      const module = relative(root.pathname, resolve(dirname(path), from)).replace(/\.js$/, '.ts');
+      return names
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name && !name.startsWith('type '))
+        .map((name) => {
+          const [own, as = own] = name.split(/\s+as\s+/);
+          return { name: as, own, module, internal: Boolean(internal) };
+        });
+    },
+  );
+}
+
+/**
+ * src/core/index.ts as the faces (src/cli, src/mcp) import it: an object whose every name takes
+ * its module from core-light.cjs or core.cjs when first read, as the stand-ins below do for one
+ * module each, so that a help page still loads only the light file.
+ */
+const coreEntry = (fileOf) => ({
+  name: 'core-entry',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      if (args.namespace !== 'file' || !args.importer.startsWith('/')) return undefined;
+      const target = relative(root.pathname, resolve(dirname(args.importer), args.path)).replace(/\.js$/, '.ts');
+      return target === LIBRARY_ENTRY ? { path: target, namespace: 'core-entry' } : undefined;
+    });
+    build.onResolve({ filter: /\.cjs$/, namespace: 'core-entry' }, (args) => ({ path: args.path, external: true }));
+    build.onLoad({ filter: /.*/, namespace: 'core-entry' }, () => {
+      const names = entryExports().map(({ name, own, module }) => {
+        const file = fileOf(module);
+        taken[file].add(module);
+        return `  ${JSON.stringify(name)}: [${JSON.stringify(file)}, ${JSON.stringify(module)}, ${JSON.stringify(own)}],\n`;
+      });
+      return {
+        contents:
+          `const files = { ${[CORE_FILE, LIGHT_FILE].map((file) => `${JSON.stringify(file)}: () => require(${JSON.stringify(file)})`).join(', ')} };\n` +
+          `const modules = {};\nconst names = {\n${names.join('')}};\n` +
+          'for (const [name, [file, module, own]] of Object.entries(names))\n' +
+          '  Object.defineProperty(exports, name, { enumerable: true, get: () => (modules[module] ??= files[file]().modules[module]())[own] });\n',
+        loader: 'js',
+      };
+    });
+  },
+});
 
 /** The stand-ins: `fileOf(target, importer)` names the file a module is taken from, if any. */
 const apart = (fileOf) => ({
@@ -221,12 +280,16 @@ try {
     // Not referenced from the bundle: read only by the test of what a run loads.
     sourcemap: 'external',
     plugins: [
+      coreEntry((module) => (light.has(module) ? LIGHT_FILE : CORE_FILE)),
       apart((target, importer) => (SHARED_LAYERS.test(importer) || !SHARED_LAYERS.test(target) ? undefined : light.has(target) ? LIGHT_FILE : CORE_FILE)),
       asciiRegExps,
       lazyBuiltins,
       mcpSdkApart,
     ],
   });
+  // The library's entry takes each of its names from the module that defines it, as the faces do.
+  const library = entryExports().filter(({ internal }) => !internal);
+  for (const { module } of library) taken[light.has(module) ? LIGHT_FILE : CORE_FILE].add(module);
   const shared = {
     ...common,
     format: 'cjs',
@@ -274,17 +337,25 @@ try {
   // CommonJS file for the names it exports (cjs-module-lexer): importing the library took about
   // 200 ms of CPU instead of 60. The names are those of the entry, read here from the built core.
   const builtCore = createRequire(import.meta.url)(new URL(CORE_FILE, `${staging.href}/`).pathname);
-  for (const [file, entry, what] of [
-    ['index.js', LIBRARY_ENTRY, 'The library'],
-    ['test-sandbox.js', SANDBOX_ENTRY, "The sandbox for a program's tests (events-calendar-cli/sandbox)"],
-  ]) {
-    writeFileSync(
-      new URL(file, `${staging.href}/`),
-      `// ${what}: its code is in core.cjs, shared with the CLI.\nimport { createRequire } from 'node:module';\n` +
-        `const core = createRequire(import.meta.url)('${CORE_FILE}');\n` +
-        `export const { ${Object.keys(builtCore.modules[entry]()).sort().join(', ')} } = core.modules[${JSON.stringify(entry)}]();\n`,
-    );
-  }
+  const libraryModules = [...new Set(library.map(({ module }) => module))].sort();
+  writeFileSync(
+    new URL('index.js', `${staging.href}/`),
+    "// The library: its code is in core.cjs and core-light.cjs, shared with the CLI.\nimport { createRequire } from 'node:module';\n" +
+      'const require = createRequire(import.meta.url);\n' +
+      libraryModules
+        .map((module) => {
+          const names = library.filter((name) => name.module === module).map(({ name, own }) => (name === own ? name : `${own}: ${name}`));
+          const file = light.has(module) ? LIGHT_FILE : CORE_FILE;
+          return `export const { ${names.sort().join(', ')} } = require('${file}').modules[${JSON.stringify(module)}]();\n`;
+        })
+        .join(''),
+  );
+  writeFileSync(
+    new URL('test-sandbox.js', `${staging.href}/`),
+    "// The sandbox for a program's tests (events-calendar-cli/sandbox): its code is in core.cjs, shared with the CLI.\n" +
+      `import { createRequire } from 'node:module';\nconst core = createRequire(import.meta.url)('${CORE_FILE}');\n` +
+      `export const { ${Object.keys(builtCore.modules[SANDBOX_ENTRY]()).sort().join(', ')} } = core.modules[${JSON.stringify(SANDBOX_ENTRY)}]();\n`,
+  );
   for (const file of ['cli.cjs', CORE_FILE, LIGHT_FILE]) {
     if (!isAscii(readFileSync(new URL(file, `${staging.href}/`)))) {
       console.warn(`warning: dist/${file.replace('./', '')} is not ASCII, which makes decoding it at every start slower`);

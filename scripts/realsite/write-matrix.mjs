@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 /**
  * The write matrix of test/e2e/write-matrix.test.ts against a REAL site: each record shape and
- * each write of test/fixtures/write-matrix/cases.json, made with the CLI, the site's DATABASE
- * read before and after. A write passes when exactly the columns it names changed, or nothing
+ * each write of test/fixtures/write-matrix/cases.json, made from each face (the CLI, the
+ * library's `Calendar` from dist/index.js, `calendar mcp` over stdio), the site's DATABASE read
+ * before and after. A write passes when exactly the columns it names changed, or nothing
  * when it is refused (a meta change the routes cannot make without rewriting the cost) or
  * already true. Then the requests of four commands are counted with --debug. A tool for people,
  * not a test: its records start with "W36 matrix <run>" and stay on the site.
  *
  *   npm run build && node scripts/realsite/write-matrix.mjs --url http://127.0.0.1:8080 \
- *     --password-file /path/APP_PASSWORD --socket /path/mysqld.sock [--api tec|tribe]
+ *     --password-file /path/APP_PASSWORD --socket /path/mysqld.sock [--api tec|tribe] [--faces cli,library,mcp]
  *
  * `--api tribe` pins the client to tribe/events/v1 as a site without tec/v1 (a profile's `writeApi: tribe`).
  */
@@ -19,9 +20,11 @@ import { dirname, join, resolve } from 'node:path';
 import { readSiteArgs } from './site-args.mjs';
 import { sameMeaning } from './meta-rows.mjs';
 
-const { args, password, api, auth } = readSiteArgs('write-matrix.mjs --url URL --password-file FILE --socket MYSQLD_SOCK [--api tec|tribe]', {
-  api: { type: 'string', default: 'tec' },
-});
+const { args, password, api, auth } = readSiteArgs(
+  'write-matrix.mjs --url URL --password-file FILE --socket MYSQLD_SOCK [--api tec|tribe] [--faces cli,library,mcp]',
+  { api: { type: 'string', default: 'tec' }, faces: { type: 'string', default: 'cli,library,mcp' } },
+);
+const FACES = args.faces.split(',');
 const HERE = dirname(new URL(import.meta.url).pathname);
 const BIN = resolve(HERE, '../../bin/calendar.js');
 const MATRIX = JSON.parse(readFileSync(resolve(HERE, '../../test/fixtures/write-matrix/cases.json'), 'utf8'));
@@ -115,22 +118,57 @@ const links = {
   tag: (await post('tags', { name: `${PREFIX} outdoor` })).id,
 };
 
+// The library and the MCP server find the site as the CLI does: from the environment.
+Object.assign(process.env, env);
+const { Calendar } = await import(resolve(HERE, '../../dist/index.js'));
+const library = FACES.includes('library') ? new Calendar({}) : undefined;
+let mcp;
+if (FACES.includes('mcp')) {
+  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+  const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+  mcp = new Client({ name: 'write-matrix', version: '1' });
+  await mcp.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], env }));
+}
+
+/** One write from one face: its exit code as the CLI's (0 done, 2 refused) and its first line of error. */
+async function write(face, id, flags, changes) {
+  if (face === 'cli') {
+    const res = cli('events', 'update', String(id), ...flags.map(String), '--no-conflict-check');
+    return { code: res.code, message: res.stderr.trim().split('\n')[0] };
+  }
+  if (face === 'library') {
+    try {
+      await library.events.update(id, changes, { conflictCheck: false });
+      return { code: 0, message: '' };
+    } catch (err) {
+      return { code: err.exitCode ?? 1, message: String(err.message).split('\n')[0] };
+    }
+  }
+  const answer = await mcp.callTool({ name: 'events_update', arguments: { ref: id, ...changes } });
+  const text = answer.content.map((part) => part.text).join(' ');
+  return answer.isError ? { code: /\bcost\b/.test(text) ? 2 : 1, message: text.split('\n')[0] } : { code: 0, message: '' };
+}
+
 const results = [];
-for (const write of MATRIX.cases) {
-  for (const [shape, template] of Object.entries(MATRIX.shapes)) {
-    const event = fill({ ...template, title: `${PREFIX} ${template.title}` }, links, '');
-    const { id } = await post('events', event);
-    const before = stored(id);
-    const res = cli('events', 'update', String(id), ...fill(write.flags, links, event.title).map(String), '--no-conflict-check');
-    const after = stored(id);
-    const changed = changedKeys(before, after);
-    const refused = refuses(write, event);
-    const expected = refused || write.noop ? [] : write.columns;
-    const ok = (refused ? res.code === 2 : res.code === 0) && JSON.stringify(changed) === JSON.stringify([...expected].sort());
-    const empty = emptyRows(before, after);
-    results.push({ name: `${write.name} on ${shape}`, ok, code: res.code, changed, expected, refused, empty, message: res.stderr.trim().split('\n')[0] });
+for (const face of FACES) {
+  for (const change of MATRIX.cases) {
+    for (const [shape, template] of Object.entries(MATRIX.shapes)) {
+      const event = fill({ ...template, title: `${PREFIX} ${template.title}` }, links, '');
+      const { id } = await post('events', event);
+      const before = stored(id);
+      const res = await write(face, id, fill(change.flags, links, event.title), fill(change.changes, links, event.title));
+      const after = stored(id);
+      const changed = changedKeys(before, after);
+      const refused = refuses(change, event);
+      const expected = refused || change.noop ? [] : change.columns;
+      const ok = (refused ? res.code === 2 : res.code === 0) && JSON.stringify(changed) === JSON.stringify([...expected].sort());
+      const empty = emptyRows(before, after);
+      results.push({ name: `${face}: ${change.name} on ${shape}`, ok, code: res.code, changed, expected, refused, empty, message: res.message });
+    }
   }
 }
+await mcp?.close();
+await library?.close();
 
 /** The requests one command sends, as --debug lists them. */
 function requests(...argv) {

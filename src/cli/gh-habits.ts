@@ -2,9 +2,7 @@
  * Habits people bring from gh: `--json id,title` (gh's fields after --json) and `--jq EXPR`.
  * Read off the arguments before commander sees them, since --json is otherwise a flag.
  */
-import type { Context } from '../core/context.js';
-import { UsageError } from '../core/errors.js';
-import { withContext } from '../core/context.js';
+import { type Context, UsageError, withContext } from '../core/index.js';
 
 /** A field list as --fields takes it, with at least two names: what `--json WORD` cannot mean otherwise. */
 const FIELD_LIST = /^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*(,[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*)+$/;

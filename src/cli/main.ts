@@ -4,16 +4,14 @@
  */
 import { writeHint } from './output/write-hints.js';
 import { Command, CommanderError, Option } from 'commander';
-import type { Context } from '../core/context.js';
+import { CalendarError, type Context, EXIT, versionLine } from '../core/index.js';
 import { processContext } from './process-context.js';
-import { CalendarError, EXIT } from '../core/errors.js';
 import { DEFAULT_NAMESPACE, FORMATS, LANGUAGES } from '../spec/resources.js';
 import { Ui } from './output/ui.js';
 import { attachContext } from './commands/context-of.js';
 import { runAction } from './commands/runner.js';
 import { COMMAND_GROUPS } from './commands/index.js';
 import { environmentHelp, OVERVIEW } from './commands/help/text.js';
-import { versionLine } from '../core/version.js';
 import { asksHelpTopic, helpTopicArgv } from './commands/help/topic.js';
 import { keptOutput, readHabits, type Habits } from './gh-habits.js';
 import { visible, visibleOn } from './output/visible.js';

@@ -2,7 +2,7 @@
  * The context of the CLI's own process: its standard streams, environment and signals. Here, in
  * the CLI, since the core never touches the process's output or exit (test/unit/layers.test.ts).
  */
-import type { Context } from '../core/context.js';
+import type { Context } from '../core/index.js';
 
 export function processContext(): Context {
   return {

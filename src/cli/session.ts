@@ -2,14 +2,11 @@
  * What every command that talks to a site needs: output settings, a UI for stderr, and the site
  * opened by the core (src/core/config/site.ts: the resolved profile and the HTTP client).
  */
-import type { Context } from '../core/context.js';
-import { UsageError } from '../core/errors.js';
+import { type Context, type GlobalFlags, type Site, UsageError } from '../core/index.js';
 import { FORMATS, ICS_COMMANDS, type Format } from '../spec/resources.js';
 import type { OutputSettings } from './output/writer.js';
 import { colorEnabled, Ui } from './output/ui.js';
 import { closest } from '../base/closest.js';
-import type { GlobalFlags } from '../core/config/profile.js';
-import type { Site } from '../core/config/site.js';
 import { visibleStream } from './output/visible.js';
 
 export interface GlobalOptions extends GlobalFlags {
@@ -72,7 +69,7 @@ export function prepare(globals: GlobalOptions, ctx: Context, defaultFormat: For
 export type Session = Site;
 
 export async function openSession(prepared: Prepared, ctx: Context): Promise<Session> {
-  const { openSite } = await import('../core/config/site.js');
+  const { openSite } = await import('../core/index.js');
   return openSite({
     flags: prepared.globals,
     env: ctx.env,

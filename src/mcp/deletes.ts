@@ -5,9 +5,7 @@
  * while the site still matches it, lets the delete go.
  */
 import { createHash } from 'node:crypto';
-import type { Calendar } from '../core/calendar.js';
-import type { LinkedEvent } from '../core/assistant/types.js';
-import { UsageError } from '../core/errors.js';
+import { type Calendar, type LinkedEvent, UsageError } from '../core/index.js';
 import type { Resource, ResourceName } from '../spec/resources.js';
 
 type Json = Record<string, unknown>;
@@ -49,7 +47,7 @@ export async function previewDelete(
     if (data.unlinks.length) action += `; it is linked to ${data.unlinks.length} event(s): the server unlinks it from the upcoming published ones`;
     const relinked = (data.unlinks as LinkedEvent[]).filter((event) => event.relinks?.length).length;
     if (relinked) {
-      action += `; the site drops the other organizers of ${relinked} of them too, and the delete links those back afterwards ` + "(each event's relinks)";
+      action += `; the site drops the other organizers of ${relinked} of them too, and the delete links those back afterwards (each event's relinks)`;
     }
   }
   if (r.isEvent && options.scope && options.scope !== 'occurrence') {

@@ -7,7 +7,7 @@
 import { realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../core/index.js';
 
 /** The roots as directories: `file:` URIs only (a client may name others, which hold no files here). */
 export function rootDirectories(uris: string[]): string[] {

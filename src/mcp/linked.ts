@@ -3,7 +3,7 @@
  * its collation compares them ("Cafe Muller" finds "Café Müller"), so the answer names the
  * record each such name was linked to, for the person to see.
  */
-import { decodeEntities } from '../core/records/identity.js';
+import { decodeEntities } from '../core/index.js';
 import type { Resource } from '../spec/resources.js';
 import { linksOf } from './schemas.js';
 

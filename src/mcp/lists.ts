@@ -3,8 +3,7 @@
  * query, compact rows by default (the fields a person scans a list for), any fields on request.
  * `*_get` gives the whole record.
  */
-import { UsageError } from '../core/errors.js';
-import { decodeEntities } from '../core/records/identity.js';
+import { decodeEntities, UsageError } from '../core/index.js';
 import type { ResourceName } from '../spec/resources.js';
 
 type Json = Record<string, unknown>;

@@ -15,9 +15,7 @@ import {
   ReadResourceRequestSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import { coreWords, type Calendar, type CalendarMessage } from '../core/calendar.js';
-import { CalendarError } from '../core/errors.js';
-import { VERSION } from '../core/version.js';
+import { type Calendar, CalendarError, type CalendarMessage, coreWords, VERSION } from '../core/index.js';
 import { tools } from './tools.js';
 import type { ToolContext } from './tool.js';
 import { inToolTerms } from './errors.js';

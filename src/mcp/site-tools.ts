@@ -3,8 +3,7 @@
  * (agenda, conflicts) and the site file (site_diff, site_apply), whose files are read only under
  * the client's roots.
  */
-import type { Calendar } from '../core/calendar.js';
-import { UsageError } from '../core/errors.js';
+import { type Calendar, UsageError } from '../core/index.js';
 import { CONFLICT_FILTER_NAMES, resources, VIEW_FILTER_NAMES } from '../spec/resources.js';
 import { DATES_ACCEPTED, fieldInputs, toolInput, type JsonSchema } from './schemas.js';
 import { flag, READ, REMOVE, type Args, type Tool, type ToolContext, withSiteDates } from './tool.js';

@@ -2,7 +2,7 @@
  * What a tool is to the server: its schema, its hints and one call of the core, which answers
  * the site's data apart from the server's own words (totals, cursors, what changed, digests).
  */
-import type { Calendar } from '../core/calendar.js';
+import type { Calendar } from '../core/index.js';
 import type { ToolInput } from './schemas.js';
 import { mayBeRelative, resolveRelativeDate } from './dates.js';
 

@@ -6,18 +6,14 @@
  * or throws, into the answer.
  */
 import { aSingular, resources, RESOURCE_NAMES, type Resource, type ResourceName } from '../spec/resources.js';
-import type { Calendar } from '../core/calendar.js';
-import { DEFAULT_SERIES_CAP } from '../core/series/cap.js';
+import { type Calendar, costShownReformatted, decodeEntities, DEFAULT_SERIES_CAP, UsageError } from '../core/index.js';
 import type { EventRecord } from '../spec/types.js';
-import { UsageError } from '../core/errors.js';
 import { DATES_ACCEPTED, fieldInputs, listAdjustments, linksOf, refInput, takesDates, toolInput, type JsonSchema } from './schemas.js';
 import { ADD, CHANGE, flag, READ, REMOVE, without, type Args, type Tool, type ToolContext, withSiteDates } from './tool.js';
 import { COMPACT_FIELDS, decodeCursor, encodeCursor, fieldsOf, PAGE_SIZE, tableOf } from './lists.js';
 import { previewDelete, settled } from './deletes.js';
 import { siteTools } from './site-tools.js';
 import { matchedNames } from './linked.js';
-import { costShownReformatted } from '../core/records/writable.js';
-import { decodeEntities } from '../core/records/identity.js';
 
 export type { Tool, ToolAnnotations } from './tool.js';
 

@@ -215,11 +215,22 @@ describe('the library bundle', () => {
     expect(packages.has('undici')).toBe(true);
   });
 
-  test('as built: the library entry loads the core alone, which holds no terminal library and nothing of the CLI', () => {
-    // dist/index.js re-exports from the core the CLI shares (scripts/build.mjs); the only file it loads is that one.
+  test('as built: the library entry loads the two files of the core alone, which hold no terminal library and nothing of the CLI', () => {
+    // dist/index.js re-exports from the core the CLI shares (scripts/build.mjs); the only files it loads are its two.
     const entry = readFileSync(join(ROOT, 'dist/index.js'), 'utf8');
     expect([...entry.matchAll(/\bfrom\s+'([^']+)'/g)].map((m) => m[1])).toEqual(['node:module']);
-    expect([...entry.matchAll(/\(import\.meta\.url\)\('([^']+)'\)/g)].map((m) => m[1])).toEqual(['./core.cjs']);
+    expect([...new Set([...entry.matchAll(/\brequire\('([^']+)'\)/g)].map((m) => m[1]))].sort()).toEqual(['./core-light.cjs', './core.cjs']);
+    // and it offers the library's names only, not those the faces take (marked @internal in src/core/index.ts)
+    expect([...entry.matchAll(/export const \{ ([^}]+) \}/g)].flatMap((m) => m[1].split(', ')).sort()).toEqual([
+      'AbortError',
+      'ApiError',
+      'Calendar',
+      'CalendarError',
+      'EXIT',
+      'NameTakenError',
+      'NotFoundError',
+      'UsageError',
+    ]);
     const sources = ['core.cjs', 'core-light.cjs'].flatMap(
       (file) => (JSON.parse(readFileSync(join(ROOT, 'dist', `${file}.map`), 'utf8')) as { sources: string[] }).sources,
     );

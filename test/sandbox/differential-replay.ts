@@ -9,6 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
+import { Agent, request as httpRequest } from 'node:http';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { compareHeaders, compareValues, isObject, listSortKey, type Translation } from './differential-compare.js';
 
@@ -163,6 +164,36 @@ function compare(exchange: Exchange, status: number, body: unknown, headers: Hea
   return problems;
 }
 
+const agent = new Agent({ keepAlive: true });
+
+/**
+ * One request by node:http over a kept-alive connection: the global fetch costs several times
+ * the CPU per request, and a replay sends thousands.
+ */
+function send(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+): Promise<{ status: number; headers: Headers; text: string }> {
+  return new Promise((done, fail) => {
+    const req = httpRequest(url, { method, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const answered = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) {
+          for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) answered.append(name, one);
+        }
+        done({ status: res.statusCode ?? 0, headers: answered, text: Buffer.concat(chunks).toString('utf8') });
+      });
+      res.on('error', fail);
+    });
+    req.on('error', fail);
+    req.end(body);
+  });
+}
+
 /** `afterEach` runs once each answer has been compared, with the sandbox as it now is. */
 export async function replay(recordingPath: string, options: { afterEach?: (sandbox: Sandbox) => void } = {}): Promise<ReplayResult> {
   const { timezone, origin, exchanges } = readRecording(recordingPath);
@@ -178,8 +209,8 @@ export async function replay(recordingPath: string, options: { afterEach?: (sand
       if (exchange.sent.content_type) headers['content-type'] = exchange.sent.content_type;
       if (exchange.sent.auth !== 'anon')
         headers.authorization = `Basic ${Buffer.from(`${USER}:${exchange.sent.auth === 'badpw' ? 'wrong-password' : PASSWORD}`).toString('base64')}`;
-      const response = await fetch(`${sandbox.url}${path}`, { method: exchange.sent.method, headers, body });
-      const text = await response.text();
+      const response = await send(`${sandbox.url}${path}`, exchange.sent.method, headers, body);
+      const text = response.text;
       let parsed: unknown = text;
       try {
         parsed = JSON.parse(text);

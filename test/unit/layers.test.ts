@@ -68,6 +68,15 @@ function upwardImports(graph: Map<string, string[]>): string[] {
   );
 }
 
+/** The faces' imports of the core past its public entry, as a library user has only that. */
+const FACES = ['cli', 'mcp'];
+const CORE_ENTRY = 'core/index.ts';
+function pastTheEntry(edges: Map<string, string[]>): string[] {
+  return [...edges].flatMap(([file, imports]) =>
+    FACES.includes(areaOf(file)) ? imports.filter((target) => areaOf(target) === 'core' && target !== CORE_ENTRY).map((target) => `${file} -> ${target}`) : [],
+  );
+}
+
 const graph = new Map(sourceFiles(SRC).map((file) => [relative(SRC, file), importsOf(file, readFileSync(file, 'utf8'))]));
 
 /** Import loops: strongly connected groups of more than one file (Tarjan). */
@@ -128,6 +137,12 @@ describe('layers', () => {
     expect(touches).toEqual([]);
   });
 
+  test('the CLI and the MCP server reach the core only through its public entry, src/core/index.ts', () => {
+    expect(pastTheEntry(graph)).toEqual([]);
+    // and they do reach it: the check reads their imports
+    expect([...graph].filter(([file, imports]) => FACES.includes(areaOf(file)) && imports.includes(CORE_ENTRY)).length).toBeGreaterThan(30);
+  });
+
   test('no import loop between files', () => {
     expect(loops(graph)).toEqual([]);
   });
@@ -143,6 +158,15 @@ describe('layers', () => {
         ]),
       ),
     ).toEqual([['a.ts', 'b.ts', 'c.ts']]);
+    expect(
+      pastTheEntry(
+        new Map([
+          ['cli/a.ts', ['core/index.ts', 'core/records/verbs.ts', 'spec/resources.ts']],
+          ['mcp/b.ts', ['core/calendar.ts']],
+          ['core/c.ts', ['core/records/verbs.ts']],
+        ]),
+      ),
+    ).toEqual(['cli/a.ts -> core/records/verbs.ts', 'mcp/b.ts -> core/calendar.ts']);
     expect(
       importsOf(
         join(SRC, 'bulk/x.ts'),

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../core/index.js';
 
 const CONTEXT = Symbol.for('calendar.context');
 

@@ -4,7 +4,7 @@
  * into commander or process globals.
  */
 import type { Command } from 'commander';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../core/index.js';
 import type { Format } from '../../spec/resources.js';
 import { prepare, type GlobalOptions, type Prepared } from '../session.js';
 import { contextOf } from './context-of.js';

@@ -6,7 +6,7 @@
  */
 import type { Argument, Command, Option } from 'commander';
 import { FORMATS, LANGUAGES, RESOURCE_NAMES, flagName, resources, type Field, type ResourceName } from '../../spec/resources.js';
-import { METHODS } from '../../core/http/methods.js';
+import { METHODS } from '../../core/index.js';
 
 export type ValueSpec =
   | { kind: 'words'; words: string[]; list?: boolean }

@@ -1,7 +1,6 @@
 /** Destructive verbs ask on a terminal; off a terminal they need --yes. */
 import { createInterface } from 'node:readline/promises';
-import type { Context } from '../../core/context.js';
-import { CalendarError, EXIT, UsageError } from '../../core/errors.js';
+import { CalendarError, type Context, EXIT, UsageError } from '../../core/index.js';
 import { visible } from './visible.js';
 
 export async function confirm(ctx: Context, yes: boolean, question: string): Promise<void> {

@@ -1,5 +1,5 @@
 /** `--fields` checked against what a record of the resource can hold, so that a typo is an error and not an empty column. */
-import { UsageError } from '../../core/errors.js';
+import { UsageError } from '../../core/index.js';
 import type { Resource } from '../../spec/resources.js';
 import { closest } from '../../base/closest.js';
 

@@ -4,10 +4,7 @@
  * come from the site's REST index, read once.
  */
 import pkg from '../../../package.json' with { type: 'json' };
-import type { Context } from '../../core/context.js';
-import type { ApiClient } from '../../core/http/client.js';
-import type { ZoneSource } from '../../core/records/dates.js';
-import type { IcsMeta } from '../../core/ical/index.js';
+import type { ApiClient, Context, IcsMeta, ZoneSource } from '../../core/index.js';
 import { put, type RecordWriter } from './writer.js';
 import { resources } from '../../spec/resources.js';
 
@@ -40,9 +37,9 @@ export async function icsMeta(client: ApiClient, zones: ZoneSource): Promise<Ics
  */
 export async function icsListWriter(meta: IcsMeta, ctx: Context, client: ApiClient, notice?: (line: string) => void): Promise<RecordWriter> {
   const [{ createIcsStream }, { SeriesIcs }, { typedTexts }] = await Promise.all([
-    import('../../core/ical/index.js'),
-    import('../../core/series/ics.js'),
-    import('../../core/records/raw-text.js'),
+    import('../../core/index.js'),
+    import('../../core/index.js'),
+    import('../../core/index.js'),
   ]);
   const stream = await createIcsStream(meta);
   const series = new SeriesIcs(client, stream, meta.siteUrl);
@@ -67,7 +64,7 @@ export async function icsListWriter(meta: IcsMeta, ctx: Context, client: ApiClie
 
 /** A few records (`events get`) held until the end, so that their VTIMEZONEs come first; their texts as typed. */
 export async function icsBatchWriter(meta: IcsMeta, ctx: Context, client: ApiClient): Promise<RecordWriter> {
-  const [{ renderIcs }, { readManyRawTexts, withRawTexts }] = await Promise.all([import('../../core/ical/index.js'), import('../../core/records/raw-text.js')]);
+  const [{ renderIcs }, { readManyRawTexts, withRawTexts }] = await Promise.all([import('../../core/index.js'), import('../../core/index.js')]);
   const records: Array<Record<string, unknown>> = [];
   return {
     write: async (record) => void records.push(record as Record<string, unknown>),

@@ -5,7 +5,7 @@
  * It costs a megabyte and some 100 ms to load, so it is loaded only by a run that asks for it.
  */
 import { createRequire } from 'node:module';
-import { CalendarError, EXIT, UsageError } from '../../core/errors.js';
+import { CalendarError, EXIT, UsageError } from '../../core/index.js';
 
 interface JqWasm {
   raw(data: string, filter: string, flags?: string[]): Promise<string>;

@@ -3,9 +3,7 @@
  * a terminal: done/total, rate and failures, redrawn a few times a second from the engine's live
  * counts (core/batch/run.ts). Off a terminal nothing is drawn.
  */
-import type { Context } from '../../core/context.js';
-import { processed } from '../../core/batch/counts.js';
-import type { StartProgress } from '../../core/batch/run.js';
+import { type Context, processed, type StartProgress } from '../../core/index.js';
 
 export function terminalProgress(ctx: Context): StartProgress | undefined {
   if (!ctx.stderr.isTTY) return undefined;

@@ -1,6 +1,5 @@
 /** Questions at a terminal. Secrets are read with echo off, one key at a time. */
-import type { Context } from '../../core/context.js';
-import { CalendarError, EXIT } from '../../core/errors.js';
+import { CalendarError, type Context, EXIT } from '../../core/index.js';
 
 type TtyInput = NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?(mode: boolean): unknown };
 

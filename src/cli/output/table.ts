@@ -3,7 +3,7 @@
  * the least needed give way (the resource table says which), so that no line is wider than
  * the terminal, down to MIN_TABLE_WIDTH.
  */
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../core/index.js';
 import type { Column } from '../../spec/resources.js';
 
 /** Narrower terminals get a table this wide; below it a table is no longer readable. */

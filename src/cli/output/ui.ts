@@ -2,7 +2,7 @@
  * Messages for people, on stderr: notices, warnings and errors. Colour only where allowed; the
  * control characters of a site's or a file's text they quote are made visible (output/visible.ts).
  */
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../core/index.js';
 import { firstToday } from './daily-notice.js';
 import { visible } from './visible.js';
 

@@ -6,7 +6,7 @@
  * text as it is: JSON and YAML escape these characters themselves, and a script wants the bytes.
  */
 
-import type { OutputStream } from '../../core/context.js';
+import type { OutputStream } from '../../core/index.js';
 
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 

@@ -3,15 +3,11 @@
  * terminal are the one exception: they need every row to size the columns).
  * Nothing but data is written here; messages go to stderr through ui.ts.
  */
-import type { Context, OutputStream } from '../../core/context.js';
+import { type Context, markedTitle, type OutputStream, RawRecord, recordsYaml, textForPeople } from '../../core/index.js';
 import type { Column, Format, Resource } from '../../spec/resources.js';
 import { checkFields } from './fields.js';
 import { layoutTable, terminalWidth, truncate } from './table.js';
-import { textForPeople } from '../../core/records/identity.js';
 import { cellText, csvCell, dateCell, dateLabel, getPath, pickFields } from './values.js';
-import { markedTitle } from '../../core/series/slug.js';
-import { recordsYaml } from '../../core/site/yaml.js';
-import { RawRecord } from '../../core/records/raw-list.js';
 import { visible, visibleOn } from './visible.js';
 
 /** Fields that hold a date-time: `start_date`, `utc_end_date`, `date`, `modified_utc`... */

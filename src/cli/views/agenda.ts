@@ -1,7 +1,6 @@
 /** The agenda as text: a heading per day with events, one line per event on that day. */
-import { entryMarks, timeSpan, type DayEntry } from '../../core/views/days.js';
+import { type DayEntry, entryMarks, markedTitle, timeSpan } from '../../core/index.js';
 import type { Paint } from './paint.js';
-import { markedTitle } from '../../core/series/slug.js';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 

@@ -5,9 +5,8 @@
  */
 import { displayWidth, truncate } from '../output/table.js';
 import { addDays } from '../../base/time.js';
-import type { DayEntry } from '../../core/views/days.js';
+import { type DayEntry, markedTitle } from '../../core/index.js';
 import type { Paint } from './paint.js';
-import { markedTitle } from '../../core/series/slug.js';
 
 export type WeekStart = 'monday' | 'sunday';
 

@@ -3,12 +3,9 @@ import type { Invocation } from '../runner.js';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { STATUS_CODES } from 'node:http';
-import type { Context } from '../../../core/context.js';
-import { UsageError } from '../../../core/errors.js';
-import type { Method } from '../../../core/http/client.js';
+import { type Context, type Method, METHODS, UsageError } from '../../../core/index.js';
 import { prepare, withSession, type GlobalOptions } from '../../session.js';
 import { readAll } from '../resource/refs.js';
-import { METHODS } from '../../../core/http/methods.js';
 import { visibleOn } from '../../output/visible.js';
 
 type Opts = GlobalOptions & { rawField?: string[]; field?: string[]; input?: string; include?: boolean };
@@ -152,7 +149,7 @@ export async function runApi(inv: Invocation, rawMethod: string, rawPath: string
     // A text answer (an HTML page, a plain body) and the headers reach a terminal made visible.
     if (out.length) ctx.stdout.write(visibleOn(ctx.stdout, `${out.join('\n')}\n`));
     if (res.status >= 400) {
-      const { errorFromResponse } = await import('../../../core/http/client.js');
+      const { errorFromResponse } = await import('../../../core/index.js');
       throw errorFromResponse(res);
     }
   });

@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import type { ActionRunner } from '../runner.js';
 import { environmentHelp, examplesHelp } from '../help/text.js';
 
-import { METHODS } from '../../../core/http/methods.js';
+import { METHODS } from '../../../core/index.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 

@@ -6,9 +6,8 @@
 import type { Invocation } from '../runner.js';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { withContext, type Context } from '../../../core/context.js';
+import { type Context, USER_AGENT, withContext } from '../../../core/index.js';
 import { EVERY_EVENT, MAX_PER_PAGE, RESOURCE_NAMES, resources, type ResourceName } from '../../../spec/resources.js';
-import { USER_AGENT } from '../../../core/version.js';
 import { htmlToText } from '../../../wordpress/text.js';
 import { visible } from '../../output/visible.js';
 
@@ -47,7 +46,7 @@ const MAX_PAGES = 20;
 const clean = (text: unknown) => visible(htmlToText(String(text ?? '')).replace(/\s+/g, ' '));
 
 async function profileCandidates(ctx: Context): Promise<string[]> {
-  const { loadConfig } = await import('../../../core/config/load.js');
+  const { loadConfig } = await import('../../../core/index.js');
   const loaded = await loadConfig(ctx.cwd, ctx.env);
   const lines = Object.entries(loaded.config.profiles).map(([name, p]) => `${name}\t${p.baseUrl ?? ''}`);
   if (!loaded.config.profiles.sandbox) lines.push('sandbox\tbuilt-in sandbox calendar');

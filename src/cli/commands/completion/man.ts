@@ -4,8 +4,7 @@ import type { Invocation } from '../runner.js';
 import { completionSpec, type CommandSpec } from '../../completion/spec.js';
 import { manPage } from '../../completion/man.js';
 import { ENVIRONMENT, examplesIn, helpAfterText, PROFILE_ENVIRONMENT, SERVE_ENVIRONMENT, TRUST_ENVIRONMENT } from '../help/text.js';
-import { EXIT } from '../../../core/errors.js';
-import { PACKAGE_NAME, VERSION } from '../../../core/version.js';
+import { EXIT, PACKAGE_NAME, VERSION } from '../../../core/index.js';
 
 const EXIT_MEANINGS: ReadonlyArray<readonly [number, string]> = [
   [EXIT.ok, 'success'],

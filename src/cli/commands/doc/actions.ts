@@ -1,6 +1,6 @@
 /** `calendar doc` and `calendar info`: what the site says about its own API. */
 import type { Invocation } from '../runner.js';
-import { UsageError } from '../../../core/errors.js';
+import { UsageError } from '../../../core/index.js';
 import { printRecord } from '../../output/writer.js';
 import { withSession, type GlobalOptions } from '../../session.js';
 

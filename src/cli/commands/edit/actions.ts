@@ -9,15 +9,26 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Invocation } from '../runner.js';
-import type { Context } from '../../../core/context.js';
-import { CalendarError, EXIT, UsageError } from '../../../core/errors.js';
+import {
+  CalendarError,
+  type Context,
+  EXIT,
+  finishBody,
+  formText,
+  formValues,
+  parseRef,
+  readForm,
+  type RecordAccess,
+  recordPath,
+  refuseRename,
+  translateNotFound,
+  UsageError,
+  withError,
+} from '../../../core/index.js';
 import type { Resource } from '../../../spec/resources.js';
 import { withSession } from '../../session.js';
 import { printRecord } from '../../output/writer.js';
-import { formText, formValues, readForm, withError } from '../../../core/records/edit-form.js';
-import { parseRef, recordPath, translateNotFound } from '../../../core/records/refs.js';
 import type { Opts } from '../resource/shared.js';
-import { finishBody, refuseRename, type RecordAccess } from '../../../core/records/verbs.js';
 import { writeHint } from '../../output/write-hints.js';
 
 type Json = Record<string, unknown>;
@@ -39,7 +50,7 @@ export async function runEdit(resource: Resource, inv: Invocation, rawRef: strin
       const path = await recordPath(resource, ref, client);
       const notice = (line: string) => prepared.ui.warn(line);
       // The form holds the texts as typed, so that what is saved unchanged is sent unchanged (not at all).
-      const { readCurrent } = await import('../../../core/records/raw-text.js');
+      const { readCurrent } = await import('../../../core/index.js');
       const current = await readCurrent(client, resource, path, { notice });
       const original = formValues(resource, current);
       const dir = mkdtempSync(join(tmpdir(), 'calendar-edit-'));
@@ -83,7 +94,7 @@ export async function runEdit(resource: Resource, inv: Invocation, rawRef: strin
           for (const { field, sent, got } of result.ignored)
             prepared.ui.warn(`the server did not keep ${field}: sent ${JSON.stringify(sent)}, it holds ${JSON.stringify(got ?? null)}`);
           await printRecord(result.record, resource, prepared.output, ctx);
-          await (await import('../../../core/views/clashes.js')).reportClashes(access, resource, result.record);
+          await (await import('../../../core/index.js')).reportClashes(access, resource, result.record);
           return;
         }
       } finally {
@@ -97,7 +108,7 @@ export async function runEdit(resource: Resource, inv: Invocation, rawRef: strin
 
 /** The changes checked by the schema, their links resolved and event dates settled, as an update would. */
 async function checkedChanges(resource: Resource, access: Parameters<typeof finishBody>[0], changes: Json, opts: Opts, current: Json): Promise<Json> {
-  const { checkRecord } = await import('../../../core/schema.js');
+  const { checkRecord } = await import('../../../core/index.js');
   const checked = checkRecord(resource, changes, 'update');
   if (!checked.ok) throw new UsageError(checked.problems.map((p) => `${p.field}: ${p.message}`).join('\n'));
   // As `update` does: a start moved alone moves the end by as much (one rule for both, src/core/records/dates.ts).
@@ -107,7 +118,7 @@ async function checkedChanges(resource: Resource, access: Parameters<typeof fini
 /** The edit's changes through the update every write goes through, after the rename rule. */
 async function sendEdit(access: RecordAccess, resource: Resource, path: string, body: Json, current: Json, force: boolean, notice: (line: string) => void) {
   await refuseRename(access, resource, body, Number(current.id), current, force);
-  const { safeUpdate } = await import('../../../core/write/execute.js');
+  const { safeUpdate } = await import('../../../core/index.js');
   return safeUpdate(access.client, resource, path, body, { current, force, notice });
 }
 

@@ -5,7 +5,7 @@
  * and the nearest command here.
  */
 import type { Command } from 'commander';
-import { UsageError } from '../../../core/errors.js';
+import { UsageError } from '../../../core/index.js';
 import { closest } from '../../../base/closest.js';
 
 const visible = (command: Command) => command.commands.filter((c) => !(c as unknown as { _hidden: boolean })._hidden);

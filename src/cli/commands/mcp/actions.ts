@@ -1,5 +1,5 @@
 import type { Invocation } from '../runner.js';
-import { UsageError } from '../../../core/errors.js';
+import { UsageError } from '../../../core/index.js';
 import { visible } from '../../output/visible.js';
 
 /**
@@ -24,7 +24,7 @@ export async function runMcp(inv: Invocation<{ readOnly?: boolean }>): Promise<v
   const { ctx, opts } = inv;
   const given = Object.keys(NOT_TAKEN).filter((key) => (opts as Record<string, unknown>)[key] !== undefined);
   if (given.length) throw new UsageError(`mcp does not take ${given.map((key) => NOT_TAKEN[key]).join(', ')}`, 'It takes --profile and --read-only.');
-  const [{ serveStdio }, { Calendar }] = await Promise.all([import('../../../mcp/stdio.js'), import('../../../core/calendar.js')]);
+  const [{ serveStdio }, { Calendar }] = await Promise.all([import('../../../mcp/stdio.js'), import('../../../core/index.js')]);
   await serveStdio(
     {
       open: (onMessage) => new Calendar({ profile: opts.profile, env: ctx.env, cwd: ctx.cwd, onMessage, builtInSandbox: true }),

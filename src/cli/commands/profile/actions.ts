@@ -3,13 +3,22 @@ import type { Invocation } from '../runner.js';
 import { DEFAULT_NAMESPACE, LANGUAGES } from '../../../spec/resources.js';
 import { exec } from 'node:child_process';
 import { isAbsolute, resolve } from 'node:path';
-import type { Context } from '../../../core/context.js';
-import { CalendarError, EXIT, UsageError } from '../../../core/errors.js';
-import { loadConfig } from '../../../core/config/load.js';
-import { SANDBOX_PROFILE, checkLanguage, splitUserInfo, unknownProfile } from '../../../core/config/profile.js';
-import type { ProfileConfig } from '../../../core/config/schema.js';
-import { readUserConfig, saveProfile, writePrivateJson } from '../../../core/config/write.js';
-import { sandboxDataFile } from '../../../core/config/paths.js';
+import {
+  CalendarError,
+  checkLanguage,
+  type Context,
+  EXIT,
+  loadConfig,
+  type ProfileConfig,
+  readUserConfig,
+  SANDBOX_PROFILE,
+  sandboxDataFile,
+  saveProfile,
+  splitUserInfo,
+  unknownProfile,
+  UsageError,
+  writePrivateJson,
+} from '../../../core/index.js';
 import type { GlobalOptions, Prepared } from '../../session.js';
 import { listWriter, printRecord } from '../../output/writer.js';
 
@@ -178,7 +187,7 @@ async function checkCredentials(
   opts: Opts,
   ctx: Context,
 ) {
-  const [{ ApiClient }, { parseRestRoot }] = await Promise.all([import('../../../core/http/client.js'), import('../../../core/http/url.js')]);
+  const [{ ApiClient }, { parseRestRoot }] = await Promise.all([import('../../../core/index.js'), import('../../../core/index.js')]);
   const client = new ApiClient({
     root: parseRestRoot(root),
     namespace,

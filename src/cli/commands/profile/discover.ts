@@ -4,13 +4,21 @@
  * `<url>/?rest_route=/`. The REST index then names the events namespace and the timezone.
  */
 import { DEFAULT_NAMESPACE, TEC_NAMESPACE } from '../../../spec/resources.js';
-import { Agent, request } from '../../../core/http/undici.js';
-import { clientOpened } from '../../../core/http/activity.js';
-import type { OutputStream } from '../../../core/context.js';
-import { CalendarError, EXIT, UsageError } from '../../../core/errors.js';
-import { networkError, readCa } from '../../../core/http/client.js';
-import { buildUrl, parseRestRoot, type RestRoot } from '../../../core/http/url.js';
-import { USER_AGENT } from '../../../core/version.js';
+import {
+  Agent,
+  buildUrl,
+  CalendarError,
+  clientOpened,
+  EXIT,
+  networkError,
+  type OutputStream,
+  parseRestRoot,
+  readCa,
+  request,
+  type RestRoot,
+  UsageError,
+  USER_AGENT,
+} from '../../../core/index.js';
 
 export interface Discovery {
   /** The REST root as it will be stored: `https://site/wp-json` or `https://site/?rest_route=/`. */

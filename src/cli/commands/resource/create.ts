@@ -18,7 +18,7 @@ export async function runCreate(resource: Resource, inv: Invocation): Promise<vo
   const series = await import('./series.js');
   const repeat = await series.repeatOf(opts);
   // A rule that cannot be used is refused before anything is sent, reads included.
-  if (repeat && body) await (await import('../../../core/series/verbs.js')).checkRepeat(body, repeat);
+  if (repeat && body) await (await import('../../../core/index.js')).checkRepeat(body, repeat);
   const prepared = inv.prepare();
   prepared.writes = !opts.dryRun;
   await withSession(prepared, ctx, async ({ client, profile }) => {
@@ -29,7 +29,7 @@ export async function runCreate(resource: Resource, inv: Invocation): Promise<vo
       for (const [name, value] of Object.entries(answers)) opts[attributeName(flagName(name))] = value;
       body = await writeBody(resource, opts, ctx, 'create');
     }
-    const { createRecord } = await import('../../../core/records/verbs.js');
+    const { createRecord } = await import('../../../core/index.js');
     const access = { client, timezone: profile.timezone, messages: prepared.ui };
     if (repeat) return series.createRepeatingEvents(access, body, repeat, opts, prepared, ctx);
     const created = await createRecord(access, resource, body, {
@@ -39,7 +39,7 @@ export async function runCreate(resource: Resource, inv: Invocation): Promise<vo
     });
     if (created.planned) return printPlanned(ctx, client, created.planned, opts);
     await printRecord(created.record, resource, prepared.output, ctx);
-    const { reportClashes } = await import('../../../core/views/clashes.js');
+    const { reportClashes } = await import('../../../core/index.js');
     await reportClashes(access, resource, created.record, { conflictCheck: opts.conflictCheck !== false });
     if (opts.web) await (await import('../views/web.js')).openRecordPage(created.record, ctx, prepared.ui, 'stderr');
   });

@@ -3,15 +3,13 @@
  * organizer counted, the person asked, then each deleted (src/core/records/remove.ts).
  */
 import type { Invocation } from '../runner.js';
-import { CalendarError, EXIT, UsageError } from '../../../core/errors.js';
+import { CalendarError, EXIT, passwordQuery, textForPeople, UsageError } from '../../../core/index.js';
 import type { Resource } from '../../../spec/resources.js';
 import { withSession } from '../../session.js';
 import { printRecord } from '../../output/writer.js';
 import { confirm } from '../../output/confirm.js';
 import { readRefs } from './refs.js';
 import { passwordOf, printPlanned, type Opts } from './shared.js';
-import { textForPeople } from '../../../core/records/identity.js';
-import { passwordQuery } from '../../../core/records/verbs.js';
 
 export async function runDelete(resource: Resource, inv: Invocation, rawRefs: string[]): Promise<void> {
   const ctx = inv.ctx;
@@ -19,7 +17,7 @@ export async function runDelete(resource: Resource, inv: Invocation, rawRefs: st
   const refs = await readRefs(resource, rawRefs, ctx);
   const query = passwordQuery(passwordOf(opts));
   const { countsLinkedEvents, deleteRecord, deletesForGood, deleteTargets, linkedEvents, linkedWarning, plannedDelete } = await import(
-    '../../../core/records/remove.js'
+    '../../../core/index.js'
   );
   const forGood = deletesForGood(resource, opts.permanently === true);
   const prepared = inv.prepare();
@@ -42,7 +40,7 @@ export async function runDelete(resource: Resource, inv: Invocation, rawRefs: st
   prepared.writes = !opts.dryRun;
   await withSession(prepared, ctx, async ({ client }) => {
     const targets = await deleteTargets(client, resource, refs, { dryRun: opts.dryRun === true });
-    const relink = await import('../../../core/write/relink.js');
+    const relink = await import('../../../core/index.js');
     const ids = targets.flatMap((t) => (t.id === undefined ? [] : [t.id]));
     // The events whose other organizers the site unlinks with this one, linked back after (shown before --yes).
     const relinks = await relink.relinksBeforeDelete(client, resource, ids);

@@ -1,15 +1,11 @@
 /** `calendar <resource> get REF...`: one record, or several (also from stdin with -). */
 import type { Invocation } from '../runner.js';
-import { CalendarError, EXIT, NotFoundError } from '../../../core/errors.js';
+import { type ApiClient, CalendarError, type Context, EXIT, getRecord, NotFoundError, passwordQuery, readRawTexts, withRawTexts } from '../../../core/index.js';
 import type { Resource } from '../../../spec/resources.js';
 import { withSession } from '../../session.js';
 import { listWriter, printRecord, type RecordWriter } from '../../output/writer.js';
-import type { ApiClient } from '../../../core/http/client.js';
-import type { Context } from '../../../core/context.js';
 import { readRefs } from './refs.js';
 import { passwordOf, showsTypedText, type Opts } from './shared.js';
-import { readRawTexts, withRawTexts } from '../../../core/records/raw-text.js';
-import { getRecord, passwordQuery } from '../../../core/records/verbs.js';
 
 export async function runGet(resource: Resource, inv: Invocation, rawRefs: string[]): Promise<void> {
   const ctx = inv.ctx;
@@ -63,6 +59,6 @@ export async function runGet(resource: Resource, inv: Invocation, rawRefs: strin
 
 /** The events as one calendar, their VTIMEZONEs first. */
 async function icsWriter(client: ApiClient, ctx: Context): Promise<RecordWriter> {
-  const [{ icsBatchWriter, icsMeta }, { ZoneSource }] = await Promise.all([import('../../output/ics.js'), import('../../../core/records/dates.js')]);
+  const [{ icsBatchWriter, icsMeta }, { ZoneSource }] = await Promise.all([import('../../output/ics.js'), import('../../../core/index.js')]);
   return icsBatchWriter(await icsMeta(client, new ZoneSource(client)), ctx, client);
 }

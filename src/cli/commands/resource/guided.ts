@@ -5,14 +5,9 @@
  * flags are named and the command exits 2, before any request.
  */
 import { createInterface, type Interface } from 'node:readline/promises';
-import type { Context } from '../../../core/context.js';
-import { CalendarError, EXIT, UsageError } from '../../../core/errors.js';
-import type { ApiClient } from '../../../core/http/client.js';
+import { type ApiClient, CalendarError, coerceValue, type Context, EXIT, textForPeople, UsageError, walkEveryRecord } from '../../../core/index.js';
 import { flagName, linkFields, resources, type Field, type LinkRelation, type Resource } from '../../../spec/resources.js';
-import { walkEveryRecord } from '../../../core/records/pages.js';
 import { collectFields } from './flags.js';
-import { textForPeople } from '../../../core/records/identity.js';
-import { coerceValue } from '../../../core/values.js';
 import { visible } from '../../output/visible.js';
 
 type Json = Record<string, unknown>;

@@ -9,7 +9,7 @@ import { fieldOptions, NAME_LIST } from './flags.js';
 import { environmentHelp, EVENT_COST_FORCE, examplesHelp, verbExamples } from '../help/text.js';
 import { conflictsCommand } from '../views/index.js';
 import { editCommand } from '../edit/index.js';
-import { DEFAULT_SERIES_CAP } from '../../../core/series/cap.js';
+import { DEFAULT_SERIES_CAP } from '../../../core/index.js';
 
 function addOptions(command: Command, fields: readonly Field[], required = false): Command {
   for (const field of fields) for (const option of fieldOptions(field, { required })) command.addOption(option);

@@ -1,19 +1,26 @@
 /** `calendar <resource> list`: one page, every page, or the events no list shows. */
 import type { Invocation } from '../runner.js';
-import type { Context } from '../../../core/context.js';
-import type { ApiClient } from '../../../core/http/client.js';
-import type { ZoneSource } from '../../../core/records/dates.js';
-import { ApiError, UsageError } from '../../../core/errors.js';
+import {
+  type ApiClient,
+  ApiError,
+  type Context,
+  type Query,
+  typedTexts,
+  UNFILTERED_KEYS,
+  unlistedEventsNote,
+  UsageError,
+  walkEveryEvent,
+  walkList,
+  walkShortfall,
+  windowOf,
+  type ZoneSource,
+} from '../../../core/index.js';
 import { MAX_PER_PAGE, POST_STATUSES, type Resource } from '../../../spec/resources.js';
 import { closest } from '../../../base/closest.js';
-import type { Query } from '../../../core/http/url.js';
 import { withSession, type Prepared } from '../../session.js';
 import { listWriter, type RecordWriter } from '../../output/writer.js';
-import { unlistedEventsNote, walkEveryEvent, walkShortfall, windowOf } from '../../../core/records/pages.js';
-import { UNFILTERED_KEYS, walkList } from '../../../core/records/list.js';
 import { buildListQuery } from './query.js';
 import { positive, showsTypedText, type Opts } from './shared.js';
-import { typedTexts } from '../../../core/records/raw-text.js';
 import { dayEdge } from '../../../wordpress/dates.js';
 
 export async function runList(resource: Resource, inv: Invocation): Promise<void> {
@@ -28,7 +35,7 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
   if (opts.hidden) return listHidden(resource, query, prepared, ctx);
   await withSession(prepared, ctx, async ({ client, profile }) => {
     const ics = prepared.output.format === 'ics';
-    const zones = resource.isEvent ? new (await import('../../../core/records/dates.js')).ZoneSource(client, profile.timezone) : undefined;
+    const zones = resource.isEvent ? new (await import('../../../core/index.js')).ZoneSource(client, profile.timezone) : undefined;
     let writer: RecordWriter | undefined = ics ? undefined : listWriter(resource, prepared.output, ctx);
     // Texts as typed: a hundred records' in one request to the core route, then handed on in order.
     const typed = showsTypedText(resource, opts, prepared.output.format, client)
@@ -119,7 +126,7 @@ async function listHidden(resource: Resource, query: Record<string, unknown>, pr
 }
 
 export async function icsWriter(client: ApiClient, ctx: Context, zones?: ZoneSource): Promise<RecordWriter> {
-  const [{ icsListWriter, icsMeta }, { ZoneSource }] = await Promise.all([import('../../output/ics.js'), import('../../../core/records/dates.js')]);
+  const [{ icsListWriter, icsMeta }, { ZoneSource }] = await Promise.all([import('../../output/ics.js'), import('../../../core/index.js')]);
   return icsListWriter(await icsMeta(client, zones ?? new ZoneSource(client)), ctx, client);
 }
 

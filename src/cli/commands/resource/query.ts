@@ -1,11 +1,9 @@
 /** List parameters from flags. */
-import { UsageError } from '../../../core/errors.js';
+import { listQueryOf, type Query, UsageError } from '../../../core/index.js';
 import { flagName, type Resource } from '../../../spec/resources.js';
-import type { Query } from '../../../core/http/url.js';
-import { listQueryOf } from '../../../core/records/list.js';
 import { attributeName, collectFields, EXPORT_FILTERS } from './flags.js';
 
-export { resolveLinkedFilters } from '../../../core/records/list.js';
+export { resolveLinkedFilters } from '../../../core/index.js';
 
 /** A list's query from its flags (src/core/records/list.ts). */
 export function buildListQuery(resource: Resource, opts: Record<string, unknown>): Query {

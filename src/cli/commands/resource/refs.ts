@@ -1,10 +1,8 @@
 /** What the verbs read from the command line besides their flags: --data, and references from stdin (parsed by the core). */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Context } from '../../../core/context.js';
-import { fileProblem, UsageError } from '../../../core/errors.js';
+import { type Context, fileProblem, parseRef, type RecordRef, UsageError } from '../../../core/index.js';
 import type { Resource } from '../../../spec/resources.js';
-import { parseRef, type RecordRef } from '../../../core/records/refs.js';
 
 /** `--data '{"title":...}'`, `--data @file.json` or `--data -` (stdin). */
 export async function readData(option: string | undefined, ctx: Context): Promise<Record<string, unknown>> {

@@ -3,9 +3,7 @@ import type { Invocation } from '../runner.js';
 import type { Resource } from '../../../spec/resources.js';
 import { withSession } from '../../session.js';
 import { printRecord } from '../../output/writer.js';
-import { parseRef } from '../../../core/records/refs.js';
-import { restoreRecord, restoreStatus } from '../../../core/records/verbs.js';
-import { textForPeople } from '../../../core/records/identity.js';
+import { parseRef, restoreRecord, restoreStatus, textForPeople } from '../../../core/index.js';
 import { printPlanned, type Opts } from './shared.js';
 
 export async function runRestore(resource: Resource, inv: Invocation, rawRef: string): Promise<void> {

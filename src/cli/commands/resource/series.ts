@@ -2,17 +2,22 @@
  * The series flags of `events create|update|delete` (docs/series.md): read into the core's
  * typed inputs, the core's series verbs called, their records rendered.
  */
-import type { Context } from '../../../core/context.js';
-import { UsageError } from '../../../core/errors.js';
-import type { RecordAccess } from '../../../core/records/verbs.js';
-import type { RecordRef } from '../../../core/records/refs.js';
-import type { RepeatRequest } from '../../../core/series/create.js';
-import type { SeriesScope } from '../../../core/series/edit.js';
-import type { Member } from '../../../core/series/store.js';
-import type { LinkAdjustments } from '../../../core/records/link-changes.js';
+import {
+  type ApiClient,
+  type Context,
+  type LinkAdjustments,
+  type Member,
+  parseOccurrenceSlug,
+  type RecordAccess,
+  type RecordRef,
+  type RepeatRequest,
+  type SeriesScope as AnyScope,
+  UsageError,
+} from '../../../core/index.js';
+
+/** A series edit's scope: one occurrence is an ordinary update. */
+type SeriesScope = Exclude<AnyScope, 'occurrence'>;
 import { resources } from '../../../spec/resources.js';
-import type { ApiClient } from '../../../core/http/client.js';
-import { parseOccurrenceSlug } from '../../../core/series/slug.js';
 import type { Prepared } from '../../session.js';
 import { listWriter } from '../../output/writer.js';
 import { confirm } from '../../output/confirm.js';
@@ -23,7 +28,7 @@ type Json = Record<string, unknown>;
 /** `--repeat RULE [--except …] [--max N]`, or undefined; --except and --max alone are refused (by the core). */
 export async function repeatOf(opts: Opts): Promise<RepeatRequest | undefined> {
   const max = typeof opts.max === 'string' ? positive(opts.max, '--max') : undefined;
-  const { repeatRequest } = await import('../../../core/series/verbs.js');
+  const { repeatRequest } = await import('../../../core/index.js');
   return repeatRequest({ repeat: opts.repeat, except: opts.except, max });
 }
 
@@ -44,7 +49,7 @@ async function printList(records: Json[], prepared: Prepared, ctx: Context): Pro
 /** `events get` of an occurrence says on stderr which series and where in it: `occurrence 3 of 8 of series k3f9a1 (…)`. */
 export async function noteSeriesPlace(client: ApiClient, record: Json, prepared: Prepared): Promise<void> {
   if (!parseOccurrenceSlug(record.slug)) return;
-  const { occurrencePlace, placeLine } = await import('../../../core/series/describe.js');
+  const { occurrencePlace, placeLine } = await import('../../../core/index.js');
   const place = await occurrencePlace(client, record);
   if (place) prepared.ui.notice(placeLine(place));
 }
@@ -57,14 +62,14 @@ export async function createRepeatingEvents(
   prepared: Prepared,
   ctx: Context,
 ): Promise<void> {
-  const { createRepeating, refuseFailures } = await import('../../../core/series/verbs.js');
+  const { createRepeating, refuseFailures } = await import('../../../core/index.js');
   const { plan, report } = await createRepeating(access, body, repeat, { createMissing: opts.createMissing === true, dryRun: opts.dryRun === true });
   const about = `series ${plan.series.id} (${plan.series.rule}, ${plan.series.anchor.timezone})`;
   if (!report) {
     prepared.ui.notice(`Would create ${plan.occurrences.length} events, ${about}; nothing was sent.`);
     // For scripts, the plan of each write (the series' tag, then each occurrence), as the real run sends them.
     if (opts.format === 'json' || opts.json === true) {
-      const { planSeriesCreate } = await import('../../../core/series/create.js');
+      const { planSeriesCreate } = await import('../../../core/index.js');
       return void ctx.stdout.write(`${JSON.stringify(await planSeriesCreate(access.client, plan), null, 2)}\n`);
     }
     return printList(
@@ -76,7 +81,7 @@ export async function createRepeatingEvents(
   await printList(report.created, prepared, ctx);
   prepared.ui.notice(`Created ${report.created.length} events, ${about}.`);
   // Each occurrence's clashes are said as a single create's are.
-  if (opts.conflictCheck !== false) await (await import('../../../core/views/clashes.js')).reportSeriesClashes(access, report.created);
+  if (opts.conflictCheck !== false) await (await import('../../../core/index.js')).reportSeriesClashes(access, report.created);
   refuseFailures(report.failed, report.created.length, 'created', prepared.ui);
 }
 
@@ -93,7 +98,7 @@ export async function updateSeriesEvents(
   ctx: Context,
   links?: LinkAdjustments,
 ): Promise<void> {
-  const { updateInScope, refuseFailures } = await import('../../../core/series/verbs.js');
+  const { updateInScope, refuseFailures } = await import('../../../core/index.js');
   const done = await updateInScope(access, ref, changes, scope, {
     createMissing: opts.createMissing === true,
     keepDuration: opts.keepDuration !== false,
@@ -124,7 +129,7 @@ export async function deleteSeriesEvents(
   prepared: Prepared,
   ctx: Context,
 ): Promise<void> {
-  const { deleteInScope, occurrencesText, refuseFailures } = await import('../../../core/series/verbs.js');
+  const { deleteInScope, occurrencesText, refuseFailures } = await import('../../../core/index.js');
   const done = await deleteInScope(access, ref, scope, {
     dryRun: opts.dryRun === true,
     permanently: opts.permanently === true,

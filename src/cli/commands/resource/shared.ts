@@ -1,11 +1,15 @@
 /** What the verbs share on the command line: options read into the core's typed inputs, and dry runs printed. */
-import type { Context } from '../../../core/context.js';
-import { UsageError } from '../../../core/errors.js';
-import type { ApiClient } from '../../../core/http/client.js';
-import { adjustableLinks, type LinkAdjustments } from '../../../core/records/link-changes.js';
-import type { PlannedRequest, WritePlan } from '../../../core/records/verbs.js';
+import {
+  adjustableLinks,
+  type ApiClient,
+  type Context,
+  type LinkAdjustments,
+  type PlannedRequest,
+  UsageError,
+  type WriteMode,
+  type WritePlan,
+} from '../../../core/index.js';
 import { flagName, type Resource } from '../../../spec/resources.js';
-import type { WriteMode } from '../../../core/schema.js';
 import type { GlobalOptions } from '../../session.js';
 import { attributeName, collectFields, givenFlag } from './flags.js';
 import { readData } from './refs.js';
@@ -48,7 +52,7 @@ export function linkAdjustmentsOf(resource: Resource, opts: Opts): LinkAdjustmen
 export async function writeBody(resource: Resource, opts: Opts, ctx: Context, mode: WriteMode, changesElsewhere = false): Promise<Record<string, unknown>> {
   const data = await readData(opts.data as string | undefined, ctx);
   const merged = { ...data, ...collectFields(resource.fields, opts) };
-  const { checkWrite } = await import('../../../core/records/verbs.js');
+  const { checkWrite } = await import('../../../core/index.js');
   const record = await checkWrite(resource, merged, mode, (field) => givenFlag(resource.fields, field, opts));
   if (mode === 'update' && Object.keys(record).length === 0 && !changesElsewhere) {
     throw new UsageError('nothing to update', `Give at least one field, e.g. --${resource.fields[0].name.replace(/_/g, '-')} VALUE, or --data.`);

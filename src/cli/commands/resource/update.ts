@@ -3,9 +3,7 @@ import type { Invocation } from '../runner.js';
 import type { Resource } from '../../../spec/resources.js';
 import { withSession } from '../../session.js';
 import { printRecord } from '../../output/writer.js';
-import { parseRef } from '../../../core/records/refs.js';
-import { hasAdjustments } from '../../../core/records/link-changes.js';
-import { passwordQuery } from '../../../core/records/verbs.js';
+import { hasAdjustments, parseRef, passwordQuery } from '../../../core/index.js';
 import { linkAdjustmentsOf, passwordOf, printPlanned, writeBody, type Opts } from './shared.js';
 
 export async function runUpdate(resource: Resource, inv: Invocation, rawRef: string): Promise<void> {
@@ -22,7 +20,7 @@ export async function runUpdate(resource: Resource, inv: Invocation, rawRef: str
   prepared.writes = !opts.dryRun;
   await withSession(prepared, ctx, async ({ client, profile }) => {
     if (opts.web) (await import('../views/web.js')).refuseSandboxPages(profile, '--web');
-    const { updateRecord } = await import('../../../core/records/verbs.js');
+    const { updateRecord } = await import('../../../core/index.js');
     const access = { client, timezone: profile.timezone, messages: prepared.ui };
     if (scope) return series.updateSeriesEvents(access, ref, changes, scope, opts, prepared, ctx, links);
     const updated = await updateRecord(access, resource, ref, changes, {
@@ -36,7 +34,7 @@ export async function runUpdate(resource: Resource, inv: Invocation, rawRef: str
     });
     if (updated.planned) return printPlanned(ctx, client, updated.planned, opts);
     await printRecord(updated.record, resource, prepared.output, ctx);
-    const { reportClashes } = await import('../../../core/views/clashes.js');
+    const { reportClashes } = await import('../../../core/index.js');
     const written = updated.plan?.requests.flatMap((request) => request.fields ?? []) ?? [];
     await reportClashes(access, resource, updated.record, { conflictCheck: opts.conflictCheck !== false, written });
     if (opts.web) await (await import('../views/web.js')).openRecordPage(updated.record, ctx, prepared.ui, 'stderr');

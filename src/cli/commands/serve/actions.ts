@@ -1,5 +1,5 @@
 import type { Invocation } from '../runner.js';
-import { CalendarError } from '../../../core/errors.js';
+import { CalendarError } from '../../../core/index.js';
 
 export async function runServe(inv: Invocation): Promise<void> {
   const { serve } = await import('../../../sandbox/serve.js');

@@ -1,8 +1,7 @@
 /** `calendar apply FILE|-`: make the site match the file (core/site/sync.ts); a second run sends no write. */
 import type { Invocation } from '../runner.js';
-import { UsageError } from '../../../core/errors.js';
+import { applySite, DIGEST_PATTERN, UsageError } from '../../../core/index.js';
 import { withSession, type GlobalOptions } from '../../session.js';
-import { applySite, DIGEST_PATTERN } from '../../../core/site/sync.js';
 import { confirm } from '../../output/confirm.js';
 import { terminalProgress } from '../../output/progress.js';
 import { checkPlanFormat, printPlan, readSource } from './shared.js';

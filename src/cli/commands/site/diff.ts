@@ -1,10 +1,7 @@
 /** `calendar diff FILE` and `calendar diff --from A --to B`: the plan (and a file's plan digest), nothing written. */
 import type { Invocation } from '../runner.js';
-import { CalendarError, EXIT, UsageError } from '../../../core/errors.js';
+import { CalendarError, diffSite, EXIT, type Plan, planSites, readSite, SITE_RESOURCES, type SiteDocument, UsageError } from '../../../core/index.js';
 import { prepare, withSession, type GlobalOptions } from '../../session.js';
-import { readSite, SITE_RESOURCES, type SiteDocument } from '../../../core/site/document.js';
-import type { Plan } from '../../../core/site/plan.js';
-import { diffSite, planSites } from '../../../core/site/sync.js';
 import { checkPlanFormat, printPlan, readSource } from './shared.js';
 
 interface DiffOptions {

@@ -1,10 +1,8 @@
 /** `calendar export --site`: the flags read, the document made in core (core/site/sync.ts), written. */
 import type { Invocation } from '../runner.js';
-import { UsageError } from '../../../core/errors.js';
+import { exportSite, SITE_RESOURCES, UsageError } from '../../../core/index.js';
 import { prepare, withSession, type GlobalOptions } from '../../session.js';
 import { flagName, isResourceName, resources, type ResourceName } from '../../../spec/resources.js';
-import { SITE_RESOURCES } from '../../../core/site/document.js';
-import { exportSite } from '../../../core/site/sync.js';
 import { exportFilterQuery } from '../resource/query.js';
 
 /** `--resources venues,tags` as resource names, checked. */

@@ -1,11 +1,8 @@
 /** What diff and apply share: the file read, the plan printed. */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { Context } from '../../../core/context.js';
-import { fileProblem, UsageError } from '../../../core/errors.js';
+import { type Context, fileProblem, formatPlan, type Plan, planData, readSiteFile, type SiteFile, UsageError } from '../../../core/index.js';
 import type { Prepared } from '../../session.js';
-import { readSiteFile, type SiteFile } from '../../../core/site/file.js';
-import { formatPlan, planData, type Plan } from '../../../core/site/plan.js';
 import { colorEnabled } from '../../output/ui.js';
 import { visible } from '../../output/visible.js';
 

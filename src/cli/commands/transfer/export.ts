@@ -3,12 +3,9 @@
  * written as NDJSON (default), a JSON array, CSV or (events) iCalendar.
  */
 import type { Invocation } from '../runner.js';
-import { UsageError } from '../../../core/errors.js';
+import { exportColumns, exportRecords, INPUT_FORMATS, type InputFormat, recordSink, UsageError } from '../../../core/index.js';
 import { prepare, withSession, type GlobalOptions } from '../../session.js';
-import { exportColumns, exportRecords } from '../../../core/bulk/export.js';
 import { exportFilterQuery } from '../resource/query.js';
-import { INPUT_FORMATS, type InputFormat } from '../../../core/bulk/input.js';
-import { recordSink } from '../../../core/bulk/output-file.js';
 import { resourceArgument } from './settings.js';
 
 export async function runExport(inv: Invocation, resourceName: string | undefined): Promise<void> {
@@ -40,7 +37,7 @@ export async function runExport(inv: Invocation, resourceName: string | undefine
       return sink.end();
     }
     // Every event as one streamed VCALENDAR, in the shape calendar apps (and `import events`) read.
-    const [{ icsListWriter, icsMeta }, { ZoneSource }] = await Promise.all([import('../../output/ics.js'), import('../../../core/records/dates.js')]);
+    const [{ icsListWriter, icsMeta }, { ZoneSource }] = await Promise.all([import('../../output/ics.js'), import('../../../core/index.js')]);
     const writer = await icsListWriter(await icsMeta(client, new ZoneSource(client, profile.timezone)), ctx, client, say.warn);
     await exportRecords(client, resource, filters, (record) => writer.write(record), say, 'listed');
     await writer.end();

@@ -1,8 +1,6 @@
 /** What import and the iCalendar import share as a face: the CLI's session of the core call, and what it prints. */
-import type { Context } from '../../../core/context.js';
+import { type Context, failureReportText, type Finished, type ImportSession, reportText } from '../../../core/index.js';
 import { withSession, type Prepared } from '../../session.js';
-import type { Finished, ImportSession } from '../../../core/bulk/run-import.js';
-import { failureReportText, reportText } from '../../../core/bulk/import-report.js';
 import { confirm } from '../../output/confirm.js';
 import { terminalProgress } from '../../output/progress.js';
 

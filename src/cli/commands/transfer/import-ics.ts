@@ -1,10 +1,6 @@
 /** `calendar import events FEED.ics|-|URL`: the iCalendar options checked, then the sync of src/core/bulk/ics-import.ts. */
 import type { Invocation } from '../runner.js';
-import { UsageError } from '../../../core/errors.js';
-import type { IcsSource } from '../../../core/bulk/ics-source.js';
-import type { IcsImportSettings } from '../../../core/bulk/ics-import.js';
-import { importFeed } from '../../../core/bulk/run-import.js';
-import { cliFlag, icsSettingsOf } from '../../../core/bulk/options.js';
+import { cliFlag, type IcsImportSettings, icsSettingsOf, type IcsSource, importFeed, UsageError } from '../../../core/index.js';
 import { importOptions, type ImportFlags } from './settings.js';
 import { importSession, printImport, type ImportShown } from './import-face.js';
 

@@ -1,8 +1,6 @@
 /** `calendar import <resource> <file|->`: the flags read, one core call (core/bulk/run-import.ts), the result printed. */
 import type { Invocation } from '../runner.js';
-import { UsageError } from '../../../core/errors.js';
-import { openInput, parseDelimiter } from '../../../core/bulk/input.js';
-import { importRecords } from '../../../core/bulk/run-import.js';
+import { importRecords, openInput, parseDelimiter, UsageError } from '../../../core/index.js';
 import { importSettings, resourceArgument, type ImportFlags } from './settings.js';
 import { importSession, printImport, withReport, type ImportShown } from './import-face.js';
 
@@ -22,7 +20,7 @@ async function importOf(inv: Invocation, resourceName: string, source: string, s
   const ctx = inv.ctx;
   const flags = inv.opts as ImportFlags;
   const resource = resourceArgument(resourceName);
-  const { detectIcsSource } = await import('../../../core/bulk/ics-source.js');
+  const { detectIcsSource } = await import('../../../core/index.js');
   const detected = await detectIcsSource(source, flags.inputFormat, ctx);
   if (detected.source) {
     if (!resource.isEvent) throw new UsageError(`${detected.source.name} is iCalendar, which holds events: import it with calendar import events`);

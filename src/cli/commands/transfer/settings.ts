@@ -1,10 +1,7 @@
 /** What import (records or iCalendar) and export share: the resource argument and the import flags read. */
-import { UsageError } from '../../../core/errors.js';
+import { cliFlag, type ImportOptions, type ImportSettings, importSettingsOf, type UpsertKey, UsageError } from '../../../core/index.js';
 import { isResourceName, RESOURCE_NAMES, resources, type Resource } from '../../../spec/resources.js';
 import type { GlobalOptions } from '../../session.js';
-import type { ImportSettings } from '../../../core/bulk/importer.js';
-import type { UpsertKey } from '../../../core/bulk/upsert-index.js';
-import { cliFlag, importSettingsOf, type ImportOptions } from '../../../core/bulk/options.js';
 
 export function resourceArgument(name: string): Resource {
   if (!isResourceName(name)) throw new UsageError(`"${name}" is not a resource`, `Use one of: ${RESOURCE_NAMES.join(', ')}.`);

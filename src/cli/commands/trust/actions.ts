@@ -2,9 +2,18 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Invocation } from '../runner.js';
-import { UsageError } from '../../../core/errors.js';
-import { findProjectFile, isProjectFileName, runsCode } from '../../../core/config/load.js';
-import { cannotRead, digestOf, readTrusted, trustFile, trustKey, writeTrusted } from '../../../core/config/trust.js';
+import {
+  cannotRead,
+  digestOf,
+  findProjectFile,
+  isProjectFileName,
+  readTrusted,
+  runsCode,
+  trustFile,
+  trustKey,
+  UsageError,
+  writeTrusted,
+} from '../../../core/index.js';
 import { listWriter } from '../../output/writer.js';
 
 interface TrustOptions {

@@ -1,10 +1,9 @@
 /** `calendar agenda [FROM] [TO]`: the events of some days, grouped under each day. */
 import type { Invocation } from '../runner.js';
-import { bucketByDay } from '../../../core/views/days.js';
+import { AGENDA_DAYS, bucketByDay } from '../../../core/index.js';
 import { renderAgenda } from '../../views/agenda.js';
 import { paint } from '../../views/paint.js';
 import { dayRange, fetchViewEvents } from './fetch.js';
-import { AGENDA_DAYS } from '../../../core/views/window.js';
 
 export async function runAgenda(inv: Invocation, fromArg?: string, toArg?: string): Promise<void> {
   const prepared = inv.prepare(undefined, true);

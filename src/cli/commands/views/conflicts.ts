@@ -1,9 +1,7 @@
 /** `calendar events conflicts [FROM] [TO]`: events at the same venue, or with the same organizer, at overlapping times. */
 import type { Invocation } from '../runner.js';
-import { CalendarError, EXIT } from '../../../core/errors.js';
-import { conflictLine, conflictRow, findConflicts } from '../../../core/views/conflicts.js';
+import { CalendarError, CONFLICT_DAYS, conflictLine, conflictRow, EXIT, findConflicts } from '../../../core/index.js';
 import { dayRange, fetchViewEvents } from './fetch.js';
-import { CONFLICT_DAYS } from '../../../core/views/window.js';
 import { CONFLICT_FILTER_NAMES } from './filters.js';
 
 export async function runConflicts(inv: Invocation, fromArg?: string, toArg?: string): Promise<void> {

@@ -3,17 +3,14 @@
  * the days asked for, placed in the view's zone (`--timezone`, else the profile's, else
  * the site's).
  */
-import type { Context } from '../../../core/context.js';
+import { type CalendarEvent, checkZone, type Context, listQueryOf, readViewEvents, type ViewEvents } from '../../../core/index.js';
 import { resources } from '../../../spec/resources.js';
 import { withSession, type Prepared } from '../../session.js';
-import { listQueryOf } from '../../../core/records/list.js';
-import { checkZone, readViewEvents, type ViewEvents } from '../../../core/views/window.js';
 import { VIEW_FILTER_NAMES } from './filters.js';
 import { writeViewData } from './output.js';
 import { visible } from '../../output/visible.js';
-import type { CalendarEvent } from '../../../core/views/days.js';
 
-export { checkZone, dayOf, dayRange, viewZone } from '../../../core/views/window.js';
+export { checkZone, dayOf, dayRange, viewZone } from '../../../core/index.js';
 
 /**
  * Reads the events overlapping `range` (dates in the view's zone; a missing date is

@@ -1,9 +1,7 @@
 /** `calendar week [DATE]` and `calendar month [DATE]`: the events as a grid of days. */
 import type { Invocation } from '../runner.js';
-import type { Context } from '../../../core/context.js';
-import { UsageError } from '../../../core/errors.js';
+import { bucketByDay, type Context, UsageError } from '../../../core/index.js';
 import { MIN_GRID_WIDTH, MONTH_CELL_LINES, monthGridRange, renderGrid, weekGridRange, type WeekStart } from '../../views/grid.js';
-import { bucketByDay } from '../../../core/views/days.js';
 import { renderAgenda } from '../../views/agenda.js';
 import { paint } from '../../views/paint.js';
 import { terminalWidth } from '../../output/table.js';

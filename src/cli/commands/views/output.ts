@@ -1,10 +1,8 @@
 /** A view's events as data, for every format but the default text. */
-import type { Context } from '../../../core/context.js';
-import type { ApiClient } from '../../../core/http/client.js';
+import type { ApiClient, CalendarEvent, Context } from '../../../core/index.js';
 import { resources } from '../../../spec/resources.js';
 import type { Prepared } from '../../session.js';
 import { listWriter } from '../../output/writer.js';
-import type { CalendarEvent } from '../../../core/views/days.js';
 
 /** Writes the server's records of the view's events when a data format was asked for; false for the text view. */
 export async function writeViewData(events: CalendarEvent[], prepared: Prepared, ctx: Context, client: ApiClient): Promise<boolean> {

@@ -1,8 +1,7 @@
 /** `--web` and `calendar browse`: a page opened in the browser, or its URL printed where there is no desktop. */
 import { spawn } from 'node:child_process';
-import type { Context } from '../../../core/context.js';
+import { type Context, UsageError } from '../../../core/index.js';
 import type { Ui } from '../../output/ui.js';
-import { UsageError } from '../../../core/errors.js';
 
 /**
  * The built-in sandbox runs only while a command does: a page of it printed or opened would be
