@@ -12,28 +12,14 @@ import { resources } from '../../src/spec/resources.js';
 import { createRecord } from '../../src/core/records/verbs.js';
 import { createRecord as createRow } from '../../src/core/bulk/writes.js';
 import { planCreateOn } from '../../src/core/write/execute.js';
-import { ApiClient } from '../../src/core/http/client.js';
-import { parseRestRoot } from '../../src/core/http/url.js';
-import { api, created, PASSWORD, USER, useSite } from './helpers.js';
+import { api, coreClient, created, useSite } from './helpers.js';
 
 type Json = Record<string, any>;
 
 const site = useSite();
 const quiet = { notice: () => {}, warn: () => {}, info: () => {} } as never;
 
-function library(): ApiClient {
-  return new ApiClient({
-    root: parseRestRoot(site.sandbox.restRoot),
-    namespace: 'tribe/events/v1',
-    username: USER,
-    password: PASSWORD,
-    timeoutMs: 10_000,
-    retries: 0,
-    debug: false,
-    stderr: { write: () => true },
-    api: 'tec',
-  });
-}
+const library = () => coreClient(site.sandbox);
 
 /** The library's dry run and real run of a create: the same plan, and as many writes as it has requests. */
 async function createdAsPlanned(resource: (typeof resources)[keyof typeof resources], fields: Json): Promise<{ plan: Json; record: Json }> {
