@@ -133,7 +133,11 @@ describe('events edit', () => {
     expect(dry.code, dry.output).toBe(0);
     expect(site.sandbox.stats.writes).toBe(writes);
     // The terminal holds the plan alone (the editor, on it too, printed nothing).
-    const plan = JSON.parse(dry.output.slice(dry.output.indexOf('{'), dry.output.lastIndexOf('}') + 1)) as { action: string; id: number; requests: Array<{ method: string; path: string; fields: string[] }> };
+    const plan = JSON.parse(dry.output.slice(dry.output.indexOf('{'), dry.output.lastIndexOf('}') + 1)) as {
+      action: string;
+      id: number;
+      requests: Array<{ method: string; path: string; fields: string[] }>;
+    };
     expect(plan).toMatchObject({ action: 'update', id: eventId });
     expect(plan.requests.map((r) => [r.method, r.path, r.fields])).toEqual([['PATCH', `/tec/v1/events/${eventId}`, ['start_date', 'end_date']]]);
     expect((await getEvent(eventId)).start_date).toBe('2027-06-01 10:00:00');
