@@ -95,6 +95,20 @@ describe('a create and its follow-ups are one plan', () => {
   });
 });
 
+test('a series with a zero cost: each occurrence its POST and its cost update, as planned and sent', async () => {
+  const args = ['events', 'create', '--title', 'Free series', '--start-date', '2027-10-04 19:00', '--end-date', '2027-10-04 20:00'];
+  const repeat = [...args, '--cost', '0', '--repeat', 'FREQ=DAILY;COUNT=2'];
+  const writes = site.sandbox.stats.writes;
+  const dry = await site.cli([...repeat, '--dry-run', '--format', 'json']);
+  expect(dry.code, dry.stderr).toBe(0);
+  const planned = (JSON.parse(dry.stdout) as Json[]).flatMap((plan) => plan.requests.map((r: Json) => `${r.method} ${r.path}`));
+  expect(planned).toEqual(['POST tags', 'POST events', 'PATCH /tec/v1/events/{id}', 'POST events', 'PATCH /tec/v1/events/{id}']);
+  const real = await site.cli([...repeat, '--format', 'json']);
+  expect(real.code, real.stderr).toBe(0);
+  expect(site.sandbox.stats.writes - writes).toBe(planned.length);
+  expect((JSON.parse(real.stdout) as Json[]).map((event) => event.cost_details.values)).toEqual([['0'], ['0']]);
+});
+
 describe('apply --dry-run gives each change its plan, the one the real run sends', () => {
   test('a venue to create (slug follow-up), an event with a zero cost, an update: same plans, exactly the planned writes, then none', async () => {
     const venue = await created(site.sandbox, 'venues', { venue: 'P Apply Old Hall' });
