@@ -4,6 +4,8 @@
  * here: the core checks and converts them (src/core/schema.ts), so that a bad value gets the
  * CLI's own message.
  */
+import { closest } from '../base/closest.js';
+import { UsageError } from '../core/index.js';
 import { linkFields, type Field, type Resource, type ValueType } from '../spec/resources.js';
 import { inToolTerms } from './errors.js';
 import { RELATIVE_DATES } from './dates.js';
@@ -65,10 +67,7 @@ export interface ToolInput {
   additionalProperties: false;
 }
 
-/**
- * The object a tool takes. The client is told that it takes no other key; one given anyway
- * reaches the core, which refuses it with the list of the fields it takes.
- */
+/** The object a tool takes. The client is told that it takes no other key; the server refuses one given anyway (unknownArgument). */
 export function toolInput(properties: Record<string, JsonSchema>, required: string[] = []): ToolInput {
   return { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false };
 }
@@ -89,4 +88,18 @@ export function listAdjustments(resource: Resource): Record<string, JsonSchema> 
       [`remove_${f.relation}`, { type: 'array', items: ID_OR_TEXT, description: `${f.relation} to remove (IDs, slugs or names), the others kept` }],
     ]),
   );
+}
+
+/**
+ * The first argument the tool does not take, said with the nearest it does, or undefined. Refused
+ * rather than dropped: a client that sent `per_page` or `days` must not believe it was honoured.
+ */
+export function unknownArgument(tool: { name: string; input: ToolInput }, args: Record<string, unknown>): UsageError | undefined {
+  const known = Object.keys(tool.input.properties);
+  const unknown = Object.keys(args).find((key) => !Object.hasOwn(tool.input.properties, key));
+  if (unknown === undefined) return undefined;
+  if ((unknown === 'per_page' || unknown === 'page') && Object.hasOwn(tool.input.properties, 'cursor'))
+    return new UsageError(`${unknown}: not an argument of ${tool.name}`, "Pages go by `limit` and the answer's `next` cursor.");
+  const near = closest(unknown, known);
+  return new UsageError(`${unknown}: not an argument of ${tool.name}${near ? ` (did you mean ${near}?)` : ''}`, `It takes: ${known.join(', ')}.`);
 }

@@ -20,6 +20,7 @@ import { tools } from './tools.js';
 import type { ToolContext } from './tool.js';
 import { inToolTerms } from './errors.js';
 import { rootDirectories } from './files.js';
+import { unknownArgument } from './schemas.js';
 import { INSTRUCTIONS, SITE_DATA_NOTICE } from './instructions.js';
 
 export interface ServerOptions {
@@ -93,7 +94,10 @@ export function createServer(options: ServerOptions): CalendarServer {
     });
     if (!tool) return failed(unknownTool(request.params.name, options.readOnly === true));
     try {
-      const { data, about } = await calls.run(notes, () => tool.call(calendar, request.params.arguments ?? {}, context(notes)));
+      const args = request.params.arguments ?? {};
+      const unknown = unknownArgument(tool, args);
+      if (unknown) throw unknown;
+      const { data, about } = await calls.run(notes, () => tool.call(calendar, args, context(notes)));
       const own = { ...about, ...(notes.notices.length ? { notices: notes.notices } : {}), ...(notes.warnings.length ? { warnings: notes.warnings } : {}) };
       const siteData = { notice: SITE_DATA_NOTICE, data: data ?? null };
       // The text is made once and the structured content read back from it: no secret in either.

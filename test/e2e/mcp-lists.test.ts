@@ -87,6 +87,20 @@ describe('lists', () => {
     expect((await call(session.client, 'events_list', { limit: 51 })).texts[0]).toMatch(/^limit: expected a whole number from 1 to 50/);
   });
 
+  test('an argument a tool does not take is refused, never dropped: per_page names limit, a typo its nearest', async () => {
+    const perPage = await call(session.client, 'events_list', { per_page: 500 });
+    expect(perPage.isError).toBe(true);
+    expect(perPage.texts[0]).toBe("per_page: not an argument of events_list\nPages go by `limit` and the answer's `next` cursor.");
+    const typo = await call(session.client, 'venues_list', { serch: 'Salle' });
+    expect(typo.texts[0].split('\n')).toEqual([
+      'serch: not an argument of venues_list (did you mean search?)',
+      expect.stringMatching(/^It takes: .*\bsearch\b.*\blimit\b/),
+    ]);
+    expect((await call(session.client, 'agenda', { days: 3 })).texts[0]).toMatch(/^days: not an argument of agenda/);
+    expect((await call(session.client, 'events_get', { ref: ids[0], bogus: 1 })).texts[0]).toMatch(/^bogus: not an argument of events_get\n/);
+    expect((await call(session.client, 'venues_list', { search: 'Salle', limit: 1 })).isError).toBe(false);
+  });
+
   test('events_get gives the whole record with its texts as typed: no entities, the blocks kept', async () => {
     const record = await ok(session.client, 'events_get', { ref: ids[0] });
     expect(record.title).toBe('Soirée "jazz" n°1: standards & improvisation all night');
