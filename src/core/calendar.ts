@@ -8,7 +8,7 @@ import type { WritePlan } from './write/plan.js';
 import type { Messages } from './context.js';
 import type { Site } from './config/site.js';
 import type { RecordAccess } from './records/verbs.js';
-import { MAX_PER_PAGE, resources, type CONFLICT_FILTER_NAMES, type Resource, type ResourceName, type VIEW_FILTER_NAMES } from '../spec/resources.js';
+import { CONFLICT_FILTER_NAMES, MAX_PER_PAGE, resources, type Resource, type ResourceName, VIEW_FILTER_NAMES } from '../spec/resources.js';
 import type { CreateFieldsOf, EventRecord, FieldsOf, FiltersOf, ImportRowOf, LinkChangesOf, RecordOf, SiteFileDocument } from '../spec/types.js';
 import type { Member as SeriesMember, OccurrencePlace as SeriesPlace } from './series/types.js';
 import type { LinkAdjustments } from './records/link-changes.js';
@@ -19,6 +19,7 @@ import type { CallLimits } from './http/client.js';
 import type { HttpHooks } from './http/hooks.js';
 import type { Dispatcher } from 'undici';
 import { CalendarError, UsageError } from './errors.js';
+import { refuseUnknownKeys } from './values.js';
 import type { StartSandboxOptions } from './sandbox-options.js';
 import type { ImportOptions, ImportOutcome, ImportSource, SiteApplied, SiteApplyOptions, SiteDiff, SiteFileSource } from './batch/types.js';
 import type { AssistantApi } from './assistant/types.js';
@@ -178,6 +179,24 @@ export interface SeriesDeleteOptions {
 
 export type { Member as SeriesMember, OccurrencePlace as SeriesPlace } from './series/types.js';
 
+/**
+ * The keys of each options object, all of them (a key of the type missing from its list is a type
+ * error): a call refuses any other (refuseUnknownKeys), as a JavaScript caller has no type check.
+ */
+const everyKey =
+  <T>() =>
+  <const K extends readonly (keyof T & string)[]>(keys: K & (Exclude<keyof T, K[number]> extends never ? unknown : never)): K =>
+    keys;
+const CALL_KEYS = everyKey<CallOptions>()(['signal', 'timeout', 'deadline']);
+const READ_KEYS = everyKey<ReadOptions>()([...CALL_KEYS, 'rendered']);
+const CREATE_KEYS = [...CALL_KEYS, ...everyKey<CreateOptions>()(['conflictCheck', 'createMissing', 'force'])];
+const UPDATE_KEYS = [...CALL_KEYS, ...everyKey<UpdateOptions>()(['conflictCheck', 'createMissing', 'force', 'replace', 'keepDuration', 'links'])];
+const DELETE_KEYS = [...CALL_KEYS, ...everyKey<DeleteOptions>()(['permanently'])];
+const REPEAT_KEYS = everyKey<RepeatOptions>()(['repeat', 'except', 'max', 'createMissing', 'dryRun']);
+const SERIES_UPDATE_KEYS = everyKey<SeriesUpdateOptions>()(['scope', 'createMissing', 'force', 'keepDuration', 'dryRun']);
+const SERIES_DELETE_KEYS = everyKey<SeriesDeleteOptions>()(['scope', 'dryRun']);
+const VIEW_DAYS = everyKey<ViewDays>()(['from', 'to', 'timezone']);
+
 /** The days of a view: `from` (default today in the view's zone) to `to`, in `timezone` (default the profile's, else the site's). */
 interface ViewDays {
   from?: string;
@@ -270,7 +289,7 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
   async list(filters: FiltersOf<R> = {} as FiltersOf<R>, options?: ReadOptions): Promise<RecordList<RecordOf<R>>> {
     const records: RecordList<RecordOf<R>> = [];
     const { walk, perPage } = await this.walkOf(filters, options);
-    const result = await walk(PAGES_AHEAD, (record) => void records.push(record));
+    const result = await walk(PAGES_AHEAD, true, (record) => void records.push(record));
     // Not enumerable: the list is an array of records, as JSON and deep equality see it.
     if (result.total !== undefined) {
       Object.defineProperties(records, {
@@ -285,7 +304,7 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
   async *iterate(filters: FiltersOf<R> = {} as FiltersOf<R>, options?: ReadOptions): AsyncGenerator<RecordOf<R>> {
     const { walk, perPage } = await this.walkOf(filters, options);
     const [{ pulled }, { AbortError }] = await Promise.all([import('./records/pulled.js'), import('./errors.js')]);
-    for await (const record of pulled<RecordOf<R>>(perPage, (onRecord) => walk(1, onRecord))) {
+    for await (const record of pulled<RecordOf<R>>(perPage, (onRecord) => walk(1, false, onRecord))) {
       // Records read before the abort are not handed over after it.
       if (options?.signal?.aborted) throw new AbortError('the call was aborted', options.signal.reason);
       yield record;
@@ -293,20 +312,16 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
   }
 
   async get(ref: Ref, options?: ReadOptions): Promise<RecordOf<R>> {
-    const [{ parseRef }, { getRecord }, { readRawTexts, withRawTexts }] = await Promise.all([
-      import('./records/refs.js'),
-      import('./records/verbs.js'),
-      import('./records/raw-text.js'),
-    ]);
+    refuseUnknownKeys(options, READ_KEYS, 'options of a read');
+    const [{ parseRef }, { getWithTexts }] = await Promise.all([import('./records/refs.js'), import('./records/verbs.js')]);
     const target = parseRef(this.resource, ref);
     const access = await this.open(options);
-    const record = (await getRecord(access, this.resource, target)) as Json;
-    if (options?.rendered || typeof record.id !== 'number') return record as RecordOf<R>;
-    const texts = await readRawTexts(access.client, this.resource, record.id, (line) => access.messages.notice(line));
-    return withRawTexts(record, texts) as RecordOf<R>;
+    const notice = (line: string) => access.messages.notice(line);
+    return (await getWithTexts(access, this.resource, target, { typed: !options?.rendered, notice })) as RecordOf<R>;
   }
 
   async create(fields: CreateFieldsOf<R>, options: CreateOptions & CallOptions = {}): Promise<RecordOf<R>> {
+    this.checkOptions('create', options);
     const { checkWrite, createRecord } = await import('./records/verbs.js');
     const checked = await checkWrite(this.resource, fields as Json, 'create');
     const access = await this.open(options);
@@ -328,6 +343,7 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
   }
 
   private async updateOrPlan(ref: Ref, changes: FieldsOf<R>, options: UpdateOptions<R> & CallOptions, dryRun: boolean): Promise<RecordOf<R> | WritePlan> {
+    this.checkOptions('update', options);
     const [{ parseRef }, { checkWrite, updateRecord }] = await Promise.all([import('./records/refs.js'), import('./records/verbs.js')]);
     const target = parseRef(this.resource, ref);
     const checked = await checkWrite(this.resource, changes as Json, 'update');
@@ -347,6 +363,7 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
   }
 
   async delete(ref: Ref, options: DeleteOptions & CallOptions = {}): Promise<RecordOf<R>> {
+    this.checkOptions('delete', options);
     const [{ parseRef }, remove] = await Promise.all([import('./records/refs.js'), import('./records/remove.js')]);
     const { deleteRecord, deletesForGood, deleteTargets } = remove;
     const target = parseRef(this.resource, ref);
@@ -370,7 +387,18 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
    * The walk the filters ask for (checked before anything is sent), `ahead` pages read ahead of the
    * records handed over; their texts as typed (a hundred records' in one request) unless `rendered`.
    */
+  /** Option keys each write takes beside the common ones: a series' for events. */
+  protected readonly seriesKeys: Record<'create' | 'update' | 'delete', readonly string[]> = { create: [], update: [], delete: [] };
+
+  /** A write's options object refused when it holds a key the write does not take. */
+  protected checkOptions(verb: 'create' | 'update' | 'delete', options: object | undefined): void {
+    const common: readonly string[] = { create: CREATE_KEYS, update: UPDATE_KEYS, delete: DELETE_KEYS }[verb];
+    refuseUnknownKeys(options, [...common, ...this.seriesKeys[verb].filter((key) => !common.includes(key))], `options of ${this.resource.name}.${verb}`);
+  }
+
   private async walkOf(filters: FiltersOf<R>, options: ReadOptions | undefined) {
+    refuseUnknownKeys(filters, [...this.resource.listParams.map((field) => field.name), 'limit', 'on', 'during'], `filters of ${this.resource.name}`);
+    refuseUnknownKeys(options, READ_KEYS, 'options of a read');
     const { limit, on, during, ...rest } = filters as Json & { limit?: number; on?: string; during?: string };
     const [{ listQueryOf, walkList }, { UsageError }, { typedTexts }] = await Promise.all([
       import('./records/list.js'),
@@ -382,14 +410,15 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
     const access = await this.open(options);
     // A walk of every page asks for the most a page holds unless a page size is given.
     const perPage = query.per_page !== undefined ? Number(query.per_page) : MAX_PER_PAGE;
-    const walk = async (ahead: number, onRecord: (record: RecordOf<R>) => Promise<void> | void) => {
+    // `total`: the records' count is given (list()), which a walk the client filters reads every page for.
+    const walk = async (ahead: number, total: boolean, onRecord: (record: RecordOf<R>) => Promise<void> | void) => {
       const handOn = (record: unknown) => onRecord(record as RecordOf<R>);
       const notice = (line: string) => access.messages.notice(line);
       // The typed texts of a hundred records in one request (list), or of each page as it is handed over (iterate).
       const typed = options?.rendered
         ? undefined
         : typedTexts(access.client, this.resource, handOn, notice, { batch: ahead > 1 ? 100 : Math.min(perPage, 100), copies: false });
-      const result = await walkList(access, this.resource, query, { all: query.page === undefined, limit, parallel: ahead }, (record) =>
+      const result = await walkList(access, this.resource, query, { all: query.page === undefined, limit, parallel: ahead, total }, (record) =>
         typed ? typed.push(record as Json) : handOn(record),
       );
       await typed?.end();
@@ -401,12 +430,15 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
 
 /** The events, with their series: each verb with a series option makes the one call of src/core/series/verbs.ts the CLI makes. */
 class Events extends Records<'events'> {
+  protected override readonly seriesKeys = { create: REPEAT_KEYS, update: SERIES_UPDATE_KEYS, delete: SERIES_DELETE_KEYS };
+
   constructor(open: (call?: CallOptions) => Promise<RecordAccess>) {
     super('events', open);
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: the overloads of EventRecords say what each options form returns
   override async create(fields: CreateFieldsOf<'events'>, options: CreateOptions & CallOptions & Partial<RepeatOptions> = {}): Promise<any> {
+    this.checkOptions('create', options);
     const series = await import('./series/verbs.js');
     const repeat = series.repeatRequest(options);
     if (!repeat) return super.create(fields, options);
@@ -429,6 +461,7 @@ class Events extends Records<'events'> {
     options: UpdateOptions<'events'> & CallOptions & Partial<SeriesUpdateOptions> = {},
     // biome-ignore lint/suspicious/noExplicitAny: as create
   ): Promise<any> {
+    this.checkOptions('update', options);
     const series = await import('./series/verbs.js');
     const scope = series.scopeOf(options.scope);
     if (!scope) return super.update(ref, changes, options);
@@ -451,6 +484,7 @@ class Events extends Records<'events'> {
 
   // biome-ignore lint/suspicious/noExplicitAny: as create
   override async delete(ref: Ref, options: DeleteOptions & CallOptions & Partial<SeriesDeleteOptions> = {}): Promise<any> {
+    this.checkOptions('delete', options);
     const series = await import('./series/verbs.js');
     const scope = series.scopeOf(options.scope);
     if (!scope) return super.delete(ref, options);
@@ -536,6 +570,8 @@ export class Calendar {
 
   /** The events of some days, day by day, as `calendar agenda` shows them. */
   async agenda(filters: AgendaFilters = {}, options?: CallOptions): Promise<Agenda> {
+    refuseUnknownKeys(filters, [...VIEW_DAYS, ...VIEW_FILTER_NAMES], 'filters of the agenda');
+    refuseUnknownKeys(options, CALL_KEYS, 'options of a call');
     const [{ AGENDA_DAYS }, { bucketByDay }] = await Promise.all([import('./views/window.js'), import('./views/days.js')]);
     const { from, to, zone, events, today } = await this.view(filters, AGENDA_DAYS, options);
     return { zone, today, from, to, days: [...bucketByDay(events, from, to)].map(([date, entries]) => ({ date, entries })) };
@@ -543,6 +579,8 @@ export class Calendar {
 
   /** Events at the same venue (or, with an `organizer` filter, with an organizer in common) at overlapping times. */
   async conflicts(filters: ConflictFilters = {}, options?: CallOptions): Promise<Conflicts> {
+    refuseUnknownKeys(filters, [...VIEW_DAYS, ...CONFLICT_FILTER_NAMES], 'filters of the conflicts');
+    refuseUnknownKeys(options, CALL_KEYS, 'options of a call');
     const [{ CONFLICT_DAYS }, { conflictRow, findConflicts }] = await Promise.all([import('./views/window.js'), import('./views/conflicts.js')]);
     const { from, to, zone, events } = await this.view(filters, CONFLICT_DAYS, options);
     const kind = filters.organizer !== undefined ? 'organizer' : 'venue';

@@ -137,7 +137,7 @@ export { unlistedEventsNote, walkEveryEvent, walkEveryRecord, walkShortfall, win
 /** @internal */
 export { RawRecord } from './records/raw-list.js';
 /** @internal */
-export { readCurrent, readManyRawTexts, readRawTexts, typedTexts, withRawTexts } from './records/raw-text.js';
+export { readCurrent, readManyRawTexts, readRawTexts, showsRawText, typedTexts, withRawTexts } from './records/raw-text.js';
 /** @internal */
 export { parseRef, recordPath, translateNotFound, type RecordRef } from './records/refs.js';
 /** @internal */
@@ -148,6 +148,7 @@ export {
   createRecord,
   finishBody,
   getRecord,
+  getWithTexts,
   passwordQuery,
   refuseRename,
   restoreRecord,

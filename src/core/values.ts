@@ -289,3 +289,16 @@ function describe(v: unknown): string {
 export function queryValue(value: WireValue): string {
   return Array.isArray(value) ? value.join(',') : String(value);
 }
+
+/**
+ * An options or filters object of a library call checked for keys the call does not take: a
+ * JavaScript caller has no type check, and `permanent: true` for `permanently` must not pass as
+ * nothing asked. The first unknown key is refused with the nearest known one.
+ */
+export function refuseUnknownKeys(given: object | undefined, known: readonly string[], what: string): void {
+  if (given === undefined || given === null) return;
+  const unknown = Object.keys(given).find((key) => !known.includes(key));
+  if (unknown === undefined) return;
+  const near = closest(unknown, known);
+  throw new UsageError(`${unknown}: not one of the ${what}${near ? ` (did you mean ${near}?)` : ''}`, `They are: ${known.join(', ')}.`);
+}

@@ -79,6 +79,40 @@ describe('a call bounded and watched', () => {
     }
   });
 
+  test('a key a call does not take is refused before any request: filters, options and view filters alike', async () => {
+    const requests: string[] = [];
+    const cal = new Calendar({ ...site(), hooks: { request: (event: RequestEvent) => void requests.push(event.url) } });
+    // As a JavaScript caller writes them: no type check.
+    const untyped = cal as unknown as Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>> & {
+      agenda: (...args: unknown[]) => Promise<unknown>;
+    };
+    try {
+      await expect(untyped.events.list({ per_pag: 5 })).rejects.toMatchObject({
+        name: 'UsageError',
+        exitCode: 2,
+        message: 'per_pag: not one of the filters of events (did you mean per_page?)',
+      });
+      await expect(untyped.venues.delete(1, { permanent: true })).rejects.toMatchObject({
+        message: 'permanent: not one of the options of venues.delete (did you mean permanently?)',
+      });
+      await expect(untyped.tags.update(1, { name: 'x' }, { forse: true })).rejects.toMatchObject({
+        message: /^forse: not one of the options of tags\.update \(did you mean force\?\)/,
+      });
+      await expect(untyped.tags.get(1, { render: true })).rejects.toMatchObject({
+        message: /^render: not one of the options of a read \(did you mean rendered\?\)/,
+      });
+      await expect(untyped.agenda({ days: 3 })).rejects.toMatchObject({ message: 'days: not one of the filters of the agenda' });
+      expect(requests).toEqual([]);
+      // A series' options are an event's own: taken by events, refused elsewhere.
+      await expect(untyped.events.delete(1, { scope: 'bogus' })).rejects.toMatchObject({ message: /^scope: "bogus" is not/ });
+      await expect(untyped.venues.delete(1, { scope: 'series' })).rejects.toMatchObject({ message: /^scope: not one of the options of venues\.delete/ });
+      const tags = await cal.tags.list({ search: 'Walk Tag', hide_empty: false, per_page: 5 }, { rendered: true });
+      expect([tags.length, requests.length]).toEqual([12, 3]);
+    } finally {
+      await cal.close();
+    }
+  });
+
   test('hooks count the requests, a dispatcher of the caller carries them, debug lines say them without credentials', async () => {
     const counted = { requests: 0, responses: 0, dispatched: 0 };
     const lines: string[] = [];

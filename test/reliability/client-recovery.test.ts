@@ -73,6 +73,12 @@ describe('client recovery', () => {
     expect(log).toEqual(['POST /venues', 'POST /venues']);
   });
 
+  it('a create answered 429 every time is sent 1 + retries times, by the one retry policy, then reported', async () => {
+    const { api, log } = await scripted([json(429, { code: 'too_many_requests' }, { 'retry-after': '0' })]);
+    await expect(createRecord(api, resources.venues, { venue: 'Hall' }, { by: 'slug', slug: 'hall' }, noWait)).rejects.toMatchObject({ status: 429 });
+    expect(log).toEqual(Array(4).fill('POST /venues'));
+  });
+
   it('after a lost connection, finds the stored record instead of creating it twice', async () => {
     const { api, log } = await scripted([dropConnection, json(200, venue)]);
     const { record: created } = await createRecord(api, resources.venues, { venue: 'Hall' }, { by: 'slug', slug: 'hall' }, { sleep: noWait });

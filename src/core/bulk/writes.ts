@@ -6,7 +6,7 @@
  */
 import { ApiError, CalendarError, EXIT } from '../errors.js';
 import { errorFromResponse, type ApiClient } from '../http/client.js';
-import { backoffDelay, retryAfterMs, timer } from '../http/retry.js';
+import { backoffDelay, timer } from '../http/retry.js';
 import { EVERY_EVENT, MAX_PER_PAGE, type Resource } from '../../spec/resources.js';
 import type { SafeUpdateOptions } from '../records/safe-update.js';
 import { createByPlan, updateByPlan, type CreateResult, type PlannedUpdate } from '../write/execute.js';
@@ -96,8 +96,8 @@ export async function findExisting(client: ApiClient, resource: Resource, match:
 }
 
 /**
- * POST a new record. A 429 did nothing, so it is sent again after the Retry-After wait.
- * With a match key, a create that failed in a way that leaves its outcome unknown (a
+ * POST a new record. A 429 did nothing: the HTTP client sends it again (src/core/http/retry.ts,
+ * the one retry policy) and its last answer is the one reported. With a match key, a create that failed in a way that leaves its outcome unknown (a
  * timeout, a broken connection, a 5xx) is looked up before it is reported: found, it was
  * created; not found, it is sent again (not with `confirmOnly`, which reports it failed).
  */
@@ -116,17 +116,11 @@ async function postRecord(client: ApiClient, resource: Resource, body: Json, mat
   // A lookup that only confirms is made even with --retries 0: it sends nothing twice.
   const retries =
     match && (match.by === 'slug' || match.by === 'name') ? (match.confirmOnly ? Math.max(1, client.options.retries) : client.options.retries) : 0;
-  let throttled = 0;
   let attempt = 0;
   for (;;) {
     let failure: unknown;
     try {
       const res = await client.send<Json>('POST', resource.path, { body });
-      if (res.status === 429 && throttled < client.options.retries) {
-        throttled++;
-        await sleep(backoffDelay(throttled, retryAfterMs(res.headers['retry-after'])));
-        continue;
-      }
       if (res.status < 200 || res.status >= 300 || res.text !== undefined) throw errorFromResponse(res);
       return res.body;
     } catch (err) {

@@ -108,14 +108,16 @@ export async function applyFilterTimes(resource: Resource, query: Query, zone: (
 }
 
 /**
- * A list walk that keeps only some of the records the server sends: every page of the query
- * is read, and --page, --per-page and --limit count the records kept, as does the total.
+ * A list walk that keeps only some of the records the server sends: --page, --per-page and
+ * --limit count the records kept, as does the total. Counting that total reads every page of
+ * the query; a caller that shows none (`total: false`) has the walk stop once the records asked
+ * for are handed on, and no total.
  */
 export async function walkKept(
   client: ApiClient,
   resource: Resource,
   query: Query,
-  walk: { all: boolean; limit?: number },
+  walk: { all: boolean; limit?: number; total?: boolean },
   keep: (record: Json) => boolean,
   onRecord: (record: unknown) => Promise<void> | void,
 ): Promise<WalkResult> {
@@ -126,13 +128,16 @@ export async function walkKept(
   const take = walk.limit ?? (walk.all ? Infinity : perPage);
   let kept = 0;
   let written = 0;
-  const result = await walkPages(client, resource, { ...wanted, per_page: MAX_PER_PAGE }, { all: true }, async (record) => {
+  const counted = walk.total !== false;
+  const enough = counted || take === Infinity ? undefined : () => written >= take;
+  const result = await walkPages(client, resource, { ...wanted, per_page: MAX_PER_PAGE }, { all: true, enough }, async (record) => {
     if (!keep(record as Json)) return;
     kept++;
     if (kept <= skip || written >= take) return;
     written++;
     await onRecord(record);
   });
+  // Nothing handed on: every page was read, and `kept` counts them all.
   const pastEnd = written === 0 && page > 1 ? { page, totalPages: Math.ceil(kept / perPage) } : undefined;
-  return { ...result, total: kept, written, pastEnd };
+  return { ...result, total: counted ? kept : undefined, written, pastEnd };
 }

@@ -6,7 +6,7 @@ import { NotFoundError, UsageError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
 import type { Query } from '../http/url.js';
 import { EVERY_EVENT, namesLinkedRecords, resources, type Field, type LinkRelation, type Resource } from '../../spec/resources.js';
-import { coerceValue, queryValue, splitListText } from '../values.js';
+import { coerceValue, queryValue, refuseUnknownKeys, splitListText } from '../values.js';
 import type { Messages } from '../context.js';
 import type { ZoneSource } from './dates.js';
 import { walkPages, type WalkResult } from './pages.js';
@@ -26,6 +26,7 @@ export interface OverlapFilters {
 
 /** The query of a list from its filters (API names, values as text or typed), checked before any request. */
 export function listQueryOf(resource: Resource, filters: Json, overlap: OverlapFilters = {}): Query {
+  refuseUnknownKeys(filters, [...resource.listParams.map((field) => field.name)], `filters of ${resource.name}`);
   const query: Query = {};
   const linked = new Set(linkedFilters(resource).map((f) => f.name));
   for (const field of resource.listParams) {
@@ -110,6 +111,11 @@ export interface ListWalk {
   zones?: ZoneSource;
   /** Called once the query is settled, before the first page is asked for (a writer's header). */
   ready?: () => Promise<void>;
+  /**
+   * The caller shows the total (default true). Without it, a list whose records the client
+   * filters (event dates at their exact times) stops once it has the records asked for.
+   */
+  total?: boolean;
 }
 
 /**

@@ -30,6 +30,11 @@ export interface WalkOptions {
   parallel?: number;
   /** Records are handed on as RawRecord where the page allows, for a writer of compact JSON. */
   raw?: boolean;
+  /**
+   * The caller has all it needs (it keeps some of the records it is handed, and has enough):
+   * no further page is asked for. Such a walk asks for a page only once the one before is handed on.
+   */
+  enough?: () => boolean;
 }
 
 interface ListBody {
@@ -135,7 +140,7 @@ export async function walkPages(
   let written = 0;
   let duplicates = 0;
   const seen = new Set<number>();
-  const limitReached = () => walk.limit !== undefined && written >= walk.limit;
+  const limitReached = () => (walk.limit !== undefined && written >= walk.limit) || walk.enough?.() === true;
   const emit = async (records: unknown[]) => {
     for (const record of records) {
       if (limitReached()) return;
@@ -155,14 +160,15 @@ export async function walkPages(
   };
 
   const raw = walk.raw === true;
-  const parallel = Math.max(1, walk.parallel ?? PAGES_IN_FLIGHT);
+  const ahead = walk.enough === undefined;
+  const parallel = ahead ? Math.max(1, walk.parallel ?? PAGES_IN_FLIGHT) : 1;
   const inFlight: Array<Promise<PageAnswer>> = [];
   let nextToFetch = firstPage + 1;
   let lastPage = firstPage;
   const pagesFor = (totalPages: number, size: number) =>
     walk.limit === undefined ? totalPages : Math.min(totalPages, firstPage - 1 + Math.ceil(walk.limit / Math.max(1, size)));
   const refill = () => {
-    while (inFlight.length < parallel && nextToFetch <= lastPage) {
+    while (inFlight.length < parallel && nextToFetch <= lastPage && !limitReached()) {
       const pending = requestPage(client, resource, pageQuery(nextToFetch++), raw);
       pending.catch(() => undefined); // awaited in order below; avoids an unhandled rejection meanwhile
       inFlight.push(pending);
@@ -175,7 +181,7 @@ export async function walkPages(
 
   const firstAnswer = await requestPage(client, resource, pageQuery(firstPage), raw);
   // The headers say how many pages there are: the next ones are asked for while the first is read.
-  if (walk.all && perPage !== undefined && firstAnswer.totalPages !== undefined) {
+  if (ahead && walk.all && perPage !== undefined && firstAnswer.totalPages !== undefined) {
     lastPage = pagesFor(firstAnswer.totalPages, perPage);
     refill();
   }
@@ -211,8 +217,9 @@ export async function walkPages(
   while (inFlight.length > 0 && !limitReached()) {
     const page = (await inFlight.shift()!).read();
     if (page.records.length === 0) break; // the list shrank while we walked it
-    refill();
+    if (ahead) refill();
     await emit(page.records);
+    if (!ahead) refill();
   }
   await settled();
   const walked = result();

@@ -3,13 +3,15 @@
  * display (quotes curled, `&` as `&#038;`, blocks and shortcodes turned into HTML); sent
  * back, that display text would replace what was typed. WordPress's own routes give the
  * typed text with `context=edit` (`title.raw`, `content.raw`, `excerpt.raw`) to a user who
- * may edit the record: export, edit and every comparison read it from there.
+ * may edit the record: export, edit and every comparison read it from there. No route gives
+ * both the record and its typed texts (src/wordpress/read-routes.ts): they are two reads.
  */
 import { CalendarError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
 import { wpRoute, type Resource } from '../../spec/resources.js';
 import { costShownReformatted, costText } from './writable.js';
 import { decodeEntities } from './identity.js';
+import { CORE_LISTS_ENDED_EVENTS } from '../../wordpress/read-routes.js';
 
 type Json = Record<string, unknown>;
 
@@ -25,6 +27,16 @@ function rawFieldsOf(resource: Resource): Array<[string, 'title' | 'content' | '
   ];
   if (resource.fields.some((f) => f.name === 'excerpt')) fields.push(['excerpt', 'excerpt']);
   return fields;
+}
+
+/**
+ * Whether an output of `fields` (our names or dot paths under them; every field when none are
+ * named) shows a text the typed read fills: an output without one needs no read of them.
+ */
+export function showsRawText(resource: Resource, fields?: readonly string[]): boolean {
+  const filled = rawFieldsOf(resource)?.map(([field]) => field);
+  if (!filled) return false;
+  return !fields?.length || fields.some((path) => filled.includes(path.split('.')[0]));
 }
 
 const RAW_QUERY_FIELDS = 'id,title,content,excerpt';
@@ -74,7 +86,7 @@ export async function readRawTexts(client: ApiClient, resource: Resource, id: nu
 
 /**
  * The typed texts of many records: one request per hundred, then one per record the list
- * leaves out (the core route lists no event that has ended).
+ * leaves out (the core route lists no event that has ended: CORE_LISTS_ENDED_EVENTS).
  */
 export async function readManyRawTexts(client: ApiClient, resource: Resource, ids: number[], notice?: (line: string) => void): Promise<Map<number, RawTexts>> {
   const found = new Map<number, RawTexts>();
@@ -102,6 +114,39 @@ export async function readManyRawTexts(client: ApiClient, resource: Resource, id
     }
   }
   return found;
+}
+
+/**
+ * The texts of a record asked for by ID or slug, read beside the record's own read so that a
+ * get waits for one round trip, not two: by ID from core's route; by slug from core's list,
+ * which holds every venue and organizer but no event that has ended (CORE_LISTS_ENDED_EVENTS),
+ * so an event's are read once its ID is known. `ref`: a records/refs.ts RecordRef. `id`: the
+ * record they belong to (undefined: the site gives this user none); undefined: nothing was read
+ * beside it.
+ */
+export async function textsBeside(
+  client: ApiClient,
+  resource: Resource,
+  ref: { kind: string; id?: number; slug?: string },
+  notice?: (line: string) => void,
+): Promise<{ id: number | undefined; texts: RawTexts | undefined } | undefined> {
+  if (!rawFieldsOf(resource)) return undefined;
+  if (ref.kind === 'id' && ref.id !== undefined) return { id: ref.id, texts: await readRawTexts(client, resource, ref.id, notice) };
+  if (ref.kind !== 'slug' || ref.slug === undefined || (resource.isEvent && !CORE_LISTS_ENDED_EVENTS)) return undefined;
+  let posts: Json[];
+  try {
+    const query = { context: 'edit', slug: ref.slug, status: ALL_STATUSES, _fields: RAW_QUERY_FIELDS };
+    posts = (await client.call<Json[]>('GET', `/wp/v2/${wpRoute(resource)}`, { fromRoot: true, query })).body;
+  } catch (err) {
+    if (!isRefusal(err)) throw err;
+    noRawText(client, notice, `HTTP ${err.status}`);
+    return { id: undefined, texts: undefined };
+  }
+  const post = Array.isArray(posts) && posts.length === 1 ? posts[0] : undefined;
+  if (typeof post?.id !== 'number') return undefined;
+  const texts = textsOf(resource, post);
+  if (!texts) noRawText(client, notice, 'no raw text in its answer');
+  return { id: post.id, texts };
 }
 
 /** The record with its typed texts in place of the displayed ones. */

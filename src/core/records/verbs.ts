@@ -78,6 +78,28 @@ export async function getRecord(access: RecordAccess, resource: Resource, ref: R
   return onRecord(resource, ref, 'get', async () => (await access.client.call<Json>('GET', await recordPath(resource, ref, access.client), { query })).body);
 }
 
+/**
+ * A record as the plugin's route gives it, its texts as typed unless `typed` is false (the
+ * site's rendering asked for, or an output that shows none): read beside it where the reference
+ * allows (raw-text.ts textsBeside), else by ID once the record is read.
+ */
+export async function getWithTexts(
+  access: RecordAccess,
+  resource: Resource,
+  ref: RecordRef,
+  options: GetOptions & { typed: boolean; notice?: (line: string) => void },
+): Promise<Json> {
+  const { readRawTexts, showsRawText, textsBeside, withRawTexts } = await import('./raw-text.js');
+  const typed = options.typed && showsRawText(resource);
+  const beside = typed ? textsBeside(access.client, resource, ref, options.notice) : undefined;
+  beside?.catch(() => undefined); // a record that is not there is said by the record's read
+  const record = await getRecord(access, resource, ref, options);
+  if (!typed || typeof record.id !== 'number') return record;
+  const read = await beside;
+  const texts = read && (read.id === undefined || read.id === record.id) ? read.texts : await readRawTexts(access.client, resource, record.id, options.notice);
+  return withRawTexts(record, texts);
+}
+
 export interface CreateOptions {
   /** Create the linked records named that match none (venue, organizers, categories, tags). */
   createMissing?: boolean;

@@ -3,8 +3,8 @@
  * (recordings-2, wp_tribe_*.http): `GET /wp/v2/{tribe_events|tribe_venue|tribe_organizer}`,
  * `GET .../{id}`, updates of `.../{id}` (core/write.ts) and `DELETE .../{id}` (with `force=true` the
  * only permanent delete).
- * The events collection leaves out events that have ended, as the plugin's query filter
- * does, but keeps drafts and events hidden from listings.
+ * The events collection leaves out events that have ended (src/wordpress/read-routes.ts), but
+ * keeps drafts and events hidden from listings.
  */
 import { nowLocalWall, type RequestContext, type SiteResponse } from '../common/context.js';
 import { CORE_POST_TYPES, corePostJson, type CorePostType } from './json.js';
@@ -19,6 +19,7 @@ import { sortWithUnstableTies } from '../common/tie-order.js';
 import { CORE_TAXONOMIES, handleCoreTerms } from './terms.js';
 import { updateCorePost } from './write.js';
 import { unlinkTrashed } from '../linked/write.js';
+import { CORE_LISTS_ENDED_EVENTS } from '../../wordpress/read-routes.js';
 
 export interface CoreTarget {
   /** The route's name: a post type's (`tribe_events`) or a taxonomy's (`tags`). */
@@ -147,7 +148,7 @@ function listCore(ctx: RequestContext, wpType: CorePostType, params: Params, all
   const matching = () =>
     ctx.store.postsOfType(CORE_POST_TYPES[wpType]).filter((post) => {
       if (!statuses.has(post.status)) return false;
-      if (post.type === 'event' && (post.fields as EventFields).end < nowLocal) return false;
+      if (!CORE_LISTS_ENDED_EVENTS && post.type === 'event' && (post.fields as EventFields).end < nowLocal) return false;
       if (include.length && !include.includes(post.id)) return false;
       if (exclude.has(post.id) || (slugs.length && !slugs.includes(post.slug))) return false;
       if (matches) {

@@ -1,6 +1,6 @@
 /** `calendar <resource> get REF...`: one record, or several (also from stdin with -). */
 import type { Invocation } from '../runner.js';
-import { type ApiClient, CalendarError, type Context, EXIT, getRecord, NotFoundError, passwordQuery, readRawTexts, withRawTexts } from '../../../core/index.js';
+import { type ApiClient, CalendarError, type Context, EXIT, getWithTexts, NotFoundError, passwordQuery } from '../../../core/index.js';
 import type { Resource } from '../../../spec/resources.js';
 import { withSession } from '../../session.js';
 import { listWriter, printRecord, type RecordWriter } from '../../output/writer.js';
@@ -18,17 +18,11 @@ export async function runGet(resource: Resource, inv: Invocation, rawRefs: strin
   await withSession(prepared, ctx, async ({ client, profile }) => {
     if (opts.web) (await import('../views/web.js')).refuseSandboxPages(profile, '--web');
     const access = { client, timezone: profile.timezone, messages: prepared.ui };
-    const typed = showsTypedText(resource, opts, prepared.output.format, client) && !opts.web;
+    const typed = showsTypedText(resource, opts, prepared.output, client) && !opts.web;
     const notice = (line: string) => prepared.ui.notice(line);
-    const read = async (ref: (typeof refs)[number]) => {
-      // The texts as typed, from the core route (the site's rendering with --rendered). Given an ID,
-      // both reads go at once: the command waits for one round trip, not two.
-      const early = typed && ref.kind === 'id' ? readRawTexts(client, resource, ref.id, notice) : undefined;
-      early?.catch(() => undefined); // a record that is not there is said by the first read
-      const record = (await getRecord(access, resource, ref, { password })) as Record<string, unknown>;
-      if (!typed || typeof record.id !== 'number') return record;
-      return withRawTexts(record, await (early ?? readRawTexts(client, resource, record.id, notice)));
-    };
+    // The texts as typed, from the core route (the site's rendering with --rendered): no route
+    // gives the record with them (wordpress/read-routes.ts); read beside it where the reference allows.
+    const read = async (ref: (typeof refs)[number]) => (await getWithTexts(access, resource, ref, { password, typed, notice })) as Record<string, unknown>;
     if (opts.web) {
       const { openRecordPage } = await import('../views/web.js');
       for (const ref of refs) await openRecordPage(await read(ref), ctx, prepared.ui, 'stdout');

@@ -38,7 +38,7 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
     const zones = resource.isEvent ? new (await import('../../../core/index.js')).ZoneSource(client, profile.timezone) : undefined;
     let writer: RecordWriter | undefined = ics ? undefined : listWriter(resource, prepared.output, ctx);
     // Texts as typed: a hundred records' in one request to the core route, then handed on in order.
-    const typed = showsTypedText(resource, opts, prepared.output.format, client)
+    const typed = showsTypedText(resource, opts, prepared.output, client)
       ? typedTexts(
           client,
           resource,
@@ -55,14 +55,17 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
     const ready = async () => void (writer ??= await icsWriter(client, ctx, zones));
     // The walk sends date filters as instants (records/filter-times.ts): messages quote them as given.
     const given = { start: query.start_date, end: query.end_date };
-    const result = await walkList(access, resource, query, { all, limit, raw: !typed && writer?.takesRaw, zones, ready }, write).catch((err: unknown) => {
+    // The total is shown by --format count, and to a person at a terminal ("Showing 10 of 42").
+    const total = prepared.output.format === 'count' || ctx.stdout.isTTY === true;
+    const walk = { all, limit, raw: !typed && writer?.takesRaw, zones, ready, total };
+    const result = await walkList(access, resource, query, walk, write).catch((err: unknown) => {
       throw withStatusHint(err, query);
     });
     await typed?.end();
     writer ??= await icsWriter(client, ctx, zones); // (ready ran: the walk calls it before its first page)
     const { written, restUrl, pastEnd } = result;
     // The server counts the unfiltered list when a search matches nothing.
-    const total = written === 0 ? 0 : all ? written : result.total;
+    const shownTotal = written === 0 ? 0 : all ? written : result.total;
     if (pastEnd) {
       prepared.ui.notice(
         `page ${pastEnd.page} is past the last page${pastEnd.totalPages ? ` (${pastEnd.totalPages} page${pastEnd.totalPages === 1 ? '' : 's'})` : ''}`,
@@ -70,7 +73,7 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
       if (prepared.output.format === 'count' || prepared.output.format === 'ics') await writer.end({ total: 0 });
       return;
     }
-    await writer.end({ total });
+    await writer.end({ total: shownTotal });
     // As gh does, for a person reading a page at a terminal (a script reading the output is told nothing).
     if (ctx.stdout.isTTY === true && result.total !== undefined && result.total > written) {
       prepared.ui.notice(`Showing ${written} of ${result.total} ${resource.name} (use --all or --limit N to see more)`);

@@ -5,6 +5,7 @@ import {
   type Context,
   type LinkAdjustments,
   type PlannedRequest,
+  showsRawText,
   UsageError,
   type WriteMode,
   type WritePlan,
@@ -24,14 +25,16 @@ export function positive(raw: string, where: string): number {
 /**
  * Whether the records go out with their texts as typed (titles, descriptions, excerpts as the
  * editor wrote them, read from the core route): every output that shows text, unless `--rendered`
- * asks for the site's rendering. IDs and counts show none; iCalendar reads its own (output/ics.ts).
+ * asks for the site's rendering. IDs and counts show none, nor `--fields` that name no text;
+ * iCalendar reads its own (output/ics.ts).
  * A language asked for (`--lang`) reads the texts in that language, which only the plugin's
  * routes give: the core route's typed text is the default language's. Without credentials the
  * site gives no typed text (`context=edit` needs a user who may edit): nothing is asked.
  */
-export function showsTypedText(resource: Resource, opts: Opts, format: string, client: ApiClient): boolean {
-  if (!resource.isPost || opts.rendered === true || client.language !== undefined || !client.hasCredentials) return false;
-  return format !== 'ids' && format !== 'count' && format !== 'ics';
+export function showsTypedText(resource: Resource, opts: Opts, output: { format: string; fields?: string[] }, client: ApiClient): boolean {
+  if (opts.rendered === true || client.language !== undefined || !client.hasCredentials) return false;
+  const { format, fields } = output;
+  return format !== 'ids' && format !== 'count' && format !== 'ics' && showsRawText(resource, fields);
 }
 
 /** --password as given (checked by the core), or undefined. */
