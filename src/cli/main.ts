@@ -2,9 +2,9 @@
  * Builds the command tree and maps every failure to one line on stderr and an exit code.
  * Only commander and the resource table are loaded up front; actions load what they use.
  */
-import { writeHint } from './output/write-hints.js';
+import { hintOf } from './output/write-hints.js';
 import { Command, CommanderError, Option } from 'commander';
-import { CalendarError, type Context, EXIT, versionLine } from '../core/index.js';
+import { CalendarError, type Context, EXIT, speaking, versionLine } from '../core/index.js';
 import { processContext } from './process-context.js';
 import { DEFAULT_NAMESPACE, FORMATS, LANGUAGES } from '../spec/resources.js';
 import { Ui } from './output/ui.js';
@@ -139,7 +139,12 @@ function usageMessage(err: CommanderError, program: Command, argv: string[]): { 
   return { message: first, hint: didYouMean(suggestion[1].split(', ').map((s) => `${prefix}${s}`)) };
 }
 
-export async function main(argv: string[], ctx: Context = processContext()): Promise<number> {
+/** Runs the command line; the core's messages name options as this CLI's flags (src/core/words.ts). */
+export function main(argv: string[], ctx: Context = processContext()): Promise<number> {
+  return speaking('cli', () => runMain(argv, ctx));
+}
+
+async function runMain(argv: string[], ctx: Context): Promise<number> {
   const debug = argv.includes('--debug');
   const ui = new Ui(ctx, { noColor: argv.includes('--no-color') });
   if (argv.length === 0) {
@@ -195,7 +200,7 @@ async function runCommand(argv: string[], ctx: Context, ui: Ui, debug: boolean):
       return EXIT.usage;
     }
     if (err instanceof CalendarError) {
-      if (err.message) ui.error(err.message, err.hint ?? writeHint(err));
+      if (err.message) ui.error(err.message, hintOf(err));
       if (debug && err.stack) ctx.stderr.write(visible(`${err.stack}\n`));
       return err.exitCode;
     }

@@ -18,7 +18,8 @@ import type { OpenSite } from './transfer.js';
 import type { CallLimits } from './http/client.js';
 import type { HttpHooks } from './http/hooks.js';
 import type { Dispatcher } from 'undici';
-import { CalendarError, UsageError } from './errors.js';
+import { UsageError } from './errors.js';
+import { said } from './words.js';
 import { refuseUnknownKeys } from './values.js';
 import type { StartSandboxOptions } from './sandbox-options.js';
 import type { ImportOptions, ImportOutcome, ImportSource, SiteApplied, SiteApplyOptions, SiteDiff, SiteFileSource } from './batch/types.js';
@@ -166,6 +167,11 @@ export interface SeriesUpdateOptions {
   force?: boolean;
   /** With a new start alone, move the end by as much (default true). */
   keepDuration?: boolean;
+  /**
+   * Refused with a scope: adding to and removing from list links is one occurrence's business (give
+   * the whole list instead). Named so that a call carrying them is refused, not silently ignored.
+   */
+  links?: LinkChangesOf<'events'>;
   /** Send nothing: the occurrences the change would take. */
   dryRun?: boolean;
 }
@@ -193,7 +199,7 @@ const CREATE_KEYS = [...CALL_KEYS, ...everyKey<CreateOptions>()(['conflictCheck'
 const UPDATE_KEYS = [...CALL_KEYS, ...everyKey<UpdateOptions>()(['conflictCheck', 'createMissing', 'force', 'replace', 'keepDuration', 'links'])];
 const DELETE_KEYS = [...CALL_KEYS, ...everyKey<DeleteOptions>()(['permanently'])];
 const REPEAT_KEYS = everyKey<RepeatOptions>()(['repeat', 'except', 'max', 'createMissing', 'dryRun']);
-const SERIES_UPDATE_KEYS = everyKey<SeriesUpdateOptions>()(['scope', 'createMissing', 'force', 'keepDuration', 'dryRun']);
+const SERIES_UPDATE_KEYS = everyKey<SeriesUpdateOptions>()(['scope', 'createMissing', 'force', 'keepDuration', 'links', 'dryRun']);
 const SERIES_DELETE_KEYS = everyKey<SeriesDeleteOptions>()(['scope', 'dryRun']);
 const VIEW_DAYS = everyKey<ViewDays>()(['from', 'to', 'timezone']);
 
@@ -550,22 +556,21 @@ export class Calendar {
   constructor(private readonly options: CalendarOptions = {}) {
     const say = options.onMessage ?? (() => {});
     this.messages = {
-      notice: (text) => say({ level: 'notice', text }),
-      warn: (text) => say({ level: 'warning', text }),
-      error: (text, hint) => say({ level: 'warning', text: hint ? `${text} ${hint}` : text }),
+      // In the words of the face the call runs in: the library's, or an MCP tool's (src/core/words.ts).
+      notice: (text) => say({ level: 'notice', text: said(text) }),
+      warn: (text) => say({ level: 'warning', text: said(text) }),
+      error: (text, hint) => say({ level: 'warning', text: said(hint ? `${text} ${hint}` : text) }),
     };
     const open = (call?: CallOptions) => this.access(call);
-    this.events = inLibraryWords(new Events(open) as EventRecords);
-    this.venues = inLibraryWords(new Records('venues', open));
-    this.organizers = inLibraryWords(new Records('organizers', open));
-    this.categories = inLibraryWords(new Records('categories', open));
-    this.tags = inLibraryWords(new Records('tags', open));
-    this.site = inLibraryWords<SiteFiles>({
+    this.events = new Events(open) as EventRecords;
+    this.venues = new Records('venues', open);
+    this.organizers = new Records('organizers', open);
+    this.categories = new Records('categories', open);
+    this.tags = new Records('tags', open);
+    this.site = {
       diff: async (file, options) => (await import('./transfer.js')).diffSiteFile(await this.transferSite(options), file as SiteFileSource, options),
       apply: async (file, options) => (await import('./transfer.js')).applySiteFile(await this.transferSite(options), file as SiteFileSource, options),
-    });
-    // biome-ignore lint/correctness/noConstructorReturn: the Calendar's own calls say their errors in the library's words too
-    return inLibraryWords(this);
+    };
   }
 
   /** The events of some days, day by day, as `calendar agenda` shows them. */
@@ -730,58 +735,4 @@ function debugOutput(debug: CommonOptions['debug']): { debug?: boolean; stderr?:
   if (!debug) return {};
   const say = typeof debug === 'function' ? debug : (line: string) => console.error(line);
   return { debug: true, stderr: { write: (chunk) => (say(String(chunk).replace(/\n$/, '')), true) } };
-}
-
-/** @internal Where an error said in the library's words keeps the core's: `{ message, hint }`. */
-export const CORE_WORDS = Symbol.for('calendar.coreWords');
-
-/** The core's message and hint of an error, as the core said them (before the library's words). */
-export function coreWords(err: CalendarError): { message: string; hint?: string } {
-  return (err as unknown as Record<symbol, { message: string; hint?: string } | undefined>)[CORE_WORDS] ?? { message: err.message, hint: err.hint };
-}
-
-/** Names of the resource table's fields and filters, which the library takes as they are (`start_date`). */
-const TABLE_NAMES = new Set(Object.values(resources).flatMap((resource) => [...resource.fields, ...resource.listParams].map((field) => field.name)));
-
-/**
- * An error's message and hint in the library's words: the core's messages name the CLI's flags
- * (`--start-date`, `--keep-duration`), which a program gives as `start_date` and `keepDuration`.
- * A command line the text quotes (`calendar profile add NAME --url URL`) keeps its flags.
- */
-function saidInLibraryWords(err: unknown): unknown {
-  if (!(err instanceof CalendarError)) return err;
-  // The core's own words kept for a face that puts them in its terms (the MCP server: src/mcp/errors.ts).
-  if (!Object.hasOwn(err, CORE_WORDS)) Object.defineProperty(err, CORE_WORDS, { value: { message: err.message, hint: err.hint } });
-  const words = (text: string) =>
-    text.replace(/(?<!\bcalendar [^.;:()]*)(^|[\s([,;"'])--([a-z][a-z0-9-]*)/g, (_match, before: string, flag: string) => {
-      const snake = flag.replace(/-/g, '_');
-      return before + (TABLE_NAMES.has(snake) ? snake : flag.replace(/-([a-z0-9])/g, (_dash, letter: string) => letter.toUpperCase()));
-    });
-  err.message = words(err.message);
-  if (err.hint) err.hint = words(err.hint);
-  return err;
-}
-
-/** The object with its calls' errors (promises and async iterables alike) said in the library's words. */
-function inLibraryWords<T extends object>(target: T): T {
-  return new Proxy(target, {
-    get(object, key) {
-      const value = Reflect.get(object, key);
-      if (typeof value !== 'function' || key === 'constructor') return value;
-      return (...args: unknown[]) => {
-        const result = value.apply(object, args);
-        if (result instanceof Promise) return result.catch((err: unknown) => Promise.reject(saidInLibraryWords(err)));
-        if (result && typeof result[Symbol.asyncIterator] === 'function') return iterableInLibraryWords(result);
-        return result;
-      };
-    },
-  });
-}
-
-async function* iterableInLibraryWords<T>(records: AsyncIterable<T>): AsyncGenerator<T> {
-  try {
-    yield* records;
-  } catch (err) {
-    throw saidInLibraryWords(err);
-  }
 }

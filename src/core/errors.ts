@@ -1,4 +1,5 @@
 import { aSingular, type Resource } from '../spec/resources.js';
+import { inWords, optionsNamed, said, type Face } from './words.js';
 
 /** Exit codes users and scripts rely on (README "Exit codes"). */
 export const EXIT = {
@@ -38,10 +39,19 @@ export interface ServerDetail {
   body?: unknown;
 }
 
+/** What an error names for a program and for a face's own hint: the field by its API name, the values concerned. */
+export interface ErrorDetail extends ServerDetail {
+  field?: string;
+  values?: Record<string, unknown>;
+}
+
 /**
  * The core's error family, for the CLI, the library and the MCP server alike: one line of what
  * went wrong, optionally one line of what to do, and the CLI's exit code (README "Exit codes").
- * Every error has a `code`; those the server answered also its `status`.
+ * Every error has a `code`; those the server answered also its `status`. The options a message
+ * names (src/core/words.ts `option()`) are kept by their API names in `options`; `message` and
+ * `hint` say them in the words of the face the call runs in (the library's by default),
+ * `errorIn(err, face)` in a given face's.
  */
 export class CalendarError extends Error {
   readonly code: string;
@@ -51,26 +61,70 @@ export class CalendarError extends Error {
   declare readonly body?: unknown;
   /** Seconds the server asked to wait before trying again, when that was longer than the client waits. */
   declare retryAfter?: number;
+  /** The field concerned, by its API name (`start_date`), when one is. */
+  declare readonly field?: string;
+  /** The values concerned (the text given, the record found), for a face to say in its own hint. */
+  declare readonly values?: Record<string, unknown>;
+  /** The message and hint as the core wrote them, options as markers. */
+  #said: { message: string; hint?: string };
 
   constructor(
     message: string,
     readonly exitCode: ExitCode,
-    public hint?: string,
-    detail: ServerDetail = {},
+    hint?: string,
+    detail: ErrorDetail = {},
   ) {
-    super(message);
+    super(said(message));
+    // `message` is the accessor below, rendering what the core wrote (the stack keeps the first rendering).
+    delete (this as { message?: string }).message;
+    this.#said = { message, hint };
     // The class's own name (set below, the bundle renaming classes), as an own property as Error's is.
     this.name = new.target.name;
     this.code = detail.code ?? CODE_OF_EXIT[exitCode];
     if (detail.status !== undefined) this.status = detail.status;
     if (detail.body !== undefined) this.body = detail.body;
+    if (detail.field !== undefined) this.field = detail.field;
+    if (detail.values !== undefined) this.values = detail.values;
   }
+
+  override get message(): string {
+    return said(this.#said.message);
+  }
+
+  override set message(text: string) {
+    this.#said.message = text;
+  }
+
+  /** What to do, in the words of the face the call runs in. */
+  get hint(): string | undefined {
+    return this.#said.hint === undefined ? undefined : said(this.#said.hint);
+  }
+
+  set hint(text: string | undefined) {
+    this.#said.hint = text;
+  }
+
+  /** The options the message and hint name, by their API names (`per_page`, `create_missing`). */
+  get options(): string[] {
+    return optionsNamed(`${this.#said.message}\n${this.#said.hint ?? ''}`);
+  }
+
+  /** @internal The message and hint with their options as markers. */
+  static said(err: CalendarError): { message: string; hint?: string } {
+    return err.#said;
+  }
+}
+
+/** The error's message and hint in a face's words: `--per-page` for the CLI, `per_page` for a tool. */
+export function errorIn(err: CalendarError, face: Face): { message: string; hint?: string } {
+  const { message, hint } = CalendarError.said(err);
+  return { message: inWords(message, face), hint: hint === undefined ? undefined : inWords(hint, face) };
 }
 
 /** A bad input, found before any request (exit 2). */
 export class UsageError extends CalendarError {
-  constructor(message: string, hint?: string) {
-    super(message, EXIT.usage, hint);
+  constructor(message: string, hint?: string, detail: ErrorDetail = {}) {
+    super(message, EXIT.usage, hint, detail);
   }
 }
 

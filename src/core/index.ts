@@ -83,15 +83,13 @@ export type { ImportSettings } from './bulk/importer.js';
 /** @internal */
 export { INPUT_FORMATS, openInput, parseDelimiter, type InputFormat } from './bulk/input.js';
 /** @internal */
-export { cliFlag, icsSettingsOf, importSettingsOf } from './bulk/options.js';
+export { icsSettingsOf, importSettingsOf } from './bulk/options.js';
 /** @internal */
 export { recordSink } from './bulk/output-file.js';
 /** @internal */
 export { importFeed, importRecords, type Finished, type ImportSession } from './bulk/run-import.js';
 /** @internal */
 export type { UpsertKey } from './bulk/upsert-index.js';
-/** @internal */
-export { coreWords } from './calendar.js';
 /** @internal */
 export { findProjectFile, isProjectFileName, loadConfig, runsCode } from './config/load.js';
 /** @internal */
@@ -109,7 +107,7 @@ export { readUserConfig, saveProfile, writePrivateJson } from './config/write.js
 /** @internal */
 export { withContext, type Context, type OutputStream } from './context.js';
 /** @internal */
-export { fileProblem } from './errors.js';
+export { errorIn, fileProblem } from './errors.js';
 /** @internal */
 export { clientOpened } from './http/activity.js';
 /** @internal */
@@ -173,7 +171,7 @@ export { markedTitle, parseOccurrenceSlug } from './series/slug.js';
 /** @internal */
 export type { Member } from './series/store.js';
 /** @internal */
-export { checkRepeat, createRepeating, deleteInScope, occurrencesText, refuseFailures, repeatRequest, updateInScope } from './series/verbs.js';
+export { checkRepeat, createRepeating, deleteInScope, occurrencesText, refuseFailures, repeatRequest, scopeOf, updateInScope } from './series/verbs.js';
 /** @internal */
 export { SITE_RESOURCES, readSite, type SiteDocument } from './site/document.js';
 /** @internal */
@@ -200,3 +198,5 @@ export { AGENDA_DAYS, CONFLICT_DAYS, checkZone, dayOf, dayRange, readViewEvents,
 export { safeUpdate, updateByPlan } from './write/execute.js';
 /** @internal */
 export { eventsNamed, relinkAfterDelete, relinksBeforeDelete } from './write/relink.js';
+/** @internal */
+export { inWords, speaking } from './words.js';

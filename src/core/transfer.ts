@@ -17,6 +17,7 @@ import type { ImportSession } from './bulk/run-import.js';
 import type { InputFormat } from './bulk/input.js';
 import type { SitePlan } from './site/sync.js';
 import type { ImportOptions, ImportOutcome, ImportSource, SiteApplied, SiteApplyOptions, SiteDiff, SiteFileSource } from './batch/types.js';
+import { option } from './words.js';
 
 /** An open site, as the library's Calendar holds it. */
 export interface OpenSite {
@@ -37,7 +38,6 @@ export async function importInto(site: OpenSite, resourceName: ResourceName, sou
   ]);
   const resource = resources[resourceName];
   if (!resource) throw new UsageError(`"${String(resourceName)}" is not a resource`);
-  const name = (option: string) => option;
   const session: ImportSession = {
     messages: site.messages,
     // The caller's options are its consent: upsertBy to update, prune to trash.
@@ -48,12 +48,12 @@ export async function importInto(site: OpenSite, resourceName: ResourceName, sou
   if (feed) {
     if (!resource.isEvent) throw new UsageError(`${feed.name} is iCalendar, which holds events: import it into events`);
     const file = !isRecords(source) && 'file' in source ? source.file : undefined;
-    return importFeed(feed, { ...icsSettingsOf(options, site.cwd, file, name, true), report: true }, session);
+    return importFeed(feed, { ...icsSettingsOf(options, site.cwd, file, true), report: true }, session);
   }
   if (!isRecords(source) && 'url' in source) throw new UsageError(`${source.url}: only an iCalendar feed is imported from a URL`);
-  const settings = importSettingsOf(resource, options, site.cwd, !isRecords(source) && 'file' in source ? source.file : undefined, name);
+  const settings = importSettingsOf(resource, options, site.cwd, !isRecords(source) && 'file' in source ? source.file : undefined);
   if (options.from !== undefined || options.until !== undefined || options.prune !== undefined || options.maxOccurrences !== undefined)
-    throw new UsageError('from, until, maxOccurrences and prune go with an iCalendar import');
+    throw new UsageError(`${option('from')}, ${option('until')}, ${option('max_occurrences')} and ${option('prune')} go with an iCalendar import`);
   const input = isRecords(source)
     ? arrayInput(source)
     : 'file' in source

@@ -3,12 +3,13 @@
  * resource table. Used for flags and for JSON/CSV input alike, before any request.
  */
 import { UsageError } from './errors.js';
-import { flagName, type Field } from '../spec/resources.js';
+import type { Field } from '../spec/resources.js';
 import { decodeEntities } from './records/identity.js';
 import { ESCAPED_OCTET, sanitizeTextField } from '../wordpress/text.js';
 import { takesUrl } from '../wordpress/urls.js';
 import { closest } from '../base/closest.js';
 import { canonicalTimeZone, fixedOffsetMinutes, timeZoneNames } from '../base/time.js';
+import { option } from './words.js';
 
 export const DATE_FORMS =
   'YYYY-MM-DD, "YYYY-MM-DD HH:MM[:SS]", ISO 8601 (2025-01-31T18:00:00+01:00), now, today, tomorrow, yesterday, next week, next month, +7d, -2w, +3h';
@@ -126,7 +127,7 @@ export function hasOffset(date: string): boolean {
 }
 
 function label(field: Field): string {
-  return `--${flagName(field.name)}`;
+  return option(field.name);
 }
 
 /**
@@ -151,11 +152,12 @@ export type WireValue = string | number | boolean | number[] | string[] | Array<
 
 /**
  * Checks one value against its field and returns it in wire form.
- * `where` names the value in error messages (`--start-date`, `line 3 field start_date`).
+ * `where` names the value in error messages (the option, `line 3 field start_date`); the error
+ * names the field by its API name and keeps the value given.
  */
 export function coerceValue(field: Field, raw: unknown, where: string = label(field), now?: Date): WireValue {
   const fail = (what: string, hint?: string): never => {
-    throw new UsageError(`${where}: ${what}`, hint);
+    throw new UsageError(`${where}: ${what}`, hint, { field: field.name, values: { given: raw } });
   };
   // A venue's or organizer's details lose their %-escapes on the site: refused rather than changed.
   const keptAsGiven = (value: string): string => {

@@ -7,7 +7,6 @@
 import { closest } from '../base/closest.js';
 import { UsageError } from '../core/index.js';
 import { linkFields, type Field, type Resource, type ValueType } from '../spec/resources.js';
-import { inToolTerms } from './errors.js';
 import { RELATIVE_DATES } from './dates.js';
 
 /** A fragment of JSON Schema. */
@@ -42,7 +41,7 @@ export const DATES_ACCEPTED = `Dates: ${DATE_FORMS}. ${RELATIVE_DATES}`;
 
 /** What a value of this field is, for the client: the table's words, then what is not obvious from the type. */
 function describe(field: Field): string {
-  const parts = [inToolTerms(field.description)];
+  const parts = [field.description];
   if (field.negated) parts.push(`(false: ${field.negated})`);
   if (field.many || field.type === 'ids' || field.type === 'terms' || field.type === 'list') parts.push('(a list, or one comma-separated string)');
   if (field.many && field.relation) parts.push('(replaces the whole list: add_… and remove_… change it in part)');

@@ -10,15 +10,15 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
+  type CallToolRequest,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import { type Calendar, CalendarError, type CalendarMessage, coreWords, VERSION } from '../core/index.js';
+import { type Calendar, CalendarError, type CalendarMessage, errorIn, speaking, VERSION } from '../core/index.js';
 import { tools } from './tools.js';
 import type { ToolContext } from './tool.js';
-import { inToolTerms } from './errors.js';
 import { rootDirectories } from './files.js';
 import { unknownArgument } from './schemas.js';
 import { INSTRUCTIONS, SITE_DATA_NOTICE } from './instructions.js';
@@ -54,7 +54,7 @@ export function createServer(options: ServerOptions): CalendarServer {
   const calls = new AsyncLocalStorage<CallNotes>();
   const calendar = options.open((message) => {
     const notes = calls.getStore();
-    if (notes) (message.level === 'warning' ? notes.warnings : notes.notices).push(inToolTerms(message.text));
+    if (notes) (message.level === 'warning' ? notes.warnings : notes.notices).push(message.text);
   });
   const hide = redactor(options.credentials ?? {});
   const offered = new Map(tools({ readOnly: options.readOnly }).map((tool) => [tool.name, tool]));
@@ -85,7 +85,7 @@ export function createServer(options: ServerOptions): CalendarServer {
     },
   });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+  const callTool = async (request: CallToolRequest): Promise<CallToolResult> => {
     const notes: CallNotes = { notices: [], warnings: [] };
     const tool = offered.get(request.params.name);
     const failed = (text: string): CallToolResult => ({
@@ -113,7 +113,9 @@ export function createServer(options: ServerOptions): CalendarServer {
     } catch (err) {
       return failed(failureText(err, tool.name, options.log));
     }
-  });
+  };
+  // The core's messages name options as the tools' arguments (src/core/words.ts).
+  server.setRequestHandler(CallToolRequestSchema, (request) => speaking('tool', () => callTool(request)));
   server.setRequestHandler(ListResourcesRequestSchema, () => ({
     resources: [
       {
@@ -149,9 +151,8 @@ function unknownTool(name: string, readOnly: boolean): string {
 /** The core's message and hint (each one line) in the tool's terms, or for an error the core did not foresee, what it says. */
 function failureText(err: unknown, toolName: string, log?: (line: string) => void): string {
   if (err instanceof CalendarError) {
-    // In the core's words (the CLI's flags), which inToolTerms puts in the tools' terms.
-    const { message, hint } = coreWords(err);
-    return inToolTerms(hint ? `${message}\n${hint}` : message);
+    const { message, hint } = errorIn(err, 'tool');
+    return hint ? `${message}\n${hint}` : message;
   }
   const e = err as Error;
   log?.(`calendar mcp: ${toolName}: ${e?.stack ?? String(err)}`);

@@ -3,10 +3,10 @@
  * (agenda, conflicts) and the site file (site_diff, site_apply), whose files are read only under
  * the client's roots.
  */
-import { type Calendar, UsageError } from '../core/index.js';
+import { type AgendaFilters, type Calendar, type ConflictFilters, UsageError } from '../core/index.js';
 import { CONFLICT_FILTER_NAMES, resources, VIEW_FILTER_NAMES } from '../spec/resources.js';
 import { DATES_ACCEPTED, fieldInputs, toolInput, type JsonSchema } from './schemas.js';
-import { flag, READ, REMOVE, type Args, type Tool, type ToolContext, withSiteDates } from './tool.js';
+import { asLibraryInput, flag, READ, REMOVE, type Args, type Tool, type ToolContext, withSiteDates } from './tool.js';
 import { allowedFile } from './files.js';
 
 /** The days of a view, as the CLI's FROM and TO arguments and --timezone take them. */
@@ -89,7 +89,10 @@ export function siteTools(): Tool[] {
         DATES_ACCEPTED,
       input: toolInput({ ...VIEW_DAYS, ...viewFilters(VIEW_FILTER_NAMES) }),
       annotations: READ,
-      call: async (cal, args, context) => ({ data: await agendaAnswer(cal, await cal.agenda((await withSiteDates(args, ['from', 'to'], context)) as never)) }),
+      call: async (cal, args, context) => {
+        const filters = asLibraryInput<AgendaFilters>(await withSiteDates(args, ['from', 'to'], context));
+        return { data: await agendaAnswer(cal, await cal.agenda(filters)) };
+      },
     },
     {
       name: 'conflicts',
@@ -100,7 +103,7 @@ export function siteTools(): Tool[] {
       input: toolInput({ ...VIEW_DAYS, ...viewFilters(CONFLICT_FILTER_NAMES) }),
       annotations: READ,
       async call(cal, args, context) {
-        const found = await cal.conflicts((await withSiteDates(args, ['from', 'to'], context)) as never);
+        const found = await cal.conflicts(asLibraryInput<ConflictFilters>(await withSiteDates(args, ['from', 'to'], context)));
         const ids = [...new Set(found.conflicts.flatMap((row) => row.events.map((event) => event.id)))];
         const titles = await typedTitles(cal, ids);
         const conflicts = found.conflicts.map((row) => ({ ...row, events: row.events.map((e) => ({ ...e, title: titles.get(e.id) ?? e.title })) }));

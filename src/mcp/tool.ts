@@ -54,6 +54,17 @@ export function without(args: Args, ...names: string[]): Args {
 
 export const flag = (value: unknown) => value === true;
 
+/**
+ * A call's fields or filters under the library's type for them (`FieldsOf<'events'>`,
+ * `AgendaFilters`): the names are the table's, as the tool's input schema gives them, and the
+ * values the client's JSON, which the core checks against the resource table (its zod schemas,
+ * src/core/schema.ts) before any request, as it checks a library caller's. The one place the MCP
+ * face states that type; nothing is checked here.
+ */
+export function asLibraryInput<T extends object>(values: Args): T {
+  return values as T;
+}
+
 /** The date arguments among `names`, relative words turned into dates on the site's clock. */
 export async function withSiteDates(args: Args, names: readonly string[], context: ToolContext): Promise<Args> {
   const relative = names.filter((name) => mayBeRelative(args[name]));

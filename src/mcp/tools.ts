@@ -6,10 +6,22 @@
  * or throws, into the answer.
  */
 import { aSingular, resources, RESOURCE_NAMES, type Resource, type ResourceName } from '../spec/resources.js';
-import { type Calendar, costShownReformatted, decodeEntities, DEFAULT_SERIES_CAP, UsageError } from '../core/index.js';
+import {
+  type Calendar,
+  costShownReformatted,
+  type CreateFieldsOf,
+  decodeEntities,
+  DEFAULT_SERIES_CAP,
+  type FieldsOf,
+  type LinkChangesOf,
+  repeatRequest,
+  type ResourceRecords,
+  scopeOf,
+  UsageError,
+} from '../core/index.js';
 import type { EventRecord } from '../spec/types.js';
 import { DATES_ACCEPTED, fieldInputs, listAdjustments, linksOf, refInput, takesDates, toolInput, type JsonSchema } from './schemas.js';
-import { ADD, CHANGE, flag, READ, REMOVE, without, type Args, type Tool, type ToolContext, withSiteDates } from './tool.js';
+import { ADD, asLibraryInput, CHANGE, flag, READ, REMOVE, without, type Args, type Tool, type ToolContext, withSiteDates } from './tool.js';
 import { COMPACT_FIELDS, decodeCursor, encodeCursor, fieldsOf, PAGE_SIZE, tableOf } from './lists.js';
 import { previewDelete, settled } from './deletes.js';
 import { siteTools } from './site-tools.js';
@@ -152,8 +164,14 @@ function listTool(r: Resource, name: ResourceName): Tool {
   };
 }
 
-function resourceTools(r: Resource): Tool[] {
-  const name = r.name as ResourceName;
+/** The records of the resource `name`, typed by it: the Calendar holds one property per resource. */
+function recordsOf<R extends ResourceName>(cal: Calendar, name: R): ResourceRecords<R> {
+  const byName: { [N in ResourceName]: ResourceRecords<N> } = cal;
+  return byName[name];
+}
+
+function resourceTools<R extends ResourceName>(name: R): Tool[] {
+  const r = resources[name];
   const links = linksOf(r).length > 0;
   const createMissing: Record<string, JsonSchema> = links
     ? { create_missing: { type: 'boolean', description: 'create linked records given by a name that matches none (the answer names each record linked)' } }
@@ -161,7 +179,7 @@ function resourceTools(r: Resource): Tool[] {
   // Where the core's refusal says that force would go ahead: a name another venue or organizer holds, an event's cost the site re-writes.
   const force = (what: string): Record<string, JsonSchema> => (r.mergesOnCreate || r.isEvent ? { force: { type: 'boolean', description: what } } : {});
   const dates = (fields: typeof r.fields) => (takesDates(fields) ? ` ${DATES_ACCEPTED}` : '');
-  const api = (cal: Calendar) => cal[name];
+  const api = (cal: Calendar) => recordsOf(cal, name);
   const typed = async (cal: Calendar, record: unknown) => (await (await cal.assistant()).typed(name, [record as Json]))[0];
   const typedAll = async (cal: Calendar, records: unknown) =>
     Array.isArray(records) ? (await cal.assistant()).typed(name, records as Json[]) : [await typed(cal, records)];
@@ -203,14 +221,17 @@ function resourceTools(r: Resource): Tool[] {
       annotations: ADD,
       async call(cal, args, context) {
         const fields = await withSiteDates(without(args, 'create_missing', 'force', 'repeat', 'except', 'max'), dateNames(r.fields), context);
-        const made = await api(cal).create(
-          fields as never,
-          {
-            createMissing: flag(args.create_missing),
-            force: flag(args.force),
-            ...(r.isEvent ? { repeat: args.repeat, except: args.except, max: args.max } : {}),
-          } as never,
-        );
+        const options = { createMissing: flag(args.create_missing), force: flag(args.force) };
+        // A series: the rule read as `events create --repeat` reads it (refused there when it cannot be used).
+        const repeat = r.isEvent ? repeatRequest(args) : undefined;
+        const made = repeat
+          ? await cal.events.create(asLibraryInput<CreateFieldsOf<'events'>>(fields), {
+              ...options,
+              repeat: repeat.rule,
+              except: repeat.except,
+              max: repeat.max,
+            })
+          : await api(cal).create(asLibraryInput<CreateFieldsOf<R>>(fields), options);
         const records = await typedAll(cal, made);
         // A series' clashes are said by the core's create, as for every face.
         if (Array.isArray(made)) {
@@ -257,19 +278,24 @@ function resourceTools(r: Resource): Tool[] {
             .map((f) => [f.name, { add: listOf(args[`add_${f.relation}`]), remove: listOf(args[`remove_${f.relation}`]) }] as const)
             .filter(([, change]) => change.add || change.remove),
         );
-        const scoped = r.isEvent && args.scope !== undefined && args.scope !== 'occurrence';
-        const before = scoped ? undefined : await typed(cal, await api(cal).get(refOf(args)));
-        const done = await api(cal).update(
-          (before?.id as number | undefined) ?? refOf(args),
-          changes as never,
-          {
-            createMissing: flag(args.create_missing),
-            force: flag(args.force),
-            ...(args.keep_duration === false ? { keepDuration: false } : {}),
-            ...(Object.keys(linkChanges).length ? { links: linkChanges } : {}),
-            ...(r.isEvent ? { scope: args.scope } : {}),
-          } as never,
-        );
+        const scope = r.isEvent ? scopeOf(args.scope) : undefined;
+        const before = scope ? undefined : await typed(cal, await api(cal).get(refOf(args)));
+        const options = {
+          createMissing: flag(args.create_missing),
+          force: flag(args.force),
+          ...(args.keep_duration === false ? { keepDuration: false } : {}),
+        };
+        const links = Object.keys(linkChanges).length ? linkChanges : undefined;
+        const done = scope
+          ? await cal.events.update(refOf(args), asLibraryInput<FieldsOf<'events'>>(changes), {
+              ...options,
+              scope,
+              ...(links ? { links: asLibraryInput<LinkChangesOf<'events'>>(links) } : {}),
+            })
+          : await api(cal).update((before?.id as number | undefined) ?? refOf(args), asLibraryInput<FieldsOf<R>>(changes), {
+              ...options,
+              ...(links ? { links: asLibraryInput<LinkChangesOf<R>>(links) } : {}),
+            });
         const records = await typedAll(cal, done);
         if (!before) return { data: records, about: { updated: records.map((e) => e.id) } };
         costNotice(r, records[0], context);
@@ -306,10 +332,11 @@ function resourceTools(r: Resource): Tool[] {
         if (options.permanently && options.scope && options.scope !== 'occurrence') {
           throw new UsageError(`permanently does not go with scope "${options.scope}"`, 'Occurrences of a series go to the trash.');
         }
+        const scope = scopeOf(options.scope);
         const preview = await previewDelete(cal, r, refOf(args), options);
         if (!settled(preview, args)) return { data: preview.data, about: { preview: true, would: preview.action, digest: preview.digest } };
         const id = preview.data.record.id as number;
-        const done = await api(cal).delete(id, { permanently: options.permanently, ...(options.scope ? { scope: options.scope } : {}) } as never);
+        const done = scope ? await cal.events.delete(id, { scope }) : await api(cal).delete(id, { permanently: options.permanently });
         const forGood = !r.isPost || options.permanently;
         const trashed = Array.isArray(done) ? done : [{ ...(await typed(cal, done)), ...(forGood ? {} : { status: 'trash' }) }];
         return {
@@ -354,6 +381,6 @@ function listOf(value: unknown): Array<string | number> | undefined {
 
 /** Every tool, in the order tools/list gives them; with `readOnly`, only those that change nothing. */
 export function tools(options: { readOnly?: boolean } = {}): Tool[] {
-  const all = [...RESOURCE_NAMES.flatMap((name) => resourceTools(resources[name])), ...siteTools()];
+  const all = [...RESOURCE_NAMES.flatMap((name) => resourceTools(name)), ...siteTools()];
   return options.readOnly ? all.filter((tool) => tool.annotations.readOnlyHint) : all;
 }

@@ -208,7 +208,7 @@ const termListParams = [
     negated: 'show terms used by no published event too',
   },
   { name: 'post', type: 'id', description: 'terms of this event ID', relation: 'events' },
-  { name: 'event', type: 'id', description: 'terms of this event ID (alias of --post)', relation: 'events' },
+  { name: 'event', type: 'id', description: 'terms of this event ID (the same as post)', relation: 'events' },
   { name: 'slug', type: 'string', description: 'terms with this slug' },
 ] as const satisfies readonly Field[];
 
@@ -283,8 +283,8 @@ export const RESOURCE_TABLE = {
         description: 'only events whose venue has geolocation data (needs the Pro add-on)',
         negated: 'only events whose venue has no geolocation data (needs the Pro add-on)',
       },
-      { name: 'geoloc_lat', type: 'number', description: 'latitude (with --geoloc-lng; needs the Pro add-on)' },
-      { name: 'geoloc_lng', type: 'number', description: 'longitude (with --geoloc-lat; needs the Pro add-on)' },
+      { name: 'geoloc_lat', type: 'number', description: 'latitude (goes with the longitude; needs the Pro add-on)' },
+      { name: 'geoloc_lng', type: 'number', description: 'longitude (goes with the latitude; needs the Pro add-on)' },
       { name: 'include', type: 'ids', description: 'only these event IDs' },
       { name: 'post_parent', type: 'id', description: 'events whose parent is this event ID', relation: 'events' },
       {

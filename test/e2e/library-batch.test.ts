@@ -131,7 +131,7 @@ describe('cal.site', () => {
 
   test('diff gives the plan, its summary and digest; apply takes that digest and the second diff is empty', async () => {
     const diff = await cal.site.diff(FILE);
-    expect(diff.summary).toMatch(/^1 to create, 0 to change, 0 to remove, 0 unchanged \(\d+ only on the site; --prune removes them\)$/);
+    expect(diff.summary).toMatch(/^1 to create, 0 to change, 0 to remove, 0 unchanged \(\d+ only on the site; prune: true removes them\)$/);
     expect(diff.plan).toMatchObject({ changes: [{ action: 'create', resource: 'tags', slug: 'batch-lib-site' }] });
     expect(diff.digest).toMatch(/^[0-9a-f]{64}$/);
     // The same document as an object has the same plan.

@@ -72,7 +72,7 @@ try {
     expect(JSON.parse(stdout)).toEqual({
       created: 'Packed Tag',
       listed: ['Packed Tag'],
-      refused: { isCalendarError: true, exitCode: 2, name: 'UsageError', code: 'usage' },
+      refused: { isCalendarError: true, exitCode: 2, name: 'UsageError', code: 'not_a_ref' },
       names: ['CalendarError', 'ApiError', 'NotFoundError', 'NameTakenError', 'UsageError'],
       notFound: { name: 'NotFoundError', constructor: 'NotFoundError', text: 'NotFoundError: tag 987654 not found', status: 400 },
     });

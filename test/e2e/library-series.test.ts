@@ -143,7 +143,7 @@ describe('cal.events.update and delete with a scope', () => {
     [
       'a delete for good of a scope',
       (id: number) => cal.events.delete(id, { scope: 'series', permanently: true } as never),
-      'permanently does not go with series',
+      'permanently does not go with scope: "series": occurrences go to the trash',
     ],
     [
       'a scope that is none',
@@ -153,7 +153,7 @@ describe('cal.events.update and delete with a scope', () => {
     [
       'replace with a scope',
       (id: number) => cal.events.update(id, { title: 'x' }, { scope: 'series', replace: true } as never),
-      'replace does not go with series',
+      'replace does not go with scope: "series": each occurrence keeps the fields the change leaves out',
     ],
     [
       'links added with a scope',

@@ -266,7 +266,7 @@ describe('errors', () => {
     expect(bad.exitCode).toBe(EXIT.usage);
     expect(bad.message).toContain('end_date');
     expect(bad).toBeInstanceOf(UsageError);
-    expect(bad).toMatchObject({ name: 'UsageError', code: 'usage' });
+    expect(bad).toMatchObject({ name: 'UsageError', code: 'usage', field: 'end_date', values: { given: 'tomorrowish' } });
     expect(bad.status).toBeUndefined();
     expect((await failure(cal.events.get('no such slug'))).exitCode).toBe(EXIT.usage);
     // Not found in our words, with the server's status and code kept (the plugin checks the ID as a parameter).

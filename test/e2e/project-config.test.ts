@@ -184,7 +184,8 @@ describe("the person's credentials never go to a site only a project file names"
     expect(r.stderr.trim().split('\n')).toEqual([
       `calendar: ${file} names this site (http://127.0.0.1:${projectSite.port}) and you have not trusted that file: ` +
         `the write was not sent; review the file and run: calendar trust ${file}, or give the site yourself with ` +
-        `--base-url or CALENDAR_BASE_URL, or add it as your own profile (calendar profile add NAME --url http://127.0.0.1:${projectSite.port})`,
+        `--base-url or CALENDAR_BASE_URL, or add it as your own profile`,
+      `Add it as your own profile with: calendar profile add NAME --url http://127.0.0.1:${projectSite.port}`,
     ]);
   });
 

@@ -173,7 +173,7 @@ describe('input files', () => {
     expect(await read('x', '', undefined, 'venue,city\nA,B\n')).toEqual([{ value: { venue: 'A', city: 'B' }, where: 'line 2' }]);
     await expect(read('x', '', undefined, 'just some words')).rejects.toMatchObject({
       message: 'cannot tell the format of stdin',
-      hint: expect.stringMatching(/--input-format/),
+      hint: expect.stringMatching(/^Give format json\|ndjson\|csv\.$/),
     });
     expect(await read('x', '', 'ndjson', '{"venue":"A"}')).toHaveLength(1);
   });
@@ -189,7 +189,7 @@ describe('input files', () => {
   });
 
   test('an unknown --input-format and a missing file are usage errors', async () => {
-    await expect(openInput('x.csv', 'xml', ctx())).rejects.toThrow(/--input-format/);
+    await expect(openInput('x.csv', 'xml', ctx())).rejects.toThrow(/^format: "xml" is not one of json, ndjson, csv$/);
     await expect(openInput('/nonexistent/file.csv', undefined, ctx())).rejects.toThrow(/no such file/);
   });
 });

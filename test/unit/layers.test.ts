@@ -33,6 +33,7 @@ const CORE: string[][] = [
   ['records', 'values', 'schema', 'sandbox-options', 'write'],
   ['http'],
   ['errors', 'context', 'version'],
+  ['words'],
 ];
 
 function sourceFiles(dir: string): string[] {

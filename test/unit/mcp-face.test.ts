@@ -1,6 +1,6 @@
 /**
- * The MCP face's own rules, alone: relative dates on the site's clock, the CLI's words put in
- * the tools' terms, cursors, and the files a call may read.
+ * The MCP face's own rules, alone: relative dates on the site's clock, cursors, and the files a
+ * call may read. How the core's messages name a tool's arguments: test/unit/words.test.ts.
  */
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { resolveRelativeDate } from '../../src/mcp/dates.js';
-import { inToolTerms } from '../../src/mcp/errors.js';
 import { decodeCursor, encodeCursor } from '../../src/mcp/lists.js';
 import { allowedFile, rootDirectories } from '../../src/mcp/files.js';
 
@@ -39,19 +38,6 @@ describe('relative dates, on the site clock', () => {
     expect(resolveRelativeDate('Next  Month', 'UTC', new Date('2027-01-31T12:00:00Z'))).toBe('2027-02-01');
     expect(resolveRelativeDate('2026-12-01', 'UTC', now)).toBeUndefined();
     expect(resolveRelativeDate('someday', 'UTC', now)).toBeUndefined();
-  });
-});
-
-describe("the CLI's words in the tools' terms", () => {
-  test.each([
-    ['--venue: no venue matches "Hal"', 'venue: no venue matches "Hal"'],
-    ['Create it with: calendar venues create, or add --create-missing', 'Create it with: venues_create, or pass create_missing: true'],
-    ['The end moves (--no-keep-duration keeps the end where it is).', 'The end moves (keep_duration: false keeps the end where it is).'],
-    ['--permanently does not go with --series', 'permanently does not go with scope "series"'],
-    ['Change it with: calendar venues update ID ..., or add --force to let it', 'Change it with: venues_update, or pass force: true to let it'],
-    ['--add-tags and --remove-tags name the same tag', 'add_tags and remove_tags name the same tag'],
-  ])('%s', (cli, tool) => {
-    expect(inToolTerms(cli)).toBe(tool);
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { ResourceName } from '../../src/spec/resources.js';
 import type { SiteDocument } from '../../src/core/site/document.js';
 import { formatPlan, planChanges, summaryOf } from '../../src/core/site/plan.js';
+import { speaking } from '../../src/core/words.js';
 
 type Records = Record<string, Record<string, unknown>>;
 const doc = (resources: Partial<Record<ResourceName, Records>>, withIds = false): SiteDocument => {
@@ -33,8 +34,12 @@ describe('planChanges', () => {
   test('removals only with prune, terms said to be deleted for good, grouped in dependency order', () => {
     const desired = doc({ tags: { keep: { name: 'Keep' } }, events: { fest: { title: 'Fest' } } });
     const current = doc({ tags: { keep: { name: 'Keep' }, old: { name: 'Old' } }, events: { gone: { title: 'Gone' } } }, true);
-    expect(summaryOf(planChanges(desired, current, { prune: false }))).toBe(
+    // Said in the words of the face that asks: the CLI's flag, the library's option.
+    expect(speaking('cli', () => summaryOf(planChanges(desired, current, { prune: false })))).toBe(
       '1 to create, 0 to change, 0 to remove, 1 unchanged (2 only on the site; --prune removes them)',
+    );
+    expect(summaryOf(planChanges(desired, current, { prune: false }))).toBe(
+      '1 to create, 0 to change, 0 to remove, 1 unchanged (2 only on the site; prune: true removes them)',
     );
     const pruned = planChanges(desired, current, { prune: true });
     expect(formatPlan(pruned, false).split('\n')).toEqual([

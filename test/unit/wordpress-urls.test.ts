@@ -82,7 +82,7 @@ describe('a website checked before sending', () => {
   const field = (resource: 'events' | 'venues', name: string) => resources[resource].fields.find((f) => f.name === name)!;
   test('a URL with letters outside ASCII is refused, with its escaped form where the site keeps it', () => {
     expect(() => coerceValue(field('events', 'website'), 'https://example.org/café')).toThrow(
-      '--website: "https://example.org/café" is not a URL the site takes (ASCII letters, digits and URL punctuation only): ' +
+      'website: "https://example.org/café" is not a URL the site takes (ASCII letters, digits and URL punctuation only): ' +
         'write it as "https://example.org/caf%C3%A9"',
     );
     expect(coerceValue(field('events', 'website'), 'https://example.org/caf%C3%A9')).toBe('https://example.org/caf%C3%A9');
@@ -96,7 +96,7 @@ describe('a website checked before sending', () => {
 
   test('a venue or organizer detail holding a %-escape is refused, saying what the site would keep', () => {
     expect(() => coerceValue(field('venues', 'website'), 'https://example.org/caf%C3%A9')).toThrow(
-      '--website: "https://example.org/caf%C3%A9": the site drops %-escapes from this field and would keep "https://example.org/caf"',
+      'website: "https://example.org/caf%C3%A9": the site drops %-escapes from this field and would keep "https://example.org/caf"',
     );
     expect(() => coerceValue(field('venues', 'address'), '50%25 rue')).toThrow('would keep "50 rue"');
     expect(coerceValue(field('venues', 'address'), '50 % rue')).toBe('50 % rue');

@@ -9,7 +9,11 @@ import type { Format } from '../../spec/resources.js';
 import { prepare, type GlobalOptions, type Prepared } from '../session.js';
 import { contextOf } from './context-of.js';
 
-export interface Invocation<Options = Record<string, unknown>> {
+/**
+ * `Options`: the command's own options, as its flags declare them (a resource verb's are typed
+ * from the resource table, resource/options.ts); the global ones are always there.
+ */
+export interface Invocation<Options = unknown> {
   ctx: Context;
   opts: GlobalOptions & Options;
   /** The whole command tree, for commands that describe it (completion). */
@@ -18,8 +22,11 @@ export interface Invocation<Options = Record<string, unknown>> {
   prepare(defaultFormat?: Format, takesIcs?: boolean): Prepared;
 }
 
-/** An action: the invocation, then commander's positional arguments (a string each, or a list for a variadic one). */
-export type Action = (inv: Invocation, ...args: never[]) => Promise<void>;
+/**
+ * An action: the invocation (with the options of its own flags), then commander's positional
+ * arguments (a string each, or a list for a variadic one).
+ */
+export type Action = (inv: Invocation<never>, ...args: never[]) => Promise<void>;
 
 export type ActionRunner = (load: () => Promise<Action>) => (...args: unknown[]) => Promise<void>;
 
@@ -33,9 +40,13 @@ export const runAction: ActionRunner =
     await action(invocationOf(command), ...positional);
   };
 
-export function invocationOf(command: Command): Invocation {
+/**
+ * The invocation of a command. Commander's values are untyped: they are the options the
+ * command's flags declare, which each action states as its `Options`.
+ */
+export function invocationOf<Options>(command: Command): Invocation<Options> {
   const ctx = contextOf(command);
-  const opts = command.optsWithGlobals() as GlobalOptions & Record<string, unknown>;
+  const opts = command.optsWithGlobals<GlobalOptions & Options>();
   let prepared: Prepared | undefined;
   let program = command;
   while (program.parent) program = program.parent;

@@ -2,9 +2,12 @@
  * Messages for people, on stderr: notices, warnings and errors. Colour only where allowed; the
  * control characters of a site's or a file's text they quote are made visible (output/visible.ts).
  */
-import type { Context } from '../../core/index.js';
+import { type Context, inWords } from '../../core/index.js';
 import { firstToday } from './daily-notice.js';
 import { visible } from './visible.js';
+
+/** A core text with its options said as flags (src/core/words.ts), then made safe for a terminal. */
+const shown = (text: string) => visible(inWords(text, 'cli'));
 
 export interface ColorChoice {
   /** --no-color was given. */
@@ -37,15 +40,15 @@ export class Ui {
   /** A notice; with `oncePerDay`, a key that says it only on the first run of the day (output/daily-notice.ts). */
   notice(message: string, oncePerDay?: string): void {
     if (oncePerDay !== undefined && !firstToday(this.ctx.env, oncePerDay)) return;
-    this.ctx.stderr.write(`${this.color ? DIM(visible(message)) : visible(message)}\n`);
+    this.ctx.stderr.write(`${this.color ? DIM(shown(message)) : shown(message)}\n`);
   }
 
   warn(message: string): void {
-    this.ctx.stderr.write(`${this.color ? YELLOW('warning:') : 'warning:'} ${visible(message)}\n`);
+    this.ctx.stderr.write(`${this.color ? YELLOW('warning:') : 'warning:'} ${shown(message)}\n`);
   }
 
   error(message: string, hint?: string): void {
-    this.ctx.stderr.write(`${this.color ? RED('calendar:') : 'calendar:'} ${visible(message)}\n`);
-    if (hint) this.ctx.stderr.write(`${visible(hint)}\n`);
+    this.ctx.stderr.write(`${this.color ? RED('calendar:') : 'calendar:'} ${shown(message)}\n`);
+    if (hint) this.ctx.stderr.write(`${shown(hint)}\n`);
   }
 }

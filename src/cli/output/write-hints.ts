@@ -1,6 +1,7 @@
 /**
- * The CLI's hint for a write the core refused (src/core/write/plan.ts WriteRefusal): the core
- * names the field by its API name and gives the values; the flags to use are said here.
+ * The CLI's hints: the core names the field by its API name and gives the values; the flags and the
+ * command lines to use are said here. A write the core refused (src/core/write/plan.ts WriteRefusal)
+ * gets the flags that get past it; a few core errors get the command that helps (by their code).
  */
 import { flagName } from '../../spec/resources.js';
 
@@ -12,6 +13,18 @@ interface Refusal {
 
 const isRefusal = (err: unknown): err is Refusal =>
   err !== null && typeof err === 'object' && 'values' in err && 'field' in err && typeof (err as Refusal).code === 'string';
+
+/** The hint the CLI prints under a core error: the core's own, with the CLI's command where one helps. */
+export function hintOf(err: { code: string; hint?: string; values?: Record<string, unknown> }): string | undefined {
+  const values = err.values ?? {};
+  if (err.code === 'not_a_ref' && values.resource === 'events')
+    return `${err.hint} Find them with: calendar events list --search ${JSON.stringify(String(values.text))}`;
+  if (err.code === 'unknown_profile' && (values.stored as unknown[] | undefined)?.length === 0)
+    return `${err.hint} Add one with: calendar profile add NAME --url https://example.org`;
+  if (err.code === 'project_site_untrusted') return `Add it as your own profile with: calendar profile add NAME --url ${String(values.origin)}`;
+  if (err.code === 'redirected') return `${err.hint} E.g. calendar profile add NAME --url ${String(values.url)}`;
+  return writeHint(err) ?? err.hint;
+}
 
 /** The flags that get past a refusal of the planner; undefined for any other error. */
 export function writeHint(err: unknown): string | undefined {

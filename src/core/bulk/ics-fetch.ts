@@ -10,6 +10,7 @@ import { networkError } from '../http/client.js';
 import { RETRY_ERRORS, RETRY_STATUS, retryDecider } from '../http/retry.js';
 import { isIcalendar } from '../ical/detect.js';
 import { USER_AGENT } from '../version.js';
+import { option } from '../words.js';
 
 /** Feeds larger than this are refused: a calendar of many thousand events is a few MB. */
 export const MAX_FEED_BYTES = 50 * 1024 * 1024;
@@ -27,7 +28,7 @@ function feedDispatcher(settings: FetchSettings): Dispatcher {
     try {
       ca = readFileSync(settings.caCertFile, 'utf8');
     } catch (err) {
-      throw new UsageError(`cannot read --ca-cert ${settings.caCertFile}: ${(err as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+      throw new UsageError(`cannot read ${option('ca_cert')} ${settings.caCertFile}: ${(err as NodeJS.ErrnoException).code ?? 'unreadable'}`);
     }
   }
   const agent = new Agent({

@@ -10,6 +10,7 @@ import { nameKey } from '../records/identity.js';
 import type { LinkCatalog } from './catalog.js';
 import type { LinkRefs } from './prepare.js';
 import { createRecord } from './writes.js';
+import { option } from '../words.js';
 
 /** What the feed says of the records an occurrence names, for those created from it. */
 export interface FeedDetails {
@@ -50,7 +51,7 @@ export class IcsLinks {
       }
       resolved.set(link.field, found);
     }
-    if (missing.length) throw new CalendarError(`not on the site: ${missing.join(', ')} (--create-missing creates them)`, EXIT.refused);
+    if (missing.length) throw new CalendarError(`not on the site: ${missing.join(', ')} (${option('create_missing', true)} creates them)`, EXIT.refused);
     return resolved;
   }
 

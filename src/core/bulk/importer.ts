@@ -27,6 +27,7 @@ import { readRawTexts, typedTexts, withRawTexts } from '../records/raw-text.js';
 import { changedFields, isUnchanged } from '../records/safe-update.js';
 import { reportRow } from './import-report.js';
 import type { ImportOutcome } from '../batch/types.js';
+import { option } from '../words.js';
 
 export interface ImportSettings {
   resource: Resource;
@@ -128,7 +129,7 @@ export async function scanInput(input: Input, settings: ImportSettings): Promise
         bad++;
         if (problems.length < MAX_LISTED_PROBLEMS)
           problems.push(
-            `${item.where}: ${upsertBy === 'name' ? resource.nameField : upsertBy}: is required by --upsert-by ${upsertBy}` +
+            `${item.where}: ${upsertBy === 'name' ? resource.nameField : upsertBy}: is required by ${option('upsert_by', upsertBy)}` +
               (upsertBy === 'slug' && resource.isPost ? ' (a published record needs its slug; drafts are matched by their title)' : ''),
           );
       } else if (isDraftTitleKey(key)) {
@@ -171,9 +172,9 @@ async function checkLinks(catalog: LinkCatalog, scan: Scan, settings: ImportSett
   if (unknown.length) {
     const listed = unknown.slice(0, 5).join(', ') + (unknown.length > 5 ? ` and ${unknown.length - 5} more` : '');
     const hint = settings.createMissing
-      ? 'Nothing was written. --create-missing creates records given by name, not by ID.'
+      ? `Nothing was written. ${option('create_missing', true)} creates records given by name, not by ID.`
       : 'Nothing was written. Import venues, organizers, categories and tags before the records that use them, or add ' +
-        '--create-missing to create those given by name.';
+        `${option('create_missing', true)} to create those given by name.`;
     throw new UsageError(`not on the site: ${listed}`, hint);
   }
   for (const { relation, name } of toCreate) {
@@ -329,9 +330,9 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
       // The same name but for case or accents: --upsert-by name matches names exactly, so say what the site has.
       const how =
         stored === undefined || stored === record.name
-          ? '--upsert-by name updates it'
-          : `the site has it as "${stored}": that name with --upsert-by name updates it`;
-      throw new NameTakenError(resource, record.name!, taken, { detail: `${how}, --force lets the server overwrite it` });
+          ? `${option('upsert_by', 'name')} updates it`
+          : `the site has it as "${stored}": that name with ${option('upsert_by', 'name')} updates it`;
+      throw new NameTakenError(resource, record.name!, taken, { detail: `${how}, ${option('force', true)} lets the server overwrite it` });
     }
     if (dryRun) {
       plan(`create ${label}`);

@@ -12,6 +12,7 @@ import type { Context } from '../context.js';
 import { fileProblem, UsageError } from '../errors.js';
 import { CsvError, CsvParser, delimiterName, DELIMITERS, detectDelimiter } from './csv.js';
 import { JsonArrayError, JsonArraySplitter } from './json-array.js';
+import { option } from '../words.js';
 
 export const INPUT_FORMATS = ['json', 'ndjson', 'csv'] as const;
 export type InputFormat = (typeof INPUT_FORMATS)[number];
@@ -59,7 +60,7 @@ export function parseDelimiter(raw: string | undefined): string | undefined {
   const named = DELIMITERS[raw.toLowerCase()];
   if (named) return named;
   if (raw.length === 1 && raw !== '"' && raw !== '\n' && raw !== '\r') return raw;
-  throw new UsageError(`--delimiter: "${raw}" is not comma, semicolon, tab or a single character`);
+  throw new UsageError(`${option('delimiter')}: "${raw}" is not comma, semicolon, tab or a single character`);
 }
 
 /** `source`: a file, or `-` for the context's stdin (called `stdinName` in messages). */
@@ -71,7 +72,7 @@ export async function openInput(
   stdinName = 'stdin',
 ): Promise<Input> {
   if (requested !== undefined && !(INPUT_FORMATS as readonly string[]).includes(requested)) {
-    throw new UsageError(`--input-format: "${requested}" is not one of ${INPUT_FORMATS.join(', ')}`);
+    throw new UsageError(`${option('input_format')}: "${requested}" is not one of ${INPUT_FORMATS.join(', ')}`);
   }
   let path: string;
   let name: string;
@@ -101,7 +102,7 @@ export async function openInput(
     cleanup();
     throw new UsageError(
       `cannot tell the format of ${name}`,
-      `Give --input-format ${INPUT_FORMATS.join('|')}${source === '-' ? '' : ', or name the file .json, .ndjson or .csv'}.`,
+      `Give ${option('input_format')} ${INPUT_FORMATS.join('|')}${source === '-' ? '' : ', or name the file .json, .ndjson or .csv'}.`,
     );
   }
   const input: Input = {
@@ -242,7 +243,7 @@ async function* csvRecords(path: string, name: string, onHeader: (header: string
       if (row.cells.length !== header.length) {
         throw new UsageError(
           `${name} line ${row.line}: ${row.cells.length} cells where the header has ${header.length} (${separated})`,
-          `Quote cells that hold the separator: "Beta${delimiter === '\t' ? '\t' : delimiter} Org"; or give --delimiter.`,
+          `Quote cells that hold the separator: "Beta${delimiter === '\t' ? '\t' : delimiter} Org"; or give ${option('delimiter')}.`,
         );
       }
       const value: Record<string, string> = {};
@@ -259,7 +260,7 @@ async function* csvRecords(path: string, name: string, onHeader: (header: string
     if (err instanceof CsvError)
       throw new UsageError(
         `${name} line ${err.line}: ${err.message} (${separated})`,
-        'Give --delimiter comma, semicolon or tab if the separator was guessed wrong.',
+        `Give ${option('delimiter')} comma, semicolon or tab if the separator was guessed wrong.`,
       );
     throw err;
   }

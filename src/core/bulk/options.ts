@@ -1,10 +1,11 @@
 /**
- * An import's options checked, once for every face: the CLI passes its flags' texts and names
- * them `--concurrency`, the library passes typed values and names them `concurrency`. Every
+ * An import's options checked, once for every face: the CLI passes its flags' texts, the library
+ * typed values; messages name each option once, for each face to say in its words. Every
  * problem is exit 2 before anything is read or sent.
  */
 import { resolve } from 'node:path';
 import { UsageError } from '../errors.js';
+import { option } from '../words.js';
 import { isValidTimeZone, parseWallClock } from '../../base/time.js';
 import { resources, type Resource } from '../../spec/resources.js';
 import { refuseFixedOffset } from '../records/dates.js';
@@ -19,13 +20,11 @@ export const DEFAULT_MAX_OCCURRENCES = 500;
 
 export type { ImportOptions } from '../batch/types.js';
 
-/** How the options are named in messages: `--failed-to` (the CLI) or `failedTo` (the library). */
-export type OptionName = (option: keyof ImportOptions) => string;
-
-export const cliFlag: OptionName = (option) => `--${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+/** An import option named in a message (src/core/words.ts): `failedTo` as `--failed-to` in the CLI, `failedTo` in the library. */
+const name = (key: keyof ImportOptions) => option(key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
 
 /** `source`: the file being imported (a --failed-to file must not be it), if it is a file. */
-export function importSettingsOf(resource: Resource, options: ImportOptions, cwd: string, source: string | undefined, name: OptionName): ImportSettings {
+export function importSettingsOf(resource: Resource, options: ImportOptions, cwd: string, source: string | undefined): ImportSettings {
   if (options.upsertBy !== undefined && !(UPSERT_KEYS as readonly string[]).includes(options.upsertBy)) {
     throw new UsageError(`${name('upsertBy')}: "${options.upsertBy}" is not one of ${UPSERT_KEYS.join(', ')}`);
   }
@@ -65,13 +64,13 @@ function day(raw: string | undefined, flag: string): string | undefined {
 }
 
 /** An iCalendar import's options; `yes`: the trashing of --prune is agreed to already. */
-export function icsSettingsOf(options: ImportOptions, cwd: string, source: string | undefined, name: OptionName, yes: boolean): IcsImportSettings {
+export function icsSettingsOf(options: ImportOptions, cwd: string, source: string | undefined, yes: boolean): IcsImportSettings {
   if (options.upsertBy !== undefined)
     throw new UsageError(
       `${name('upsertBy')} does not apply to an iCalendar import`,
       'Each occurrence is matched by the identity in its slug, so a re-import updates it.',
     );
-  const base = importSettingsOf(resources.events, options, cwd, source, name);
+  const base = importSettingsOf(resources.events, options, cwd, source);
   const from = day(options.from, name('from'));
   const until = day(options.until, name('until'));
   if (from && until && until <= from) throw new UsageError(`${name('until')} ${until} is not after ${name('from')} ${from}`);

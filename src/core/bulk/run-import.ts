@@ -18,6 +18,7 @@ import type { IcsSource } from './ics-source.js';
 import { runImportPasses, scanInput, type ImportResult, type ImportSettings } from './importer.js';
 import type { Input } from './input.js';
 import type { ImportOutcome } from '../batch/types.js';
+import { option } from '../words.js';
 
 /** The site an import writes to, opened only once the rows are checked (a bad file makes no request). */
 export interface ImportSite {
@@ -58,12 +59,12 @@ export async function importRecords(input: Input, settings: ImportSettings, sess
     total: result.total,
     hints: {
       unreachable: kept
-        ? `${kept}; import that file (or the same file with --upsert-by) once the site answers.`
-        : 'Once the site answers, run the same import again with --upsert-by; nothing is created twice.',
+        ? `${kept}; import that file (or the same file with ${option('upsert_by')}) once the site answers.`
+        : `Once the site answers, run the same import again with ${option('upsert_by')}; nothing is created twice.`,
       interrupted: kept
-        ? `${kept}; import that file (or the same file with --upsert-by) to finish.`
-        : 'Run the same import again with --upsert-by to finish it; nothing is created twice.',
-      failed: kept ? `${kept}: fix them and import that file again.` : 'Keep them for another try with --failed-to FILE.',
+        ? `${kept}; import that file (or the same file with ${option('upsert_by')}) to finish.`
+        : `Run the same import again with ${option('upsert_by')} to finish it; nothing is created twice.`,
+      failed: kept ? `${kept}: fix them and import that file again.` : `Keep them for another try with ${option('failed_to')} FILE.`,
     },
   });
 }
@@ -86,7 +87,7 @@ export async function importFeed(source: IcsSource, settings: IcsImportSettings,
       interrupted: kept
         ? `${kept}; import that file (or the same feed again) to finish.`
         : 'Import the same feed again to finish it; nothing is created twice.',
-      failed: kept ? `${kept}: fix them and import that file again.` : 'Keep them for another try with --failed-to FILE.ics.',
+      failed: kept ? `${kept}: fix them and import that file again.` : `Keep them for another try with ${option('failed_to')} FILE.ics.`,
     },
   });
 }

@@ -11,6 +11,7 @@ import { toWritable } from '../records/writable.js';
 import { comparableValue, nameKey, slugFromName } from '../records/identity.js';
 import { walkEveryRecord } from '../records/pages.js';
 import type { PreparedRecord } from './prepare.js';
+import { option } from '../words.js';
 
 export const UPSERT_KEYS = ['slug', 'name', 'id'] as const;
 export type UpsertKey = (typeof UPSERT_KEYS)[number];
@@ -119,7 +120,7 @@ export class UpsertIndex {
     const entry = this.entries.get(key);
     if (!entry && this.by === 'id') {
       throw new NotFoundError(
-        `no ${this.resource.singular} has ID ${key} (none the site lists); --upsert-by id updates the record of each ` +
+        `no ${this.resource.singular} has ID ${key} (none the site lists); ${option('upsert_by', 'id')} updates the record of each ` +
           `ID and creates none, since a new one would get another ID on every run`,
       );
     }

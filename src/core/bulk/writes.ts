@@ -12,6 +12,7 @@ import type { SafeUpdateOptions } from '../records/safe-update.js';
 import { createByPlan, updateByPlan, type CreateResult, type PlannedUpdate } from '../write/execute.js';
 import { nameKey, slugLetters, slugSegment } from '../records/identity.js';
 import type { UpsertKey } from './upsert-index.js';
+import { option } from '../words.js';
 
 type Json = Record<string, unknown>;
 
@@ -47,7 +48,7 @@ export function warnSlugNotKept(client: ApiClient, resource: Resource, created: 
   warnedSlug.add(client);
   ui.warn(
     `this site keeps no slug sent for a ${resource.singular}, so ${resource.name} keep the slug ` +
-      `of their name: import them with --upsert-by name to find them again`,
+      `of their name: import them with ${option('upsert_by', 'name')} to find them again`,
   );
 }
 const warnedSlug = new WeakSet<ApiClient>();

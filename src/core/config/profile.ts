@@ -9,6 +9,7 @@ import { isValidTimeZone } from '../../base/time.js';
 import { closest } from '../../base/closest.js';
 import { loadConfig, type LoadedConfig } from './load.js';
 import type { ProfileConfig } from './schema.js';
+import { option, said } from '../words.js';
 
 export const SANDBOX_PROFILE = 'sandbox';
 
@@ -77,14 +78,14 @@ function checkNumber(raw: string | undefined, where: string, min: number): numbe
 }
 
 export async function resolveProfile(flags: GlobalFlags, env: Env, cwd: string, loaded?: LoadedConfig): Promise<Profile> {
-  const language = checkLanguage(flags.lang, '--lang') ?? checkLanguage(nonEmpty(env.CALENDAR_LANG), 'CALENDAR_LANG');
-  const timeoutSec = checkNumber(flags.timeout, '--timeout', 0.001);
-  const retries = checkNumber(flags.retries, '--retries', 0);
-  if (retries !== undefined && !Number.isInteger(retries)) throw new UsageError(`--retries: "${flags.retries}" is not a whole number`);
+  const language = checkLanguage(flags.lang, option('language')) ?? checkLanguage(nonEmpty(env.CALENDAR_LANG), 'CALENDAR_LANG');
+  const timeoutSec = checkNumber(flags.timeout, option('timeout'), 0.001);
+  const retries = checkNumber(flags.retries, option('retries'), 0);
+  if (retries !== undefined && !Number.isInteger(retries)) throw new UsageError(`${option('retries')}: "${flags.retries}" is not a whole number`);
   const givenBaseUrl = nonEmpty(flags.baseUrl) ?? nonEmpty(env.CALENDAR_BASE_URL);
   const inUrl = givenBaseUrl === undefined ? undefined : splitUserInfo(givenBaseUrl);
   const baseUrlFlag = inUrl?.url;
-  if (baseUrlFlag !== undefined) checkUrl(baseUrlFlag, flags.baseUrl ? '--base-url' : 'CALENDAR_BASE_URL');
+  if (baseUrlFlag !== undefined) checkUrl(baseUrlFlag, flags.baseUrl ? option('base_url') : 'CALENDAR_BASE_URL');
 
   const wanted = nonEmpty(flags.profile) ?? nonEmpty(env.CALENDAR_PROFILE);
   const config = loaded ?? (await loadConfig(cwd, env));
@@ -136,13 +137,15 @@ export async function resolveProfile(flags: GlobalFlags, env: Env, cwd: string, 
   // Known from the index read at `profile add`, so that no run pays a request to learn it.
   if (profile.language && stored.translations === false && !foreign) {
     profile.warnings.push(
-      `the site of profile ${profile.name} showed no translation plugin (WPML or Polylang) when it was added, so ` +
-        `language ${profile.language} (--lang, sent as i18n_language) may have no effect; if one is active now, add ` +
-        `the profile again (calendar profile add ${profile.name} --url URL --force)`,
+      said(
+        `the site of profile ${profile.name} showed no translation plugin (WPML or Polylang) when it was added, so ` +
+          `language ${profile.language} (${option('language')}, sent as i18n_language) may have no effect; if one is active now, add ` +
+          `the profile ${profile.name} again (calendar profile add)`,
+      ),
     );
   }
   if (!/^[a-z0-9_-]+(\/[a-z0-9_.-]+)+$/i.test(profile.namespace)) {
-    throw new UsageError(`--namespace: "${profile.namespace}" is not a namespace like tribe/events/v1`);
+    throw new UsageError(`${option('namespace')}: "${profile.namespace}" is not a namespace like tribe/events/v1`);
   }
   if (baseUrlFlag !== undefined) profile.baseUrl = withoutNamespace(baseUrlFlag, profile.namespace);
   // The person's credentials go only to an origin that the person's own sources name: a flag,
@@ -273,6 +276,7 @@ function runSecretCommand(command: string, profileName: string): string {
 export function unknownProfile(name: string, stored: string[]): UsageError {
   const known = [...stored, SANDBOX_PROFILE];
   const meant = closest(name, known);
-  const list = stored.length ? `Known profiles: ${known.join(', ')}.` : 'Add one with: calendar profile add NAME --url https://example.org';
-  return new UsageError(`no profile named "${name}"`, meant ? `Did you mean "${meant}"? ${list}` : list);
+  // With no profile stored, the CLI adds the command that stores one (src/cli/output/write-hints.ts).
+  const list = stored.length ? `Known profiles: ${known.join(', ')}.` : 'No profile is stored.';
+  return new UsageError(`no profile named "${name}"`, meant ? `Did you mean "${meant}"? ${list}` : list, { code: 'unknown_profile', values: { name, stored } });
 }

@@ -12,6 +12,7 @@ import type { ApiClient } from '../http/client.js';
 import type { HttpHooks } from '../http/hooks.js';
 import type { Dispatcher } from 'undici';
 import type { GlobalFlags, Profile } from './profile.js';
+import { option } from '../words.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -144,7 +145,7 @@ function isCi(env: Env): boolean {
 
 const WRITE_IN_CI_REFUSED =
   'CI is set and no site is named: the write would go to the built-in sandbox, which nothing after this run sees. ' +
-  'Name the site (CALENDAR_BASE_URL, --base-url or --profile), or start one with calendar serve and point at it';
+  `Name the site (CALENDAR_BASE_URL, ${option('base_url')} or ${option('profile')}), or start a sandbox server and point at it`;
 
 /** The environment less the CALENDAR_* settings (proxies, data directories and the rest stay). */
 const withoutSettings = (env: Env): Env => Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('CALENDAR_')));
@@ -157,13 +158,11 @@ async function startBuiltInSandbox(profile: Profile, options: SiteOptions) {
   if (problem) {
     options.messages.warn(
       `cannot keep the built-in sandbox calendar in ${dirname(dataFile)} (${problem}): it is kept in memory for this run only. ` +
-        'Set XDG_DATA_HOME to a directory you can write to, or point calendar at a real site with: calendar profile add NAME --url https://example.org',
+        'Set XDG_DATA_HOME to a directory you can write to, or point calendar at a real site with a profile (calendar profile add).',
     );
     dataFile = undefined;
   } else if (firstUse || options.attended) {
-    options.messages.notice(
-      `Using the built-in sandbox calendar (${dataFile}). Point calendar at a real site with: calendar profile add NAME --url https://example.org`,
-    );
+    options.messages.notice(`Using the built-in sandbox calendar (${dataFile}). Point calendar at a real site with a profile (calendar profile add).`);
   }
   const [{ startSandbox }, { randomBytes }] = await Promise.all([import('../../sandbox/index.js'), import('node:crypto')]);
   const password = randomBytes(18).toString('base64url');

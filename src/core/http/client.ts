@@ -20,6 +20,7 @@ import type { HttpHooks, RetryEvent } from './hooks.js';
 
 export type { Method } from './hooks.js';
 import type { Method } from './hooks.js';
+import { option, said } from '../words.js';
 
 export interface ClientOptions {
   root: RestRoot;
@@ -115,7 +116,7 @@ export class ApiClient {
     const ca = options.caCertFile ? readCa(options.caCertFile) : undefined;
     if ((options.env ?? process.env).NODE_TLS_REJECT_UNAUTHORIZED === '0' && options.root.root.startsWith('https:')) {
       options.stderr.write(
-        'calendar: warning: NODE_TLS_REJECT_UNAUTHORIZED=0 is ignored: certificates are always verified (trust a private CA with --ca-cert FILE)\n',
+        said(`calendar: warning: NODE_TLS_REJECT_UNAUTHORIZED=0 is ignored: certificates are always verified (trust a private CA with ${option('ca_cert')})\n`),
       );
     }
     // Verification is always on, whatever NODE_TLS_REJECT_UNAUTHORIZED says.
@@ -193,7 +194,8 @@ export class ApiClient {
         throw new CalendarError(
           `the site answered ${method} ${url} with a redirect (HTTP ${res.status}) to ${next}; nothing was written`,
           EXIT.refused,
-          'Use the new address as the base URL (e.g. calendar profile add NAME --url NEW).',
+          'Use the new address as the base URL.',
+          { code: 'redirected', values: { url: next } },
         );
       }
       if (hops >= MAX_REDIRECTS) throw new CalendarError(`too many redirects from ${url}`, EXIT.network);
@@ -373,9 +375,11 @@ const projectSiteNamed = (file: string, origin: string) => `${file} names this s
 export function projectSiteWriteRefused(file: string, origin: string): CalendarError {
   return new CalendarError(
     `${projectSiteNamed(file, origin)}: the write was not sent; review the file and run: calendar trust ${file}, ` +
-      `or give the site yourself with --base-url or CALENDAR_BASE_URL, or add it as your own profile (calendar ` +
-      `profile add NAME --url ${origin})`,
+      `or give the site yourself with ${option('base_url')} or CALENDAR_BASE_URL, or add it as your own profile`,
     EXIT.auth,
+    undefined,
+    // The CLI says the command that adds the profile (src/cli/output/write-hints.ts).
+    { code: 'project_site_untrusted', values: { file, origin } },
   );
 }
 
@@ -403,7 +407,7 @@ export function readCa(file: string): string {
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new CalendarError(`cannot read --ca-cert ${file}: ${(err as NodeJS.ErrnoException).code ?? 'unreadable'}`, EXIT.usage);
+    throw new CalendarError(`cannot read ${option('ca_cert')} ${file}: ${(err as NodeJS.ErrnoException).code ?? 'unreadable'}`, EXIT.usage);
   }
   if (!/-----BEGIN CERTIFICATE-----/.test(text)) {
     throw new CalendarError(
@@ -535,7 +539,7 @@ export function errorFromResponse(res: ApiResponse): CalendarError {
       ? res.status === 401 && err?.code === 'rest_forbidden'
         ? 'This needs credentials: set CALENDAR_USERNAME and CALENDAR_APP_PASSWORD, or add them to a profile (calendar profile add).'
         : err?.code === 'event-password-protected'
-          ? 'Give the event password with --password.'
+          ? `Give the event password with ${option('password')}.`
           : res.status === 401
             ? 'Check the username and application password of the profile (CALENDAR_USERNAME, CALENDAR_APP_PASSWORD).'
             : 'The user of this profile is not allowed to do that.'
@@ -573,7 +577,7 @@ export function networkError(err: unknown, url: string, timeoutMs: number): Cale
     }
   })();
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
-    return new CalendarError(`no answer from ${origin} within ${timeoutMs / 1000} s`, EXIT.network, 'Raise --timeout or try again later.');
+    return new CalendarError(`no answer from ${origin} within ${timeoutMs / 1000} s`, EXIT.network, `Raise ${option('timeout')} or try again later.`);
   }
   if (code === 'ECONNREFUSED')
     return new CalendarError(`cannot connect to ${origin}: connection refused`, EXIT.network, 'Is the site up and the base URL right?');
@@ -603,7 +607,7 @@ export function networkError(err: unknown, url: string, timeoutMs: number): Cale
     return new CalendarError(
       `the TLS certificate of ${origin} is not trusted (${code})`,
       EXIT.network,
-      'If the site uses a private certificate authority, pass its certificate with --ca-cert FILE.',
+      `If the site uses a private certificate authority, pass its certificate with ${option('ca_cert')}.`,
     );
   }
   return new CalendarError(`request to ${origin} failed: ${code ?? 'network error'}`, EXIT.network);

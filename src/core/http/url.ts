@@ -4,6 +4,7 @@
  * and plain (`https://site/?rest_route=/` or `https://site/index.php?rest_route=`).
  */
 import { UsageError } from '../errors.js';
+import { option } from '../words.js';
 
 export type Query = Record<string, string | number | boolean | undefined>;
 
@@ -55,7 +56,7 @@ export function buildUrl(root: RestRoot, route: string, query: Query = {}): stri
     : `${root.root}${path}${search ? `?${search}` : ''}`;
   if (url.length > MAX_URL_LENGTH) {
     const longest = pairs.reduce<(typeof pairs)[number] | undefined>((a, b) => (!a || b.text.length > a.text.length ? b : a), undefined);
-    const culprit = longest && longest.text.length > path.length ? `--${longest.name.replace(/_/g, '-')}` : 'the path';
+    const culprit = longest && longest.text.length > path.length ? option(longest.name) : 'the path';
     throw new UsageError(
       `${culprit} makes the request URL ${url.length} characters long; servers refuse URLs over ${MAX_URL_LENGTH}`,
       `Shorten ${culprit}; nothing was sent.`,

@@ -12,6 +12,7 @@ import { hasOffset, refuseFixedOffset } from '../values.js';
 export { refuseFixedOffset };
 import { isValidTimeZone, utcMsToUtcString, utcMsToZoned, wallClockExists, zonedToUtcMs } from '../../base/time.js';
 import type { ApiClient } from '../http/client.js';
+import { option } from '../words.js';
 
 type Json = Record<string, unknown>;
 
@@ -69,9 +70,9 @@ function toWall(value: string, zone: string): string {
 export async function settleEventDates(record: Json, zones: ZoneSource, current?: Json, options: { keepDuration?: boolean } = {}): Promise<Json> {
   const out = { ...record };
   if (typeof out.timezone === 'string' && out.timezone !== '' && !isValidTimeZone(out.timezone)) {
-    throw new UsageError(`--timezone: "${out.timezone}" is not a timezone`, 'Use an IANA name such as Europe/Paris or America/New_York, or UTC.');
+    throw new UsageError(`${option('timezone')}: "${out.timezone}" is not a timezone`, 'Use an IANA name such as Europe/Paris or America/New_York, or UTC.');
   }
-  if (typeof out.timezone === 'string') refuseFixedOffset(out.timezone, '--timezone');
+  if (typeof out.timezone === 'string') refuseFixedOffset(out.timezone, option('timezone'));
   const offsetFields = DATE_FIELDS.filter((f) => typeof out[f] === 'string' && hasOffset(out[f] as string));
   if (offsetFields.length) {
     const eventZone = await zones.eventZone(out, current);
@@ -126,7 +127,7 @@ export function midnightWarning(record: Json): string | undefined {
   const day = /^\d{4}-\d{2}-\d{2}$/;
   const { start_date: start, end_date: end } = record;
   if (record.all_day === true || typeof start !== 'string' || typeof end !== 'string' || !day.test(start) || !day.test(end)) return undefined;
-  return `the dates have no time: the event runs from ${start} 00:00 to ${end} 00:00; add --all-day for whole days, or give the times`;
+  return `the dates have no time: the event runs from ${start} 00:00 to ${end} 00:00; add ${option('all_day', true)} for whole days, or give the times`;
 }
 
 /** The end that keeps the event's length when its start moves to `start` (wall-clock arithmetic). */

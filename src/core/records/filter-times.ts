@@ -20,6 +20,7 @@ import { DEFAULT_PER_PAGE, EVERY_EVENT, MAX_PER_PAGE, type Resource } from '../.
 import { hasOffset } from '../values.js';
 import { zonedToUtcMs } from '../../base/time.js';
 import { walkPages, type WalkResult } from './pages.js';
+import { option } from '../words.js';
 
 /** Zones run from UTC-12 to UTC+14: an event's clock is at most 26 hours from the site's. */
 const WIDEST_ZONE_GAP_MS = 26 * 3_600_000;
@@ -87,7 +88,7 @@ export async function applyFilterTimes(resource: Resource, query: Query, zone: (
     const timed = timedFilters(resource, query);
     if (timed.length === 0) return {};
     return {
-      warning: `with --no-strict-dates the server reads ${timed.map((f) => `--${f.replace(/_/g, '-')}`).join(', ')} as whole days; the time is not applied`,
+      warning: `with ${option('strict_dates', false)} the server reads ${timed.map((f) => option(f)).join(', ')} as whole days; the time is not applied`,
     };
   }
   const siteZone = await zone();

@@ -6,9 +6,10 @@
  */
 import { UsageError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
-import { flagName, linkFields, type Field, type LinkRelation, type Resource } from '../../spec/resources.js';
+import { linkFields, type Field, type LinkRelation, type Resource } from '../../spec/resources.js';
 import { cannotRemove, isRemovableLink } from './unlink.js';
 import { toWritable } from './writable.js';
+import { option } from '../words.js';
 
 type Json = Record<string, unknown>;
 
@@ -29,7 +30,7 @@ export function applyNone(resource: Resource, body: Json): void {
     }
     if (!isRemovableLink(resource, field.name)) {
       throw new UsageError(
-        `--${flagName(field.name)} none: ${cannotRemove(resource, field.name)}`,
+        `${option(field.name)} none: ${cannotRemove(resource, field.name)}`,
         'Link another one instead, or remove it in the WordPress editor.',
       );
     }
@@ -83,7 +84,9 @@ export async function applyAdjustments(
   const existing = current ? toWritable(resource, current, { links: 'ids' }) : {};
   for (const { field, add, remove } of adjustments) {
     if (body[field.name] !== undefined && (add || remove)) {
-      throw new UsageError(`--${flagName(field.name)} and --add-/--remove-${flagName(field.name)} go alone: give the whole list, or the changes to it`);
+      throw new UsageError(
+        `${option(field.name)} and ${option(`add_${field.name}`)}/${option(`remove_${field.name}`)} go alone: give the whole list, or the changes to it`,
+      );
     }
     const relation = field.relation as LinkRelation;
     const lookup = async (refs: string, creating: boolean) => {
@@ -91,7 +94,10 @@ export async function applyAdjustments(
       const named = unknown.filter((u) => !/^[0-9]+$/.test(u));
       if (unknown.length && !(creating && named.length === unknown.length)) {
         const meant = await resolver.meantHint(relation, unknown);
-        const hint = [meant, creating || unknown.length > named.length ? '' : `Add --create-missing to create ${unknown.length === 1 ? 'it' : 'them'}.`]
+        const hint = [
+          meant,
+          creating || unknown.length > named.length ? '' : `Add ${option('create_missing', true)} to create ${unknown.length === 1 ? 'it' : 'them'}.`,
+        ]
           .filter(Boolean)
           .join(' ');
         throw new UsageError(`no ${field.relation} matches ${unknown.map((u) => `"${u}"`).join(', ')}`, hint || undefined);

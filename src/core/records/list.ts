@@ -10,6 +10,7 @@ import { coerceValue, queryValue, refuseUnknownKeys, splitListText } from '../va
 import type { Messages } from '../context.js';
 import type { ZoneSource } from './dates.js';
 import { walkPages, type WalkResult } from './pages.js';
+import { option } from '../words.js';
 
 type Json = Record<string, unknown>;
 
@@ -33,14 +34,14 @@ export function listQueryOf(resource: Resource, filters: Json, overlap: OverlapF
     if (filters[field.name] === undefined) continue;
     // Linked filters are checked as references here and become IDs once resolved on the site.
     if (linked.has(field.name) && splitListText(String(filters[field.name])).some((item) => item === '')) {
-      throw new UsageError(`--${field.name.replace(/_/g, '-')}: empty item in the list`);
+      throw new UsageError(`${option(field.name)}: empty item in the list`);
     }
     const check = linked.has(field.name) ? { ...field, type: 'refs' as const, many: true } : field;
     query[field.name] = queryValue(coerceValue(check, filters[field.name]));
   }
   if (resource.isEvent) Object.assign(query, overlapFilters(resource, filters, overlap));
   if ((query.geoloc_lat === undefined) !== (query.geoloc_lng === undefined)) {
-    throw new UsageError('--geoloc-lat and --geoloc-lng go together');
+    throw new UsageError(`${option('geoloc_lat')} and ${option('geoloc_lng')} go together`);
   }
   // With `include` the server throws away start_date/end_date and puts its default window
   // back, so included past or far events vanish; any starts_/ends_ filter lifts the window.
@@ -57,22 +58,22 @@ export function listQueryOf(resource: Resource, filters: Json, overlap: OverlapF
  */
 function overlapFilters(resource: Resource, filters: Json, { on, during }: OverlapFilters): Query {
   if (on === undefined && during === undefined) return {};
-  if (on !== undefined && during !== undefined) throw new UsageError('--on and --during go alone: give one of them');
-  const flag = on !== undefined ? '--on' : '--during';
+  if (on !== undefined && during !== undefined) throw new UsageError(`${option('on')} and ${option('during')} go alone: give one of them`);
+  const flag = option(on !== undefined ? 'on' : 'during');
   const dateFilters = resource.listParams.filter((p) => p.type === 'date' && filters[p.name] !== undefined);
-  if (dateFilters.length) throw new UsageError(`${flag} cannot be combined with --${dateFilters[0].name.replace(/_/g, '-')}`);
+  if (dateFilters.length) throw new UsageError(`${flag} cannot be combined with ${option(dateFilters[0].name)}`);
   const [rawFrom, rawTo] = on !== undefined ? [on, on] : splitRange(during!);
   const dateField = { name: 'start_date', type: 'date' } as Field;
   const from = String(coerceValue(dateField, rawFrom, flag)).slice(0, 10);
   const to = String(coerceValue(dateField, rawTo, flag)).slice(0, 10);
-  if (to < from) throw new UsageError(`--during: the end ${to} is before the start ${from}`, `Give the range as FROM..TO, e.g. ${to}..${from}.`);
+  if (to < from) throw new UsageError(`${option('during')}: the end ${to} is before the start ${from}`, `Give the range as FROM..TO, e.g. ${to}..${from}.`);
   return { ends_after: `${from} 00:00:00`, starts_before: `${to} 23:59:59` };
 }
 
 function splitRange(text: string): [string, string] {
   const parts = text.split('..');
   if (parts.length !== 2 || !parts[0].trim() || !parts[1].trim())
-    throw new UsageError(`--during: "${text}" is not a range FROM..TO (e.g. 2027-03-01..2027-03-31)`);
+    throw new UsageError(`${option('during')}: "${text}" is not a range FROM..TO (e.g. 2027-03-01..2027-03-31)`);
   return [parts[0].trim(), parts[1].trim()];
 }
 
@@ -87,7 +88,7 @@ export async function resolveLinkedFilters(client: ApiClient, resource: Resource
     if (unknown.length) {
       const meant = await resolver.meantHint(field.relation as LinkRelation, unknown);
       throw new NotFoundError(
-        `--${field.name.replace(/_/g, '-')}: no ${resources[field.relation as LinkRelation].singular} matches ${unknown.map((u) => `"${u}"`).join(', ')}`,
+        `${option(field.name)}: no ${resources[field.relation as LinkRelation].singular} matches ${unknown.map((u) => `"${u}"`).join(', ')}`,
         meant || undefined,
       );
     }

@@ -34,10 +34,9 @@ export function parseRef(resource: Resource, raw: string | number): RecordRef {
   // "Blue Note Hall", "東京ホール"); a slug in its own letters (`оркестр-города`) is tried as both.
   if (text !== '' && isNamed(resource) && !isAsciiSlugForm(text)) return { kind: 'name', name: text, text };
   if (text === '' || /[\s/?#]/.test(text)) {
-    const hint = resource.isEvent
-      ? `Give its numeric ID or its slug; find them with: calendar events list --search "${text}"`
-      : `Give the ${resource.singular}'s numeric ID or its slug (e.g. summer-fest).`;
-    throw new UsageError(`"${raw}" is neither an ID nor a slug`, hint);
+    const hint = resource.isEvent ? 'Give its numeric ID or its slug.' : `Give the ${resource.singular}'s numeric ID or its slug (e.g. summer-fest).`;
+    // The CLI adds the command that finds them (src/cli/output/write-hints.ts).
+    throw new UsageError(`"${raw}" is neither an ID nor a slug`, hint, { code: 'not_a_ref', values: { resource: resource.name, text } });
   }
   return { kind: 'slug', slug: text, text };
 }

@@ -15,6 +15,7 @@ import { searchable } from '../../wordpress/linked-search.js';
 import { closest } from '../../base/closest.js';
 import { readManyRawTexts } from './raw-text.js';
 import { splitListText } from '../values.js';
+import { option } from '../words.js';
 
 /** Creates on their way, by client, relation and name (as the database compares names). */
 const creating = new WeakMap<ApiClient, Map<string, Promise<number>>>();
@@ -293,7 +294,7 @@ export async function resolveLinks(
   }
   if (unmatched.length && !options.createMissing) {
     const meant = await Promise.all(unmatched.map(({ field, refs }) => resolver.meantHint(field.relation as LinkRelation, refs.map(String))));
-    const hint = 'Use IDs, slugs or exact names of existing records, or add --create-missing to create them first.';
+    const hint = `Use IDs, slugs or exact names of existing records, or add ${option('create_missing', true)} to create them first.`;
     throw new UsageError(
       `unknown ${unmatched.map(({ field, refs }) => `${field.name}: ${refs.join(', ')}`).join('; ')}`,
       [...meant.filter(Boolean), hint].join(' '),

@@ -14,6 +14,7 @@ import { applyNone, dropNone, hasAdjustments, type LinkAdjustments } from './lin
 import { refuseTakenName } from './name-taken.js';
 import { onRecord, recordPath, recordTarget, type RecordRef } from './refs.js';
 import type { WritePlan } from '../write/plan.js';
+import { option } from '../words.js';
 
 type Json = Record<string, unknown>;
 
@@ -34,7 +35,8 @@ export async function checkWrite(resource: Resource, fields: Json, mode: WriteMo
   if (!checked.ok) {
     const [first, ...rest] = checked.problems;
     const more = rest.length ? ` (and ${rest.length} more: ${rest.map((p) => p.field).join(', ')})` : '';
-    throw new UsageError(`${resource.singular} ${first.field === '(record)' ? '' : `${nameOf(first.field)}: `}${first.message}${more}`, first.hint);
+    const named = first.field === '(record)' ? {} : { field: first.field, values: { given: fields[first.field] } };
+    throw new UsageError(`${resource.singular} ${named.field ? `${nameOf(first.field)}: ` : ''}${first.message}${more}`, first.hint, named);
   }
   const record = checked.record;
   // `none` for a link: no link on create; on update, the empty list, or null where a route can take the link off.
@@ -69,7 +71,7 @@ export interface GetOptions {
 /** `{ password }` as the query of a protected event's read or write; an empty one is refused. */
 export function passwordQuery(password: string | undefined): Query | undefined {
   if (password === undefined) return undefined;
-  if (password === '') throw new UsageError('--password must not be empty');
+  if (password === '') throw new UsageError(`${option('password')} must not be empty`);
   return { password };
 }
 
@@ -123,7 +125,7 @@ export async function createRecord(access: RecordAccess, resource: Resource, fie
   if (options.dryRun) return { planned: await planCreateOn(access.client, resource, body) };
   if (!options.force) {
     await refuseTakenName(access.client, resource, body[resource.nameField], {
-      hint: `Change it with: calendar ${resource.name} update ID ..., or add --force to let the server overwrite it.`,
+      hint: `Update that ${resource.singular} instead, or add ${option('force', true)} to let the server overwrite it.`,
     });
   }
   return createByPlan(access.client, resource, body, { notice: (line) => access.messages.notice(line) });
@@ -189,7 +191,9 @@ export async function updateRecord(
     const resolved = await finishBody(access, resource, changes, { createMissing, keepDuration: options.keepDuration }, current);
     await applyAdjustments(client, resource, options.links, resolved, current, { createMissing });
     if (changes.start_date !== undefined && changes.end_date === undefined && resolved.end_date !== undefined) {
-      messages.notice(`The end moves to ${String(resolved.end_date)} to keep the event's length (--no-keep-duration keeps the end where it is).`);
+      messages.notice(
+        `The end moves to ${String(resolved.end_date)} to keep the event's length (${option('keep_duration', false)} keeps the end where it is).`,
+      );
     }
     await refuseRename(access, resource, resolved, id, current, options.force === true);
     const settings = { replace, query, current, force: options.force === true, notice: (line: string) => messages.warn(line), dryRun };
@@ -214,7 +218,10 @@ export async function refuseRename(
 ): Promise<void> {
   const name = changes[resource.nameField];
   if (force || name === undefined || (current && typeof current[resource.nameField] === 'string' && sameName(current[resource.nameField], name))) return;
-  await refuseTakenName(access.client, resource, name, { ownId: id, hint: 'Choose another name, or add --force to allow two records of that name.' });
+  await refuseTakenName(access.client, resource, name, {
+    ownId: id,
+    hint: `Choose another name, or add ${option('force', true)} to allow two records of that name.`,
+  });
 }
 
 const sameName = (shown: unknown, typed: unknown) => typeof typed === 'string' && decodeEntities(String(shown)).trim() === typed.trim();
@@ -230,7 +237,8 @@ export const RESTORE_STATUSES = ['publish', 'draft', 'pending', 'private'] as co
 /** The status a record goes back to out of the trash: publish unless another is asked for. */
 export function restoreStatus(status: string | undefined): string {
   const wanted = status ?? 'publish';
-  if (!(RESTORE_STATUSES as readonly string[]).includes(wanted)) throw new UsageError(`--status: "${wanted}" is not one of ${RESTORE_STATUSES.join(', ')}`);
+  if (!(RESTORE_STATUSES as readonly string[]).includes(wanted))
+    throw new UsageError(`${option('status')}: "${wanted}" is not one of ${RESTORE_STATUSES.join(', ')}`);
   return wanted;
 }
 

@@ -12,6 +12,7 @@ import { boundedRule, DEFAULT_SERIES_CAP, expandRule, exceptedStarts, parseRule,
 import { newSeriesId, occurrenceKeys, occurrenceSlug, seriesStem, type SeriesRecord } from './identity.js';
 import { createSeriesTag, planSeriesTag, type StoredSeries } from './store.js';
 import type { WritePlan } from '../write/plan.js';
+import { option } from '../words.js';
 
 type Json = Record<string, unknown>;
 
@@ -40,24 +41,27 @@ export function anchorOf(body: Json, siteZone: string): SeriesAnchor {
   const start = String(body.start_date ?? '');
   const end = String(body.end_date ?? start);
   const timezone = typeof body.timezone === 'string' && body.timezone ? body.timezone : siteZone;
-  if (!start) throw new UsageError('a repeating event needs --start-date');
+  if (!start) throw new UsageError(`a repeating event needs ${option('start_date')}`);
   const wall = (text: string) => (allDay ? text.slice(0, 10) : text.length === 16 ? `${text}:00` : text);
   return { start: wall(start), end: wall(end), allDay, timezone };
 }
 
 /** Checks the rule and lists the occurrences; nothing is sent. Exit 2 for a rule that cannot be used. */
 export async function planSeries(body: Json, repeat: RepeatRequest, siteZone: string, id = newSeriesId()): Promise<SeriesPlan> {
-  if (repeat.max !== undefined && (!Number.isInteger(repeat.max) || repeat.max < 1)) throw new UsageError(`--max ${repeat.max}: a whole number from 1`);
+  if (repeat.max !== undefined && (!Number.isInteger(repeat.max) || repeat.max < 1))
+    throw new UsageError(`${option('max')} ${repeat.max}: a whole number from 1`);
   const { parts } = parseRule(repeat.rule);
   if (!hasEnd(parts) && repeat.max === undefined) {
-    throw new UsageError(`--repeat ${repeat.rule.trim()}: the rule has no end and no cap (add COUNT=N or UNTIL=YYYYMMDD, or --max N for the first N)`);
+    throw new UsageError(
+      `${option('repeat')} ${repeat.rule.trim()}: the rule has no end and no cap (add COUNT=N or UNTIL=YYYYMMDD, or ${option('max')} N for the first N)`,
+    );
   }
   const rule = boundedRule(repeat.rule, repeat.max);
   const anchor = anchorOf(body, siteZone);
   const all = await expandRule(anchor, rule, { cap: repeat.max ?? DEFAULT_SERIES_CAP });
   const excluded = exceptedStarts(all, repeat.except ?? []);
   const kept = all.filter((occurrence) => !excluded.has(occurrence.original));
-  if (kept.length === 0) throw new UsageError('--except leaves no occurrence of the series');
+  if (kept.length === 0) throw new UsageError(`${option('except')} leaves no occurrence of the series`);
   const series: SeriesRecord = { id, stem: seriesStem(String(body.title ?? ''), id), anchor, rule };
   const keys = occurrenceKeys(all);
   return {

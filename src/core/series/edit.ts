@@ -14,6 +14,7 @@ import { newSeriesId, occurrenceSlug, parseOccurrenceSlug, seriesStem, type Seri
 import { createSeriesTag, findMembers, readSeries, ruleStarts, planSeriesTag, saveSeriesTag, type Member, type StoredSeries } from './store.js';
 import { inFlight } from './create.js';
 import { planTrash, type WritePlan } from '../write/plan.js';
+import { option } from '../words.js';
 
 type Json = Record<string, unknown>;
 
@@ -100,7 +101,9 @@ async function splitSeries(context: SeriesContext, title: string): Promise<{ ear
   const before = (await ruleStarts(series)).filter((s) => s.position >= target.position).map((s) => s.original);
   const after = (await ruleStarts(later)).map((s) => s.original);
   if (before.join() !== after.join())
-    throw new UsageError(`--following cannot split the rule ${series.rule} at ${target.original}: the later part would not keep the same starts`);
+    throw new UsageError(
+      `${option('scope', 'following')} cannot split the rule ${series.rule} at ${target.original}: the later part would not keep the same starts`,
+    );
   return { earlier, later };
 }
 
@@ -133,7 +136,7 @@ export async function updateSeries(
   scope: SeriesScope,
   options: SeriesUpdateOptions = {},
 ): Promise<SeriesUpdateReport> {
-  const flag = `--${scope}`;
+  const flag = option('scope', scope);
   const context = await seriesContext(client, targetRecord, flag);
   const { series, members, target } = context;
   const shift = { ...timeShift(targetRecord, changes, flag), timezone: typeof changes.timezone === 'string' ? changes.timezone : undefined };
@@ -236,7 +239,7 @@ export function planSeriesDelete(context: SeriesContext, scope: SeriesScope): Wr
 }
 
 export async function deleteSeries(client: ApiClient, targetRecord: Json, scope: SeriesScope): Promise<SeriesDeleteReport> {
-  const context = await seriesContext(client, targetRecord, `--${scope}`);
+  const context = await seriesContext(client, targetRecord, option('scope', scope));
   const plans = planSeriesDelete(context, scope);
   const tag = plans.pop() as WritePlan;
   const results = await inFlight(plans, (plan) => sendPlan(client, plan));
@@ -254,6 +257,6 @@ export function partialFailure(done: number, failed: number, what: string): Cale
   return new CalendarError(
     `${failed} of ${done + failed} occurrences were not ${what}`,
     EXIT.partial,
-    'Run the same command with --series to finish or undo the rest.',
+    `Run the same command with ${option('scope', 'series')} to finish or undo the rest.`,
   );
 }

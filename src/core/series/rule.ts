@@ -9,6 +9,7 @@ import { IcsSyntaxError } from '../ical/scan.js';
 import { UsageError } from '../errors.js';
 import { compact, icsTime } from './ics-lines.js';
 import { addDays, fixedOffsetMinutes, parseWallClock, utcMsToUtcString, zonedToUtcMs } from '../../base/time.js';
+import { option } from '../words.js';
 
 export { DEFAULT_SERIES_CAP } from './cap.js';
 
@@ -55,7 +56,8 @@ export type RuleParts = Map<string, string>;
  */
 export function parseRule(text: string): { rule: string; parts: RuleParts } {
   const rule = text.trim().replace(/^RRULE:/i, '');
-  const bad = (why: string) => new UsageError(`--repeat ${text.trim() || '""'}: ${why} (a rule is an iCalendar RRULE, e.g. FREQ=WEEKLY;BYDAY=TU;COUNT=8)`);
+  const bad = (why: string) =>
+    new UsageError(`${option('repeat')} ${text.trim() || '""'}: ${why} (a rule is an iCalendar RRULE, e.g. FREQ=WEEKLY;BYDAY=TU;COUNT=8)`);
   const parts: RuleParts = new Map();
   for (const part of rule.split(';')) {
     const match = /^([A-Za-z]+)=(.+)$/.exec(part.trim());
@@ -98,7 +100,8 @@ export interface ExpandOptions {
  */
 export async function expandRule(anchor: SeriesAnchor, ruleText: string, options: ExpandOptions): Promise<SeriesOccurrence[]> {
   const { rule, parts } = parseRule(ruleText);
-  if (!hasEnd(parts)) throw new UsageError(`--repeat ${rule}: the rule has no end (add COUNT=N or UNTIL=YYYYMMDD, or --max N for the first N)`);
+  if (!hasEnd(parts))
+    throw new UsageError(`${option('repeat')} ${rule}: the rule has no end (add COUNT=N or UNTIL=YYYYMMDD, or ${option('max')} N for the first N)`);
   if (anchor.timezone !== 'UTC' && fixedOffsetMinutes(anchor.timezone) !== null)
     throw new UsageError(`a series needs a zone with a name, not ${anchor.timezone}`);
   const end = anchor.allDay ? addDays(anchor.end.slice(0, 10), 1) : anchor.end;
@@ -122,19 +125,21 @@ export async function expandRule(anchor: SeriesAnchor, ruleText: string, options
       from: 0,
       until: Number.MAX_SAFE_INTEGER,
       maxOccurrences: options.cap + 1,
-      source: '--repeat',
+      source: option('repeat'),
     });
   } catch (err) {
-    if (err instanceof IcsSyntaxError) throw new UsageError(`--repeat ${rule}: cannot be expanded (${err.problem})`);
+    if (err instanceof IcsSyntaxError) throw new UsageError(`${option('repeat')} ${rule}: cannot be expanded (${err.problem})`);
     throw err;
   }
   const stopped = feed.warnings.find((warning) => / stopped after | is skipped/.test(warning));
-  if (stopped || feed.occurrences.length === 0) throw new UsageError(`--repeat ${rule}: gives no occurrence from ${anchor.start.slice(0, 10)}`);
+  if (stopped || feed.occurrences.length === 0) throw new UsageError(`${option('repeat')} ${rule}: gives no occurrence from ${anchor.start.slice(0, 10)}`);
   if (feed.occurrences.length > options.cap) {
-    throw new UsageError(`--repeat ${rule}: gives more than ${options.cap} occurrences (narrow it with COUNT or UNTIL, or raise the cap with --max N)`);
+    throw new UsageError(
+      `${option('repeat')} ${rule}: gives more than ${options.cap} occurrences (narrow it with COUNT or UNTIL, or raise the cap with ${option('max')} N)`,
+    );
   }
   const wrong = feed.occurrences.find((occurrence) => !fitsRule(occurrence.start, parts));
-  if (wrong) throw new UsageError(`--repeat ${rule}: cannot be expanded here (it gave ${wrong.start.slice(0, 10)}, which the rule does not allow)`);
+  if (wrong) throw new UsageError(`${option('repeat')} ${rule}: cannot be expanded here (it gave ${wrong.start.slice(0, 10)}, which the rule does not allow)`);
   const excluded = new Set(options.excluded ?? []);
   return feed.occurrences
     .map((occurrence) => ({ original: occurrence.start, start: occurrence.start, end: occurrence.end }))
@@ -208,9 +213,9 @@ export function exceptedStarts(occurrences: SeriesOccurrence[], excepts: string[
   for (const text of excepts.map((item) => item.trim()).filter(Boolean)) {
     const match = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2})(?::\d{2})?)?$/.exec(text);
     if (!match || !isCalendarDay(match[1]) || (match[2] && !/^([01]\d|2[0-3]):[0-5]\d$/.test(match[2])))
-      throw new UsageError(`--except ${text}: not a date (YYYY-MM-DD) or a date and time (YYYY-MM-DD HH:MM)`);
+      throw new UsageError(`${option('except')} ${text}: not a date (YYYY-MM-DD) or a date and time (YYYY-MM-DD HH:MM)`);
     const hits = occurrences.filter((o) => o.original.slice(0, 10) === match[1] && (!match[2] || o.original.slice(11, 16) === match[2]));
-    if (hits.length === 0) throw new UsageError(`--except ${text}: the series has no occurrence then`);
+    if (hits.length === 0) throw new UsageError(`${option('except')} ${text}: the series has no occurrence then`);
     for (const hit of hits) out.add(hit.original);
   }
   return out;

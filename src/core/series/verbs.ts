@@ -25,6 +25,7 @@ import {
 } from './edit.js';
 import type { Member, StoredSeries } from './store.js';
 import type { WritePlan } from '../write/plan.js';
+import { option } from '../words.js';
 
 type Json = Record<string, unknown>;
 
@@ -36,14 +37,14 @@ const WALL = /^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?$/;
  */
 export function repeatRequest(given: { repeat?: unknown; except?: unknown; max?: unknown }): RepeatRequest | undefined {
   if (given.repeat === undefined) {
-    for (const name of ['except', 'max'] as const) if (given[name] !== undefined) throw new UsageError(`--${name} goes with --repeat`);
+    for (const name of ['except', 'max'] as const) if (given[name] !== undefined) throw new UsageError(`${option(name)} goes with ${option('repeat')}`);
     return undefined;
   }
-  if (typeof given.repeat !== 'string') throw new UsageError('--repeat: expected an iCalendar RRULE, e.g. FREQ=WEEKLY;BYDAY=TU;COUNT=8');
+  if (typeof given.repeat !== 'string') throw new UsageError(`${option('repeat')}: expected an iCalendar RRULE, e.g. FREQ=WEEKLY;BYDAY=TU;COUNT=8`);
   const except = typeof given.except === 'string' ? given.except.split(',') : given.except;
   if (except !== undefined && !(Array.isArray(except) && except.every((date) => typeof date === 'string')))
-    throw new UsageError('--except: expected dates (YYYY-MM-DD or YYYY-MM-DD HH:MM), as a list or comma-separated');
-  if (given.max !== undefined && typeof given.max !== 'number') throw new UsageError(`--max ${String(given.max)}: a whole number from 1`);
+    throw new UsageError(`${option('except')}: expected dates (YYYY-MM-DD or YYYY-MM-DD HH:MM), as a list or comma-separated`);
+  if (given.max !== undefined && typeof given.max !== 'number') throw new UsageError(`${option('max')} ${String(given.max)}: a whole number from 1`);
   return { rule: given.repeat, except: except?.map((date) => date.trim()).filter(Boolean), max: given.max };
 }
 
@@ -98,7 +99,8 @@ export function refuseFailures(failed: Array<{ error: unknown }>, done: number, 
   throw partialFailure(done, failed.length, what);
 }
 
-export const scopeFlag = (scope: SeriesScope) => `--${scope}`;
+/** The scope as each face names it: `--series` in the CLI, `scope: "series"` for the library and a tool. */
+export const scopeFlag = (scope: SeriesScope) => option('scope', scope);
 
 async function targetOf(access: RecordAccess, ref: RecordRef, verb: 'update' | 'delete'): Promise<Json> {
   return onRecord(resources.events, ref, verb, async () => {
@@ -141,10 +143,11 @@ export interface SeriesEditOptions {
 
 /** Refused before anything is sent: what an edit of several occurrences cannot carry. */
 function checkSeriesEdit(changes: Json, scope: SeriesScope, options: SeriesEditOptions): void {
-  if (options.replace === true) throw new UsageError(`--replace does not go with ${scopeFlag(scope)}: each occurrence keeps the fields the change leaves out`);
+  if (options.replace === true)
+    throw new UsageError(`${option('replace')} does not go with ${scopeFlag(scope)}: each occurrence keeps the fields the change leaves out`);
   if (hasAdjustments(resources.events, options.links))
-    throw new UsageError(`--add-… and --remove-… change one occurrence: give the whole list with ${scopeFlag(scope)}`);
-  if (changes.slug !== undefined) throw new UsageError(`${scopeFlag(scope)}: the slugs of a series name it; --slug is for one occurrence`);
+    throw new UsageError(`additions to and removals from a list change one occurrence: give the whole list with ${scopeFlag(scope)}`);
+  if (changes.slug !== undefined) throw new UsageError(`${scopeFlag(scope)}: the slugs of a series name it; ${option('slug')} is for one occurrence`);
 }
 
 /** `events update OCC … --series|--following`: the occurrences changed (fields a server did not keep warned of), or the plan. */
@@ -190,7 +193,7 @@ export async function deleteInScope(
   scope: SeriesScope,
   options: SeriesDeleteOptions = {},
 ): Promise<{ planned: PlannedSeriesEdit } | { report: SeriesDeleteReport; series: StoredSeries; record: Json }> {
-  if (options.permanently === true) throw new UsageError(`--permanently does not go with ${scopeFlag(scope)}: occurrences go to the trash`);
+  if (options.permanently === true) throw new UsageError(`${option('permanently')} does not go with ${scopeFlag(scope)}: occurrences go to the trash`);
   const context = await occurrencesInScope(access, ref, scope, 'delete');
   const { inScope, series, record } = context;
   if (options.dryRun) return { planned: { series, inScope, plans: planSeriesDelete(context, scope) } };

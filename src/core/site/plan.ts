@@ -9,6 +9,7 @@ import { sameValue } from '../records/identity.js';
 import { SITE_RESOURCES, type SiteDocument, type SiteRecord } from './document.js';
 import { leftOutOccurrences, seriesTagChanges } from './series.js';
 import { describeRequest, type WritePlan } from '../write/plan.js';
+import { option, said } from '../words.js';
 
 export type FieldChange = { field: string; from: unknown; to: unknown } | { field: string; added: string[]; removed: string[] };
 
@@ -276,7 +277,9 @@ export function summaryOf(plan: Plan): string {
   const filtered = plan.eventsFilter !== undefined;
   const notes: string[] = [];
   if (plan.siteOnly)
-    notes.push(`${plan.siteOnly} only on the site; --prune removes them${filtered ? ", events only where the file's filter selects them" : ''}`);
+    notes.push(
+      said(`${plan.siteOnly} only on the site; ${option('prune', true)} removes them${filtered ? ", events only where the file's filter selects them" : ''}`),
+    );
   if (plan.outsideFilter)
     notes.push(
       `${plan.outsideFilter} event${plan.outsideFilter === 1 ? '' : 's'} only on the site outside the file's filter (${plan.eventsFilter}), left alone`,

@@ -25,6 +25,7 @@ import { planSeriesTag, readSeries, ruleStarts } from '../series/store.js';
 import type { WritePlan } from '../write/plan.js';
 import type { Tree, TreeMap, TreeScalar } from './tree.js';
 import { plainOf } from './tree.js';
+import { CalendarError, errorIn } from '../errors.js';
 
 type Json = Record<string, unknown>;
 
@@ -177,7 +178,7 @@ export async function readSeriesSection(node: Tree, document: SeriesDocument, de
     try {
       starts = await expandRule(anchor, rule, { cap: EVERY_START });
     } catch (err) {
-      at(field('rule')!.value, `${label}: ${(err as Error).message.replace(/^--repeat /, 'rule ')}`);
+      at(field('rule')!.value, `${label}: ${(err instanceof CalendarError ? errorIn(err, 'library').message : String(err)).replace(/^repeat /, 'rule ')}`);
       continue;
     }
     const keys = occurrenceKeys(starts);

@@ -17,6 +17,7 @@ import { describeFilter, filterOfQuery, filterRelations, scopeQuery } from './fi
 import { resolveLinkedFilters } from '../records/list.js';
 import type { Query } from '../http/url.js';
 import { danglingLinks, linkingResources, planChanges, planData, summaryOf, type Plan } from './plan.js';
+import { option } from '../words.js';
 
 /** The site's records of the resources the file manages or links to; the file's links checked against both. */
 export async function readSiteFor(file: SiteFile, client: ApiClient, notice: Notice): Promise<SiteDocument> {
@@ -67,7 +68,7 @@ export function refuseDanglingLinks(plan: Plan): void {
   if (lines.length === 0) return;
   const listed = lines.slice(0, 10).join('\n') + (lines.length > 10 ? `\n(${lines.length - 10} more links)` : '');
   throw new UsageError(
-    `--prune would remove records that are still linked (${lines.length} link${lines.length === 1 ? '' : 's'}):\n${listed}`,
+    `${option('prune', true)} would remove records that are still linked (${lines.length} link${lines.length === 1 ? '' : 's'}):\n${listed}`,
     'Nothing was sent. Keep those records in the file, or remove the links to them first.',
   );
 }
@@ -86,7 +87,7 @@ async function planOfFile(file: SiteFile, site: SiteDocument, client: ApiClient,
       (raw) => void (typeof raw.id === 'number' && eventsInFilter.add(raw.id)),
       () => undefined,
     );
-  notice(`the file holds only the events its filter selects (${eventsFilter}): --prune removes only those of them it lacks`);
+  notice(`the file holds only the events its filter selects (${eventsFilter}): ${option('prune', true)} removes only those of them it lacks`);
   return planChanges(file.document, site, { prune, eventsFilter, eventsInFilter });
 }
 

@@ -13,6 +13,7 @@ import type { Query } from '../http/url.js';
 import { addDays, addMonths, utcMsToZoned } from '../../base/time.js';
 import { DATE_FORMS, parseDate, timeZoneName } from '../values.js';
 import { eventsInRange, toCalendarEvent, type CalendarEvent } from './days.js';
+import { option } from '../words.js';
 
 /** Days of an agenda: today and the seven after it. */
 export const AGENDA_DAYS = 7;
@@ -74,7 +75,7 @@ export function dayRange(
 }
 
 /** The zone asked for a view, as the zone database spells it; a name that is no zone is refused, naming the one it resembles. */
-export function checkZone(zone: string | undefined, where = '--timezone'): string | undefined {
+export function checkZone(zone: string | undefined, where = option('timezone')): string | undefined {
   return zone === undefined ? undefined : timeZoneName(zone, where);
 }
 

@@ -7,6 +7,7 @@
  */
 import { updateResetsLeftOut, wpRoute, type Resource } from '../../spec/resources.js';
 import { UsageError } from '../errors.js';
+import { option } from '../words.js';
 import type { WriteApi } from '../../wordpress/write-routes.js';
 import type { Query } from '../http/url.js';
 import { corePostField, TEC_SEND_AS_STORED, tecIgnores, withCreateDefaults, WRITE_ROUTES } from '../../wordpress/write-routes.js';
@@ -82,8 +83,9 @@ export class WriteRefusal extends UsageError {
     readonly code: 'cost_reformatted' | 'setting_forced',
     readonly field: string,
     readonly values: Json,
+    hint?: string,
   ) {
-    super(message);
+    super(message, hint);
   }
 }
 
@@ -253,6 +255,8 @@ export function costRefusal(resource: Resource, current: Json, changes: Json, fo
       'setting_forced',
       'cost',
       { ...values, settings: forcedOff },
+      `Give the cost as it should be stored (${option('cost')}), or ${forcedOff.map((field) => option(field, true)).join(' ')} ` +
+        `to let it be on, or ${option('force', true)} (it turns on).`,
     );
   }
   return new WriteRefusal(
@@ -260,6 +264,7 @@ export function costRefusal(resource: Resource, current: Json, changes: Json, fo
     'cost_reformatted',
     'cost',
     values,
+    `Give the cost as it should be stored (${option('cost')}), or ${option('force', true)} to store "${String(values.stored)}".`,
   );
 }
 

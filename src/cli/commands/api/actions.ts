@@ -127,9 +127,9 @@ async function readInput(source: string, ctx: Context): Promise<unknown> {
   }
 }
 
-export async function runApi(inv: Invocation, rawMethod: string, rawPath: string): Promise<void> {
+export async function runApi(inv: Invocation<Opts>, rawMethod: string, rawPath: string): Promise<void> {
   const ctx = inv.ctx;
-  const opts = inv.opts as Opts;
+  const opts = inv.opts;
   if (opts.format !== undefined && opts.format !== 'json') throw new UsageError('api prints the response body as it came; only --format json applies');
   if (opts.fields !== undefined)
     throw new UsageError('api prints the response body as it came; --fields does not apply', 'Pipe the output to jq to pick fields.');

@@ -4,6 +4,7 @@
  * a completion that cannot ask the site offers nothing rather than an error.
  */
 import type { Invocation } from '../runner.js';
+import type { GlobalOptions } from '../../session.js';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { type Context, USER_AGENT, withContext } from '../../../core/index.js';
@@ -13,12 +14,10 @@ import { visible } from '../../output/visible.js';
 
 export const DEADLINE_MS = 1500;
 
-type Opts = Record<string, unknown>;
-
 export async function runComplete(inv: Invocation, kind: string, resourceName?: string, typed?: string): Promise<void> {
   const ctx = inv.ctx;
   const quiet = withContext(ctx, { stderr: { write: () => true } });
-  const opts = inv.opts as Opts;
+  const opts = inv.opts;
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), DEADLINE_MS);
   // Filled as pages arrive: at the deadline, what came in time is offered.
@@ -73,7 +72,7 @@ export function searchWords(prefix: string): string | undefined {
 async function idCandidates(
   name: string | undefined,
   typed: string | undefined,
-  opts: Opts,
+  opts: GlobalOptions,
   ctx: Context,
   signal: AbortSignal,
   found: string[],

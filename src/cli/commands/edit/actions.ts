@@ -28,14 +28,13 @@ import {
 import type { Resource } from '../../../spec/resources.js';
 import { withSession } from '../../session.js';
 import { printRecord } from '../../output/writer.js';
-import type { Opts } from '../resource/shared.js';
-import { writeHint } from '../../output/write-hints.js';
+import type { EditFlags } from '../resource/options.js';
+import { hintOf } from '../../output/write-hints.js';
 
 type Json = Record<string, unknown>;
 
-export async function runEdit(resource: Resource, inv: Invocation, rawRef: string): Promise<void> {
-  const { ctx } = inv;
-  const opts = inv.opts as Opts;
+export async function runEdit(resource: Resource, inv: Invocation<EditFlags>, rawRef: string): Promise<void> {
+  const { ctx, opts } = inv;
   if (!ctx.stdin.isTTY || !ctx.stdout.isTTY) {
     throw new UsageError(
       `${resource.name} edit opens an editor and needs a terminal`,
@@ -71,7 +70,7 @@ export async function runEdit(resource: Resource, inv: Invocation, rawRef: strin
             return;
           }
           const access = { client, timezone: profile.timezone, messages: prepared.ui };
-          const body = await checkedChanges(resource, access, reading.changes, opts, current).catch((err: unknown) => {
+          const body = await checkedChanges(resource, access, reading.changes, current).catch((err: unknown) => {
             if (err instanceof CalendarError && (err.exitCode === EXIT.usage || err.exitCode === EXIT.notFound)) return err;
             throw err;
           });
@@ -89,7 +88,7 @@ export async function runEdit(resource: Resource, inv: Invocation, rawRef: strin
           );
           if (refusal instanceof CalendarError) {
             prepared.ui.warn(`${refusal.message}; your edits are kept in ${file}: it opens again`);
-            text = withError(text, [refusal.message, refusal.hint ?? writeHint(refusal)].filter(Boolean).join('\n'));
+            text = withError(text, [refusal.message, hintOf(refusal)].filter(Boolean).join('\n'));
             continue;
           }
           const result = refusal;
@@ -110,12 +109,12 @@ export async function runEdit(resource: Resource, inv: Invocation, rawRef: strin
 }
 
 /** The changes checked by the schema, their links resolved and event dates settled, as an update would. */
-async function checkedChanges(resource: Resource, access: Parameters<typeof finishBody>[0], changes: Json, opts: Opts, current: Json): Promise<Json> {
+async function checkedChanges(resource: Resource, access: Parameters<typeof finishBody>[0], changes: Json, current: Json): Promise<Json> {
   const { checkRecord } = await import('../../../core/index.js');
   const checked = checkRecord(resource, changes, 'update');
   if (!checked.ok) throw new UsageError(checked.problems.map((p) => `${p.field}: ${p.message}`).join('\n'));
   // As `update` does: a start moved alone moves the end by as much (one rule for both, src/core/records/dates.ts).
-  return finishBody(access, resource, checked.record, { createMissing: opts.createMissing === true && !opts.dryRun, keepDuration: true }, current);
+  return finishBody(access, resource, checked.record, { createMissing: false, keepDuration: true }, current);
 }
 
 /** The edit's changes through the update every write goes through, after the rename rule; with `dryRun`, its plan alone. */

@@ -1,12 +1,13 @@
 import type { Invocation } from '../runner.js';
 import { UsageError } from '../../../core/index.js';
 import { visible } from '../../output/visible.js';
+import type { GlobalOptions } from '../../session.js';
 
 /**
  * The global options a server has no use for or cannot honour per call: refused rather than
  * ignored. The site comes from --profile or the environment, as the library resolves it.
  */
-const NOT_TAKEN: Record<string, string> = {
+const NOT_TAKEN: Partial<Record<keyof GlobalOptions, string>> = {
   baseUrl: "--base-url (set CALENDAR_BASE_URL in the server's environment, or use a profile)",
   namespace: '--namespace (set CALENDAR_NAMESPACE, or use a profile)',
   lang: '--lang (set CALENDAR_LANG, or use a profile)',
@@ -22,8 +23,8 @@ const NOT_TAKEN: Record<string, string> = {
 /** Serves until the client closes stdin; stdout carries the protocol only, so every message goes into the answers. */
 export async function runMcp(inv: Invocation<{ readOnly?: boolean }>): Promise<void> {
   const { ctx, opts } = inv;
-  const given = Object.keys(NOT_TAKEN).filter((key) => (opts as Record<string, unknown>)[key] !== undefined);
-  if (given.length) throw new UsageError(`mcp does not take ${given.map((key) => NOT_TAKEN[key]).join(', ')}`, 'It takes --profile and --read-only.');
+  const given = Object.entries(NOT_TAKEN).flatMap(([key, words]) => (opts[key as keyof GlobalOptions] === undefined ? [] : [words]));
+  if (given.length) throw new UsageError(`mcp does not take ${given.join(', ')}`, 'It takes --profile and --read-only.');
   const [{ serveStdio }, { Calendar }] = await Promise.all([import('../../../mcp/stdio.js'), import('../../../core/index.js')]);
   await serveStdio(
     {
@@ -36,6 +37,6 @@ export async function runMcp(inv: Invocation<{ readOnly?: boolean }>): Promise<v
       cwd: ctx.cwd,
     },
     ctx.stdin,
-    ctx.stdout as unknown as NodeJS.WritableStream,
+    ctx.stdout,
   );
 }

@@ -22,7 +22,17 @@ import {
 import type { GlobalOptions, Prepared } from '../../session.js';
 import { listWriter, printRecord } from '../../output/writer.js';
 
-type Opts = GlobalOptions & Record<string, unknown>;
+/** The options of `profile add`, as its flags declare them (index.ts). */
+interface AddFlags extends GlobalOptions {
+  url: string;
+  username?: string;
+  appPasswordStdin?: boolean;
+  appPasswordEnv?: string;
+  appPasswordCommand?: string;
+  api?: string;
+  default?: boolean;
+  force?: boolean;
+}
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -41,10 +51,10 @@ interface Secret {
 }
 
 /** Where the application password comes from; only one source may be given. */
-async function readSecretOptions(opts: Opts, ctx: Context): Promise<Secret | undefined> {
-  const sources = ['appPasswordStdin', 'appPasswordEnv', 'appPasswordCommand'].filter((k) => opts[k] !== undefined);
+async function readSecretOptions(opts: AddFlags, ctx: Context): Promise<Secret | undefined> {
+  const sources = [opts.appPasswordStdin, opts.appPasswordEnv, opts.appPasswordCommand].filter((source) => source !== undefined);
   if (sources.length > 1) throw new UsageError('give only one of --app-password-stdin, --app-password-env and --app-password-command');
-  const username = opts.username as string | undefined;
+  const username = opts.username;
   if (sources.length === 1 && !username) throw new UsageError('an application password needs --username too');
   if (!username) return undefined;
   if (opts.appPasswordStdin) {
@@ -56,13 +66,13 @@ async function readSecretOptions(opts: Opts, ctx: Context): Promise<Secret | und
     return { stored: { appPassword: value }, value, from: 'stdin, stored in the config file' };
   }
   if (opts.appPasswordEnv !== undefined) {
-    const name = String(opts.appPasswordEnv);
+    const name = opts.appPasswordEnv;
     if (!ENV_NAME.test(name)) throw new UsageError(`--app-password-env: "${name}" is not an environment variable name`);
     const value = ctx.env[name];
     return { stored: { appPasswordEnv: name }, value: value === '' ? undefined : value, from: `environment variable ${name}` };
   }
   if (opts.appPasswordCommand !== undefined) {
-    const command = String(opts.appPasswordCommand);
+    const command = opts.appPasswordCommand;
     if (command.trim() === '') throw new UsageError('--app-password-command must not be empty');
     const value = await runSecretCommand(command, ctx);
     return { stored: { appPasswordCommand: command }, value, from: 'command' };
@@ -93,9 +103,9 @@ function runSecretCommand(command: string, ctx: Context): Promise<string> {
   });
 }
 
-export async function runProfileAdd(inv: Invocation, rawName: string): Promise<void> {
+export async function runProfileAdd(inv: Invocation<AddFlags>, rawName: string): Promise<void> {
   const ctx = inv.ctx;
-  const opts = inv.opts as Opts;
+  const opts = inv.opts;
   const prepared = inv.prepare();
   const name = checkName(rawName);
   if (name === SANDBOX_PROFILE) throw new UsageError('"sandbox" is the built-in profile; choose another name');
@@ -106,7 +116,7 @@ export async function runProfileAdd(inv: Invocation, rawName: string): Promise<v
   if (existing.config.profiles[name] && !opts.force)
     throw new UsageError(`a profile named "${name}" already exists in ${existing.file}`, 'Add --force to replace it.');
   // A password in the URL moves to the secret store and the user name to --username; the URL is kept without them.
-  const { url: siteUrl, username: urlUser, password: urlPassword } = splitUserInfo(String(opts.url));
+  const { url: siteUrl, username: urlUser, password: urlPassword } = splitUserInfo(opts.url);
   if (urlUser !== undefined && opts.username === undefined) opts.username = urlUser;
   let secret = await readSecretOptions(opts, ctx);
   if (urlPassword !== undefined) {
@@ -117,7 +127,7 @@ export async function runProfileAdd(inv: Invocation, rawName: string): Promise<v
     prepared.ui.notice('The user name and password in --url were moved into the profile; the URL is stored without them.');
   const caCert = opts.caCert ? (isAbsolute(opts.caCert) ? opts.caCert : resolve(ctx.cwd, opts.caCert)) : undefined;
 
-  if (opts.api !== undefined && opts.api !== 'tec' && opts.api !== 'tribe') throw new UsageError(`--api: "${String(opts.api)}" is not tec or tribe`);
+  if (opts.api !== undefined && opts.api !== 'tec' && opts.api !== 'tribe') throw new UsageError(`--api: "${opts.api}" is not tec or tribe`);
   const { discover } = await import('./discover.js');
   const site = await discover(siteUrl, {
     timeoutMs: timeoutSec * 1000,
@@ -125,10 +135,10 @@ export async function runProfileAdd(inv: Invocation, rawName: string): Promise<v
     namespace: opts.namespace,
     debug: opts.debug ? ctx.stderr : undefined,
   });
-  const username = opts.username as string | undefined;
+  const username = opts.username;
   if (username && secret?.value !== undefined) await checkCredentials(site.restRoot, site.namespace, username, secret.value, timeoutSec, caCert, opts, ctx);
 
-  const api = opts.api === undefined ? site.api : checkedApi(String(opts.api), site.api);
+  const api = opts.api === undefined ? site.api : checkedApi(opts.api, site.api);
   const profile: ProfileConfig = { baseUrl: site.restRoot, namespace: site.namespace, translations: site.translations, api };
   // `https://site/fr/wp-json` that the site does not serve: the language is kept as i18n_language.
   const pathLanguage = languageSegment(siteUrl);
@@ -184,7 +194,7 @@ async function checkCredentials(
   password: string,
   timeoutSec: number,
   caCert: string | undefined,
-  opts: Opts,
+  opts: GlobalOptions,
   ctx: Context,
 ) {
   const [{ ApiClient }, { parseRestRoot }] = await Promise.all([import('../../../core/index.js'), import('../../../core/index.js')]);
@@ -258,7 +268,7 @@ export async function runProfileList(inv: Invocation): Promise<void> {
 
 export async function runProfileShow(inv: Invocation, rawName?: string): Promise<void> {
   const ctx = inv.ctx;
-  const opts = inv.opts as Opts;
+  const opts = inv.opts;
   const prepared = inv.prepare();
   const loaded = await loadConfigSaying(ctx, prepared);
   const name = rawName ?? (opts.profile || ctx.env.CALENDAR_PROFILE || loaded.config.defaultProfile || SANDBOX_PROFILE);

@@ -1,17 +1,16 @@
 /** `calendar <resource> create`: flags (or answers) → checked fields → the core's create → the record printed. */
 import type { Invocation } from '../runner.js';
-import { flagName, type Resource } from '../../../spec/resources.js';
-import { attributeName } from './flags.js';
+import type { Resource } from '../../../spec/resources.js';
 import { readData } from './refs.js';
 import { withSession } from '../../session.js';
 import { printRecord } from '../../output/writer.js';
-import { printPlanned, writeBody, type Opts } from './shared.js';
+import { printPlanned, writeBody } from './shared.js';
+import type { CreateFlags } from './options.js';
 
-export async function runCreate(resource: Resource, inv: Invocation): Promise<void> {
-  const ctx = inv.ctx;
-  const opts = inv.opts as Opts;
+export async function runCreate(resource: Resource, inv: Invocation<CreateFlags>): Promise<void> {
+  const { ctx, opts } = inv;
   const guided = await import('./guided.js');
-  const missing = opts.data === '-' ? [] : guided.missingRequired(resource, opts, opts.data ? await readData(String(opts.data), ctx) : {});
+  const missing = opts.data === '-' ? [] : guided.missingRequired(resource, opts, opts.data ? await readData(opts.data, ctx) : {});
   if (missing.length && !guided.atTerminal(ctx)) guided.refuseMissing(resource, missing);
   // Without questions to ask, the flags are checked before anything else happens.
   let body = missing.length ? undefined : await writeBody(resource, opts, ctx, 'create');
@@ -26,8 +25,7 @@ export async function runCreate(resource: Resource, inv: Invocation): Promise<vo
     if (opts.web) (await import('../views/web.js')).refuseSandboxPages(profile, '--web');
     if (!body) {
       const answers = await guided.askForFields(ctx, resource, missing, client);
-      for (const [name, value] of Object.entries(answers)) opts[attributeName(flagName(name))] = value;
-      body = await writeBody(resource, opts, ctx, 'create');
+      body = await writeBody(resource, opts, ctx, 'create', { answers });
     }
     const { createRecord } = await import('../../../core/index.js');
     const access = { client, timezone: profile.timezone, messages: prepared.ui };

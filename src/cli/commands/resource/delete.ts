@@ -9,13 +9,13 @@ import { withSession } from '../../session.js';
 import { printRecord } from '../../output/writer.js';
 import { confirm } from '../../output/confirm.js';
 import { readRefs } from './refs.js';
-import { passwordOf, printPlanned, type Opts } from './shared.js';
+import { printPlanned } from './shared.js';
+import type { DeleteFlags } from './options.js';
 
-export async function runDelete(resource: Resource, inv: Invocation, rawRefs: string[]): Promise<void> {
-  const ctx = inv.ctx;
-  const opts = inv.opts as Opts;
+export async function runDelete(resource: Resource, inv: Invocation<DeleteFlags>, rawRefs: string[]): Promise<void> {
+  const { ctx, opts } = inv;
   const refs = await readRefs(resource, rawRefs, ctx);
-  const query = passwordQuery(passwordOf(opts));
+  const query = passwordQuery(opts.password);
   const { countsLinkedEvents, deleteRecord, deletesForGood, deleteTargets, linkedEvents, linkedWarning, plannedDelete } = await import(
     '../../../core/index.js'
   );

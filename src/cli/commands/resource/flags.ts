@@ -50,12 +50,20 @@ function describe(field: Field, required: boolean): string {
   return `${field.description}${names}${choices}${extra}`;
 }
 
-/** Reads the flags of the given fields back from commander's parsed options. */
-export function collectFields(fields: readonly Field[], opts: Record<string, unknown>): Record<string, unknown> {
+/**
+ * The value commander parsed for `--flag` (`start-date`), or undefined. The options are typed
+ * from the table (options.ts); a walk of the table's fields reads them by the flag's name.
+ */
+export function flagValue(opts: object, flag: string): unknown {
+  return Object.getOwnPropertyDescriptor(opts, attributeName(flag))?.value;
+}
+
+/** Reads the flags of the given fields back from commander's parsed options: the fields by their API names. */
+export function collectFields(fields: readonly Field[], opts: object): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const field of fields) {
     for (const name of [flagName(field.name), ...(field.aliases ?? [])]) {
-      const value = opts[attributeName(name)];
+      const value = flagValue(opts, name);
       if (value !== undefined) values[field.name] = value;
     }
   }
@@ -63,9 +71,9 @@ export function collectFields(fields: readonly Field[], opts: Record<string, unk
 }
 
 /** The flag a field was given by (`--name` for a venue's `venue`), for messages; its own flag when none was. */
-export function givenFlag(fields: readonly Field[], fieldName: string, opts: Record<string, unknown>): string {
+export function givenFlag(fields: readonly Field[], fieldName: string, opts: object): string {
   const field = fields.find((f) => f.name === fieldName);
-  const used = (field?.aliases ?? []).find((alias) => opts[attributeName(alias)] !== undefined);
+  const used = (field?.aliases ?? []).find((alias) => flagValue(opts, alias) !== undefined);
   return `--${used ?? flagName(fieldName)}`;
 }
 

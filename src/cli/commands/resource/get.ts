@@ -5,13 +5,13 @@ import type { Resource } from '../../../spec/resources.js';
 import { withSession } from '../../session.js';
 import { listWriter, printRecord, type RecordWriter } from '../../output/writer.js';
 import { readRefs } from './refs.js';
-import { passwordOf, showsTypedText, type Opts } from './shared.js';
+import { showsTypedText } from './shared.js';
+import type { GetFlags } from './options.js';
 
-export async function runGet(resource: Resource, inv: Invocation, rawRefs: string[]): Promise<void> {
-  const ctx = inv.ctx;
-  const opts = inv.opts as Opts;
+export async function runGet(resource: Resource, inv: Invocation<GetFlags>, rawRefs: string[]): Promise<void> {
+  const { ctx, opts } = inv;
   const refs = await readRefs(resource, rawRefs, ctx);
-  const password = passwordOf(opts);
+  const password = opts.password;
   passwordQuery(password); // an empty one is refused before the session opens
   const prepared = inv.prepare(undefined, resource.isEvent);
   if (refs.length === 0) prepared.ui.notice('stdin held no IDs or slugs');

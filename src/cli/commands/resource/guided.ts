@@ -8,12 +8,13 @@ import { createInterface, type Interface } from 'node:readline/promises';
 import { type ApiClient, CalendarError, coerceValue, type Context, EXIT, textForPeople, UsageError, walkEveryRecord } from '../../../core/index.js';
 import { flagName, linkFields, resources, type Field, type LinkRelation, type Resource } from '../../../spec/resources.js';
 import { collectFields } from './flags.js';
+import type { FieldFlags } from './options.js';
 import { visible } from '../../output/visible.js';
 
 type Json = Record<string, unknown>;
 
 /** The required fields neither the flags nor --data give. */
-export function missingRequired(resource: Resource, opts: Json, data: Json): Field[] {
+export function missingRequired(resource: Resource, opts: FieldFlags, data: Json): Field[] {
   const given = { ...data, ...collectFields(resource.fields, opts) };
   return resource.fields.filter((f) => f.required && (given[f.name] === undefined || given[f.name] === ''));
 }

@@ -20,14 +20,14 @@ import { closest } from '../../../base/closest.js';
 import { withSession, type Prepared } from '../../session.js';
 import { listWriter, type RecordWriter } from '../../output/writer.js';
 import { buildListQuery } from './query.js';
-import { positive, showsTypedText, type Opts } from './shared.js';
+import { positive, showsTypedText } from './shared.js';
+import type { ListFlags } from './options.js';
 import { dayEdge } from '../../../wordpress/dates.js';
 
-export async function runList(resource: Resource, inv: Invocation): Promise<void> {
-  const ctx = inv.ctx;
-  const opts = inv.opts as Opts;
+export async function runList(resource: Resource, inv: Invocation<ListFlags>): Promise<void> {
+  const { ctx, opts } = inv;
   const query = buildListQuery(resource, opts);
-  const limit = opts.limit === undefined ? undefined : positive(String(opts.limit), '--limit');
+  const limit = opts.limit === undefined ? undefined : positive(opts.limit, '--limit');
   const prepared = inv.prepare(undefined, resource.isEvent);
   if (Number(query.per_page) > MAX_PER_PAGE && !opts.all) {
     prepared.ui.warn(`the server returns at most ${MAX_PER_PAGE} records a page; add --all to get every page`);
@@ -112,7 +112,7 @@ export async function runList(resource: Resource, inv: Invocation): Promise<void
 }
 
 /** `events list --hidden`: what the events route never lists, found through the core route. */
-async function listHidden(resource: Resource, query: Record<string, unknown>, prepared: Prepared, ctx: Context): Promise<void> {
+async function listHidden(resource: Resource, query: Query, prepared: Prepared, ctx: Context): Promise<void> {
   const narrowing = Object.keys(query).filter((key) => !UNFILTERED_KEYS.has(key));
   if (narrowing.length)
     throw new UsageError(
@@ -146,7 +146,7 @@ function unusedTermsNote(resource: Resource, query: Query, written: number, term
   return terminal ? `${Name} that no published event uses are not listed: --no-hide-empty lists them.` : undefined;
 }
 
-function hasDateFilter(resource: Resource, query: Record<string, unknown>): boolean {
+function hasDateFilter(resource: Resource, query: Query): boolean {
   return resource.listParams.some((p) => p.type === 'date' && query[p.name] !== undefined);
 }
 

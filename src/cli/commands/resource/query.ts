@@ -1,19 +1,20 @@
 /** List parameters from flags. */
 import { listQueryOf, type Query, UsageError } from '../../../core/index.js';
 import { flagName, type Resource } from '../../../spec/resources.js';
-import { attributeName, collectFields, EXPORT_FILTERS } from './flags.js';
+import { collectFields, EXPORT_FILTERS, flagValue } from './flags.js';
+import type { ExportFilterFlags, ListFlags } from './options.js';
 
 export { resolveLinkedFilters } from '../../../core/index.js';
 
 /** A list's query from its flags (src/core/records/list.ts). */
-export function buildListQuery(resource: Resource, opts: Record<string, unknown>): Query {
-  const overlap = resource.isEvent ? { on: opts.on as string | undefined, during: opts.during as string | undefined } : {};
+export function buildListQuery(resource: Resource, opts: ListFlags): Query {
+  const overlap = resource.isEvent ? { on: opts.on, during: opts.during } : {};
   return listQueryOf(resource, collectFields(resource.listParams, opts), overlap);
 }
 
 /** The list filters given to export, checked against what the resource's list takes; undefined when none. */
-export function exportFilterQuery(resource: Resource, flags: Record<string, unknown>): Query | undefined {
-  const given = EXPORT_FILTERS.filter((name) => flags[attributeName(flagName(name))] !== undefined);
+export function exportFilterQuery(resource: Resource, flags: ExportFilterFlags): Query | undefined {
+  const given = EXPORT_FILTERS.filter((name) => flagValue(flags, flagName(name)) !== undefined);
   if (given.length === 0) return undefined;
   const foreign = given.filter((name) => !resource.listParams.some((p) => p.name === name && p.exportFilter));
   if (foreign.length)

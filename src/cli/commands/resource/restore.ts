@@ -4,13 +4,13 @@ import type { Resource } from '../../../spec/resources.js';
 import { withSession } from '../../session.js';
 import { printRecord } from '../../output/writer.js';
 import { parseRef, restoreRecord, restoreStatus, textForPeople } from '../../../core/index.js';
-import { printPlanned, type Opts } from './shared.js';
+import { printPlanned } from './shared.js';
+import type { RestoreFlags } from './options.js';
 
-export async function runRestore(resource: Resource, inv: Invocation, rawRef: string): Promise<void> {
-  const ctx = inv.ctx;
-  const opts = inv.opts as Opts;
+export async function runRestore(resource: Resource, inv: Invocation<RestoreFlags>, rawRef: string): Promise<void> {
+  const { ctx, opts } = inv;
   const ref = parseRef(resource, rawRef);
-  const status = restoreStatus(opts.status === undefined ? undefined : String(opts.status));
+  const status = restoreStatus(opts.status);
   const prepared = inv.prepare();
   prepared.writes = !opts.dryRun;
   await withSession(prepared, ctx, async ({ client, profile }) => {

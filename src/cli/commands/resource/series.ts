@@ -21,19 +21,20 @@ import { resources } from '../../../spec/resources.js';
 import type { Prepared } from '../../session.js';
 import { listWriter } from '../../output/writer.js';
 import { confirm } from '../../output/confirm.js';
-import { positive, type Opts } from './shared.js';
+import { positive } from './shared.js';
+import type { CreateFlags, DeleteFlags, RepeatFlags, ScopeFlags, UpdateFlags } from './options.js';
 
 type Json = Record<string, unknown>;
 
 /** `--repeat RULE [--except …] [--max N]`, or undefined; --except and --max alone are refused (by the core). */
-export async function repeatOf(opts: Opts): Promise<RepeatRequest | undefined> {
-  const max = typeof opts.max === 'string' ? positive(opts.max, '--max') : undefined;
+export async function repeatOf(opts: RepeatFlags): Promise<RepeatRequest | undefined> {
+  const max = opts.max === undefined ? undefined : positive(opts.max, '--max');
   const { repeatRequest } = await import('../../../core/index.js');
   return repeatRequest({ repeat: opts.repeat, except: opts.except, max });
 }
 
 /** `--series` or `--following` (not both), or undefined. */
-export function scopeOf(opts: Opts): SeriesScope | undefined {
+export function scopeOf(opts: ScopeFlags): SeriesScope | undefined {
   if (opts.series === true && opts.following === true) throw new UsageError('--series and --following cannot both be given');
   if (opts.series === true) return 'series';
   if (opts.following === true) return 'following';
@@ -58,7 +59,7 @@ export async function createRepeatingEvents(
   access: RecordAccess,
   body: Json,
   repeat: RepeatRequest,
-  opts: Opts,
+  opts: CreateFlags,
   prepared: Prepared,
   ctx: Context,
 ): Promise<void> {
@@ -93,7 +94,7 @@ export async function updateSeriesEvents(
   ref: RecordRef,
   changes: Json,
   scope: SeriesScope,
-  opts: Opts,
+  opts: UpdateFlags,
   prepared: Prepared,
   ctx: Context,
   links?: LinkAdjustments,
@@ -125,7 +126,7 @@ export async function deleteSeriesEvents(
   access: RecordAccess,
   ref: RecordRef,
   scope: SeriesScope,
-  opts: Opts,
+  opts: DeleteFlags,
   prepared: Prepared,
   ctx: Context,
 ): Promise<void> {

@@ -12,10 +12,9 @@ import {
 } from '../../../core/index.js';
 import { flagName, type Resource } from '../../../spec/resources.js';
 import type { GlobalOptions } from '../../session.js';
-import { attributeName, collectFields, givenFlag } from './flags.js';
+import { collectFields, flagValue, givenFlag } from './flags.js';
+import type { FieldFlags, UpdateFlags } from './options.js';
 import { readData } from './refs.js';
-
-export type Opts = GlobalOptions & Record<string, unknown>;
 
 export function positive(raw: string, where: string): number {
   if (!/^[0-9]+$/.test(raw) || Number(raw) < 1) throw new UsageError(`${where}: "${raw}" is not a whole number of at least 1`);
@@ -31,30 +30,36 @@ export function positive(raw: string, where: string): number {
  * routes give: the core route's typed text is the default language's. Without credentials the
  * site gives no typed text (`context=edit` needs a user who may edit): nothing is asked.
  */
-export function showsTypedText(resource: Resource, opts: Opts, output: { format: string; fields?: string[] }, client: ApiClient): boolean {
+export function showsTypedText(resource: Resource, opts: { rendered?: boolean }, output: { format: string; fields?: string[] }, client: ApiClient): boolean {
   if (opts.rendered === true || client.language !== undefined || !client.hasCredentials) return false;
   const { format, fields } = output;
   return format !== 'ids' && format !== 'count' && format !== 'ics' && showsRawText(resource, fields);
 }
 
-/** --password as given (checked by the core), or undefined. */
-export const passwordOf = (opts: Opts): string | undefined => (opts.password === undefined ? undefined : String(opts.password));
-
 /** --add-x and --remove-x of the list links, as the core takes them. */
-export function linkAdjustmentsOf(resource: Resource, opts: Opts): LinkAdjustments {
+export function linkAdjustmentsOf(resource: Resource, opts: UpdateFlags): LinkAdjustments {
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   return Object.fromEntries(
     adjustableLinks(resource).map((field) => [
       field.name,
-      { add: text(opts[attributeName(`add-${flagName(field.name)}`)]), remove: text(opts[attributeName(`remove-${flagName(field.name)}`)]) },
+      { add: text(flagValue(opts, `add-${flagName(field.name)}`)), remove: text(flagValue(opts, `remove-${flagName(field.name)}`)) },
     ]),
   );
 }
 
-/** Flags merged over --data, checked against the resource's schema (problems named by their flags). */
-export async function writeBody(resource: Resource, opts: Opts, ctx: Context, mode: WriteMode, changesElsewhere = false): Promise<Record<string, unknown>> {
-  const data = await readData(opts.data as string | undefined, ctx);
-  const merged = { ...data, ...collectFields(resource.fields, opts) };
+/**
+ * Flags merged over --data (and the answers of a guided create over both), checked against the
+ * resource's schema (problems named by their flags): the fields by their API names.
+ */
+export async function writeBody(
+  resource: Resource,
+  opts: FieldFlags & { data?: string },
+  ctx: Context,
+  mode: WriteMode,
+  { changesElsewhere = false, answers = {} }: { changesElsewhere?: boolean; answers?: Record<string, unknown> } = {},
+): Promise<Record<string, unknown>> {
+  const data = await readData(opts.data, ctx);
+  const merged = { ...data, ...collectFields(resource.fields, opts), ...answers };
   const { checkWrite } = await import('../../../core/index.js');
   const record = await checkWrite(resource, merged, mode, (field) => givenFlag(resource.fields, field, opts));
   if (mode === 'update' && Object.keys(record).length === 0 && !changesElsewhere) {
@@ -64,7 +69,7 @@ export async function writeBody(resource: Resource, opts: Opts, ctx: Context, mo
 }
 
 /** A dry run's plan: each request as it would be sent, or with --format json the plan itself, for scripts. */
-export function printPlanned(ctx: Context, client: ApiClient, planned: PlannedRequest | WritePlan, opts: Opts = {} as Opts): void {
+export function printPlanned(ctx: Context, client: ApiClient, planned: PlannedRequest | WritePlan, opts: GlobalOptions = {}): void {
   if (!('requests' in planned)) printRequest(ctx, client, planned);
   else if (opts.format === 'json' || opts.json === true) ctx.stdout.write(`${JSON.stringify(planned, null, 2)}\n`);
   else if (planned.requests.length === 0) {

@@ -4,16 +4,16 @@ import type { Resource } from '../../../spec/resources.js';
 import { withSession } from '../../session.js';
 import { printRecord } from '../../output/writer.js';
 import { hasAdjustments, parseRef, passwordQuery } from '../../../core/index.js';
-import { linkAdjustmentsOf, passwordOf, printPlanned, writeBody, type Opts } from './shared.js';
+import { linkAdjustmentsOf, printPlanned, writeBody } from './shared.js';
+import type { UpdateFlags } from './options.js';
 
-export async function runUpdate(resource: Resource, inv: Invocation, rawRef: string): Promise<void> {
-  const ctx = inv.ctx;
-  const opts = inv.opts as Opts;
+export async function runUpdate(resource: Resource, inv: Invocation<UpdateFlags>, rawRef: string): Promise<void> {
+  const { ctx, opts } = inv;
   const ref = parseRef(resource, rawRef);
-  const password = passwordOf(opts);
+  const password = opts.password;
   passwordQuery(password); // an empty one is refused before the session opens
   const links = linkAdjustmentsOf(resource, opts);
-  const changes = await writeBody(resource, opts, ctx, 'update', hasAdjustments(resource, links));
+  const changes = await writeBody(resource, opts, ctx, 'update', { changesElsewhere: hasAdjustments(resource, links) });
   const series = await import('./series.js');
   const scope = series.scopeOf(opts);
   const prepared = inv.prepare();

@@ -1,5 +1,6 @@
 /** `calendar export --site`: the flags read, the document made in core (core/site/sync.ts), written. */
 import type { Invocation } from '../runner.js';
+import type { ExportFlags } from '../resource/options.js';
 import { exportSite, SITE_RESOURCES, UsageError } from '../../../core/index.js';
 import { prepare, withSession, type GlobalOptions } from '../../session.js';
 import { flagName, isResourceName, resources, type ResourceName } from '../../../spec/resources.js';
@@ -25,13 +26,13 @@ export function siteFormat(flags: GlobalOptions): 'yaml' | 'json' {
   return format;
 }
 
-export async function runExportSite(inv: Invocation): Promise<void> {
-  const flags = inv.opts as GlobalOptions & { resources?: string };
+export async function runExportSite(inv: Invocation<ExportFlags>): Promise<void> {
+  const flags = inv.opts;
   const names = chosenResources(flags.resources);
   const format = siteFormat(flags);
   if (flags.fields !== undefined)
     throw new UsageError('--fields does not apply to export --site: it writes every writable field so that apply can take it back');
-  const filters = exportFilterQuery(resources.events, flags as Record<string, unknown>);
+  const filters = exportFilterQuery(resources.events, flags);
   if (filters) {
     const first = Object.keys(filters)[0];
     if (!names.includes('events')) throw new UsageError(`--${flagName(first)} narrows the events, and --resources ${flags.resources} leaves them out`);

@@ -4,13 +4,14 @@
  */
 import type { Invocation } from '../runner.js';
 import { exportColumns, exportRecords, INPUT_FORMATS, type InputFormat, recordSink, UsageError } from '../../../core/index.js';
-import { prepare, withSession, type GlobalOptions } from '../../session.js';
+import { prepare, withSession } from '../../session.js';
 import { exportFilterQuery } from '../resource/query.js';
 import { resourceArgument } from './settings.js';
+import type { ExportFlags } from '../resource/options.js';
 
-export async function runExport(inv: Invocation, resourceName: string | undefined): Promise<void> {
+export async function runExport(inv: Invocation<ExportFlags>, resourceName: string | undefined): Promise<void> {
   const ctx = inv.ctx;
-  const flags = inv.opts as GlobalOptions & { site?: boolean; resources?: string };
+  const flags = inv.opts;
   if (flags.site) {
     if (resourceName !== undefined) throw new UsageError(`export --site writes every resource; leave out "${resourceName}" (--resources narrows it)`);
     return (await import('../site/export-site.js')).runExportSite(inv);
@@ -27,7 +28,7 @@ export async function runExport(inv: Invocation, resourceName: string | undefine
     throw new UsageError(`--format: export ${resource.name} writes ${formats.join(', ')}, not "${format}"`, 'These are the formats import reads back.');
   }
   if (flags.fields !== undefined) throw new UsageError('--fields does not apply to export: it writes every writable field so that import can take it back');
-  const filters = exportFilterQuery(resource, flags as Record<string, unknown>);
+  const filters = exportFilterQuery(resource, flags);
   const prepared = prepare({ ...flags, format: undefined, json: undefined }, ctx);
   const say = { notice: (line: string, oncePerDay?: string) => prepared.ui.notice(line, oncePerDay), warn: (line: string) => prepared.ui.warn(line) };
   await withSession(prepared, ctx, async ({ client, profile }) => {

@@ -1,6 +1,6 @@
 /** `calendar import events FEED.ics|-|URL`: the iCalendar options checked, then the sync of src/core/bulk/ics-import.ts. */
 import type { Invocation } from '../runner.js';
-import { cliFlag, type IcsImportSettings, icsSettingsOf, type IcsSource, importFeed, UsageError } from '../../../core/index.js';
+import { type IcsImportSettings, icsSettingsOf, type IcsSource, importFeed, UsageError } from '../../../core/index.js';
 import { importOptions, type ImportFlags } from './settings.js';
 import { importSession, printImport, type ImportShown } from './import-face.js';
 
@@ -17,7 +17,7 @@ export interface IcsFlags extends ImportFlags {
 export function icsSettings(flags: IcsFlags, cwd: string, source: string, yes: boolean, interactive: boolean): IcsImportSettings {
   const { from, until, maxOccurrences, includePrivate, prune, timezone } = flags;
   const options = { ...importOptions(flags), from, until, maxOccurrences, includePrivate, prune, timezone };
-  const settings = icsSettingsOf(options, cwd, source === '-' ? undefined : source, cliFlag, yes);
+  const settings = icsSettingsOf(options, cwd, source === '-' ? undefined : source, yes);
   // Refused before anything is read or sent, rather than after the import when pruning.
   if (flags.prune && !settings.dryRun && !yes && !interactive) {
     throw new UsageError('--prune trashes events: refused without --yes when not run at a terminal', 'Add --yes to confirm.');

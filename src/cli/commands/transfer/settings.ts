@@ -1,5 +1,5 @@
 /** What import (records or iCalendar) and export share: the resource argument and the import flags read. */
-import { cliFlag, type ImportOptions, type ImportSettings, importSettingsOf, type UpsertKey, UsageError } from '../../../core/index.js';
+import { type ImportOptions, type ImportSettings, importSettingsOf, type UpsertKey, UsageError } from '../../../core/index.js';
 import { isResourceName, RESOURCE_NAMES, resources, type Resource } from '../../../spec/resources.js';
 import type { GlobalOptions } from '../../session.js';
 
@@ -22,7 +22,7 @@ export interface ImportFlags extends GlobalOptions {
 
 /** The import flags as core options (core/bulk/options.ts checks them, naming the flags). */
 export function importSettings(resource: Resource, flags: ImportFlags, cwd: string, source: string): ImportSettings {
-  const settings = importSettingsOf(resource, importOptions(flags), cwd, source === '-' ? undefined : source, cliFlag);
+  const settings = importSettingsOf(resource, importOptions(flags), cwd, source === '-' ? undefined : source);
   return { ...settings, printIds: flags.format === 'ids', report: flags.format === 'json' || flags.json === true };
 }
 

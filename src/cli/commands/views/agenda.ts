@@ -3,9 +3,9 @@ import type { Invocation } from '../runner.js';
 import { AGENDA_DAYS, bucketByDay } from '../../../core/index.js';
 import { renderAgenda } from '../../views/agenda.js';
 import { paint } from '../../views/paint.js';
-import { dayRange, fetchViewEvents } from './fetch.js';
+import { dayRange, fetchViewEvents, type ViewFlags } from './fetch.js';
 
-export async function runAgenda(inv: Invocation, fromArg?: string, toArg?: string): Promise<void> {
+export async function runAgenda(inv: Invocation<ViewFlags>, fromArg?: string, toArg?: string): Promise<void> {
   const prepared = inv.prepare(undefined, true);
   const view = await fetchViewEvents(prepared, inv.ctx, inv.opts, dayRange(fromArg, toArg, AGENDA_DAYS), { asData: true });
   if (view.written) return;

@@ -1,12 +1,12 @@
 /** `calendar events conflicts [FROM] [TO]`: events at the same venue, or with the same organizer, at overlapping times. */
 import type { Invocation } from '../runner.js';
 import { CalendarError, CONFLICT_DAYS, conflictLine, conflictRow, EXIT, findConflicts } from '../../../core/index.js';
-import { dayRange, fetchViewEvents } from './fetch.js';
+import { dayRange, fetchViewEvents, type ViewFlags } from './fetch.js';
 import { CONFLICT_FILTER_NAMES } from './filters.js';
 
-export async function runConflicts(inv: Invocation, fromArg?: string, toArg?: string): Promise<void> {
+export async function runConflicts(inv: Invocation<ViewFlags & { exitCode?: boolean }>, fromArg?: string, toArg?: string): Promise<void> {
   const prepared = inv.prepare();
-  const opts = inv.opts as Record<string, unknown>;
+  const opts = inv.opts;
   const kind = opts.organizer !== undefined ? 'organizer' : 'venue';
   const view = await fetchViewEvents(prepared, inv.ctx, opts, dayRange(fromArg, toArg, CONFLICT_DAYS), { filterNames: CONFLICT_FILTER_NAMES });
   const conflicts = findConflicts(view.events, kind, view.zone);

@@ -4,11 +4,16 @@
  * the site's).
  */
 import { type CalendarEvent, checkZone, type Context, listQueryOf, readViewEvents, type ViewEvents } from '../../../core/index.js';
-import { resources } from '../../../spec/resources.js';
+import { type CONFLICT_FILTER_NAMES, flagName, resources } from '../../../spec/resources.js';
 import { withSession, type Prepared } from '../../session.js';
 import { VIEW_FILTER_NAMES } from './filters.js';
 import { writeViewData } from './output.js';
 import { visible } from '../../output/visible.js';
+import { flagValue } from '../resource/flags.js';
+import type { FilterFlags } from '../resource/options.js';
+
+/** The options of a view: the events list's filters it takes (from the resource table), and `--timezone`. */
+export type ViewFlags = FilterFlags<(typeof VIEW_FILTER_NAMES)[number] | (typeof CONFLICT_FILTER_NAMES)[number]> & { timezone?: string };
 
 export { checkZone, dayOf, dayRange, viewZone } from '../../../core/index.js';
 
@@ -21,12 +26,13 @@ export { checkZone, dayOf, dayRange, viewZone } from '../../../core/index.js';
 export async function fetchViewEvents(
   prepared: Prepared,
   ctx: Context,
-  opts: Record<string, unknown>,
+  opts: ViewFlags,
   range: (today: string) => { from: string; to: string },
   { filterNames = VIEW_FILTER_NAMES, asData = false }: { filterNames?: readonly string[]; asData?: boolean } = {},
 ): Promise<ViewEvents & { from: string; to: string; written: boolean }> {
-  const zoneFlag = checkZone(opts.timezone as string | undefined);
-  const filters = Object.fromEntries(filterNames.filter((k) => opts[k] !== undefined).map((k) => [k, opts[k]]));
+  const zoneFlag = checkZone(opts.timezone);
+  const given = filterNames.map((name) => [name, flagValue(opts, flagName(name))] as const);
+  const filters = Object.fromEntries(given.filter(([, value]) => value !== undefined));
   const query = listQueryOf(resources.events, filters);
   return withSession(prepared, ctx, async ({ client, profile }) => {
     const view = await readViewEvents({ client, timezone: profile.timezone }, range, query, zoneFlag);

@@ -5,15 +5,15 @@ import { MIN_GRID_WIDTH, MONTH_CELL_LINES, monthGridRange, renderGrid, weekGridR
 import { renderAgenda } from '../../views/agenda.js';
 import { paint } from '../../views/paint.js';
 import { terminalWidth } from '../../output/table.js';
-import { dayOf, fetchViewEvents } from './fetch.js';
+import { dayOf, fetchViewEvents, type ViewFlags } from './fetch.js';
 
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-export async function runGrid(kind: 'week' | 'month', inv: Invocation, dateArg?: string): Promise<void> {
+export async function runGrid(kind: 'week' | 'month', inv: Invocation<ViewFlags & { width?: string; weekStart?: string }>, dateArg?: string): Promise<void> {
   const prepared = inv.prepare(undefined, true);
-  const opts = inv.opts as Record<string, unknown>;
-  const weekStart = weekStartFrom(opts.weekStart as string | undefined, inv.ctx);
-  const width = gridWidth(opts.width as string | undefined, inv.ctx);
+  const opts = inv.opts;
+  const weekStart = weekStartFrom(opts.weekStart, inv.ctx);
+  const width = gridWidth(opts.width, inv.ctx);
   // A terminal narrower than the grid (a phone's, a split pane) gets the days as a list: a grid
   // drawn wider than the screen wraps into noise. --width draws the grid anyway.
   const columns = opts.width === undefined ? terminalWidth(inv.ctx) : 0;
