@@ -195,7 +195,7 @@ export { bucketByDay, entryMarks, timeSpan } from './views/days.js';
 /** @internal */
 export { AGENDA_DAYS, CONFLICT_DAYS, checkZone, dayOf, dayRange, readViewEvents, viewZone, type ViewEvents } from './views/window.js';
 /** @internal */
-export { safeUpdate } from './write/execute.js';
+export { safeUpdate, updateByPlan } from './write/execute.js';
 /** @internal */
 export { eventsNamed, relinkAfterDelete, relinksBeforeDelete } from './write/relink.js';
 /** @internal */

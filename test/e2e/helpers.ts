@@ -13,6 +13,8 @@ import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { CalendarError } from '../../src/core/errors.js';
 import { startSandbox } from '../../src/sandbox/index.js';
+import { ApiClient } from '../../src/core/http/client.js';
+import { parseRestRoot } from '../../src/core/http/url.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const BIN = join(ROOT, 'bin/calendar.js');
@@ -222,4 +224,19 @@ export async function calendarFailure(promise: Promise<unknown>): Promise<Calend
   );
   expect(outcome).toBeInstanceOf(CalendarError);
   return outcome as CalendarError;
+}
+
+/** The core's client on a sandbox as its admin, its write routes pinned as a profile pins them (no request to find them). */
+export function coreClient(sandbox: Sandbox, api: 'tec' | 'tribe' = 'tec'): ApiClient {
+  return new ApiClient({
+    root: parseRestRoot(sandbox.restRoot),
+    namespace: 'tribe/events/v1',
+    username: USER,
+    password: PASSWORD,
+    timeoutMs: 10_000,
+    retries: 0,
+    debug: false,
+    stderr: { write: () => true },
+    api,
+  });
 }

@@ -126,6 +126,27 @@ describe('events edit', () => {
     expect(after).toEqual({ ...before, fields: { ...before.fields, title: 'Renamed In Editor' } });
   });
 
+  test('--dry-run prints the plan of the saved form and sends nothing; the real edit sends exactly its requests', async () => {
+    const eventId = await ownEvent();
+    const writes = site.sandbox.stats.writes;
+    const dry = await edit(['events', 'edit', String(eventId), '--dry-run', '--format', 'json'], 'move-start');
+    expect(dry.code, dry.output).toBe(0);
+    expect(site.sandbox.stats.writes).toBe(writes);
+    // The terminal holds the plan alone (the editor, on it too, printed nothing).
+    const plan = JSON.parse(dry.output.slice(dry.output.indexOf('{'), dry.output.lastIndexOf('}') + 1)) as {
+      action: string;
+      id: number;
+      requests: Array<{ method: string; path: string; fields: string[] }>;
+    };
+    expect(plan).toMatchObject({ action: 'update', id: eventId });
+    expect(plan.requests.map((r) => [r.method, r.path, r.fields])).toEqual([['PATCH', `/tec/v1/events/${eventId}`, ['start_date', 'end_date']]]);
+    expect((await getEvent(eventId)).start_date).toBe('2027-06-01 10:00:00');
+    const real = await edit(['events', 'edit', String(eventId), '--format', 'ids'], 'move-start');
+    expect(real.code, real.output).toBe(0);
+    expect(site.sandbox.stats.writes - writes).toBe(plan.requests.length);
+    expect((await getEvent(eventId)).start_date).toBe('2027-06-01 11:00:00');
+  });
+
   test('invalid YAML reopens the editor with the error on top, keeping the edits; the fixed form is sent', async () => {
     const eventId = await ownEvent();
     const res = await edit(['events', 'edit', String(eventId), '--format', 'ids'], 'break-then-fix');

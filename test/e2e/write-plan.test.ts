@@ -7,9 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { resources } from '../../src/spec/resources.js';
 import { parseRef } from '../../src/core/records/refs.js';
 import { updateRecord } from '../../src/core/records/verbs.js';
-import { api, cliOn, PASSWORD, startTestSandbox, tempHome, USER, type Sandbox } from './helpers.js';
-import { ApiClient } from '../../src/core/http/client.js';
-import { parseRestRoot } from '../../src/core/http/url.js';
+import { api, cliOn, coreClient, PASSWORD, startTestSandbox, tempHome, USER, type Sandbox } from './helpers.js';
+import type { ApiClient } from '../../src/core/http/client.js';
 import { Calendar } from '../../src/core/index.js';
 
 type Json = Record<string, any>;
@@ -26,17 +25,7 @@ beforeAll(async () => {
   home = tempHome();
   // Pinned as a profile would be: no request to find the routes.
   home.env.CALENDAR_API = 'tec';
-  client = new ApiClient({
-    root: parseRestRoot(sandbox.restRoot),
-    namespace: 'tribe/events/v1',
-    username: USER,
-    password: PASSWORD,
-    timeoutMs: 10_000,
-    retries: 0,
-    debug: false,
-    stderr: { write: () => true },
-    api: 'tec',
-  });
+  client = coreClient(sandbox);
 });
 afterAll(async () => {
   await client?.close();

@@ -68,27 +68,29 @@ const venue = { id: 42, venue: 'Hall', slug: 'hall' };
 describe('client recovery', () => {
   it('sends a create again after a 429, once', async () => {
     const { api, log } = await scripted([json(429, { code: 'too_many_requests' }, { 'retry-after': '0' }), json(201, venue)]);
-    const created = await createRecord(api, resources.venues, { venue: 'Hall' }, undefined, noWait);
+    const { record: created } = await createRecord(api, resources.venues, { venue: 'Hall' }, undefined, { sleep: noWait });
     expect(created.id).toBe(42);
     expect(log).toEqual(['POST /venues', 'POST /venues']);
   });
 
   it('a create answered 429 every time is sent 1 + retries times, by the one retry policy, then reported', async () => {
     const { api, log } = await scripted([json(429, { code: 'too_many_requests' }, { 'retry-after': '0' })]);
-    await expect(createRecord(api, resources.venues, { venue: 'Hall' }, { by: 'slug', slug: 'hall' }, noWait)).rejects.toMatchObject({ status: 429 });
+    await expect(createRecord(api, resources.venues, { venue: 'Hall' }, { by: 'slug', slug: 'hall' }, { sleep: noWait })).rejects.toMatchObject({
+      status: 429,
+    });
     expect(log).toEqual(Array(4).fill('POST /venues'));
   });
 
   it('after a lost connection, finds the stored record instead of creating it twice', async () => {
     const { api, log } = await scripted([dropConnection, json(200, venue)]);
-    const created = await createRecord(api, resources.venues, { venue: 'Hall' }, { by: 'slug', slug: 'hall' }, noWait);
+    const { record: created } = await createRecord(api, resources.venues, { venue: 'Hall' }, { by: 'slug', slug: 'hall' }, { sleep: noWait });
     expect(created.id).toBe(42);
     expect(log).toEqual(['POST /venues', 'GET /venues/by-slug/hall']);
   });
 
   it('tries a failed lookup again rather than giving up or posting blindly', async () => {
     const { api, log } = await scripted([html(503), json(500, { code: 'internal_server_error' }), json(400, { code: 'rest_invalid_param' }), json(201, venue)]);
-    const created = await createRecord(api, resources.venues, { venue: 'Hall' }, { by: 'slug', slug: 'hall' }, noWait);
+    const { record: created } = await createRecord(api, resources.venues, { venue: 'Hall' }, { by: 'slug', slug: 'hall' }, { sleep: noWait });
     expect(created.id).toBe(42);
     expect(log).toEqual(['POST /venues', 'GET /venues/by-slug/hall', 'GET /venues/by-slug/hall', 'POST /venues']);
   });
@@ -107,7 +109,7 @@ describe('client recovery', () => {
 
   it('never retries a create that got a crash page without a match key', async () => {
     const { api, log } = await scripted([html(500), json(201, venue)]);
-    await expect(createRecord(api, resources.venues, { venue: 'Hall' }, undefined, noWait)).rejects.toThrow(/HTTP 500 with an HTML page/);
+    await expect(createRecord(api, resources.venues, { venue: 'Hall' }, undefined, { sleep: noWait })).rejects.toThrow(/HTTP 500 with an HTML page/);
     expect(log).toEqual(['POST /venues']);
   });
 });

@@ -22,7 +22,8 @@ import { prepareRecord, withLinks, type LinkRelation, type PreparedRecord } from
 import { Batch, type BatchFace, type RowDone } from '../batch/run.js';
 import { UpsertIndex } from './upsert-index.js';
 import { createRecord, updateRecord } from './writes.js';
-import { planCreate, planTrash } from '../write/plan.js';
+import { planTrash } from '../write/plan.js';
+import { planCreateOn, sendPlan } from '../write/execute.js';
 import { writeFileSync } from 'node:fs';
 import { textForPeople } from '../records/identity.js';
 
@@ -205,7 +206,7 @@ export async function importIcs(text: string, source: IcsSource, settings: IcsIm
   const trash = async (found: Existing, why: string): Promise<RowDone> => {
     const planned = planTrash(events, found.id);
     if (dryRun) plan(`${why} event ${JSON.stringify(found.title)} (ID ${found.id})`);
-    else await client.call('DELETE', planned.requests[0].path);
+    else await sendPlan(client, planned);
     return { result: 'removed', id: found.id, plan: planned };
   };
 
@@ -223,8 +224,9 @@ export async function importIcs(text: string, source: IcsSource, settings: IcsIm
     const label = `event ${JSON.stringify(record!.name ?? '')} (${occurrence.start})`;
     if (!found) {
       if (dryRun) plan(`create ${label}`);
-      const created = dryRun ? undefined : await createRecord(client, events, body, { by: 'slug', slug: item.slug });
-      return { result: 'created', id: typeof created?.id === 'number' ? created.id : undefined, plan: planCreate(events, body) };
+      if (dryRun) return { result: 'created', plan: await planCreateOn(client, events, body) };
+      const { record: created, plan: sent } = await createRecord(client, events, body, { by: 'slug', slug: item.slug });
+      return { result: 'created', id: typeof created.id === 'number' ? created.id : undefined, plan: sent };
     }
     const { slug, ...compared } = body;
     const changed = index.changedFields(occurrence.key, compared);

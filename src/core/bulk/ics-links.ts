@@ -76,7 +76,7 @@ export class IcsLinks {
     if (details) Object.assign(body, details);
     // LOCATION is the venue's name then its address (as this tool and Apple write it).
     else if (relation === 'venues' && known.location?.startsWith(`${name}, `)) body.address = known.location.slice(name.length + 2);
-    const created = await createRecord(this.client, resource, body, { by: 'name', name });
+    const { record: created } = await createRecord(this.client, resource, body, { by: 'name', name });
     await this.catalog.remember(relation, created);
     if (typeof created.id !== 'number') throw new CalendarError(`creating ${resource.singular} "${name}" returned no ID`, EXIT.refused);
     return created.id;

@@ -21,8 +21,8 @@ import { toAsync } from '../batch/pool.js';
 import { fileKey, isDraftTitleKey, nthDraftKey, UpsertIndex, type UpsertKey } from './upsert-index.js';
 import { nameKey, NamesSeen, RecordIndex, slugFromName, type Candidate } from '../records/identity.js';
 import { walkEveryName, walkEveryRecord } from '../records/pages.js';
-import { planCreate } from '../write/plan.js';
-import { createRecord, findExisting, pickFields, updateRecord, withSlugOfFile, type MatchKey } from './writes.js';
+import { planCreateOn } from '../write/execute.js';
+import { createRecord, findExisting, pickFields, updateRecord, warnSlugNotKept, type MatchKey } from './writes.js';
 import { readRawTexts, typedTexts, withRawTexts } from '../records/raw-text.js';
 import { changedFields, isUnchanged } from '../records/safe-update.js';
 import { reportRow } from './import-report.js';
@@ -183,7 +183,7 @@ async function checkLinks(catalog: LinkCatalog, scan: Scan, settings: ImportSett
       if (!settings.report) run.print?.(`create ${linked.singular} ${JSON.stringify(name)}\n`);
       continue;
     }
-    const created = await createRecord(run.client, linked, { [linked.nameField]: name }, { by: 'name', name });
+    const { record: created } = await createRecord(run.client, linked, { [linked.nameField]: name }, { by: 'name', name });
     await catalog.remember(relation, created);
     run.messages.notice(`created ${linked.singular} "${name}" (ID ${String(created.id)})`);
   }
@@ -318,6 +318,8 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
         say.notice(`${input.name} ${item.where}: ${label} (ID ${halfWritten.id}) was created by an earlier run that stopped before setting its slug: slug set`);
       return { result: 'updated', id: halfWritten.id, plan: slugPlan };
     }
+    // A venue keyed by slug is given the file's slug by a follow-up of its create (the create route takes the name's).
+    const fileSlug = upsertBy === 'slug' && key !== undefined && !isDraftTitleKey(key) ? key : undefined;
     if (taken.length > 0 && dryRun) {
       // A plan, not a failure: the real run reports this row as failed.
       plan(`conflict ${label}: the name is taken by ID ${taken.join(', ')}`);
@@ -334,17 +336,18 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
     }
     if (dryRun) {
       plan(`create ${label}`);
-      return { result: 'created', plan: planCreate(resource, body) };
+      return { result: 'created', plan: await planCreateOn(client, resource, body, fileSlug) };
     }
     // A draft matched by its title is looked up by its title after a create whose outcome is unknown.
     const matchBy = key !== undefined && isDraftTitleKey(key) ? 'name' : upsertBy;
-    let created = await createRecord(
+    const { record: created, plan: sent } = await createRecord(
       client,
       resource,
       body,
       matchBy ? { by: matchBy, slug: record.slug, name: record.name } : confirmationKey(resource, record, body),
+      { slug: fileSlug },
     );
-    if (upsertBy === 'slug' && key !== undefined && !isDraftTitleKey(key)) created = await withSlugOfFile(client, resource, created, key, say);
+    if (fileSlug !== undefined) warnSlugNotKept(client, resource, created, fileSlug, say);
     // The site appends -2 to a slug that is taken: another run created the record since this one looked.
     if (
       upsertBy === 'slug' &&
@@ -360,7 +363,7 @@ export async function runImportPasses(input: Input, scan: Scan, settings: Import
       );
     }
     if (own) await catalog.remember(resource.name as LinkRelation, created);
-    return { result: 'created', id: typeof created.id === 'number' ? created.id : undefined, plan: planCreate(resource, body) };
+    return { result: 'created', id: typeof created.id === 'number' ? created.id : undefined, plan: sent };
   };
 
   await batch.start();

@@ -9,7 +9,7 @@ import { errorFromResponse, type ApiClient } from '../http/client.js';
 import { backoffDelay, timer } from '../http/retry.js';
 import { EVERY_EVENT, MAX_PER_PAGE, type Resource } from '../../spec/resources.js';
 import type { SafeUpdateOptions } from '../records/safe-update.js';
-import { createPost, safeUpdate, updateByPlan, type PlannedUpdate } from '../write/execute.js';
+import { createByPlan, updateByPlan, type CreateResult, type PlannedUpdate } from '../write/execute.js';
 import { nameKey, slugLetters, slugSegment } from '../records/identity.js';
 import type { UpsertKey } from './upsert-index.js';
 import { option } from '../words.js';
@@ -37,24 +37,19 @@ export function pickFields(record: Json, fields: string[]): Json {
 
 /**
  * A new venue gets the slug of its name whatever slug it is sent (the server ignores it on
- * create), so an import keyed by slug would not find it on its next run: a follow-up update
- * gives it the file's slug. Only tec/v1 takes a venue's slug (the tribe route ignores it too);
- * where it is not kept, the user is told how to match instead. (Organizers are matched by the
- * slug their name gives: see derivesSlug in src/spec/resources.ts.)
+ * create): its create plans a follow-up that gives it the slug sent (planCreate). Where the site
+ * did not keep it either, the person is told, once, how to match instead. (Organizers are matched
+ * by the slug their name gives: see derivesSlug in src/spec/resources.ts.)
  */
-export async function withSlugOfFile(client: ApiClient, resource: Resource, created: Json, slug: string, ui: { warn(line: string): void }): Promise<Json> {
-  if (!resource.mergesOnCreate || resource.derivesSlug || typeof created.id !== 'number') return created;
-  if (typeof created.slug === 'string' && slugLetters(created.slug) === slugLetters(slug)) return created;
-  const { record } = await safeUpdate(client, resource, `${resource.path}/${created.id}`, { slug }, { current: created });
-  if (typeof record.slug === 'string' && slugLetters(record.slug) === slugLetters(slug)) return record;
-  if (!warnedSlug.has(client)) {
-    warnedSlug.add(client);
-    ui.warn(
-      `this site keeps no slug sent for a ${resource.singular} (it has no tec/v1), so ${resource.name} keep the slug ` +
-        `of their name: import them with ${option('upsert_by', 'name')} to find them again`,
-    );
-  }
-  return record;
+export function warnSlugNotKept(client: ApiClient, resource: Resource, created: Json, slug: string, ui: { warn(line: string): void }): void {
+  if (!resource.mergesOnCreate || resource.derivesSlug || typeof created.id !== 'number') return;
+  if (typeof created.slug === 'string' && slugLetters(created.slug) === slugLetters(slug)) return;
+  if (warnedSlug.has(client)) return;
+  warnedSlug.add(client);
+  ui.warn(
+    `this site keeps no slug sent for a ${resource.singular}, so ${resource.name} keep the slug ` +
+      `of their name: import them with ${option('upsert_by', 'name')} to find them again`,
+  );
 }
 const warnedSlug = new WeakSet<ApiClient>();
 
@@ -112,9 +107,10 @@ export async function createRecord(
   resource: Resource,
   body: Json,
   match: MatchKey | undefined,
-  sleep = client.options.sleep ?? timer,
-): Promise<Json> {
-  return createPost(client, resource, body, (sent) => postRecord(client, resource, sent, match, sleep));
+  options: { slug?: string; sleep?: (ms: number) => Promise<void> } = {},
+): Promise<CreateResult> {
+  const sleep = options.sleep ?? client.options.sleep ?? timer;
+  return createByPlan(client, resource, body, { slug: options.slug, post: (sent) => postRecord(client, resource, sent, match, sleep) });
 }
 
 async function postRecord(client: ApiClient, resource: Resource, body: Json, match: MatchKey | undefined, sleep: (ms: number) => Promise<void>): Promise<Json> {

@@ -41,28 +41,31 @@ export async function deleteTargets(client: ApiClient, resource: Resource, refs:
 
 /** The request a delete would send (a delete for good reads the record's ID first). */
 export async function plannedDelete(client: ApiClient, resource: Resource, target: DeleteTarget, forGood: boolean, query?: Query): Promise<PlannedRequest> {
-  if (!(forGood && resource.isPost)) return { route: 'tribe', method: 'DELETE', path: target.path, query };
-  const id = (await client.call<Json>('GET', target.path)).body.id;
-  return { route: 'core', method: 'DELETE', path: corePath(resource, id), query: { force: 'true' }, fromRoot: true };
+  return (await readAndPlanDelete(client, resource, target, forGood, query)).request;
+}
+
+/** A post deleted for good is read first (the core route answers in another shape): its ID, and what the delete returns. */
+async function readAndPlanDelete(client: ApiClient, resource: Resource, target: DeleteTarget, forGood: boolean, query?: Query) {
+  if (!(forGood && resource.isPost)) return { request: { route: 'tribe', method: 'DELETE', path: target.path, query } as PlannedRequest };
+  const current = (await client.call<Json>('GET', target.path)).body;
+  const request: PlannedRequest = {
+    route: 'core',
+    method: 'DELETE',
+    path: `/wp/v2/${resource.wpType}/${String(current.id)}`,
+    query: { force: 'true' },
+    fromRoot: true,
+  };
+  return { request, current };
 }
 
 /** Deletes one record; returns it as it was. */
 export async function deleteRecord(client: ApiClient, resource: Resource, target: DeleteTarget, forGood: boolean, query?: Query): Promise<Json> {
-  return onRecord(resource, target.ref, 'delete', async () =>
-    forGood && resource.isPost ? deleteForGood(client, resource, target.path) : (await client.call<Json>('DELETE', target.path, { query })).body,
-  );
-}
-
-/** The WordPress core route of a post. */
-function corePath(resource: Resource, id: unknown): string {
-  return `/wp/v2/${resource.wpType}/${String(id)}`;
-}
-
-/** Reads the record (the core route answers in another shape), then deletes it for good. */
-async function deleteForGood(client: ApiClient, resource: Resource, path: string): Promise<Json> {
-  const current = (await client.call<Json>('GET', path)).body;
-  await client.call('DELETE', corePath(resource, current.id), { query: { force: 'true' }, fromRoot: true });
-  return current;
+  return onRecord(resource, target.ref, 'delete', async () => {
+    const { request, current } = await readAndPlanDelete(client, resource, target, forGood, query);
+    const { sendPlan } = await import('../write/execute.js');
+    const answer = await sendPlan(client, { action: 'delete', resource: resource.name, id: target.id, reads: [], unchanged: [], requests: [request] });
+    return current ?? answer;
+  });
 }
 
 /**

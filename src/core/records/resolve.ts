@@ -97,8 +97,8 @@ export class Resolver {
   private async send(relation: LinkRelation, name: string): Promise<number> {
     const resource = resources[relation];
     try {
-      const res = await this.client.call<{ id: number; slug?: string }>('POST', resource.path, { body: { [resource.nameField]: name } });
-      return res.body.id;
+      const { createPost } = await import('../write/execute.js');
+      return (await createPost(this.client, resource, { [resource.nameField]: name })).id as number;
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       const held = err.code === 'term_exists' ? await this.termHeld(relation, name, err.body) : undefined;

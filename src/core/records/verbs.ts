@@ -112,7 +112,8 @@ export interface CreateOptions {
   dryRun?: boolean;
 }
 
-export type WriteResult<R = Json> = { record: R; planned?: undefined } | { planned: WritePlan; record?: undefined };
+/** A real write's record and the plan it sent (the one its dry run gives), or a dry run's plan alone. */
+export type WriteResult<R = Json> = { record: R; plan?: WritePlan; planned?: undefined } | { planned: WritePlan; record?: undefined; plan?: undefined };
 
 /** Creates a record from checked fields (checkWrite): links resolved, dates settled, a taken name refused. */
 export async function createRecord(access: RecordAccess, resource: Resource, fields: Json, options: CreateOptions = {}): Promise<WriteResult> {
@@ -121,13 +122,14 @@ export async function createRecord(access: RecordAccess, resource: Resource, fie
     const warning = (await import('./dates.js')).midnightWarning(body);
     if (warning) access.messages.warn(warning);
   }
-  if (options.dryRun) return { planned: (await import('../write/plan.js')).planCreate(resource, body) };
+  const { createByPlan, planCreateOn } = await import('../write/execute.js');
+  if (options.dryRun) return { planned: await planCreateOn(access.client, resource, body) };
   if (!options.force) {
     await refuseTakenName(access.client, resource, body[resource.nameField], {
       hint: `Update that ${resource.singular} instead, or add ${option('force', true)} to let the server overwrite it.`,
     });
   }
-  return { record: await (await import('../write/execute.js')).createPost(access.client, resource, body) };
+  return createByPlan(access.client, resource, body, { notice: (line) => access.messages.notice(line) });
 }
 
 export interface UpdateOptions {

@@ -4,14 +4,14 @@
  * goes in the series' tag first, so an interrupted create leaves a series that `--series` can
  * finish or remove.
  */
-import { createPost } from '../write/execute.js';
+import { createPost, planCreateOn } from '../write/execute.js';
 import type { ApiClient } from '../http/client.js';
 import { resources } from '../../spec/resources.js';
 import { UsageError } from '../errors.js';
 import { boundedRule, DEFAULT_SERIES_CAP, expandRule, exceptedStarts, parseRule, hasEnd, type SeriesAnchor, type SeriesOccurrence } from './rule.js';
 import { newSeriesId, occurrenceKeys, occurrenceSlug, seriesStem, type SeriesRecord } from './identity.js';
-import { createSeriesTag, seriesTagBody, type StoredSeries } from './store.js';
-import { planCreate, type WritePlan } from '../write/plan.js';
+import { createSeriesTag, planSeriesTag, type StoredSeries } from './store.js';
+import type { WritePlan } from '../write/plan.js';
 import { option } from '../words.js';
 
 type Json = Record<string, unknown>;
@@ -124,16 +124,11 @@ export async function inFlight<T, R>(items: T[], work: (item: T) => Promise<R>):
  * occurrence's create as the one planner makes it. Occurrences after the first are also sent
  * the first one's publication date where they have none (known once it is created).
  */
-export function planSeriesCreate(plan: SeriesPlan): WritePlan[] {
-  const body = seriesTagBody(plan.series);
-  const tag: WritePlan = {
-    action: 'create',
-    resource: 'tags',
-    reads: [],
-    unchanged: [],
-    requests: [{ route: 'tribe', method: 'POST', path: resources.tags.path, body, fields: Object.keys(body) }],
-  };
-  return [tag, ...plan.occurrences.map((occurrence) => planCreate(resources.events, occurrence.body))];
+export async function planSeriesCreate(client: ApiClient, plan: SeriesPlan): Promise<WritePlan[]> {
+  const tag = planSeriesTag(plan.series);
+  const occurrences = [];
+  for (const occurrence of plan.occurrences) occurrences.push(await planCreateOn(client, resources.events, occurrence.body));
+  return [tag, ...occurrences];
 }
 
 export async function createSeries(client: ApiClient, plan: SeriesPlan): Promise<SeriesWriteReport> {

@@ -7,21 +7,11 @@
 import type { ApiClient } from '../http/client.js';
 import { resources } from '../../spec/resources.js';
 import { CalendarError, EXIT, UsageError } from '../errors.js';
-import { updateByPlan } from '../write/execute.js';
+import { sendPlan, updateByPlan } from '../write/execute.js';
 import { utcMsToUtcString, zonedToUtcMs, addDays } from '../../base/time.js';
 import { parseRule, type SeriesAnchor } from './rule.js';
 import { newSeriesId, occurrenceSlug, parseOccurrenceSlug, seriesStem, type SeriesRecord } from './identity.js';
-import {
-  createSeriesTag,
-  findMembers,
-  readSeries,
-  ruleStarts,
-  saveSeriesTag,
-  seriesTagBody,
-  seriesTagUpdate,
-  type Member,
-  type StoredSeries,
-} from './store.js';
+import { createSeriesTag, findMembers, readSeries, ruleStarts, planSeriesTag, saveSeriesTag, type Member, type StoredSeries } from './store.js';
 import { inFlight } from './create.js';
 import { planTrash, type WritePlan } from '../write/plan.js';
 import { option } from '../words.js';
@@ -181,32 +171,20 @@ export async function updateSeries(
   };
   const memberPlans = new Map<number, WritePlan>();
   const tagPlans: WritePlan[] = [];
-  const tagWrite = (action: 'create' | 'update', tagId: number | undefined, body: Json): WritePlan => {
-    const path = tagId === undefined ? resources.tags.path : `${resources.tags.path}/${tagId}`;
-    const plan: WritePlan = {
-      action,
-      resource: 'tags',
-      id: tagId,
-      reads: [],
-      unchanged: [],
-      requests: [{ route: 'tribe', method: 'POST', path, body, fields: Object.keys(body) }],
-    };
-    tagPlans.push(plan);
-    return plan;
-  };
+  const tagWrite = (tag: SeriesRecord & { tagId?: number }) => void tagPlans.push(planSeriesTag(tag));
   // The target first, alone: a refusal (the occurrences share their fields, so it would refuse
   // them all) stops the edit before the rule or any other occurrence has changed.
   const head = await write(target);
   if (earlier) {
-    tagWrite('create', undefined, seriesTagBody(owner));
-    tagWrite('update', earlier.tagId, seriesTagUpdate(earlier));
+    tagWrite({ ...owner, tagId: undefined });
+    tagWrite(earlier);
     if (!options.dryRun) {
       owner = await createSeriesTag(client, owner);
       await saveSeriesTag(client, earlier);
     }
   } else if (owner !== series) {
     const kept = { ...series, ...owner };
-    tagWrite('update', kept.tagId, seriesTagUpdate(kept));
+    tagWrite(kept);
     if (!options.dryRun) await saveSeriesTag(client, kept);
   }
   const others = await inFlight(
@@ -255,14 +233,7 @@ export function planSeriesDelete(context: SeriesContext, scope: SeriesScope): Wr
   const path = `${resources.tags.path}/${series.tagId}`;
   const ended = { ...series, rule: keepEarlier ? ruleEndingBefore(series.rule, series.anchor, target.original) : series.rule };
   const tag: WritePlan = keepEarlier
-    ? {
-        action: 'update',
-        resource: 'tags',
-        id: series.tagId,
-        reads: [],
-        unchanged: [],
-        requests: [{ route: 'tribe', method: 'POST', path, body: seriesTagUpdate(ended), fields: ['description'] }],
-      }
+    ? planSeriesTag(ended)
     : { action: 'delete', resource: 'tags', id: series.tagId, reads: [], unchanged: [], requests: [{ route: 'tribe', method: 'DELETE', path, fields: [] }] };
   return [...inScope.map((member) => planTrash(resources.events, member.id)), tag];
 }
@@ -271,14 +242,11 @@ export async function deleteSeries(client: ApiClient, targetRecord: Json, scope:
   const context = await seriesContext(client, targetRecord, option('scope', scope));
   const plans = planSeriesDelete(context, scope);
   const tag = plans.pop() as WritePlan;
-  const results = await inFlight(plans, (plan) => client.call('DELETE', plan.requests[0].path));
+  const results = await inFlight(plans, (plan) => sendPlan(client, plan));
   const byId = new Map(context.members.map((member) => [member.id, member]));
   const failed = results.filter((r) => r.error !== undefined).map((r) => ({ member: byId.get(r.item.id as number)!, error: r.error }));
   // The rule changes only once its occurrences are gone: a failure leaves it naming them.
-  if (failed.length === 0) {
-    const [request] = tag.requests;
-    await client.call(request.method, request.path, request.body === undefined ? {} : { body: request.body });
-  }
+  if (failed.length === 0) await sendPlan(client, tag);
   // Each as it now is: in the trash.
   const trashed = results.filter((r) => r.error === undefined).map((r) => ({ ...byId.get(r.item.id as number)!, status: 'trash' }));
   return { trashed, failed, seriesRemoved: tag.action === 'delete' && failed.length === 0 };

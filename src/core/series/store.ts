@@ -4,6 +4,8 @@
  * exact slugs and sees drafts and hidden events.
  */
 import type { ApiClient } from '../http/client.js';
+import { sendPlan } from '../write/execute.js';
+import type { WritePlan } from '../write/plan.js';
 import { EDITOR_STATUSES, resources, wpRoute } from '../../spec/resources.js';
 import { expandRule, type SeriesOccurrence } from './rule.js';
 import type { Member } from './types.js';
@@ -37,16 +39,32 @@ export function seriesTagBody(series: SeriesRecord): { name: string; slug: strin
   return { name: slug, slug, description: seriesDescription(series) };
 }
 
-export async function createSeriesTag(client: ApiClient, series: SeriesRecord): Promise<StoredSeries> {
-  const res = await client.call<Record<string, unknown>>('POST', resources.tags.path, { body: seriesTagBody(series) });
-  return { ...series, tagId: Number(res.body.id) };
-}
-
 /** What a series' tag is sent when its rule changes: the description that holds the rule. */
 export const seriesTagUpdate = (series: SeriesRecord) => ({ description: seriesDescription(series) });
 
+/** The write of a series' tag: its create, or (with `tagId`) the update of its rule. */
+export function planSeriesTag(series: SeriesRecord & { tagId?: number }): WritePlan {
+  const create = series.tagId === undefined;
+  const body: Record<string, unknown> = create ? seriesTagBody(series) : seriesTagUpdate(series);
+  const path = create ? resources.tags.path : `${resources.tags.path}/${series.tagId}`;
+  return {
+    action: create ? 'create' : 'update',
+    resource: 'tags',
+    id: series.tagId,
+    reads: [],
+    unchanged: [],
+    requests: [{ route: 'tribe', method: 'POST', path, body, fields: Object.keys(body) }],
+  };
+}
+
+export async function createSeriesTag(client: ApiClient, series: SeriesRecord): Promise<StoredSeries> {
+  const { tagId: _none, ...record } = series as SeriesRecord & { tagId?: number };
+  const created = await sendPlan(client, planSeriesTag(record));
+  return { ...series, tagId: Number(created.id) };
+}
+
 export async function saveSeriesTag(client: ApiClient, series: StoredSeries): Promise<void> {
-  await client.call('POST', `${resources.tags.path}/${series.tagId}`, { body: seriesTagUpdate(series) });
+  await sendPlan(client, planSeriesTag(series));
 }
 
 /** Every start of the rule, excluded ones too, with its key and place. */

@@ -9,13 +9,15 @@ import type { ApiClient } from '../http/client.js';
 import { CalendarError, EXIT } from '../errors.js';
 import { linkFields, resources, type Resource, type ResourceName } from '../../spec/resources.js';
 import { checkRecord, type WriteMode } from '../schema.js';
-import { createRecord, updateRecord, withSlugOfFile } from '../bulk/writes.js';
+import { createRecord, updateRecord, warnSlugNotKept } from '../bulk/writes.js';
+import { planCreateOn, sendPlan } from '../write/execute.js';
+import { planTrash, type WritePlan } from '../write/plan.js';
 import type { Counts } from '../batch/counts.js';
 import { unfinishedError } from '../batch/outcome.js';
 import { Batch, type BatchFace } from '../batch/run.js';
 import { SITE_RESOURCES, type SiteDocument } from './document.js';
 import type { Plan, RecordChange } from './plan.js';
-import { writeSeriesTag } from './series.js';
+import { planSeriesTagWrite } from './series.js';
 
 type Json = Record<string, unknown>;
 
@@ -35,6 +37,17 @@ export interface ApplySettings extends BatchFace {
 /** Slug -> ID per resource: the site's records, those matched by name, then those created. */
 type IdMap = Map<ResourceName, Map<string, number>>;
 
+function idMap(plan: Plan, current: SiteDocument): IdMap {
+  const ids: IdMap = new Map();
+  for (const name of SITE_RESOURCES) {
+    const map = new Map<string, number>();
+    for (const record of current.get(name)?.values() ?? []) if (record.id !== undefined) map.set(record.slug, record.id);
+    for (const [siteSlug, slug] of plan.aliases.get(name) ?? []) map.set(slug, map.get(siteSlug)!);
+    ids.set(name, map);
+  }
+  return ids;
+}
+
 export async function applyPlan(plan: Plan, desired: SiteDocument, current: SiteDocument, settings: ApplySettings): Promise<ApplyOutcome> {
   const batch = new Batch<RecordChange>({
     label: 'apply',
@@ -43,20 +56,14 @@ export async function applyPlan(plan: Plan, desired: SiteDocument, current: Site
     face: settings,
     where: (change) => `${resources[change.resource].singular} ${change.slug}`,
   });
-  const ids: IdMap = new Map();
-  for (const name of SITE_RESOURCES) {
-    const map = new Map<string, number>();
-    for (const record of current.get(name)?.values() ?? []) if (record.id !== undefined) map.set(record.slug, record.id);
-    for (const [siteSlug, slug] of plan.aliases.get(name) ?? []) map.set(slug, map.get(siteSlug)!);
-    ids.set(name, map);
-  }
+  const ids = idMap(plan, current);
   const warn = (line: string) => batch.messages.warn(line);
   await batch.start();
   try {
     const writes = plan.changes.filter((c) => c.action !== 'remove');
     for (const level of writeLevels(writes, desired)) {
       await batch.run(level, async (change) => {
-        await write(change, desired, ids, settings.client, warn);
+        change.plan = await write(change, desired, ids, settings.client, { warn });
         return { result: change.action === 'create' ? 'created' : 'updated' };
       });
     }
@@ -68,7 +75,8 @@ export async function applyPlan(plan: Plan, desired: SiteDocument, current: Site
       await batch.run(
         ordered,
         async (change) => {
-          await settings.client.call('DELETE', `${resources[name].path}/${change.id}`);
+          change.plan = planTrash(resources[name], change.id!);
+          await sendPlan(settings.client, change.plan);
           return { result: 'removed' };
         },
         { concurrency: resources[name].isPost ? settings.concurrency : 1 },
@@ -134,26 +142,58 @@ function byDepth(changes: RecordChange[], document: SiteDocument): RecordChange[
   return [...changes].sort((a, b) => depthOf(a.slug) - depthOf(b.slug));
 }
 
-async function write(change: RecordChange, desired: SiteDocument, ids: IdMap, client: ApiClient, warn: (line: string) => void = () => {}): Promise<void> {
+/**
+ * The writes of the plan's changes, planned as the run sends them, in the run's order; nothing is
+ * sent (reads are: a record to update, a series' tag). A link to a record the run would create
+ * shows as `{venue its-slug}`, the ID the site gives it being unknown; a refused change has none.
+ */
+export async function planWrites(plan: Plan, desired: SiteDocument, current: SiteDocument, client: ApiClient): Promise<void> {
+  const ids = idMap(plan, current);
+  for (const level of writeLevels(
+    plan.changes.filter((c) => c.action !== 'remove' && !c.conflict),
+    desired,
+  )) {
+    for (const change of level) change.plan = await write(change, desired, ids, client, { dryRun: true });
+  }
+  for (const change of plan.changes) if (change.action === 'remove') change.plan = planTrash(resources[change.resource], change.id!);
+}
+
+interface WriteOptions {
+  warn?: (line: string) => void;
+  /** Plan alone: nothing is sent. */
+  dryRun?: boolean;
+}
+
+/** A change's write: its plan, sent unless a dry run. */
+async function write(change: RecordChange, desired: SiteDocument, ids: IdMap, client: ApiClient, options: WriteOptions): Promise<WritePlan> {
   if (change.conflict) throw new CalendarError(change.conflict, EXIT.refused);
-  if (change.resource === 'tags' && (await writeSeriesTag(client, desired, change.slug))) return;
+  const dryRun = options.dryRun === true;
+  const tag = change.resource === 'tags' ? await planSeriesTagWrite(client, desired, change.slug) : undefined;
+  if (tag) {
+    if (!dryRun) await sendPlan(client, tag);
+    return tag;
+  }
   const resource = resources[change.resource];
   const fields = desired.get(change.resource)!.get(change.slug)!.fields;
   if (change.action === 'update') {
     const changed = Object.fromEntries(change.changes.map((c) => [c.field, fields[c.field]]));
-    await updateRecord(client, resource, change.id!, wireBody(resource, changed, ids, 'update'));
-    return;
+    return (await updateRecord(client, resource, change.id!, wireBody(resource, changed, ids, 'update', dryRun), { dryRun })).plan;
   }
-  const body = wireBody(resource, fields, ids, 'create');
-  if (resource.fields.some((f) => f.name === 'slug')) body.slug = change.slug;
+  const body = wireBody(resource, fields, ids, 'create', dryRun);
+  // A record without a slug field (a venue) is given the file's slug by a follow-up of its create.
+  const slugField = resource.fields.some((f) => f.name === 'slug');
+  if (slugField) body.slug = change.slug;
+  const slug = slugField ? undefined : change.slug;
+  if (dryRun) return planCreateOn(client, resource, body, slug);
   const match = resource.mergesOnCreate ? { by: 'name' as const, name: String(fields[resource.nameField]) } : { by: 'slug' as const, slug: change.slug };
-  // A new venue or organizer gets the server's slug of its name: the file's is set by a second write where the site can.
-  const created = await withSlugOfFile(client, resource, await createRecord(client, resource, body, match), change.slug, { warn });
-  if (typeof created.id === 'number') ids.get(change.resource)!.set(change.slug, created.id);
+  const { record, plan } = await createRecord(client, resource, body, match, { slug });
+  warnSlugNotKept(client, resource, record, change.slug, { warn: options.warn ?? (() => {}) });
+  if (typeof record.id === 'number') ids.get(change.resource)!.set(change.slug, record.id);
+  return plan;
 }
 
-/** Fields as the server takes them: values through the write schema, links from slugs to IDs. */
-function wireBody(resource: Resource, fields: Json, ids: IdMap, mode: WriteMode): Json {
+/** Fields as the server takes them: values through the write schema, links from slugs to IDs (in a dry run, a record to create by its slug). */
+function wireBody(resource: Resource, fields: Json, ids: IdMap, mode: WriteMode, dryRun = false): Json {
   const links = new Map(linkFields(resource).map((f) => [f.name, f]));
   const plain = Object.fromEntries(Object.entries(fields).filter(([name, value]) => !links.has(name) && value !== null));
   const checked = checkRecord(resource, plain, mode);
@@ -162,8 +202,9 @@ function wireBody(resource: Resource, fields: Json, ids: IdMap, mode: WriteMode)
   for (const [name, link] of links) {
     if (!(name in fields)) continue;
     const relation = link.relation as ResourceName;
-    const toId = (slug: string) => {
+    const toId = (slug: string): number | string => {
       const id = ids.get(relation)?.get(slug);
+      if (id === undefined && dryRun) return `{${resources[relation].singular} ${slug}}`;
       if (id === undefined) throw new CalendarError(`${resources[relation].singular} ${slug} is not on the site (it was not created)`, EXIT.refused);
       return id;
     };

@@ -8,6 +8,7 @@ import { linkFields, resources, type Field, type Resource, type ResourceName } f
 import { sameValue } from '../records/identity.js';
 import { SITE_RESOURCES, type SiteDocument, type SiteRecord } from './document.js';
 import { leftOutOccurrences, seriesTagChanges } from './series.js';
+import { describeRequest, type WritePlan } from '../write/plan.js';
 import { option, said } from '../words.js';
 
 export type FieldChange = { field: string; from: unknown; to: unknown } | { field: string; added: string[]; removed: string[] };
@@ -23,6 +24,8 @@ export interface RecordChange {
   changes: FieldChange[];
   /** Why the record cannot be applied as asked (a venue name taken by another record of the file). */
   conflict?: string;
+  /** The requests that make the change: planned by a dry run, as sent by a real one. */
+  plan?: WritePlan;
 }
 
 export interface Plan {
@@ -262,6 +265,7 @@ export function formatPlan(plan: Plan, color: boolean, forPeople: (text: string)
     if (notes.length) line += `: ${notes.join(', ')}`;
     line = forPeople(line);
     lines.push(color ? `\u001b[${COLOUR[change.action]}m${line}\u001b[39m` : line);
+    for (const request of change.plan?.requests ?? []) lines.push(forPeople(`    ${describeRequest(request)}`));
   }
   if (lines.length) lines.push('');
   lines.push(forPeople(summaryOf(plan)));
@@ -288,7 +292,16 @@ export function summaryOf(plan: Plan): string {
 /** The plan as data for scripts. */
 export function planData(plan: Plan): unknown {
   const data: Record<string, unknown> = {
-    changes: plan.changes.map(({ action, resource, slug, id, siteSlug, changes, conflict }) => ({ action, resource, slug, id, siteSlug, changes, conflict })),
+    changes: plan.changes.map(({ action, resource, slug, id, siteSlug, changes, conflict, plan }) => ({
+      action,
+      resource,
+      slug,
+      id,
+      siteSlug,
+      changes,
+      conflict,
+      plan,
+    })),
     summary: planCounts(plan),
   };
   if (plan.eventsFilter !== undefined) data.eventsFilter = { filter: plan.eventsFilter, outsideLeftAlone: plan.outsideFilter };

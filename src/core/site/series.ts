@@ -21,7 +21,8 @@
 import type { ApiClient } from '../http/client.js';
 import { expandRule, parseRule } from '../series/rule.js';
 import { occurrenceKeys, occurrenceSlug, parseOccurrenceSlug, seriesDescription, seriesTagSlug, type SeriesRecord } from '../series/identity.js';
-import { createSeriesTag, readSeries, ruleStarts, saveSeriesTag } from '../series/store.js';
+import { planSeriesTag, readSeries, ruleStarts } from '../series/store.js';
+import type { WritePlan } from '../write/plan.js';
 import type { Tree, TreeMap, TreeScalar } from './tree.js';
 import { plainOf } from './tree.js';
 import { CalendarError, errorIn } from '../errors.js';
@@ -266,13 +267,11 @@ export function leftOutOccurrences(desired: SeriesDocument, current: SeriesDocum
   });
 }
 
-/** Apply's write of a series tag: created, or its rule set where the site has it already (perhaps with no occurrence left). */
-export async function writeSeriesTag(client: ApiClient, desired: SeriesDocument, slug: string): Promise<boolean> {
+/** Apply's write of a series tag: its create, or its rule set where the site has it already (perhaps with no occurrence left). */
+export async function planSeriesTagWrite(client: ApiClient, desired: SeriesDocument, slug: string): Promise<WritePlan | undefined> {
   const id = /^series-([0-9a-z]{6})$/.exec(slug)?.[1];
   const want = id ? desired.series?.get(id) : undefined;
-  if (!want) return false;
+  if (!want) return undefined;
   const have = await readSeries(client, want.id);
-  if (have) await saveSeriesTag(client, { ...want, tagId: have.tagId });
-  else await createSeriesTag(client, want);
-  return true;
+  return planSeriesTag({ ...want, tagId: have?.tagId });
 }

@@ -10,7 +10,7 @@ import type { ApiClient } from '../http/client.js';
 import { resources, type ResourceName } from '../../spec/resources.js';
 import { closest } from '../../base/closest.js';
 import type { StartProgress } from '../batch/run.js';
-import { applyError, applyPlan, type ApplyOutcome } from './apply.js';
+import { applyError, applyPlan, planWrites, type ApplyOutcome } from './apply.js';
 import { readSite, renderDocument, walkFilteredEvents, type Notice, type SiteDocument } from './document.js';
 import { refuseFileProblems, type SiteFile } from './file.js';
 import { describeFilter, filterOfQuery, filterRelations, scopeQuery } from './filter.js';
@@ -130,7 +130,8 @@ function canonicalJson(value: unknown): string {
  */
 export function planDigest(plan: Plan, desired: SiteDocument): string {
   const data = planData(plan) as { changes: Array<Record<string, unknown>> };
-  data.changes = data.changes.map((change) =>
+  // The requests are not the plan's: a dry run shows them, a diff does not.
+  data.changes = data.changes.map(({ plan: _requests, ...change }) =>
     change.action === 'create' ? { ...change, fields: desired.get(change.resource as ResourceName)?.get(change.slug as string)?.fields } : change,
   );
   return createHash('sha256').update(canonicalJson(data)).digest('hex');
@@ -166,7 +167,7 @@ export interface ApplyOptions {
   prune: boolean;
   /** Apply only if the plan is still the one of this digest (from diffSite): else exit 2, nothing sent. */
   digest?: string;
-  /** Plan only (the plan is returned, nothing sent). */
+  /** Plan only: the plan is returned, each change with the requests it would send; nothing is sent. */
   dryRun?: boolean;
   concurrency: number;
   messages: Messages;
@@ -199,7 +200,11 @@ export async function applySite(file: SiteFile, client: ApiClient, options: Appl
       'Nothing was sent. Run diff again, check the plan, and apply it with its digest.',
     );
   }
-  if (options.dryRun || plan.changes.length === 0) return planned;
+  if (plan.changes.length === 0) return planned;
+  if (options.dryRun) {
+    await planWrites(plan, file.document, planned.current, client);
+    return planned;
+  }
   const removals = plan.changes.filter((c) => c.action === 'remove');
   if (removals.length) {
     const forGood = removals.filter((c) => !resources[c.resource].isPost).length;

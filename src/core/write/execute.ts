@@ -8,10 +8,9 @@ import { errorFromResponse, type ApiClient, type ApiResponse } from '../http/cli
 import { readRawTexts, withRawTexts } from '../records/raw-text.js';
 import { differences, hasBareTerms, textFields, typedTextsOf, withoutTexts, type SafeUpdateOptions } from '../records/safe-update.js';
 import { forgetTec, isOtherTecVersion, tecHeaders, tribeShapeOf, writeApi } from '../records/tec-route.js';
-import { sameValue } from '../records/identity.js';
-import { createDropsCost } from '../../wordpress/cost.js';
+import { sameValue, slugLetters } from '../records/identity.js';
 import { corePostField } from '../../wordpress/write-routes.js';
-import { planCreate, planUpdate, type PlannedRequest, type SiteRoutes, type WritePlan } from './plan.js';
+import { CREATED_ID, createFollowUps, planCreate, planUpdate, type PlannedRequest, type SiteRoutes, type WritePlan } from './plan.js';
 
 type Json = Record<string, unknown>;
 
@@ -215,25 +214,84 @@ export async function safeUpdate(
 }
 
 /**
- * A new event given a zero cost (0 or "0") gets it by an update: the tribe route's create does
- * not store it, an update does (src/wordpress/cost.ts). Any other record is returned as it is.
+ * Sends a plan whose requests need nothing of the record they write (a series' tag, a delete), in
+ * order; the answer of the last. A request that fails stops the rest.
  */
-export async function withZeroCost(client: ApiClient, resource: Resource, created: Json, sentCost: unknown): Promise<Json> {
-  if (!resource.isEvent || !createDropsCost(sentCost) || typeof created.id !== 'number') return created;
-  return (await safeUpdate(client, resource, `${resource.path}/${created.id}`, { cost: '0' }, { current: created })).record;
+export async function sendPlan(client: ApiClient, plan: WritePlan): Promise<Json> {
+  let answer: Json = {};
+  for (const request of plan.requests) {
+    answer = (await client.call<Json>(request.method, request.path, { body: request.body, query: request.query, fromRoot: request.fromRoot })).body;
+  }
+  return answer;
+}
+
+/** The routes a create's follow-ups go by; the site is asked only when one writes event meta. */
+async function createRoutes(client: ApiClient, resource: Resource, body: Json, slug?: string): Promise<SiteRoutes | undefined> {
+  const followUps = createFollowUps(resource, body, slug);
+  if (followUps.length === 0) return undefined;
+  // A translation (`i18n_language`) is written by the plugin's routes, which take the language.
+  const core = !client.options.language;
+  const metaToWrite = followUps.some(({ changes }) => Object.keys(changes).some((field) => !(core && corePostField(resource.name, field))));
+  return { core, meta: metaToWrite ? await writeApi(client) : 'tribe' };
+}
+
+/** The plan of a create (src/core/write/plan.ts planCreate), its follow-ups on the routes this site offers. */
+export async function planCreateOn(client: ApiClient, resource: Resource, body: Json, slug?: string): Promise<WritePlan> {
+  return planCreate(resource, body, { slug, site: await createRoutes(client, resource, body, slug) });
+}
+
+export interface CreateResult {
+  record: Json;
+  /** The plan sent: the one a dry run gives. A follow-up whose `when` the answer did not meet was not sent. */
+  plan: WritePlan;
+}
+
+/** Whether the created record already holds what a conditional follow-up would write. */
+function answerHolds(record: Json, when: NonNullable<PlannedRequest['when']>): boolean {
+  const got = record[when.field];
+  if (typeof got === 'string' && typeof when.isNot === 'string') return slugLetters(got) === slugLetters(when.isNot);
+  return sameValue(when.field, got, when.isNot);
 }
 
 /**
- * The one create of the core (a record, an imported row, an occurrence of a series): the
- * editor's defaults for what the body leaves out, the POST (`post` sends it: an import's retries
- * check first that a failed attempt did not create the record), then the update that stores a
- * zero cost, which the create route drops.
+ * The one create of the core (a record, an imported row, an occurrence of a series, a linked
+ * record created by name): the plan's POST (`post` sends it: an import's retries check first
+ * that a failed attempt did not create the record), then each follow-up the plan holds, on the
+ * record the create answers, where its condition holds.
  */
-export async function createPost(
+export async function createByPlan(
   client: ApiClient,
   resource: Resource,
   body: Json,
-  post: (body: Json) => Promise<Json> = async (sent) => (await client.call<Json>('POST', resource.path, { body: sent })).body,
-): Promise<Json> {
-  return withZeroCost(client, resource, await post(planCreate(resource, body).requests[0].body as Json), body.cost);
+  options: { post?: (body: Json) => Promise<Json>; notice?: (line: string) => void; slug?: string } = {},
+): Promise<CreateResult> {
+  const site = await createRoutes(client, resource, body, options.slug);
+  const plan = planCreate(resource, body, { site, slug: options.slug });
+  const [create, ...followUps] = plan.requests;
+  const post = options.post ?? (async (sent: Json) => (await client.call<Json>('POST', resource.path, { body: sent })).body);
+  let record = await post(create.body as Json);
+  // planCreate plans one request per follow-up, in their order.
+  const wanted = createFollowUps(resource, body, options.slug);
+  for (const [index, request] of followUps.entries()) {
+    if (typeof record.id !== 'number' || (request.when && answerHolds(record, request.when))) continue;
+    const path = `${resource.path}/${record.id}`;
+    const filled = { ...request, path: request.path.replace(CREATED_ID, String(record.id)) };
+    const current = record;
+    const changes = wanted[index].changes;
+    const routes = site as SiteRoutes;
+    const replan = async (next: SiteRoutes) => planUpdate({ resource, id: record.id as number, path, current, changes, site: next });
+    const done = await send(
+      client,
+      resource,
+      { ...plan, requests: [filled] },
+      { path, current, changes, site: routes, options: { notice: options.notice }, replan },
+    );
+    record = done.record ?? record;
+  }
+  return { record, plan };
+}
+
+/** createByPlan, for callers that need the record alone. */
+export async function createPost(client: ApiClient, resource: Resource, body: Json, post?: (body: Json) => Promise<Json>): Promise<Json> {
+  return (await createByPlan(client, resource, body, { post })).record;
 }

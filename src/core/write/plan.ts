@@ -33,6 +33,23 @@ export interface PlannedRequest {
   body?: unknown;
   /** The fields (tribe/events/v1 names) this request is sent to change. */
   fields?: string[];
+  /**
+   * A follow-up of a create is sent to the record the create answers (`{id}` in its path stands
+   * for that record's ID); with `when`, only if the answer holds another value of `when.field`
+   * than `when.isNot` (a venue's slug, which the create route does not take).
+   */
+  when?: { field: string; isNot: unknown };
+}
+
+/**
+ * A request in a line, for people: method, path, the fields it writes and, for a follow-up of a
+ * create, when it is sent (`POST /wp/v2/tribe_venue/{id} slug, if the site gives another slug than "hall"`).
+ */
+export function describeRequest(request: PlannedRequest): string {
+  const path = request.fromRoot ? request.path : `/${request.path}`;
+  const fields = request.fields?.length ? ` ${request.fields.join(', ')}` : '';
+  const when = request.when ? `, if the site gives another ${request.when.field} than ${JSON.stringify(request.when.isNot)}` : '';
+  return `${request.method} ${path}${fields}${when}`;
 }
 
 /** What a write will do: the reads it made, the requests it sends in order, the fields already as asked. */
@@ -251,12 +268,46 @@ export function costRefusal(resource: Resource, current: Json, changes: Json, fo
   );
 }
 
-/** The plan of a create: one POST by the plugin's route, with the editor's defaults; a zero cost is stored by an update after it. */
-export function planCreate(resource: Resource, body: Json): WritePlan {
+/** Where a follow-up's path names the record a create makes: `{id}`, filled in from the create's answer. */
+export const CREATED_ID = '{id}';
+/** The ID the planner is given for a record not made yet; its paths then end in CREATED_ID. */
+const NOT_YET = -1;
+
+export interface CreateOptions {
+  /** The routes the site offers, for a follow-up update (an event's zero cost); tribe alone without it. */
+  site?: SiteRoutes;
+  /** The slug a venue must have (a file's key), which its create route does not take. */
+  slug?: string;
+}
+
+/**
+ * What must be written after a create, because its route does not store it: an event's zero cost
+ * (src/wordpress/cost.ts), and a venue's slug, which the create route takes from the name (sent
+ * only if the answer has another one). Each with the changes an update makes.
+ */
+export function createFollowUps(resource: Resource, body: Json, slug?: string): Array<{ changes: Json; when?: PlannedRequest['when'] }> {
+  const out: Array<{ changes: Json; when?: PlannedRequest['when'] }> = [];
+  if (resource.isEvent && createDropsCost(body.cost)) out.push({ changes: { cost: '0' } });
+  if (resource.mergesOnCreate && !resource.derivesSlug && slug) out.push({ changes: { slug }, when: { field: 'slug', isNot: slug } });
+  return out;
+}
+
+/**
+ * The plan of a create: one POST by the plugin's route, with the editor's defaults; then the
+ * follow-ups (createFollowUps), each planned as the update of the record as the create stores
+ * it (what it was sent, its slug yet unknown), on the record the create answers.
+ */
+export function planCreate(resource: Resource, body: Json, options: CreateOptions = {}): WritePlan {
   const sent = withCreateDefaults(resource.name, body);
   const plan: WritePlan = { action: 'create', resource: resource.name, reads: [], unchanged: [], requests: [] };
   plan.requests = [{ route: 'tribe', method: 'POST', path: resource.path, body: sent, fields: Object.keys(sent) }];
-  if (resource.isEvent && createDropsCost(body.cost)) plan.notes = ['the create route drops a zero cost: an update after it stores "0"'];
+  for (const { changes, when } of createFollowUps(resource, body, options.slug)) {
+    const site = options.site ?? { meta: 'tribe', core: false };
+    // The record as the create stores it: what it was sent, less what the follow-up writes (the create did not).
+    const stored = Object.fromEntries(Object.entries(sent).filter(([field]) => changes[field] === undefined));
+    const update = planUpdate({ resource, id: NOT_YET, path: `${resource.path}/${NOT_YET}`, current: stored, changes, site });
+    for (const request of update.requests) plan.requests.push({ ...request, path: request.path.replace(/\/-1$/, `/${CREATED_ID}`), ...(when ? { when } : {}) });
+  }
   return plan;
 }
 

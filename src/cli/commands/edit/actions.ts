@@ -43,7 +43,7 @@ export async function runEdit(resource: Resource, inv: Invocation<EditFlags>, ra
   }
   const ref = parseRef(resource, rawRef);
   const prepared = inv.prepare();
-  prepared.writes = true;
+  prepared.writes = !opts.dryRun;
   await withSession(prepared, ctx, async ({ client, profile }) => {
     try {
       const path = await recordPath(resource, ref, client);
@@ -80,16 +80,19 @@ export async function runEdit(resource: Resource, inv: Invocation<EditFlags>, ra
           }
           // The update's own rules (a name taken, a cost the route would rewrite) refuse as they do for `update`:
           // the form is reopened with the reason on top, the edits kept.
-          const refusal = await sendEdit(access, resource, path, body, current, opts.force === true, notice).catch((err: unknown) => {
-            if (err instanceof CalendarError && err.exitCode === EXIT.usage) return err;
-            throw err;
-          });
+          const refusal = await sendEdit(access, resource, path, body, current, { force: opts.force === true, dryRun: opts.dryRun === true, notice }).catch(
+            (err: unknown) => {
+              if (err instanceof CalendarError && err.exitCode === EXIT.usage) return err;
+              throw err;
+            },
+          );
           if (refusal instanceof CalendarError) {
             prepared.ui.warn(`${refusal.message}; your edits are kept in ${file}: it opens again`);
             text = withError(text, [refusal.message, hintOf(refusal)].filter(Boolean).join('\n'));
             continue;
           }
           const result = refusal;
+          if (!result.record) return (await import('../resource/shared.js')).printPlanned(ctx, client, result.plan, opts);
           for (const { field, sent, got } of result.ignored)
             prepared.ui.warn(`the server did not keep ${field}: sent ${JSON.stringify(sent)}, it holds ${JSON.stringify(got ?? null)}`);
           await printRecord(result.record, resource, prepared.output, ctx);
@@ -114,11 +117,18 @@ async function checkedChanges(resource: Resource, access: Parameters<typeof fini
   return finishBody(access, resource, checked.record, { createMissing: false, keepDuration: true }, current);
 }
 
-/** The edit's changes through the update every write goes through, after the rename rule. */
-async function sendEdit(access: RecordAccess, resource: Resource, path: string, body: Json, current: Json, force: boolean, notice: (line: string) => void) {
-  await refuseRename(access, resource, body, Number(current.id), current, force);
-  const { safeUpdate } = await import('../../../core/index.js');
-  return safeUpdate(access.client, resource, path, body, { current, force, notice });
+/** The edit's changes through the update every write goes through, after the rename rule; with `dryRun`, its plan alone. */
+async function sendEdit(
+  access: RecordAccess,
+  resource: Resource,
+  path: string,
+  body: Json,
+  current: Json,
+  options: { force: boolean; dryRun: boolean; notice: (line: string) => void },
+) {
+  await refuseRename(access, resource, body, Number(current.id), current, options.force);
+  const { updateByPlan } = await import('../../../core/index.js');
+  return updateByPlan(access.client, resource, path, body, { current, ...options });
 }
 
 /** $VISUAL, else $EDITOR, else vi; run through the shell so that `code --wait` works. */

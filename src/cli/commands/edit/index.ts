@@ -16,6 +16,7 @@ export function editCommand(resource: Resource, run: ActionRunner): Command {
       examplesHelp([`calendar ${resource.name} edit ${example}`, `calendar ${resource.name} edit ${example} --format json`]) +
         environmentHelp(EDITOR_ENVIRONMENT),
     )
+    .option('--dry-run', 'print the requests the saved form would send (--format json: the plan) instead of sending them')
     .action(run(async () => (await import('./actions.js')).runEdit.bind(null, resource)));
   if (resource.isEvent) edit.option('--force', EVENT_COST_FORCE);
   return edit;

@@ -83,8 +83,8 @@ export type RepeatFlags = Pick<CreateFlags<'events'>, 'repeat' | 'except' | 'max
 /** `--series`, `--following`: how far an update or delete of an occurrence reaches. */
 export type ScopeFlags = Pick<UpdateFlags<'events'>, 'series' | 'following'>;
 
-/** `edit` takes no field flags (the editor gives the changes): `--force` for an event's cost. */
-export type EditFlags = GlobalOptions & { force?: boolean };
+/** `edit` takes no field flags (the editor gives the changes): `--force` for an event's cost, `--dry-run` for the plan. */
+export type EditFlags = GlobalOptions & { force?: boolean; dryRun?: boolean };
 
 /** The flags of the list filters named (the views take some of the events list's: VIEW_FILTER_NAMES). */
 export type FilterFlags<Names extends string, R extends ResourceName = 'events'> = FlagsOf<Extract<FilterOf<R>, { name: Names }>>;

@@ -71,7 +71,7 @@ export async function createRepeatingEvents(
     // For scripts, the plan of each write (the series' tag, then each occurrence), as the real run sends them.
     if (opts.format === 'json' || opts.json === true) {
       const { planSeriesCreate } = await import('../../../core/index.js');
-      return void ctx.stdout.write(`${JSON.stringify(planSeriesCreate(plan), null, 2)}\n`);
+      return void ctx.stdout.write(`${JSON.stringify(await planSeriesCreate(access.client, plan), null, 2)}\n`);
     }
     return printList(
       plan.occurrences.map((o) => o.body),

@@ -84,7 +84,13 @@ export function printPlanned(ctx: Context, client: ApiClient, planned: PlannedRe
 
 /** --dry-run: the request as it would be sent, credentials masked; nothing is sent. */
 function printRequest(ctx: Context, client: ApiClient, planned: PlannedRequest): void {
-  const lines = [`${planned.method} ${client.url(planned.path, planned.query, planned.fromRoot)}`];
+  const lines: string[] = [];
+  // A follow-up of a create: {id} is the ID the create answers.
+  if (planned.path.includes('{id}')) {
+    const when = planned.when ? `, only if the site gives it another ${planned.when.field} than ${JSON.stringify(planned.when.isNot)}` : '';
+    lines.push(`# then, to the record created ({id}: its ID)${when}:`);
+  }
+  lines.push(`${planned.method} ${client.url(planned.path, planned.query, planned.fromRoot).replace('%7Bid%7D', '{id}')}`);
   if (client.hasCredentials) lines.push('Authorization: Basic ********');
   if (planned.body !== undefined) lines.push('Content-Type: application/json', '', JSON.stringify(planned.body, null, 2));
   ctx.stdout.write(`${lines.join('\n')}\n`);

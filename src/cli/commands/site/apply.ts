@@ -27,6 +27,8 @@ export async function runApply(inv: Invocation, source: string): Promise<void> {
   const file = await readSource(source, ctx);
   prepared.connections = concurrency;
   prepared.writes = !flags.dryRun;
+  // For scripts, the plan comes after the run, each change with the requests it sent; for people, before.
+  const json = prepared.output.format === 'json';
   const applied = await withSession(prepared, ctx, ({ client }) =>
     applySite(file, client, {
       prune: flags.prune === true,
@@ -36,12 +38,12 @@ export async function runApply(inv: Invocation, source: string): Promise<void> {
       messages: prepared.ui,
       notice: (line, oncePerDay) => prepared.ui.notice(line, oncePerDay),
       confirm: (question) => confirm(ctx, flags.yes === true, question),
-      onPlan: (plan, planDigest) => printPlan(plan, prepared, ctx, planDigest),
+      onPlan: json ? undefined : (plan, planDigest) => printPlan(plan, prepared, ctx, planDigest),
       onInterrupt: ctx.onInterrupt && ((handler) => ctx.onInterrupt!(handler)),
       // The plan is data for scripts with --format json: no spinner beside it.
       progress: prepared.output.format === 'json' ? undefined : terminalProgress(ctx),
     }),
   );
-  if (!applied.outcome) return printPlan(applied.plan, prepared, ctx, applied.digest);
+  if (!applied.outcome || json) printPlan(applied.plan, prepared, ctx, applied.digest);
   if (applied.error) throw applied.error;
 }
