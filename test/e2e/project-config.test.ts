@@ -1,7 +1,8 @@
 /**
- * What a cloned repository's files can make the CLI do (docs/security.md). The CLI is spawned
- * as built, its working directory in a folder holding the project file, HOME and
- * XDG_CONFIG_HOME private. Sites are header loggers: loopback proxies to a sandbox that
+ * What a cloned repository's files can make the CLI do (docs/security.md). The CLI runs as
+ * built, in this process (its streams, environment and working directory its own: a folder
+ * holding the project file, HOME and XDG_CONFIG_HOME private); the run that loads a trusted
+ * JavaScript config is spawned, as the binary loads it. Sites are header loggers: loopback proxies to a sandbox that
  * record the Authorization header of every request.
  */
 import { createServer, request, type Server } from 'node:http';
@@ -76,7 +77,7 @@ beforeEach(() => {
 });
 afterEach(() => home.cleanup());
 
-const cli = (args: string[], env: Record<string, string> = {}, cwd = repo) => runCli(args, { env: { ...home.env, ...env }, cwd, spawn: true });
+const cli = (args: string[], env: Record<string, string> = {}, cwd = repo) => runCli(args, { env: { ...home.env, ...env }, cwd });
 const writeProject = (config: unknown, name = '.calendarrc.json') => {
   const file = join(repo, name);
   writeFileSync(file, typeof config === 'string' ? config : JSON.stringify(config));
@@ -279,7 +280,11 @@ describe('calendar trust', () => {
     );
     expect((await cli(['trust', file])).code).toBe(0);
     expect(existsSync(marker)).toBe(false);
-    const r = await cli(['venues', 'create', '--venue', 'Script Hall', '--format', 'ids'], { CALENDAR_APP_PASSWORD: PASSWORD }, sub);
+    const r = await runCli(['venues', 'create', '--venue', 'Script Hall', '--format', 'ids'], {
+      env: { ...home.env, CALENDAR_APP_PASSWORD: PASSWORD },
+      cwd: sub,
+      spawn: true,
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(existsSync(marker)).toBe(true);
     expect(sent(projectSite)).toEqual(['GET with credentials', 'POST with credentials']);
