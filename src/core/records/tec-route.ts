@@ -103,7 +103,7 @@ function linkedOf(nameField: string, linked: unknown): Json | undefined {
 /**
  * A record as tec/v1 answers it, in the shape of the tribe routes (what the rest of the
  * client reads and prints), over the record as it was before when that was read. Texts are
- * the typed ones (the PATCH asks for `context=edit`).
+ * the typed ones (the PATCH asks for `context=edit`), those not sent too.
  */
 export function tribeShapeOf(resource: Resource, tec: Json, before?: Json, sent: Json = {}): Json {
   const out: Json = { ...(before ?? {}) };
@@ -112,8 +112,9 @@ export function tribeShapeOf(resource: Resource, tec: Json, before?: Json, sent:
   for (const [field, name] of Object.entries(names)) {
     const value = tec[name];
     if (value === undefined) continue;
-    // A text not sent stays as the record showed it before (the tribe routes render it otherwise).
-    if (isObject(value) && before?.[field] !== undefined && !(name in sent)) continue;
+    // A text comes as typed (`raw`, the edit context), sent or not: the record handed back holds
+    // no text as the site displays it. Without its typed form, one not sent stays as it was read.
+    if (isObject(value) && typeof value.raw !== 'string' && before?.[field] !== undefined && !(name in sent)) continue;
     const link = links.get(field);
     const linked = link && resources[link.relation as LinkRelation];
     // Venues and organizers come as their tec/v1 records, shown as the tribe routes show them.

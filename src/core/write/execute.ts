@@ -181,6 +181,14 @@ function withCoreAnswer(resource: Resource, answer: Json, record: Json, fields: 
     } else if (field === 'date' && typeof value === 'string') out.date = value.replace('T', ' ');
     else out[field] = raw(value);
   }
+  // The answer is in the edit context: every text of the post as typed, those not sent too, so
+  // that the record handed back holds no text as the site displays it (`&#038;`, curled quotes).
+  if (resource.isPost) {
+    for (const [field, key] of [[resource.nameField, 'title'], ['description', 'content'], ['excerpt', 'excerpt']]) {
+      const typed = raw(answer[key]);
+      if (typeof typed === 'string' && field in out) out[field] = typed;
+    }
+  }
   if (typeof answer.modified === 'string') out.modified = answer.modified.replace('T', ' ');
   return out;
 }
