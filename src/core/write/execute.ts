@@ -184,7 +184,11 @@ function withCoreAnswer(resource: Resource, answer: Json, record: Json, fields: 
   // The answer is in the edit context: every text of the post as typed, those not sent too, so
   // that the record handed back holds no text as the site displays it (`&#038;`, curled quotes).
   if (resource.isPost) {
-    for (const [field, key] of [[resource.nameField, 'title'], ['description', 'content'], ['excerpt', 'excerpt']]) {
+    for (const [field, key] of [
+      [resource.nameField, 'title'],
+      ['description', 'content'],
+      ['excerpt', 'excerpt'],
+    ]) {
       const typed = raw(answer[key]);
       if (typeof typed === 'string' && field in out) out[field] = typed;
     }
