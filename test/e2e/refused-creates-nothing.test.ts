@@ -34,45 +34,31 @@ afterAll(async () => {
 describe('a refused update creates no linked record', () => {
   test('CLI: exit 2 for the cost, and neither the tag nor the venue it named was created', async () => {
     const env = siteEnv(sandbox, home.env);
-    const refused = await runCli(
-      [
-        'events',
-        'update',
-        String(paid),
-        '--website',
-        'https://example.org/paid',
-        '--add-tags',
-        'Fresh Tag',
-        '--venue',
-        'Fresh Hall',
-        '--create-missing',
-        '--no-conflict-check',
-      ],
-      { env },
-    );
+    const update = (id: number, ...more: string[]) =>
+      runCli(
+        [
+          'events',
+          'update',
+          String(id),
+          '--website',
+          `https://example.org/${id}`,
+          '--add-tags',
+          'Fresh Tag',
+          '--venue',
+          'Fresh Hall',
+          '--create-missing',
+          '--no-conflict-check',
+          ...more,
+        ],
+        { env },
+      );
+    const refused = await update(paid);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/cost/);
     expect(await names('tags', 'name')).not.toContain('Fresh Tag');
     expect(await names('venues', 'venue')).not.toContain('Fresh Hall');
     // The same update where it can go: created once, and linked.
-    const done = await runCli(
-      [
-        'events',
-        'update',
-        String(plain),
-        '--website',
-        'https://example.org/plain',
-        '--add-tags',
-        'Fresh Tag',
-        '--venue',
-        'Fresh Hall',
-        '--create-missing',
-        '--no-conflict-check',
-        '--format',
-        'json',
-      ],
-      { env },
-    );
+    const done = await update(plain, '--format', 'json');
     expect(done.code).toBe(0);
     const record = JSON.parse(done.stdout) as Json;
     expect(record.tags.map((tag: Json) => tag.name)).toEqual(['Fresh Tag']);
