@@ -22,9 +22,16 @@ export function positive(raw: string, where: string): number {
 }
 
 /**
+ * The formats that carry data to a program or a file, whose texts must be the typed ones to go
+ * back without loss. A table is read by a person: it shows the texts as the site shows them to
+ * its visitors (entities decoded), which needs no second request.
+ */
+const DATA_FORMATS = new Set(['json', 'ndjson', 'csv', 'yaml']);
+
+/**
  * Whether the records go out with their texts as typed (titles, descriptions, excerpts as the
- * editor wrote them, read from the core route): every output that shows text, unless `--rendered`
- * asks for the site's rendering. IDs and counts show none, nor `--fields` that name no text;
+ * editor wrote them, read from the core route): every data format that shows text, unless
+ * `--rendered` asks for the site's rendering. IDs and counts show none, nor `--fields` that name no text;
  * iCalendar reads its own (output/ics.ts).
  * A language asked for (`--lang`) reads the texts in that language, which only the plugin's
  * routes give: the core route's typed text is the default language's. Without credentials the
@@ -33,7 +40,7 @@ export function positive(raw: string, where: string): number {
 export function showsTypedText(resource: Resource, opts: { rendered?: boolean }, output: { format: string; fields?: string[] }, client: ApiClient): boolean {
   if (opts.rendered === true || client.language !== undefined || !client.hasCredentials) return false;
   const { format, fields } = output;
-  return format !== 'ids' && format !== 'count' && format !== 'ics' && showsRawText(resource, fields);
+  return DATA_FORMATS.has(format) && showsRawText(resource, fields);
 }
 
 /** --add-x and --remove-x of the list links, as the core takes them. */
