@@ -389,10 +389,6 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
     return deleted as RecordOf<R>;
   }
 
-  /**
-   * The walk the filters ask for (checked before anything is sent), `ahead` pages read ahead of the
-   * records handed over; their texts as typed (a hundred records' in one request) unless `rendered`.
-   */
   /** Option keys each write takes beside the common ones: a series' for events. */
   protected readonly seriesKeys: Record<'create' | 'update' | 'delete', readonly string[]> = { create: [], update: [], delete: [] };
 
@@ -402,8 +398,11 @@ class Records<R extends ResourceName> implements ResourceRecords<R> {
     refuseUnknownKeys(options, [...common, ...this.seriesKeys[verb].filter((key) => !common.includes(key))], `options of ${this.resource.name}.${verb}`);
   }
 
+  /**
+   * The walk the filters ask for (checked before anything is sent), `ahead` pages read ahead of the
+   * records handed over; their texts as typed (a hundred records' in one request) unless `rendered`.
+   */
   private async walkOf(filters: FiltersOf<R>, options: ReadOptions | undefined) {
-    refuseUnknownKeys(filters, [...this.resource.listParams.map((field) => field.name), 'limit', 'on', 'during'], `filters of ${this.resource.name}`);
     refuseUnknownKeys(options, READ_KEYS, 'options of a read');
     const { limit, on, during, ...rest } = filters as Json & { limit?: number; on?: string; during?: string };
     const [{ listQueryOf, walkList }, { UsageError }, { typedTexts }] = await Promise.all([

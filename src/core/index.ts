@@ -129,13 +129,13 @@ export { decodeEntities, textForPeople } from './records/identity.js';
 /** @internal */
 export { adjustableLinks, hasAdjustments, type LinkAdjustments } from './records/link-changes.js';
 /** @internal */
-export { UNFILTERED_KEYS, listQueryOf, resolveLinkedFilters, walkList } from './records/list.js';
+export { UNFILTERED_KEYS, listQueryOf, walkList } from './records/list.js';
 /** @internal */
 export { unlistedEventsNote, walkEveryEvent, walkEveryRecord, walkShortfall, windowOf } from './records/pages.js';
 /** @internal */
 export { RawRecord } from './records/raw-list.js';
 /** @internal */
-export { readCurrent, readManyRawTexts, readRawTexts, showsRawText, typedTexts, withRawTexts } from './records/raw-text.js';
+export { readCurrent, readManyRawTexts, showsRawText, typedTexts, withRawTexts } from './records/raw-text.js';
 /** @internal */
 export { parseRef, recordPath, translateNotFound, type RecordRef } from './records/refs.js';
 /** @internal */
@@ -183,7 +183,7 @@ export { DIGEST_PATTERN, applySite, diffSite, exportSite, planSites } from './si
 /** @internal */
 export { recordsYaml } from './site/yaml.js';
 /** @internal */
-export { coerceValue } from './values.js';
+export { coerceValue, refuseUnknownKeys } from './values.js';
 /** @internal */
 export { PACKAGE_NAME, USER_AGENT, VERSION, versionLine } from './version.js';
 /** @internal */
@@ -193,9 +193,9 @@ export { conflictLine, conflictRow, findConflicts } from './views/conflicts.js';
 /** @internal */
 export { bucketByDay, entryMarks, timeSpan } from './views/days.js';
 /** @internal */
-export { AGENDA_DAYS, CONFLICT_DAYS, checkZone, dayOf, dayRange, readViewEvents, viewZone, type ViewEvents } from './views/window.js';
+export { AGENDA_DAYS, CONFLICT_DAYS, checkZone, dayOf, dayRange, readViewEvents, type ViewEvents } from './views/window.js';
 /** @internal */
-export { safeUpdate, updateByPlan } from './write/execute.js';
+export { updateByPlan } from './write/execute.js';
 /** @internal */
 export { eventsNamed, relinkAfterDelete, relinksBeforeDelete } from './write/relink.js';
 /** @internal */

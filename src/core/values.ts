@@ -297,10 +297,16 @@ export function queryValue(value: WireValue): string {
  * JavaScript caller has no type check, and `permanent: true` for `permanently` must not pass as
  * nothing asked. The first unknown key is refused with the nearest known one.
  */
-export function refuseUnknownKeys(given: object | undefined, known: readonly string[], what: string): void {
+export function refuseUnknownKeys(
+  given: object | undefined,
+  known: readonly string[],
+  what: string,
+  /** What to say of a key meant for something else (MCP: `per_page` for `limit`), instead of the list. */
+  hintFor: (key: string) => string | undefined = () => undefined,
+): void {
   if (given === undefined || given === null) return;
   const unknown = Object.keys(given).find((key) => !known.includes(key));
   if (unknown === undefined) return;
   const near = closest(unknown, known);
-  throw new UsageError(`${unknown}: not one of the ${what}${near ? ` (did you mean ${near}?)` : ''}`, `They are: ${known.join(', ')}.`);
+  throw new UsageError(`${unknown}: not one of the ${what}${near ? ` (did you mean ${near}?)` : ''}`, hintFor(unknown) ?? `They are: ${known.join(', ')}.`);
 }

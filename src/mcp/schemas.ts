@@ -4,8 +4,7 @@
  * here: the core checks and converts them (src/core/schema.ts), so that a bad value gets the
  * CLI's own message.
  */
-import { closest } from '../base/closest.js';
-import { UsageError } from '../core/index.js';
+import { refuseUnknownKeys } from '../core/index.js';
 import { linkFields, type Field, type Resource, type ValueType } from '../spec/resources.js';
 import { RELATIVE_DATES } from './dates.js';
 
@@ -90,15 +89,12 @@ export function listAdjustments(resource: Resource): Record<string, JsonSchema> 
 }
 
 /**
- * The first argument the tool does not take, said with the nearest it does, or undefined. Refused
- * rather than dropped: a client that sent `per_page` or `days` must not believe it was honoured.
+ * Refuses an argument the tool does not take, rather than dropping it: a client that sent
+ * `per_page` or `days` must not believe it was honoured.
  */
-export function unknownArgument(tool: { name: string; input: ToolInput }, args: Record<string, unknown>): UsageError | undefined {
-  const known = Object.keys(tool.input.properties);
-  const unknown = Object.keys(args).find((key) => !Object.hasOwn(tool.input.properties, key));
-  if (unknown === undefined) return undefined;
-  if ((unknown === 'per_page' || unknown === 'page') && Object.hasOwn(tool.input.properties, 'cursor'))
-    return new UsageError(`${unknown}: not an argument of ${tool.name}`, "Pages go by `limit` and the answer's `next` cursor.");
-  const near = closest(unknown, known);
-  return new UsageError(`${unknown}: not an argument of ${tool.name}${near ? ` (did you mean ${near}?)` : ''}`, `It takes: ${known.join(', ')}.`);
+export function refuseUnknownArguments(tool: { name: string; input: ToolInput }, args: Record<string, unknown>): void {
+  const paged = Object.hasOwn(tool.input.properties, 'cursor');
+  refuseUnknownKeys(args, Object.keys(tool.input.properties), `arguments of ${tool.name}`, (key) =>
+    paged && (key === 'per_page' || key === 'page') ? "Pages go by `limit` and the answer's `next` cursor." : undefined,
+  );
 }

@@ -20,7 +20,7 @@ import { type Calendar, CalendarError, type CalendarMessage, errorIn, speaking, 
 import { tools } from './tools.js';
 import type { ToolContext } from './tool.js';
 import { rootDirectories } from './files.js';
-import { unknownArgument } from './schemas.js';
+import { refuseUnknownArguments } from './schemas.js';
 import { INSTRUCTIONS, SITE_DATA_NOTICE } from './instructions.js';
 
 export interface ServerOptions {
@@ -95,8 +95,7 @@ export function createServer(options: ServerOptions): CalendarServer {
     if (!tool) return failed(unknownTool(request.params.name, options.readOnly === true));
     try {
       const args = request.params.arguments ?? {};
-      const unknown = unknownArgument(tool, args);
-      if (unknown) throw unknown;
+      refuseUnknownArguments(tool, args);
       const { data, about } = await calls.run(notes, () => tool.call(calendar, args, context(notes)));
       const own = { ...about, ...(notes.notices.length ? { notices: notes.notices } : {}), ...(notes.warnings.length ? { warnings: notes.warnings } : {}) };
       const siteData = { notice: SITE_DATA_NOTICE, data: data ?? null };

@@ -90,14 +90,14 @@ describe('lists', () => {
   test('an argument a tool does not take is refused, never dropped: per_page names limit, a typo its nearest', async () => {
     const perPage = await call(session.client, 'events_list', { per_page: 500 });
     expect(perPage.isError).toBe(true);
-    expect(perPage.texts[0]).toBe("per_page: not an argument of events_list\nPages go by `limit` and the answer's `next` cursor.");
+    expect(perPage.texts[0]).toBe("per_page: not one of the arguments of events_list\nPages go by `limit` and the answer's `next` cursor.");
     const typo = await call(session.client, 'venues_list', { serch: 'Salle' });
     expect(typo.texts[0].split('\n')).toEqual([
-      'serch: not an argument of venues_list (did you mean search?)',
-      expect.stringMatching(/^It takes: .*\bsearch\b.*\blimit\b/),
+      'serch: not one of the arguments of venues_list (did you mean search?)',
+      expect.stringMatching(/^They are: .*\bsearch\b.*\blimit\b/),
     ]);
-    expect((await call(session.client, 'agenda', { days: 3 })).texts[0]).toMatch(/^days: not an argument of agenda/);
-    expect((await call(session.client, 'events_get', { ref: ids[0], bogus: 1 })).texts[0]).toMatch(/^bogus: not an argument of events_get\n/);
+    expect((await call(session.client, 'agenda', { days: 3 })).texts[0]).toMatch(/^days: not one of the arguments of agenda/);
+    expect((await call(session.client, 'events_get', { ref: ids[0], bogus: 1 })).texts[0]).toMatch(/^bogus: not one of the arguments of events_get\n/);
     expect((await call(session.client, 'venues_list', { search: 'Salle', limit: 1 })).isError).toBe(false);
   });
 

@@ -323,7 +323,7 @@ describe("bad calls are tool errors with the CLI's message, and the server goes 
     expect(badDate.texts[0]).toMatch(/start_date/);
     const noField = await call(client, 'venues_create', { venue: 'Nowhere', capacity: 300 });
     expect(noField.isError).toBe(true);
-    expect(noField.texts[0]).toMatch(/^capacity: not an argument of venues_create\nIt takes: venue, description, /);
+    expect(noField.texts[0]).toMatch(/^capacity: not one of the arguments of venues_create\nThey are: venue, description, /);
     const noRef = await call(client, 'venues_update', { city: 'Lyon' });
     expect(noRef.isError).toBe(true);
     expect(noRef.texts[0]).toMatch(/ref/);

@@ -27,7 +27,11 @@ export interface OverlapFilters {
 
 /** The query of a list from its filters (API names, values as text or typed), checked before any request. */
 export function listQueryOf(resource: Resource, filters: Json, overlap: OverlapFilters = {}): Query {
-  refuseUnknownKeys(filters, [...resource.listParams.map((field) => field.name)], `filters of ${resource.name}`);
+  refuseUnknownKeys(
+    filters,
+    resource.listParams.map((field) => field.name),
+    `filters of ${resource.name}`,
+  );
   const query: Query = {};
   const linked = new Set(linkedFilters(resource).map((f) => f.name));
   for (const field of resource.listParams) {

@@ -201,8 +201,8 @@ export async function updateRecord(
     // A refused update creates nothing: with links to create, it is first planned with stand-ins for them.
     if (createMissing) resolver.deferCreates();
     let resolved = await resolve();
+    await refuseRename(access, resource, resolved, id, current, options.force === true);
     if (resolver.creating()) {
-      await refuseRename(access, resource, resolved, id, current, options.force === true);
       await updateByPlan(client, resource, path, resolved, { ...settings, dryRun: true, notice: undefined });
       resolved = await resolve();
     }
@@ -211,7 +211,6 @@ export async function updateRecord(
         `The end moves to ${String(resolved.end_date)} to keep the event's length (${option('keep_duration', false)} keeps the end where it is).`,
       );
     }
-    await refuseRename(access, resource, resolved, id, current, options.force === true);
     const result = await updateByPlan(client, resource, path, resolved, settings);
     if (dryRun || !result.record) return { planned: result.plan };
     warnIgnored(messages, result.ignored);

@@ -4,8 +4,6 @@ import { flagName, type Resource } from '../../../spec/resources.js';
 import { collectFields, EXPORT_FILTERS, flagValue } from './flags.js';
 import type { ExportFilterFlags, ListFlags } from './options.js';
 
-export { resolveLinkedFilters } from '../../../core/index.js';
-
 /** A list's query from its flags (src/core/records/list.ts). */
 export function buildListQuery(resource: Resource, opts: ListFlags): Query {
   const overlap = resource.isEvent ? { on: opts.on, during: opts.during } : {};

@@ -1,9 +1,9 @@
 /** `calendar agenda [FROM] [TO]`: the events of some days, grouped under each day. */
 import type { Invocation } from '../runner.js';
-import { AGENDA_DAYS, bucketByDay } from '../../../core/index.js';
+import { AGENDA_DAYS, bucketByDay, dayRange } from '../../../core/index.js';
 import { renderAgenda } from '../../views/agenda.js';
 import { paint } from '../../views/paint.js';
-import { dayRange, fetchViewEvents, type ViewFlags } from './fetch.js';
+import { fetchViewEvents, type ViewFlags } from './fetch.js';
 
 export async function runAgenda(inv: Invocation<ViewFlags>, fromArg?: string, toArg?: string): Promise<void> {
   const prepared = inv.prepare(undefined, true);

@@ -1,7 +1,7 @@
 /** `calendar events conflicts [FROM] [TO]`: events at the same venue, or with the same organizer, at overlapping times. */
 import type { Invocation } from '../runner.js';
-import { CalendarError, CONFLICT_DAYS, conflictLine, conflictRow, EXIT, findConflicts } from '../../../core/index.js';
-import { dayRange, fetchViewEvents, type ViewFlags } from './fetch.js';
+import { CalendarError, CONFLICT_DAYS, conflictLine, conflictRow, dayRange, EXIT, findConflicts } from '../../../core/index.js';
+import { fetchViewEvents, type ViewFlags } from './fetch.js';
 import { CONFLICT_FILTER_NAMES } from './filters.js';
 
 export async function runConflicts(inv: Invocation<ViewFlags & { exitCode?: boolean }>, fromArg?: string, toArg?: string): Promise<void> {

@@ -15,8 +15,6 @@ import type { FilterFlags } from '../resource/options.js';
 /** The options of a view: the events list's filters it takes (from the resource table), and `--timezone`. */
 export type ViewFlags = FilterFlags<(typeof VIEW_FILTER_NAMES)[number] | (typeof CONFLICT_FILTER_NAMES)[number]> & { timezone?: string };
 
-export { checkZone, dayOf, dayRange, viewZone } from '../../../core/index.js';
-
 /**
  * Reads the events overlapping `range` (dates in the view's zone; a missing date is
  * filled from today there). The query is a day wider each side, as the server compares in

@@ -1,11 +1,11 @@
 /** `calendar week [DATE]` and `calendar month [DATE]`: the events as a grid of days. */
 import type { Invocation } from '../runner.js';
-import { bucketByDay, type Context, UsageError } from '../../../core/index.js';
+import { bucketByDay, type Context, dayOf, UsageError } from '../../../core/index.js';
 import { MIN_GRID_WIDTH, MONTH_CELL_LINES, monthGridRange, renderGrid, weekGridRange, type WeekStart } from '../../views/grid.js';
 import { renderAgenda } from '../../views/agenda.js';
 import { paint } from '../../views/paint.js';
 import { terminalWidth } from '../../output/table.js';
-import { dayOf, fetchViewEvents, type ViewFlags } from './fetch.js';
+import { fetchViewEvents, type ViewFlags } from './fetch.js';
 
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
