@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { respond, type Engine } from './http/server.js';
 import { seedDemo } from './seed.js';
 import { StoreSync } from './store/sync.js';
@@ -62,6 +63,28 @@ export interface Sandbox {
   stats: { requests: number; writes: number; faults: Record<string, number> };
   /** The live state, for tests that hold it against what was answered or written. */
   readonly store: Store;
+  /**
+   * One request answered in this process, through no socket, as the server answers it (faults
+   * aside): for a test that sends thousands (the differential replay). Header names in lower case.
+   */
+  answer(request: InProcessRequest): Promise<InProcessAnswer>;
+}
+
+/** A request for Sandbox.answer. */
+export interface InProcessRequest {
+  method: string;
+  /** The path and query, as a request line gives them. */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** What Sandbox.answer answers. */
+export interface InProcessAnswer {
+  status: number;
+  headers: Record<string, string>;
+  /** Empty for a HEAD request, a 204 and a 304, as on the wire. */
+  text: string;
 }
 
 export const DEFAULT_PORT = 8787;
@@ -134,6 +157,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     password,
     stats,
     store: sync.store,
+    answer(request) {
+      stats.requests++;
+      if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method)) stats.writes++;
+      return answerInProcess(engine, request);
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -144,4 +172,25 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       await sync.close();
     },
   };
+}
+
+/** What respond() reads of a request and writes to a response, without a socket. */
+function answerInProcess(engine: Engine, request: InProcessRequest): Promise<InProcessAnswer> {
+  const incoming = Object.assign(Readable.from(request.body ? [Buffer.from(request.body)] : []), {
+    method: request.method,
+    url: request.path,
+    headers: request.headers,
+  }) as unknown as IncomingMessage;
+  const answer: InProcessAnswer = { status: 0, headers: {}, text: '' };
+  const outgoing = {
+    writeHead(status: number, headers: Record<string, string | number> = {}) {
+      answer.status = status;
+      for (const [name, value] of Object.entries(headers)) answer.headers[name.toLowerCase()] = String(value);
+    },
+    end(text = '') {
+      const bodiless = request.method === 'HEAD' || answer.status === 204 || answer.status === 304;
+      answer.text = bodiless ? '' : text;
+    },
+  };
+  return respond(engine, incoming, outgoing as unknown as ServerResponse).then(() => answer);
 }

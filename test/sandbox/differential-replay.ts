@@ -9,7 +9,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { Agent, request as httpRequest } from 'node:http';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { compareHeaders, compareValues, isObject, listSortKey, type Translation } from './differential-compare.js';
 
@@ -58,10 +57,15 @@ class IdMap {
   posts = new Map<number, number>();
   terms = new Map<number, number>();
   slugs = new Map<string, string>();
+  /** The way back, kept as IDs are learnt (a later pairing of the same real ID wins, as in `posts` and `terms`). */
+  private back = { posts: new Map<number, number>(), terms: new Map<number, number>() };
 
   learn(real: unknown, sandbox: unknown, space: 'posts' | 'terms'): void {
     if (!isObject(real) || !isObject(sandbox)) return;
-    if (typeof real.id === 'number' && typeof sandbox.id === 'number') this[space].set(real.id, sandbox.id);
+    if (typeof real.id === 'number' && typeof sandbox.id === 'number') {
+      this[space].set(real.id, sandbox.id);
+      this.back[space].set(sandbox.id, real.id);
+    }
     if (typeof real.slug === 'string' && typeof sandbox.slug === 'string' && real.slug) this.slugs.set(real.slug, sandbox.slug);
     if (space !== 'posts') return;
     this.learn(real.venue, sandbox.venue, 'posts');
@@ -87,12 +91,12 @@ class IdMap {
 
   /** The way back: sandbox IDs and origin as the real site's. */
   translation(sandboxOrigin: string, realOrigin: string): Translation {
-    const reverse = (map: Map<number, number>) => {
-      const back = new Map<number, number>();
-      for (const [real, sandbox] of map) back.set(sandbox, real);
-      return (id: number) => back.get(id) ?? id;
+    const { posts, terms } = this.back;
+    return {
+      origin: (text) => (text.includes(sandboxOrigin) ? text.split(sandboxOrigin).join(realOrigin) : text),
+      post: (id) => posts.get(id) ?? id,
+      term: (id) => terms.get(id) ?? id,
     };
-    return { origin: (text) => text.split(sandboxOrigin).join(realOrigin), post: reverse(this.posts), term: reverse(this.terms) };
   }
 
   /** A parameter value with the real site's IDs replaced by the sandbox's. */
@@ -164,36 +168,6 @@ function compare(exchange: Exchange, status: number, body: unknown, headers: Hea
   return problems;
 }
 
-const agent = new Agent({ keepAlive: true });
-
-/**
- * One request by node:http over a kept-alive connection: the global fetch costs several times
- * the CPU per request, and a replay sends thousands.
- */
-function send(
-  url: string,
-  method: string,
-  headers: Record<string, string>,
-  body: string | undefined,
-): Promise<{ status: number; headers: Headers; text: string }> {
-  return new Promise((done, fail) => {
-    const req = httpRequest(url, { method, headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const answered = new Headers();
-        for (const [name, value] of Object.entries(res.headers)) {
-          for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) answered.append(name, one);
-        }
-        done({ status: res.statusCode ?? 0, headers: answered, text: Buffer.concat(chunks).toString('utf8') });
-      });
-      res.on('error', fail);
-    });
-    req.on('error', fail);
-    req.end(body);
-  });
-}
-
 /** `afterEach` runs once each answer has been compared, with the sandbox as it now is. */
 export async function replay(recordingPath: string, options: { afterEach?: (sandbox: Sandbox) => void } = {}): Promise<ReplayResult> {
   const { timezone, origin, exchanges } = readRecording(recordingPath);
@@ -205,11 +179,13 @@ export async function replay(recordingPath: string, options: { afterEach?: (sand
     for (const exchange of exchanges) {
       if (exchange.at) clock = exchange.at * 1000;
       const { path, body } = rewrite(exchange.sent, ids);
-      const headers: Record<string, string> = { ...(exchange.sent.headers ?? {}) };
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(exchange.sent.headers ?? {})) headers[name.toLowerCase()] = value;
       if (exchange.sent.content_type) headers['content-type'] = exchange.sent.content_type;
       if (exchange.sent.auth !== 'anon')
         headers.authorization = `Basic ${Buffer.from(`${USER}:${exchange.sent.auth === 'badpw' ? 'wrong-password' : PASSWORD}`).toString('base64')}`;
-      const response = await send(`${sandbox.url}${path}`, exchange.sent.method, headers, body);
+      // Answered in this process: the HTTP layer's own tests are elsewhere, and a replay sends thousands of requests.
+      const response = await sandbox.answer({ method: exchange.sent.method, path, headers, body });
       const text = response.text;
       let parsed: unknown = text;
       try {
@@ -222,7 +198,7 @@ export async function replay(recordingPath: string, options: { afterEach?: (sand
       const sent = new URL(exchange.sent.path, 'http://replay.invalid');
       const route = sent.searchParams.get('rest_route') ?? sent.pathname;
       const translation = { ...ids.translation(sandbox.url, origin), sortKey: listSortKey(route, sent.searchParams) };
-      const problems = compare(exchange, response.status, parsed, response.headers, translation);
+      const problems = compare(exchange, response.status, parsed, new Headers(response.headers), translation);
       if (problems.length) result.mismatches.push({ n: exchange.n, request: exchange.request, problems });
       else result.identical++;
       options.afterEach?.(sandbox);
