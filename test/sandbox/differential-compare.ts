@@ -42,8 +42,10 @@ const TERM_PATHS = new Set(['categories', 'tags', 'tribe_events_cat']);
 
 /** A URL or text from the sandbox written with the real site's origin and IDs. */
 export function translateText(text: string, to: Translation): string {
-  return to
-    .origin(text)
+  const translated = to.origin(text);
+  // IDs are put back in paths and queries only, which hold a slash or an equals sign: most texts hold neither.
+  if (!translated.includes('/') && !translated.includes('=')) return translated;
+  return translated
     .replace(PATH_IDS, (_, kind: string, id: string) => `/${kind}/${TERM_PATHS.has(kind) ? to.term(Number(id)) : to.post(Number(id))}`)
     .replace(TERM_URL_KEYS, (_, key: string, id: string) => `${key}${to.term(Number(id))}`)
     .replace(
