@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openInput, type Input } from '../../src/core/bulk/input.js';
-import { runImportPasses, scanInput, type ImportSettings } from '../../src/core/bulk/importer.js';
+import { KEPT_RECORDS, runImportPasses, scanInput, type ImportSettings } from '../../src/core/bulk/importer.js';
 import type { Context } from '../../src/core/context.js';
 import { ApiClient } from '../../src/core/http/client.js';
 import { parseRestRoot } from '../../src/core/http/url.js';
@@ -40,7 +40,7 @@ async function countedInput(name: string, rows: number): Promise<{ input: Input;
   return { input, reads: () => reads };
 }
 
-async function importAll(input: Input): Promise<number> {
+async function importAll(input: Input, more: Partial<ImportSettings> = {}): Promise<number> {
   const client = new ApiClient({
     root: parseRestRoot(sandbox.restRoot),
     namespace: 'tribe/events/v1',
@@ -52,8 +52,8 @@ async function importAll(input: Input): Promise<number> {
     stderr: ctx.stderr,
   });
   try {
-    const scan = await scanInput(input, settings);
-    const { counts } = await runImportPasses(input, scan, settings, { messages: new Ui(ctx, { noColor: true }), client });
+    const scan = await scanInput(input, { ...settings, ...more });
+    const { counts } = await runImportPasses(input, scan, { ...settings, ...more }, { messages: new Ui(ctx, { noColor: true }), client });
     return counts.created;
   } finally {
     await client.close();
@@ -68,9 +68,16 @@ describe('the two passes of an import', () => {
     expect(reads()).toBe(1);
   });
 
-  test('a file of more than 2,000 records is read again rather than kept in memory', async () => {
-    const { input, reads } = await countedInput('large', 2_001);
-    expect(await importAll(input)).toBe(2_001);
+  test('a file longer than the records kept (2,000 unless told) is read again rather than kept in memory', async () => {
+    expect(KEPT_RECORDS).toBe(2_000);
+    const { input, reads } = await countedInput('large', 41);
+    expect(await importAll(input, { keptRecords: 40 })).toBe(41);
     expect(reads()).toBe(2);
+  });
+
+  test('a file of exactly the records kept is read once', async () => {
+    const { input, reads } = await countedInput('limit', 40);
+    expect(await importAll(input, { keptRecords: 40 })).toBe(40);
+    expect(reads()).toBe(1);
   });
 });

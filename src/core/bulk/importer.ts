@@ -46,6 +46,8 @@ export interface ImportSettings {
   createMissing?: boolean;
   /** The --failed-to file as the person named it, for messages (failedTo is the resolved path). */
   failedToName?: string;
+  /** How many records the checking pass keeps for the sending pass; a longer file is read twice (default KEPT_RECORDS). */
+  keptRecords?: number;
 }
 
 /** What the checking pass learnt about the file. */
@@ -69,7 +71,8 @@ export interface Scan {
   draftOrder: Map<string, number>;
 }
 
-const KEPT_RECORDS = 2_000;
+/** Records kept between the passes: a few megabytes at most, whatever the file's length. */
+export const KEPT_RECORDS = 2_000;
 
 const MAX_LISTED_PROBLEMS = 3;
 
@@ -97,7 +100,7 @@ export async function scanInput(input: Input, settings: ImportSettings): Promise
       continue;
     }
     const record = prepared.record;
-    if (scan.kept && scan.count <= KEPT_RECORDS) scan.kept.push({ item, record });
+    if (scan.kept && scan.count <= (settings.keptRecords ?? KEPT_RECORDS)) scan.kept.push({ item, record });
     else scan.kept = undefined;
     if (record.slug !== undefined) scan.hasSlugs = true;
     for (const field of Object.keys(record.body)) scan.fields.add(field);
