@@ -3,9 +3,9 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Test files share their worker's modules (isolate: false): reloading vitest, the sandbox and
-// the built CLI for each of ~95 files cost more CPU than the tests themselves. Tests hold no
-// state in modules; the one file that replaces a module with vi.mock runs isolated.
-const MOCKING = ['test/unit/config-fast-path.test.ts'];
+// the built CLI for each of ~200 files cost more CPU than the tests themselves. So tests hold no
+// state in modules and replace none (no vi.mock). One project: a worker of a second project is
+// started in place of one of the first, whose modules are then loaded again by a new worker.
 
 /**
  * The files that take longest from start to end (mostly waiting: interrupted runs, a package
@@ -50,9 +50,7 @@ export default defineConfig({
     // 60.9 s (bench: `time npx vitest run --maxWorkers=N` after `rm -rf node_modules/.vite/vitest`).
     // 8 at most, for memory.
     maxWorkers: Math.min(availableParallelism() + 2, 8),
-    projects: [
-      { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: MOCKING, isolate: false } },
-      { extends: true, test: { name: 'isolated', include: MOCKING } },
-    ],
+    include: ['test/**/*.test.ts'],
+    isolate: false,
   },
 });

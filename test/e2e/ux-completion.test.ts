@@ -174,6 +174,21 @@ describe('start-up stays light', () => {
     expect(loaded).not.toContain('undici'); // listing profiles needs no HTTP client
   });
 
+  test('a JSON configuration file is read without the YAML parser; a YAML one with it', async () => {
+    const folder = (name: string, file: string, text: string) => {
+      const project = join(home.home, name);
+      mkdirSync(project, { recursive: true });
+      writeFileSync(join(project, file), text);
+      return project;
+    };
+    const [json, yaml] = await Promise.all([
+      heavyRun(['profile', 'list', '--json'], folder('project-json', '.calendarrc.json', '{"profiles":{"j":{"baseUrl":"http://127.0.0.1:9/wp-json"}}}')),
+      heavyRun(['profile', 'list', '--json'], folder('project-yaml', '.calendarrc.yaml', 'profiles:\n  y:\n    baseUrl: http://127.0.0.1:9/wp-json\n')),
+    ]);
+    expect(json).not.toContain('yaml');
+    expect(yaml).toContain('yaml');
+  });
+
   test('an import of a JSON file runs the pieces of undici it needs, not its index, nor the iCalendar reader', async () => {
     const file = join(home.home, 'light-venues.ndjson');
     writeFileSync(file, `${JSON.stringify({ venue: 'Light Start Hall' })}\n`);
