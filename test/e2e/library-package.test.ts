@@ -182,7 +182,8 @@ export async function main(): Promise<number> {
 `,
     );
     // Nothing but the package: no @types/node (the declarations need none), strict, as a user's project would set it.
-    const settings = { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', types: [] };
+    // TypeScript's own lib files go unchecked (half the time of the run); the package's declarations are checked whole.
+    const settings = { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', types: [], skipDefaultLibCheck: true };
     writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: settings, files: ['check.ts'] }));
     const tsc = createRequire(join(ROOT, 'package.json')).resolve('typescript/bin/tsc');
     const result = await run(process.execPath, [tsc, '-p', '.'], { cwd: project }).then(
