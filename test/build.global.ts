@@ -5,7 +5,8 @@
  * `npx vitest run FILE` after an edit then tests the edit. A fresh build costs nothing.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 
@@ -33,7 +34,31 @@ function buildWhenStale(): void {
   if (!buildIsStale()) return;
   const started = performance.now();
   execFileSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  writeCodeCaches();
   process.stderr.write(`built dist/ from the current source in ${Math.round(performance.now() - started)} ms\n`);
+}
+
+/**
+ * One run of the binary that talks HTTP (a list on the built-in sandbox, in a HOME of its own),
+ * so that the bundles' code caches exist, as after a user's first command: otherwise every test
+ * that spawns the binary before the first such run ends compiles the bundles from source (the
+ * tests of the code cache itself work on bundles of their own).
+ */
+function writeCodeCaches(): void {
+  const home = mkdtempSync(join(tmpdir(), 'calendar-warm-'));
+  try {
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, '.config'),
+      XDG_DATA_HOME: join(home, '.local', 'share'),
+      XDG_CACHE_HOME: join(home, '.cache'),
+    };
+    for (const name of Object.keys(env)) if (name.startsWith('CALENDAR_') || name === 'CI') delete env[name];
+    execFileSync(process.execPath, [join(ROOT, 'bin/calendar.js'), 'venues', 'list', '--format', 'ids'], { cwd: home, env, stdio: 'ignore' });
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
 }
 
 /** Before the first run, and in watch mode before each run again. */

@@ -48,8 +48,13 @@ export function tempHome(): { home: string; env: Record<string, string>; cleanup
   };
 }
 
-/** The environment a run sees: ours without CALENDAR_* and proxy variables, no colour, plus `extra`. */
-function runEnv(extra: Record<string, string | undefined> = {}): Record<string, string> {
+/**
+ * Ours without CALENDAR_* and proxy variables, and no colour; read once (no test changes this
+ * process's environment), as each variable read from process.env is a call into Node.
+ */
+let baseEnv: Record<string, string> | undefined;
+function ownEnv(): Record<string, string> {
+  if (baseEnv) return baseEnv;
   const env: Record<string, string> = {};
   // The machine's own proxy settings stay out: a test that wants a proxy names it.
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('CALENDAR_') && !/_proxy$/i.test(k) && v !== undefined) env[k] = v;
@@ -57,6 +62,12 @@ function runEnv(extra: Record<string, string | undefined> = {}): Record<string, 
   // A CI runner's CI=true refuses writes to the built-in sandbox: a test that wants it says so.
   delete env.CI;
   env.NO_COLOR = '1';
+  return (baseEnv = env);
+}
+
+/** The environment a run sees: ours (ownEnv) plus `extra`. */
+function runEnv(extra: Record<string, string | undefined> = {}): Record<string, string> {
+  const env = { ...ownEnv() };
   for (const [k, v] of Object.entries(extra)) {
     if (v === undefined) delete env[k];
     else env[k] = v;
