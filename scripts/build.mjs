@@ -328,7 +328,8 @@ try {
     // Bundled CommonJS packages call require() for Node built-ins.
     banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
   });
-  buildTypes(staging.pathname);
+  // The tests' global setup writes them itself once the bundles are there, while the tests run (test/build.global.ts).
+  if (process.env.CALENDAR_BUILD_DECLARATIONS !== 'later') buildTypes(staging.pathname);
   // The ES module entry others import (`import { main } from 'events-calendar-cli/dist/cli.js'`, tools that
   // look for it); the launcher itself loads cli.cjs through its code cache.
   writeFileSync(new URL('cli.js', `${staging.href}/`), "import cli from './cli.cjs';\nexport const { main, buildProgram } = cli;\n");

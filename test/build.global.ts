@@ -4,8 +4,8 @@
  * rebuilt before any test file runs whenever a file it is made from is newer than the build;
  * `npx vitest run FILE` after an edit then tests the edit. A fresh build costs nothing.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -30,12 +30,67 @@ export function buildIsStale(root = ROOT): boolean {
   return INPUTS.some((input) => newest(join(root, input)) > built);
 }
 
-function buildWhenStale(): void {
-  if (!buildIsStale()) return;
+/** Present while the library's declarations are being written after a build (`writing PID`); says why, if that failed. */
+const DECLARATIONS_PENDING = join(ROOT, 'dist/.declarations-pending');
+
+/**
+ * Builds dist/ when stale. The declarations (dist/index.d.ts and dist/types/: tsc, several seconds
+ * in a clean clone) are written by a child of their own while the tests run: only the tests of the
+ * package wait for them (declarationsWritten). Returns that child's end, or undefined.
+ */
+function buildWhenStale(): Promise<void> | undefined {
+  if (!buildIsStale()) return undefined;
   const started = performance.now();
-  execFileSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  execFileSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], {
+    cwd: ROOT,
+    env: { ...process.env, CALENDAR_BUILD_DECLARATIONS: 'later' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   writeCodeCaches();
-  process.stderr.write(`built dist/ from the current source in ${Math.round(performance.now() - started)} ms\n`);
+  process.stderr.write(`built dist/ from the current source in ${Math.round(performance.now() - started)} ms; its declarations are being written\n`);
+  const child = spawn(process.execPath, [join(ROOT, 'scripts/build-types.mjs')], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  writeFileSync(DECLARATIONS_PENDING, `writing ${child.pid}`);
+  return new Promise((done) => {
+    child.on('error', (error) => {
+      writeFileSync(DECLARATIONS_PENDING, `scripts/build-types.mjs could not start: ${error.message}`);
+      done();
+    });
+    child.on('exit', (code, signal) => {
+      if (code === 0) rmSync(DECLARATIONS_PENDING, { force: true });
+      else writeFileSync(DECLARATIONS_PENDING, `scripts/build-types.mjs failed (${signal ?? `exit ${code}`})`);
+      done();
+    });
+  });
+}
+
+/** Resolves once the library's declarations are in dist/ (at once unless a build under way is writing them). */
+export async function declarationsWritten(timeoutMs = 120_000): Promise<void> {
+  for (const until = Date.now() + timeoutMs; ; ) {
+    let state: string;
+    try {
+      state = readFileSync(DECLARATIONS_PENDING, 'utf8');
+    } catch {
+      return;
+    }
+    const writer = /^writing (\d+)$/.exec(state);
+    if (!writer) throw new Error(state);
+    // A run stopped while its writer ran leaves the mark behind: whatever that writer wrote is what there is.
+    if (!isAlive(Number(writer[1]))) {
+      if (statSync(join(ROOT, 'dist/index.d.ts'), { throwIfNoEntry: false })) return;
+      throw new Error('the writer of the declarations stopped before writing them: run npm run build');
+    }
+    if (Date.now() > until) throw new Error(`the library's declarations were not written within ${timeoutMs} ms`);
+    await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /**
@@ -61,8 +116,19 @@ function writeCodeCaches(): void {
   }
 }
 
-/** Before the first run, and in watch mode before each run again. */
-export default function setup(project: TestProject): void {
-  buildWhenStale();
-  project.onTestsRerun(() => buildWhenStale());
+/** Before the first run, and in watch mode before each run again; the run ends once the declarations are written. */
+export default function setup(project: TestProject): () => Promise<void> {
+  const writing = new Set<Promise<void>>();
+  const build = () => {
+    const declarations = buildWhenStale();
+    if (declarations) writing.add(declarations);
+  };
+  build();
+  project.onTestsRerun(async () => {
+    await Promise.all(writing);
+    build();
+  });
+  return async () => {
+    await Promise.all(writing);
+  };
 }

@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PASSWORD, ROOT, startTestSandbox, USER, type Sandbox } from './helpers.js';
+import { declarationsWritten } from '../build.global.js';
 
 const run = promisify(execFile);
 const TERMINAL_LIBRARIES = ['chalk', 'ora', 'cli-table3', 'commander'];
@@ -24,6 +25,7 @@ let project: string;
 let sandbox: Sandbox;
 
 beforeAll(async () => {
+  await declarationsWritten();
   work = mkdtempSync(join(tmpdir(), 'calendar-library-'));
   project = join(work, 'project');
   mkdirSync(project);

@@ -9,10 +9,12 @@ import { dirname, join, normalize } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, test } from 'vitest';
 import pkg from '../../package.json' with { type: 'json' };
+import { declarationsWritten } from '../build.global.js';
 import { ROOT } from './helpers.js';
 
 /** What `npm pack` would put in the tarball, asked once for the file. */
 async function packList(): Promise<{ name: string; size: number; files: Array<{ path: string }> }> {
+  await declarationsWritten();
   const { stdout } = await promisify(execFile)('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
     cwd: ROOT,
     env: { ...process.env, npm_config_update_notifier: 'false' },
