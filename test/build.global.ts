@@ -5,10 +5,10 @@
  * `npx vitest run FILE` after an edit then tests the edit. A fresh build costs nothing.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { ownEnv, tempHome } from './e2e/home.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -100,35 +100,26 @@ function isAlive(pid: number): boolean {
  * tests of the code cache itself work on bundles of their own).
  */
 function writeCodeCaches(): void {
-  const home = mkdtempSync(join(tmpdir(), 'calendar-warm-'));
+  const home = tempHome();
   try {
-    const env: Record<string, string | undefined> = {
-      ...process.env,
-      HOME: home,
-      XDG_CONFIG_HOME: join(home, '.config'),
-      XDG_DATA_HOME: join(home, '.local', 'share'),
-      XDG_CACHE_HOME: join(home, '.cache'),
-    };
-    for (const name of Object.keys(env)) if (name.startsWith('CALENDAR_') || name === 'CI') delete env[name];
-    execFileSync(process.execPath, [join(ROOT, 'bin/calendar.js'), 'venues', 'list', '--format', 'ids'], { cwd: home, env, stdio: 'ignore' });
+    execFileSync(process.execPath, [join(ROOT, 'bin/calendar.js'), 'venues', 'list', '--format', 'ids'], {
+      cwd: home.home,
+      env: { ...ownEnv(), ...home.env },
+      stdio: 'ignore',
+    });
   } finally {
-    rmSync(home, { recursive: true, force: true });
+    home.cleanup();
   }
 }
 
 /** Before the first run, and in watch mode before each run again; the run ends once the declarations are written. */
 export default function setup(project: TestProject): () => Promise<void> {
-  const writing = new Set<Promise<void>>();
-  const build = () => {
-    const declarations = buildWhenStale();
-    if (declarations) writing.add(declarations);
-  };
-  build();
+  let declarations = buildWhenStale();
   project.onTestsRerun(async () => {
-    await Promise.all(writing);
-    build();
+    await declarations;
+    declarations = buildWhenStale();
   });
   return async () => {
-    await Promise.all(writing);
+    await declarations;
   };
 }

@@ -123,10 +123,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   const listener = (request: IncomingMessage, response: ServerResponse) => acceptRequest(request, response);
   const server = options.tls ? createTlsServer({ cert: options.tls.cert, key: options.tls.key }, listener) : createServer(listener);
-  /** Every request enters here, in arrival order; this is where faults are drawn. */
-  function acceptRequest(request: IncomingMessage, response: ServerResponse): void {
+  /** Every request is counted here, answered over HTTP or in process (Sandbox.answer). */
+  function count(method: string): void {
     stats.requests++;
-    if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method ?? 'GET')) stats.writes++;
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(method)) stats.writes++;
+  }
+  /** Every request over HTTP enters here, in arrival order; this is where faults are drawn. */
+  function acceptRequest(request: IncomingMessage, response: ServerResponse): void {
+    count(request.method ?? 'GET');
     const fault = faults?.next();
     if (fault) applyFault(fault, request, response, () => handle(request, response));
     else handle(request, response);
@@ -158,8 +162,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     stats,
     store: sync.store,
     answer(request) {
-      stats.requests++;
-      if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method)) stats.writes++;
+      count(request.method);
       return answerInProcess(engine, request);
     },
     async close() {

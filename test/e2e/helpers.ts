@@ -7,9 +7,9 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { Readable, Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { ownEnv, tempHome } from './home.js';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { CalendarError } from '../../src/core/errors.js';
 import { startSandbox } from '../../src/sandbox/index.js';
@@ -20,6 +20,7 @@ export const ROOT = resolve(import.meta.dirname, '../..');
 export const BIN = join(ROOT, 'bin/calendar.js');
 export const USER = 'admin';
 export const PASSWORD = 'e2e-secret-Pa55word';
+export { tempHome } from './home.js';
 
 export interface RunResult {
   code: number;
@@ -36,33 +37,6 @@ export interface RunOptions {
   spawn?: boolean;
   /** In process: how the CLI waits before a retry (a faster clock for fault tests). */
   sleep?(ms: number): Promise<void>;
-}
-
-/** A private HOME with XDG dirs inside, so no user configuration leaks in. */
-export function tempHome(): { home: string; env: Record<string, string>; cleanup(): void } {
-  const home = mkdtempSync(join(tmpdir(), 'calendar-e2e-'));
-  return {
-    home,
-    env: { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share'), XDG_CACHE_HOME: join(home, '.cache') },
-    cleanup: () => rmSync(home, { recursive: true, force: true }),
-  };
-}
-
-/**
- * Ours without CALENDAR_* and proxy variables, and no colour; read once (no test changes this
- * process's environment), as each variable read from process.env is a call into Node.
- */
-let baseEnv: Record<string, string> | undefined;
-function ownEnv(): Record<string, string> {
-  if (baseEnv) return baseEnv;
-  const env: Record<string, string> = {};
-  // The machine's own proxy settings stay out: a test that wants a proxy names it.
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('CALENDAR_') && !/_proxy$/i.test(k) && v !== undefined) env[k] = v;
-  delete env.FORCE_COLOR;
-  // A CI runner's CI=true refuses writes to the built-in sandbox: a test that wants it says so.
-  delete env.CI;
-  env.NO_COLOR = '1';
-  return (baseEnv = env);
 }
 
 /** The environment a run sees: ours (ownEnv) plus `extra`. */
