@@ -15,6 +15,7 @@ import { CalendarError } from '../../src/core/errors.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { ApiClient } from '../../src/core/http/client.js';
 import { parseRestRoot } from '../../src/core/http/url.js';
+import { ask } from '../sandbox/helpers.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const BIN = join(ROOT, 'bin/calendar.js');
@@ -147,15 +148,14 @@ export function json<T = unknown>(text: string): T {
   return JSON.parse(text) as T;
 }
 
-/** A direct call to the sandbox, for setting up state and checking results beside the CLI. */
+/** A direct call to the sandbox (in this process, no socket: faults aside), for setting up state and checking results beside the CLI. */
 export async function api<T = unknown>(sandbox: Sandbox, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${sandbox.restRoot}/tribe/events/v1/${path.replace(/^\//, '')}`, {
+  const res = await ask(sandbox, `${sandbox.restRoot}/tribe/events/v1/${path.replace(/^\//, '')}`, {
     method,
     headers: { authorization: `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+  return { status: res.status, body: (res.text ? JSON.parse(res.text) : null) as T };
 }
 
 export interface Site {

@@ -21,6 +21,23 @@ interface FunctionCoverage {
 }
 
 /**
+ * Where each line of a bundle starts, and its source map: read once for all the runs of a test
+ * worker (core.cjs's map is 6 MB), as dist/ is built before the tests and not during them.
+ */
+const bundleMaps = new Map<string, { lineStarts: number[]; map: SourceMap }>();
+function bundleMap(bundle: string): { lineStarts: number[]; map: SourceMap } {
+  let known = bundleMaps.get(bundle);
+  if (!known) {
+    const source = readFileSync(bundle, 'utf8');
+    const lineStarts = [0];
+    for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+    known = { lineStarts, map: new SourceMap(JSON.parse(readFileSync(`${bundle}.map`, 'utf8'))) };
+    bundleMaps.set(bundle, known);
+  }
+  return known;
+}
+
+/**
  * Runs the CLI and returns it with the node_modules packages whose code ran, and every source
  * file that did (`node_modules/undici/index.js`, `src/core/bulk/input.ts`); both undefined when the
  * bundle was not loaded.
@@ -40,10 +57,7 @@ export async function librariesRun(args: string[], options: RunOptions = {}): Pr
       const functions = scripts.filter((s) => s.url === url).flatMap((s) => s.functions);
       if (functions.length === 0) continue;
       loaded = true;
-      const source = readFileSync(bundle, 'utf8');
-      const lineStarts = [0];
-      for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) lineStarts.push(i + 1);
-      const map = new SourceMap(JSON.parse(readFileSync(`${bundle}.map`, 'utf8')));
+      const { lineStarts, map } = bundleMap(bundle);
       for (const fn of functions) {
         const { startOffset, count } = fn.ranges[0];
         if (count === 0) continue;

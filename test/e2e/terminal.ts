@@ -1,8 +1,18 @@
 /** Running the built CLI on a pseudo-terminal, for commands that behave differently there (confirmations, the editor). */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, ROOT } from './helpers.js';
+
+let python: string | undefined;
+/**
+ * Python's own executable, asked once: `python3` on PATH may be a version manager's shim (pyenv's
+ * is a shell script), which costs ten times what the interpreter does at every start (0.1 s).
+ */
+export function pythonExecutable(): string {
+  python ??= execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim() || 'python3';
+  return python;
+}
 
 /**
  * Runs the CLI on a pseudo-terminal and answers its questions in turn: PTY_SCRIPT, a JSON list
@@ -63,7 +73,7 @@ export function runOnTerminal(
   }
   for (const k of ['NO_COLOR', 'FORCE_COLOR']) if (extra[k] !== undefined) childEnv[k] = extra[k]!;
   return new Promise((resolve, reject) => {
-    const child = spawn('python3', [ptyHelper, process.execPath, BIN, ...args], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(pythonExecutable(), [ptyHelper, process.execPath, BIN, ...args], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (output += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (output += d));

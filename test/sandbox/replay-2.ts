@@ -11,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { ask, jsonOrText } from './helpers.js';
 import { compareHeaders, compareValues, isObject, translateText, type Translation } from './differential-compare.js';
 import { parseCurl, readResponse, RECORDED_BASE, RECORDINGS_2_DIR, type Recording } from './recordings.js';
 
@@ -129,16 +130,11 @@ export class Replay2 {
       if (recording.name === 'event_create_featured') parsed.image = this.imageUrl;
       body = JSON.stringify(parsed);
     }
-    const response = await fetch(this.rewriteUrl(request.url), { method: request.method, headers, body, redirect: 'manual' });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // a calendar, an HTML page or nothing
-    }
-    this.learn(recording.body, parsed);
-    return { status: response.status, headers: response.headers, body: parsed, text };
+    const answer = await ask(this.sandbox, this.rewriteUrl(request.url), { method: request.method, headers, body });
+    // JSON, or a calendar, an HTML page or nothing
+    const parsedBody = jsonOrText(answer.text);
+    this.learn(recording.body, parsedBody);
+    return { status: answer.status, headers: answer.headers, body: parsedBody, text: answer.text };
   }
 
   private learn(real: unknown, sandbox: unknown): void {
