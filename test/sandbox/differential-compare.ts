@@ -75,14 +75,13 @@ function sameWithDates(real: string, sandbox: string, tolerance: number): boolea
 const TERM_LISTS = new Set(['categories', 'tags']);
 
 /** Lists of records are matched by ID (translated), then compared value by value. */
-function compareLists(real: unknown[], sandbox: unknown[], path: string, to: Translation, problems: string[]): void {
+function compareLists(real: unknown[], sandbox: unknown[], path: string, listKey: string, to: Translation, problems: string[]): void {
   const isRecord = (item: unknown): item is Json => isObject(item) && typeof item.id === 'number';
   if (!real.every(isRecord) || !sandbox.every(isRecord)) {
     if (real.length !== sandbox.length) problems.push(`${path} length: real ${real.length}, sandbox ${sandbox.length}`);
-    else real.forEach((item, index) => compareValues(item, sandbox[index], `${path}[${index}]`, to, problems));
+    else real.forEach((item, index) => compareAt(item, sandbox[index], `${path}[${index}]`, '', to, problems));
     return;
   }
-  const listKey = path.slice(path.lastIndexOf('.') + 1);
   const realId = (record: Json) => (TERM_LISTS.has(listKey) ? to.term(record.id as number) : to.post(record.id as number));
   const realIds = real.map((record) => record.id).join(',');
   const sandboxIds = sandbox.map(realId).join(',');
@@ -100,26 +99,42 @@ function compareLists(real: unknown[], sandbox: unknown[], path: string, to: Tra
     const topLevel = path === '$' || /^\$(\.body)?\.[a-z]+$/.test(path);
     if (!topLevel || !to.sortKey || keys(realIds) !== keys(sandboxIds)) problems.push(`${path} order: real ${realIds}, sandbox ${sandboxIds}`);
   }
-  for (const record of real) compareValues(record, byId.get(record.id as number), `${path}[@${String(record.id)}]`, to, problems);
+  for (const record of real) compareAt(record, byId.get(record.id as number), `${path}[@${String(record.id)}]`, '', to, problems);
 }
 
 /** Pushes every difference between the real value and the sandbox's onto `problems`. */
 export function compareValues(real: unknown, sandbox: unknown, path: string, to: Translation, problems: string[]): void {
-  const key = path.slice(path.lastIndexOf('.') + 1);
+  compareAt(real, sandbox, path, path.slice(path.lastIndexOf('.') + 1), to, problems);
+}
+
+/** Key lists equal in order (and so as sets). */
+function sameOrder(a: string[], b: string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * compareValues at `path`, whose last key is `key` ('' for an item of a list): the path is read
+ * only to report a difference, so that a walk over equal values builds no text from it.
+ */
+function compareAt(real: unknown, sandbox: unknown, path: string, key: string, to: Translation, problems: string[]): void {
   if (IGNORED_KEYS.has(key)) return;
   if (Array.isArray(real) && Array.isArray(sandbox)) {
-    compareLists(real, sandbox, path, to, problems);
+    compareLists(real, sandbox, path, key, to, problems);
     return;
   }
   if (isObject(real) && isObject(sandbox)) {
     const realKeys = Object.keys(real).filter((name) => !IGNORED_KEYS.has(name));
     const sandboxKeys = Object.keys(sandbox).filter((name) => !IGNORED_KEYS.has(name));
-    if ([...realKeys].sort().join(',') !== [...sandboxKeys].sort().join(',')) {
-      problems.push(`${path} keys: real ${realKeys.join(',')}; sandbox ${sandboxKeys.join(',')}`);
-      return;
+    if (!sameOrder(realKeys, sandboxKeys)) {
+      if ([...realKeys].sort().join(',') !== [...sandboxKeys].sort().join(',')) {
+        problems.push(`${path} keys: real ${realKeys.join(',')}; sandbox ${sandboxKeys.join(',')}`);
+        return;
+      }
+      problems.push(`${path} key order: real ${realKeys.join(',')}; sandbox ${sandboxKeys.join(',')}`);
     }
-    if (realKeys.join(',') !== sandboxKeys.join(',')) problems.push(`${path} key order: real ${realKeys.join(',')}; sandbox ${sandboxKeys.join(',')}`);
-    for (const name of realKeys) compareValues(real[name], sandbox[name], `${path}.${name}`, to, problems);
+    for (const name of realKeys) compareAt(real[name], sandbox[name], `${path}.${name}`, name, to, problems);
     return;
   }
   if (typeof real === 'number' && typeof sandbox === 'number' && (key === 'id' || key === 'parent' || key === 'term_taxonomy_id')) {
@@ -128,7 +143,8 @@ export function compareValues(real: unknown, sandbox: unknown, path: string, to:
   }
   if (typeof real === 'string' && typeof sandbox === 'string') {
     const translated = translateText(sandbox, to);
-    const email = path.includes('json_ld') && key === 'email';
+    if (translated === real) return;
+    const email = key === 'email' && path.includes('json_ld');
     const tolerance = WIDE_DATE_KEYS.has(key) ? 180 : /^https?:/.test(real) ? 5 : 3;
     if (email || sameWithDates(real, translated, tolerance)) return;
     problems.push(`${path}: real ${real.slice(0, 120)}, sandbox ${translated.slice(0, 120)}`);
