@@ -66,16 +66,11 @@ describe('a broken package.json in the working directory', () => {
   test('is a configuration error naming the file, not an unexpected error', async () => {
     const { project, env } = layout();
     writeFileSync(join(project, 'package.json'), '{"calendar": {"profiles": {');
-    const before = process.cwd();
-    process.chdir(project);
-    try {
-      const err = await loadConfig(project, env).catch((e: Error) => e);
-      expect((err as Error).message).toBe(
-        `cannot read the configuration ${join(project, 'package.json')}: Expected property name or '}' in JSON (line 1, column 28)`,
-      );
-    } finally {
-      process.chdir(before);
-    }
+    // The working directory is the one given: the loader reads no process.cwd().
+    const err = await loadConfig(project, env).catch((e: Error) => e);
+    expect((err as Error).message).toBe(
+      `cannot read the configuration ${join(project, 'package.json')}: Expected property name or '}' in JSON (line 1, column 28)`,
+    );
   });
 });
 
