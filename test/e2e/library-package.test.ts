@@ -4,16 +4,20 @@
  * module program that lists and creates on a sandbox, and a TypeScript file type-checked with
  * `tsc --strict` against the installed declarations alone (no @types/node), a misspelt field among
  * its expected errors.
- * Also: what the library bundle is made of holds no terminal library and nothing of the CLI.
+ * Also: what the library bundle is made of holds no terminal library and nothing of the CLI; and
+ * what npm publishes (the same pack's list of files): what runs, with nothing for a global install
+ * to fetch. scripts/check-pack.mjs (run by .ci/run) installs the tarball into a temporary prefix
+ * and runs it.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, normalize } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import pkg from '../../package.json' with { type: 'json' };
 import { PASSWORD, ROOT, startTestSandbox, USER, type Sandbox } from './helpers.js';
 import { declarationsWritten } from '../build.global.js';
 
@@ -23,6 +27,8 @@ const TERMINAL_LIBRARIES = ['chalk', 'ora', 'cli-table3', 'commander'];
 let work: string;
 let project: string;
 let sandbox: Sandbox;
+/** What npm packed: its name, size and files, as `npm pack --json` says them. */
+let packed: { name: string; size: number; files: Array<{ path: string }> };
 
 beforeAll(async () => {
   await declarationsWritten();
@@ -31,12 +37,13 @@ beforeAll(async () => {
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module' }));
   const env = { ...process.env, npm_config_update_notifier: 'false', npm_config_cache: join(work, 'npm-cache') };
-  const [packed, started] = await Promise.all([
+  const [pack, started] = await Promise.all([
     run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { cwd: ROOT, env }),
     startTestSandbox(),
   ]);
   sandbox = started;
-  const [{ filename }] = JSON.parse(packed.stdout) as Array<{ filename: string }>;
+  const [{ filename, ...contents }] = JSON.parse(pack.stdout) as Array<{ filename: string } & typeof packed>;
+  packed = contents;
   await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', join(work, filename)], { cwd: project, env });
 }, 120_000);
 
@@ -241,5 +248,64 @@ describe('the library bundle', () => {
     expect(TERMINAL_LIBRARIES.filter((name) => packages.has(name))).toEqual([]);
     expect(sources.filter((path) => /(^|\/)src\/(cli|mcp)\//.test(path))).toEqual([]);
     expect(sources.some((path) => path.endsWith('src/core/calendar.ts'))).toBe(true);
+  });
+});
+
+describe('the published package', () => {
+  test('holds the launcher, the bundles (core, CLI, library entry), declarations, completions, manual page, no source map, no dependency', async () => {
+    const all = packed.files.map((f) => f.path).sort();
+    // The library's declarations: those its entry reaches (scripts/build-types.mjs), and no other file under dist/types.
+    const declarations = all.filter((path) => path.startsWith('dist/types/'));
+    expect(declarations).toContain('dist/types/core/index.d.ts');
+    expect(declarations.filter((path) => !path.endsWith('.d.ts'))).toEqual([]);
+    const files = all.filter((path) => !path.startsWith('dist/types/') && !path.startsWith('docs/'));
+    expect(packed.name).toBe('events-calendar-cli');
+    expect(files).toEqual([
+      'CONTRIBUTING.md',
+      'README.md',
+      'bin/calendar.js',
+      'bin/code-cache.js',
+      'bin/package.json',
+      'bin/v8-tiers.js',
+      'completions/_calendar',
+      'completions/calendar.bash',
+      'completions/calendar.fish',
+      'dist/cli.cjs',
+      'dist/cli.js',
+      'dist/core-light.cjs',
+      'dist/core.cjs',
+      'dist/index.d.ts',
+      'dist/index.js',
+      'dist/jq.cjs',
+      'dist/mcp-sdk.cjs',
+      'dist/test-sandbox.d.ts',
+      'dist/test-sandbox.js',
+      'man/calendar.1',
+      'package.json',
+    ]);
+    // The library carries the batch calls (import with its iCalendar reader, site files with YAML): 1.53 MB packed at their arrival.
+    // With the MCP SDK (dist/mcp-sdk.cjs, 41 KB packed) and the library's later changes: 1.70 MB.
+    // The core shipped once (dist/core.cjs and dist/core-light.cjs, shared by the CLI and the library): 1.19 MB.
+    // The docs the README links to ship beside it (docs/*.md, about 75 KB packed): 1.25 MB.
+    // The write planner and executor, typed reads, the SDK's own retries and hooks, the MCP face's pages: 1.30 MB.
+    expect(packed.size).toBeLessThan(1_340_000);
+    expect((pkg as { dependencies?: object }).dependencies).toBeUndefined();
+    expect(pkg.scripts.prepack).toBe('npm run build');
+  });
+
+  test('every relative link of the packed README and docs leads to a packed file, so they work from the tarball', async () => {
+    const shipped = new Set(packed.files.map((f) => f.path));
+    const pages = [...shipped].filter((path) => path.endsWith('.md'));
+    expect(pages).toEqual(expect.arrayContaining(['README.md', 'docs/usage.md']));
+    const broken: string[] = [];
+    for (const page of pages) {
+      const text = readFileSync(join(ROOT, page), 'utf8');
+      for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z]+:/i.test(target) || target.startsWith('#')) continue;
+        const file = normalize(join(dirname(page), target.replace(/#.*$/, '')));
+        if (!shipped.has(file)) broken.push(`${page}: ${target}`);
+      }
+    }
+    expect(broken).toEqual([]);
   });
 });
