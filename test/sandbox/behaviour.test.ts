@@ -1,6 +1,7 @@
 /** Behaviours a client must defend against, plus the sandbox's own conventions. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, PASSWORD, type Client } from './helpers.js';
+import { startSandbox } from '../../src/sandbox/index.js';
 
 let c: Client;
 beforeAll(async () => {
@@ -155,6 +156,26 @@ describe('sandbox behaviour', () => {
     expect(viaIndexPhp.status).toBe(200);
     // Every request is counted, the root page and the ?rest_route= form included.
     expect(c.sandbox.stats.requests - before).toBe(3);
+  });
+
+  it("gives the index's zone as WordPress does: a named zone with its offset now, a fixed offset as the stored text", async () => {
+    // Asked of the real site (WordPress 7.0.2) on 2026-11-28: {"gmt_offset":-5,"timezone_string":"America/New_York"};
+    // with the offset set by hand to +5:30, {"gmt_offset":"5.5","timezone_string":""}.
+    const zoneAt = async (timezone: string, instant: string) => {
+      const sandbox = await startSandbox({ port: 0, password: 'x', quiet: true, timezone, now: () => new Date(instant) });
+      try {
+        const index = JSON.parse((await sandbox.answer({ method: 'GET', path: '/wp-json/', headers: {} })).text);
+        return [index.gmt_offset, index.timezone_string];
+      } finally {
+        await sandbox.close();
+      }
+    };
+    expect(await zoneAt('America/New_York', '2026-11-28T12:00:00Z')).toEqual([-5, 'America/New_York']);
+    expect(await zoneAt('America/New_York', '2026-07-01T12:00:00Z')).toEqual([-4, 'America/New_York']);
+    expect(await zoneAt('Asia/Kathmandu', '2026-07-01T12:00:00Z')).toEqual([5.75, 'Asia/Kathmandu']);
+    expect(await zoneAt('UTC', '2026-07-01T12:00:00Z')).toEqual([0, 'UTC']);
+    expect(await zoneAt('UTC+5.5', '2026-07-01T12:00:00Z')).toEqual(['5.5', '']);
+    expect(await zoneAt('UTC-3', '2026-07-01T12:00:00Z')).toEqual(['-3', '']);
   });
 
   it('serves another namespace when asked', async () => {

@@ -3,6 +3,7 @@
  * and an OpenAPI 3 document of what this server serves, all built from `src/spec/resources.ts`.
  */
 import { DEFAULT_PER_PAGE, LANGUAGES, resources, RESOURCE_NAMES, type Field, type ResourceName } from '../../spec/resources.js';
+import { fixedOffsetMinutes, offsetMinutesAt } from '../../base/time.js';
 import { restBase, type RequestContext } from '../common/context.js';
 import { defaultWindow } from '../events/list.js';
 import { TEC_NAMESPACE } from '../tec/routes.js';
@@ -119,8 +120,7 @@ export function restIndex(ctx: RequestContext): Json {
     description: 'A local stand-in for an events calendar site',
     url: site.baseUrl,
     home: site.baseUrl,
-    gmt_offset: gmtOffset(ctx),
-    timezone_string: site.timezone,
+    ...siteZone(ctx),
     page_for_posts: 0,
     page_on_front: 0,
     show_on_front: 'posts',
@@ -137,13 +137,17 @@ export function restIndex(ctx: RequestContext): Json {
   };
 }
 
-function gmtOffset(ctx: RequestContext): number {
+/**
+ * The index's zone, as WordPress gives it (asked of a real site, 2026-11-28): a named zone is its
+ * `timezone_string` with `gmt_offset` worked out for now, a number of hours (-5 in a New York
+ * winter, 5.75 in Kathmandu); a fixed offset (`UTC+5.5`) has no `timezone_string` and the stored
+ * `gmt_offset`, a string ("5.5").
+ */
+function siteZone(ctx: RequestContext): { gmt_offset: number | string; timezone_string: string } {
   const zone = ctx.site.timezone;
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(ctx.now);
-  const name = parts.find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
-  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
-  if (!match) return 0;
-  return (match[1] === '-' ? -1 : 1) * (Number(match[2]) + Number(match[3]) / 60);
+  const fixed = zone === 'UTC' ? null : fixedOffsetMinutes(zone);
+  if (fixed !== null) return { gmt_offset: String(fixed / 60), timezone_string: '' };
+  return { gmt_offset: offsetMinutesAt(ctx.now.getTime(), zone) / 60, timezone_string: zone };
 }
 
 function properties(fields: readonly Field[]): Json {
