@@ -174,6 +174,7 @@ describe('sandbox behaviour', () => {
     expect(await zoneAt('America/New_York', '2026-07-01T12:00:00Z')).toEqual([-4, 'America/New_York']);
     expect(await zoneAt('Asia/Kathmandu', '2026-07-01T12:00:00Z')).toEqual([5.75, 'Asia/Kathmandu']);
     expect(await zoneAt('UTC', '2026-07-01T12:00:00Z')).toEqual([0, 'UTC']);
+    expect(await zoneAt('GMT', '2026-07-01T12:00:00Z')).toEqual([0, 'GMT']);
     expect(await zoneAt('UTC+5.5', '2026-07-01T12:00:00Z')).toEqual(['5.5', '']);
     expect(await zoneAt('UTC-3', '2026-07-01T12:00:00Z')).toEqual(['-3', '']);
   });

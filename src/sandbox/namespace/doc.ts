@@ -145,7 +145,8 @@ export function restIndex(ctx: RequestContext): Json {
  */
 function siteZone(ctx: RequestContext): { gmt_offset: number | string; timezone_string: string } {
   const zone = ctx.site.timezone;
-  const fixed = zone === 'UTC' ? null : fixedOffsetMinutes(zone);
+  // `UTC` and `GMT` are named zones too; only `UTC+N` and `UTC-N` are offsets set by hand.
+  const fixed = /^UTC[+-]/.test(zone) ? fixedOffsetMinutes(zone) : null;
   if (fixed !== null) return { gmt_offset: String(fixed / 60), timezone_string: '' };
   return { gmt_offset: offsetMinutesAt(ctx.now.getTime(), zone) / 60, timezone_string: zone };
 }
