@@ -29,17 +29,20 @@ const EVENT = {
   show_map_link: true,
 };
 
-/** A sandbox and a HOME of the test's own, made on demand and closed after the describe. */
+/** A sandbox and a HOME of the test's own, made on demand (once or more) and all closed after the describe. */
 function ownSite() {
-  let made: { sandbox: Sandbox; home: ReturnType<typeof tempHome> } | undefined;
+  const made: Array<{ sandbox: Sandbox; home: ReturnType<typeof tempHome> }> = [];
   afterAll(async () => {
-    made?.home.cleanup();
-    await made?.sandbox.close();
+    for (const { sandbox, home } of made.splice(0)) {
+      home.cleanup();
+      await sandbox.close();
+    }
   });
   return {
     async start() {
-      made = { sandbox: await startTestSandbox(), home: tempHome() };
-      return made;
+      const site = { sandbox: await startTestSandbox(), home: tempHome() };
+      made.push(site);
+      return site;
     },
   };
 }

@@ -1,12 +1,19 @@
 /** Fault injection: the spec, the seeded picker, and what each fault does on the wire. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { faultPicker, FaultSpecError, parseFaultSeed, parseFaultSpec } from '../../src/sandbox/http/faults.js';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { client, type Client } from './helpers.js';
 
-const tempDataFile = () => join(mkdtempSync(join(tmpdir(), 'sandbox-faults-')), 'data.json');
+const dirs: string[] = [];
+afterAll(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+/** A data file in a folder of its own, removed after the file's tests. */
+function tempDataFile(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sandbox-faults-'));
+  dirs.push(dir);
+  return join(dir, 'data.json');
+}
 
 describe('fault spec', () => {
   it('reads fractions, percentages and slow=MS:RATE', () => {

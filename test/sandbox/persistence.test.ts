@@ -1,16 +1,17 @@
 /** The data file: read back after a restart, refused and left untouched when corrupt. */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { isDeepStrictEqual } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DataFileError, startSandbox } from '../../src/sandbox/index.js';
 import { serve } from '../../src/sandbox/serve.js';
 import { client } from './helpers.js';
 import { replay } from './differential-replay.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-persist-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('data file', () => {
   it('survives a restart, IDs included', async () => {
