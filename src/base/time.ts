@@ -191,10 +191,12 @@ export function parseWallClock(text: string): WallClock | null {
 const DAY_MS = 86_400_000;
 
 /**
- * Instant (ms) of a wall-clock string read in `zone`. The offsets in force a day before and
- * a day after are the only candidates: a time that fits one of them is exact (a time the
- * clocks repeat takes the earlier instant); a time the clocks skip (02:30 on the night they
- * go forward) is read with the offset before the change, so it lands as far after the jump.
+ * Instant (ms) of a wall-clock string read in `zone`, as the site (PHP) reads it. The offsets in
+ * force a day before and a day after are the only candidates: a time that fits one of them is
+ * exact. A time the clocks repeat takes the offset in force at the wall clock read as UTC: the
+ * earlier instant west of Greenwich (01:30 in New York), the later east of it (02:30 in Zurich or
+ * Sydney), as the real site stored them. A time the clocks skip (02:30 on the night they go
+ * forward) is read with the offset before the change, so it lands as far after the jump.
  */
 export function zonedToUtcMs(wallText: string, zone: string): number {
   const wall = parseWallClock(wallText);
@@ -205,6 +207,10 @@ export function zonedToUtcMs(wallText: string, zone: string): number {
   const before = offsetMinutesAt(naive - DAY_MS, zone);
   const after = offsetMinutesAt(naive + DAY_MS, zone);
   const fits = [before, after].map((offset) => naive - offset * 60_000).filter((t) => naive - offsetMinutesAt(t, zone) * 60_000 === t);
+  if (fits.length === 2 && fits[0] !== fits[1]) {
+    const readAsUtc = naive - offsetMinutesAt(naive, zone) * 60_000;
+    if (fits.includes(readAsUtc)) return readAsUtc;
+  }
   return fits.length ? Math.min(...fits) : naive - before * 60_000;
 }
 

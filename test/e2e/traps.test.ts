@@ -344,7 +344,7 @@ describe('writes checked before sending', () => {
     expect(gap.stderr).toContain('start_date: 2027-03-14 02:30 does not exist in America/New_York: the clocks skip it that night');
     expect(gap.stderr).toContain('Give a time the clocks show, e.g. 2027-03-14 03:30.');
     expect(site.sandbox.stats.requests).toBe(before);
-    // The hour the clocks repeat exists (the server takes its first pass), and an all-day event is left alone.
+    // The hour the clocks repeat exists (in New York the site takes its first pass), and an all-day event is left alone.
     expect(
       (
         await cli(

@@ -17,6 +17,24 @@ describe('event write dates', () => {
     expect([local.body.start_date, local.body.end_date]).toEqual(['2026-11-22 10:00:00', '2026-11-22 11:00:00']);
   });
 
+  it('stores the times a DST change skips or repeats as the real site did', async () => {
+    // Sent to the real site (WordPress 7.0.2 + The Events Calendar 6.17.1) through tribe/events/v1
+    // on 2026-11-28: a skipped time moves an hour on, start_date included; a repeated one takes the
+    // offset in force at the wall clock read as UTC (the earlier instant in New York, the later in
+    // Zurich and Sydney).
+    const cases = [
+      ['2027-03-14 02:30:00', '2027-03-14 04:00:00', 'America/New_York', '2027-03-14 03:30:00', '2027-03-14 07:30:00', '2027-03-14 08:00:00'],
+      ['2027-03-28 02:30:00', '2027-03-28 04:00:00', 'Europe/Zurich', '2027-03-28 03:30:00', '2027-03-28 01:30:00', '2027-03-28 02:00:00'],
+      ['2027-11-07 01:30:00', '2027-11-07 03:00:00', 'America/New_York', '2027-11-07 01:30:00', '2027-11-07 05:30:00', '2027-11-07 08:00:00'],
+      ['2027-10-31 02:30:00', '2027-10-31 04:00:00', 'Europe/Zurich', '2027-10-31 02:30:00', '2027-10-31 01:30:00', '2027-10-31 03:00:00'],
+      ['2027-04-04 02:30:00', '2027-04-04 03:30:00', 'Australia/Sydney', '2027-04-04 02:30:00', '2027-04-03 16:30:00', '2027-04-03 17:30:00'],
+    ];
+    for (const [start, end, timezone, storedStart, utcStart, utcEnd] of cases) {
+      const made = await c.call('POST', '/events', { title: `DST ${timezone} ${start}`, start_date: start, end_date: end, timezone });
+      expect([made.body.start_date, made.body.utc_start_date, made.body.utc_end_date], `${start} ${timezone}`).toEqual([storedStart, utcStart, utcEnd]);
+    }
+  });
+
   it('moves both stored dates to their day edges on an all-day update, recomputing the UTC times', async () => {
     const event = await c.call('POST', '/events', { title: 'Multi', start_date: '2027-01-01 07:30:00', end_date: '2027-01-03 08:30:00' });
     const noDates = await c.call('PATCH', `/events/${event.body.id}`, { all_day: true });

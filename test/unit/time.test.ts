@@ -12,12 +12,24 @@ describe('wall-clock time to instant', () => {
     expect(convertWallClock('2026-03-08 03:30:00', 'America/New_York', 'UTC')).toBe('2026-03-08 07:30:00');
   });
 
-  it('moves a skipped time forward and takes the earlier of two repeated times', () => {
+  it('moves a skipped time forward, and reads a repeated time as the site does: the earlier instant west of Greenwich, the later east', () => {
     expect(iso('2026-03-08 01:59:00', 'America/New_York')).toBe('2026-03-08T06:59:00.000Z');
     expect(iso('2026-03-08 02:30:00', 'America/New_York')).toBe('2026-03-08T07:30:00.000Z');
     expect(iso('2026-11-01 01:30:00', 'America/New_York')).toBe('2026-11-01T05:30:00.000Z');
     expect(iso('2026-11-01 02:30:00', 'America/New_York')).toBe('2026-11-01T07:30:00.000Z');
     expect(iso('2026-10-04 02:30:00', 'Australia/Sydney')).toBe('2026-10-03T16:30:00.000Z');
+    // The real site (WordPress 7.0.2 + The Events Calendar 6.17.1, PHP) stored these on 2026-11-28:
+    // skipped times a little after the jump, repeated ones by the offset at the wall clock read as UTC.
+    expect(iso('2027-03-14 02:30:00', 'America/New_York')).toBe('2027-03-14T07:30:00.000Z');
+    expect(iso('2027-03-28 02:30:00', 'Europe/Zurich')).toBe('2027-03-28T01:30:00.000Z');
+    expect(iso('2027-11-07 01:00:00', 'America/New_York')).toBe('2027-11-07T05:00:00.000Z');
+    expect(iso('2027-11-07 01:30:00', 'America/New_York')).toBe('2027-11-07T05:30:00.000Z');
+    expect(iso('2027-11-07 01:59:00', 'America/New_York')).toBe('2027-11-07T05:59:00.000Z');
+    expect(iso('2027-10-31 02:00:00', 'Europe/Zurich')).toBe('2027-10-31T01:00:00.000Z');
+    expect(iso('2027-10-31 02:30:00', 'Europe/Zurich')).toBe('2027-10-31T01:30:00.000Z');
+    expect(iso('2027-10-31 02:59:00', 'Europe/Zurich')).toBe('2027-10-31T01:59:00.000Z');
+    expect(iso('2027-04-04 02:30:00', 'Australia/Sydney')).toBe('2027-04-03T16:30:00.000Z');
+    expect(iso('2027-04-04 03:30:00', 'Australia/Sydney')).toBe('2027-04-03T17:30:00.000Z');
   });
 
   it('reads UTC and fixed offsets', () => {

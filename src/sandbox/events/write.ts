@@ -152,6 +152,12 @@ function eventDates(ctx: RequestContext, params: Params, zone: string, allDay: b
   }
   const utcStart = convertWallClock(start, conversionZone(zone), 'UTC');
   const utcEnd = convertWallClock(end, conversionZone(zone), 'UTC');
+  if (!allDay) {
+    // A time the clocks skip is stored as the time it lands on (02:30 becomes 03:30), as the real
+    // site stored it; any other time reads back as sent.
+    start = convertWallClock(utcStart, 'UTC', conversionZone(zone));
+    end = convertWallClock(utcEnd, 'UTC', conversionZone(zone));
+  }
   const backwards = end < start;
   // `undefined` rather than a deleted key: deleting turns the record into a slow dictionary object.
   return { start, end: backwards ? start : end, utcStart, utcEnd, backwards: backwards || undefined, listedStart: undefined };
