@@ -265,6 +265,29 @@ const common = {
 const ERROR_LINE_LIMIT = 300;
 
 try {
+  // The bundles that share nothing with the core's are built meanwhile: esbuild runs builds at once.
+  const apartBundles = Promise.all([
+    build({
+      ...common,
+      stdin: { contents: mcpSdkEntry, resolveDir: root.pathname, loader: 'js' },
+      outfile: new URL(MCP_SDK_FILE, `${staging.href}/`).pathname,
+      format: 'cjs',
+      charset: 'ascii',
+      plugins: [noAjv],
+    }),
+    // jq compiled to WebAssembly (jq-wasm), for --jq: a megabyte that only a run asking for it loads.
+    build({ ...common, entryPoints: { jq: 'jq-wasm' }, outdir: staging.pathname, outExtension: { '.js': '.cjs' }, format: 'cjs' }),
+    build({
+      ...common,
+      entryPoints: { sandbox: 'src/sandbox/index.ts' },
+      outdir: staging.pathname,
+      format: 'esm',
+      // Bundled CommonJS packages call require() for Node built-ins.
+      banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
+    }),
+  ]);
+  // Awaited before the output is moved into place; a failure of the builds below is reported first.
+  apartBundles.catch(() => {});
   const light = await lightModules();
   await build({
     ...common,
@@ -310,24 +333,7 @@ try {
     outfile: new URL(LIGHT_FILE, `${staging.href}/`).pathname,
     plugins: [asciiRegExps, lazyBuiltins],
   });
-  await build({
-    ...common,
-    stdin: { contents: mcpSdkEntry, resolveDir: root.pathname, loader: 'js' },
-    outfile: new URL(MCP_SDK_FILE, `${staging.href}/`).pathname,
-    format: 'cjs',
-    charset: 'ascii',
-    plugins: [noAjv],
-  });
-  // jq compiled to WebAssembly (jq-wasm), for --jq: a megabyte that only a run asking for it loads.
-  await build({ ...common, entryPoints: { jq: 'jq-wasm' }, outdir: staging.pathname, outExtension: { '.js': '.cjs' }, format: 'cjs' });
-  await build({
-    ...common,
-    entryPoints: { sandbox: 'src/sandbox/index.ts' },
-    outdir: staging.pathname,
-    format: 'esm',
-    // Bundled CommonJS packages call require() for Node built-ins.
-    banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
-  });
+  await apartBundles;
   // The tests' global setup writes them itself once the bundles are there, while the tests run (test/build.global.ts).
   if (process.env.CALENDAR_BUILD_DECLARATIONS !== 'later') buildTypes(staging.pathname);
   // The ES module entry others import (`import { main } from 'events-calendar-cli/dist/cli.js'`, tools that
