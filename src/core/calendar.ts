@@ -446,7 +446,10 @@ class Events extends Records<'events'> {
     this.checkOptions('create', options);
     const series = await import('./series/verbs.js');
     const repeat = series.repeatRequest(options);
-    if (!repeat) return super.create(fields, options);
+    if (!repeat) {
+      series.refuseLoneDryRun(options, 'create');
+      return super.create(fields, options);
+    }
     const { checkWrite } = await import('./records/verbs.js');
     const checked = await checkWrite(this.resource, fields as Json, 'create');
     // A rule that cannot be used is refused before anything is sent, reads included.
@@ -469,7 +472,10 @@ class Events extends Records<'events'> {
     this.checkOptions('update', options);
     const series = await import('./series/verbs.js');
     const scope = series.scopeOf(options.scope);
-    if (!scope) return super.update(ref, changes, options);
+    if (!scope) {
+      series.refuseLoneDryRun(options, 'update');
+      return super.update(ref, changes, options);
+    }
     const [{ parseRef }, { checkWrite }] = await Promise.all([import('./records/refs.js'), import('./records/verbs.js')]);
     const target = parseRef(this.resource, ref);
     const checked = await checkWrite(this.resource, changes as Json, 'update');
@@ -492,7 +498,10 @@ class Events extends Records<'events'> {
     this.checkOptions('delete', options);
     const series = await import('./series/verbs.js');
     const scope = series.scopeOf(options.scope);
-    if (!scope) return super.delete(ref, options);
+    if (!scope) {
+      series.refuseLoneDryRun(options, 'delete');
+      return super.delete(ref, options);
+    }
     const { parseRef } = await import('./records/refs.js');
     const target = parseRef(this.resource, ref);
     const access = await this.open(options);

@@ -69,6 +69,8 @@ describe('cal.events.create with repeat', () => {
     [{ repeat: 'FREQ=DAILY;COUNT=11', max: 10 }, 'gives more than 10 occurrences'],
     [{ repeat: 'FREQ=WEEKLY;COUNT=3', except: ['2027-03-17'] }, 'the series has no occurrence then'],
     [{ except: ['2027-03-17'] }, 'except goes with repeat'],
+    // A dry run of a single create would otherwise be made for real.
+    [{ dryRun: true }, 'dryRun goes with repeat: nothing was sent'],
   ])('%j: CalendarError exit 2, nothing sent', async (options, message) => {
     const before = sandbox.stats.requests;
     const refused = await failure(cal.events.create(yoga('Lib refused'), options as never));
@@ -79,6 +81,21 @@ describe('cal.events.create with repeat', () => {
 });
 
 describe('cal.events.update and delete with a scope', () => {
+  test('a dry run without a scope is refused before anything is sent, the event left as it was', async () => {
+    const [event] = await cal.events.create(yoga('Lib lone dry run'), { repeat: 'FREQ=WEEKLY;COUNT=1' });
+    const before = sandbox.stats.requests;
+    const update = await failure(cal.events.update(event.id, { title: 'Lib renamed for real' }, { dryRun: true } as never));
+    expect([update.exitCode, update.message, update.hint]).toEqual([
+      EXIT.usage,
+      'dryRun goes with scope: "series" or scope: "following": nothing was sent',
+      'planUpdate gives the plan of a single update.',
+    ]);
+    const deleted = await failure(cal.events.delete(event.id, { dryRun: true } as never));
+    expect([deleted.exitCode, deleted.message]).toEqual([EXIT.usage, 'dryRun goes with scope: "series" or scope: "following": nothing was sent']);
+    expect(sandbox.stats.requests - before).toBe(0);
+    expect((await cal.events.get(event.id)).title).toBe('Lib lone dry run');
+  });
+
   test('one occurrence (the default) stays in its series; series changes all, following splits off a series of its own', async () => {
     const made = await cal.events.create(yoga('Lib class'), { repeat: 'FREQ=WEEKLY;COUNT=4' });
     const ids = made.map((e) => e.id);

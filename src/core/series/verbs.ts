@@ -48,6 +48,19 @@ export function repeatRequest(given: { repeat?: unknown; except?: unknown; max?:
   return { rule: given.repeat, except: except?.map((date) => date.trim()).filter(Boolean), max: given.max };
 }
 
+/**
+ * A dry run asked of a write that is no series write: the library plans only a series' (a single
+ * update's plan is planUpdate), so the write is refused rather than made for real.
+ */
+export function refuseLoneDryRun(options: { dryRun?: unknown }, verb: 'create' | 'update' | 'delete'): void {
+  if (!options.dryRun) return;
+  const partner = verb === 'create' ? option('repeat') : `${option('scope', 'series')} or ${option('scope', 'following')}`;
+  throw new UsageError(
+    `${option('dry_run')} goes with ${partner}: nothing was sent`,
+    verb === 'update' ? 'planUpdate gives the plan of a single update.' : undefined,
+  );
+}
+
 /** How far an edit of an occurrence reaches: `occurrence` (the default: it alone) is no series edit. */
 export function scopeOf(scope: unknown): SeriesScope | undefined {
   if (scope === undefined || scope === 'occurrence') return undefined;
